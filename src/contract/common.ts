@@ -1,0 +1,39 @@
+/** Field schemas shared by every payload: the same checks run in the page's forms and the server. */
+import { z } from 'zod';
+import { isIsoDate, type IsoDate } from '../domain/calendar-date.js';
+import { centsToDollars, hasAtMostTwoDecimals, MAX_AMOUNT_CENTS } from '../domain/money.js';
+
+const MAX_AMOUNT_DOLLARS = centsToDollars(MAX_AMOUNT_CENTS);
+
+/** A positive dollar amount with at most two decimals, up to $99,999,999.99. */
+export const amountSchema = z
+  .number({ error: 'Amount must be a number.' })
+  .refine((value) => Number.isFinite(value), 'Amount must be a number.')
+  .refine((value) => value > 0, 'Amount must be greater than 0.')
+  .refine((value) => value <= MAX_AMOUNT_DOLLARS, 'Amount must be at most $99,999,999.99.')
+  .refine(hasAtMostTwoDecimals, 'Amount must have at most two decimal places.');
+
+/** Any dollar amount, zero or negative included (an opening balance), with at most two decimals. */
+export const balanceSchema = z
+  .number({ error: 'Balance must be a number.' })
+  .refine((value) => Number.isFinite(value), 'Balance must be a number.')
+  .refine((value) => Math.abs(value) <= MAX_AMOUNT_DOLLARS, 'Balance must be between -$99,999,999.99 and $99,999,999.99.')
+  .refine(hasAtMostTwoDecimals, 'Balance must have at most two decimal places.');
+
+export const isoDateSchema = z
+  .string({ error: 'Date must be a date (YYYY-MM-DD).' })
+  .refine((value): value is IsoDate => isIsoDate(value), 'Date must be a real date (YYYY-MM-DD).')
+  .transform((value) => value as IsoDate);
+
+export function trimmedText(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+}
+
+/** Every stored row answers with a stable id so the page can name it in later calls. */
+export const idSchema = z.string().min(1).max(64);
+
+export const idParamsSchema = z.object({ id: idSchema });

@@ -1,0 +1,42 @@
+/** The error body every failed API call answers with, and the page's catalogue of messages. */
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'bad_request',
+  'unauthorized',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'too_many_requests',
+  'internal_error',
+  'service_unavailable',
+] as const;
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    /** One message per bad field, keyed by the field's path ("ledger.startDate"). */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** What the page says when a call fails (SPEC.md section 8), before the server's own message. */
+export const FAILURE_MESSAGES = {
+  getDeposits: 'Failed to get deposits!',
+  addDeposit: 'Failed to add deposit!',
+  updateDeposit: 'Failed to update deposit!',
+  deleteDeposit: 'Failed to delete deposit!',
+  getExpenses: 'Failed to get expenses!',
+  addExpense: 'Failed to add expense!',
+  updateExpense: 'Failed to update expense!',
+  deleteExpense: 'Failed to delete expense!',
+  createLedger: 'Failed to create ledger!',
+  getLedger: 'Failed to get ledger!',
+  addTransaction: 'Failed to add transaction!',
+  updateTransaction: 'Failed to update transaction!',
+  deleteTransaction: 'Failed to delete transaction!',
+  getProfile: 'Failed to get your profile!',
+} as const;
+export type ApiOperation = keyof typeof FAILURE_MESSAGES;

@@ -1,0 +1,87 @@
+/**
+ * Calendar dates as 'YYYY-MM-DD' strings: no time zone, no clock. A date string compares
+ * correctly with < and >, and day arithmetic goes through a day number so DST never matters.
+ */
+declare const isoDateBrand: unique symbol;
+export type IsoDate = string & { readonly [isoDateBrand]: 'IsoDate' };
+
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MS_PER_DAY = 86_400_000;
+
+/** True for a real date in 'YYYY-MM-DD' form between years 1900 and 9999 (so 2026-02-30 is false). */
+export function isIsoDate(text: string): text is IsoDate {
+  const match = ISO_DATE.exec(text);
+  if (!match) return false;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  return year >= 1900 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+export function isoDate(text: string): IsoDate {
+  if (!isIsoDate(text)) throw new RangeError(`not a calendar date: ${text}`);
+  return text;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Days since 1970-01-01 (negative before it). */
+export function toDayNumber(date: IsoDate): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, day) / MS_PER_DAY;
+}
+
+export function fromDayNumber(dayNumber: number): IsoDate {
+  return new Date(dayNumber * MS_PER_DAY).toISOString().slice(0, 10) as IsoDate;
+}
+
+export function fromParts(year: number, month: number, day: number): IsoDate {
+  return fromDayNumber(Date.UTC(year, month - 1, day) / MS_PER_DAY);
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return fromDayNumber(toDayNumber(date) + days);
+}
+
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return toDayNumber(to) - toDayNumber(from);
+}
+
+export function weekdayOf(date: IsoDate): Weekday {
+  // 1970-01-01 was a Thursday (index 4).
+  const index = (((toDayNumber(date) + 4) % 7) + 7) % 7;
+  return WEEKDAYS[index] as Weekday;
+}
+
+export function yearMonthOf(date: IsoDate): { year: number; month: number } {
+  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) };
+}
+
+/** The same calendar day `years` later, with Feb 29 becoming Feb 28 in a common year. */
+export function addYears(date: IsoDate, years: number): IsoDate {
+  const { year, month } = yearMonthOf(date);
+  const day = Number(date.slice(8, 10));
+  const targetYear = year + years;
+  return fromParts(targetYear, month, Math.min(day, daysInMonth(targetYear, month)));
+}
+
+/** Today's date in the server's or browser's local time zone. */
+export function todayIn(now: Date): IsoDate {
+  const year = now.getFullYear();
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${year}-${month}-${day}` as IsoDate;
+}
+
+export function minDate(a: IsoDate, b: IsoDate): IsoDate {
+  return a < b ? a : b;
+}
+
+export function maxDate(a: IsoDate, b: IsoDate): IsoDate {
+  return a > b ? a : b;
+}

@@ -1,0 +1,151 @@
+/**
+ * The ledger: a projected check register. Rows come from deposits and expenses (or are added by
+ * hand); every balance is derived here from the rows, never stored or updated row by row.
+ */
+import { addYears, type IsoDate } from './calendar-date.js';
+import { type Cents, cents } from './money.js';
+import { type DateRange, depositPaydays, type DepositSchedule, expenseDueDates, type ExpenseSchedule } from './schedules.js';
+
+export const TRANSACTION_TYPES = ['D', 'C'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const TRANSACTION_STATUSES = ['PENDING', 'PAID', 'CLEARED'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const MAX_LEDGER_YEARS = 5;
+const PAYCHECK_SUFFIX = 'Paycheck';
+
+export interface TransactionDraft {
+  readonly date: IsoDate;
+  readonly name: string;
+  readonly type: TransactionType;
+  readonly amount: Cents;
+}
+
+export interface LedgerRow extends TransactionDraft {
+  readonly id: string;
+  readonly status: TransactionStatus;
+  /** Creation order within the ledger: the last tie-breaker of row order. */
+  readonly sequence: number;
+}
+
+export interface LedgerRowWithBalance extends LedgerRow {
+  readonly balance: Cents;
+}
+
+export interface LedgerBalances {
+  readonly currentBalance: Cents;
+  readonly pendingBalance: Cents;
+  readonly rows: LedgerRowWithBalance[];
+}
+
+/** A paycheck row opens a pay period; the suffix is added once, never doubled. */
+export function paycheckName(depositName: string): string {
+  return isPaycheckName(depositName) ? depositName : `${depositName} ${PAYCHECK_SUFFIX}`;
+}
+
+export function isPaycheckName(name: string): boolean {
+  return name.endsWith(PAYCHECK_SUFFIX);
+}
+
+export interface NamedDeposit extends DepositSchedule {
+  readonly name: string;
+}
+
+export interface NamedExpense extends ExpenseSchedule {
+  readonly name: string;
+}
+
+/** Every paycheck and bill between the dates, inclusive, already in row order. */
+export function generateLedgerDrafts(
+  deposits: readonly NamedDeposit[],
+  expenses: readonly NamedExpense[],
+  range: DateRange,
+): TransactionDraft[] {
+  const drafts: TransactionDraft[] = [];
+  for (const deposit of deposits) {
+    const name = paycheckName(deposit.name);
+    for (const date of depositPaydays(deposit, range)) {
+      drafts.push({ date, name, type: 'C', amount: deposit.amount });
+    }
+  }
+  for (const expense of expenses) {
+    for (const date of expenseDueDates(expense, range)) {
+      drafts.push({ date, name: expense.name, type: 'D', amount: expense.amount });
+    }
+  }
+  // Stable sort: equal rows keep deposit-then-expense input order, which becomes creation order.
+  return drafts.sort(compareDrafts);
+}
+
+function compareNames(a: string, b: string): number {
+  const lowerA = a.toLowerCase();
+  const lowerB = b.toLowerCase();
+  if (lowerA !== lowerB) return lowerA < lowerB ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function compareDrafts(a: TransactionDraft, b: TransactionDraft): number {
+  if (a.date !== b.date) return a.date < b.date ? -1 : 1;
+  // On one date money comes in before it goes out: a payday covers that day's bills.
+  if (a.type !== b.type) return a.type === 'C' ? -1 : 1;
+  return compareNames(a.name, b.name);
+}
+
+/** Row order: date; on one date credits before debits; then name; then creation order. */
+export function compareRows(a: LedgerRow, b: LedgerRow): number {
+  return compareDrafts(a, b) || a.sequence - b.sequence;
+}
+
+export function signedAmount(row: Pick<TransactionDraft, 'type' | 'amount'>): number {
+  return row.type === 'C' ? row.amount : -row.amount;
+}
+
+/**
+ * Running balance per row (opening plus every credit minus every debit up to and including it,
+ * in row order); current balance counts CLEARED rows; pending balance counts PAID and CLEARED.
+ */
+export function computeBalances(openingBalance: Cents, rows: readonly LedgerRow[]): LedgerBalances {
+  const ordered = [...rows].sort(compareRows);
+  let running = openingBalance as number;
+  let current = openingBalance as number;
+  let pending = openingBalance as number;
+  const withBalance = ordered.map((row) => {
+    const signed = signedAmount(row);
+    running += signed;
+    if (row.status === 'CLEARED') current += signed;
+    if (row.status !== 'PENDING') pending += signed;
+    return { ...row, balance: cents(running) };
+  });
+  return { currentBalance: cents(current), pendingBalance: cents(pending), rows: withBalance };
+}
+
+/** Status only moves forward: PENDING -> PAID -> CLEARED, or PENDING -> CLEARED. */
+export function isAllowedStatusMove(from: TransactionStatus, to: TransactionStatus): boolean {
+  if (from === to) return true;
+  if (from === 'PENDING') return to === 'PAID' || to === 'CLEARED';
+  if (from === 'PAID') return to === 'CLEARED';
+  return false;
+}
+
+export function canPay(status: TransactionStatus): boolean {
+  return status === 'PENDING';
+}
+
+export function canClear(status: TransactionStatus): boolean {
+  return status !== 'CLEARED';
+}
+
+/** Date, name and amount are only editable before the row is paid. */
+export function canEdit(status: TransactionStatus): boolean {
+  return status === 'PENDING';
+}
+
+export function isWithinLedger(date: IsoDate, range: DateRange): boolean {
+  return date >= range.from && date <= range.to;
+}
+
+/** A ledger spans at most five years: the end date may be the same calendar day five years on. */
+export function latestLedgerEnd(startDate: IsoDate): IsoDate {
+  return addYears(startDate, MAX_LEDGER_YEARS);
+}

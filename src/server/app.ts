@@ -1,0 +1,161 @@
+/**
+ * The app factory: what `npm start` runs and what every API test injects into, with the same
+ * settings. Plugins in layers: security and parsing, sign-in, the database, then the routes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import formBody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { APP_CONFIG_PATH, type AppConfig } from '../contract/app-config.js';
+import type { ErrorBody } from '../contract/errors.js';
+import {
+  type AccessTokenVerifier,
+  createAccessTokenVerifier,
+  createDiscoveredKeySet,
+  createLocalKeySet,
+} from './auth/access-token.js';
+import { publicJwks, registerDevProvider } from './auth/dev-provider.js';
+import { registerTokenCheck } from './auth/plugin.js';
+import type { AppConfiguration } from './config.js';
+import { type OpenDatabase, openDatabase } from './db/database.js';
+import { handleError } from './http-errors.js';
+import { profileRoutes } from './profile/routes.js';
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface AppOptions {
+  /** The built page; page routes fall back to its index.html. */
+  readonly webRoot?: string;
+  /** The clock for "today" (expense totals) and token expiry; tests fix it. */
+  readonly now?: () => Date;
+  /** Tests may check tokens against their own key set instead of the issuer's. */
+  readonly verifyAccessToken?: AccessTokenVerifier;
+  readonly logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: OpenDatabase;
+    now: () => Date;
+  }
+}
+
+function contentSecurityPolicy(config: AppConfiguration) {
+  const issuerOrigin = new URL(config.oidc.issuer).origin;
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      // Bootstrap draws select arrows and checkboxes as data: SVG images.
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'"],
+      // The page talks to the provider's discovery, token and key endpoints directly.
+      connectSrc: ["'self'", issuerOrigin],
+      formAction: ["'self'", issuerOrigin],
+      frameSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+    },
+  };
+}
+
+export async function buildApp(config: AppConfiguration, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  app.decorate('now', options.now ?? (() => new Date()));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+
+  let verify = options.verifyAccessToken;
+  if (config.oidc.kind === 'embedded') {
+    const oidc = config.oidc;
+    let jwks: ReturnType<typeof publicJwks> | undefined;
+    await app.register(async (scope) => {
+      await scope.register(formBody, { bodyLimit: 4096 });
+      const devProvider = await registerDevProvider(scope, oidc, config.nodeEnv);
+      jwks = publicJwks(devProvider.keys);
+    });
+    // The provider runs in this process, so its public keys are checked without a network hop.
+    verify ??= createAccessTokenVerifier({ issuer: oidc.issuer, audience: oidc.audience, keySet: createLocalKeySet(jwks ?? { keys: [] }), now: options.now });
+  } else {
+    verify ??= createAccessTokenVerifier({
+      issuer: config.oidc.issuer,
+      audience: config.oidc.audience,
+      keySet: createDiscoveredKeySet(config.oidc.issuer),
+      now: options.now,
+    });
+  }
+
+  const database = await openDatabase(config.database);
+  app.decorate('database', database);
+  app.addHook('onClose', async () => database.close());
+
+  const pageConfig: AppConfig = {
+    oidc: { issuer: config.oidc.issuer, clientId: config.oidc.clientId, audience: config.oidc.audience },
+    developmentSignIn: config.oidc.kind === 'embedded',
+  };
+  app.get(APP_CONFIG_PATH, async (_request, reply) => reply.header('Cache-Control', 'no-store').send(pageConfig));
+
+  const verifyAccessToken = verify;
+  await app.register(
+    async (api) => {
+      registerTokenCheck(api, verifyAccessToken);
+      await api.register(profileRoutes);
+      api.setNotFoundHandler((request, reply) => {
+        const body: ErrorBody = { error: { code: 'not_found', message: `No such call: ${request.method} ${request.url.split('?')[0]}` } };
+        return reply.code(404).send(body);
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  registerPage(app, options.webRoot ?? path.resolve('dist/web'));
+  return app;
+}
+
+/**
+ * Serves the built page: hashed assets are cached for good, index.html never, and every page
+ * route (including /login/callback) falls back to index.html.
+ */
+function registerPage(app: FastifyInstance, webRoot: string): void {
+  const indexFile = path.join(webRoot, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    void app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      wildcard: false,
+      setHeaders: (response, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (!wantsPage) {
+      const body: ErrorBody = { error: { code: 'not_found', message: `No such address: ${request.method} ${request.url.split('?')[0]}` } };
+      return reply.code(404).send(body);
+    }
+    if (!built) {
+      return reply.code(503).type('text/plain; charset=utf-8').send('The page is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+  });
+}

@@ -1,0 +1,109 @@
+/**
+ * The API's only door: a JWT access token from the configured issuer, checked against the
+ * issuer's keys with an asymmetric algorithm allow-list, issuer, audience, expiry and type.
+ */
+import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, type JSONWebKeySet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+
+/** Who is calling: rows belong to the issuer and subject pair, never to a mutable claim. */
+export interface Caller {
+  readonly issuer: string;
+  readonly subject: string;
+}
+
+export const ACCEPTED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+export const CLOCK_TOLERANCE_SECONDS = 30;
+/** How long after a refetch of the key set an unknown key id may trigger another. */
+export const JWKS_REFETCH_COOLDOWN_MS = 30_000;
+
+export class InvalidTokenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidTokenError';
+  }
+}
+
+/** The provider could not be reached to fetch its keys: not the caller's fault. */
+export class KeySetUnavailableError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'KeySetUnavailableError';
+  }
+}
+
+export interface AccessTokenVerifierOptions {
+  readonly issuer: string;
+  readonly audience: string;
+  readonly keySet: JWTVerifyGetKey;
+  readonly now?: () => Date;
+}
+
+export type AccessTokenVerifier = (authorization: string | undefined) => Promise<Caller>;
+
+const BEARER = /^Bearer ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)$/;
+
+export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): AccessTokenVerifier {
+  return async (authorization) => {
+    if (!authorization) throw new InvalidTokenError('Sign in: no access token was sent.');
+    const match = BEARER.exec(authorization);
+    if (!match) throw new InvalidTokenError('The Authorization header must be "Bearer <access token>".');
+    try {
+      const { payload } = await jwtVerify(match[1] as string, options.keySet, {
+        algorithms: ACCEPTED_ALGORITHMS,
+        issuer: options.issuer,
+        audience: options.audience,
+        typ: 'at+jwt',
+        // jose checks exp only when present; an access token without one never expires.
+        requiredClaims: ['exp', 'sub'],
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        currentDate: options.now?.(),
+      });
+      if (typeof payload.sub !== 'string' || payload.sub.length === 0) {
+        throw new InvalidTokenError('The access token names no subject.');
+      }
+      return { issuer: options.issuer, subject: payload.sub };
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw error;
+      if (error instanceof joseErrors.JWTExpired) throw new InvalidTokenError('The access token has expired.');
+      if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) {
+        throw new InvalidTokenError('The access token is not valid.');
+      }
+      throw new KeySetUnavailableError('The sign-in provider could not be reached to check the access token.', { cause: error });
+    }
+  };
+}
+
+/** Finds the key set address in the issuer's discovery document, the standard way. */
+export async function discoverJwksUri(issuer: string): Promise<URL> {
+  const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
+  const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  if (!response.ok) throw new KeySetUnavailableError(`The issuer's discovery document answered ${response.status}: ${url}`);
+  const document = (await response.json()) as { issuer?: unknown; jwks_uri?: unknown };
+  if (document.issuer !== issuer) {
+    throw new KeySetUnavailableError(`The discovery document at ${url} names issuer ${String(document.issuer)}, not ${issuer}`);
+  }
+  if (typeof document.jwks_uri !== 'string') throw new KeySetUnavailableError(`The discovery document at ${url} has no jwks_uri`);
+  return new URL(document.jwks_uri);
+}
+
+/**
+ * The issuer's key set, discovered on first use and cached; an unknown key id refetches it at
+ * most once per cooldown, so a rotated key is picked up without a restart and a flood of made-up
+ * key ids cannot hammer the provider.
+ */
+export function createDiscoveredKeySet(issuer: string): JWTVerifyGetKey {
+  let remote: Promise<JWTVerifyGetKey> | undefined;
+  return async (header, token) => {
+    remote ??= discoverJwksUri(issuer)
+      .then((jwksUri) => createRemoteJWKSet(jwksUri, { cooldownDuration: JWKS_REFETCH_COOLDOWN_MS, cacheMaxAge: 10 * 60_000, timeoutDuration: 5000 }))
+      .catch((error: unknown) => {
+        remote = undefined;
+        throw error;
+      });
+    const keySet = await remote;
+    return keySet(header, token);
+  };
+}
+
+export function createLocalKeySet(jwks: JSONWebKeySet): JWTVerifyGetKey {
+  return createLocalJWKSet(jwks);
+}

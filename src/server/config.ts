@@ -1,0 +1,129 @@
+/**
+ * Configuration from the environment, checked once at start. A bad value stops the server with
+ * a message that names the variable.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEFAULT_DATABASE_URL = 'sqlite:./data/leftover.sqlite';
+
+const portSchema = z.coerce
+  .number({ error: 'must be a whole number from 1 to 65535' })
+  .int('must be a whole number from 1 to 65535')
+  .min(1, 'must be a whole number from 1 to 65535')
+  .max(65535, 'must be a whole number from 1 to 65535');
+
+const databaseUrlSchema = z
+  .string()
+  .refine(
+    (value) => /^sqlite:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value),
+    'must be sqlite:<file path> or postgres://user:password@host:port/database',
+  );
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: portSchema.default(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('localhost'),
+  DATABASE_URL: databaseUrlSchema.default(DEFAULT_DATABASE_URL),
+  OIDC_ISSUER: optionalText.pipe(z.url('must be the provider issuer URL, like https://example.okta.com/oauth2/default').optional()),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_AUDIENCE: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export type OidcConfig =
+  | { kind: 'external'; issuer: string; clientId: string; audience: string }
+  | { kind: 'embedded'; issuer: string; clientId: string; audience: string; keysFile: string };
+
+export interface AppConfiguration {
+  readonly nodeEnv: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly host: string;
+  readonly database: DatabaseConfig;
+  readonly oidc: OidcConfig;
+  readonly logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  /** Folder for the embedded defaults' files (SQLite database, development provider keys). */
+  readonly dataDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const EMBEDDED_CLIENT_ID = 'leftover-web';
+
+/** The audience of the embedded provider's access tokens: our API's own address. */
+export function embeddedAudience(port: number): string {
+  return `http://localhost:${port}/api`;
+}
+
+export function embeddedIssuer(port: number): string {
+  return `http://localhost:${port}/oidc`;
+}
+
+function parseDatabaseUrl(url: string, cwd: string): DatabaseConfig {
+  if (url.startsWith('sqlite:')) {
+    return { kind: 'sqlite', file: path.resolve(cwd, url.slice('sqlite:'.length)) };
+  }
+  return { kind: 'postgres', url };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConfiguration {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const values = parsed.data;
+  const database = parseDatabaseUrl(values.DATABASE_URL, cwd);
+  const dataDir = database.kind === 'sqlite' ? path.dirname(database.file) : path.resolve(cwd, 'data');
+
+  const oidcValues = { OIDC_ISSUER: values.OIDC_ISSUER, OIDC_CLIENT_ID: values.OIDC_CLIENT_ID, OIDC_AUDIENCE: values.OIDC_AUDIENCE };
+  const given = Object.entries(oidcValues).filter(([, value]) => value !== undefined);
+  let oidc: OidcConfig;
+  if (given.length === 0) {
+    if (values.NODE_ENV === 'production') {
+      throw new ConfigError([
+        'OIDC_ISSUER: required when NODE_ENV=production (the embedded development sign-in refuses to run in production); set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE',
+      ]);
+    }
+    oidc = {
+      kind: 'embedded',
+      issuer: embeddedIssuer(values.PORT),
+      clientId: EMBEDDED_CLIENT_ID,
+      audience: embeddedAudience(values.PORT),
+      keysFile: path.join(dataDir, 'dev-oidc-keys.json'),
+    };
+  } else if (given.length < 3) {
+    const missing = Object.entries(oidcValues)
+      .filter(([, value]) => value === undefined)
+      .map(([name]) => `${name}: required when ${given.map(([name]) => name).join(' and ')} ${given.length === 1 ? 'is' : 'are'} set`);
+    throw new ConfigError(missing);
+  } else {
+    const issuer = values.OIDC_ISSUER as string;
+    if (values.NODE_ENV === 'production' && !issuer.startsWith('https://')) {
+      throw new ConfigError(['OIDC_ISSUER: must be an https:// URL when NODE_ENV=production']);
+    }
+    oidc = { kind: 'external', issuer, clientId: values.OIDC_CLIENT_ID as string, audience: values.OIDC_AUDIENCE as string };
+  }
+
+  return {
+    nodeEnv: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    database,
+    oidc,
+    logLevel: values.LOG_LEVEL,
+    dataDir,
+  };
+}

@@ -1,0 +1,57 @@
+/** The tables as Kysely sees them. Every row carries its owner: the token's issuer and subject. */
+import type { Generated } from 'kysely';
+
+export interface OwnerColumns {
+  owner_iss: string;
+  owner_sub: string;
+}
+
+export interface DepositsTable extends OwnerColumns {
+  id: string;
+  name: string;
+  type: string;
+  day: string;
+  amount_cents: number;
+  start_date: string;
+  frequency: string;
+  created_at: string;
+}
+
+export interface ExpensesTable extends OwnerColumns {
+  id: string;
+  name: string;
+  type: string;
+  day: number;
+  amount_cents: number;
+  end_date: string | null;
+  created_at: string;
+}
+
+export interface LedgersTable extends OwnerColumns {
+  id: string;
+  start_date: string;
+  end_date: string;
+  opening_balance_cents: number;
+  /** The next creation-order number for a row of this ledger. */
+  next_sequence: number;
+  created_at: string;
+}
+
+export interface LedgerTransactionsTable extends OwnerColumns {
+  id: string;
+  ledger_id: string;
+  sequence: number;
+  date: string;
+  name: string;
+  type: string;
+  amount_cents: number;
+  status: string;
+  version: Generated<number>;
+}
+
+export interface DatabaseSchema {
+  deposits: DepositsTable;
+  expenses: ExpensesTable;
+  ledgers: LedgersTable;
+  ledger_transactions: LedgerTransactionsTable;
+}

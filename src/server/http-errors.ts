@@ -1,0 +1,102 @@
+/**
+ * Every failure becomes the one JSON error body of the contract. Domain and repository code
+ * throws these; the single error handler maps them and anything unexpected, never leaking
+ * internals (the detail goes to the log).
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '../contract/errors.js';
+import { InvalidTokenError, KeySetUnavailableError } from './auth/access-token.js';
+
+type ErrorCode = ErrorBody['error']['code'];
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export class BadRequestError extends HttpError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(400, 'bad_request', message, fields);
+  }
+}
+
+/** A missing row and another user's row look exactly the same from outside. */
+export class NotFoundError extends HttpError {
+  constructor(message: string) {
+    super(404, 'not_found', message);
+  }
+}
+
+/** A status move or edit the rules refuse. */
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, 'conflict', message);
+  }
+}
+
+export function fieldErrorsBody(message: string, fields: Record<string, string>): ErrorBody {
+  return { error: { code: 'bad_request', message, fields } };
+}
+
+function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  429: 'too_many_requests',
+};
+
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+      fields[key] ??= issue.message ?? 'This value is not valid.';
+    }
+    return send(reply, 400, fieldErrorsBody('Some fields need attention.', fields));
+  }
+  if (error instanceof HttpError) {
+    const body: ErrorBody = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+    return send(reply, error.statusCode, body);
+  }
+  if (error instanceof InvalidTokenError) {
+    reply.header('WWW-Authenticate', `Bearer error="invalid_token", error_description="${error.message.replaceAll('"', "'")}"`);
+    return send(reply, 401, { error: { code: 'unauthorized', message: error.message } });
+  }
+  if (error instanceof KeySetUnavailableError) {
+    request.log.error({ err: error }, 'token check could not reach the provider');
+    reply.header('Retry-After', '5');
+    return send(reply, 503, { error: { code: 'service_unavailable', message: 'Sign-in checking is unavailable right now. Try again shortly.' } });
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return send(reply, 413, { error: { code: 'payload_too_large', message: 'The request body is too large.' } });
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return send(reply, 400, fieldErrorsBody('The request body must be JSON.', { body: 'Send Content-Type: application/json.' }));
+  }
+  if (status === 429) {
+    return send(reply, 429, { error: { code: 'too_many_requests', message: error.message || 'Too many requests. Slow down and try again shortly.' } });
+  }
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (malformed JSON, empty body): the message is safe to show.
+    const code = CODE_BY_STATUS[status] ?? 'bad_request';
+    const message = error.code?.startsWith('FST_ERR_CTP') ? 'The request body is not valid JSON.' : error.message;
+    return send(reply, CODE_BY_STATUS[status] ? status : 400, code === 'bad_request' ? fieldErrorsBody(message, { body: message }) : { error: { code, message } });
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return send(reply, 500, { error: { code: 'internal_error', message: 'Something went wrong on our side. Try again; if it keeps happening, tell us.' } });
+}

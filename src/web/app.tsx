@@ -1,0 +1,75 @@
+import { Button, Container, Navbar } from 'react-bootstrap';
+import { AuthProvider, useAuth } from 'react-oidc-context';
+import type { AppConfig } from '../contract/app-config.js';
+import { SignedInApiProvider } from './api/api-context.js';
+import { RequireSignIn } from './auth/require-sign-in.js';
+import { CALLBACK_PATH, signInSettings } from './auth/sign-in-settings.js';
+import { BusyProvider } from './components/busy.js';
+import { Dashboard } from './dashboard.js';
+import { usePathname } from './navigation.js';
+
+function TopBar({ developmentSignIn }: { developmentSignIn: boolean }) {
+  const auth = useAuth();
+  const profile = auth.user?.profile;
+  const who = profile?.preferred_username ?? profile?.name ?? profile?.sub;
+  return (
+    <Navbar bg="success" variant="dark" className="mb-3" as="header">
+      <Container fluid="xl">
+        <Navbar.Brand as="h1" className="mb-0 fs-3">
+          Leftover
+        </Navbar.Brand>
+        <div className="d-flex align-items-center gap-3 text-white">
+          {developmentSignIn ? <span className="badge text-bg-warning">Development sign-in</span> : null}
+          {who ? <span>Signed in as {who}</span> : null}
+          <Button variant="outline-light" size="sm" onClick={() => void auth.signoutRedirect()}>
+            Sign out
+          </Button>
+        </div>
+      </Container>
+    </Navbar>
+  );
+}
+
+function NotFound() {
+  return (
+    <Container fluid="xl">
+      <h2>Page not found</h2>
+      <p>
+        There is nothing at this address. <a href="/">Go to your dashboard</a>.
+      </p>
+    </Container>
+  );
+}
+
+function SignedInPage({ developmentSignIn }: { developmentSignIn: boolean }) {
+  const pathname = usePathname();
+  if (pathname === CALLBACK_PATH) return null;
+  return (
+    <BusyProvider>
+      <SignedInApiProvider>
+        <TopBar developmentSignIn={developmentSignIn} />
+        {pathname === '/' ? (
+          <main>
+            <Container fluid="xl" className="pb-5">
+              <Dashboard />
+            </Container>
+          </main>
+        ) : (
+          <main>
+            <NotFound />
+          </main>
+        )}
+      </SignedInApiProvider>
+    </BusyProvider>
+  );
+}
+
+export function App({ config }: { config: AppConfig }) {
+  return (
+    <AuthProvider {...signInSettings(config, window.location.origin)}>
+      <RequireSignIn>
+        <SignedInPage developmentSignIn={config.developmentSignIn} />
+      </RequireSignIn>
+    </AuthProvider>
+  );
+}

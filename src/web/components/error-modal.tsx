@@ -1,0 +1,53 @@
+
+export interface ErrorReport {
+  /** The catalogue's messages ("Failed to get ledger!"), one per failed call. */
+  readonly messages: readonly string[];
+  /** What the server or the network said. */
+  readonly details: readonly string[];
+}
+
+interface ErrorModalProps {
+  readonly report: ErrorReport | null;
+  readonly onAbort: () => void;
+  readonly onRetry: () => void;
+}
+
+/** "Whoops!": what failed and why; RETRY reloads everything, ABORT just closes. */
+export function ErrorModal({ report, onAbort, onRetry }: ErrorModalProps) {
+  return (
+    <Modal show={report !== null} onHide={onAbort} centered aria-labelledby="error-modal-title">
+      <Modal.Header closeButton closeLabel="Close">
+        <Modal.Title id="error-modal-title">Whoops!</Modal.Title>
+      </Modal.Header>
+      <Modal.Body className="d-flex gap-3 align-items-start">
+        <svg className="error-modal__face" viewBox="0 0 64 64" width="48" height="48" aria-hidden="true" focusable="false">
+          <circle cx="32" cy="32" r="29" fill="none" stroke="currentColor" strokeWidth="4" />
+          <circle cx="22" cy="25" r="4" fill="currentColor" />
+          <circle cx="42" cy="25" r="4" fill="currentColor" />
+          <path d="M20 47 Q32 36 44 47" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
+        </svg>
+        <div>
+          {report?.messages.map((message) => (
+            <p key={message} className="fw-bold mb-1">
+              {message}
+            </p>
+          ))}
+          {report?.details.map((detail) => (
+            <p key={detail} className="mb-1">
+              {detail}
+            </p>
+          ))}
+        </div>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onAbort}>
+          ABORT
+        </Button>
+        <Button variant="success" onClick={onRetry}>
+          RETRY
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}import { Button, Modal } from 'react-bootstrap';
+
