@@ -22,6 +22,9 @@ import { registerTokenCheck } from './auth/plugin.js';
 import type { AppConfiguration } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
 import { handleError } from './http-errors.js';
+import { depositRoutes } from './deposits/routes.js';
+import { expenseRoutes } from './expenses/routes.js';
+import { ledgerRoutes } from './ledger/routes.js';
 import { profileRoutes } from './profile/routes.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -29,7 +32,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export interface AppOptions {
   /** The built page; page routes fall back to its index.html. */
   readonly webRoot?: string;
-  /** The clock for "today" (expense totals) and token expiry; tests fix it. */
+  /** The clock for "today" (expense totals, ledger defaults); tests fix it. Tokens use real time. */
   readonly now?: () => Date;
   /** Tests may check tokens against their own key set instead of the issuer's. */
   readonly verifyAccessToken?: AccessTokenVerifier;
@@ -92,13 +95,12 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       jwks = publicJwks(devProvider.keys);
     });
     // The provider runs in this process, so its public keys are checked without a network hop.
-    verify ??= createAccessTokenVerifier({ issuer: oidc.issuer, audience: oidc.audience, keySet: createLocalKeySet(jwks ?? { keys: [] }), now: options.now });
+    verify ??= createAccessTokenVerifier({ issuer: oidc.issuer, audience: oidc.audience, keySet: createLocalKeySet(jwks ?? { keys: [] }) });
   } else {
     verify ??= createAccessTokenVerifier({
       issuer: config.oidc.issuer,
       audience: config.oidc.audience,
       keySet: createDiscoveredKeySet(config.oidc.issuer),
-      now: options.now,
     });
   }
 
@@ -117,6 +119,9 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     async (api) => {
       registerTokenCheck(api, verifyAccessToken);
       await api.register(profileRoutes);
+      await api.register(depositRoutes);
+      await api.register(expenseRoutes);
+      await api.register(ledgerRoutes);
       api.setNotFoundHandler((request, reply) => {
         const body: ErrorBody = { error: { code: 'not_found', message: `No such call: ${request.method} ${request.url.split('?')[0]}` } };
         return reply.code(404).send(body);

@@ -2,12 +2,18 @@
  * The app shell: four collapsible sections, all open, composed from the feature folders. The
  * shell owns loading and the error modal; features do not import each other.
  */
-import { Accordion } from 'react-bootstrap';
 import { useCallback, useEffect, useState } from 'react';
-import { cents } from '../domain/money.js';
+import { Accordion } from 'react-bootstrap';
+import type { DepositsInfo } from '../contract/deposits.js';
+import type { ExpensesInfo } from '../contract/expenses.js';
+import type { LedgerInfo } from '../contract/ledger.js';
+import { cents, dollarsToCents } from '../domain/money.js';
 import { ApiCallError } from './api/api-client.js';
 import { useApiClient } from './api/api-context.js';
 import { type ErrorReport, ErrorModal } from './components/error-modal.js';
+import { DepositsSection } from './features/deposits/deposits-section.js';
+import { ExpensesSection } from './features/expenses/expenses-section.js';
+import { LedgerSection } from './features/ledger/ledger-section.js';
 import { SummarySection } from './features/summary/summary-section.js';
 
 const SECTIONS = ['summary', 'deposits', 'expenses', 'ledger'] as const;
@@ -29,13 +35,33 @@ export function reportOf(errors: readonly unknown[]): ErrorReport {
 
 export function Dashboard() {
   const api = useApiClient();
+  const [deposits, setDeposits] = useState<DepositsInfo | null>(null);
+  const [expenses, setExpenses] = useState<ExpensesInfo | null>(null);
+  const [ledger, setLedger] = useState<LedgerInfo | null>(null);
   const [report, setReport] = useState<ErrorReport | null>(null);
 
+  /** Fetches the three sections together; what loaded shows, every failure is named. */
   const load = useCallback(async () => {
-    const results = await Promise.allSettled([api.getProfile()]);
-    const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+    const [depositsResult, expensesResult, ledgerResult] = await Promise.allSettled([api.getDeposits(), api.getExpenses(), api.getLedger()]);
+    const failures: unknown[] = [];
+    if (depositsResult.status === 'fulfilled') setDeposits(depositsResult.value);
+    else failures.push(depositsResult.reason);
+    if (expensesResult.status === 'fulfilled') setExpenses(expensesResult.value);
+    else failures.push(expensesResult.reason);
+    if (ledgerResult.status === 'fulfilled') setLedger(ledgerResult.value);
+    else failures.push(ledgerResult.reason);
     setReport(failures.length > 0 ? reportOf(failures) : null);
   }, [api]);
+
+  const refreshLedger = useCallback(async () => {
+    try {
+      setLedger(await api.getLedger());
+    } catch (error) {
+      setReport(reportOf([error]));
+    }
+  }, [api]);
+
+  const showError = useCallback((error: unknown) => setReport(reportOf([error])), []);
 
   useEffect(() => {
     void load();
@@ -47,25 +73,28 @@ export function Dashboard() {
         <Accordion.Item eventKey="summary">
           <Accordion.Header as="h2">Summary</Accordion.Header>
           <Accordion.Body>
-            <SummarySection totalDeposits={cents(0)} totalExpenses={cents(0)} />
+            <SummarySection
+              totalDeposits={deposits ? dollarsToCents(deposits.totalDeposits) : cents(0)}
+              totalExpenses={expenses ? dollarsToCents(expenses.totalExpenses) : cents(0)}
+            />
           </Accordion.Body>
         </Accordion.Item>
         <Accordion.Item eventKey="deposits">
           <Accordion.Header as="h2">Deposits</Accordion.Header>
           <Accordion.Body>
-            <p className="text-body-secondary mb-0">No deposits yet.</p>
+            <DepositsSection info={deposits} onChange={setDeposits} onError={showError} />
           </Accordion.Body>
         </Accordion.Item>
         <Accordion.Item eventKey="expenses">
           <Accordion.Header as="h2">Expenses</Accordion.Header>
           <Accordion.Body>
-            <p className="text-body-secondary mb-0">No expenses yet.</p>
+            <ExpensesSection info={expenses} onChange={setExpenses} onError={showError} />
           </Accordion.Body>
         </Accordion.Item>
         <Accordion.Item eventKey="ledger">
           <Accordion.Header as="h2">Ledger</Accordion.Header>
           <Accordion.Body>
-            <p className="text-body-secondary mb-0">No ledger yet.</p>
+            <LedgerSection info={ledger} onChange={setLedger} onError={showError} onRefresh={refreshLedger} />
           </Accordion.Body>
         </Accordion.Item>
       </Accordion>

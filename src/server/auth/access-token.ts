@@ -90,11 +90,11 @@ export async function discoverJwksUri(issuer: string): Promise<URL> {
  * most once per cooldown, so a rotated key is picked up without a restart and a flood of made-up
  * key ids cannot hammer the provider.
  */
-export function createDiscoveredKeySet(issuer: string): JWTVerifyGetKey {
+export function createDiscoveredKeySet(issuer: string, { refetchCooldownMs = JWKS_REFETCH_COOLDOWN_MS } = {}): JWTVerifyGetKey {
   let remote: Promise<JWTVerifyGetKey> | undefined;
   return async (header, token) => {
     remote ??= discoverJwksUri(issuer)
-      .then((jwksUri) => createRemoteJWKSet(jwksUri, { cooldownDuration: JWKS_REFETCH_COOLDOWN_MS, cacheMaxAge: 10 * 60_000, timeoutDuration: 5000 }))
+      .then((jwksUri) => createRemoteJWKSet(jwksUri, { cooldownDuration: refetchCooldownMs, cacheMaxAge: 10 * 60_000, timeoutDuration: 5000 }))
       .catch((error: unknown) => {
         remote = undefined;
         throw error;

@@ -83,7 +83,7 @@ class InlineMigrationProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+export async function migrateToLatest<Schema>(db: Kysely<Schema>): Promise<void> {
   const migrator = new Migrator({ db, provider: new InlineMigrationProvider() });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

@@ -4,7 +4,17 @@
  */
 import type { z } from 'zod';
 import { type Profile, profileSchema } from '../../contract/app-config.js';
+import { type DepositInput, DEPOSITS_PATHS, type DepositsInfo, depositsInfoSchema } from '../../contract/deposits.js';
 import { type ApiOperation, errorBodySchema, FAILURE_MESSAGES } from '../../contract/errors.js';
+import { type ExpenseInput, EXPENSES_PATHS, type ExpensesInfo, expensesInfoSchema } from '../../contract/expenses.js';
+import {
+  type CreateLedgerRequest,
+  LEDGER_PATHS,
+  type LedgerInfo,
+  ledgerInfoSchema,
+  type NewTransaction,
+  type TransactionUpdate,
+} from '../../contract/ledger.js';
 
 export class ApiCallError extends Error {
   constructor(
@@ -75,6 +85,34 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     getProfile: (): Promise<Profile> => call({ operation: 'getProfile', method: 'GET', path: '/api/me', answer: profileSchema }),
+
+    getDeposits: (): Promise<DepositsInfo> =>
+      call({ operation: 'getDeposits', method: 'GET', path: DEPOSITS_PATHS.retrieve, answer: depositsInfoSchema }),
+    addDeposit: (deposit: DepositInput): Promise<DepositsInfo> =>
+      call({ operation: 'addDeposit', method: 'POST', path: DEPOSITS_PATHS.add, answer: depositsInfoSchema, body: deposit }),
+    updateDeposit: (id: string, deposit: DepositInput): Promise<DepositsInfo> =>
+      call({ operation: 'updateDeposit', method: 'PUT', path: DEPOSITS_PATHS.one(id), answer: depositsInfoSchema, body: deposit }),
+    deleteDeposit: (id: string): Promise<DepositsInfo> =>
+      call({ operation: 'deleteDeposit', method: 'DELETE', path: DEPOSITS_PATHS.one(id), answer: depositsInfoSchema }),
+
+    getExpenses: (): Promise<ExpensesInfo> =>
+      call({ operation: 'getExpenses', method: 'GET', path: EXPENSES_PATHS.retrieve, answer: expensesInfoSchema }),
+    addExpense: (expense: ExpenseInput): Promise<ExpensesInfo> =>
+      call({ operation: 'addExpense', method: 'POST', path: EXPENSES_PATHS.add, answer: expensesInfoSchema, body: expense }),
+    updateExpense: (id: string, expense: ExpenseInput): Promise<ExpensesInfo> =>
+      call({ operation: 'updateExpense', method: 'PUT', path: EXPENSES_PATHS.one(id), answer: expensesInfoSchema, body: expense }),
+    deleteExpense: (id: string): Promise<ExpensesInfo> =>
+      call({ operation: 'deleteExpense', method: 'DELETE', path: EXPENSES_PATHS.one(id), answer: expensesInfoSchema }),
+
+    getLedger: (): Promise<LedgerInfo> => call({ operation: 'getLedger', method: 'GET', path: LEDGER_PATHS.retrieve, answer: ledgerInfoSchema }),
+    createLedger: (request: CreateLedgerRequest): Promise<LedgerInfo> =>
+      call({ operation: 'createLedger', method: 'POST', path: LEDGER_PATHS.create, answer: ledgerInfoSchema, body: request }),
+    addTransaction: (transaction: NewTransaction): Promise<LedgerInfo> =>
+      call({ operation: 'addTransaction', method: 'POST', path: LEDGER_PATHS.addTransaction, answer: ledgerInfoSchema, body: transaction }),
+    updateTransaction: (transaction: TransactionUpdate): Promise<LedgerInfo> =>
+      call({ operation: 'updateTransaction', method: 'PATCH', path: LEDGER_PATHS.updateTransaction, answer: ledgerInfoSchema, body: transaction }),
+    deleteTransaction: (id: string): Promise<LedgerInfo> =>
+      call({ operation: 'deleteTransaction', method: 'DELETE', path: LEDGER_PATHS.transaction(id), answer: ledgerInfoSchema }),
   };
 }
 

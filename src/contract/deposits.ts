@@ -1,0 +1,53 @@
+/** Deposits (recurring income): one schema per payload, for the server and the page's form. */
+import { z } from 'zod';
+import { DEPOSIT_DAYS, DEPOSIT_TYPES, expectedDepositDay, FREQUENCIES } from '../domain/schedules.js';
+import { amountSchema, idSchema, isoDateSchema, trimmedText } from './common.js';
+
+const depositFields = z.object({
+  name: trimmedText('Name', 100),
+  type: z.enum(DEPOSIT_TYPES, { error: 'Type must be Direct Deposit or Check.' }),
+  day: z.enum(DEPOSIT_DAYS, { error: 'Day must be a weekday (Monday to Sunday) or N/A.' }),
+  amount: amountSchema,
+  startDate: isoDateSchema,
+  frequency: z.enum(FREQUENCIES, { error: 'Frequency must be BW (bi-weekly) or EOM (end of month).' }),
+});
+
+/** What a user enters to add or change a deposit. Unknown keys (id, owner...) are dropped. */
+export const depositInputSchema = depositFields.superRefine((deposit, context) => {
+  const expected = expectedDepositDay(deposit.frequency, deposit.startDate);
+  if (deposit.day !== expected) {
+    context.addIssue({
+      code: 'custom',
+      path: ['day'],
+      message:
+        deposit.frequency === 'BW'
+          ? `Day must be ${expected}: a bi-weekly deposit is paid on the weekday of its start date (${deposit.startDate}).`
+          : 'Day must be N/A for an end-of-month deposit.',
+    });
+  }
+});
+export type DepositInput = z.infer<typeof depositInputSchema>;
+
+export const depositSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  type: z.enum(DEPOSIT_TYPES),
+  day: z.enum(DEPOSIT_DAYS),
+  amount: z.number(),
+  startDate: z.string(),
+  frequency: z.enum(FREQUENCIES),
+});
+export type Deposit = z.infer<typeof depositSchema>;
+
+export const depositsInfoSchema = z.object({
+  deposits: z.array(depositSchema),
+  /** Sum of the monthly equivalents: bi-weekly counts amount x 26 / 12. */
+  totalDeposits: z.number(),
+});
+export type DepositsInfo = z.infer<typeof depositsInfoSchema>;
+
+export const DEPOSITS_PATHS = {
+  retrieve: '/api/deposits/retrieve-deposits',
+  add: '/api/deposits/add-deposit',
+  one: (id: string) => `/api/deposits/${encodeURIComponent(id)}`,
+} as const;

@@ -1,0 +1,53 @@
+/** Expenses (recurring monthly bills): one schema per payload, for the server and the page's form. */
+import { z } from 'zod';
+import { isIsoDate, type IsoDate } from '../domain/calendar-date.js';
+import { amountSchema, idSchema, trimmedText } from './common.js';
+
+/** Empty, null or missing means "no end". */
+const endDateSchema = z
+  .string({ error: 'End Date must be a date (YYYY-MM-DD) or empty.' })
+  .refine((value) => value === '' || isIsoDate(value), 'End Date must be a real date (YYYY-MM-DD) or empty.')
+  .nullable()
+  .optional()
+  .transform((value): IsoDate | null => (value ? (value as IsoDate) : null));
+
+export const expenseInputSchema = z.object({
+  name: trimmedText('Name', 100),
+  type: trimmedText('Type', 50),
+  day: z
+    .number({ error: 'Day must be a whole number from 1 to 31.' })
+    .int('Day must be a whole number from 1 to 31.')
+    .min(1, 'Day must be a whole number from 1 to 31.')
+    .max(31, 'Day must be a whole number from 1 to 31.'),
+  amount: amountSchema,
+  endDate: endDateSchema,
+});
+export type ExpenseInput = z.infer<typeof expenseInputSchema>;
+
+export const expenseSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  type: z.string(),
+  day: z.number(),
+  amount: z.number(),
+  /** null when the expense has no end. */
+  endDate: z.string().nullable(),
+});
+export type Expense = z.infer<typeof expenseSchema>;
+
+export const expensesInfoSchema = z.object({
+  /** In the default order: by day, then name. */
+  expenses: z.array(expenseSchema),
+  /** Sum of the expenses that have not ended (no end date, or one on or after today). */
+  totalExpenses: z.number(),
+});
+export type ExpensesInfo = z.infer<typeof expensesInfoSchema>;
+
+export const EXPENSE_SORTS = ['NameAsc', 'NameDesc', 'TypeAsc', 'TypeDesc', 'DayAsc', 'DayDesc', 'AmountAsc', 'AmountDesc'] as const;
+export type ExpenseSort = (typeof EXPENSE_SORTS)[number];
+
+export const EXPENSES_PATHS = {
+  retrieve: '/api/expenses/retrieve-expenses',
+  add: '/api/expenses/add-expense',
+  one: (id: string) => `/api/expenses/${encodeURIComponent(id)}`,
+} as const;

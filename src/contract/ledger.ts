@@ -1,0 +1,91 @@
+/** The ledger: one schema per payload, for the server and the page's forms. */
+import { z } from 'zod';
+import { latestLedgerEnd, MAX_LEDGER_YEARS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
+import { amountSchema, balanceSchema, idSchema, isoDateSchema, trimmedText } from './common.js';
+
+export const newLedgerSchema = z
+  .object({
+    startDate: isoDateSchema,
+    endDate: isoDateSchema,
+    currentBalance: balanceSchema,
+  })
+  .superRefine((ledger, context) => {
+    if (ledger.endDate < ledger.startDate) {
+      context.addIssue({ code: 'custom', path: ['endDate'], message: 'End Date must be on or after Start Date.' });
+      return;
+    }
+    const latest = latestLedgerEnd(ledger.startDate);
+    if (ledger.endDate > latest) {
+      context.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: `A ledger spans at most ${MAX_LEDGER_YEARS} years: End Date must be on or before ${latest}.`,
+      });
+    }
+  });
+export type NewLedger = z.infer<typeof newLedgerSchema>;
+
+/** POST /api/ledger/create-ledger: the spec wraps the new ledger in a `ledger` key. */
+export const createLedgerRequestSchema = z.object({ ledger: newLedgerSchema });
+export type CreateLedgerRequest = z.infer<typeof createLedgerRequestSchema>;
+
+const transactionTypeSchema = z.enum(TRANSACTION_TYPES, { error: 'Type must be D (debit) or C (credit).' });
+
+export const newTransactionSchema = z.object({
+  date: isoDateSchema,
+  name: trimmedText('Name', 100),
+  type: transactionTypeSchema,
+  amount: amountSchema,
+});
+export type NewTransaction = z.infer<typeof newTransactionSchema>;
+
+/**
+ * PATCH /api/ledger/update-transaction: the whole transaction as the page holds it. The server
+ * trusts only the id, the editable fields and the status move; balance is ignored.
+ */
+export const transactionUpdateSchema = z.object({
+  id: idSchema,
+  date: isoDateSchema,
+  name: trimmedText('Name', 100),
+  type: transactionTypeSchema,
+  amount: amountSchema,
+  status: z.enum(TRANSACTION_STATUSES, { error: 'Status must be PENDING, PAID or CLEARED.' }),
+  balance: z.number().optional(),
+});
+export type TransactionUpdate = z.infer<typeof transactionUpdateSchema>;
+
+export const ledgerTransactionSchema = z.object({
+  id: idSchema,
+  date: z.string(),
+  name: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  amount: z.number(),
+  /** The running balance after this row, in row order. */
+  balance: z.number(),
+  status: z.enum(TRANSACTION_STATUSES),
+});
+export type LedgerTransaction = z.infer<typeof ledgerTransactionSchema>;
+
+export const ledgerSchema = z.object({
+  startDate: z.string(),
+  endDate: z.string(),
+  openingBalance: z.number(),
+  /** Opening balance plus the CLEARED rows: what the bank shows. */
+  currentBalance: z.number(),
+  /** Opening balance plus the PAID and CLEARED rows: after what is paid but not cleared. */
+  pendingBalance: z.number(),
+  transactions: z.array(ledgerTransactionSchema),
+});
+export type Ledger = z.infer<typeof ledgerSchema>;
+
+/** Every ledger call answers the whole ledger; `ledger` is null while the user has none. */
+export const ledgerInfoSchema = z.object({ ledger: ledgerSchema.nullable() });
+export type LedgerInfo = z.infer<typeof ledgerInfoSchema>;
+
+export const LEDGER_PATHS = {
+  create: '/api/ledger/create-ledger',
+  retrieve: '/api/ledger/retrieve-ledger',
+  addTransaction: '/api/ledger/add-transaction',
+  updateTransaction: '/api/ledger/update-transaction',
+  transaction: (id: string) => `/api/ledger/transactions/${encodeURIComponent(id)}`,
+} as const;

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env, '/srv/leftover');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('runs with the embedded defaults when nothing is set', () => {
+    const config = loadConfig({}, '/srv/leftover');
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('localhost');
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('/srv/leftover/data/leftover.sqlite') });
+    expect(config.oidc).toMatchObject({
+      kind: 'embedded',
+      issuer: 'http://localhost:3000/oidc',
+      clientId: 'leftover-web',
+      audience: 'http://localhost:3000/api',
+    });
+  });
+
+  it('follows PORT in the embedded issuer and audience', () => {
+    const config = loadConfig({ PORT: '4321' }, '/srv/leftover');
+    expect(config.oidc.issuer).toBe('http://localhost:4321/oidc');
+    expect(config.oidc.audience).toBe('http://localhost:4321/api');
+  });
+
+  it('uses PostgreSQL for a postgres:// DATABASE_URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://user:secret@db:5432/leftover' }, '/srv/leftover');
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://user:secret@db:5432/leftover' });
+  });
+
+  it('uses an external provider when all three OIDC variables are set', () => {
+    const config = loadConfig(
+      { OIDC_ISSUER: 'https://example.okta.com/oauth2/default', OIDC_CLIENT_ID: 'abc', OIDC_AUDIENCE: 'api://leftover' },
+      '/srv/leftover',
+    );
+    expect(config.oidc).toEqual({ kind: 'external', issuer: 'https://example.okta.com/oauth2/default', clientId: 'abc', audience: 'api://leftover' });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '0' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'a', OIDC_AUDIENCE: 'b' }, 'OIDC_ISSUER'],
+    [{ OIDC_ISSUER: 'https://issuer.example' }, 'OIDC_CLIENT_ID'],
+    [{ OIDC_CLIENT_ID: 'abc' }, 'OIDC_ISSUER'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('refuses %o naming %s', (env, variable) => {
+    const problems = problemsOf(env);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.some((problem) => problem.startsWith(`${variable}:`))).toBe(true);
+  });
+
+  it('refuses the development provider in production', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^OIDC_ISSUER: required when NODE_ENV=production/);
+  });
+
+  it('refuses a plain-http issuer in production', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', OIDC_ISSUER: 'http://issuer.example', OIDC_CLIENT_ID: 'a', OIDC_AUDIENCE: 'b' });
+    expect(problems).toEqual(['OIDC_ISSUER: must be an https:// URL when NODE_ENV=production']);
+  });
+
+  it('says every problem at once in its message', () => {
+    expect(() => loadConfig({ PORT: 'x', DATABASE_URL: 'nope' })).toThrowError(/PORT:.*\n.*DATABASE_URL:/s);
+  });
+});
