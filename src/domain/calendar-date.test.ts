@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addDays, addYears, daysBetween, fromDayNumber, isIsoDate, isoDate, todayIn, toDayNumber, weekdayOf } from './calendar-date.js';
+
+describe('calendar dates', () => {
+  it('knows real dates from impossible ones', () => {
+    expect(isIsoDate('2026-02-28')).toBe(true);
+    expect(isIsoDate('2028-02-29')).toBe(true);
+    expect(isIsoDate('2026-02-29')).toBe(false);
+    expect(isIsoDate('2026-02-30')).toBe(false);
+    expect(isIsoDate('2026-13-01')).toBe(false);
+    expect(isIsoDate('2026-00-10')).toBe(false);
+    expect(isIsoDate('2026-1-01')).toBe(false);
+    expect(isIsoDate('2026-01-01T00:00:00Z')).toBe(false);
+    expect(isIsoDate('')).toBe(false);
+  });
+
+  it('names weekdays', () => {
+    expect(weekdayOf(isoDate('2026-11-21'))).toBe('Saturday');
+    expect(weekdayOf(isoDate('1970-01-01'))).toBe('Thursday');
+    expect(weekdayOf(isoDate('1969-12-31'))).toBe('Wednesday');
+    expect(weekdayOf(isoDate('2024-02-29'))).toBe('Thursday');
+  });
+
+  it('steps days across months, years and DST changes', () => {
+    expect(addDays(isoDate('2026-02-28'), 1)).toBe('2026-03-01');
+    expect(addDays(isoDate('2026-12-31'), 1)).toBe('2027-01-01');
+    expect(addDays(isoDate('2026-03-08'), 14)).toBe('2026-03-22');
+    expect(daysBetween(isoDate('2026-01-01'), isoDate('2027-01-01'))).toBe(365);
+  });
+
+  it('adds years, keeping Feb 29 inside February', () => {
+    expect(addYears(isoDate('2024-02-29'), 5)).toBe('2029-02-28');
+    expect(addYears(isoDate('2026-11-21'), 5)).toBe('2031-11-21');
+  });
+
+  it('reads today in local time', () => {
+    expect(todayIn(new Date(2026, 10, 21, 23, 59))).toBe('2026-11-21');
+    expect(todayIn(new Date(2026, 0, 1, 0, 0))).toBe('2026-01-01');
+  });
+
+  it('round-trips day numbers and agrees with string order', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -25_000, max: 2_900_000 }), fc.integer({ min: -25_000, max: 2_900_000 }), (a, b) => {
+        const dateA = fromDayNumber(a);
+        const dateB = fromDayNumber(b);
+        expect(isIsoDate(dateA)).toBe(true);
+        expect(toDayNumber(dateA)).toBe(a);
+        expect(Math.sign(a - b)).toBe(dateA < dateB ? -1 : dateA > dateB ? 1 : 0);
+      }),
+    );
+  });
+});
