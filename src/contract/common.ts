@@ -25,15 +25,22 @@ export const isoDateSchema = z
   .refine((value): value is IsoDate => isIsoDate(value), 'Date must be a real date (YYYY-MM-DD).')
   .transform((value) => value as IsoDate);
 
+// Control characters have no place in a name, and PostgreSQL text cannot even hold U+0000.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
 export function trimmedText(label: string, max: number) {
   return z
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), `${label} must not contain control characters.`);
 }
 
-/** Every stored row answers with a stable id so the page can name it in later calls. */
-export const idSchema = z.string().min(1).max(64);
+/** Every stored row answers with a stable id (a UUID) so the page can name it in later calls. */
+export const idSchema = z.string({ error: 'Id is required.' }).regex(/^[A-Za-z0-9-]{1,64}$/, 'Id is not valid.');
+
+/** A request body must be a JSON object before any of its fields can be checked. */
+export const OBJECT_BODY = { error: 'The request body must be a JSON object.' } as const;
 
 export const idParamsSchema = z.object({ id: idSchema });

@@ -1,19 +1,25 @@
 /** Deposits (recurring income): one schema per payload, for the server and the page's form. */
 import { z } from 'zod';
 import { DEPOSIT_DAYS, DEPOSIT_TYPES, expectedDepositDay, FREQUENCIES } from '../domain/schedules.js';
-import { amountSchema, idSchema, isoDateSchema, trimmedText } from './common.js';
+import { isIsoDate } from '../domain/calendar-date.js';
+import { amountSchema, idSchema, isoDateSchema, OBJECT_BODY, trimmedText } from './common.js';
 
-const depositFields = z.object({
+const depositFields = z.object(
+  {
   name: trimmedText('Name', 100),
   type: z.enum(DEPOSIT_TYPES, { error: 'Type must be Direct Deposit or Check.' }),
   day: z.enum(DEPOSIT_DAYS, { error: 'Day must be a weekday (Monday to Sunday) or N/A.' }),
   amount: amountSchema,
   startDate: isoDateSchema,
   frequency: z.enum(FREQUENCIES, { error: 'Frequency must be BW (bi-weekly) or EOM (end of month).' }),
-});
+  },
+  OBJECT_BODY,
+);
 
 /** What a user enters to add or change a deposit. Unknown keys (id, owner...) are dropped. */
 export const depositInputSchema = depositFields.superRefine((deposit, context) => {
+  // Only a real start date has a weekday; a bad one already has its own message.
+  if (!isIsoDate(deposit.startDate)) return;
   const expected = expectedDepositDay(deposit.frequency, deposit.startDate);
   if (deposit.day !== expected) {
     context.addIssue({

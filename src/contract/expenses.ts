@@ -1,7 +1,7 @@
 /** Expenses (recurring monthly bills): one schema per payload, for the server and the page's form. */
 import { z } from 'zod';
 import { isIsoDate, type IsoDate } from '../domain/calendar-date.js';
-import { amountSchema, idSchema, trimmedText } from './common.js';
+import { amountSchema, idSchema, OBJECT_BODY, trimmedText } from './common.js';
 
 /** Empty, null or missing means "no end". */
 const endDateSchema = z
@@ -11,7 +11,8 @@ const endDateSchema = z
   .optional()
   .transform((value): IsoDate | null => (value ? (value as IsoDate) : null));
 
-export const expenseInputSchema = z.object({
+export const expenseInputSchema = z.object(
+  {
   name: trimmedText('Name', 100),
   type: trimmedText('Type', 50),
   day: z
@@ -21,7 +22,9 @@ export const expenseInputSchema = z.object({
     .max(31, 'Day must be a whole number from 1 to 31.'),
   amount: amountSchema,
   endDate: endDateSchema,
-});
+  },
+  OBJECT_BODY,
+);
 export type ExpenseInput = z.infer<typeof expenseInputSchema>;
 
 export const expenseSchema = z.object({

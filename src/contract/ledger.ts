@@ -1,15 +1,21 @@
 /** The ledger: one schema per payload, for the server and the page's forms. */
 import { z } from 'zod';
 import { latestLedgerEnd, MAX_LEDGER_YEARS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
-import { amountSchema, balanceSchema, idSchema, isoDateSchema, trimmedText } from './common.js';
+import { isIsoDate } from '../domain/calendar-date.js';
+import { amountSchema, balanceSchema, idSchema, isoDateSchema, OBJECT_BODY, trimmedText } from './common.js';
 
 export const newLedgerSchema = z
-  .object({
-    startDate: isoDateSchema,
-    endDate: isoDateSchema,
-    currentBalance: balanceSchema,
-  })
+  .object(
+    {
+      startDate: isoDateSchema,
+      endDate: isoDateSchema,
+      currentBalance: balanceSchema,
+    },
+    { error: 'The ledger must be an object with startDate, endDate and currentBalance.' },
+  )
   .superRefine((ledger, context) => {
+    // Comparing dates only makes sense once both are real dates with their own messages.
+    if (!isIsoDate(ledger.startDate) || !isIsoDate(ledger.endDate)) return;
     if (ledger.endDate < ledger.startDate) {
       context.addIssue({ code: 'custom', path: ['endDate'], message: 'End Date must be on or after Start Date.' });
       return;
@@ -26,32 +32,38 @@ export const newLedgerSchema = z
 export type NewLedger = z.infer<typeof newLedgerSchema>;
 
 /** POST /api/ledger/create-ledger: the spec wraps the new ledger in a `ledger` key. */
-export const createLedgerRequestSchema = z.object({ ledger: newLedgerSchema });
+export const createLedgerRequestSchema = z.object({ ledger: newLedgerSchema }, OBJECT_BODY);
 export type CreateLedgerRequest = z.infer<typeof createLedgerRequestSchema>;
 
 const transactionTypeSchema = z.enum(TRANSACTION_TYPES, { error: 'Type must be D (debit) or C (credit).' });
 
-export const newTransactionSchema = z.object({
-  date: isoDateSchema,
-  name: trimmedText('Name', 100),
-  type: transactionTypeSchema,
-  amount: amountSchema,
-});
+export const newTransactionSchema = z.object(
+  {
+    date: isoDateSchema,
+    name: trimmedText('Name', 100),
+    type: transactionTypeSchema,
+    amount: amountSchema,
+  },
+  OBJECT_BODY,
+);
 export type NewTransaction = z.infer<typeof newTransactionSchema>;
 
 /**
  * PATCH /api/ledger/update-transaction: the whole transaction as the page holds it. The server
  * trusts only the id, the editable fields and the status move; balance is ignored.
  */
-export const transactionUpdateSchema = z.object({
-  id: idSchema,
-  date: isoDateSchema,
-  name: trimmedText('Name', 100),
-  type: transactionTypeSchema,
-  amount: amountSchema,
-  status: z.enum(TRANSACTION_STATUSES, { error: 'Status must be PENDING, PAID or CLEARED.' }),
-  balance: z.number().optional(),
-});
+export const transactionUpdateSchema = z.object(
+  {
+    id: idSchema,
+    date: isoDateSchema,
+    name: trimmedText('Name', 100),
+    type: transactionTypeSchema,
+    amount: amountSchema,
+    status: z.enum(TRANSACTION_STATUSES, { error: 'Status must be PENDING, PAID or CLEARED.' }),
+    balance: z.number().optional(),
+  },
+  OBJECT_BODY,
+);
 export type TransactionUpdate = z.infer<typeof transactionUpdateSchema>;
 
 export const ledgerTransactionSchema = z.object({

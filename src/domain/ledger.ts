@@ -4,6 +4,7 @@
  */
 import { addYears, type IsoDate } from './calendar-date.js';
 import { type Cents, cents } from './money.js';
+import { compareNames } from './names.js';
 import { type DateRange, depositPaydays, type DepositSchedule, expenseDueDates, type ExpenseSchedule } from './schedules.js';
 
 export const TRANSACTION_TYPES = ['D', 'C'] as const;
@@ -76,13 +77,6 @@ export function generateLedgerDrafts(
   }
   // Stable sort: equal rows keep deposit-then-expense input order, which becomes creation order.
   return drafts.sort(compareDrafts);
-}
-
-function compareNames(a: string, b: string): number {
-  const lowerA = a.toLowerCase();
-  const lowerB = b.toLowerCase();
-  if (lowerA !== lowerB) return lowerA < lowerB ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function compareDrafts(a: TransactionDraft, b: TransactionDraft): number {

@@ -1,0 +1,374 @@
+/**
+ * Deposits over HTTP on a real database: exact answers, every refused input (and that it stored
+ * nothing), and that one user can never see or touch another user's deposits.
+ */
+import crypto from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEPOSITS_PATHS, type DepositsInfo, depositsInfoSchema } from '../../src/contract/deposits.js';
+import { errorBodySchema } from '../../src/contract/errors.js';
+import { databaseKinds } from '../support/test-databases.js';
+import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const FIELDS_MESSAGE = 'Some fields need attention.';
+
+// 2026-11-20 is the Friday before the tests' fixed today (Saturday 2026-11-21).
+const paycheck = { name: 'Paycheck', type: 'Direct Deposit', day: 'Friday', amount: 1000, startDate: '2026-11-20', frequency: 'BW' } as const;
+const sideJob = { name: 'Side job', type: 'Check', day: 'N/A', amount: 250, startDate: '2026-10-31', frequency: 'EOM' } as const;
+
+function depositsOf(response: LightMyRequestResponse): DepositsInfo {
+  expect(response.statusCode, response.body).toBe(200);
+  return depositsInfoSchema.parse(response.json());
+}
+
+/** A 400 with the contract's error body, naming exactly the given fields. */
+function expectBadRequest(response: LightMyRequestResponse, fields: Record<string, string>, message = FIELDS_MESSAGE): void {
+  expect(response.statusCode, response.body).toBe(400);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  expect(errorBodySchema.parse(response.json())).toEqual({ error: { code: 'bad_request', message, fields } });
+}
+
+function expectNotFound(response: LightMyRequestResponse): void {
+  expect(response.statusCode, response.body).toBe(404);
+  expect(response.json()).toEqual({ error: { code: 'not_found', message: 'That deposit does not exist.' } });
+}
+
+/** Every test signs in as its own user, so tests sharing one database never see each other's rows. */
+function newSubject(): string {
+  return `deposit-user-${crypto.randomUUID()}`;
+}
+
+function newUser(test: TestApp): UserClient {
+  return test.as(newSubject());
+}
+
+async function addDeposit(user: UserClient, deposit: object): Promise<DepositsInfo> {
+  return depositsOf(await user.post(DEPOSITS_PATHS.add, deposit));
+}
+
+const AMOUNT_NOT_NUMBER = 'Amount must be a number.';
+const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0.';
+const AMOUNT_TOO_LARGE = 'Amount must be at most $99,999,999.99.';
+const AMOUNT_DECIMALS = 'Amount must have at most two decimal places.';
+const BAD_DATE = 'Date must be a real date (YYYY-MM-DD).';
+const BAD_DAY = 'Day must be a weekday (Monday to Sunday) or N/A.';
+const BW_FRIDAY = 'Day must be Friday: a bi-weekly deposit is paid on the weekday of its start date (2026-11-20).';
+
+/** One change to a valid deposit and the one field message it must produce. */
+const badDeposits: { label: string; change: Record<string, unknown>; field: string; message: string }[] = [
+  { label: 'an unknown type', change: { type: 'Cash' }, field: 'type', message: 'Type must be Direct Deposit or Check.' },
+  { label: 'a type in the wrong case', change: { type: 'check' }, field: 'type', message: 'Type must be Direct Deposit or Check.' },
+  { label: 'an unknown day', change: { day: 'Funday' }, field: 'day', message: BAD_DAY },
+  { label: 'an unknown frequency', change: { frequency: 'WEEKLY' }, field: 'frequency', message: 'Frequency must be BW (bi-weekly) or EOM (end of month).' },
+  { label: 'a missing frequency', change: { frequency: undefined }, field: 'frequency', message: 'Frequency must be BW (bi-weekly) or EOM (end of month).' },
+  { label: 'a bi-weekly day that is not the start date weekday', change: { day: 'Monday' }, field: 'day', message: BW_FRIDAY },
+  { label: 'a bi-weekly deposit with day N/A', change: { day: 'N/A' }, field: 'day', message: BW_FRIDAY },
+  { label: 'an end-of-month deposit with a weekday', change: { frequency: 'EOM', day: 'Friday' }, field: 'day', message: 'Day must be N/A for an end-of-month deposit.' },
+  { label: 'amount 0', change: { amount: 0 }, field: 'amount', message: AMOUNT_NOT_POSITIVE },
+  { label: 'a negative amount', change: { amount: -5 }, field: 'amount', message: AMOUNT_NOT_POSITIVE },
+  { label: 'an amount with three decimals', change: { amount: 1.234 }, field: 'amount', message: AMOUNT_DECIMALS },
+  { label: 'an amount over the limit', change: { amount: 100_000_000 }, field: 'amount', message: AMOUNT_TOO_LARGE },
+  { label: 'an amount one cent over the limit', change: { amount: 100_000_000.0 + 0.01 }, field: 'amount', message: AMOUNT_TOO_LARGE },
+  { label: 'an amount sent as a string', change: { amount: '12' }, field: 'amount', message: AMOUNT_NOT_NUMBER },
+  { label: 'an amount sent as "NaN"', change: { amount: 'NaN' }, field: 'amount', message: AMOUNT_NOT_NUMBER },
+  { label: 'a null amount', change: { amount: null }, field: 'amount', message: AMOUNT_NOT_NUMBER },
+  { label: 'a missing amount', change: { amount: undefined }, field: 'amount', message: AMOUNT_NOT_NUMBER },
+  { label: 'a start date that is a number', change: { startDate: 20261120 }, field: 'startDate', message: 'Date must be a date (YYYY-MM-DD).' },
+  { label: 'an empty name', change: { name: '' }, field: 'name', message: 'Name is required.' },
+  { label: 'a name of only spaces', change: { name: '   ' }, field: 'name', message: 'Name is required.' },
+  { label: 'a 101-character name', change: { name: 'x'.repeat(101) }, field: 'name', message: 'Name must be at most 100 characters.' },
+  { label: 'a name that is not text', change: { name: 42 }, field: 'name', message: 'Name is required.' },
+];
+
+/** Start dates that are text but not a real date: only the start date is named as the problem. */
+const badStartDates = ['2026-02-30', '11/20/2026', '2026-11-20T00:00:00Z', ''];
+
+/** Bodies that are not a deposit object at all: raw strings go out as sent, anything else as JSON. */
+const badBodies: { label: string; payload: unknown; message: string; field?: string }[] = [
+  { label: 'an array', payload: [paycheck], message: FIELDS_MESSAGE },
+  { label: 'a JSON string', payload: '"Paycheck"', message: FIELDS_MESSAGE },
+  { label: 'a JSON number', payload: '1000', message: FIELDS_MESSAGE },
+  { label: 'null', payload: null, message: FIELDS_MESSAGE },
+  { label: 'malformed JSON', payload: '{bad', message: 'The request body is not valid JSON.', field: 'The request body is not valid JSON.' },
+  { label: 'NaN, which JSON cannot carry', payload: '{"name":"Paycheck","type":"Check","day":"N/A","amount":NaN,"startDate":"2026-10-31","frequency":"EOM"}', message: 'The request body is not valid JSON.', field: 'The request body is not valid JSON.' },
+];
+
+describe.each(databaseKinds())('deposits on %s', (kind) => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await startTestApp(kind);
+  });
+  afterAll(() => test.close());
+
+  describe('happy paths', () => {
+    it('answers an empty list and a zero total for a new user', async () => {
+      expect(depositsOf(await newUser(test).get(DEPOSITS_PATHS.retrieve))).toEqual({ deposits: [], totalDeposits: 0 });
+    });
+
+    it('adds a bi-weekly deposit and counts it as amount x 26 / 12 a month', async () => {
+      const user = newUser(test);
+      const info = await addDeposit(user, paycheck);
+      expect(info).toEqual({ deposits: [{ id: expect.stringMatching(UUID), ...paycheck }], totalDeposits: 2166.67 });
+      expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve))).toEqual(info);
+    });
+
+    it('rounds the bi-weekly monthly equivalent half-up to the cent', async () => {
+      const user = newUser(test);
+      // 3 cents x 26 / 12 = 6.5 cents, which rounds up to 7.
+      expect((await addDeposit(user, { ...paycheck, amount: 0.03 })).totalDeposits).toBe(0.07);
+      // 1 cent x 26 / 12 = 2.1666... cents, which rounds down to 2; the sum is rounded per deposit.
+      expect((await addDeposit(user, { ...paycheck, amount: 0.01 })).totalDeposits).toBe(0.09);
+    });
+
+    it('counts an end-of-month deposit at its amount and sums in exact cents', async () => {
+      const user = newUser(test);
+      await addDeposit(user, sideJob);
+      await addDeposit(user, { ...sideJob, name: 'Tips', amount: 0.1 });
+      const info = await addDeposit(user, { ...sideJob, name: 'More tips', amount: 0.2 });
+      expect(info.totalDeposits).toBe(250.3);
+      expect(info.deposits.map((deposit) => deposit.amount)).toEqual([0.2, 250, 0.1]);
+    });
+
+    it('adds two end-of-month deposits and a bi-weekly one: the total is exact', async () => {
+      const user = newUser(test);
+      await addDeposit(user, sideJob);
+      await addDeposit(user, { ...sideJob, name: 'Rent from lodger', amount: 400.55 });
+      const info = await addDeposit(user, paycheck);
+      expect(info.totalDeposits).toBe(2817.22);
+      expect(info.deposits).toHaveLength(3);
+    });
+
+    it('trims the name and keeps the boundaries: 100 characters, one cent, the largest amount', async () => {
+      const user = newUser(test);
+      const longName = 'n'.repeat(100);
+      await addDeposit(user, { ...sideJob, name: `  ${longName}  `, amount: 0.01 });
+      const info = await addDeposit(user, { ...sideJob, name: 'Lottery', amount: 99_999_999.99 });
+      expect(info.deposits.map(({ name, amount }) => ({ name, amount }))).toEqual([
+        { name: 'Lottery', amount: 99_999_999.99 },
+        { name: longName, amount: 0.01 },
+      ]);
+      expect(info.totalDeposits).toBe(100_000_000);
+    });
+
+    it('answers deposits by start date, then name (letter case aside)', async () => {
+      const user = newUser(test);
+      await addDeposit(user, { ...paycheck, name: 'Alpha', startDate: '2026-12-04' });
+      await addDeposit(user, { ...paycheck, name: 'Zed' });
+      await addDeposit(user, { ...paycheck, name: 'beta' });
+      await addDeposit(user, { ...sideJob, name: 'Zulu', startDate: '2026-01-31' });
+      const info = depositsOf(await user.get(DEPOSITS_PATHS.retrieve));
+      expect(info.deposits.map((deposit) => `${deposit.startDate} ${deposit.name}`)).toEqual([
+        '2026-01-31 Zulu',
+        '2026-11-20 beta',
+        '2026-11-20 Zed',
+        '2026-12-04 Alpha',
+      ]);
+    });
+
+    it('changes a deposit in place: same id, new values, new total', async () => {
+      const user = newUser(test);
+      const added = await addDeposit(user, paycheck);
+      await addDeposit(user, sideJob);
+      const id = added.deposits[0]?.id ?? '';
+      const changed = { name: 'Salary', type: 'Check', day: 'N/A', amount: 3000, startDate: '2026-11-30', frequency: 'EOM' } as const;
+      const info = depositsOf(await user.put(DEPOSITS_PATHS.one(id), changed));
+      expect(info.deposits).toEqual([
+        expect.objectContaining({ name: 'Side job' }),
+        { id, ...changed },
+      ]);
+      expect(info.totalDeposits).toBe(3250);
+      expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve))).toEqual(info);
+    });
+
+    it('removes a deposit and answers what is left', async () => {
+      const user = newUser(test);
+      const first = await addDeposit(user, paycheck);
+      const both = await addDeposit(user, sideJob);
+      const paycheckId = first.deposits[0]?.id ?? '';
+      const info = depositsOf(await user.delete(DEPOSITS_PATHS.one(paycheckId)));
+      expect(info).toEqual({ deposits: both.deposits.filter((deposit) => deposit.id !== paycheckId), totalDeposits: 250 });
+      expectNotFound(await user.delete(DEPOSITS_PATHS.one(paycheckId)));
+    });
+  });
+
+  describe('client-sent ids and owners are not trusted', () => {
+    it('ignores an id and owner in an added deposit', async () => {
+      const alice = newUser(test);
+      const bob = newUser(test);
+      const info = await addDeposit(alice, { ...paycheck, id: 'chosen-by-client', owner_iss: 'https://evil.example', owner_sub: 'bob', ownerSub: 'bob' });
+      expect(info.deposits).toEqual([{ id: expect.stringMatching(UUID), ...paycheck }]);
+      expect(depositsOf(await bob.get(DEPOSITS_PATHS.retrieve)).deposits).toEqual([]);
+      expectNotFound(await alice.delete(DEPOSITS_PATHS.one('chosen-by-client')));
+    });
+
+    it('changes the deposit named by the address, not by an id in the body', async () => {
+      const user = newUser(test);
+      const first = (await addDeposit(user, paycheck)).deposits[0]?.id ?? '';
+      const second = (await addDeposit(user, sideJob)).deposits.find((deposit) => deposit.id !== first)?.id ?? '';
+      const info = depositsOf(await user.put(DEPOSITS_PATHS.one(first), { ...paycheck, name: 'Renamed', id: second }));
+      expect(info.deposits).toEqual([
+        { id: second, ...sideJob },
+        { id: first, ...paycheck, name: 'Renamed' },
+      ]);
+    });
+  });
+
+  describe('refused input stores nothing', () => {
+    it.each(badDeposits)('refuses $label when adding', async ({ change, field, message }) => {
+      const user = newUser(test);
+      expectBadRequest(await user.post(DEPOSITS_PATHS.add, { ...paycheck, ...change }), { [field]: message });
+      expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve))).toEqual({ deposits: [], totalDeposits: 0 });
+    });
+
+    it.each(badDeposits)('refuses $label when changing, and keeps the deposit as it was', async ({ change, field, message }) => {
+      const user = newUser(test);
+      const before = await addDeposit(user, paycheck);
+      const id = before.deposits[0]?.id ?? '';
+      expectBadRequest(await user.put(DEPOSITS_PATHS.one(id), { ...paycheck, ...change }), { [field]: message });
+      expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve))).toEqual(before);
+    });
+
+    it.each(badStartDates)('refuses the start date %j, adding or changing, and stores nothing', async (startDate) => {
+      const user = newUser(test);
+      for (const frequency of ['BW', 'EOM'] as const) {
+        const response = await user.post(DEPOSITS_PATHS.add, { ...paycheck, frequency, day: frequency === 'BW' ? 'Friday' : 'N/A', startDate });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(errorBodySchema.parse(response.json()).error).toMatchObject({ code: 'bad_request', message: FIELDS_MESSAGE, fields: { startDate: BAD_DATE } });
+      }
+      expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve)).deposits).toEqual([]);
+      const before = await addDeposit(user, paycheck);
+      const response = await user.put(DEPOSITS_PATHS.one(before.deposits[0]?.id ?? ''), { ...paycheck, startDate });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(errorBodySchema.parse(response.json()).error.fields).toMatchObject({ startDate: BAD_DATE });
+      expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve))).toEqual(before);
+    });
+
+    it.each(badStartDates)('answers only the start date problem for a bi-weekly start date %j, not a made-up day one', async (startDate) => {
+      const user = newUser(test);
+      const response = await user.post(DEPOSITS_PATHS.add, { ...paycheck, frequency: 'BW', day: 'Friday', startDate });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(errorBodySchema.parse(response.json()).error.fields).toEqual({ startDate: BAD_DATE });
+    });
+
+    it('refuses an amount too large for a double to hold exactly (1e400 parses as Infinity)', async () => {
+      const user = newUser(test);
+      const raw = JSON.stringify({ ...sideJob, amount: 1 }).replace('"amount":1', '"amount":1e400');
+      expectBadRequest(await user.post(DEPOSITS_PATHS.add, raw), { amount: AMOUNT_NOT_NUMBER });
+      expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve)).deposits).toEqual([]);
+    });
+
+    it('names every bad field at once', async () => {
+      const user = newUser(test);
+      const response = await user.post(DEPOSITS_PATHS.add, { name: ' ', type: 'Cash', day: 'Friday', amount: 0, startDate: '2026-13-01', frequency: 'BW' });
+      expectBadRequest(response, {
+        name: 'Name is required.',
+        type: 'Type must be Direct Deposit or Check.',
+        amount: AMOUNT_NOT_POSITIVE,
+        startDate: BAD_DATE,
+      });
+      expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve)).deposits).toEqual([]);
+    });
+
+    it.each(badBodies)('refuses a body that is $label', async ({ payload, message, field }) => {
+      const user = newUser(test);
+      const response = await user.post(DEPOSITS_PATHS.add, payload);
+      expect(response.statusCode, response.body).toBe(400);
+      const body = errorBodySchema.parse(response.json());
+      expect(body.error.code).toBe('bad_request');
+      expect(body.error.message).toBe(message);
+      expect(Object.keys(body.error.fields ?? {})).toEqual(['body']);
+      if (field) expect(body.error.fields?.body).toBe(field);
+      expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve)).deposits).toEqual([]);
+    });
+
+    it('refuses a request with no body at all', async () => {
+      const user = newUser(test);
+      const response = await user.post(DEPOSITS_PATHS.add);
+      expect(response.statusCode, response.body).toBe(400);
+      const body = errorBodySchema.parse(response.json());
+      expect(body.error).toMatchObject({ code: 'bad_request', message: FIELDS_MESSAGE, fields: { body: expect.any(String) } });
+      expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve)).deposits).toEqual([]);
+    });
+
+    it('refuses a change with no body and keeps the deposit', async () => {
+      const user = newUser(test);
+      const before = await addDeposit(user, paycheck);
+      const response = await user.put(DEPOSITS_PATHS.one(before.deposits[0]?.id ?? ''));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(errorBodySchema.parse(response.json()).error.fields).toEqual({ body: expect.any(String) });
+      expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve))).toEqual(before);
+    });
+
+    it('refuses a body that is not JSON: an unknown media type, or plain text', async () => {
+      const subject = newSubject();
+      const send = async (contentType: string, payload: string) =>
+        test.app.inject({
+          method: 'POST',
+          url: DEPOSITS_PATHS.add,
+          headers: { authorization: `Bearer ${await test.issuer.token(subject)}`, 'content-type': contentType },
+          payload,
+        });
+      expectBadRequest(await send('application/xml', '<deposit/>'), { body: 'Send Content-Type: application/json.' }, 'The request body must be JSON.');
+      // Fastify parses text/plain itself, so the schema sees a string where an object belongs.
+      const text = await send('text/plain', JSON.stringify(paycheck));
+      expect(text.statusCode, text.body).toBe(400);
+      expect(errorBodySchema.parse(text.json()).error).toMatchObject({ code: 'bad_request', fields: { body: expect.any(String) } });
+      expect(depositsOf(await test.as(subject).get(DEPOSITS_PATHS.retrieve)).deposits).toEqual([]);
+    });
+
+    // PostgreSQL text cannot hold U+0000: the contract refuses control characters before storage.
+    it('refuses a name or id containing U+0000 with 400 on both databases', async () => {
+      const user = newUser(test);
+      expectBadRequest(await user.post(DEPOSITS_PATHS.add, { ...paycheck, name: 'Pay\u0000check' }), { name: 'Name must not contain control characters.' });
+      const before = await addDeposit(user, paycheck);
+      const put = await user.put('/api/deposits/%00', paycheck);
+      expect(put.statusCode, put.body).toBe(400);
+      expect(errorBodySchema.parse(put.json()).error.fields).toEqual({ id: 'Id is not valid.' });
+      const remove = await user.delete('/api/deposits/%00');
+      expect(remove.statusCode, remove.body).toBe(400);
+      expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve))).toEqual(before);
+    });
+  });
+
+  describe('one user cannot reach another user’s deposits', () => {
+    it('answers 404 to changing or removing an unknown id', async () => {
+      const user = newUser(test);
+      const before = await addDeposit(user, paycheck);
+      expectNotFound(await user.put(DEPOSITS_PATHS.one(crypto.randomUUID()), sideJob));
+      expectNotFound(await user.delete(DEPOSITS_PATHS.one(crypto.randomUUID())));
+      expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve))).toEqual(before);
+    });
+
+    it('answers 400 to an id longer than any id we hand out', async () => {
+      const response = await newUser(test).delete(DEPOSITS_PATHS.one('x'.repeat(65)));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(errorBodySchema.parse(response.json()).error).toMatchObject({ code: 'bad_request', fields: { id: expect.any(String) } });
+    });
+
+    it('hides, and refuses to change or remove, the deposits of someone else', async () => {
+      const alice = newUser(test);
+      const bob = newUser(test);
+      const aliceInfo = await addDeposit(alice, paycheck);
+      const aliceId = aliceInfo.deposits[0]?.id ?? '';
+      await addDeposit(bob, sideJob);
+
+      const bobInfo = depositsOf(await bob.get(DEPOSITS_PATHS.retrieve));
+      expect(bobInfo.deposits.map((deposit) => deposit.name)).toEqual(['Side job']);
+      expect(bobInfo.totalDeposits).toBe(250);
+
+      expectNotFound(await bob.put(DEPOSITS_PATHS.one(aliceId), { ...paycheck, name: 'Stolen', amount: 1 }));
+      expectNotFound(await bob.delete(DEPOSITS_PATHS.one(aliceId)));
+
+      expect(depositsOf(await alice.get(DEPOSITS_PATHS.retrieve))).toEqual(aliceInfo);
+      expect(depositsOf(await bob.get(DEPOSITS_PATHS.retrieve))).toEqual(bobInfo);
+    });
+
+    it('knows the user by the token subject: a new token for the same subject sees the same deposits', async () => {
+      const subject = newSubject();
+      await addDeposit(test.as(subject), paycheck);
+      expect(depositsOf(await test.as(subject).get(DEPOSITS_PATHS.retrieve)).deposits).toHaveLength(1);
+      expect(depositsOf(await test.as(`${subject}-other`).get(DEPOSITS_PATHS.retrieve)).deposits).toHaveLength(0);
+    });
+  });
+});

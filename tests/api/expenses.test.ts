@@ -1,0 +1,348 @@
+/**
+ * Expenses over HTTP on a real database: exact answers, end dates against the app's fixed today
+ * (Saturday 2026-11-21), every refused input (and that it stored nothing), and that one user can
+ * never see or touch another user's expenses.
+ */
+import crypto from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '../../src/contract/errors.js';
+import { EXPENSES_PATHS, type ExpensesInfo, expensesInfoSchema } from '../../src/contract/expenses.js';
+import { databaseKinds } from '../support/test-databases.js';
+import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const FIELDS_MESSAGE = 'Some fields need attention.';
+
+const rent = { name: 'Rent', type: 'Housing', day: 1, amount: 1500, endDate: null } as const;
+const phone = { name: 'Phone', type: 'Utilities', day: 15, amount: 45.99, endDate: '2027-06-30' } as const;
+
+function expensesOf(response: LightMyRequestResponse): ExpensesInfo {
+  expect(response.statusCode, response.body).toBe(200);
+  return expensesInfoSchema.parse(response.json());
+}
+
+/** A 400 with the contract's error body, naming exactly the given fields. */
+function expectBadRequest(response: LightMyRequestResponse, fields: Record<string, string>, message = FIELDS_MESSAGE): void {
+  expect(response.statusCode, response.body).toBe(400);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  expect(errorBodySchema.parse(response.json())).toEqual({ error: { code: 'bad_request', message, fields } });
+}
+
+function expectNotFound(response: LightMyRequestResponse): void {
+  expect(response.statusCode, response.body).toBe(404);
+  expect(response.json()).toEqual({ error: { code: 'not_found', message: 'That expense does not exist.' } });
+}
+
+/** Every test signs in as its own user, so tests sharing one database never see each other's rows. */
+function newSubject(): string {
+  return `expense-user-${crypto.randomUUID()}`;
+}
+
+function newUser(test: TestApp): UserClient {
+  return test.as(newSubject());
+}
+
+async function addExpense(user: UserClient, expense: object): Promise<ExpensesInfo> {
+  return expensesOf(await user.post(EXPENSES_PATHS.add, expense));
+}
+
+const DAY = 'Day must be a whole number from 1 to 31.';
+const AMOUNT_NOT_NUMBER = 'Amount must be a number.';
+const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0.';
+const AMOUNT_TOO_LARGE = 'Amount must be at most $99,999,999.99.';
+const AMOUNT_DECIMALS = 'Amount must have at most two decimal places.';
+const END_DATE_NOT_REAL = 'End Date must be a real date (YYYY-MM-DD) or empty.';
+const END_DATE_NOT_TEXT = 'End Date must be a date (YYYY-MM-DD) or empty.';
+
+/** One change to a valid expense and the one field message it must produce. */
+const badExpenses: { label: string; change: Record<string, unknown>; field: string; message: string }[] = [
+  { label: 'day 0', change: { day: 0 }, field: 'day', message: DAY },
+  { label: 'day 32', change: { day: 32 }, field: 'day', message: DAY },
+  { label: 'day 1.5', change: { day: 1.5 }, field: 'day', message: DAY },
+  { label: 'a negative day', change: { day: -1 }, field: 'day', message: DAY },
+  { label: 'a day sent as a string', change: { day: '5' }, field: 'day', message: DAY },
+  { label: 'a null day', change: { day: null }, field: 'day', message: DAY },
+  { label: 'a missing day', change: { day: undefined }, field: 'day', message: DAY },
+  { label: 'amount 0', change: { amount: 0 }, field: 'amount', message: AMOUNT_NOT_POSITIVE },
+  { label: 'a negative amount', change: { amount: -5 }, field: 'amount', message: AMOUNT_NOT_POSITIVE },
+  { label: 'an amount with three decimals', change: { amount: 1.234 }, field: 'amount', message: AMOUNT_DECIMALS },
+  { label: 'an amount over the limit', change: { amount: 100_000_000 }, field: 'amount', message: AMOUNT_TOO_LARGE },
+  { label: 'an amount sent as a string', change: { amount: '12' }, field: 'amount', message: AMOUNT_NOT_NUMBER },
+  { label: 'an amount sent as "NaN"', change: { amount: 'NaN' }, field: 'amount', message: AMOUNT_NOT_NUMBER },
+  { label: 'a null amount', change: { amount: null }, field: 'amount', message: AMOUNT_NOT_NUMBER },
+  { label: 'a missing amount', change: { amount: undefined }, field: 'amount', message: AMOUNT_NOT_NUMBER },
+  { label: 'an empty name', change: { name: '' }, field: 'name', message: 'Name is required.' },
+  { label: 'a name of only spaces', change: { name: ' \t ' }, field: 'name', message: 'Name is required.' },
+  { label: 'a 101-character name', change: { name: 'x'.repeat(101) }, field: 'name', message: 'Name must be at most 100 characters.' },
+  { label: 'a missing name', change: { name: undefined }, field: 'name', message: 'Name is required.' },
+  { label: 'an empty type', change: { type: '' }, field: 'type', message: 'Type is required.' },
+  { label: 'a type of only spaces', change: { type: '   ' }, field: 'type', message: 'Type is required.' },
+  { label: 'a 51-character type', change: { type: 't'.repeat(51) }, field: 'type', message: 'Type must be at most 50 characters.' },
+  { label: 'an impossible end date', change: { endDate: '2026-02-30' }, field: 'endDate', message: END_DATE_NOT_REAL },
+  { label: 'an end date in another format', change: { endDate: '12/31/2026' }, field: 'endDate', message: END_DATE_NOT_REAL },
+  { label: 'an end date of only spaces', change: { endDate: ' ' }, field: 'endDate', message: END_DATE_NOT_REAL },
+  { label: 'an end date that is a number', change: { endDate: 20261231 }, field: 'endDate', message: END_DATE_NOT_TEXT },
+  { label: 'an end date that is false', change: { endDate: false }, field: 'endDate', message: END_DATE_NOT_TEXT },
+];
+
+/** Bodies that are not an expense object at all: raw strings go out as sent, anything else as JSON. */
+const badBodies: { label: string; payload: unknown; message: string }[] = [
+  { label: 'an array', payload: [rent], message: FIELDS_MESSAGE },
+  { label: 'a JSON string', payload: '"Rent"', message: FIELDS_MESSAGE },
+  { label: 'a JSON boolean', payload: 'true', message: FIELDS_MESSAGE },
+  { label: 'null', payload: null, message: FIELDS_MESSAGE },
+  { label: 'malformed JSON', payload: '{bad', message: 'The request body is not valid JSON.' },
+  { label: 'NaN, which JSON cannot carry', payload: '{"name":"Rent","type":"Housing","day":1,"amount":NaN}', message: 'The request body is not valid JSON.' },
+];
+
+describe.each(databaseKinds())('expenses on %s', (kind) => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await startTestApp(kind);
+  });
+  afterAll(() => test.close());
+
+  describe('happy paths', () => {
+    it('answers an empty list and a zero total for a new user', async () => {
+      expect(expensesOf(await newUser(test).get(EXPENSES_PATHS.retrieve))).toEqual({ expenses: [], totalExpenses: 0 });
+    });
+
+    it('adds an expense and answers the full list', async () => {
+      const user = newUser(test);
+      const info = await addExpense(user, rent);
+      expect(info).toEqual({ expenses: [{ id: expect.stringMatching(UUID), ...rent }], totalExpenses: 1500 });
+      const both = await addExpense(user, phone);
+      expect(both).toEqual({ expenses: [info.expenses[0], { id: expect.stringMatching(UUID), ...phone }], totalExpenses: 1545.99 });
+      expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve))).toEqual(both);
+    });
+
+    it('adds in exact cents: 0.10 + 0.20 is 0.3', async () => {
+      const user = newUser(test);
+      await addExpense(user, { ...rent, name: 'Ten cents', amount: 0.1 });
+      const info = await addExpense(user, { ...rent, name: 'Twenty cents', amount: 0.2 });
+      expect(info.totalExpenses).toBe(0.3);
+    });
+
+    it('keeps the boundaries: day 31, a 100-character name, a 50-character type, one cent, the largest amount', async () => {
+      const user = newUser(test);
+      const longName = 'n'.repeat(100);
+      const longType = 't'.repeat(50);
+      await addExpense(user, { name: ` ${longName} `, type: ` ${longType} `, day: 31, amount: 0.01 });
+      const info = await addExpense(user, { ...rent, amount: 99_999_999.99 });
+      expect(info.expenses).toEqual([
+        { id: expect.stringMatching(UUID), ...rent, amount: 99_999_999.99 },
+        { id: expect.stringMatching(UUID), name: longName, type: longType, day: 31, amount: 0.01, endDate: null },
+      ]);
+      expect(info.totalExpenses).toBe(100_000_000);
+    });
+
+    it('answers expenses by day of the month, then name (letter case aside)', async () => {
+      const user = newUser(test);
+      await addExpense(user, { ...rent, name: 'water', day: 15 });
+      await addExpense(user, { ...rent, name: 'Rent', day: 1 });
+      await addExpense(user, { ...rent, name: 'Alpha', day: 31 });
+      await addExpense(user, { ...rent, name: 'gym', day: 1 });
+      await addExpense(user, { ...rent, name: 'Zed', day: 2 });
+      const info = expensesOf(await user.get(EXPENSES_PATHS.retrieve));
+      expect(info.expenses.map((expense) => `${expense.day} ${expense.name}`)).toEqual(['1 gym', '1 Rent', '2 Zed', '15 water', '31 Alpha']);
+    });
+
+    it('changes an expense in place: same id, new values, new total', async () => {
+      const user = newUser(test);
+      const id = (await addExpense(user, rent)).expenses[0]?.id ?? '';
+      await addExpense(user, phone);
+      const changed = { name: 'Mortgage', type: 'Housing', day: 28, amount: 1750.25, endDate: '2040-12-31' };
+      const info = expensesOf(await user.put(EXPENSES_PATHS.one(id), changed));
+      expect(info.expenses).toEqual([expect.objectContaining({ name: 'Phone' }), { id, ...changed }]);
+      expect(info.totalExpenses).toBe(1796.24);
+      expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve))).toEqual(info);
+    });
+
+    it('removes an expense and answers what is left', async () => {
+      const user = newUser(test);
+      const id = (await addExpense(user, rent)).expenses[0]?.id ?? '';
+      await addExpense(user, phone);
+      const info = expensesOf(await user.delete(EXPENSES_PATHS.one(id)));
+      expect(info).toEqual({ expenses: [{ id: expect.stringMatching(UUID), ...phone }], totalExpenses: 45.99 });
+      expectNotFound(await user.delete(EXPENSES_PATHS.one(id)));
+    });
+  });
+
+  describe('end dates', () => {
+    it.each([
+      { label: 'an empty end date', endDate: '' },
+      { label: 'a null end date', endDate: null },
+      { label: 'no end date key', endDate: undefined },
+    ])('stores $label as no end', async ({ endDate }) => {
+      const user = newUser(test);
+      const info = await addExpense(user, { name: 'Rent', type: 'Housing', day: 1, amount: 1500, endDate });
+      expect(info).toEqual({ expenses: [{ id: expect.stringMatching(UUID), ...rent, endDate: null }], totalExpenses: 1500 });
+    });
+
+    it('lists an ended expense but leaves it out of the total; one ending today still counts', async () => {
+      const user = newUser(test);
+      await addExpense(user, { ...rent, name: 'Ended yesterday', amount: 100, endDate: '2026-11-20' });
+      await addExpense(user, { ...rent, name: 'Ended last year', amount: 200, endDate: '2025-01-31' });
+      await addExpense(user, { ...rent, name: 'Ends today', amount: 10.5, endDate: '2026-11-21' });
+      const info = await addExpense(user, { ...rent, name: 'Ends tomorrow', amount: 0.25, endDate: '2026-11-22' });
+      expect(info.expenses.map((expense) => `${expense.name} ${expense.endDate}`)).toEqual([
+        'Ended last year 2025-01-31',
+        'Ended yesterday 2026-11-20',
+        'Ends today 2026-11-21',
+        'Ends tomorrow 2026-11-22',
+      ]);
+      expect(info.totalExpenses).toBe(10.75);
+    });
+
+    it('counts an expense again when a change removes its past end date, and not when a change ends it', async () => {
+      const user = newUser(test);
+      const id = (await addExpense(user, { ...rent, endDate: '2026-01-31' })).expenses[0]?.id ?? '';
+      expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve)).totalExpenses).toBe(0);
+      expect(expensesOf(await user.put(EXPENSES_PATHS.one(id), { ...rent, endDate: '' })).totalExpenses).toBe(1500);
+      const ended = expensesOf(await user.put(EXPENSES_PATHS.one(id), { ...rent, endDate: '2026-11-01' }));
+      expect(ended).toEqual({ expenses: [{ id, ...rent, endDate: '2026-11-01' }], totalExpenses: 0 });
+    });
+  });
+
+  describe('client-sent ids and owners are not trusted', () => {
+    it('ignores an id and owner in an added expense', async () => {
+      const alice = newUser(test);
+      const bob = newUser(test);
+      const info = await addExpense(alice, { ...rent, id: 'chosen-by-client', owner_iss: 'https://evil.example', owner_sub: 'bob', created_at: '1999-01-01' });
+      expect(info.expenses).toEqual([{ id: expect.stringMatching(UUID), ...rent }]);
+      expect(expensesOf(await bob.get(EXPENSES_PATHS.retrieve)).expenses).toEqual([]);
+      expectNotFound(await alice.delete(EXPENSES_PATHS.one('chosen-by-client')));
+    });
+
+    it('changes the expense named by the address, not by an id in the body', async () => {
+      const user = newUser(test);
+      const first = (await addExpense(user, rent)).expenses[0]?.id ?? '';
+      const second = (await addExpense(user, phone)).expenses.find((expense) => expense.id !== first)?.id ?? '';
+      const info = expensesOf(await user.put(EXPENSES_PATHS.one(first), { ...rent, name: 'Renamed', id: second }));
+      expect(info.expenses).toEqual([
+        { id: first, ...rent, name: 'Renamed' },
+        { id: second, ...phone },
+      ]);
+    });
+  });
+
+  describe('refused input stores nothing', () => {
+    it.each(badExpenses)('refuses $label when adding', async ({ change, field, message }) => {
+      const user = newUser(test);
+      expectBadRequest(await user.post(EXPENSES_PATHS.add, { ...phone, ...change }), { [field]: message });
+      expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve))).toEqual({ expenses: [], totalExpenses: 0 });
+    });
+
+    it.each(badExpenses)('refuses $label when changing, and keeps the expense as it was', async ({ change, field, message }) => {
+      const user = newUser(test);
+      const before = await addExpense(user, phone);
+      const id = before.expenses[0]?.id ?? '';
+      expectBadRequest(await user.put(EXPENSES_PATHS.one(id), { ...phone, ...change }), { [field]: message });
+      expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve))).toEqual(before);
+    });
+
+    it('refuses an amount that parses as Infinity (1e400)', async () => {
+      const user = newUser(test);
+      const raw = JSON.stringify({ ...rent, amount: 1 }).replace('"amount":1', '"amount":1e400');
+      expectBadRequest(await user.post(EXPENSES_PATHS.add, raw), { amount: AMOUNT_NOT_NUMBER });
+      expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve)).expenses).toEqual([]);
+    });
+
+    it('names every bad field at once', async () => {
+      const user = newUser(test);
+      const response = await user.post(EXPENSES_PATHS.add, { name: '', type: 'x'.repeat(51), day: 0, amount: 1.001, endDate: '2026-13-01' });
+      expectBadRequest(response, {
+        name: 'Name is required.',
+        type: 'Type must be at most 50 characters.',
+        day: DAY,
+        amount: AMOUNT_DECIMALS,
+        endDate: END_DATE_NOT_REAL,
+      });
+      expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve)).expenses).toEqual([]);
+    });
+
+    it.each(badBodies)('refuses a body that is $label', async ({ payload, message }) => {
+      const user = newUser(test);
+      const response = await user.post(EXPENSES_PATHS.add, payload);
+      expect(response.statusCode, response.body).toBe(400);
+      const body = errorBodySchema.parse(response.json());
+      expect(body.error).toMatchObject({ code: 'bad_request', message, fields: { body: expect.any(String) } });
+      expect(Object.keys(body.error.fields ?? {})).toEqual(['body']);
+      expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve)).expenses).toEqual([]);
+    });
+
+    it('refuses a request with no body at all, adding or changing', async () => {
+      const user = newUser(test);
+      const added = await user.post(EXPENSES_PATHS.add);
+      expect(added.statusCode, added.body).toBe(400);
+      expect(errorBodySchema.parse(added.json()).error).toMatchObject({ code: 'bad_request', message: FIELDS_MESSAGE, fields: { body: expect.any(String) } });
+      expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve)).expenses).toEqual([]);
+
+      const before = await addExpense(user, rent);
+      const changed = await user.put(EXPENSES_PATHS.one(before.expenses[0]?.id ?? ''));
+      expect(changed.statusCode, changed.body).toBe(400);
+      expect(errorBodySchema.parse(changed.json()).error.fields).toEqual({ body: expect.any(String) });
+      expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve))).toEqual(before);
+    });
+
+    // PostgreSQL text cannot hold U+0000: the contract refuses control characters before storage.
+    it('refuses a name, type or id containing U+0000 with 400 on both databases', async () => {
+      const user = newUser(test);
+      for (const field of ['name', 'type'] as const) {
+        const response = await user.post(EXPENSES_PATHS.add, { ...rent, [field]: 'Ho\u0000me' });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(errorBodySchema.parse(response.json()).error.fields).toEqual({ [field]: `${field === 'name' ? 'Name' : 'Type'} must not contain control characters.` });
+      }
+      const before = await addExpense(user, rent);
+      const put = await user.put('/api/expenses/%00', rent);
+      expect(put.statusCode, put.body).toBe(400);
+      expect(errorBodySchema.parse(put.json()).error.fields).toEqual({ id: 'Id is not valid.' });
+      expect((await user.delete('/api/expenses/%00')).statusCode).toBe(400);
+      expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve))).toEqual(before);
+    });
+  });
+
+  describe('one user cannot reach another user’s expenses', () => {
+    it('answers 404 to changing or removing an unknown id', async () => {
+      const user = newUser(test);
+      const before = await addExpense(user, rent);
+      expectNotFound(await user.put(EXPENSES_PATHS.one(crypto.randomUUID()), phone));
+      expectNotFound(await user.delete(EXPENSES_PATHS.one(crypto.randomUUID())));
+      expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve))).toEqual(before);
+    });
+
+    it('hides, and refuses to change or remove, the expenses of someone else', async () => {
+      const alice = newUser(test);
+      const bob = newUser(test);
+      const aliceInfo = await addExpense(alice, rent);
+      const aliceId = aliceInfo.expenses[0]?.id ?? '';
+      await addExpense(bob, phone);
+
+      const bobInfo = expensesOf(await bob.get(EXPENSES_PATHS.retrieve));
+      expect(bobInfo).toEqual({ expenses: [{ id: expect.stringMatching(UUID), ...phone }], totalExpenses: 45.99 });
+
+      expectNotFound(await bob.put(EXPENSES_PATHS.one(aliceId), { ...rent, name: 'Stolen', amount: 1 }));
+      expectNotFound(await bob.delete(EXPENSES_PATHS.one(aliceId)));
+
+      expect(expensesOf(await alice.get(EXPENSES_PATHS.retrieve))).toEqual(aliceInfo);
+      expect(expensesOf(await bob.get(EXPENSES_PATHS.retrieve))).toEqual(bobInfo);
+    });
+  });
+});
+
+describe.each(databaseKinds())('expense totals follow the app clock on %s', (kind) => {
+  let test: TestApp;
+  beforeAll(async () => {
+    // Just after midnight on Sunday 2026-11-22: yesterday's end date has now passed.
+    test = await startTestApp(kind, { now: () => new Date(2026, 10, 22, 0, 30, 0) });
+  });
+  afterAll(() => test.close());
+
+  it('leaves out an expense that ended yesterday by the app clock', async () => {
+    const user = newUser(test);
+    await addExpense(user, { ...rent, name: 'Ended yesterday', endDate: '2026-11-21' });
+    const info = await addExpense(user, { ...rent, name: 'Ends today', amount: 20, endDate: '2026-11-22' });
+    expect(info.totalExpenses).toBe(20);
+  });
+});
