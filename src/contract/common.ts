@@ -26,6 +26,7 @@ export const isoDateSchema = z
   .transform((value) => value as IsoDate);
 
 // Control characters have no place in a name, and PostgreSQL text cannot even hold U+0000.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 export function trimmedText(label: string, max: number) {
