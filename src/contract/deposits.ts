@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { DEPOSIT_DAYS, DEPOSIT_TYPES, expectedDepositDay, FREQUENCIES } from '../domain/schedules.js';
 import { isIsoDate } from '../domain/calendar-date.js';
+import { MAX_SCHEDULE_NAME_LENGTH } from '../domain/ledger.js';
 import { amountSchema, idSchema, isoDateSchema, OBJECT_BODY, trimmedText } from './common.js';
 
 const depositFields = z.object(
   {
-  name: trimmedText('Name', 100),
+  name: trimmedText('Name', MAX_SCHEDULE_NAME_LENGTH),
   type: z.enum(DEPOSIT_TYPES, { error: 'Type must be Direct Deposit or Check.' }),
   day: z.enum(DEPOSIT_DAYS, { error: 'Day must be a weekday (Monday to Sunday) or N/A.' }),
   amount: amountSchema,

@@ -1,6 +1,7 @@
 /** Expenses (recurring monthly bills): one schema per payload, for the server and the page's form. */
 import { z } from 'zod';
 import { isIsoDate, type IsoDate } from '../domain/calendar-date.js';
+import { MAX_SCHEDULE_NAME_LENGTH } from '../domain/ledger.js';
 import { amountSchema, idSchema, OBJECT_BODY, trimmedText } from './common.js';
 
 /** Empty, null or missing means "no end". */
@@ -13,7 +14,7 @@ const endDateSchema = z
 
 export const expenseInputSchema = z.object(
   {
-  name: trimmedText('Name', 100),
+  name: trimmedText('Name', MAX_SCHEDULE_NAME_LENGTH),
   type: trimmedText('Type', 50),
   day: z
     .number({ error: 'Day must be a whole number from 1 to 31.' })

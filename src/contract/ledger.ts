@@ -1,6 +1,6 @@
 /** The ledger: one schema per payload, for the server and the page's forms. */
 import { z } from 'zod';
-import { latestLedgerEnd, MAX_LEDGER_YEARS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
+import { latestLedgerEnd, MAX_LEDGER_YEARS, MAX_TRANSACTION_NAME_LENGTH, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
 import { isIsoDate } from '../domain/calendar-date.js';
 import { amountSchema, balanceSchema, idSchema, isoDateSchema, OBJECT_BODY, trimmedText } from './common.js';
 
@@ -40,7 +40,7 @@ const transactionTypeSchema = z.enum(TRANSACTION_TYPES, { error: 'Type must be D
 export const newTransactionSchema = z.object(
   {
     date: isoDateSchema,
-    name: trimmedText('Name', 100),
+    name: trimmedText('Name', MAX_TRANSACTION_NAME_LENGTH),
     type: transactionTypeSchema,
     amount: amountSchema,
   },
@@ -56,7 +56,7 @@ export const transactionUpdateSchema = z.object(
   {
     id: idSchema,
     date: isoDateSchema,
-    name: trimmedText('Name', 100),
+    name: trimmedText('Name', MAX_TRANSACTION_NAME_LENGTH),
     type: transactionTypeSchema,
     amount: amountSchema,
     status: z.enum(TRANSACTION_STATUSES, { error: 'Status must be PENDING, PAID or CLEARED.' }),

@@ -15,6 +15,10 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const MAX_LEDGER_YEARS = 5;
 const PAYCHECK_SUFFIX = 'Paycheck';
+/** Names of deposits and expenses. */
+export const MAX_SCHEDULE_NAME_LENGTH = 100;
+/** A row name: any deposit name with " Paycheck" added must still fit. */
+export const MAX_TRANSACTION_NAME_LENGTH = MAX_SCHEDULE_NAME_LENGTH + ` ${PAYCHECK_SUFFIX}`.length;
 
 export interface TransactionDraft {
   readonly date: IsoDate;

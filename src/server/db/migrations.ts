@@ -58,7 +58,8 @@ const initial: Migration = {
       .addColumn('owner_sub', 'varchar(512)', (column) => column.notNull())
       .addColumn('sequence', 'integer', (column) => column.notNull())
       .addColumn('date', 'varchar(10)', (column) => column.notNull())
-      .addColumn('name', 'varchar(100)', (column) => column.notNull())
+      // 100 characters of deposit name plus " Paycheck".
+      .addColumn('name', 'varchar(120)', (column) => column.notNull())
       .addColumn('type', 'varchar(1)', (column) => column.notNull())
       .addColumn('amount_cents', 'bigint', (column) => column.notNull())
       .addColumn('status', 'varchar(16)', (column) => column.notNull())

@@ -1,0 +1,182 @@
+/**
+ * The ledger calls: each one a single database transaction that applies the domain's ledger rules
+ * (generation, status moves, what may be edited) and answers the whole ledger. Balances are derived
+ * from the stored rows on every answer, never stored. Refusals are thrown as HTTP errors for the
+ * one error handler.
+ */
+import {
+  canEdit,
+  computeBalances,
+  generateLedgerDrafts,
+  isAllowedStatusMove,
+  isWithinLedger,
+  type TransactionStatus,
+} from '../../domain/ledger.js';
+import { centsToDollars, dollarsToCents } from '../../domain/money.js';
+import type { DateRange } from '../../domain/schedules.js';
+import type { LedgerInfo, NewLedger, NewTransaction, TransactionUpdate } from '../../contract/ledger.js';
+import type { Caller } from '../auth/access-token.js';
+import type { Database, OpenDatabase } from '../db/database.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../http-errors.js';
+import { LedgerRepository, type StoredLedger, type StoredRow } from './ledger-repository.js';
+
+const NO_LEDGER = 'You have no ledger yet: create one first.';
+const NO_TRANSACTION = 'No such transaction in your ledger.';
+const CHANGED_MEANWHILE = 'This transaction was changed at the same time by another request. Reload the ledger and try again.';
+
+function rangeOf(ledger: StoredLedger): DateRange {
+  return { from: ledger.startDate, to: ledger.endDate };
+}
+
+function dateOutsideLedger(ledger: StoredLedger): BadRequestError {
+  return new BadRequestError('The date is outside the ledger.', {
+    date: `Date must be within the ledger, from ${ledger.startDate} to ${ledger.endDate}.`,
+  });
+}
+
+function statusMoveRefused(from: TransactionStatus, to: TransactionStatus): ConflictError {
+  const why = to === 'PENDING' ? 'nothing returns to PENDING' : 'statuses only move forward: PENDING to PAID to CLEARED, or PENDING to CLEARED';
+  return new ConflictError(`A ${from} transaction cannot become ${to}: ${why}.`);
+}
+
+/** The answer of every ledger call: rows in row order with running, current and pending balances. */
+export function ledgerInfo(ledger: StoredLedger, rows: readonly StoredRow[]): LedgerInfo {
+  const balances = computeBalances(ledger.openingBalance, rows);
+  return {
+    ledger: {
+      startDate: ledger.startDate,
+      endDate: ledger.endDate,
+      openingBalance: centsToDollars(ledger.openingBalance),
+      currentBalance: centsToDollars(balances.currentBalance),
+      pendingBalance: centsToDollars(balances.pendingBalance),
+      transactions: balances.rows.map((row) => ({
+        id: row.id,
+        date: row.date,
+        name: row.name,
+        type: row.type,
+        amount: centsToDollars(row.amount),
+        balance: centsToDollars(row.balance),
+        status: row.status,
+      })),
+    },
+  };
+}
+
+export class LedgerService {
+  constructor(
+    private readonly database: OpenDatabase,
+    /** The app's clock, for the ledger's created_at. */
+    private readonly now: () => Date,
+  ) {}
+
+  async retrieve(owner: Caller): Promise<LedgerInfo> {
+    // One snapshot for the ledger row and its rows, so a replacement committed between the two reads
+    // cannot pair an old opening balance with new rows (PostgreSQL; SQLite ignores the level and
+    // runs its transactions one at a time anyway).
+    return this.database.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const repository = this.repository(trx, owner);
+        const ledger = await repository.findLedger();
+        return ledger ? ledgerInfo(ledger, await repository.listRows(ledger.id)) : { ledger: null };
+      });
+  }
+
+  /** Replaces the owner's ledger with every paycheck and bill between the dates, all PENDING. */
+  async create(owner: Caller, request: NewLedger): Promise<LedgerInfo> {
+    return this.write(owner, async (repository) => {
+      await repository.lockLedger();
+      const { deposits, expenses } = await repository.schedules();
+      const drafts = generateLedgerDrafts(deposits, expenses, { from: request.startDate, to: request.endDate });
+      // The drafts come in row order; numbering them in that order makes it their creation order.
+      const rows = drafts.map((draft, index) => ({ ...draft, sequence: index + 1 }));
+      const ledger = await repository.saveLedger(
+        {
+          startDate: request.startDate,
+          endDate: request.endDate,
+          openingBalance: dollarsToCents(request.currentBalance),
+          nextSequence: rows.length + 1,
+        },
+        this.now(),
+      );
+      await repository.deleteAllRows(ledger.id);
+      await repository.insertRows(ledger.id, rows);
+      return ledgerInfo(ledger, await repository.listRows(ledger.id));
+    });
+  }
+
+  async addTransaction(owner: Caller, transaction: NewTransaction): Promise<LedgerInfo> {
+    return this.write(owner, async (repository) => {
+      const ledger = await repository.lockLedger();
+      if (!ledger) throw new NotFoundError(NO_LEDGER);
+      if (!isWithinLedger(transaction.date, rangeOf(ledger))) throw dateOutsideLedger(ledger);
+      const sequence = await repository.takeSequence(ledger.id);
+      await repository.insertRows(ledger.id, [
+        { date: transaction.date, name: transaction.name, type: transaction.type, amount: dollarsToCents(transaction.amount), sequence },
+      ]);
+      return ledgerInfo(ledger, await repository.listRows(ledger.id));
+    });
+  }
+
+  /**
+   * Applies an edit (date, name, amount) or a status move to one row. The body is the whole row as
+   * the client holds it; only the id, those fields and the status count (balance is derived).
+   *
+   * An edit and a status move in one request are refused (409), not applied in turn: the page sends
+   * them separately, so a pay carrying other values is most likely a stale copy of the row, and
+   * applying it would silently undo an edit made meanwhile.
+   */
+  async updateTransaction(owner: Caller, update: TransactionUpdate): Promise<LedgerInfo> {
+    return this.write(owner, async (repository) => {
+      const ledger = await repository.lockLedger();
+      const row = ledger && (await repository.findRow(ledger.id, update.id));
+      if (!ledger || !row) throw new NotFoundError(NO_TRANSACTION);
+
+      if (update.type !== row.type) {
+        throw new BadRequestError('The type of a transaction cannot change.', {
+          type: `Type cannot change (it is ${row.type}): delete the transaction and add it again with the other type.`,
+        });
+      }
+      const changes = { date: update.date, name: update.name, amount: dollarsToCents(update.amount), status: update.status };
+      const edited = changes.date !== row.date || changes.name !== row.name || changes.amount !== row.amount;
+      const moved = changes.status !== row.status;
+      if (!edited && !moved) return ledgerInfo(ledger, await repository.listRows(ledger.id));
+
+      if (!isAllowedStatusMove(row.status, changes.status)) throw statusMoveRefused(row.status, changes.status);
+      if (edited && !canEdit(row.status)) {
+        throw new ConflictError(`A ${row.status} transaction cannot be changed: date, name and amount can change only while it is PENDING.`);
+      }
+      if (edited && moved) {
+        throw new ConflictError('Change the date, name or amount and the status in separate steps: save the changes first, then pay or clear.');
+      }
+      if (changes.date !== row.date && !isWithinLedger(changes.date, rangeOf(ledger))) throw dateOutsideLedger(ledger);
+
+      if (!(await repository.updateRow(ledger.id, row, changes))) throw new ConflictError(CHANGED_MEANWHILE);
+      return ledgerInfo(ledger, await repository.listRows(ledger.id));
+    });
+  }
+
+  /** Only an unpaid row can go: a PAID or CLEARED one is part of the account's history. */
+  async deleteTransaction(owner: Caller, id: string): Promise<LedgerInfo> {
+    return this.write(owner, async (repository) => {
+      const ledger = await repository.lockLedger();
+      const row = ledger && (await repository.findRow(ledger.id, id));
+      if (!ledger || !row) throw new NotFoundError(NO_TRANSACTION);
+      if (!canEdit(row.status)) {
+        throw new ConflictError(`A ${row.status} transaction cannot be deleted: only PENDING transactions can.`);
+      }
+      if (!(await repository.deleteRow(ledger.id, row))) throw new ConflictError(CHANGED_MEANWHILE);
+      return ledgerInfo(ledger, await repository.listRows(ledger.id));
+    });
+  }
+
+  /** One database transaction per write: a refusal thrown inside rolls everything back. */
+  private write<T>(owner: Caller, work: (repository: LedgerRepository) => Promise<T>): Promise<T> {
+    return this.database.db.transaction().execute((trx) => work(this.repository(trx, owner)));
+  }
+
+  private repository(db: Database, owner: Caller): LedgerRepository {
+    return new LedgerRepository(db, owner, this.database.kind);
+  }
+}
