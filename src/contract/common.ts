@@ -5,25 +5,45 @@ import { centsToDollars, hasAtMostTwoDecimals, MAX_AMOUNT_CENTS } from '../domai
 
 const MAX_AMOUNT_DOLLARS = centsToDollars(MAX_AMOUNT_CENTS);
 
+/** "Amount is required." for a missing value, "Amount must be a number." for anything else. */
+function numberRequired(label: string) {
+  return (issue: { input?: unknown }) => (issue.input === undefined ? `${label} is required.` : `${label} must be a number.`);
+}
+
 /** A positive dollar amount with at most two decimals, up to $99,999,999.99. */
 export const amountSchema = z
-  .number({ error: 'Amount must be a number.' })
+  .number({ error: numberRequired('Amount') })
   .refine((value) => Number.isFinite(value), 'Amount must be a number.')
   .refine((value) => value > 0, 'Amount must be greater than 0.')
   .refine((value) => value <= MAX_AMOUNT_DOLLARS, 'Amount must be at most $99,999,999.99.')
   .refine(hasAtMostTwoDecimals, 'Amount must have at most two decimal places.');
 
 /** Any dollar amount, zero or negative included (an opening balance), with at most two decimals. */
-export const balanceSchema = z
-  .number({ error: 'Balance must be a number.' })
-  .refine((value) => Number.isFinite(value), 'Balance must be a number.')
-  .refine((value) => Math.abs(value) <= MAX_AMOUNT_DOLLARS, 'Balance must be between -$99,999,999.99 and $99,999,999.99.')
-  .refine(hasAtMostTwoDecimals, 'Balance must have at most two decimal places.');
+export function balanceSchema(label: string) {
+  return z
+    .number({ error: numberRequired(label) })
+    .refine((value) => Number.isFinite(value), `${label} must be a number.`)
+    .refine((value) => Math.abs(value) <= MAX_AMOUNT_DOLLARS, `${label} must be between -$99,999,999.99 and $99,999,999.99.`)
+    .refine(hasAtMostTwoDecimals, `${label} must have at most two decimal places.`);
+}
 
-export const isoDateSchema = z
-  .string({ error: 'Date must be a date (YYYY-MM-DD).' })
-  .refine((value): value is IsoDate => isIsoDate(value), 'Date must be a real date (YYYY-MM-DD).')
-  .transform((value) => value as IsoDate);
+/** A calendar date 'YYYY-MM-DD'; the messages name the field as the user sees it. */
+export function isoDateField(label: string) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be a date (YYYY-MM-DD).`) })
+    .refine((value): value is IsoDate => isIsoDate(value), `${label} must be a real date (YYYY-MM-DD).`)
+    .transform((value) => value as IsoDate);
+}
+
+/** A whole number in a range, with one message for every way to miss it. */
+export function wholeNumberField(label: string, min: number, max: number) {
+  const message = `${label} must be a whole number from ${min} to ${max}.`;
+  return z
+    .number({ error: (issue) => (issue.input === undefined ? `${label} is required.` : message) })
+    .int(message)
+    .min(min, message)
+    .max(max, message);
+}
 
 // Control characters have no place in a name, and PostgreSQL text cannot even hold U+0000.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

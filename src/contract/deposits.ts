@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEPOSIT_DAYS, DEPOSIT_TYPES, expectedDepositDay, FREQUENCIES } from '../domain/schedules.js';
 import { isIsoDate } from '../domain/calendar-date.js';
 import { MAX_SCHEDULE_NAME_LENGTH } from '../domain/ledger.js';
-import { amountSchema, idSchema, isoDateSchema, OBJECT_BODY, trimmedText } from './common.js';
+import { amountSchema, idSchema, isoDateField, OBJECT_BODY, trimmedText } from './common.js';
 
 const depositFields = z.object(
   {
@@ -11,7 +11,7 @@ const depositFields = z.object(
   type: z.enum(DEPOSIT_TYPES, { error: 'Type must be Direct Deposit or Check.' }),
   day: z.enum(DEPOSIT_DAYS, { error: 'Day must be a weekday (Monday to Sunday) or N/A.' }),
   amount: amountSchema,
-  startDate: isoDateSchema,
+  startDate: isoDateField('Start Date'),
   frequency: z.enum(FREQUENCIES, { error: 'Frequency must be BW (bi-weekly) or EOM (end of month).' }),
   },
   OBJECT_BODY,

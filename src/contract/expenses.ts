@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isIsoDate, type IsoDate } from '../domain/calendar-date.js';
 import { MAX_SCHEDULE_NAME_LENGTH } from '../domain/ledger.js';
-import { amountSchema, idSchema, OBJECT_BODY, trimmedText } from './common.js';
+import { amountSchema, idSchema, OBJECT_BODY, trimmedText, wholeNumberField } from './common.js';
 
 /** Empty, null or missing means "no end". */
 const endDateSchema = z
@@ -16,11 +16,7 @@ export const expenseInputSchema = z.object(
   {
   name: trimmedText('Name', MAX_SCHEDULE_NAME_LENGTH),
   type: trimmedText('Type', 50),
-  day: z
-    .number({ error: 'Day must be a whole number from 1 to 31.' })
-    .int('Day must be a whole number from 1 to 31.')
-    .min(1, 'Day must be a whole number from 1 to 31.')
-    .max(31, 'Day must be a whole number from 1 to 31.'),
+  day: wholeNumberField('Day', 1, 31),
   amount: amountSchema,
   endDate: endDateSchema,
   },

@@ -2,14 +2,14 @@
 import { z } from 'zod';
 import { latestLedgerEnd, MAX_LEDGER_YEARS, MAX_TRANSACTION_NAME_LENGTH, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
 import { isIsoDate } from '../domain/calendar-date.js';
-import { amountSchema, balanceSchema, idSchema, isoDateSchema, OBJECT_BODY, trimmedText } from './common.js';
+import { amountSchema, balanceSchema, idSchema, isoDateField, OBJECT_BODY, trimmedText } from './common.js';
 
 export const newLedgerSchema = z
   .object(
     {
-      startDate: isoDateSchema,
-      endDate: isoDateSchema,
-      currentBalance: balanceSchema,
+      startDate: isoDateField('Start Date'),
+      endDate: isoDateField('End Date'),
+      currentBalance: balanceSchema('Current Balance'),
     },
     { error: 'The ledger must be an object with startDate, endDate and currentBalance.' },
   )
@@ -39,7 +39,7 @@ const transactionTypeSchema = z.enum(TRANSACTION_TYPES, { error: 'Type must be D
 
 export const newTransactionSchema = z.object(
   {
-    date: isoDateSchema,
+    date: isoDateField('Date'),
     name: trimmedText('Name', MAX_TRANSACTION_NAME_LENGTH),
     type: transactionTypeSchema,
     amount: amountSchema,
@@ -55,7 +55,7 @@ export type NewTransaction = z.infer<typeof newTransactionSchema>;
 export const transactionUpdateSchema = z.object(
   {
     id: idSchema,
-    date: isoDateSchema,
+    date: isoDateField('Date'),
     name: trimmedText('Name', MAX_TRANSACTION_NAME_LENGTH),
     type: transactionTypeSchema,
     amount: amountSchema,

@@ -51,7 +51,7 @@ const AMOUNT_NOT_NUMBER = 'Amount must be a number.';
 const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0.';
 const AMOUNT_TOO_LARGE = 'Amount must be at most $99,999,999.99.';
 const AMOUNT_DECIMALS = 'Amount must have at most two decimal places.';
-const BAD_DATE = 'Date must be a real date (YYYY-MM-DD).';
+const BAD_DATE = 'Start Date must be a real date (YYYY-MM-DD).';
 const BAD_DAY = 'Day must be a weekday (Monday to Sunday) or N/A.';
 const BW_FRIDAY = 'Day must be Friday: a bi-weekly deposit is paid on the weekday of its start date (2026-11-20).';
 
@@ -73,8 +73,8 @@ const badDeposits: { label: string; change: Record<string, unknown>; field: stri
   { label: 'an amount sent as a string', change: { amount: '12' }, field: 'amount', message: AMOUNT_NOT_NUMBER },
   { label: 'an amount sent as "NaN"', change: { amount: 'NaN' }, field: 'amount', message: AMOUNT_NOT_NUMBER },
   { label: 'a null amount', change: { amount: null }, field: 'amount', message: AMOUNT_NOT_NUMBER },
-  { label: 'a missing amount', change: { amount: undefined }, field: 'amount', message: AMOUNT_NOT_NUMBER },
-  { label: 'a start date that is a number', change: { startDate: 20261120 }, field: 'startDate', message: 'Date must be a date (YYYY-MM-DD).' },
+  { label: 'a missing amount', change: { amount: undefined }, field: 'amount', message: 'Amount is required.' },
+  { label: 'a start date that is a number', change: { startDate: 20261120 }, field: 'startDate', message: 'Start Date must be a date (YYYY-MM-DD).' },
   { label: 'an empty name', change: { name: '' }, field: 'name', message: 'Name is required.' },
   { label: 'a name of only spaces', change: { name: '   ' }, field: 'name', message: 'Name is required.' },
   { label: 'a 101-character name', change: { name: 'x'.repeat(101) }, field: 'name', message: 'Name must be at most 100 characters.' },

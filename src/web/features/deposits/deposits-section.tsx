@@ -1,7 +1,79 @@
-import type { DepositsInfo } from '../../../contract/deposits.js';
+/** Recurring income: the monthly total, the list, and the dialogs that add, change and delete. */
+import { Button } from 'react-bootstrap';
+import type { Deposit, DepositInput, DepositsInfo } from '../../../contract/deposits.js';
+import { dollarsToCents, formatUsd } from '../../../domain/money.js';
+import { useApiClient } from '../../api/api-context.js';
+import { type FieldErrors, serverFieldErrors } from '../../components/field-errors.js';
 import type { SectionProps } from '../section-props.js';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog.js';
+import { DepositDialog } from './deposit-dialog.js';
+import { DepositsTable } from './deposits-table.js';
+import { useDialogState } from './dialog-state.js';
 
-// TODO(helper): the deposits table and dialogs.
-export function DepositsSection({ info }: SectionProps<DepositsInfo>) {
-  return <p className="text-body-secondary mb-0">{info?.deposits.length ? `${info.deposits.length} deposits` : 'No deposits yet.'}</p>;
+export function DepositsSection({ info, onChange, onError }: SectionProps<DepositsInfo>) {
+  const api = useApiClient();
+  const editor = useDialogState<Deposit | null>(null);
+  const deletion = useDialogState<Deposit | null>(null);
+
+  async function saveDeposit(input: DepositInput): Promise<FieldErrors> {
+    try {
+      onChange(editor.target ? await api.updateDeposit(editor.target.id, input) : await api.addDeposit(input));
+      editor.close();
+      return {};
+    } catch (error) {
+      // The dialog stays open with what the user typed; the shell says what went wrong.
+      onError(error);
+      return serverFieldErrors(error);
+    }
+  }
+
+  async function deleteDeposit(): Promise<void> {
+    if (!deletion.target) return;
+    try {
+      onChange(await api.deleteDeposit(deletion.target.id));
+      deletion.close();
+    } catch (error) {
+      onError(error);
+    }
+  }
+
+  const addButton = (
+    <Button variant="primary" onClick={() => editor.show(null)}>
+      Add Deposit
+    </Button>
+  );
+
+  return (
+    <>
+      {info && info.deposits.length > 0 ? (
+        <>
+          <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-3">
+            <div>
+              <h3 className="h5 mb-1">Total Monthly Deposits: {formatUsd(dollarsToCents(info.totalDeposits))}</h3>
+              <p className="small text-body-secondary mb-0">
+                A bi-weekly (BW) deposit counts as amount × 26 ÷ 12 a month: 26 paydays a year spread over 12 months. An
+                end-of-month (EOM) deposit counts once.
+              </p>
+            </div>
+            {addButton}
+          </div>
+          <DepositsTable deposits={info.deposits} onEdit={editor.show} onDelete={deletion.show} />
+        </>
+      ) : (
+        <>
+          <p className="text-body-secondary">{info ? 'No deposits yet. Add your pay to see what is left over each month.' : 'Deposits are not loaded.'}</p>
+          {addButton}
+        </>
+      )}
+      <DepositDialog key={editor.session} show={editor.open} deposit={editor.target} onSave={saveDeposit} onClose={editor.close} />
+      <ConfirmDeleteDialog
+        show={deletion.open}
+        title="Delete Deposit"
+        what="the deposit"
+        name={deletion.target?.name ?? ''}
+        onConfirm={deleteDeposit}
+        onClose={deletion.close}
+      />
+    </>
+  );
 }

@@ -1,7 +1,95 @@
-import type { ExpensesInfo } from '../../../contract/expenses.js';
+/** Recurring monthly bills: the monthly total, the list in the chosen order, and its dialogs. */
+import { useMemo } from 'react';
+import { Button } from 'react-bootstrap';
+import type { Expense, ExpenseInput, ExpenseSort, ExpensesInfo } from '../../../contract/expenses.js';
+import { todayIn } from '../../../domain/calendar-date.js';
+import { dollarsToCents, formatUsd } from '../../../domain/money.js';
+import { useApiClient } from '../../api/api-context.js';
+import { type FieldErrors, serverFieldErrors } from '../../components/field-errors.js';
 import type { SectionProps } from '../section-props.js';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog.js';
+import { useDialogState } from './dialog-state.js';
+import { ExpenseDialog } from './expense-dialog.js';
+import { EXPENSE_SORT_LABELS, sortExpenses } from './expense-sort.js';
+import { useExpenseSort } from './expense-sort-preference.js';
+import { ExpensesTable } from './expenses-table.js';
+import { SortExpensesDialog } from './sort-expenses-dialog.js';
 
-// TODO(helper): the expenses table and dialogs.
-export function ExpensesSection({ info }: SectionProps<ExpensesInfo>) {
-  return <p className="text-body-secondary mb-0">{info?.expenses.length ? `${info.expenses.length} expenses` : 'No expenses yet.'}</p>;
+export function ExpensesSection({ info, onChange, onError }: SectionProps<ExpensesInfo>) {
+  const api = useApiClient();
+  const editor = useDialogState<Expense | null>(null);
+  const deletion = useDialogState<Expense | null>(null);
+  const sorting = useDialogState<null>(null);
+  const [sort, setSort] = useExpenseSort();
+  const expenses = useMemo(() => sortExpenses(info?.expenses ?? [], sort), [info, sort]);
+
+  async function saveExpense(input: ExpenseInput): Promise<FieldErrors> {
+    try {
+      onChange(editor.target ? await api.updateExpense(editor.target.id, input) : await api.addExpense(input));
+      editor.close();
+      return {};
+    } catch (error) {
+      // The dialog stays open with what the user typed; the shell says what went wrong.
+      onError(error);
+      return serverFieldErrors(error);
+    }
+  }
+
+  async function deleteExpense(): Promise<void> {
+    if (!deletion.target) return;
+    try {
+      onChange(await api.deleteExpense(deletion.target.id));
+      deletion.close();
+    } catch (error) {
+      onError(error);
+    }
+  }
+
+  function saveSort(next: ExpenseSort | null) {
+    setSort(next);
+    sorting.close();
+  }
+
+  const addButton = (
+    <Button variant="primary" onClick={() => editor.show(null)}>
+      Add Expense
+    </Button>
+  );
+
+  return (
+    <>
+      {info && expenses.length > 0 ? (
+        <>
+          <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-3">
+            <div>
+              <h3 className="h5 mb-1">Total Monthly Expenses: {formatUsd(dollarsToCents(info.totalExpenses))}</h3>
+              <p className="small text-body-secondary mb-0">
+                Expenses whose end date has passed are not counted. Sorted by {sort ? EXPENSE_SORT_LABELS[sort] : 'day, then name'}.
+              </p>
+            </div>
+            <div className="d-flex gap-2">
+              {addButton}
+              <Button variant="outline-secondary" onClick={() => sorting.show(null)}>
+                Sort
+              </Button>
+            </div>
+          </div>
+          <ExpensesTable expenses={expenses} today={todayIn(new Date())} onEdit={editor.show} onDelete={deletion.show} />
+        </>
+      ) : (
+        // With no expenses the spec shows the add button alone.
+        addButton
+      )}
+      <ExpenseDialog key={editor.session} show={editor.open} expense={editor.target} onSave={saveExpense} onClose={editor.close} />
+      <ConfirmDeleteDialog
+        show={deletion.open}
+        title="Delete Expense"
+        what="the expense"
+        name={deletion.target?.name ?? ''}
+        onConfirm={deleteExpense}
+        onClose={deletion.close}
+      />
+      <SortExpensesDialog key={`sort-${sorting.session}`} show={sorting.open} sort={sort} onSave={saveSort} onClose={sorting.close} />
+    </>
+  );
 }

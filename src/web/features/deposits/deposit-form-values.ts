@@ -1,0 +1,61 @@
+/** The deposit form's state as typed, and how it becomes what the contract schema checks. */
+import type { Deposit } from '../../../contract/deposits.js';
+import { isIsoDate } from '../../../domain/calendar-date.js';
+import { type DepositDay, expectedDepositDay, FREQUENCIES, type Frequency } from '../../../domain/schedules.js';
+import { numberFromInput } from '../../components/field-errors.js';
+
+/** The text of each field; an empty select is ''. */
+export interface DepositFormValues {
+  readonly name: string;
+  readonly type: string;
+  /** The day picked by hand; only used while no frequency decides it. */
+  readonly day: string;
+  readonly amount: string;
+  readonly startDate: string;
+  readonly frequency: string;
+}
+
+export const EMPTY_DEPOSIT_FORM: DepositFormValues = { name: '', type: '', day: '', amount: '', startDate: '', frequency: '' };
+
+export function depositFormValuesOf(deposit: Deposit): DepositFormValues {
+  return {
+    name: deposit.name,
+    type: deposit.type,
+    day: deposit.day,
+    amount: deposit.amount.toFixed(2),
+    startDate: deposit.startDate,
+    frequency: deposit.frequency,
+  };
+}
+
+function isFrequency(text: string): text is Frequency {
+  return (FREQUENCIES as readonly string[]).includes(text);
+}
+
+/**
+ * The day the frequency decides: a bi-weekly deposit is paid on its start date's weekday ('' until
+ * a date is picked), an end-of-month one has none (N/A). Undefined while no frequency is picked.
+ */
+export function decidedDepositDay(values: Pick<DepositFormValues, 'frequency' | 'startDate'>): DepositDay | '' | undefined {
+  if (!isFrequency(values.frequency)) return undefined;
+  if (isIsoDate(values.startDate)) return expectedDepositDay(values.frequency, values.startDate);
+  // An end-of-month deposit needs no date to know it has no weekday.
+  return values.frequency === 'EOM' ? 'N/A' : '';
+}
+
+/** The day the form shows and sends. */
+export function shownDepositDay(values: DepositFormValues): string {
+  return decidedDepositDay(values) ?? values.day;
+}
+
+/** The form as the contract schema checks it: the shown day, the amount as a number. */
+export function depositCandidate(values: DepositFormValues) {
+  return {
+    name: values.name,
+    type: values.type,
+    day: shownDepositDay(values),
+    amount: numberFromInput(values.amount),
+    startDate: values.startDate,
+    frequency: values.frequency,
+  };
+}

@@ -1,0 +1,343 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { type UserEvent, userEvent } from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Deposit, DepositsInfo } from '../../../contract/deposits.js';
+import { ApiCallError, type ApiClient } from '../../api/api-client.js';
+import { ApiClientProvider } from '../../api/api-context.js';
+import { DepositsSection } from './deposits-section.js';
+
+const PAYCHECK: Deposit = {
+  id: 'd1',
+  name: 'Paycheck',
+  type: 'Direct Deposit',
+  day: 'Friday',
+  amount: 1500,
+  startDate: '2026-01-02',
+  frequency: 'BW',
+};
+const RENT_SHARE: Deposit = {
+  id: 'd2',
+  name: 'Rent Share',
+  type: 'Check',
+  day: 'N/A',
+  amount: 250.5,
+  startDate: '2026-01-30',
+  frequency: 'EOM',
+};
+const TWO_DEPOSITS: DepositsInfo = { deposits: [PAYCHECK, RENT_SHARE], totalDeposits: 3500.5 };
+const NO_DEPOSITS: DepositsInfo = { deposits: [], totalDeposits: 0 };
+
+/** Every call fails unless the test stubs it: a section must not call what it does not need. */
+function fakeApiClient(stubs: Partial<ApiClient>): ApiClient {
+  const notStubbed = () => Promise.reject(new Error('not stubbed in this test'));
+  return {
+    getProfile: vi.fn(notStubbed),
+    getDeposits: vi.fn(notStubbed),
+    addDeposit: vi.fn(notStubbed),
+    updateDeposit: vi.fn(notStubbed),
+    deleteDeposit: vi.fn(notStubbed),
+    getExpenses: vi.fn(notStubbed),
+    addExpense: vi.fn(notStubbed),
+    updateExpense: vi.fn(notStubbed),
+    deleteExpense: vi.fn(notStubbed),
+    getLedger: vi.fn(notStubbed),
+    createLedger: vi.fn(notStubbed),
+    addTransaction: vi.fn(notStubbed),
+    updateTransaction: vi.fn(notStubbed),
+    deleteTransaction: vi.fn(notStubbed),
+    ...stubs,
+  };
+}
+
+/** Renders the section as the shell does: onChange replaces the info it shows. */
+function renderDeposits(info: DepositsInfo | null, client: ApiClient = fakeApiClient({})) {
+  const onChange = vi.fn<(info: DepositsInfo) => void>();
+  const onError = vi.fn<(error: unknown) => void>();
+  function Shell() {
+    const [current, setCurrent] = useState(info);
+    return (
+      <DepositsSection
+        info={current}
+        onChange={(next) => {
+          onChange(next);
+          setCurrent(next);
+        }}
+        onError={onError}
+      />
+    );
+  }
+  render(
+    <ApiClientProvider client={client}>
+      <Shell />
+    </ApiClientProvider>,
+  );
+  return { user: userEvent.setup(), onChange, onError };
+}
+
+async function openAddDialog(user: UserEvent) {
+  await user.click(screen.getByRole('button', { name: 'Add Deposit' }));
+  return screen.getByRole('dialog', { name: 'Add Deposit' });
+}
+
+/** An open modal carries "show"; it loses it as soon as it starts closing, before it leaves the page. */
+function getOpenDialog(name: string) {
+  const dialog = screen.getByRole('dialog', { name });
+  expect(dialog).toHaveClass('show');
+  return dialog;
+}
+
+async function waitForDialogToClose(name: string) {
+  await waitFor(() => expect(screen.queryByRole('dialog', { name })).not.toBeInTheDocument());
+}
+
+describe('DepositsSection', () => {
+  it('shows only the Add Deposit button and a short line when there are no deposits', () => {
+    renderDeposits(NO_DEPOSITS);
+    expect(screen.getByRole('button', { name: 'Add Deposit' })).toBeInTheDocument();
+    expect(screen.getByText(/No deposits yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button')).toHaveLength(1);
+  });
+
+  it('says the deposits are not loaded when the shell has none', () => {
+    renderDeposits(null);
+    expect(screen.getByText('Deposits are not loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Deposit' })).toBeInTheDocument();
+  });
+
+  it('lists deposits in US dollars under the monthly total and explains bi-weekly', () => {
+    renderDeposits(TWO_DEPOSITS);
+    expect(screen.getByRole('heading', { name: 'Total Monthly Deposits: $3,500.50' })).toBeInTheDocument();
+    expect(screen.getByText(/amount × 26 ÷ 12/)).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    expect(table).toHaveClass('table-striped', 'table-bordered', 'table-hover');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Name', 'Type', 'Day', 'Amount', 'Start Date', 'Frequency', 'Actions']);
+    const paycheckRow = screen.getByRole('row', { name: /Paycheck/ });
+    expect(within(paycheckRow).getByRole('rowheader', { name: 'Paycheck' })).toBeInTheDocument();
+    expect(within(paycheckRow).getByText('$1,500.00')).toBeInTheDocument();
+    expect(within(paycheckRow).getByText('Friday')).toBeInTheDocument();
+    expect(within(paycheckRow).getByText('2026-01-02')).toBeInTheDocument();
+    expect(within(paycheckRow).getByText(/Bi-weekly/)).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /Rent Share/ })).getByText('$250.50')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Paycheck' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Rent Share' })).toBeInTheDocument();
+  });
+
+  it('opens the add dialog with labelled fields that start empty', async () => {
+    const { user } = renderDeposits(NO_DEPOSITS);
+    const dialog = await openAddDialog(user);
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('');
+    for (const select of ['Type', 'Day', 'Frequency']) {
+      const field = within(dialog).getByLabelText(select);
+      expect(field).toHaveValue('');
+      expect(within(field).getAllByRole('option')[0]).toHaveTextContent('-- Please Select --');
+    }
+    expect(within(dialog).getByLabelText('Amount')).toHaveAttribute('type', 'number');
+    expect(within(dialog).getByLabelText('Amount')).toHaveAttribute('step', '0.01');
+    expect(within(dialog).getByLabelText('Start Date')).toHaveAttribute('type', 'date');
+    expect(within(dialog).getByRole('option', { name: 'Direct Deposit' })).toHaveValue('Direct Deposit');
+    expect(within(dialog).getByRole('option', { name: 'N/A' })).toHaveValue('N/A');
+    expect(within(dialog).getByRole('option', { name: /^BW/ })).toHaveValue('BW');
+    expect(within(dialog).getByRole('option', { name: /^EOM/ })).toHaveValue('EOM');
+    for (const name of ['Add', 'Cancel', 'Close']) expect(within(dialog).getByRole('button', { name })).toBeInTheDocument();
+  });
+
+  it('adds a deposit: sends the checked payload, shows the answer and closes', async () => {
+    const answer: DepositsInfo = { deposits: [RENT_SHARE], totalDeposits: 250.5 };
+    const addDeposit = vi.fn<ApiClient['addDeposit']>().mockResolvedValue(answer);
+    const { user, onChange, onError } = renderDeposits(NO_DEPOSITS, fakeApiClient({ addDeposit }));
+    const dialog = await openAddDialog(user);
+
+    await user.type(within(dialog).getByLabelText('Name'), '  Rent Share ');
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'Check');
+    await user.type(within(dialog).getByLabelText('Amount'), '250.50');
+    await user.type(within(dialog).getByLabelText('Start Date'), '2026-01-30');
+    await user.selectOptions(within(dialog).getByLabelText('Frequency'), 'EOM');
+    expect(within(dialog).getByLabelText('Day')).toHaveValue('N/A');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    expect(addDeposit).toHaveBeenCalledExactlyOnceWith({
+      name: 'Rent Share',
+      type: 'Check',
+      day: 'N/A',
+      amount: 250.5,
+      startDate: '2026-01-30',
+      frequency: 'EOM',
+    });
+    expect(onChange).toHaveBeenCalledExactlyOnceWith(answer);
+    expect(onError).not.toHaveBeenCalled();
+    await waitForDialogToClose('Add Deposit');
+    expect(screen.getByRole('heading', { name: 'Total Monthly Deposits: $250.50' })).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'Rent Share' })).toBeInTheDocument();
+  });
+
+  it('fills the day of a bi-weekly deposit from the start date, and keeps showing it', async () => {
+    const { user } = renderDeposits(NO_DEPOSITS);
+    const dialog = await openAddDialog(user);
+    const day = within(dialog).getByLabelText('Day');
+    const startDate = within(dialog).getByLabelText('Start Date');
+
+    await user.selectOptions(within(dialog).getByLabelText('Frequency'), 'BW');
+    expect(day).toHaveValue('');
+    await user.type(startDate, '2026-01-02');
+    expect(day).toHaveValue('Friday');
+    expect(day).toBeVisible();
+    await user.clear(startDate);
+    await user.type(startDate, '2026-01-05');
+    expect(day).toHaveValue('Monday');
+    await user.selectOptions(within(dialog).getByLabelText('Frequency'), 'EOM');
+    expect(day).toHaveValue('N/A');
+  });
+
+  it('sends the weekday of the start date for a bi-weekly deposit', async () => {
+    const addDeposit = vi.fn<ApiClient['addDeposit']>().mockResolvedValue({ deposits: [PAYCHECK], totalDeposits: 3250 });
+    const { user } = renderDeposits(NO_DEPOSITS, fakeApiClient({ addDeposit }));
+    const dialog = await openAddDialog(user);
+    await user.type(within(dialog).getByLabelText('Name'), 'Paycheck');
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'Direct Deposit');
+    await user.type(within(dialog).getByLabelText('Amount'), '1500');
+    await user.type(within(dialog).getByLabelText('Start Date'), '2026-01-02');
+    await user.selectOptions(within(dialog).getByLabelText('Frequency'), 'BW');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(addDeposit).toHaveBeenCalledWith(expect.objectContaining({ day: 'Friday', frequency: 'BW', amount: 1500 }));
+  });
+
+  it('opens with an empty date and fields again after Cancel or Close', async () => {
+    const { user } = renderDeposits(NO_DEPOSITS);
+    let dialog = await openAddDialog(user);
+    await user.type(within(dialog).getByLabelText('Name'), 'Paycheck');
+    await user.type(within(dialog).getByLabelText('Start Date'), '2026-01-02');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitForDialogToClose('Add Deposit');
+
+    dialog = await openAddDialog(user);
+    expect(within(dialog).getByLabelText('Start Date')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('');
+    await user.type(within(dialog).getByLabelText('Start Date'), '2026-01-02');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitForDialogToClose('Add Deposit');
+
+    dialog = await openAddDialog(user);
+    expect(within(dialog).getByLabelText('Start Date')).toHaveValue('');
+  });
+
+  it('marks wrong fields with the contract messages and sends nothing', async () => {
+    const addDeposit = vi.fn<ApiClient['addDeposit']>();
+    const { user } = renderDeposits(NO_DEPOSITS, fakeApiClient({ addDeposit }));
+    const dialog = await openAddDialog(user);
+    await user.type(within(dialog).getByLabelText('Amount'), '12.345');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    const name = within(dialog).getByLabelText('Name');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveClass('is-invalid');
+    expect(name).toHaveAccessibleDescription('Name is required.');
+    expect(name).toHaveFocus();
+    expect(within(dialog).getByLabelText('Type')).toHaveAccessibleDescription('Type must be Direct Deposit or Check.');
+    expect(within(dialog).getByLabelText('Amount')).toHaveAccessibleDescription('Amount must have at most two decimal places.');
+    expect(within(dialog).getByLabelText('Frequency')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Start Date')).toHaveAttribute('aria-invalid', 'true');
+    expect(addDeposit).not.toHaveBeenCalled();
+    getOpenDialog('Add Deposit');
+  });
+
+  it('keeps the dialog open with its values when the call fails, and reports the error', async () => {
+    const failure = new ApiCallError('addDeposit', 400, 'Amount must be at most $99,999,999.99.', {
+      amount: 'Amount must be at most $99,999,999.99.',
+    });
+    const addDeposit = vi.fn<ApiClient['addDeposit']>().mockRejectedValue(failure);
+    const { user, onChange, onError } = renderDeposits(NO_DEPOSITS, fakeApiClient({ addDeposit }));
+    const dialog = await openAddDialog(user);
+    await user.type(within(dialog).getByLabelText('Name'), 'Bonus');
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'Check');
+    await user.type(within(dialog).getByLabelText('Amount'), '5000');
+    await user.type(within(dialog).getByLabelText('Start Date'), '2026-03-31');
+    await user.selectOptions(within(dialog).getByLabelText('Frequency'), 'EOM');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    expect(onError).toHaveBeenCalledExactlyOnceWith(failure);
+    expect(onChange).not.toHaveBeenCalled();
+    const stillOpen = getOpenDialog('Add Deposit');
+    expect(within(stillOpen).getByLabelText('Name')).toHaveValue('Bonus');
+    expect(within(stillOpen).getByLabelText('Type')).toHaveValue('Check');
+    expect(within(stillOpen).getByLabelText('Amount')).toHaveValue(5000);
+    expect(within(stillOpen).getByLabelText('Start Date')).toHaveValue('2026-03-31');
+    expect(within(stillOpen).getByLabelText('Frequency')).toHaveValue('EOM');
+    const amount = within(stillOpen).getByLabelText('Amount');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription('Amount must be at most $99,999,999.99.');
+    expect(within(stillOpen).getByRole('button', { name: 'Add' })).toBeEnabled();
+  });
+
+  it('edits a deposit in the same form, titled Edit Deposit, and saves it', async () => {
+    const answer: DepositsInfo = { deposits: [{ ...PAYCHECK, amount: 1600 }, RENT_SHARE], totalDeposits: 3717.17 };
+    const updateDeposit = vi.fn<ApiClient['updateDeposit']>().mockResolvedValue(answer);
+    const { user, onChange } = renderDeposits(TWO_DEPOSITS, fakeApiClient({ updateDeposit }));
+
+    await user.click(screen.getByRole('button', { name: 'Edit Paycheck' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Deposit' });
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Paycheck');
+    expect(within(dialog).getByLabelText('Type')).toHaveValue('Direct Deposit');
+    expect(within(dialog).getByLabelText('Day')).toHaveValue('Friday');
+    expect(within(dialog).getByLabelText('Amount')).toHaveValue(1500);
+    expect(within(dialog).getByLabelText('Start Date')).toHaveValue('2026-01-02');
+    expect(within(dialog).getByLabelText('Frequency')).toHaveValue('BW');
+    const amount = within(dialog).getByLabelText('Amount');
+    await user.clear(amount);
+    await user.type(amount, '1600');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(updateDeposit).toHaveBeenCalledExactlyOnceWith('d1', {
+      name: 'Paycheck',
+      type: 'Direct Deposit',
+      day: 'Friday',
+      amount: 1600,
+      startDate: '2026-01-02',
+      frequency: 'BW',
+    });
+    expect(onChange).toHaveBeenCalledExactlyOnceWith(answer);
+    await waitForDialogToClose('Edit Deposit');
+    expect(screen.getByRole('heading', { name: 'Total Monthly Deposits: $3,717.17' })).toBeInTheDocument();
+
+    // The next add starts empty, not with the deposit just edited.
+    const addDialog = await openAddDialog(user);
+    expect(within(addDialog).getByLabelText('Name')).toHaveValue('');
+  });
+
+  it('deletes a deposit only after confirmation', async () => {
+    const answer: DepositsInfo = { deposits: [RENT_SHARE], totalDeposits: 250.5 };
+    const deleteDeposit = vi.fn<ApiClient['deleteDeposit']>().mockResolvedValue(answer);
+    const { user, onChange } = renderDeposits(TWO_DEPOSITS, fakeApiClient({ deleteDeposit }));
+
+    await user.click(screen.getByRole('button', { name: 'Delete Paycheck' }));
+    let dialog = screen.getByRole('dialog', { name: 'Delete Deposit' });
+    expect(dialog).toHaveTextContent('Paycheck');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitForDialogToClose('Delete Deposit');
+    expect(deleteDeposit).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Paycheck' }));
+    dialog = screen.getByRole('dialog', { name: 'Delete Deposit' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(deleteDeposit).toHaveBeenCalledExactlyOnceWith('d1');
+    expect(onChange).toHaveBeenCalledExactlyOnceWith(answer);
+    await waitForDialogToClose('Delete Deposit');
+    expect(screen.queryByRole('rowheader', { name: 'Paycheck' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the delete confirmation open and reports the error when deleting fails', async () => {
+    const failure = new ApiCallError('deleteDeposit', 404, 'Deposit not found.');
+    const deleteDeposit = vi.fn<ApiClient['deleteDeposit']>().mockRejectedValue(failure);
+    const { user, onChange, onError } = renderDeposits(TWO_DEPOSITS, fakeApiClient({ deleteDeposit }));
+    await user.click(screen.getByRole('button', { name: 'Delete Rent Share' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete Deposit' })).getByRole('button', { name: 'Delete' }));
+    expect(onError).toHaveBeenCalledExactlyOnceWith(failure);
+    expect(onChange).not.toHaveBeenCalled();
+    getOpenDialog('Delete Deposit');
+  });
+});

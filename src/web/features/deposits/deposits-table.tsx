@@ -1,0 +1,53 @@
+import { Button, Table } from 'react-bootstrap';
+import type { Deposit } from '../../../contract/deposits.js';
+import { dollarsToCents, formatUsd } from '../../../domain/money.js';
+import { FREQUENCY_LABELS } from '../../../domain/schedules.js';
+
+interface DepositsTableProps {
+  readonly deposits: readonly Deposit[];
+  readonly onEdit: (deposit: Deposit) => void;
+  readonly onDelete: (deposit: Deposit) => void;
+}
+
+export function DepositsTable({ deposits, onEdit, onDelete }: DepositsTableProps) {
+  return (
+    <Table striped bordered hover responsive className="mb-0 align-middle">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Type</th>
+          <th scope="col">Day</th>
+          <th scope="col">Amount</th>
+          <th scope="col">Start Date</th>
+          <th scope="col">Frequency</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {deposits.map((deposit) => (
+          <tr key={deposit.id}>
+            <th scope="row">{deposit.name}</th>
+            <td>{deposit.type}</td>
+            <td>{deposit.day}</td>
+            <td className="text-end">{formatUsd(dollarsToCents(deposit.amount))}</td>
+            <td>{deposit.startDate}</td>
+            <td>
+              {deposit.frequency} <span className="text-body-secondary small">– {FREQUENCY_LABELS[deposit.frequency]}</span>
+            </td>
+            <td className="text-nowrap">
+              {/* The name in the label tells the buttons of different rows apart for screen readers. */}
+              <Button size="sm" variant="outline-primary" className="me-2" aria-label={`Edit ${deposit.name}`} onClick={() => onEdit(deposit)}>
+                Edit
+              </Button>
+              <Button size="sm" variant="outline-danger" aria-label={`Delete ${deposit.name}`} onClick={() => onDelete(deposit)}>
+                Delete
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,51 @@
+/** The orders the Sort dialog offers. Pure: the list is sorted on the page, not by the server. */
+import type { Expense, ExpenseSort } from '../../../contract/expenses.js';
+import { dollarsToCents } from '../../../domain/money.js';
+
+type CompareExpenses = (a: Expense, b: Expense) => number;
+
+// The collation the server orders names with, so "day, then name" and "NameAsc" agree on ties.
+const byText = new Intl.Collator('en-US').compare;
+
+const ascending = {
+  Name: (a, b) => byText(a.name, b.name),
+  Type: (a, b) => byText(a.type, b.type),
+  Day: (a, b) => a.day - b.day,
+  // Cents, not dollars: integer comparison never depends on how a double rounds.
+  Amount: (a, b) => dollarsToCents(a.amount) - dollarsToCents(b.amount),
+} satisfies Record<string, CompareExpenses>;
+
+function descending(compare: CompareExpenses): CompareExpenses {
+  return (a, b) => compare(b, a);
+}
+
+const COMPARATORS: Record<ExpenseSort, CompareExpenses> = {
+  NameAsc: ascending.Name,
+  NameDesc: descending(ascending.Name),
+  TypeAsc: ascending.Type,
+  TypeDesc: descending(ascending.Type),
+  DayAsc: ascending.Day,
+  DayDesc: descending(ascending.Day),
+  AmountAsc: ascending.Amount,
+  AmountDesc: descending(ascending.Amount),
+};
+
+/** What the Sort By options say; their values stay the contract's codes. */
+export const EXPENSE_SORT_LABELS: Record<ExpenseSort, string> = {
+  NameAsc: 'Name (A to Z)',
+  NameDesc: 'Name (Z to A)',
+  TypeAsc: 'Type (A to Z)',
+  TypeDesc: 'Type (Z to A)',
+  DayAsc: 'Day (1 to 31)',
+  DayDesc: 'Day (31 to 1)',
+  AmountAsc: 'Amount (smallest first)',
+  AmountDesc: 'Amount (largest first)',
+};
+
+/**
+ * A new list in the chosen order. Without a choice the server's order stays (day, then name);
+ * ties keep that order too, because Array.prototype.sort is stable.
+ */
+export function sortExpenses(expenses: readonly Expense[], sort: ExpenseSort | null): Expense[] {
+  return sort === null ? [...expenses] : [...expenses].sort(COMPARATORS[sort]);
+}

@@ -1,0 +1,349 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { type UserEvent, userEvent } from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Expense, ExpensesInfo } from '../../../contract/expenses.js';
+import { ApiCallError, type ApiClient } from '../../api/api-client.js';
+import { ApiClientProvider } from '../../api/api-context.js';
+import { EXPENSE_SORT_STORAGE_KEY } from './expense-sort-preference.js';
+import { ExpensesSection } from './expenses-section.js';
+
+// In the server's default order: day, then name.
+const RENT: Expense = { id: 'e1', name: 'Rent', type: 'Housing', day: 1, amount: 1500, endDate: null };
+const INTERNET: Expense = { id: 'e2', name: 'Internet', type: 'Utilities', day: 10, amount: 59.99, endDate: '2099-12-31' };
+const CAR_LOAN: Expense = { id: 'e3', name: 'Car Loan', type: 'Transport', day: 28, amount: 320.5, endDate: '2001-01-31' };
+const THREE_EXPENSES: ExpensesInfo = { expenses: [RENT, INTERNET, CAR_LOAN], totalExpenses: 1559.99 };
+const NO_EXPENSES: ExpensesInfo = { expenses: [], totalExpenses: 0 };
+
+/** Every call fails unless the test stubs it: a section must not call what it does not need. */
+function fakeApiClient(stubs: Partial<ApiClient>): ApiClient {
+  const notStubbed = () => Promise.reject(new Error('not stubbed in this test'));
+  return {
+    getProfile: vi.fn(notStubbed),
+    getDeposits: vi.fn(notStubbed),
+    addDeposit: vi.fn(notStubbed),
+    updateDeposit: vi.fn(notStubbed),
+    deleteDeposit: vi.fn(notStubbed),
+    getExpenses: vi.fn(notStubbed),
+    addExpense: vi.fn(notStubbed),
+    updateExpense: vi.fn(notStubbed),
+    deleteExpense: vi.fn(notStubbed),
+    getLedger: vi.fn(notStubbed),
+    createLedger: vi.fn(notStubbed),
+    addTransaction: vi.fn(notStubbed),
+    updateTransaction: vi.fn(notStubbed),
+    deleteTransaction: vi.fn(notStubbed),
+    ...stubs,
+  };
+}
+
+/** Renders the section as the shell does: onChange replaces the info it shows. */
+function renderExpenses(info: ExpensesInfo | null, client: ApiClient = fakeApiClient({})) {
+  const onChange = vi.fn<(info: ExpensesInfo) => void>();
+  const onError = vi.fn<(error: unknown) => void>();
+  function Shell() {
+    const [current, setCurrent] = useState(info);
+    return (
+      <ExpensesSection
+        info={current}
+        onChange={(next) => {
+          onChange(next);
+          setCurrent(next);
+        }}
+        onError={onError}
+      />
+    );
+  }
+  const view = render(
+    <ApiClientProvider client={client}>
+      <Shell />
+    </ApiClientProvider>,
+  );
+  return { user: userEvent.setup(), onChange, onError, unmount: view.unmount };
+}
+
+async function openAddDialog(user: UserEvent) {
+  await user.click(screen.getByRole('button', { name: 'Add Expense' }));
+  return screen.getByRole('dialog', { name: 'Add Expense' });
+}
+
+/** An open modal carries "show"; it loses it as soon as it starts closing, before it leaves the page. */
+function getOpenDialog(name: string) {
+  const dialog = screen.getByRole('dialog', { name });
+  expect(dialog).toHaveClass('show');
+  return dialog;
+}
+
+async function waitForDialogToClose(name: string) {
+  await waitFor(() => expect(screen.queryByRole('dialog', { name })).not.toBeInTheDocument());
+}
+
+async function fillExpense(user: UserEvent, dialog: HTMLElement, values: { name: string; type: string; day: string; amount: string; endDate?: string }) {
+  await user.type(within(dialog).getByLabelText('Name'), values.name);
+  await user.type(within(dialog).getByLabelText('Type'), values.type);
+  await user.type(within(dialog).getByLabelText('Day'), values.day);
+  await user.type(within(dialog).getByLabelText('Amount'), values.amount);
+  if (values.endDate) await user.type(within(dialog).getByLabelText('End Date'), values.endDate);
+}
+
+const rowNames = () => screen.getAllByRole('rowheader').map((cell) => cell.textContent);
+
+describe('ExpensesSection', () => {
+  it('shows only the Add Expense button when there are no expenses', () => {
+    renderExpenses(NO_EXPENSES);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Add Expense']);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  });
+
+  it('shows only the Add Expense button when the expenses are not loaded', () => {
+    renderExpenses(null);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Add Expense']);
+  });
+
+  it('lists expenses in US dollars under the monthly total, with "No end" for an empty end date', () => {
+    renderExpenses(THREE_EXPENSES);
+    expect(screen.getByRole('heading', { name: 'Total Monthly Expenses: $1,559.99' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Expense' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sort' })).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    expect(table).toHaveClass('table-striped', 'table-bordered', 'table-hover');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Name', 'Type', 'Day', 'Amount', 'End Date', 'Actions']);
+    expect(rowNames()).toEqual(['Rent', 'Internet', 'Car Loan']);
+    const rent = screen.getByRole('row', { name: /^Rent/ });
+    expect(within(rent).getByText('$1,500.00')).toBeInTheDocument();
+    expect(within(rent).getByText('No end')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /^Internet/ })).getByText('2099-12-31')).toBeInTheDocument();
+    // An end date in the past is marked: the total leaves that expense out.
+    expect(within(screen.getByRole('row', { name: /^Car Loan/ })).getByText('Ended')).toBeInTheDocument();
+    expect(within(rent).queryByText('Ended')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Rent' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Car Loan' })).toBeInTheDocument();
+  });
+
+  it('opens the add dialog with the five labelled fields', async () => {
+    const { user } = renderExpenses(NO_EXPENSES);
+    const dialog = await openAddDialog(user);
+    expect(within(dialog).getByLabelText('Name')).toHaveAttribute('type', 'text');
+    expect(within(dialog).getByLabelText('Type')).toHaveAttribute('type', 'text');
+    expect(within(dialog).getByLabelText('Day')).toHaveAttribute('type', 'number');
+    expect(within(dialog).getByLabelText('Amount')).toHaveAttribute('type', 'number');
+    expect(within(dialog).getByLabelText('End Date')).toHaveAttribute('type', 'date');
+    for (const name of ['Add', 'Cancel', 'Close']) expect(within(dialog).getByRole('button', { name })).toBeInTheDocument();
+  });
+
+  it('adds an expense with no end date: sends the payload, shows the answer and closes', async () => {
+    const answer: ExpensesInfo = { expenses: [INTERNET], totalExpenses: 59.99 };
+    const addExpense = vi.fn<ApiClient['addExpense']>().mockResolvedValue(answer);
+    const { user, onChange, onError } = renderExpenses(NO_EXPENSES, fakeApiClient({ addExpense }));
+    const dialog = await openAddDialog(user);
+    await fillExpense(user, dialog, { name: ' Internet ', type: 'Utilities', day: '10', amount: '59.99' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    expect(addExpense).toHaveBeenCalledExactlyOnceWith({ name: 'Internet', type: 'Utilities', day: 10, amount: 59.99, endDate: null });
+    expect(onChange).toHaveBeenCalledExactlyOnceWith(answer);
+    expect(onError).not.toHaveBeenCalled();
+    await waitForDialogToClose('Add Expense');
+    expect(screen.getByRole('heading', { name: 'Total Monthly Expenses: $59.99' })).toBeInTheDocument();
+    expect(rowNames()).toEqual(['Internet']);
+  });
+
+  it('sends the end date when one is picked, and opens empty again afterwards', async () => {
+    const addExpense = vi.fn<ApiClient['addExpense']>().mockResolvedValue({ expenses: [INTERNET], totalExpenses: 59.99 });
+    const { user } = renderExpenses(NO_EXPENSES, fakeApiClient({ addExpense }));
+    let dialog = await openAddDialog(user);
+    await fillExpense(user, dialog, { name: 'Internet', type: 'Utilities', day: '10', amount: '59.99', endDate: '2099-12-31' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(addExpense).toHaveBeenCalledWith(expect.objectContaining({ endDate: '2099-12-31' }));
+    await waitForDialogToClose('Add Expense');
+
+    dialog = await openAddDialog(user);
+    for (const label of ['Name', 'Type', 'End Date']) expect(within(dialog).getByLabelText(label)).toHaveValue('');
+    expect(within(dialog).getByLabelText('Day')).toHaveValue(null);
+  });
+
+  it('marks wrong fields with the contract messages and sends nothing', async () => {
+    const addExpense = vi.fn<ApiClient['addExpense']>();
+    const { user } = renderExpenses(NO_EXPENSES, fakeApiClient({ addExpense }));
+    const dialog = await openAddDialog(user);
+    await user.type(within(dialog).getByLabelText('Day'), '32');
+    await user.type(within(dialog).getByLabelText('Amount'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    const name = within(dialog).getByLabelText('Name');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveClass('is-invalid');
+    expect(name).toHaveAccessibleDescription('Name is required.');
+    expect(name).toHaveFocus();
+    expect(within(dialog).getByLabelText('Type')).toHaveAccessibleDescription(expect.stringContaining('Type is required.'));
+    expect(within(dialog).getByLabelText('Day')).toHaveAccessibleDescription(expect.stringContaining('Day must be a whole number from 1 to 31.'));
+    expect(within(dialog).getByLabelText('Amount')).toHaveAccessibleDescription('Amount must be greater than 0.');
+    expect(within(dialog).getByLabelText('End Date')).not.toHaveAttribute('aria-invalid');
+    expect(addExpense).not.toHaveBeenCalled();
+  });
+
+  it('keeps the dialog open with its values when the call fails, and reports the error', async () => {
+    const failure = new ApiCallError('addExpense', 400, 'Amount must be at most $99,999,999.99.', {
+      amount: 'Amount must be at most $99,999,999.99.',
+    });
+    const addExpense = vi.fn<ApiClient['addExpense']>().mockRejectedValue(failure);
+    const { user, onChange, onError } = renderExpenses(NO_EXPENSES, fakeApiClient({ addExpense }));
+    const dialog = await openAddDialog(user);
+    await fillExpense(user, dialog, { name: 'Mortgage', type: 'Housing', day: '5', amount: '2000', endDate: '2040-06-30' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    expect(onError).toHaveBeenCalledExactlyOnceWith(failure);
+    expect(onChange).not.toHaveBeenCalled();
+    const stillOpen = getOpenDialog('Add Expense');
+    expect(within(stillOpen).getByLabelText('Name')).toHaveValue('Mortgage');
+    expect(within(stillOpen).getByLabelText('Type')).toHaveValue('Housing');
+    expect(within(stillOpen).getByLabelText('Day')).toHaveValue(5);
+    expect(within(stillOpen).getByLabelText('Amount')).toHaveValue(2000);
+    expect(within(stillOpen).getByLabelText('End Date')).toHaveValue('2040-06-30');
+    const amount = within(stillOpen).getByLabelText('Amount');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription('Amount must be at most $99,999,999.99.');
+  });
+
+  it('edits an expense in the same form, titled Edit Expense, and saves it', async () => {
+    const answer: ExpensesInfo = { expenses: [RENT, { ...INTERNET, amount: 65 }, CAR_LOAN], totalExpenses: 1565 };
+    const updateExpense = vi.fn<ApiClient['updateExpense']>().mockResolvedValue(answer);
+    const { user, onChange } = renderExpenses(THREE_EXPENSES, fakeApiClient({ updateExpense }));
+
+    await user.click(screen.getByRole('button', { name: 'Edit Internet' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Expense' });
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Internet');
+    expect(within(dialog).getByLabelText('Type')).toHaveValue('Utilities');
+    expect(within(dialog).getByLabelText('Day')).toHaveValue(10);
+    expect(within(dialog).getByLabelText('Amount')).toHaveValue(59.99);
+    expect(within(dialog).getByLabelText('End Date')).toHaveValue('2099-12-31');
+    const amount = within(dialog).getByLabelText('Amount');
+    await user.clear(amount);
+    await user.type(amount, '65');
+    await user.clear(within(dialog).getByLabelText('End Date'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(updateExpense).toHaveBeenCalledExactlyOnceWith('e2', { name: 'Internet', type: 'Utilities', day: 10, amount: 65, endDate: null });
+    expect(onChange).toHaveBeenCalledExactlyOnceWith(answer);
+    await waitForDialogToClose('Edit Expense');
+    expect(screen.getByRole('heading', { name: 'Total Monthly Expenses: $1,565.00' })).toBeInTheDocument();
+  });
+
+  it('deletes an expense only after confirmation', async () => {
+    const answer: ExpensesInfo = { expenses: [INTERNET, CAR_LOAN], totalExpenses: 59.99 };
+    const deleteExpense = vi.fn<ApiClient['deleteExpense']>().mockResolvedValue(answer);
+    const { user, onChange } = renderExpenses(THREE_EXPENSES, fakeApiClient({ deleteExpense }));
+
+    await user.click(screen.getByRole('button', { name: 'Delete Rent' }));
+    let dialog = screen.getByRole('dialog', { name: 'Delete Expense' });
+    expect(dialog).toHaveTextContent('Rent');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitForDialogToClose('Delete Expense');
+    expect(deleteExpense).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Rent' }));
+    dialog = screen.getByRole('dialog', { name: 'Delete Expense' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(deleteExpense).toHaveBeenCalledExactlyOnceWith('e1');
+    expect(onChange).toHaveBeenCalledExactlyOnceWith(answer);
+    await waitForDialogToClose('Delete Expense');
+    expect(rowNames()).toEqual(['Internet', 'Car Loan']);
+  });
+
+  it('reports a failed delete and keeps the confirmation open', async () => {
+    const failure = new ApiCallError('deleteExpense', 404, 'Expense not found.');
+    const deleteExpense = vi.fn<ApiClient['deleteExpense']>().mockRejectedValue(failure);
+    const { user, onError } = renderExpenses(THREE_EXPENSES, fakeApiClient({ deleteExpense }));
+    await user.click(screen.getByRole('button', { name: 'Delete Rent' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete Expense' })).getByRole('button', { name: 'Delete' }));
+    expect(onError).toHaveBeenCalledExactlyOnceWith(failure);
+    getOpenDialog('Delete Expense');
+    expect(rowNames()).toEqual(['Rent', 'Internet', 'Car Loan']);
+  });
+
+  describe('sorting', () => {
+    async function chooseSort(user: UserEvent, sort: string) {
+      await user.click(screen.getByRole('button', { name: 'Sort' }));
+      const dialog = screen.getByRole('dialog', { name: 'Sort Expenses' });
+      await user.selectOptions(within(dialog).getByLabelText('Sort By'), sort);
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitForDialogToClose('Sort Expenses');
+    }
+
+    it('offers the eight sorts by their codes, starting at -- Please Select --', async () => {
+      const { user } = renderExpenses(THREE_EXPENSES);
+      await user.click(screen.getByRole('button', { name: 'Sort' }));
+      const dialog = screen.getByRole('dialog', { name: 'Sort Expenses' });
+      const sortBy = within(dialog).getByLabelText('Sort By');
+      expect(sortBy).toHaveValue('');
+      const options = within(sortBy).getAllByRole('option');
+      expect(options[0]).toHaveTextContent('-- Please Select --');
+      expect(options.map((option) => option.getAttribute('value'))).toEqual([
+        '',
+        'NameAsc',
+        'NameDesc',
+        'TypeAsc',
+        'TypeDesc',
+        'DayAsc',
+        'DayDesc',
+        'AmountAsc',
+        'AmountDesc',
+      ]);
+      for (const name of ['Save', 'Cancel', 'Close']) expect(within(dialog).getByRole('button', { name })).toBeInTheDocument();
+    });
+
+    it('reorders the table and remembers the choice across a reload', async () => {
+      const first = renderExpenses(THREE_EXPENSES);
+      await chooseSort(first.user, 'AmountDesc');
+      expect(rowNames()).toEqual(['Rent', 'Car Loan', 'Internet']);
+      expect(window.localStorage.getItem(EXPENSE_SORT_STORAGE_KEY)).toBe('AmountDesc');
+      first.unmount();
+
+      const second = renderExpenses(THREE_EXPENSES);
+      expect(rowNames()).toEqual(['Rent', 'Car Loan', 'Internet']);
+      await second.user.click(screen.getByRole('button', { name: 'Sort' }));
+      expect(within(screen.getByRole('dialog', { name: 'Sort Expenses' })).getByLabelText('Sort By')).toHaveValue('AmountDesc');
+    });
+
+    it('goes back to day, then name when -- Please Select -- is saved', async () => {
+      window.localStorage.setItem(EXPENSE_SORT_STORAGE_KEY, 'NameAsc');
+      const { user } = renderExpenses(THREE_EXPENSES);
+      expect(rowNames()).toEqual(['Car Loan', 'Internet', 'Rent']);
+      await chooseSort(user, '');
+      expect(rowNames()).toEqual(['Rent', 'Internet', 'Car Loan']);
+      expect(window.localStorage.getItem(EXPENSE_SORT_STORAGE_KEY)).toBeNull();
+    });
+
+    it('leaves the order alone on Cancel', async () => {
+      const { user } = renderExpenses(THREE_EXPENSES);
+      await user.click(screen.getByRole('button', { name: 'Sort' }));
+      const dialog = screen.getByRole('dialog', { name: 'Sort Expenses' });
+      await user.selectOptions(within(dialog).getByLabelText('Sort By'), 'NameDesc');
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitForDialogToClose('Sort Expenses');
+      expect(rowNames()).toEqual(['Rent', 'Internet', 'Car Loan']);
+      expect(window.localStorage.getItem(EXPENSE_SORT_STORAGE_KEY)).toBeNull();
+    });
+
+    it('ignores a stored value that is not a sort', () => {
+      window.localStorage.setItem(EXPENSE_SORT_STORAGE_KEY, 'Random');
+      renderExpenses(THREE_EXPENSES);
+      expect(rowNames()).toEqual(['Rent', 'Internet', 'Car Loan']);
+    });
+
+    it('keeps the chosen order when the server answers a new list', async () => {
+      const answer: ExpensesInfo = { expenses: [RENT, INTERNET, { ...CAR_LOAN, id: 'e4', name: 'Alarm' }, CAR_LOAN], totalExpenses: 1880.49 };
+      const addExpense = vi.fn<ApiClient['addExpense']>().mockResolvedValue(answer);
+      const { user } = renderExpenses(THREE_EXPENSES, fakeApiClient({ addExpense }));
+      await chooseSort(user, 'NameAsc');
+      const dialog = await openAddDialog(user);
+      await fillExpense(user, dialog, { name: 'Alarm', type: 'Transport', day: '28', amount: '320.50' });
+      await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+      await waitForDialogToClose('Add Expense');
+      expect(rowNames()).toEqual(['Alarm', 'Car Loan', 'Internet', 'Rent']);
+    });
+  });
+});

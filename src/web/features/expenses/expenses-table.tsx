@@ -1,0 +1,69 @@
+import { Badge, Button, Table } from 'react-bootstrap';
+import type { Expense } from '../../../contract/expenses.js';
+import { type IsoDate } from '../../../domain/calendar-date.js';
+import { dollarsToCents, formatUsd } from '../../../domain/money.js';
+
+interface ExpensesTableProps {
+  /** In the order to show. */
+  readonly expenses: readonly Expense[];
+  /** Expenses that ended before this date are marked: the monthly total leaves them out. */
+  readonly today: IsoDate;
+  readonly onEdit: (expense: Expense) => void;
+  readonly onDelete: (expense: Expense) => void;
+}
+
+export function ExpensesTable({ expenses, today, onEdit, onDelete }: ExpensesTableProps) {
+  return (
+    <Table striped bordered hover responsive className="mb-0 align-middle">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Type</th>
+          <th scope="col">Day</th>
+          <th scope="col">Amount</th>
+          <th scope="col">End Date</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {expenses.map((expense) => (
+          <tr key={expense.id}>
+            <th scope="row">{expense.name}</th>
+            <td>{expense.type}</td>
+            <td>{expense.day}</td>
+            <td className="text-end">{formatUsd(dollarsToCents(expense.amount))}</td>
+            <td>
+              <EndDate endDate={expense.endDate} today={today} />
+            </td>
+            <td className="text-nowrap">
+              {/* The name in the label tells the buttons of different rows apart for screen readers. */}
+              <Button size="sm" variant="outline-primary" className="me-2" aria-label={`Edit ${expense.name}`} onClick={() => onEdit(expense)}>
+                Edit
+              </Button>
+              <Button size="sm" variant="outline-danger" aria-label={`Delete ${expense.name}`} onClick={() => onDelete(expense)}>
+                Delete
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+function EndDate({ endDate, today }: { readonly endDate: string | null; readonly today: IsoDate }) {
+  if (endDate === null) return <span className="text-body-secondary">No end</span>;
+  return (
+    <>
+      {endDate}
+      {endDate < today && (
+        <>
+          {' '}
+          <Badge bg="secondary">Ended</Badge>
+        </>
+      )}
+    </>
+  );
+}
