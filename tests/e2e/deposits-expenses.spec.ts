@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { addDeposit, addExpense, settled } from './dashboard-actions.js';
+import { signInAs } from './sign-in.js';
+
+test('deposits and expenses: add, total, summarize, sort, edit, delete, and keep after a reload', async ({ page }) => {
+  await page.goto('/');
+  await signInAs(page, 'erin');
+  await settled(page);
+  await expect(page.getByText('Please add deposits and/or expenses!')).toBeVisible();
+  // With no expenses only the add button shows.
+  await expect(page.getByRole('button', { name: 'Sort' })).toHaveCount(0);
+
+  // A bi-weekly deposit: the Day follows the start date (2026-11-20 is a Friday).
+  await page.getByRole('button', { name: 'Add Deposit' }).click();
+  const depositDialog = page.getByRole('dialog', { name: 'Add Deposit' });
+  await depositDialog.getByLabel('Frequency').selectOption('BW');
+  await depositDialog.getByLabel('Start Date').fill('2026-11-20');
+  await expect(depositDialog.getByLabel('Day')).toHaveValue('Friday');
+  await depositDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(depositDialog).toBeHidden();
+
+  await addDeposit(page, { name: 'Acme', type: 'Direct Deposit', amount: '1500', startDate: '2026-11-20', frequency: 'BW' });
+  // 1,500 x 26 / 12 = 3,250.00
+  await expect(page.getByText('Total Monthly Deposits: $3,250.00')).toBeVisible();
+  const depositRow = page.getByRole('row', { name: /Acme/ });
+  await expect(depositRow).toContainText('Friday');
+  await expect(depositRow).toContainText('$1,500.00');
+
+  // The date field is empty again the next time the dialog opens.
+  await page.getByRole('button', { name: 'Add Deposit' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add Deposit' }).getByLabel('Start Date')).toHaveValue('');
+  await page.getByRole('dialog', { name: 'Add Deposit' }).getByRole('button', { name: 'Close' }).click();
+
+  await addExpense(page, { name: 'Rent', type: 'Housing', day: '1', amount: '1200' });
+  await addExpense(page, { name: 'Internet', type: 'Utilities', day: '15', amount: '60.25' });
+  await expect(page.getByText('Total Monthly Expenses: $1,260.25')).toBeVisible();
+  await expect(page.getByText('You will have $1,989.75 left over each month!')).toBeVisible();
+
+  // Default order: day, then name.
+  const expenseNames = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'End Date' }) }).locator('tbody tr');
+  await expect(expenseNames.first()).toContainText('Rent');
+  await page.getByRole('button', { name: 'Sort' }).click();
+  await page.getByRole('dialog', { name: 'Sort Expenses' }).getByLabel('Sort By').selectOption('AmountAsc');
+  await page.getByRole('dialog', { name: 'Sort Expenses' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sort Expenses' })).toBeHidden();
+  await expect(expenseNames.first()).toContainText('Internet');
+
+  // Edit an expense.
+  await page.getByRole('button', { name: 'Edit Internet' }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit Expense' });
+  await editDialog.getByLabel('Amount').fill('70');
+  await editDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(editDialog).toBeHidden();
+  await expect(page.getByText('Total Monthly Expenses: $1,270.00')).toBeVisible();
+
+  // Delete asks first.
+  await page.getByRole('button', { name: 'Delete Rent' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Expense' });
+  await expect(confirm).toContainText('Rent');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Total Monthly Expenses: $70.00')).toBeVisible();
+  await expect(page.getByText('You will have $3,180.00 left over each month!')).toBeVisible();
+
+  // A bad amount is marked before anything is sent.
+  await page.getByRole('button', { name: 'Add Expense' }).click();
+  const badDialog = page.getByRole('dialog', { name: 'Add Expense' });
+  await badDialog.getByLabel('Name').fill('Gym');
+  await badDialog.getByLabel('Type').fill('Health');
+  await badDialog.getByLabel('Day').fill('32');
+  await badDialog.getByLabel('Amount').fill('1.234');
+  await badDialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(badDialog.getByText('Day must be a whole number from 1 to 31.')).toBeVisible();
+  await expect(badDialog.getByText('Amount must have at most two decimal places.')).toBeVisible();
+  await badDialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.reload();
+  await settled(page);
+  await expect(page.getByText('Total Monthly Deposits: $3,250.00')).toBeVisible();
+  await expect(page.getByText('Total Monthly Expenses: $70.00')).toBeVisible();
+  await expect(expenseNames).toHaveCount(1);
+  // The chosen sort survives the reload.
+  await page.getByRole('button', { name: 'Sort' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sort Expenses' }).getByLabel('Sort By')).toHaveValue('AmountAsc');
+});
+
+test('a short month is called out', async ({ page }) => {
+  await page.goto('/');
+  await signInAs(page, 'frank');
+  await settled(page);
+  await addDeposit(page, { name: 'Part-time', type: 'Check', amount: '900', startDate: '2026-11-30', frequency: 'EOM' });
+  await addExpense(page, { name: 'Rent', type: 'Housing', day: '1', amount: '1000' });
+  await expect(page.getByText('You will be $100.00 short each month!')).toBeVisible();
+});
