@@ -1,0 +1,319 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiCallError } from '../../api/api-client.js';
+import { ledgerInfo, renderLedger, setWindowWidth, transaction } from './ledger-test-support.js';
+
+const JSDOM_WIDTH = window.innerWidth;
+
+beforeEach(() => setWindowWidth(1280));
+afterEach(() => {
+  setWindowWidth(JSDOM_WIDTH);
+  vi.useRealTimers();
+});
+
+const rent = () => transaction({ id: 'rent', name: 'Rent', date: '2026-03-01', type: 'D', amount: 1200, balance: 800, status: 'PENDING' });
+
+async function openDialog(buttonName: string, title: string) {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: buttonName }));
+  const dialog = await screen.findByRole('dialog', { name: title });
+  return { user, dialog };
+}
+
+async function waitForDialogToClose() {
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+}
+
+describe('New Ledger dialog', () => {
+  it('marks End Date and sends nothing when it is before Start Date', async () => {
+    const view = renderLedger({ ledger: null });
+    const { user, dialog } = await openDialog('New Ledger', 'New Ledger');
+
+    await user.type(within(dialog).getByLabelText('Start Date'), '2026-06-01');
+    await user.type(within(dialog).getByLabelText('End Date'), '2026-05-31');
+    await user.type(within(dialog).getByLabelText('Current Balance'), '100');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    const endDate = within(dialog).getByLabelText('End Date');
+    expect(endDate).toHaveAttribute('aria-invalid', 'true');
+    expect(endDate).toHaveAccessibleDescription('End Date must be on or after Start Date.');
+    expect(within(dialog).getByLabelText('Start Date')).not.toHaveAttribute('aria-invalid');
+    expect(view.api.createLedger).not.toHaveBeenCalled();
+  });
+
+  it('warns that creating replaces the current ledger, and only when there is one', async () => {
+    const first = renderLedger(ledgerInfo([rent()]));
+    let { dialog } = await openDialog('New Ledger', 'New Ledger');
+    expect(within(dialog).getByText(/replaces your current ledger \(2026-03-01 to 2026-12-31\) and its 1 transaction\./)).toBeVisible();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitForDialogToClose();
+    first.rerender({ ledger: null });
+    ({ dialog } = await openDialog('New Ledger', 'New Ledger'));
+    expect(within(dialog).queryByText(/replaces/)).toBeNull();
+  });
+
+  it('creates a ledger with a negative opening balance, hands the answer over and closes', async () => {
+    const answer = ledgerInfo([]);
+    const view = renderLedger({ ledger: null });
+    view.api.createLedger.mockResolvedValue(answer);
+    const { user, dialog } = await openDialog('New Ledger', 'New Ledger');
+
+    await user.type(within(dialog).getByLabelText('Start Date'), '2026-03-01');
+    await user.type(within(dialog).getByLabelText('End Date'), '2026-12-31');
+    await user.type(within(dialog).getByLabelText('Current Balance'), '-50.25');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    expect(view.api.createLedger).toHaveBeenCalledWith({ ledger: { startDate: '2026-03-01', endDate: '2026-12-31', currentBalance: -50.25 } });
+    await waitFor(() => expect(view.onChange).toHaveBeenCalledWith(answer));
+    await waitForDialogToClose();
+  });
+
+  it('keeps the values and marks the field the server refused when the call fails', async () => {
+    const failure = new ApiCallError('createLedger', 400, 'Some fields need attention.', { 'ledger.endDate': 'Too far out.' });
+    const view = renderLedger({ ledger: null });
+    view.api.createLedger.mockRejectedValue(failure);
+    const { user, dialog } = await openDialog('New Ledger', 'New Ledger');
+
+    await user.type(within(dialog).getByLabelText('Start Date'), '2026-03-01');
+    await user.type(within(dialog).getByLabelText('End Date'), '2026-12-31');
+    await user.type(within(dialog).getByLabelText('Current Balance'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(view.onError).toHaveBeenCalledWith(failure));
+    expect(view.onChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'New Ledger' })).toBeVisible();
+    expect(within(dialog).getByLabelText('Start Date')).toHaveValue('2026-03-01');
+    expect(within(dialog).getByLabelText('Current Balance')).toHaveValue(0);
+    expect(within(dialog).getByLabelText('End Date')).toHaveAccessibleDescription('Too far out.');
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeEnabled();
+  });
+});
+
+describe('Add Transaction dialog', () => {
+  it('fills today with the Today button and adds the transaction', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 2, 15, 9, 30));
+    const answer = ledgerInfo([rent()]);
+    const view = renderLedger(ledgerInfo([rent()]));
+    view.api.addTransaction.mockResolvedValue(answer);
+    const { user, dialog } = await openDialog('Add Transaction', 'Add Transaction');
+
+    const type = within(dialog).getByRole('combobox', { name: 'Type' });
+    expect(within(type).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+      ['', '-- Please Select --'],
+      ['D', 'Debit'],
+      ['C', 'Credit'],
+    ]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Today' }));
+    expect(within(dialog).getByLabelText('Date')).toHaveValue('2026-03-15');
+    await user.type(within(dialog).getByLabelText('Name'), 'Coffee beans');
+    await user.selectOptions(type, 'D');
+    await user.type(within(dialog).getByLabelText('Amount'), '12.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    expect(view.api.addTransaction).toHaveBeenCalledWith({ date: '2026-03-15', name: 'Coffee beans', type: 'D', amount: 12.5 });
+    await waitFor(() => expect(view.onChange).toHaveBeenCalledWith(answer));
+    await waitForDialogToClose();
+  });
+
+  it('marks missing fields and a date outside the ledger, sending nothing', async () => {
+    const view = renderLedger(ledgerInfo([rent()]));
+    const { user, dialog } = await openDialog('Add Transaction', 'Add Transaction');
+
+    await user.type(within(dialog).getByLabelText('Date'), '2027-01-05');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    expect(within(dialog).getByLabelText('Date')).toHaveAccessibleDescription('Date must be between 2026-03-01 and 2026-12-31.');
+    expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription('Name is required.');
+    expect(within(dialog).getByLabelText('Type')).toHaveAccessibleDescription('Type must be D (debit) or C (credit).');
+    expect(within(dialog).getByLabelText('Amount')).toHaveAttribute('aria-invalid', 'true');
+    expect(view.api.addTransaction).not.toHaveBeenCalled();
+  });
+
+  it('keeps every value and calls onError when the add fails', async () => {
+    const failure = new ApiCallError('addTransaction', 500, 'The server had a problem.');
+    const view = renderLedger(ledgerInfo([rent()]));
+    view.api.addTransaction.mockRejectedValue(failure);
+    const { user, dialog } = await openDialog('Add Transaction', 'Add Transaction');
+
+    await user.type(within(dialog).getByLabelText('Date'), '2026-04-02');
+    await user.type(within(dialog).getByLabelText('Name'), 'Bonus');
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'C');
+    await user.type(within(dialog).getByLabelText('Amount'), '300');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    await waitFor(() => expect(view.onError).toHaveBeenCalledWith(failure));
+    expect(view.onChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Add Transaction' })).toBeVisible();
+    expect(within(dialog).getByLabelText('Date')).toHaveValue('2026-04-02');
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Bonus');
+    expect(within(dialog).getByLabelText('Type')).toHaveValue('C');
+    expect(within(dialog).getByLabelText('Amount')).toHaveValue(300);
+  });
+
+  it('starts empty again after Cancel', async () => {
+    renderLedger(ledgerInfo([rent()]));
+    let { user, dialog } = await openDialog('Add Transaction', 'Add Transaction');
+    await user.type(within(dialog).getByLabelText('Name'), 'Something');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitForDialogToClose();
+
+    ({ user, dialog } = await openDialog('Add Transaction', 'Add Transaction'));
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitForDialogToClose();
+  });
+});
+
+describe('Name suggestions', () => {
+  it('lists names by prefix, ignoring case, and hides the list on an exact match', async () => {
+    renderLedger(ledgerInfo([rent()]));
+    const { user, dialog } = await openDialog('Add Transaction', 'Add Transaction');
+    const name = within(dialog).getByRole('combobox', { name: 'Name' });
+    expect(name).toHaveAttribute('aria-expanded', 'false');
+
+    await user.type(name, 'cas');
+    const listbox = within(dialog).getByRole('listbox', { name: 'Suggestions' });
+    expect(name).toHaveAttribute('aria-expanded', 'true');
+    expect(name).toHaveAttribute('aria-controls', listbox.id);
+    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['Cash Deposit', 'Cash App']);
+
+    await user.type(name, 'h app');
+    expect(within(dialog).queryByRole('listbox')).toBeNull();
+    expect(name).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('moves with the arrow keys and picks with Enter, without submitting the form', async () => {
+    const view = renderLedger(ledgerInfo([rent()]));
+    const { user, dialog } = await openDialog('Add Transaction', 'Add Transaction');
+    const name = within(dialog).getByRole('combobox', { name: 'Name' });
+
+    await user.type(name, 'c');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const active = within(dialog).getByRole('option', { name: 'Chipotle' });
+    expect(active).toHaveAttribute('aria-selected', 'true');
+    expect(name).toHaveAttribute('aria-activedescendant', active.id);
+
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(within(dialog).getByRole('option', { name: 'Cash App' })).toHaveAttribute('aria-selected', 'true');
+
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(name).toHaveValue('Chipotle');
+    expect(within(dialog).queryByRole('listbox')).toBeNull();
+    expect(view.api.addTransaction).not.toHaveBeenCalled();
+    expect(within(dialog).queryByText('Name is required.')).toBeNull();
+  });
+
+  it('closes the list on Escape and keeps the dialog open', async () => {
+    renderLedger(ledgerInfo([rent()]));
+    const { user, dialog } = await openDialog('Add Transaction', 'Add Transaction');
+    const name = within(dialog).getByRole('combobox', { name: 'Name' });
+
+    await user.type(name, 'ta');
+    expect(within(dialog).getByRole('listbox')).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(within(dialog).queryByRole('listbox')).toBeNull();
+    // A closing modal drops its "show" class at once, long before it leaves the page.
+    expect(dialog).toHaveClass('show');
+    expect(name).toHaveValue('ta');
+
+    // ArrowDown brings the list back.
+    await user.keyboard('{ArrowDown}');
+    expect(within(dialog).getByRole('option', { name: 'Target' })).toHaveAttribute('aria-selected', 'true');
+
+    // With the list closed, Escape is the dialog's again.
+    await user.keyboard('{Escape}{Escape}');
+    await waitForDialogToClose();
+  });
+
+  it('picks a suggestion by click', async () => {
+    renderLedger(ledgerInfo([rent()]));
+    const { user, dialog } = await openDialog('Add Transaction', 'Add Transaction');
+    const name = within(dialog).getByRole('combobox', { name: 'Name' });
+
+    await user.type(name, 'WHO');
+    await user.click(within(dialog).getByRole('option', { name: 'Whole Foods' }));
+    expect(name).toHaveValue('Whole Foods');
+    expect(name).toHaveFocus();
+    expect(within(dialog).queryByRole('listbox')).toBeNull();
+  });
+});
+
+describe('Edit Transaction dialog', () => {
+  it('sends the whole row with the changed fields', async () => {
+    const answer = ledgerInfo([{ ...rent(), amount: 1250 }]);
+    const view = renderLedger(ledgerInfo([rent()]));
+    view.api.updateTransaction.mockResolvedValue(answer);
+    const { user, dialog } = await openDialog('Edit Rent', 'Edit Transaction');
+
+    expect(within(dialog).getByLabelText('Date')).toHaveValue('2026-03-01');
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Rent');
+    const amount = within(dialog).getByLabelText('Amount');
+    expect(amount).toHaveValue(1200);
+    await user.clear(amount);
+    await user.type(amount, '1250');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(view.api.updateTransaction).toHaveBeenCalledWith({
+      id: 'rent',
+      date: '2026-03-01',
+      name: 'Rent',
+      type: 'D',
+      amount: 1250,
+      balance: 800,
+      status: 'PENDING',
+    });
+    await waitFor(() => expect(view.onChange).toHaveBeenCalledWith(answer));
+    await waitForDialogToClose();
+  });
+
+  it('opens with the row\'s name without covering the form in suggestions', async () => {
+    renderLedger(ledgerInfo([transaction({ id: 'cash', name: 'Cash', status: 'PENDING' })]));
+    const { user, dialog } = await openDialog('Edit Cash', 'Edit Transaction');
+    const name = within(dialog).getByRole('combobox', { name: 'Name' });
+    expect(name).toHaveValue('Cash');
+    expect(within(dialog).queryByRole('listbox')).toBeNull();
+
+    await user.type(name, ' ');
+    expect(within(dialog).getAllByRole('option').map((option) => option.textContent)).toEqual(['Cash Deposit', 'Cash App']);
+  });
+
+  it('keeps the edited values when the save fails', async () => {
+    const failure = new ApiCallError('updateTransaction', 409, 'Only unpaid rows can be edited.');
+    const view = renderLedger(ledgerInfo([rent()]));
+    view.api.updateTransaction.mockRejectedValue(failure);
+    const { user, dialog } = await openDialog('Edit Rent', 'Edit Transaction');
+
+    const name = within(dialog).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Rent (March)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(view.onError).toHaveBeenCalledWith(failure));
+    expect(screen.getByRole('dialog', { name: 'Edit Transaction' })).toBeVisible();
+    expect(name).toHaveValue('Rent (March)');
+  });
+
+  it('deletes the row only after confirmation', async () => {
+    const answer = ledgerInfo([]);
+    const view = renderLedger(ledgerInfo([rent()]));
+    view.api.deleteTransaction.mockResolvedValue(answer);
+    const { user, dialog } = await openDialog('Edit Rent', 'Edit Transaction');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(view.api.deleteTransaction).not.toHaveBeenCalled();
+    expect(within(dialog).getByText('Delete Rent on 2026-03-01? This cannot be undone.')).toBeVisible();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep It' }));
+    expect(within(dialog).queryByText(/cannot be undone/)).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Delete' }));
+    expect(view.api.deleteTransaction).toHaveBeenCalledWith('rent');
+    await waitFor(() => expect(view.onChange).toHaveBeenCalledWith(answer));
+    await waitForDialogToClose();
+  });
+});

@@ -1,0 +1,240 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiCallError } from '../../api/api-client.js';
+import { ledgerInfo, renderLedger, setWindowWidth, transaction } from './ledger-test-support.js';
+
+const JSDOM_WIDTH = window.innerWidth;
+
+beforeEach(() => setWindowWidth(1280));
+afterEach(() => setWindowWidth(JSDOM_WIDTH));
+
+const rent = () => transaction({ id: 'rent', name: 'Rent', date: '2026-03-01', type: 'D', amount: 1200, balance: 2300, status: 'PENDING' });
+const paycheck = () =>
+  transaction({ id: 'pay', name: 'Acme Paycheck', date: '2026-03-01', type: 'C', amount: 1500, balance: 3500, status: 'PAID' });
+const groceries = () =>
+  transaction({ id: 'groceries', name: 'Kroger', date: '2026-03-03', type: 'D', amount: 85.5, balance: 2214.5, status: 'CLEARED' });
+
+function rowOf(name: string): HTMLElement {
+  const row = screen.getByRole('cell', { name: new RegExp(`^${name}`) }).closest('tr');
+  if (!row) throw new Error(`no row for ${name}`);
+  return row;
+}
+
+describe('LedgerSection without a ledger', () => {
+  it('shows only the New Ledger button and a short line', () => {
+    renderLedger({ ledger: null });
+    expect(screen.getAllByRole('button')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'New Ledger' })).toBeVisible();
+    expect(screen.getByText(/No ledger yet/)).toBeVisible();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('offers New Ledger too while the ledger has not loaded', () => {
+    renderLedger(null);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['New Ledger']);
+    expect(screen.getByText('The ledger has not loaded.')).toBeVisible();
+  });
+});
+
+describe('LedgerSection header', () => {
+  it('shows both balances and the four buttons', () => {
+    renderLedger(ledgerInfo([rent()], { currentBalance: 1234.5, pendingBalance: -20 }));
+    expect(screen.getByRole('definition', { name: 'Current Balance' })).toHaveTextContent('$1,234.50');
+    expect(screen.getByRole('definition', { name: 'Pending Balance' })).toHaveTextContent('-$20.00');
+    for (const name of ['New Ledger', 'Add Transaction', 'Refresh', 'Filter']) {
+      expect(screen.getByRole('button', { name })).toBeEnabled();
+    }
+  });
+
+  it('Refresh asks the shell to reload the ledger', async () => {
+    const user = userEvent.setup();
+    const { onRefresh } = renderLedger(ledgerInfo([rent()]));
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(onRefresh).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('LedgerSection table (1100 px and wider)', () => {
+  it('has the six columns and a row per transaction with debit, credit and balance', () => {
+    renderLedger(ledgerInfo([paycheck(), rent(), groceries()]));
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Date',
+      'Name',
+      'Debit',
+      'Credit',
+      'Balance',
+      'Actions',
+    ]);
+    expect(within(rowOf('Rent')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      '2026-03-01',
+      'Rent ○Unpaid',
+      '$1,200.00',
+      '',
+      '$2,300.00',
+      'EditPayClear',
+    ]);
+    expect(within(rowOf('Acme Paycheck')).getAllByRole('cell')[3]).toHaveTextContent('$1,500.00');
+  });
+
+  it('marks paycheck rows with a divider and paid or cleared rows with words, not colour alone', () => {
+    renderLedger(ledgerInfo([paycheck(), rent(), groceries()]));
+    expect(rowOf('Acme Paycheck')).toHaveClass('ledger-row--paycheck');
+    expect(rowOf('Rent')).not.toHaveClass('ledger-row--paycheck');
+    expect(within(rowOf('Acme Paycheck')).getByText('Paid')).toBeVisible();
+    expect(within(rowOf('Kroger')).getByText('Cleared')).toBeVisible();
+    expect(within(rowOf('Rent')).getByText('Unpaid')).toBeVisible();
+    expect(rowOf('Kroger')).toHaveClass('ledger-row--cleared');
+  });
+
+  it('enables Edit, Pay and Clear by status', () => {
+    renderLedger(ledgerInfo([paycheck(), rent(), groceries()]));
+    const enabled = (name: string) => ['Edit', 'Pay', 'Clear'].map((action) => screen.getByRole('button', { name: `${action} ${name}` }).matches(':enabled'));
+    expect(enabled('Rent')).toEqual([true, true, true]);
+    expect(enabled('Acme Paycheck')).toEqual([false, false, true]);
+    expect(enabled('Kroger')).toEqual([false, false, false]);
+  });
+});
+
+describe('LedgerSection status moves', () => {
+  it('Pay sends the whole row with status PAID and hands the answer to the shell', async () => {
+    const user = userEvent.setup();
+    const answer = ledgerInfo([{ ...rent(), status: 'PAID' }], { pendingBalance: 800 });
+    const view = renderLedger(ledgerInfo([rent()]));
+    view.api.updateTransaction.mockResolvedValue(answer);
+
+    await user.click(screen.getByRole('button', { name: 'Pay Rent' }));
+
+    expect(view.api.updateTransaction).toHaveBeenCalledWith({
+      id: 'rent',
+      date: '2026-03-01',
+      name: 'Rent',
+      type: 'D',
+      amount: 1200,
+      balance: 2300,
+      status: 'PAID',
+    });
+    await waitFor(() => expect(view.onChange).toHaveBeenCalledWith(answer));
+    expect(view.onError).not.toHaveBeenCalled();
+  });
+
+  it('moves focus from the disabled Pay button to Clear once the row is paid', async () => {
+    const user = userEvent.setup();
+    const answer = ledgerInfo([{ ...rent(), status: 'PAID' }]);
+    const view = renderLedger(ledgerInfo([rent()]));
+    view.api.updateTransaction.mockResolvedValue(answer);
+
+    await user.click(screen.getByRole('button', { name: 'Pay Rent' }));
+    await waitFor(() => expect(view.onChange).toHaveBeenCalledWith(answer));
+    view.rerender(answer);
+
+    expect(screen.getByRole('button', { name: 'Pay Rent' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Clear Rent' })).toHaveFocus();
+  });
+
+  it('Clear sends status CLEARED, from unpaid and from paid', async () => {
+    const user = userEvent.setup();
+    const view = renderLedger(ledgerInfo([rent(), paycheck()]));
+    view.api.updateTransaction.mockResolvedValue(ledgerInfo([]));
+
+    await user.click(screen.getByRole('button', { name: 'Clear Rent' }));
+    await user.click(screen.getByRole('button', { name: 'Clear Acme Paycheck' }));
+
+    expect(view.api.updateTransaction.mock.calls.map(([update]) => [update.id, update.status])).toEqual([
+      ['rent', 'CLEARED'],
+      ['pay', 'CLEARED'],
+    ]);
+  });
+
+  it('sends nothing when a move would not change the row', async () => {
+    const user = userEvent.setup();
+    // Disabled buttons cannot be pressed, so open the Edit dialog and save it untouched instead.
+    const view = renderLedger(ledgerInfo([rent()]));
+    await user.click(screen.getByRole('button', { name: 'Edit Rent' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(view.api.updateTransaction).not.toHaveBeenCalled();
+    expect(view.onChange).not.toHaveBeenCalled();
+  });
+
+  it('sends a status move once, however often the button is pressed while it is on its way', async () => {
+    const user = userEvent.setup();
+    const answer = ledgerInfo([{ ...rent(), status: 'PAID' }]);
+    let answerNow: (info: typeof answer) => void = () => undefined;
+    const view = renderLedger(ledgerInfo([rent()]));
+    view.api.updateTransaction.mockReturnValue(new Promise((resolve) => (answerNow = resolve)));
+
+    await user.click(screen.getByRole('button', { name: 'Pay Rent' }));
+    await user.click(screen.getByRole('button', { name: 'Pay Rent' }));
+    answerNow(answer);
+
+    await waitFor(() => expect(view.onChange).toHaveBeenCalledWith(answer));
+    expect(view.api.updateTransaction).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a failed move to the shell and leaves the row as it was', async () => {
+    const user = userEvent.setup();
+    const failure = new ApiCallError('updateTransaction', 409, 'A cleared row cannot be paid.');
+    const view = renderLedger(ledgerInfo([rent()]));
+    view.api.updateTransaction.mockRejectedValue(failure);
+
+    await user.click(screen.getByRole('button', { name: 'Pay Rent' }));
+
+    await waitFor(() => expect(view.onError).toHaveBeenCalledWith(failure));
+    expect(view.onChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Pay Rent' })).toBeEnabled();
+  });
+});
+
+describe('LedgerSection filter', () => {
+  it('starts with every box on; each box hides and shows its rows', async () => {
+    const user = userEvent.setup();
+    renderLedger(ledgerInfo([paycheck(), rent(), groceries()]));
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filter By' });
+    const box = (name: string) => within(dialog).getByRole('checkbox', { name });
+    expect([box('Not Cleared'), box('Paid'), box('Cleared')].every((checkbox) => checkbox.matches(':checked'))).toBe(true);
+
+    await user.click(box('Not Cleared'));
+    expect(screen.queryByRole('button', { name: 'Pay Rent' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Clear Acme Paycheck' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 of 3 transactions.')).toBeInTheDocument();
+
+    await user.click(box('Paid'));
+    await user.click(box('Cleared'));
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByText('No transactions match the filter.')).toBeInTheDocument();
+
+    await user.click(box('Cleared'));
+    expect(screen.getByRole('button', { name: 'Clear Kroger' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear Acme Paycheck' })).toBeNull();
+
+    await user.click(box('Not Cleared'));
+    await user.click(box('Paid'));
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+  });
+});
+
+describe('LedgerSection compact layout (under 1100 px)', () => {
+  it('switches to compact rows with name, date, amount and balance when the window narrows', () => {
+    renderLedger(ledgerInfo([rent(), paycheck()]));
+    expect(screen.getByRole('table')).toBeInTheDocument();
+
+    setWindowWidth(800);
+
+    expect(screen.queryByRole('table')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Transactions' });
+    const [rentRow, paycheckRow] = within(list).getAllByRole('listitem');
+    expect(rentRow).toHaveTextContent('Rent');
+    expect(rentRow).toHaveTextContent('2026-03-01');
+    expect(rentRow).toHaveTextContent('Debit -$1,200.00');
+    expect(rentRow).toHaveTextContent('Balance $2,300.00');
+    expect(paycheckRow).toHaveTextContent('Credit +$1,500.00');
+    expect(paycheckRow).toHaveClass('ledger-row--paycheck');
+    expect(within(paycheckRow ?? list).getByRole('button', { name: 'Pay Acme Paycheck' })).toBeDisabled();
+
+    setWindowWidth(1100);
+    expect(screen.getByRole('table')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * Test helpers for the Ledger feature: the network is stubbed only at the api client, and the
+ * section renders inside the same provider the app uses.
+ */
+import { act, render } from '@testing-library/react';
+import { type Mock, vi } from 'vitest';
+import type { Ledger, LedgerInfo, LedgerTransaction } from '../../../contract/ledger.js';
+import type { ApiClient } from '../../api/api-client.js';
+import { ApiClientProvider } from '../../api/api-context.js';
+import { LedgerSection, type LedgerSectionProps } from './ledger-section.js';
+
+export type FakeApiClient = { [Method in keyof ApiClient]: Mock<ApiClient[Method]> };
+
+export function fakeApiClient(): FakeApiClient {
+  const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call: ${name}`));
+  return {
+    getProfile: vi.fn(unexpected('getProfile')),
+    getDeposits: vi.fn(unexpected('getDeposits')),
+    addDeposit: vi.fn(unexpected('addDeposit')),
+    updateDeposit: vi.fn(unexpected('updateDeposit')),
+    deleteDeposit: vi.fn(unexpected('deleteDeposit')),
+    getExpenses: vi.fn(unexpected('getExpenses')),
+    addExpense: vi.fn(unexpected('addExpense')),
+    updateExpense: vi.fn(unexpected('updateExpense')),
+    deleteExpense: vi.fn(unexpected('deleteExpense')),
+    getLedger: vi.fn(unexpected('getLedger')),
+    createLedger: vi.fn(unexpected('createLedger')),
+    addTransaction: vi.fn(unexpected('addTransaction')),
+    updateTransaction: vi.fn(unexpected('updateTransaction')),
+    deleteTransaction: vi.fn(unexpected('deleteTransaction')),
+  };
+}
+
+let nextId = 1;
+
+export function transaction(fields: Partial<LedgerTransaction> = {}): LedgerTransaction {
+  const id = `t${nextId++}`;
+  return { id, date: '2026-03-01', name: 'Rent', type: 'D', amount: 1200, balance: 800, status: 'PENDING', ...fields };
+}
+
+export function ledgerInfo(transactions: LedgerTransaction[], fields: Partial<Omit<Ledger, 'transactions'>> = {}): LedgerInfo {
+  return {
+    ledger: {
+      startDate: '2026-03-01',
+      endDate: '2026-12-31',
+      openingBalance: 2000,
+      currentBalance: 2000,
+      pendingBalance: 2000,
+      transactions,
+      ...fields,
+    },
+  };
+}
+
+export interface RenderedLedger {
+  readonly api: FakeApiClient;
+  readonly onChange: Mock<LedgerSectionProps['onChange']>;
+  readonly onError: Mock<LedgerSectionProps['onError']>;
+  readonly onRefresh: Mock<LedgerSectionProps['onRefresh']>;
+  readonly rerender: (info: LedgerInfo | null) => void;
+}
+
+export function renderLedger(info: LedgerInfo | null, api: FakeApiClient = fakeApiClient()): RenderedLedger {
+  const onChange = vi.fn<LedgerSectionProps['onChange']>();
+  const onError = vi.fn<LedgerSectionProps['onError']>();
+  const onRefresh = vi.fn<LedgerSectionProps['onRefresh']>(() => Promise.resolve());
+  const section = (current: LedgerInfo | null) => (
+    <ApiClientProvider client={api}>
+      <LedgerSection info={current} onChange={onChange} onError={onError} onRefresh={onRefresh} />
+    </ApiClientProvider>
+  );
+  const view = render(section(info));
+  return { api, onChange, onError, onRefresh, rerender: (next) => view.rerender(section(next)) };
+}
+
+/** jsdom has no matchMedia, so the layout hook reads innerWidth; resize tells it to look again. */
+export function setWindowWidth(width: number): void {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
+  act(() => {
+    window.dispatchEvent(new Event('resize'));
+  });
+}

@@ -1,0 +1,61 @@
+/** Edit, Pay and Clear for one ledger row; each is enabled only when the status rules allow it. */
+import { useEffect, useRef } from 'react';
+import { Button } from 'react-bootstrap';
+import type { LedgerTransaction } from '../../../contract/ledger.js';
+import { canClear, canEdit, canPay } from '../../../domain/ledger.js';
+
+export interface RowActionHandlers {
+  readonly onEdit: (transaction: LedgerTransaction) => void;
+  readonly onPay: (transaction: LedgerTransaction) => void;
+  readonly onClear: (transaction: LedgerTransaction) => void;
+}
+
+interface RowActionsProps {
+  readonly transaction: LedgerTransaction;
+  readonly actions: RowActionHandlers;
+}
+
+export function RowActions({ transaction, actions }: RowActionsProps) {
+  const { name, status } = transaction;
+  const clearButton = useRef<HTMLButtonElement>(null);
+  const paidByThisRow = useRef(false);
+
+  // Paying disables the focused Pay button, which would drop keyboard focus to the page's start;
+  // Clear is the row's next step, so focus moves there instead.
+  useEffect(() => {
+    if (!paidByThisRow.current || status === 'PENDING') return;
+    paidByThisRow.current = false;
+    if (canClear(status)) clearButton.current?.focus();
+  }, [status]);
+
+  // The visible word starts the accessible name, and the row's name tells identical buttons apart.
+  return (
+    <div className="ledger-actions">
+      <Button size="sm" variant="outline-secondary" aria-label={`Edit ${name}`} disabled={!canEdit(status)} onClick={() => actions.onEdit(transaction)}>
+        Edit
+      </Button>
+      <Button
+        size="sm"
+        variant="outline-primary"
+        aria-label={`Pay ${name}`}
+        disabled={!canPay(status)}
+        onClick={() => {
+          paidByThisRow.current = true;
+          actions.onPay(transaction);
+        }}
+      >
+        Pay
+      </Button>
+      <Button
+        ref={clearButton}
+        size="sm"
+        variant="outline-success"
+        aria-label={`Clear ${name}`}
+        disabled={!canClear(status)}
+        onClick={() => actions.onClear(transaction)}
+      >
+        Clear
+      </Button>
+    </div>
+  );
+}
