@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { addDeposit, settled } from './dashboard-actions.js';
 import { signInAs } from './sign-in.js';
 
 test('a new user signs in through the development provider and lands on the address first asked for', async ({ page }) => {
@@ -55,6 +56,15 @@ test('two user names are two different users', async ({ browser }) => {
     ),
   );
   expect(subjects).toEqual(['carol', 'dave']);
+
+  // Separate data: what carol adds, dave never sees.
+  await settled(carol);
+  await addDeposit(carol, { name: 'Carol Salary', type: 'Check', amount: '2000', startDate: '2026-11-30', frequency: 'EOM' });
+  await expect(carol.getByText('Total Monthly Deposits: $2,000.00')).toBeVisible();
+  await dave.reload();
+  await settled(dave);
+  await expect(dave.getByText('Carol Salary')).toHaveCount(0);
+  await expect(dave.getByRole('button', { name: 'Add Deposit' })).toBeVisible();
   await first.close();
   await second.close();
 });
