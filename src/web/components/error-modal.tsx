@@ -1,3 +1,5 @@
+import { Button, Modal } from 'react-bootstrap';
+import { ModalDialog } from './modal-dialog.js';
 
 export interface ErrorReport {
   /** The catalogue's messages ("Failed to get ledger!"), one per failed call. */
@@ -15,10 +17,7 @@ interface ErrorModalProps {
 /** "Whoops!": what failed and why; RETRY reloads everything, ABORT just closes. */
 export function ErrorModal({ report, onAbort, onRetry }: ErrorModalProps) {
   return (
-    <Modal show={report !== null} onHide={onAbort} centered aria-labelledby="error-modal-title">
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id="error-modal-title">Whoops!</Modal.Title>
-      </Modal.Header>
+    <ModalDialog show={report !== null} title="Whoops!" onClose={onAbort} centered>
       <Modal.Body className="d-flex gap-3 align-items-start">
         <svg className="error-modal__face" viewBox="0 0 64 64" width="48" height="48" aria-hidden="true" focusable="false">
           <circle cx="32" cy="32" r="29" fill="none" stroke="currentColor" strokeWidth="4" />
@@ -47,7 +46,6 @@ export function ErrorModal({ report, onAbort, onRetry }: ErrorModalProps) {
           RETRY
         </Button>
       </Modal.Footer>
-    </Modal>
+    </ModalDialog>
   );
-}import { Button, Modal } from 'react-bootstrap';
-
+}

@@ -16,13 +16,12 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return fields;
 }
 
+export type FormCheck<Value> = { ok: true; value: Value } | { ok: false; fields: FieldErrors };
+
 /**
  * Checks form values against a schema: either the parsed payload to send, or the field errors.
  */
-export function checkForm<Schema extends z.ZodType>(
-  schema: Schema,
-  values: unknown,
-): { ok: true; value: z.output<Schema> } | { ok: false; fields: FieldErrors } {
+export function checkForm<Schema extends z.ZodType>(schema: Schema, values: unknown): FormCheck<z.output<Schema>> {
   const result = schema.safeParse(values);
   return result.success ? { ok: true, value: result.data } : { ok: false, fields: fieldErrorsOf(result.error) };
 }

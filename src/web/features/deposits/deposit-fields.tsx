@@ -1,21 +1,13 @@
 import { Form } from 'react-bootstrap';
 import { DEPOSIT_DAYS, DEPOSIT_TYPES, FREQUENCIES, FREQUENCY_LABELS } from '../../../domain/schedules.js';
-import type { FieldErrors } from '../../components/field-errors.js';
+import { FormField } from '../../components/form-field.js';
+import type { FormFieldsProps } from '../../components/schema-form-dialog.js';
 import { decidedDepositDay, type DepositFormValues, shownDepositDay } from './deposit-form-values.js';
-import { FormField } from './form-field.js';
 
 export const PLEASE_SELECT = '-- Please Select --';
 
-interface DepositFieldsProps {
-  /** Prefix for the controls' ids, unique on the page. */
-  readonly idPrefix: string;
-  readonly values: DepositFormValues;
-  readonly errors: FieldErrors;
-  readonly onChange: (values: DepositFormValues) => void;
-}
-
 /** The six deposit fields; the day follows the frequency and start date when they decide it. */
-export function DepositFields({ idPrefix, values, errors, onChange }: DepositFieldsProps) {
+export function DepositFields({ idPrefix, values, errors, onChange }: FormFieldsProps<DepositFormValues>) {
   const decidedDay = decidedDepositDay(values);
   const change = (field: keyof DepositFormValues) => (event: { readonly target: { readonly value: string } }) =>
     onChange({ ...values, [field]: event.target.value });

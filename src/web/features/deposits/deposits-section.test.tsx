@@ -1,10 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { type UserEvent, userEvent } from '@testing-library/user-event';
-import { useState } from 'react';
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Deposit, DepositsInfo } from '../../../contract/deposits.js';
 import { ApiCallError, type ApiClient } from '../../api/api-client.js';
-import { ApiClientProvider } from '../../api/api-context.js';
+import { getOpenDialog, waitForDialogToClose } from '../../test-support/dialog-queries.js';
+import { fakeApiClient } from '../../test-support/fake-api-client.js';
+import { renderSection } from '../../test-support/render-section.js';
 import { DepositsSection } from './deposits-section.js';
 
 const PAYCHECK: Deposit = {
@@ -28,67 +29,11 @@ const RENT_SHARE: Deposit = {
 const TWO_DEPOSITS: DepositsInfo = { deposits: [PAYCHECK, RENT_SHARE], totalDeposits: 3500.5 };
 const NO_DEPOSITS: DepositsInfo = { deposits: [], totalDeposits: 0 };
 
-/** Every call fails unless the test stubs it: a section must not call what it does not need. */
-function fakeApiClient(stubs: Partial<ApiClient>): ApiClient {
-  const notStubbed = () => Promise.reject(new Error('not stubbed in this test'));
-  return {
-    getProfile: vi.fn(notStubbed),
-    getDeposits: vi.fn(notStubbed),
-    addDeposit: vi.fn(notStubbed),
-    updateDeposit: vi.fn(notStubbed),
-    deleteDeposit: vi.fn(notStubbed),
-    getExpenses: vi.fn(notStubbed),
-    addExpense: vi.fn(notStubbed),
-    updateExpense: vi.fn(notStubbed),
-    deleteExpense: vi.fn(notStubbed),
-    getLedger: vi.fn(notStubbed),
-    createLedger: vi.fn(notStubbed),
-    addTransaction: vi.fn(notStubbed),
-    updateTransaction: vi.fn(notStubbed),
-    deleteTransaction: vi.fn(notStubbed),
-    ...stubs,
-  };
-}
-
-/** Renders the section as the shell does: onChange replaces the info it shows. */
-function renderDeposits(info: DepositsInfo | null, client: ApiClient = fakeApiClient({})) {
-  const onChange = vi.fn<(info: DepositsInfo) => void>();
-  const onError = vi.fn<(error: unknown) => void>();
-  function Shell() {
-    const [current, setCurrent] = useState(info);
-    return (
-      <DepositsSection
-        info={current}
-        onChange={(next) => {
-          onChange(next);
-          setCurrent(next);
-        }}
-        onError={onError}
-      />
-    );
-  }
-  render(
-    <ApiClientProvider client={client}>
-      <Shell />
-    </ApiClientProvider>,
-  );
-  return { user: userEvent.setup(), onChange, onError };
-}
+const renderDeposits = (info: DepositsInfo | null, client?: ApiClient) => renderSection(DepositsSection, info, client);
 
 async function openAddDialog(user: UserEvent) {
   await user.click(screen.getByRole('button', { name: 'Add Deposit' }));
   return screen.getByRole('dialog', { name: 'Add Deposit' });
-}
-
-/** An open modal carries "show"; it loses it as soon as it starts closing, before it leaves the page. */
-function getOpenDialog(name: string) {
-  const dialog = screen.getByRole('dialog', { name });
-  expect(dialog).toHaveClass('show');
-  return dialog;
-}
-
-async function waitForDialogToClose(name: string) {
-  await waitFor(() => expect(screen.queryByRole('dialog', { name })).not.toBeInTheDocument());
 }
 
 describe('DepositsSection', () => {

@@ -3,39 +3,19 @@ import { Button } from 'react-bootstrap';
 import type { Deposit, DepositInput, DepositsInfo } from '../../../contract/deposits.js';
 import { dollarsToCents, formatUsd } from '../../../domain/money.js';
 import { useApiClient } from '../../api/api-context.js';
-import { type FieldErrors, serverFieldErrors } from '../../components/field-errors.js';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.js';
+import { useEditDeleteDialogs } from '../../components/use-edit-delete-dialogs.js';
 import type { SectionProps } from '../section-props.js';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog.js';
 import { DepositDialog } from './deposit-dialog.js';
 import { DepositsTable } from './deposits-table.js';
-import { useDialogState } from './dialog-state.js';
 
 export function DepositsSection({ info, onChange, onError }: SectionProps<DepositsInfo>) {
   const api = useApiClient();
-  const editor = useDialogState<Deposit | null>(null);
-  const deletion = useDialogState<Deposit | null>(null);
-
-  async function saveDeposit(input: DepositInput): Promise<FieldErrors> {
-    try {
-      onChange(editor.target ? await api.updateDeposit(editor.target.id, input) : await api.addDeposit(input));
-      editor.close();
-      return {};
-    } catch (error) {
-      // The dialog stays open with what the user typed; the shell says what went wrong.
-      onError(error);
-      return serverFieldErrors(error);
-    }
-  }
-
-  async function deleteDeposit(): Promise<void> {
-    if (!deletion.target) return;
-    try {
-      onChange(await api.deleteDeposit(deletion.target.id));
-      deletion.close();
-    } catch (error) {
-      onError(error);
-    }
-  }
+  const { editor, deletion, save, confirmDelete } = useEditDeleteDialogs<Deposit, DepositInput, DepositsInfo>(
+    { add: api.addDeposit, update: api.updateDeposit, remove: api.deleteDeposit },
+    onChange,
+    onError,
+  );
 
   const addButton = (
     <Button variant="primary" onClick={() => editor.show(null)}>
@@ -65,13 +45,13 @@ export function DepositsSection({ info, onChange, onError }: SectionProps<Deposi
           {addButton}
         </>
       )}
-      <DepositDialog key={editor.session} show={editor.open} deposit={editor.target} onSave={saveDeposit} onClose={editor.close} />
+      <DepositDialog key={editor.session} show={editor.open} deposit={editor.target} onSave={save} onClose={editor.close} />
       <ConfirmDeleteDialog
         show={deletion.open}
         title="Delete Deposit"
         what="the deposit"
         name={deletion.target?.name ?? ''}
-        onConfirm={deleteDeposit}
+        onConfirm={confirmDelete}
         onClose={deletion.close}
       />
     </>

@@ -1,7 +1,8 @@
-import { Button, Table } from 'react-bootstrap';
+import { Table } from 'react-bootstrap';
 import type { Deposit } from '../../../contract/deposits.js';
 import { dollarsToCents, formatUsd } from '../../../domain/money.js';
 import { FREQUENCY_LABELS } from '../../../domain/schedules.js';
+import { EditDeleteCell, EditDeleteHeader } from '../../components/edit-delete-column.js';
 
 interface DepositsTableProps {
   readonly deposits: readonly Deposit[];
@@ -20,9 +21,7 @@ export function DepositsTable({ deposits, onEdit, onDelete }: DepositsTableProps
           <th scope="col">Amount</th>
           <th scope="col">Start Date</th>
           <th scope="col">Frequency</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
+          <EditDeleteHeader />
         </tr>
       </thead>
       <tbody>
@@ -36,15 +35,7 @@ export function DepositsTable({ deposits, onEdit, onDelete }: DepositsTableProps
             <td>
               {deposit.frequency} <span className="text-body-secondary small">– {FREQUENCY_LABELS[deposit.frequency]}</span>
             </td>
-            <td className="text-nowrap">
-              {/* The name in the label tells the buttons of different rows apart for screen readers. */}
-              <Button size="sm" variant="outline-primary" className="me-2" aria-label={`Edit ${deposit.name}`} onClick={() => onEdit(deposit)}>
-                Edit
-              </Button>
-              <Button size="sm" variant="outline-danger" aria-label={`Delete ${deposit.name}`} onClick={() => onDelete(deposit)}>
-                Delete
-              </Button>
-            </td>
+            <EditDeleteCell name={deposit.name} onEdit={() => onEdit(deposit)} onDelete={() => onDelete(deposit)} />
           </tr>
         ))}
       </tbody>

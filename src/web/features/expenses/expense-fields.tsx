@@ -1,17 +1,9 @@
 import { Form } from 'react-bootstrap';
-import type { FieldErrors } from '../../components/field-errors.js';
+import { FormField } from '../../components/form-field.js';
+import type { FormFieldsProps } from '../../components/schema-form-dialog.js';
 import type { ExpenseFormValues } from './expense-form-values.js';
-import { FormField } from './form-field.js';
 
-interface ExpenseFieldsProps {
-  /** Prefix for the controls' ids, unique on the page. */
-  readonly idPrefix: string;
-  readonly values: ExpenseFormValues;
-  readonly errors: FieldErrors;
-  readonly onChange: (values: ExpenseFormValues) => void;
-}
-
-export function ExpenseFields({ idPrefix, values, errors, onChange }: ExpenseFieldsProps) {
+export function ExpenseFields({ idPrefix, values, errors, onChange }: FormFieldsProps<ExpenseFormValues>) {
   const change = (field: keyof ExpenseFormValues) => (event: { readonly target: { readonly value: string } }) =>
     onChange({ ...values, [field]: event.target.value });
 

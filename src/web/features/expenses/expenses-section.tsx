@@ -5,10 +5,10 @@ import type { Expense, ExpenseInput, ExpenseSort, ExpensesInfo } from '../../../
 import { todayIn } from '../../../domain/calendar-date.js';
 import { dollarsToCents, formatUsd } from '../../../domain/money.js';
 import { useApiClient } from '../../api/api-context.js';
-import { type FieldErrors, serverFieldErrors } from '../../components/field-errors.js';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.js';
+import { useDialogState } from '../../components/use-dialog-state.js';
+import { useEditDeleteDialogs } from '../../components/use-edit-delete-dialogs.js';
 import type { SectionProps } from '../section-props.js';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog.js';
-import { useDialogState } from './dialog-state.js';
 import { ExpenseDialog } from './expense-dialog.js';
 import { EXPENSE_SORT_LABELS, sortExpenses } from './expense-sort.js';
 import { useExpenseSort } from './expense-sort-preference.js';
@@ -17,33 +17,14 @@ import { SortExpensesDialog } from './sort-expenses-dialog.js';
 
 export function ExpensesSection({ info, onChange, onError }: SectionProps<ExpensesInfo>) {
   const api = useApiClient();
-  const editor = useDialogState<Expense | null>(null);
-  const deletion = useDialogState<Expense | null>(null);
+  const { editor, deletion, save, confirmDelete } = useEditDeleteDialogs<Expense, ExpenseInput, ExpensesInfo>(
+    { add: api.addExpense, update: api.updateExpense, remove: api.deleteExpense },
+    onChange,
+    onError,
+  );
   const sorting = useDialogState<null>(null);
   const [sort, setSort] = useExpenseSort();
   const expenses = useMemo(() => sortExpenses(info?.expenses ?? [], sort), [info, sort]);
-
-  async function saveExpense(input: ExpenseInput): Promise<FieldErrors> {
-    try {
-      onChange(editor.target ? await api.updateExpense(editor.target.id, input) : await api.addExpense(input));
-      editor.close();
-      return {};
-    } catch (error) {
-      // The dialog stays open with what the user typed; the shell says what went wrong.
-      onError(error);
-      return serverFieldErrors(error);
-    }
-  }
-
-  async function deleteExpense(): Promise<void> {
-    if (!deletion.target) return;
-    try {
-      onChange(await api.deleteExpense(deletion.target.id));
-      deletion.close();
-    } catch (error) {
-      onError(error);
-    }
-  }
 
   function saveSort(next: ExpenseSort | null) {
     setSort(next);
@@ -80,13 +61,13 @@ export function ExpensesSection({ info, onChange, onError }: SectionProps<Expens
         // With no expenses the spec shows the add button alone.
         addButton
       )}
-      <ExpenseDialog key={editor.session} show={editor.open} expense={editor.target} onSave={saveExpense} onClose={editor.close} />
+      <ExpenseDialog key={editor.session} show={editor.open} expense={editor.target} onSave={save} onClose={editor.close} />
       <ConfirmDeleteDialog
         show={deletion.open}
         title="Delete Expense"
         what="the expense"
         name={deletion.target?.name ?? ''}
-        onConfirm={deleteExpense}
+        onConfirm={confirmDelete}
         onClose={deletion.close}
       />
       <SortExpensesDialog key={`sort-${sorting.session}`} show={sorting.open} sort={sort} onSave={saveSort} onClose={sorting.close} />

@@ -1,7 +1,8 @@
-import { Badge, Button, Table } from 'react-bootstrap';
+import { Badge, Table } from 'react-bootstrap';
 import type { Expense } from '../../../contract/expenses.js';
 import { type IsoDate } from '../../../domain/calendar-date.js';
 import { dollarsToCents, formatUsd } from '../../../domain/money.js';
+import { EditDeleteCell, EditDeleteHeader } from '../../components/edit-delete-column.js';
 
 interface ExpensesTableProps {
   /** In the order to show. */
@@ -22,9 +23,7 @@ export function ExpensesTable({ expenses, today, onEdit, onDelete }: ExpensesTab
           <th scope="col">Day</th>
           <th scope="col">Amount</th>
           <th scope="col">End Date</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
+          <EditDeleteHeader />
         </tr>
       </thead>
       <tbody>
@@ -37,15 +36,7 @@ export function ExpensesTable({ expenses, today, onEdit, onDelete }: ExpensesTab
             <td>
               <EndDate endDate={expense.endDate} today={today} />
             </td>
-            <td className="text-nowrap">
-              {/* The name in the label tells the buttons of different rows apart for screen readers. */}
-              <Button size="sm" variant="outline-primary" className="me-2" aria-label={`Edit ${expense.name}`} onClick={() => onEdit(expense)}>
-                Edit
-              </Button>
-              <Button size="sm" variant="outline-danger" aria-label={`Delete ${expense.name}`} onClick={() => onDelete(expense)}>
-                Delete
-              </Button>
-            </td>
+            <EditDeleteCell name={expense.name} onEdit={() => onEdit(expense)} onDelete={() => onDelete(expense)} />
           </tr>
         ))}
       </tbody>

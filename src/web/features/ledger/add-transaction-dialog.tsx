@@ -1,15 +1,18 @@
 /** "Add Transaction": a new unpaid row in the ledger. Its fields start empty every time it opens. */
-import { type FormEvent, useId, useState } from 'react';
-import { Button, Form, Modal } from 'react-bootstrap';
+import { useId, useState } from 'react';
+import { Form } from 'react-bootstrap';
 import { type Ledger, newTransactionSchema } from '../../../contract/ledger.js';
 import { TRANSACTION_TYPES } from '../../../domain/ledger.js';
 import { useApiClient } from '../../api/api-context.js';
-import { checkForm, type FieldErrors, numberFromInput } from '../../components/field-errors.js';
+import { numberFromInput } from '../../components/field-errors.js';
+import { ModalDialog } from '../../components/modal-dialog.js';
+import { ModalForm } from '../../components/modal-form.js';
 import { FieldFeedback, invalidProps } from './field-feedback.js';
 import { TYPE_LABELS } from './ledger-format.js';
-import { withDateRangeError } from './ledger-range.js';
+import { checkWithinLedger } from './ledger-range.js';
 import { AmountField, DateField, NameField } from './transaction-fields.js';
 import type { RunLedgerCall } from './use-ledger-call.js';
+import { useLedgerForm } from './use-ledger-form.js';
 
 interface AddTransactionDialogProps {
   readonly show: boolean;
@@ -19,15 +22,11 @@ interface AddTransactionDialogProps {
 }
 
 export function AddTransactionDialog({ show, onClose, ...formProps }: AddTransactionDialogProps) {
-  const titleId = useId();
   return (
-    <Modal show={show} onHide={onClose} aria-labelledby={titleId}>
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id={titleId}>Add Transaction</Modal.Title>
-      </Modal.Header>
+    <ModalDialog show={show} title="Add Transaction" onClose={onClose}>
       {/* Inside the modal, so the fields reset when the dialog closes. */}
       <AddTransactionForm onClose={onClose} {...formProps} />
-    </Modal>
+    </ModalDialog>
   );
 }
 
@@ -38,56 +37,36 @@ function AddTransactionForm({ ledger, runLedgerCall, onClose }: Omit<AddTransact
   const [name, setName] = useState('');
   const [type, setType] = useState('');
   const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [isSending, setIsSending] = useState(false);
+  const { errors, setErrors, isSending, send } = useLedgerForm(runLedgerCall, onClose);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = checkForm(newTransactionSchema, { date, name, type, amount: numberFromInput(amount) });
-    const fields = withDateRangeError(checked.ok ? {} : checked.fields, date, ledger);
-    if (!checked.ok || Object.keys(fields).length > 0) {
-      setErrors(fields);
+  async function handleSubmit() {
+    const checked = checkWithinLedger(newTransactionSchema, { date, name, type, amount: numberFromInput(amount) }, date, ledger);
+    if (!checked.ok) {
+      setErrors(checked.fields);
       return;
     }
     setErrors({});
-    setIsSending(true);
-    const outcome = await runLedgerCall(() => api.addTransaction(checked.value));
-    if (outcome.ok) {
-      onClose();
-      return;
-    }
-    setErrors(outcome.fields);
-    setIsSending(false);
+    await send(() => api.addTransaction(checked.value));
   }
 
   const typeError = errors.type;
   return (
-    <Form noValidate onSubmit={(event) => void handleSubmit(event)}>
-      <Modal.Body>
-        <DateField value={date} onValueChange={setDate} error={errors.date} min={ledger.startDate} max={ledger.endDate} />
-        <NameField value={name} onValueChange={setName} error={errors.name} />
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={typeId}>Type</Form.Label>
-          <Form.Select id={typeId} value={type} onChange={(event) => setType(event.target.value)} {...invalidProps(typeError, `${typeId}-feedback`)}>
-            <option value="">-- Please Select --</option>
-            {TRANSACTION_TYPES.map((code) => (
-              <option key={code} value={code}>
-                {TYPE_LABELS[code]}
-              </option>
-            ))}
-          </Form.Select>
-          <FieldFeedback id={`${typeId}-feedback`} message={typeError} />
-        </Form.Group>
-        <AmountField value={amount} onValueChange={setAmount} error={errors.amount} />
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="primary" disabled={isSending}>
-          Add
-        </Button>
-      </Modal.Footer>
-    </Form>
+    <ModalForm submitLabel="Add" submitting={isSending} onSubmit={handleSubmit} onCancel={onClose}>
+      <DateField value={date} onValueChange={setDate} error={errors.date} min={ledger.startDate} max={ledger.endDate} />
+      <NameField value={name} onValueChange={setName} error={errors.name} />
+      <Form.Group className="mb-3">
+        <Form.Label htmlFor={typeId}>Type</Form.Label>
+        <Form.Select id={typeId} value={type} onChange={(event) => setType(event.target.value)} {...invalidProps(typeError, `${typeId}-feedback`)}>
+          <option value="">-- Please Select --</option>
+          {TRANSACTION_TYPES.map((code) => (
+            <option key={code} value={code}>
+              {TYPE_LABELS[code]}
+            </option>
+          ))}
+        </Form.Select>
+        <FieldFeedback id={`${typeId}-feedback`} message={typeError} />
+      </Form.Group>
+      <AmountField value={amount} onValueChange={setAmount} error={errors.amount} />
+    </ModalForm>
   );
 }

@@ -2,17 +2,20 @@
  * "Edit Transaction": date, name and amount of an unpaid row, or deleting it. Nothing is sent
  * when nothing changed; the type is fixed once a row exists.
  */
-import { type FormEvent, useId, useState } from 'react';
-import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { useState } from 'react';
+import { Alert, Button, Modal } from 'react-bootstrap';
 import { type LedgerTransaction, transactionUpdateSchema } from '../../../contract/ledger.js';
 import { canEdit } from '../../../domain/ledger.js';
 import { useApiClient } from '../../api/api-context.js';
-import { checkForm, type FieldErrors, numberFromInput } from '../../components/field-errors.js';
+import { numberFromInput } from '../../components/field-errors.js';
+import { ModalDialog } from '../../components/modal-dialog.js';
+import { ModalForm } from '../../components/modal-form.js';
 import { TYPE_LABELS } from './ledger-format.js';
-import { type LedgerDates, withDateRangeError } from './ledger-range.js';
+import { checkWithinLedger, type LedgerDates } from './ledger-range.js';
 import { AmountField, DateField, NameField } from './transaction-fields.js';
 import { changesTransaction } from './transaction-update.js';
 import type { RunLedgerCall } from './use-ledger-call.js';
+import { useLedgerForm } from './use-ledger-form.js';
 
 interface EditTransactionDialogProps {
   readonly show: boolean;
@@ -25,14 +28,10 @@ interface EditTransactionDialogProps {
 }
 
 export function EditTransactionDialog({ show, transaction, onClose, onExited, ...formProps }: EditTransactionDialogProps) {
-  const titleId = useId();
   return (
-    <Modal show={show} onHide={onClose} onExited={onExited} aria-labelledby={titleId}>
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id={titleId}>Edit Transaction</Modal.Title>
-      </Modal.Header>
+    <ModalDialog show={show} title="Edit Transaction" onClose={onClose} onExited={onExited}>
       {transaction === null ? null : <EditTransactionForm key={transaction.id} transaction={transaction} onClose={onClose} {...formProps} />}
-    </Modal>
+    </ModalDialog>
   );
 }
 
@@ -48,27 +47,13 @@ function EditTransactionForm({ transaction, ledger, runLedgerCall, onClose }: Ed
   const [date, setDate] = useState(transaction.date);
   const [name, setName] = useState(transaction.name);
   const [amount, setAmount] = useState(String(transaction.amount));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [isSending, setIsSending] = useState(false);
+  const { errors, setErrors, isSending, send } = useLedgerForm(runLedgerCall, onClose);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
 
-  async function send(call: Parameters<RunLedgerCall>[0]) {
-    setIsSending(true);
-    const outcome = await runLedgerCall(call);
-    if (outcome.ok) {
-      onClose();
-      return;
-    }
-    setErrors(outcome.fields);
-    setIsSending(false);
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = checkForm(transactionUpdateSchema, { ...transaction, date, name, amount: numberFromInput(amount) });
-    const fields = withDateRangeError(checked.ok ? {} : checked.fields, date, ledger);
-    if (!checked.ok || Object.keys(fields).length > 0) {
-      setErrors(fields);
+  async function handleSubmit() {
+    const checked = checkWithinLedger(transactionUpdateSchema, { ...transaction, date, name, amount: numberFromInput(amount) }, date, ledger);
+    if (!checked.ok) {
+      setErrors(checked.fields);
       return;
     }
     setErrors({});
@@ -84,35 +69,32 @@ function EditTransactionForm({ transaction, ledger, runLedgerCall, onClose }: Ed
   }
 
   return (
-    <Form noValidate onSubmit={(event) => void handleSubmit(event)}>
-      <Modal.Body>
-        <DateField value={date} onValueChange={setDate} error={errors.date} min={ledger.startDate} max={ledger.endDate} />
-        <NameField value={name} onValueChange={setName} error={errors.name} />
-        <p className="mb-3">
-          Type: {TYPE_LABELS[transaction.type]} <span className="text-body-secondary">(a row keeps its type)</span>
-        </p>
-        <AmountField value={amount} onValueChange={setAmount} error={errors.amount} />
-        {isConfirmingDelete ? (
-          <DeleteConfirmation
-            transaction={transaction}
-            isSending={isSending}
-            onConfirm={() => void send(() => api.deleteTransaction(transaction.id))}
-            onKeep={() => setIsConfirmingDelete(false)}
-          />
-        ) : null}
-      </Modal.Body>
-      <Modal.Footer>
+    <ModalForm
+      submitLabel="Save"
+      submitting={isSending}
+      onSubmit={handleSubmit}
+      onCancel={onClose}
+      footerStart={
         <Button variant="outline-danger" className="me-auto" disabled={isSending || isConfirmingDelete} onClick={() => setIsConfirmingDelete(true)}>
           Delete
         </Button>
-        <Button variant="outline-secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="primary" disabled={isSending}>
-          Save
-        </Button>
-      </Modal.Footer>
-    </Form>
+      }
+    >
+      <DateField value={date} onValueChange={setDate} error={errors.date} min={ledger.startDate} max={ledger.endDate} />
+      <NameField value={name} onValueChange={setName} error={errors.name} />
+      <p className="mb-3">
+        Type: {TYPE_LABELS[transaction.type]} <span className="text-body-secondary">(a row keeps its type)</span>
+      </p>
+      <AmountField value={amount} onValueChange={setAmount} error={errors.amount} />
+      {isConfirmingDelete ? (
+        <DeleteConfirmation
+          transaction={transaction}
+          isSending={isSending}
+          onConfirm={() => void send(() => api.deleteTransaction(transaction.id))}
+          onKeep={() => setIsConfirmingDelete(false)}
+        />
+      ) : null}
+    </ModalForm>
   );
 }
 

@@ -1,6 +1,7 @@
 /** "Filter By": which statuses the ledger shows. Each box applies at once; nothing is sent. */
 import { useId } from 'react';
 import { Form, Modal } from 'react-bootstrap';
+import { ModalDialog } from '../../components/modal-dialog.js';
 import { type StatusFilter, STATUS_FILTER_OPTIONS, withStatusShown } from './status-filter.js';
 
 interface FilterDialogProps {
@@ -13,10 +14,7 @@ interface FilterDialogProps {
 export function FilterDialog({ show, filter, onFilterChange, onClose }: FilterDialogProps) {
   const id = useId();
   return (
-    <Modal show={show} onHide={onClose} aria-labelledby={`${id}-title`}>
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id={`${id}-title`}>Filter By</Modal.Title>
-      </Modal.Header>
+    <ModalDialog show={show} title="Filter By" onClose={onClose}>
       <Modal.Body>
         <Form.Group>
           {STATUS_FILTER_OPTIONS.map((option) => (
@@ -32,6 +30,6 @@ export function FilterDialog({ show, filter, onFilterChange, onClose }: FilterDi
           <Form.Text>Not Cleared shows the rows that are not paid yet.</Form.Text>
         </Form.Group>
       </Modal.Body>
-    </Modal>
+    </ModalDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateOutsideLedger, withDateRangeError } from './ledger-range.js';
+import { newTransactionSchema } from '../../../contract/ledger.js';
+import { checkWithinLedger, dateOutsideLedger, withDateRangeError } from './ledger-range.js';
 
 const ledger = { startDate: '2026-03-01', endDate: '2026-12-31' };
 
@@ -29,5 +30,14 @@ describe('ledger date range', () => {
       date: 'Date must be between 2026-03-01 and 2026-12-31.',
     });
     expect(withDateRangeError({}, '2026-04-01', ledger)).toEqual({});
+  });
+
+  it('refuses a payload the contract accepts when its date is outside the ledger', () => {
+    const row = { date: '2026-04-01', name: 'Coffee', type: 'D', amount: 4.5 };
+    expect(checkWithinLedger(newTransactionSchema, row, row.date, ledger)).toEqual({ ok: true, value: row });
+    expect(checkWithinLedger(newTransactionSchema, { ...row, date: '2027-01-01' }, '2027-01-01', ledger)).toEqual({
+      ok: false,
+      fields: { date: 'Date must be between 2026-03-01 and 2026-12-31.' },
+    });
   });
 });

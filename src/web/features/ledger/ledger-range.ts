@@ -1,6 +1,7 @@
 /** A transaction's date must fall within its ledger's dates (PRODUCT.md section 5). */
+import type { z } from 'zod';
 import { isIsoDate } from '../../../domain/calendar-date.js';
-import type { FieldErrors } from '../../components/field-errors.js';
+import { checkForm, type FieldErrors, type FormCheck } from '../../components/field-errors.js';
 
 export interface LedgerDates {
   readonly startDate: string;
@@ -21,4 +22,16 @@ export function dateOutsideLedger(date: string, ledger: LedgerDates): string | u
 export function withDateRangeError(fields: FieldErrors, date: string, ledger: LedgerDates): FieldErrors {
   const rangeError = dateOutsideLedger(date, ledger);
   return rangeError === undefined || fields.date !== undefined ? fields : { ...fields, date: rangeError };
+}
+
+/** A transaction form checked by the contract and, beside it, against the ledger's dates. */
+export function checkWithinLedger<Schema extends z.ZodType>(
+  schema: Schema,
+  values: unknown,
+  date: string,
+  ledger: LedgerDates,
+): FormCheck<z.output<Schema>> {
+  const checked = checkForm(schema, values);
+  const fields = withDateRangeError(checked.ok ? {} : checked.fields, date, ledger);
+  return checked.ok && Object.keys(fields).length === 0 ? checked : { ok: false, fields };
 }

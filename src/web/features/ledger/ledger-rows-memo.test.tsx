@@ -7,9 +7,10 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LedgerInfo, LedgerTransaction } from '../../../contract/ledger.js';
 import { ApiClientProvider } from '../../api/api-context.js';
+import { fakeApiClient } from '../../test-support/fake-api-client.js';
 import { LedgerSection } from './ledger-section.js';
 import { formatDollars } from './ledger-format.js';
-import { fakeApiClient, ledgerInfo, renderLedger, setWindowWidth, transaction } from './ledger-test-support.js';
+import { ledgerInfo, renderLedger, setWindowWidth, transaction } from './ledger-test-support.js';
 
 // Every rendered row formats its amount and balance, so the number of calls counts row renders.
 vi.mock(import('./ledger-format.js'), async (importOriginal) => {

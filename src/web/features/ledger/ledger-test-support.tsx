@@ -5,31 +5,9 @@
 import { act, render } from '@testing-library/react';
 import { type Mock, vi } from 'vitest';
 import type { Ledger, LedgerInfo, LedgerTransaction } from '../../../contract/ledger.js';
-import type { ApiClient } from '../../api/api-client.js';
 import { ApiClientProvider } from '../../api/api-context.js';
+import { fakeApiClient, type FakeApiClient } from '../../test-support/fake-api-client.js';
 import { LedgerSection, type LedgerSectionProps } from './ledger-section.js';
-
-export type FakeApiClient = { [Method in keyof ApiClient]: Mock<ApiClient[Method]> };
-
-export function fakeApiClient(): FakeApiClient {
-  const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call: ${name}`));
-  return {
-    getProfile: vi.fn(unexpected('getProfile')),
-    getDeposits: vi.fn(unexpected('getDeposits')),
-    addDeposit: vi.fn(unexpected('addDeposit')),
-    updateDeposit: vi.fn(unexpected('updateDeposit')),
-    deleteDeposit: vi.fn(unexpected('deleteDeposit')),
-    getExpenses: vi.fn(unexpected('getExpenses')),
-    addExpense: vi.fn(unexpected('addExpense')),
-    updateExpense: vi.fn(unexpected('updateExpense')),
-    deleteExpense: vi.fn(unexpected('deleteExpense')),
-    getLedger: vi.fn(unexpected('getLedger')),
-    createLedger: vi.fn(unexpected('createLedger')),
-    addTransaction: vi.fn(unexpected('addTransaction')),
-    updateTransaction: vi.fn(unexpected('updateTransaction')),
-    deleteTransaction: vi.fn(unexpected('deleteTransaction')),
-  };
-}
 
 let nextId = 1;
 

@@ -2,13 +2,16 @@
  * "New Ledger": the dates and opening balance of a fresh ledger. Creating replaces the user's one
  * ledger, so the dialog says so whenever there may be one to lose.
  */
-import { type FormEvent, useId, useState } from 'react';
-import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { useId, useState } from 'react';
+import { Alert, Form } from 'react-bootstrap';
 import { createLedgerRequestSchema, type Ledger } from '../../../contract/ledger.js';
 import { useApiClient } from '../../api/api-context.js';
-import { checkForm, type FieldErrors, numberFromInput } from '../../components/field-errors.js';
+import { checkForm, numberFromInput } from '../../components/field-errors.js';
+import { ModalDialog } from '../../components/modal-dialog.js';
+import { ModalForm } from '../../components/modal-form.js';
 import { FieldFeedback, invalidProps } from './field-feedback.js';
 import type { RunLedgerCall } from './use-ledger-call.js';
+import { useLedgerForm } from './use-ledger-form.js';
 
 interface NewLedgerDialogProps {
   readonly show: boolean;
@@ -21,15 +24,11 @@ interface NewLedgerDialogProps {
 }
 
 export function NewLedgerDialog({ show, onClose, ...formProps }: NewLedgerDialogProps) {
-  const titleId = useId();
   return (
-    <Modal show={show} onHide={onClose} aria-labelledby={titleId}>
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id={titleId}>New Ledger</Modal.Title>
-      </Modal.Header>
+    <ModalDialog show={show} title="New Ledger" onClose={onClose}>
       {/* Inside the modal, so its values start empty each time the dialog opens. */}
       <NewLedgerForm onClose={onClose} {...formProps} />
-    </Modal>
+    </ModalDialog>
   );
 }
 
@@ -42,11 +41,9 @@ function NewLedgerForm({ currentLedger, isLedgerKnown, runLedgerCall, onClose }:
   const [endDate, setEndDate] = useState('');
   const [currentBalance, setCurrentBalance] = useState('');
   // Keyed like the contract's paths ('ledger.endDate'), on the page and from the server alike.
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [isSending, setIsSending] = useState(false);
+  const { errors, setErrors, isSending, send } = useLedgerForm(runLedgerCall, onClose);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function handleSubmit() {
     const checked = checkForm(createLedgerRequestSchema, {
       ledger: { startDate, endDate, currentBalance: numberFromInput(currentBalance) },
     });
@@ -55,14 +52,7 @@ function NewLedgerForm({ currentLedger, isLedgerKnown, runLedgerCall, onClose }:
       return;
     }
     setErrors({});
-    setIsSending(true);
-    const outcome = await runLedgerCall(() => api.createLedger(checked.value));
-    if (outcome.ok) {
-      onClose();
-      return;
-    }
-    setErrors(outcome.fields);
-    setIsSending(false);
+    await send(() => api.createLedger(checked.value));
   }
 
   const startError = errors['ledger.startDate'];
@@ -70,56 +60,46 @@ function NewLedgerForm({ currentLedger, isLedgerKnown, runLedgerCall, onClose }:
   const balanceError = errors['ledger.currentBalance'];
 
   return (
-    <Form noValidate onSubmit={(event) => void handleSubmit(event)}>
-      <Modal.Body>
-        <ReplaceWarning currentLedger={currentLedger} isLedgerKnown={isLedgerKnown} />
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={`${id}-start`}>Start Date</Form.Label>
-          <Form.Control
-            id={`${id}-start`}
-            type="date"
-            value={startDate}
-            onChange={(event) => setStartDate(event.target.value)}
-            {...invalidProps(startError, `${id}-start-feedback`)}
-          />
-          <FieldFeedback id={`${id}-start-feedback`} message={startError} />
-        </Form.Group>
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={`${id}-end`}>End Date</Form.Label>
-          <Form.Control
-            id={`${id}-end`}
-            type="date"
-            min={startDate || undefined}
-            value={endDate}
-            onChange={(event) => setEndDate(event.target.value)}
-            {...invalidProps(endError, `${id}-end-feedback`)}
-          />
-          <FieldFeedback id={`${id}-end-feedback`} message={endError} />
-        </Form.Group>
-        <Form.Group>
-          <Form.Label htmlFor={`${id}-balance`}>Current Balance</Form.Label>
-          <Form.Control
-            id={`${id}-balance`}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            value={currentBalance}
-            onChange={(event) => setCurrentBalance(event.target.value)}
-            {...invalidProps(balanceError, `${id}-balance-feedback`)}
-          />
-          <FieldFeedback id={`${id}-balance-feedback`} message={balanceError} />
-          <Form.Text>What your bank shows today; it may be zero or negative.</Form.Text>
-        </Form.Group>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="primary" disabled={isSending}>
-          Create
-        </Button>
-      </Modal.Footer>
-    </Form>
+    <ModalForm submitLabel="Create" submitting={isSending} onSubmit={handleSubmit} onCancel={onClose}>
+      <ReplaceWarning currentLedger={currentLedger} isLedgerKnown={isLedgerKnown} />
+      <Form.Group className="mb-3">
+        <Form.Label htmlFor={`${id}-start`}>Start Date</Form.Label>
+        <Form.Control
+          id={`${id}-start`}
+          type="date"
+          value={startDate}
+          onChange={(event) => setStartDate(event.target.value)}
+          {...invalidProps(startError, `${id}-start-feedback`)}
+        />
+        <FieldFeedback id={`${id}-start-feedback`} message={startError} />
+      </Form.Group>
+      <Form.Group className="mb-3">
+        <Form.Label htmlFor={`${id}-end`}>End Date</Form.Label>
+        <Form.Control
+          id={`${id}-end`}
+          type="date"
+          min={startDate || undefined}
+          value={endDate}
+          onChange={(event) => setEndDate(event.target.value)}
+          {...invalidProps(endError, `${id}-end-feedback`)}
+        />
+        <FieldFeedback id={`${id}-end-feedback`} message={endError} />
+      </Form.Group>
+      <Form.Group>
+        <Form.Label htmlFor={`${id}-balance`}>Current Balance</Form.Label>
+        <Form.Control
+          id={`${id}-balance`}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          value={currentBalance}
+          onChange={(event) => setCurrentBalance(event.target.value)}
+          {...invalidProps(balanceError, `${id}-balance-feedback`)}
+        />
+        <FieldFeedback id={`${id}-balance-feedback`} message={balanceError} />
+        <Form.Text>What your bank shows today; it may be zero or negative.</Form.Text>
+      </Form.Group>
+    </ModalForm>
   );
 }
 

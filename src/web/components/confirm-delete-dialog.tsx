@@ -1,11 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
+import { ModalDialog } from './modal-dialog.js';
 
 interface ConfirmDeleteDialogProps {
   readonly show: boolean;
-  /** "Delete Deposit". */
+  /** "Delete Deposit", "Delete Expense". */
   readonly title: string;
-  /** What is deleted, as the user knows it: "the deposit". */
+  /** What is deleted, as the user knows it: "the deposit", "the expense". */
   readonly what: string;
   readonly name: string;
   /** Deletes; the caller closes the dialog when that worked and keeps it open when it did not. */
@@ -15,7 +16,6 @@ interface ConfirmDeleteDialogProps {
 
 /** Asks before deleting: a deletion cannot be undone. */
 export function ConfirmDeleteDialog({ show, title, what, name, onConfirm, onClose }: ConfirmDeleteDialogProps) {
-  const titleId = useId();
   const [deleting, setDeleting] = useState(false);
 
   async function confirm() {
@@ -28,10 +28,7 @@ export function ConfirmDeleteDialog({ show, title, what, name, onConfirm, onClos
   }
 
   return (
-    <Modal show={show} onHide={onClose} centered aria-labelledby={titleId}>
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id={titleId}>{title}</Modal.Title>
-      </Modal.Header>
+    <ModalDialog show={show} title={title} onClose={onClose} centered>
       <Modal.Body>
         <p className="mb-0">
           Delete {what} <strong>{name}</strong>? This cannot be undone.
@@ -45,6 +42,6 @@ export function ConfirmDeleteDialog({ show, title, what, name, onConfirm, onClos
           Delete
         </Button>
       </Modal.Footer>
-    </Modal>
+    </ModalDialog>
   );
 }

@@ -1,0 +1,28 @@
+import { type ReactNode, useId } from 'react';
+import { Modal } from 'react-bootstrap';
+
+interface ModalDialogProps {
+  readonly show: boolean;
+  /** Also the dialog's accessible name. */
+  readonly title: string;
+  /** Escape, the backdrop and the header's Close button all end up here. */
+  readonly onClose: () => void;
+  /** After the fade-out: a caller that keeps the content while the dialog fades lets go of it here. */
+  readonly onExited?: () => void;
+  readonly centered?: boolean;
+  /** The body and footer; they leave the page when the dialog has closed, so their state starts fresh. */
+  readonly children: ReactNode;
+}
+
+/** Every dialog on the page: named by its title, closed by a header button labelled "Close". */
+export function ModalDialog({ show, title, onClose, onExited, centered, children }: ModalDialogProps) {
+  const titleId = useId();
+  return (
+    <Modal show={show} onHide={onClose} onExited={onExited} centered={centered} aria-labelledby={titleId}>
+      <Modal.Header closeButton closeLabel="Close">
+        <Modal.Title id={titleId}>{title}</Modal.Title>
+      </Modal.Header>
+      {children}
+    </Modal>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * The api client as component tests see it: the network is stubbed only here, at the one piece of
+ * the page that calls fetch, and every method is a typed mock the test can program and inspect.
+ */
+import { type Mock, vi } from 'vitest';
+import type { ApiClient } from '../api/api-client.js';
+
+export type FakeApiClient = { [Method in keyof ApiClient]: Mock<ApiClient[Method]> };
+
+/** Every call fails unless the test stubs it: a section must not call what it does not need. */
+export function fakeApiClient(stubs: Partial<FakeApiClient> = {}): FakeApiClient {
+  const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call: ${name}`));
+  return {
+    getProfile: vi.fn(unexpected('getProfile')),
+    getDeposits: vi.fn(unexpected('getDeposits')),
+    addDeposit: vi.fn(unexpected('addDeposit')),
+    updateDeposit: vi.fn(unexpected('updateDeposit')),
+    deleteDeposit: vi.fn(unexpected('deleteDeposit')),
+    getExpenses: vi.fn(unexpected('getExpenses')),
+    addExpense: vi.fn(unexpected('addExpense')),
+    updateExpense: vi.fn(unexpected('updateExpense')),
+    deleteExpense: vi.fn(unexpected('deleteExpense')),
+    getLedger: vi.fn(unexpected('getLedger')),
+    createLedger: vi.fn(unexpected('createLedger')),
+    addTransaction: vi.fn(unexpected('addTransaction')),
+    updateTransaction: vi.fn(unexpected('updateTransaction')),
+    deleteTransaction: vi.fn(unexpected('deleteTransaction')),
+    ...stubs,
+  };
+}
