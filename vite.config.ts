@@ -5,6 +5,12 @@ export default defineConfig({
   root: 'src/web',
   publicDir: false,
   plugins: [react()],
+  css: {
+    preprocessorOptions: {
+      // Bootstrap 5.3's SCSS still uses @import and old colour functions; its warnings are not ours.
+      scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'mixed-decls', 'if-function'] },
+    },
+  },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

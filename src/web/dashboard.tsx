@@ -10,13 +10,20 @@ import type { LedgerInfo } from '../contract/ledger.js';
 import { cents, dollarsToCents } from '../domain/money.js';
 import { ApiCallError } from './api/api-client.js';
 import { useApiClient } from './api/api-context.js';
-import { type ErrorReport, ErrorModal } from './components/error-modal.js';
+import type { ErrorReport } from './components/error-modal.js';
+import { lazyDialog } from './components/lazy-dialog.js';
 import { DepositsSection } from './features/deposits/deposits-section.js';
 import { ExpensesSection } from './features/expenses/expenses-section.js';
 import { LedgerSection } from './features/ledger/ledger-section.js';
 import { SummarySection } from './features/summary/summary-section.js';
 
 const SECTIONS = ['summary', 'deposits', 'expenses', 'ledger'] as const;
+
+// "Whoops!" is rare: its modal code loads when the browser is idle, not with the first view.
+const ErrorModal = lazyDialog(
+  () => import('./components/error-modal.js').then((module) => module.ErrorModal),
+  (props) => props.report !== null,
+);
 
 export function reportOf(errors: readonly unknown[]): ErrorReport {
   const messages: string[] = [];

@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Deposit, DepositsInfo } from '../../../contract/deposits.js';
 import { ApiCallError, type ApiClient } from '../../api/api-client.js';
-import { getOpenDialog, waitForDialogToClose } from '../../test-support/dialog-queries.js';
+import { findOpenDialog, waitForDialogToClose } from '../../test-support/dialog-queries.js';
 import { fakeApiClient } from '../../test-support/fake-api-client.js';
 import { renderSection } from '../../test-support/render-section.js';
 import { DepositsSection } from './deposits-section.js';
@@ -33,7 +33,7 @@ const renderDeposits = (info: DepositsInfo | null, client?: ApiClient) => render
 
 async function openAddDialog(user: UserEvent) {
   await user.click(screen.getByRole('button', { name: 'Add Deposit' }));
-  return screen.getByRole('dialog', { name: 'Add Deposit' });
+  return await screen.findByRole('dialog', { name: 'Add Deposit' });
 }
 
 describe('DepositsSection', () => {
@@ -188,7 +188,7 @@ describe('DepositsSection', () => {
     expect(within(dialog).getByLabelText('Frequency')).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByLabelText('Start Date')).toHaveAttribute('aria-invalid', 'true');
     expect(addDeposit).not.toHaveBeenCalled();
-    getOpenDialog('Add Deposit');
+    await findOpenDialog('Add Deposit');
   });
 
   it('keeps the dialog open with its values when the call fails, and reports the error', async () => {
@@ -207,7 +207,7 @@ describe('DepositsSection', () => {
 
     expect(onError).toHaveBeenCalledExactlyOnceWith(failure);
     expect(onChange).not.toHaveBeenCalled();
-    const stillOpen = getOpenDialog('Add Deposit');
+    const stillOpen = await findOpenDialog('Add Deposit');
     expect(within(stillOpen).getByLabelText('Name')).toHaveValue('Bonus');
     expect(within(stillOpen).getByLabelText('Type')).toHaveValue('Check');
     expect(within(stillOpen).getByLabelText('Amount')).toHaveValue(5000);
@@ -225,7 +225,7 @@ describe('DepositsSection', () => {
     const { user, onChange } = renderDeposits(TWO_DEPOSITS, fakeApiClient({ updateDeposit }));
 
     await user.click(screen.getByRole('button', { name: 'Edit Paycheck' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Deposit' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Deposit' });
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Paycheck');
     expect(within(dialog).getByLabelText('Type')).toHaveValue('Direct Deposit');
     expect(within(dialog).getByLabelText('Day')).toHaveValue('Friday');
@@ -260,14 +260,14 @@ describe('DepositsSection', () => {
     const { user, onChange } = renderDeposits(TWO_DEPOSITS, fakeApiClient({ deleteDeposit }));
 
     await user.click(screen.getByRole('button', { name: 'Delete Paycheck' }));
-    let dialog = screen.getByRole('dialog', { name: 'Delete Deposit' });
+    let dialog = await screen.findByRole('dialog', { name: 'Delete Deposit' });
     expect(dialog).toHaveTextContent('Paycheck');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitForDialogToClose('Delete Deposit');
     expect(deleteDeposit).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Delete Paycheck' }));
-    dialog = screen.getByRole('dialog', { name: 'Delete Deposit' });
+    dialog = await screen.findByRole('dialog', { name: 'Delete Deposit' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(deleteDeposit).toHaveBeenCalledExactlyOnceWith('d1');
     expect(onChange).toHaveBeenCalledExactlyOnceWith(answer);
@@ -280,9 +280,9 @@ describe('DepositsSection', () => {
     const deleteDeposit = vi.fn<ApiClient['deleteDeposit']>().mockRejectedValue(failure);
     const { user, onChange, onError } = renderDeposits(TWO_DEPOSITS, fakeApiClient({ deleteDeposit }));
     await user.click(screen.getByRole('button', { name: 'Delete Rent Share' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete Deposit' })).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Deposit' })).getByRole('button', { name: 'Delete' }));
     expect(onError).toHaveBeenCalledExactlyOnceWith(failure);
     expect(onChange).not.toHaveBeenCalled();
-    getOpenDialog('Delete Deposit');
+    await findOpenDialog('Delete Deposit');
   });
 });

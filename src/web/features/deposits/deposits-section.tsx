@@ -3,11 +3,13 @@ import { Button } from 'react-bootstrap';
 import type { Deposit, DepositInput, DepositsInfo } from '../../../contract/deposits.js';
 import { dollarsToCents, formatUsd } from '../../../domain/money.js';
 import { useApiClient } from '../../api/api-context.js';
-import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.js';
+import { lazyDialog } from '../../components/lazy-dialog.js';
 import { useEditDeleteDialogs } from '../../components/use-edit-delete-dialogs.js';
 import type { SectionProps } from '../section-props.js';
-import { DepositDialog } from './deposit-dialog.js';
 import { DepositsTable } from './deposits-table.js';
+
+const DepositDialog = lazyDialog(() => import('./deposit-dialog.js').then((module) => module.DepositDialog));
+const ConfirmDeleteDialog = lazyDialog(() => import('../../components/confirm-delete-dialog.js').then((module) => module.ConfirmDeleteDialog));
 
 export function DepositsSection({ info, onChange, onError }: SectionProps<DepositsInfo>) {
   const api = useApiClient();

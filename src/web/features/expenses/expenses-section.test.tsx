@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Expense, ExpensesInfo } from '../../../contract/expenses.js';
 import { ApiCallError, type ApiClient } from '../../api/api-client.js';
-import { getOpenDialog, waitForDialogToClose } from '../../test-support/dialog-queries.js';
+import { findOpenDialog, waitForDialogToClose } from '../../test-support/dialog-queries.js';
 import { fakeApiClient } from '../../test-support/fake-api-client.js';
 import { renderSection } from '../../test-support/render-section.js';
 import { EXPENSE_SORT_STORAGE_KEY } from './expense-sort-preference.js';
@@ -20,7 +20,7 @@ const renderExpenses = (info: ExpensesInfo | null, client?: ApiClient) => render
 
 async function openAddDialog(user: UserEvent) {
   await user.click(screen.getByRole('button', { name: 'Add Expense' }));
-  return screen.getByRole('dialog', { name: 'Add Expense' });
+  return await screen.findByRole('dialog', { name: 'Add Expense' });
 }
 
 async function fillExpense(user: UserEvent, dialog: HTMLElement, values: { name: string; type: string; day: string; amount: string; endDate?: string }) {
@@ -142,7 +142,7 @@ describe('ExpensesSection', () => {
 
     expect(onError).toHaveBeenCalledExactlyOnceWith(failure);
     expect(onChange).not.toHaveBeenCalled();
-    const stillOpen = getOpenDialog('Add Expense');
+    const stillOpen = await findOpenDialog('Add Expense');
     expect(within(stillOpen).getByLabelText('Name')).toHaveValue('Mortgage');
     expect(within(stillOpen).getByLabelText('Type')).toHaveValue('Housing');
     expect(within(stillOpen).getByLabelText('Day')).toHaveValue(5);
@@ -159,7 +159,7 @@ describe('ExpensesSection', () => {
     const { user, onChange } = renderExpenses(THREE_EXPENSES, fakeApiClient({ updateExpense }));
 
     await user.click(screen.getByRole('button', { name: 'Edit Internet' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Expense' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Expense' });
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Internet');
     expect(within(dialog).getByLabelText('Type')).toHaveValue('Utilities');
     expect(within(dialog).getByLabelText('Day')).toHaveValue(10);
@@ -183,14 +183,14 @@ describe('ExpensesSection', () => {
     const { user, onChange } = renderExpenses(THREE_EXPENSES, fakeApiClient({ deleteExpense }));
 
     await user.click(screen.getByRole('button', { name: 'Delete Rent' }));
-    let dialog = screen.getByRole('dialog', { name: 'Delete Expense' });
+    let dialog = await screen.findByRole('dialog', { name: 'Delete Expense' });
     expect(dialog).toHaveTextContent('Rent');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitForDialogToClose('Delete Expense');
     expect(deleteExpense).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Delete Rent' }));
-    dialog = screen.getByRole('dialog', { name: 'Delete Expense' });
+    dialog = await screen.findByRole('dialog', { name: 'Delete Expense' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(deleteExpense).toHaveBeenCalledExactlyOnceWith('e1');
     expect(onChange).toHaveBeenCalledExactlyOnceWith(answer);
@@ -203,16 +203,16 @@ describe('ExpensesSection', () => {
     const deleteExpense = vi.fn<ApiClient['deleteExpense']>().mockRejectedValue(failure);
     const { user, onError } = renderExpenses(THREE_EXPENSES, fakeApiClient({ deleteExpense }));
     await user.click(screen.getByRole('button', { name: 'Delete Rent' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete Expense' })).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Expense' })).getByRole('button', { name: 'Delete' }));
     expect(onError).toHaveBeenCalledExactlyOnceWith(failure);
-    getOpenDialog('Delete Expense');
+    await findOpenDialog('Delete Expense');
     expect(rowNames()).toEqual(['Rent', 'Internet', 'Car Loan']);
   });
 
   describe('sorting', () => {
     async function chooseSort(user: UserEvent, sort: string) {
       await user.click(screen.getByRole('button', { name: 'Sort' }));
-      const dialog = screen.getByRole('dialog', { name: 'Sort Expenses' });
+      const dialog = await screen.findByRole('dialog', { name: 'Sort Expenses' });
       await user.selectOptions(within(dialog).getByLabelText('Sort By'), sort);
       await user.click(within(dialog).getByRole('button', { name: 'Save' }));
       await waitForDialogToClose('Sort Expenses');
@@ -221,7 +221,7 @@ describe('ExpensesSection', () => {
     it('offers the eight sorts by their codes, starting at -- Please Select --', async () => {
       const { user } = renderExpenses(THREE_EXPENSES);
       await user.click(screen.getByRole('button', { name: 'Sort' }));
-      const dialog = screen.getByRole('dialog', { name: 'Sort Expenses' });
+      const dialog = await screen.findByRole('dialog', { name: 'Sort Expenses' });
       const sortBy = within(dialog).getByLabelText('Sort By');
       expect(sortBy).toHaveValue('');
       const options = within(sortBy).getAllByRole('option');
@@ -250,7 +250,7 @@ describe('ExpensesSection', () => {
       const second = renderExpenses(THREE_EXPENSES);
       expect(rowNames()).toEqual(['Rent', 'Car Loan', 'Internet']);
       await second.user.click(screen.getByRole('button', { name: 'Sort' }));
-      expect(within(screen.getByRole('dialog', { name: 'Sort Expenses' })).getByLabelText('Sort By')).toHaveValue('AmountDesc');
+      expect(within(await screen.findByRole('dialog', { name: 'Sort Expenses' })).getByLabelText('Sort By')).toHaveValue('AmountDesc');
     });
 
     it('goes back to day, then name when -- Please Select -- is saved', async () => {
@@ -265,7 +265,7 @@ describe('ExpensesSection', () => {
     it('leaves the order alone on Cancel', async () => {
       const { user } = renderExpenses(THREE_EXPENSES);
       await user.click(screen.getByRole('button', { name: 'Sort' }));
-      const dialog = screen.getByRole('dialog', { name: 'Sort Expenses' });
+      const dialog = await screen.findByRole('dialog', { name: 'Sort Expenses' });
       await user.selectOptions(within(dialog).getByLabelText('Sort By'), 'NameDesc');
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       await waitForDialogToClose('Sort Expenses');

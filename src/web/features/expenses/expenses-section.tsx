@@ -5,15 +5,17 @@ import type { Expense, ExpenseInput, ExpenseSort, ExpensesInfo } from '../../../
 import { todayIn } from '../../../domain/calendar-date.js';
 import { dollarsToCents, formatUsd } from '../../../domain/money.js';
 import { useApiClient } from '../../api/api-context.js';
-import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.js';
+import { lazyDialog } from '../../components/lazy-dialog.js';
 import { useDialogState } from '../../components/use-dialog-state.js';
 import { useEditDeleteDialogs } from '../../components/use-edit-delete-dialogs.js';
 import type { SectionProps } from '../section-props.js';
-import { ExpenseDialog } from './expense-dialog.js';
 import { EXPENSE_SORT_LABELS, sortExpenses } from './expense-sort.js';
 import { useExpenseSort } from './expense-sort-preference.js';
 import { ExpensesTable } from './expenses-table.js';
-import { SortExpensesDialog } from './sort-expenses-dialog.js';
+
+const ExpenseDialog = lazyDialog(() => import('./expense-dialog.js').then((module) => module.ExpenseDialog));
+const SortExpensesDialog = lazyDialog(() => import('./sort-expenses-dialog.js').then((module) => module.SortExpensesDialog));
+const ConfirmDeleteDialog = lazyDialog(() => import('../../components/confirm-delete-dialog.js').then((module) => module.ConfirmDeleteDialog));
 
 export function ExpensesSection({ info, onChange, onError }: SectionProps<ExpensesInfo>) {
   const api = useApiClient();

@@ -83,7 +83,7 @@ describe('New Ledger dialog', () => {
 
     await waitFor(() => expect(view.onError).toHaveBeenCalledWith(failure));
     expect(view.onChange).not.toHaveBeenCalled();
-    expect(screen.getByRole('dialog', { name: 'New Ledger' })).toBeVisible();
+    expect(await screen.findByRole('dialog', { name: 'New Ledger' })).toBeVisible();
     expect(within(dialog).getByLabelText('Start Date')).toHaveValue('2026-03-01');
     expect(within(dialog).getByLabelText('Current Balance')).toHaveValue(0);
     expect(within(dialog).getByLabelText('End Date')).toHaveAccessibleDescription('Too far out.');
@@ -147,7 +147,7 @@ describe('Add Transaction dialog', () => {
 
     await waitFor(() => expect(view.onError).toHaveBeenCalledWith(failure));
     expect(view.onChange).not.toHaveBeenCalled();
-    expect(screen.getByRole('dialog', { name: 'Add Transaction' })).toBeVisible();
+    expect(await screen.findByRole('dialog', { name: 'Add Transaction' })).toBeVisible();
     expect(within(dialog).getByLabelText('Date')).toHaveValue('2026-04-02');
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Bonus');
     expect(within(dialog).getByLabelText('Type')).toHaveValue('C');
@@ -293,7 +293,7 @@ describe('Edit Transaction dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(view.onError).toHaveBeenCalledWith(failure));
-    expect(screen.getByRole('dialog', { name: 'Edit Transaction' })).toBeVisible();
+    expect(await screen.findByRole('dialog', { name: 'Edit Transaction' })).toBeVisible();
     expect(name).toHaveValue('Rent (March)');
   });
 

@@ -6,19 +6,21 @@ import './ledger.css';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import type { LedgerInfo, LedgerTransaction } from '../../../contract/ledger.js';
+import { lazyDialog } from '../../components/lazy-dialog.js';
 import type { SectionProps } from '../section-props.js';
-import { AddTransactionDialog } from './add-transaction-dialog.js';
-import { EditTransactionDialog } from './edit-transaction-dialog.js';
-import { FilterDialog } from './filter-dialog.js';
 import { LedgerCompactList } from './ledger-compact-list.js';
 import { LedgerHeader } from './ledger-header.js';
 import { LedgerTable } from './ledger-table.js';
-import { NewLedgerDialog } from './new-ledger-dialog.js';
 import { filterByStatus, SHOW_ALL_STATUSES, type StatusFilter } from './status-filter.js';
 import { useLatestCallback } from './use-latest-callback.js';
 import { useLedgerCall } from './use-ledger-call.js';
 import { useRowActions } from './use-row-actions.js';
 import { useWideLayout } from './use-wide-layout.js';
+
+const NewLedgerDialog = lazyDialog(() => import('./new-ledger-dialog.js').then((module) => module.NewLedgerDialog));
+const AddTransactionDialog = lazyDialog(() => import('./add-transaction-dialog.js').then((module) => module.AddTransactionDialog));
+const EditTransactionDialog = lazyDialog(() => import('./edit-transaction-dialog.js').then((module) => module.EditTransactionDialog));
+const FilterDialog = lazyDialog(() => import('./filter-dialog.js').then((module) => module.FilterDialog));
 
 export interface LedgerSectionProps extends SectionProps<LedgerInfo> {
   /** Reloads the ledger from the server (the Refresh button). */
