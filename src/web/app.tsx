@@ -21,7 +21,7 @@ function TopBar({ developmentSignIn }: { developmentSignIn: boolean }) {
         <div className="d-flex align-items-center gap-3 text-white">
           {developmentSignIn ? <span className="badge text-bg-warning">Development sign-in</span> : null}
           {who ? <span>Signed in as {who}</span> : null}
-          <Button variant="outline-light" size="sm" onClick={() => void auth.signoutRedirect()}>
+          <Button variant="light" size="sm" onClick={() => void auth.signoutRedirect()}>
             Sign out
           </Button>
         </div>

@@ -66,7 +66,7 @@ describe.each(databaseKinds())('foundation on %s', (kind) => {
     const config = loadConfig({ DATABASE_URL: test.database.url, NODE_ENV: 'test' });
     const again = await openDatabase(config.database);
     try {
-      await migrateToLatest(again.db);
+      await migrateToLatest(again.db, again.kind);
       const tables = await again.db.introspection.getTables();
       expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['deposits', 'expenses', 'ledgers', 'ledger_transactions']));
     } finally {

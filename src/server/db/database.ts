@@ -35,6 +35,6 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   }
-  await migrateToLatest(db);
+  await migrateToLatest(db, config.kind);
   return { db, kind: config.kind, close: () => db.destroy() };
 }

@@ -84,8 +84,13 @@ class InlineMigrationProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest<Schema>(db: Kysely<Schema>): Promise<void> {
-  const migrator = new Migrator({ db, provider: new InlineMigrationProvider() });
+export async function migrateToLatest<Schema>(db: Kysely<Schema>, dialect: 'sqlite' | 'postgres'): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every PostgreSQL schema unless told which one; in a
+  // database shared by several schemas it would find another schema's tables and fail. Ours live
+  // in the connection's current schema.
+  const migrationTableSchema =
+    dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db, provider: new InlineMigrationProvider(), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -1,0 +1,174 @@
+/**
+ * axe (every rule it ships, WCAG and best practice) on the signed-in dashboard with data in every
+ * section, and with each dialog open in turn: no serious or critical violation anywhere. Every
+ * state is scanned before the test judges, so one run lists every violation, not just the first.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { addDeposit, addExpense, createLedger, settled } from './dashboard-actions.js';
+import { signInAs } from './sign-in.js';
+
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/** One blocking violation on one element, and the states (dashboard, dialogs) it was seen in. */
+interface Finding {
+  readonly rule: string;
+  readonly impact: string;
+  readonly element: string;
+  readonly html: string;
+  readonly fix: string;
+  readonly states: string[];
+}
+
+/** Scans the page as it is now and adds every serious or critical violation to the findings. */
+async function scanInto(findings: Map<string, Finding>, page: Page, state: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  for (const violation of results.violations) {
+    if (!BLOCKING_IMPACTS.has(violation.impact ?? '')) continue;
+    for (const node of violation.nodes) {
+      const element = node.target.join(' ');
+      const key = `${violation.id} ${element}`;
+      const finding = findings.get(key) ?? {
+        rule: violation.id,
+        impact: violation.impact ?? '',
+        element,
+        html: node.html.slice(0, 200),
+        fix: (node.failureSummary ?? violation.help).replace(/\s+/g, ' '),
+        states: [],
+      };
+      finding.states.push(state);
+      findings.set(key, finding);
+    }
+  }
+}
+
+/** A dialog fully shown: Bootstrap fades it in, and axe must not judge colours mid-fade. */
+async function shown(page: Page, name: string): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveClass(/\bshow\b/);
+  await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+  return dialog;
+}
+
+async function closed(page: Page, dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.modal-backdrop')).toHaveCount(0);
+}
+
+function ledgerTable(page: Page): Locator {
+  return page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Credit' }) });
+}
+
+function expensesTable(page: Page): Locator {
+  return page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'End Date' }) });
+}
+
+function depositsTable(page: Page): Locator {
+  return page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Frequency' }) });
+}
+
+test('the signed-in dashboard with data, and every dialog on it, has no serious or critical axe violation', async ({ page }) => {
+  test.setTimeout(120_000);
+  const findings = new Map<string, Finding>();
+  const scan = (state: string) => scanInto(findings, page, state);
+
+  await page.goto('/');
+  await signInAs(page, 'axe-reader');
+  await settled(page);
+  await addDeposit(page, { name: 'Acme', type: 'Direct Deposit', amount: '1500', startDate: '2026-12-04', frequency: 'BW' });
+  await addExpense(page, { name: 'Rent', type: 'Housing', day: '4', amount: '1200' });
+  await addExpense(page, { name: 'Phone', type: 'Utilities', day: '20', amount: '80.50', endDate: '2027-12-31' });
+  await createLedger(page, { startDate: '2026-12-01', endDate: '2026-12-31', currentBalance: '500' });
+  // Rows in every status, so their distinct styles are checked too.
+  await ledgerTable(page).getByRole('row', { name: /Rent/ }).getByRole('button', { name: /^Pay/ }).click();
+  await settled(page);
+  await ledgerTable(page).locator('tbody tr').first().getByRole('button', { name: /^Clear/ }).click();
+  await settled(page);
+  await expect(ledgerTable(page).locator('tbody tr')).toHaveCount(4);
+  await scan('dashboard');
+
+  await page.getByRole('button', { name: 'Add Deposit' }).click();
+  await shown(page, 'Add Deposit');
+  await scan('Add Deposit');
+  await closed(page, page.getByRole('dialog', { name: 'Add Deposit' }));
+
+  await depositsTable(page).getByRole('button', { name: 'Edit Acme', exact: true }).click();
+  await shown(page, 'Edit Deposit');
+  await scan('Edit Deposit');
+  await closed(page, page.getByRole('dialog', { name: 'Edit Deposit' }));
+
+  await depositsTable(page).getByRole('button', { name: 'Delete Acme', exact: true }).click();
+  await shown(page, 'Delete Deposit');
+  await scan('Delete Deposit');
+  await closed(page, page.getByRole('dialog', { name: 'Delete Deposit' }));
+
+  // The add-expense dialog twice: fresh, and with every field marked wrong after a refused Add.
+  await page.getByRole('button', { name: 'Add Expense' }).click();
+  const addExpenseDialog = await shown(page, 'Add Expense');
+  await scan('Add Expense');
+  await addExpenseDialog.getByLabel('Day').fill('32');
+  await addExpenseDialog.getByLabel('Amount').fill('1.234');
+  await addExpenseDialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(addExpenseDialog.getByText('Day must be a whole number from 1 to 31.')).toBeVisible();
+  await scan('Add Expense with field errors');
+  await closed(page, addExpenseDialog);
+
+  await expensesTable(page).getByRole('button', { name: 'Edit Phone', exact: true }).click();
+  await shown(page, 'Edit Expense');
+  await scan('Edit Expense');
+  await closed(page, page.getByRole('dialog', { name: 'Edit Expense' }));
+
+  await expensesTable(page).getByRole('button', { name: 'Delete Phone', exact: true }).click();
+  await shown(page, 'Delete Expense');
+  await scan('Delete Expense');
+  await closed(page, page.getByRole('dialog', { name: 'Delete Expense' }));
+
+  await page.getByRole('button', { name: 'Sort', exact: true }).click();
+  await shown(page, 'Sort Expenses');
+  await scan('Sort Expenses');
+  await closed(page, page.getByRole('dialog', { name: 'Sort Expenses' }));
+
+  await page.getByRole('button', { name: 'New Ledger' }).click();
+  await shown(page, 'New Ledger');
+  await scan('New Ledger (replacing the current one)');
+  await closed(page, page.getByRole('dialog', { name: 'New Ledger' }));
+
+  // Add Transaction, also with the name suggestions open (a combobox and its listbox).
+  await page.getByRole('button', { name: 'Add Transaction' }).click();
+  const addTransaction = await shown(page, 'Add Transaction');
+  await scan('Add Transaction');
+  await addTransaction.getByLabel('Name').fill('sta');
+  await expect(addTransaction.getByRole('option', { name: 'Starbucks' })).toBeVisible();
+  await scan('Add Transaction with name suggestions');
+  await closed(page, addTransaction);
+
+  await ledgerTable(page).getByRole('row', { name: /Phone/ }).getByRole('button', { name: /^Edit/ }).click();
+  await shown(page, 'Edit Transaction');
+  await scan('Edit Transaction');
+  await closed(page, page.getByRole('dialog', { name: 'Edit Transaction' }));
+
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  await shown(page, 'Filter By');
+  await scan('Filter By');
+  await closed(page, page.getByRole('dialog', { name: 'Filter By' }));
+
+  // Whoops!: the network drops one ledger load.
+  await page.route('**/api/ledger/retrieve-ledger', (route) => route.abort('connectionfailed'), { times: 1 });
+  await page.reload();
+  const whoops = await shown(page, 'Whoops!');
+  await expect(whoops).toContainText('Failed to get ledger!');
+  await scan('Whoops!');
+  await whoops.getByRole('button', { name: 'RETRY' }).click();
+  await expect(whoops).toBeHidden();
+  await settled(page);
+
+  // Below 1100 px the ledger turns into compact rows: the other layout a person may get.
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await expect(page.getByRole('columnheader', { name: 'Debit' })).toHaveCount(0);
+  await scan('dashboard, compact ledger (1000 px)');
+
+  const report = [...findings.values()].map((finding) => `${finding.rule} (${finding.impact}) on ${finding.element} ${finding.html}\n    ${finding.fix}\n    seen in: ${finding.states.join('; ')}`);
+  expect(report, `${report.length} serious or critical axe violations:\n${report.join('\n')}`).toEqual([]);
+});
