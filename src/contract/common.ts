@@ -49,13 +49,17 @@ export function wholeNumberField(label: string, min: number, max: number) {
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 export function trimmedText(label: string, max: number) {
   return z
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), `${label} must not contain control characters.`);
+    .refine((value) => !CONTROL_CHARACTERS.test(value), `${label} must not contain control characters.`)
+    // A lone surrogate is not text: each database would store a different replacement for it.
+    .refine((value) => !LONE_SURROGATE.test(value), `${label} must be valid text.`);
 }
 
 /** Every stored row answers with a stable id (a UUID) so the page can name it in later calls. */

@@ -9,6 +9,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { KyselyPlugin } from 'kysely';
 import { APP_CONFIG_PATH, type AppConfig } from '../contract/app-config.js';
 import type { ErrorBody } from '../contract/errors.js';
 import {
@@ -21,7 +22,8 @@ import { publicJwks, registerDevProvider } from './auth/dev-provider.js';
 import { registerTokenCheck } from './auth/plugin.js';
 import type { AppConfiguration } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
-import { handleError } from './http-errors.js';
+import { type BareAnswerHeaders, createClientErrorHandler, createFrameworkErrorHandler, handleError } from './http-errors.js';
+import { type RateLimitBudget, registerRateLimits } from './rate-limit.js';
 import { depositRoutes } from './deposits/routes.js';
 import { expenseRoutes } from './expenses/routes.js';
 import { ledgerRoutes } from './ledger/routes.js';
@@ -37,6 +39,12 @@ export interface AppOptions {
   /** Tests may check tokens against their own key set instead of the issuer's. */
   readonly verifyAccessToken?: AccessTokenVerifier;
   readonly logger?: boolean;
+  /** Where log lines go instead of stdout; tests read them to see that a failure's detail was logged. */
+  readonly logStream?: { write(line: string): void };
+  /** Overrides the configured request budgets; tests use a small budget and a short window. */
+  readonly rateLimit?: Partial<RateLimitBudget>;
+  /** Sees every query the routes run; tests count them to show a refused request reads nothing. */
+  readonly queryObserver?: KyselyPlugin;
 }
 
 declare module 'fastify' {
@@ -68,11 +76,36 @@ function contentSecurityPolicy(config: AppConfiguration) {
   };
 }
 
+/** One year, subdomains included, not preloaded: preloading is a promise about a domain we do not own. */
+const STRICT_TRANSPORT_SECURITY = { maxAge: 31_536_000, includeSubDomains: true, preload: false } as const;
+
+/**
+ * The headers helmet sends, spelled out for the few answers that leave before its hook runs (an
+ * undecodable URL, a request Node cannot parse); a test checks the two stay the same.
+ */
+function bareAnswerHeaders(policy: ReturnType<typeof contentSecurityPolicy>): BareAnswerHeaders {
+  const directives = Object.entries(policy.directives).map(([name, values]) => `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${values.join(' ')}`);
+  return {
+    'Content-Security-Policy': directives.join(';'),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Strict-Transport-Security': `max-age=${STRICT_TRANSPORT_SECURITY.maxAge}; includeSubDomains`,
+    'Cache-Control': 'no-store',
+  };
+}
+
 export async function buildApp(config: AppConfiguration, options: AppOptions = {}): Promise<FastifyInstance> {
+  const policy = contentSecurityPolicy(config);
+  const bareHeaders = bareAnswerHeaders(policy);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization'], ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
+    frameworkErrors: createFrameworkErrorHandler(bareHeaders),
+    clientErrorHandler: createClientErrorHandler(bareHeaders),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -80,9 +113,12 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   app.decorate('now', options.now ?? (() => new Date()));
 
   await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(config),
+    contentSecurityPolicy: policy,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'no-referrer' },
+    // Sent on every answer (docs/decisions/0008-hsts-on-every-answer.md): browsers ignore it over plain
+    // http, and behind a TLS-terminating proxy this server cannot tell it is served over https.
+    strictTransportSecurity: STRICT_TRANSPORT_SECURITY,
   });
 
   let verify = options.verifyAccessToken;
@@ -104,7 +140,8 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     });
   }
 
-  const database = await openDatabase(config.database);
+  const opened = await openDatabase(config.database);
+  const database: OpenDatabase = options.queryObserver ? { ...opened, db: opened.db.withPlugin(options.queryObserver) } : opened;
   app.decorate('database', database);
   app.addHook('onClose', async () => database.close());
 
@@ -115,9 +152,15 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   app.get(APP_CONFIG_PATH, async (_request, reply) => reply.header('Cache-Control', 'no-store').send(pageConfig));
 
   const verifyAccessToken = verify;
+  const budget: RateLimitBudget = {
+    perUserPerMinute: config.rateLimit.perUserPerMinute,
+    unauthenticatedPerMinute: config.rateLimit.unauthenticatedPerMinute,
+    windowMs: 60_000,
+    ...options.rateLimit,
+  };
   await app.register(
     async (api) => {
-      registerTokenCheck(api, verifyAccessToken);
+      registerTokenCheck(api, verifyAccessToken, await registerRateLimits(api, budget));
       await api.register(profileRoutes);
       await api.register(depositRoutes);
       await api.register(expenseRoutes);

@@ -55,16 +55,46 @@ describe('loadConfig', () => {
     [{ OIDC_CLIENT_ID: 'abc' }, 'OIDC_ISSUER'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ RATE_LIMIT_PER_MINUTE: '0' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ RATE_LIMIT_PER_MINUTE: '-5' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ RATE_LIMIT_PER_MINUTE: '1.5' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ RATE_LIMIT_PER_MINUTE: 'lots' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ RATE_LIMIT_PER_MINUTE: '' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ RATE_LIMIT_PER_MINUTE: '1000001' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '0' }, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE'],
+    [{ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: 'none' }, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE'],
   ])('refuses %o naming %s', (env, variable) => {
     const problems = problemsOf(env);
     expect(problems.length).toBeGreaterThan(0);
     expect(problems.some((problem) => problem.startsWith(`${variable}:`))).toBe(true);
   });
 
+  it('budgets 600 calls a minute per user and 1200 per address without a valid token, unless told otherwise', () => {
+    expect(loadConfig({}, '/srv/leftover').rateLimit).toEqual({ perUserPerMinute: 600, unauthenticatedPerMinute: 1200 });
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '120', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: ' 30 ' }, '/srv/leftover').rateLimit).toEqual({
+      perUserPerMinute: 120,
+      unauthenticatedPerMinute: 30,
+    });
+  });
+
+  it('names the range in a bad rate limit message', () => {
+    expect(problemsOf({ RATE_LIMIT_PER_MINUTE: '0' })).toEqual(['RATE_LIMIT_PER_MINUTE: must be a whole number of requests a minute, from 1 to 1000000']);
+  });
+
   it('refuses the development provider in production', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^OIDC_ISSUER: required when NODE_ENV=production/);
+  });
+
+  it.each([
+    [{ OIDC_ISSUER: 'https://issuer.example' }, ['OIDC_CLIENT_ID', 'OIDC_AUDIENCE']],
+    [{ OIDC_CLIENT_ID: 'a', OIDC_AUDIENCE: 'b' }, ['OIDC_ISSUER']],
+    [{ OIDC_ISSUER: 'issuer.example', OIDC_CLIENT_ID: 'a', OIDC_AUDIENCE: 'b' }, ['OIDC_ISSUER']],
+    [{ OIDC_ISSUER: '   ', OIDC_CLIENT_ID: 'a', OIDC_AUDIENCE: 'b' }, ['OIDC_ISSUER']],
+  ])('stops a production start with a partial or wrong OIDC setting %o, naming %o', (oidc, variables) => {
+    const problems = problemsOf({ NODE_ENV: 'production', ...oidc });
+    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([...variables].sort());
   });
 
   it('refuses a plain-http issuer in production', () => {

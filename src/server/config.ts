@@ -20,6 +20,16 @@ const databaseUrlSchema = z
     'must be sqlite:<file path> or postgres://user:password@host:port/database',
   );
 
+/** The documented budgets (README "Configuration"); see docs/decisions/0007-rate-limits.md. */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+export const DEFAULT_RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE = 1200;
+const MAX_RATE_LIMIT_PER_MINUTE = 1_000_000;
+
+function perMinuteSchema(fallback: number) {
+  const message = `must be a whole number of requests a minute, from 1 to ${MAX_RATE_LIMIT_PER_MINUTE}`;
+  return z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_RATE_LIMIT_PER_MINUTE, message).default(fallback);
+}
+
 const optionalText = z
   .string()
   .trim()
@@ -35,6 +45,8 @@ const environmentSchema = z.object({
   OIDC_CLIENT_ID: optionalText,
   OIDC_AUDIENCE: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_PER_MINUTE: perMinuteSchema(DEFAULT_RATE_LIMIT_PER_MINUTE),
+  RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: perMinuteSchema(DEFAULT_RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE),
 });
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -43,6 +55,13 @@ export type OidcConfig =
   | { kind: 'external'; issuer: string; clientId: string; audience: string }
   | { kind: 'embedded'; issuer: string; clientId: string; audience: string; keysFile: string };
 
+export interface RateLimitConfig {
+  /** API calls a minute for one signed-in user (token issuer + subject), in each server process. */
+  readonly perUserPerMinute: number;
+  /** Calls a minute with a missing or refused token from one network address, in each server process. */
+  readonly unauthenticatedPerMinute: number;
+}
+
 export interface AppConfiguration {
   readonly nodeEnv: 'development' | 'production' | 'test';
   readonly port: number;
@@ -50,6 +69,7 @@ export interface AppConfiguration {
   readonly database: DatabaseConfig;
   readonly oidc: OidcConfig;
   readonly logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  readonly rateLimit: RateLimitConfig;
   /** Folder for the embedded defaults' files (SQLite database, development provider keys). */
   readonly dataDir: string;
 }
@@ -124,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
     database,
     oidc,
     logLevel: values.LOG_LEVEL,
+    rateLimit: { perUserPerMinute: values.RATE_LIMIT_PER_MINUTE, unauthenticatedPerMinute: values.RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE },
     dataDir,
   };
 }

@@ -3,6 +3,8 @@
  * throws these; the single error handler maps them and anything unexpected, never leaking
  * internals (the detail goes to the log).
  */
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../contract/errors.js';
@@ -42,6 +44,16 @@ export class ConflictError extends HttpError {
   }
 }
 
+/** Past a request budget; the client may come back after retryAfterSeconds. */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, 'too_many_requests', message);
+  }
+}
+
 export function fieldErrorsBody(message: string, fields: Record<string, string>): ErrorBody {
   return { error: { code: 'bad_request', message, fields } };
 }
@@ -49,6 +61,10 @@ export function fieldErrorsBody(message: string, fields: Record<string, string>)
 function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
+
+const INTERNAL_ERROR: ErrorBody = {
+  error: { code: 'internal_error', message: 'Something went wrong on our side. Try again; if it keeps happening, tell us.' },
+};
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'bad_request',
@@ -69,6 +85,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return send(reply, 400, fieldErrorsBody('Some fields need attention.', fields));
   }
   if (error instanceof HttpError) {
+    if (error instanceof TooManyRequestsError) reply.header('Retry-After', String(error.retryAfterSeconds));
     const body: ErrorBody = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
     return send(reply, error.statusCode, body);
   }
@@ -98,5 +115,44 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return send(reply, CODE_BY_STATUS[status] ? status : 400, code === 'bad_request' ? fieldErrorsBody(message, { body: message }) : { error: { code, message } });
   }
   request.log.error({ err: error }, 'unexpected error');
-  return send(reply, 500, { error: { code: 'internal_error', message: 'Something went wrong on our side. Try again; if it keeps happening, tell us.' } });
+  return send(reply, 500, INTERNAL_ERROR);
+}
+
+/** Headers as name and value, for the answers that leave before helmet's hook could add them. */
+export type BareAnswerHeaders = Readonly<Record<string, string>>;
+
+/**
+ * Fastify's own early refusals (an undecodable URL such as /api/deposits/%E0%A4%A) bypass the
+ * hooks and the error handler; without this they answer Fastify's default body instead of ours.
+ */
+export function createFrameworkErrorHandler(headers: BareAnswerHeaders) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    reply.headers(headers);
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      void send(reply, 400, fieldErrorsBody('The address is not valid.', { url: 'The address contains a malformed %-escape or character.' }));
+      return;
+    }
+    request.log.error({ err: error }, 'unexpected framework error');
+    void send(reply, 500, INTERNAL_ERROR);
+  };
+}
+
+/**
+ * A request Node cannot even parse (a broken request line, headers over the size limit) is
+ * answered on the socket itself, still with the JSON error body.
+ */
+export function createClientErrorHandler(headers: BareAnswerHeaders) {
+  return (error: Error & { code?: string }, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const message =
+      status === 431 ? 'The request headers are too large.' : status === 408 ? 'The request took too long to arrive.' : 'The request is not valid HTTP.';
+    const body = JSON.stringify({ error: { code: 'bad_request', message } } satisfies ErrorBody);
+    if (socket.writable) {
+      const all = { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+      const lines = Object.entries(all).map(([name, value]) => `${name}: ${value}\r\n`);
+      socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`);
+    }
+    socket.destroy(error);
+  };
 }

@@ -321,6 +321,11 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
     it('refuses a name or id containing U+0000 with 400 on both databases', async () => {
       const user = newUser(test);
       expectBadRequest(await user.post(DEPOSITS_PATHS.add, { ...paycheck, name: 'Pay\u0000check' }), { name: 'Name must not contain control characters.' });
+      // A lone surrogate would be stored differently by each database.
+      expectBadRequest(await user.post(DEPOSITS_PATHS.add, { ...paycheck, name: 'Pay\ud800check' }), { name: 'Name must be valid text.' });
+      // A real emoji (a surrogate pair) is fine.
+      expect((await user.post(DEPOSITS_PATHS.add, { ...paycheck, name: 'Pay 💵' })).statusCode).toBe(200);
+      await user.delete(DEPOSITS_PATHS.one(depositsOf(await user.get(DEPOSITS_PATHS.retrieve)).deposits[0]?.id ?? ''));
       const before = await addDeposit(user, paycheck);
       const put = await user.put('/api/deposits/%00', paycheck);
       expect(put.statusCode, put.body).toBe(400);

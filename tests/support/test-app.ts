@@ -3,18 +3,34 @@
  * (fresh per call) and a real issuer on a loopback port. Only the clock is fixed.
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
+import { type AppOptions, buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
+import { databaseSnapshot } from './database-snapshot.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-databases.js';
 import { startTestIssuer, type TestIssuer } from './test-issuer.js';
 
 /** A fixed "today" for every API test: Saturday 2026-11-21, noon local time. */
 export const TEST_NOW = new Date(2026, 10, 21, 12, 0, 0);
 
+/**
+ * Budgets far above anything a test sends, so only the rate-limit tests (which set their own) ever
+ * meet the limiter; the production default is what those tests check.
+ */
+export const TEST_RATE_LIMIT_PER_MINUTE = 1_000_000;
+
+export interface TestAppOptions extends Pick<AppOptions, 'rateLimit' | 'queryObserver' | 'logStream' | 'webRoot'> {
+  readonly now?: () => Date;
+  /** Extra environment for loadConfig, as `npm start` would read it. */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
 export interface TestApp {
   readonly app: FastifyInstance;
   readonly issuer: TestIssuer;
   readonly database: TestDatabase;
+  readonly kind: DatabaseKind;
+  /** Every row of every table, in a fixed order: equal snapshots mean nothing changed. */
+  snapshot(): Promise<string>;
   /** Calls the API as the user named by subject. */
   as(subject: string): UserClient;
   close(): Promise<void>;
@@ -29,7 +45,7 @@ export interface UserClient {
   delete(url: string): Promise<LightMyRequestResponse>;
 }
 
-export async function startTestApp(kind: DatabaseKind, options: { now?: () => Date } = {}): Promise<TestApp> {
+export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const issuer = await startTestIssuer();
   const database = await createTestDatabase(kind);
   const config = loadConfig({
@@ -39,9 +55,29 @@ export async function startTestApp(kind: DatabaseKind, options: { now?: () => Da
     OIDC_CLIENT_ID: 'leftover-web',
     OIDC_AUDIENCE: issuer.audience,
     LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: String(TEST_RATE_LIMIT_PER_MINUTE),
+    RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: String(TEST_RATE_LIMIT_PER_MINUTE),
+    ...options.env,
   });
-  const app = await buildApp(config, { now: options.now ?? (() => TEST_NOW), logger: false });
-  await app.ready();
+  const { rateLimit, queryObserver, logStream, webRoot } = options;
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, {
+      now: options.now ?? (() => TEST_NOW),
+      // Logs stay off unless a test reads them.
+      logger: logStream !== undefined,
+      ...(logStream && { logStream }),
+      ...(rateLimit && { rateLimit }),
+      ...(queryObserver && { queryObserver }),
+      ...(webRoot && { webRoot }),
+    });
+    await app.ready();
+  } catch (error) {
+    // A start that fails must not leave its issuer running or its schema behind.
+    await issuer.close();
+    await database.drop();
+    throw error;
+  }
 
   const as = (subject: string): UserClient => {
     const request = async (method: InjectOptions['method'], url: string, payload?: unknown) => {
@@ -67,6 +103,9 @@ export async function startTestApp(kind: DatabaseKind, options: { now?: () => Da
     app,
     issuer,
     database,
+    kind,
+    // Without the observer's plugin, so taking a snapshot is not counted as the app's queries.
+    snapshot: () => databaseSnapshot(app.database.db.withoutPlugins(), kind),
     as,
     async close() {
       await app.close();

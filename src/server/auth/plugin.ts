@@ -1,6 +1,7 @@
-/** The token check, registered once for everything under /api. */
+/** The token check and the request budgets, registered once for everything under /api. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccessTokenVerifier, Caller } from './access-token.js';
+import type { RateLimits } from '../rate-limit.js';
+import { type AccessTokenVerifier, type Caller, InvalidTokenError } from './access-token.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -8,10 +9,21 @@ declare module 'fastify' {
   }
 }
 
-export function registerTokenCheck(api: FastifyInstance, verify: AccessTokenVerifier): void {
+/**
+ * Runs first for every /api request, before its body is read: a refused token costs one signature
+ * check at most, and a caller past their budget is turned away before any work is done for them.
+ */
+export function registerTokenCheck(api: FastifyInstance, verify: AccessTokenVerifier, limits: RateLimits): void {
   api.decorateRequest('caller', null);
-  api.addHook('onRequest', async (request) => {
-    request.caller = await verify(request.headers.authorization);
+  api.addHook('onRequest', async (request, reply) => {
+    try {
+      request.caller = await verify(request.headers.authorization);
+    } catch (error) {
+      // Only the caller's own fault counts against their address; an unreachable provider does not.
+      if (error instanceof InvalidTokenError) await limits.countRefusedToken(request);
+      throw error;
+    }
+    await limits.countCall(request, reply);
   });
 }
 

@@ -85,12 +85,29 @@ class InlineMigrationProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest<Schema>(db: Kysely<Schema>, dialect: 'sqlite' | 'postgres'): Promise<void> {
+  if (dialect === 'sqlite') {
+    // Kysely runs SQLite migrations without a transaction and without a lock between processes.
+    // One IMMEDIATE transaction around the whole run makes it atomic (a crash leaves the previous
+    // version, never half a migration) and makes a second process starting at once wait for the
+    // first (busy_timeout), then find nothing left to do.
+    await sql`begin immediate`.execute(db);
+    try {
+      await runMigrator(new Migrator({ db, provider: new InlineMigrationProvider() }));
+      await sql`commit`.execute(db);
+    } catch (error) {
+      await sql`rollback`.execute(db);
+      throw error;
+    }
+    return;
+  }
   // Kysely looks for its bookkeeping tables in every PostgreSQL schema unless told which one; in a
   // database shared by several schemas it would find another schema's tables and fail. Ours live
-  // in the connection's current schema.
-  const migrationTableSchema =
-    dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-  const migrator = new Migrator({ db, provider: new InlineMigrationProvider(), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  // in the connection's current schema. Kysely's advisory lock makes concurrent starts take turns.
+  const migrationTableSchema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
+  await runMigrator(new Migrator({ db, provider: new InlineMigrationProvider(), ...(migrationTableSchema ? { migrationTableSchema } : {}) }));
+}
+
+async function runMigrator(migrator: Migrator): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

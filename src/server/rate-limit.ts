@@ -1,0 +1,82 @@
+/**
+ * Request budgets for /api (docs/decisions/0007-rate-limits.md): each signed-in user has their own,
+ * counted after the token check so one user cannot spend another's; calls whose token is missing
+ * or refused are counted per network address, so a flood of bad tokens is answered 429 without
+ * touching any user's budget (nor the budget of a signed-in neighbour behind the same address). Counters live in this process (@fastify/rate-limit's local
+ * store, a bounded LRU): the limit is a safety valve per server process, not a quota.
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Caller } from './auth/access-token.js';
+import type { RateLimitConfig } from './config.js';
+import { TooManyRequestsError } from './http-errors.js';
+
+export interface RateLimitBudget extends RateLimitConfig {
+  /** The length of one counting window; a minute in production, shorter in tests that wait for it. */
+  readonly windowMs: number;
+}
+
+export interface RateLimits {
+  /** Counts one call of the signed-in caller (request.caller); throws TooManyRequestsError past their budget. */
+  countCall(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Counts one call whose token was missing or refused; throws TooManyRequestsError past the address's budget. */
+  countRefusedToken(request: FastifyRequest): Promise<void>;
+}
+
+/** Issuer and subject together name a user; the separator cannot occur in an issuer URL. */
+function callerKey(caller: Caller): string {
+  return `${caller.issuer}\u0000${caller.subject}`;
+}
+
+function perMinute(budget: number, windowMs: number): string {
+  return windowMs === 60_000 ? `${budget} a minute` : `${budget} every ${seconds(windowMs / 1000)}`;
+}
+
+function seconds(count: number): string {
+  return count === 1 ? '1 second' : `${count} seconds`;
+}
+
+/** Registers the limiter in the /api scope; the token check calls the two counters it answers. */
+export async function registerRateLimits(api: FastifyInstance, budget: RateLimitBudget): Promise<RateLimits> {
+  // global: false: no route gets the plugin's own hook; the token check decides when to count.
+  await api.register(rateLimit, { global: false });
+
+  const userLimit = api.createRateLimit({
+    max: budget.perUserPerMinute,
+    timeWindow: budget.windowMs,
+    keyGenerator: (request) => {
+      if (!request.caller) throw new Error('a user budget is counted only after the token check');
+      return callerKey(request.caller);
+    },
+  });
+  const refusedTokenLimit = api.createRateLimit({
+    max: budget.unauthenticatedPerMinute,
+    timeWindow: budget.windowMs,
+    keyGenerator: (request) => request.ip,
+  });
+
+  return {
+    async countCall(request, reply) {
+      const result = await userLimit(request);
+      if (result.isAllowed) return;
+      reply.header('X-RateLimit-Limit', result.max);
+      reply.header('X-RateLimit-Remaining', result.remaining);
+      reply.header('X-RateLimit-Reset', result.ttlInSeconds);
+      if (result.isExceeded) {
+        throw new TooManyRequestsError(
+          `Too many requests: the limit is ${perMinute(result.max, budget.windowMs)} for each user. Try again in ${seconds(result.ttlInSeconds)}.`,
+          result.ttlInSeconds,
+        );
+      }
+    },
+    async countRefusedToken(request) {
+      const result = await refusedTokenLimit(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw new TooManyRequestsError(
+          `Too many requests without a valid access token from your address. Sign in again, then try again in ${seconds(result.ttlInSeconds)}.`,
+          result.ttlInSeconds,
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Every call of the API, with a valid body for it: what the security tests and the fuzzer walk
+ * through. `registeredApiRoutes` reads the routes the app really has, so a call added to the
+ * server and not here fails those tests instead of going unchecked.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { profileSchema } from '../../src/contract/app-config.js';
+import { DEPOSITS_PATHS, depositInputSchema, depositsInfoSchema } from '../../src/contract/deposits.js';
+import { EXPENSES_PATHS, expenseInputSchema, expensesInfoSchema } from '../../src/contract/expenses.js';
+import { createLedgerRequestSchema, LEDGER_PATHS, ledgerInfoSchema, newTransactionSchema, transactionUpdateSchema } from '../../src/contract/ledger.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Where a call names the row it acts on. */
+export type IdPlace = 'none' | 'path' | 'body';
+
+export interface ApiCall {
+  readonly method: HttpMethod;
+  /** The route as registered, `:id` included. */
+  readonly route: string;
+  readonly idPlace: IdPlace;
+  url(id: string): string;
+  /** A body the contract accepts; for a body id, naming that row. Undefined: the call takes no body. */
+  validBody?(id: string): unknown;
+  /** The contract's schema of the body, when the call takes one. */
+  readonly bodySchema?: z.ZodType;
+  /** The contract's schema of a 200 answer. */
+  readonly answerSchema: z.ZodType;
+}
+
+// 2026-11-20 is a Friday, inside the ledger the fixtures create (November and December 2026).
+export const VALID_DEPOSIT = { name: 'Paycheck', type: 'Direct Deposit', day: 'Friday', amount: 1000, startDate: '2026-11-20', frequency: 'BW' } as const;
+export const VALID_EXPENSE = { name: 'Rent', type: 'Housing', day: 1, amount: 1200, endDate: null } as const;
+export const VALID_LEDGER = { ledger: { startDate: '2026-11-01', endDate: '2026-12-31', currentBalance: 500 } } as const;
+export const VALID_TRANSACTION = { date: '2026-11-25', name: 'Coffee', type: 'D', amount: 4.5 } as const;
+
+function call(method: HttpMethod, route: string, rest: Omit<ApiCall, 'method' | 'route' | 'url' | 'idPlace'> & { idPlace?: IdPlace }): ApiCall {
+  const idPlace = rest.idPlace ?? (route.includes(':id') ? 'path' : 'none');
+  return { method, route, idPlace, url: (id) => route.replace(':id', encodeURIComponent(id)), ...rest };
+}
+
+export const API_CALLS: readonly ApiCall[] = [
+  call('GET', '/api/me', { answerSchema: profileSchema }),
+  call('GET', DEPOSITS_PATHS.retrieve, { answerSchema: depositsInfoSchema }),
+  call('POST', DEPOSITS_PATHS.add, { validBody: () => VALID_DEPOSIT, bodySchema: depositInputSchema, answerSchema: depositsInfoSchema }),
+  call('PUT', '/api/deposits/:id', { validBody: () => VALID_DEPOSIT, bodySchema: depositInputSchema, answerSchema: depositsInfoSchema }),
+  call('DELETE', '/api/deposits/:id', { answerSchema: depositsInfoSchema }),
+  call('GET', EXPENSES_PATHS.retrieve, { answerSchema: expensesInfoSchema }),
+  call('POST', EXPENSES_PATHS.add, { validBody: () => VALID_EXPENSE, bodySchema: expenseInputSchema, answerSchema: expensesInfoSchema }),
+  call('PUT', '/api/expenses/:id', { validBody: () => VALID_EXPENSE, bodySchema: expenseInputSchema, answerSchema: expensesInfoSchema }),
+  call('DELETE', '/api/expenses/:id', { answerSchema: expensesInfoSchema }),
+  call('GET', LEDGER_PATHS.retrieve, { answerSchema: ledgerInfoSchema }),
+  call('POST', LEDGER_PATHS.create, { validBody: () => VALID_LEDGER, bodySchema: createLedgerRequestSchema, answerSchema: ledgerInfoSchema }),
+  call('POST', LEDGER_PATHS.addTransaction, { validBody: () => VALID_TRANSACTION, bodySchema: newTransactionSchema, answerSchema: ledgerInfoSchema }),
+  call('PATCH', LEDGER_PATHS.updateTransaction, {
+    idPlace: 'body',
+    validBody: (id) => ({ id, ...VALID_TRANSACTION, status: 'PAID', balance: 0 }),
+    bodySchema: transactionUpdateSchema,
+    answerSchema: ledgerInfoSchema,
+  }),
+  call('DELETE', '/api/ledger/transactions/:id', { answerSchema: ledgerInfoSchema }),
+];
+
+export function callName(call: ApiCall): string {
+  return `${call.method} ${call.route}`;
+}
+
+/** The routes the app serves under /api, as "METHOD /path" (HEAD, which Fastify adds to GET, aside). */
+export function registeredApiRoutes(app: FastifyInstance): string[] {
+  const routes: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /(\/api\/\S*) \(([A-Z, ]+)\)/.exec(line);
+    if (!match) continue;
+    for (const method of (match[2] ?? '').split(', ')) {
+      if (method !== 'HEAD') routes.push(`${method} ${match[1]}`);
+    }
+  }
+  return routes.sort();
+}

@@ -1,0 +1,39 @@
+/**
+ * Every row of every table (Kysely's own migration tables included), in a fixed order, as one
+ * string: two snapshots are equal exactly when nothing in the database changed.
+ */
+import { type Kysely, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, sql, type UnknownRow } from 'kysely';
+
+export async function databaseSnapshot<Schema>(db: Kysely<Schema>, kind: 'sqlite' | 'postgres'): Promise<string> {
+  // PostgreSQL introspection sees every schema; each test file has its own, the one on its search_path.
+  const schema = kind === 'postgres' ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name : undefined;
+  const tables = (await db.introspection.getTables({ withInternalKyselyTables: true })).filter((table) => table.schema === schema);
+  if (tables.length === 0) throw new Error('no tables to snapshot');
+  const dump: Record<string, unknown[]> = {};
+  for (const table of [...tables].sort((a, b) => a.name.localeCompare(b.name))) {
+    // Ordered by every column, left to right: a total order without knowing the keys.
+    const ordinals = sql.join(table.columns.map((_column, index) => sql.lit(index + 1)));
+    const selected = table.columns.map((column) => column.name);
+    const result = await sql<UnknownRow>`select ${sql.join(selected.map((name) => sql.ref(name)))} from ${sql.table(table.name)} order by ${ordinals}`.execute(db);
+    dump[table.name] = result.rows;
+  }
+  return JSON.stringify(dump);
+}
+
+/** Counts the queries a Kysely instance runs (transactions included); nothing else changes. */
+export class QueryCounter implements KyselyPlugin {
+  private seen = 0;
+
+  get count(): number {
+    return this.seen;
+  }
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.seen += 1;
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
