@@ -1,14 +1,14 @@
 /** What the page needs to know to sign in, served by the server from its own configuration. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const APP_CONFIG_PATH = '/app-config.json';
 
 export const appConfigSchema = z.object({
   oidc: z.object({
     issuer: z.url(),
-    clientId: z.string().min(1),
+    clientId: z.string().check(z.minLength(1)),
     /** Sent as the resource indicator so the provider issues an access token for our API. */
-    audience: z.string().min(1),
+    audience: z.string().check(z.minLength(1)),
   }),
   /** True when the embedded development provider signs people in. */
   developmentSignIn: z.boolean(),
@@ -17,6 +17,6 @@ export type AppConfig = z.infer<typeof appConfigSchema>;
 
 export const profileSchema = z.object({
   subject: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
 });
 export type Profile = z.infer<typeof profileSchema>;

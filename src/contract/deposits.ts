@@ -1,5 +1,5 @@
 /** Deposits (recurring income): one schema per payload, for the server and the page's form. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DEPOSIT_DAYS, DEPOSIT_TYPES, expectedDepositDay, FREQUENCIES } from '../domain/schedules.js';
 import { isIsoDate } from '../domain/calendar-date.js';
 import { MAX_SCHEDULE_NAME_LENGTH } from '../domain/ledger.js';
@@ -18,7 +18,8 @@ const depositFields = z.object(
 );
 
 /** What a user enters to add or change a deposit. Unknown keys (id, owner...) are dropped. */
-export const depositInputSchema = depositFields.superRefine((deposit, context) => {
+export const depositInputSchema = depositFields.check(
+  z.superRefine((deposit, context) => {
   // Only a real start date has a weekday; a bad one already has its own message.
   if (!isIsoDate(deposit.startDate)) return;
   const expected = expectedDepositDay(deposit.frequency, deposit.startDate);
@@ -32,7 +33,8 @@ export const depositInputSchema = depositFields.superRefine((deposit, context) =
           : 'Day must be N/A for an end-of-month deposit.',
     });
   }
-});
+  }),
+);
 export type DepositInput = z.infer<typeof depositInputSchema>;
 
 export const depositSchema = z.object({

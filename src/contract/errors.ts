@@ -1,5 +1,5 @@
 /** The error body every failed API call answers with, and the page's catalogue of messages. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const ERROR_CODES = [
   'bad_request',
@@ -17,10 +17,19 @@ export const errorBodySchema = z.object({
     code: z.enum(ERROR_CODES),
     message: z.string(),
     /** One message per bad field, keyed by the field's path ("ledger.startDate"). */
-    fields: z.record(z.string(), z.string()).optional(),
+    fields: z.optional(z.record(z.string(), z.string())),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The same body with nothing else in it: what tests hold every answer to. */
+export const strictErrorBodySchema = z.strictObject({
+  error: z.strictObject({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    fields: z.optional(z.record(z.string(), z.string())),
+  }),
+});
 
 /** What the page says when a call fails (SPEC.md section 8), before the server's own message. */
 export const FAILURE_MESSAGES = {

@@ -1,16 +1,20 @@
 /** Expenses (recurring monthly bills): one schema per payload, for the server and the page's form. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isIsoDate, type IsoDate } from '../domain/calendar-date.js';
 import { MAX_SCHEDULE_NAME_LENGTH } from '../domain/ledger.js';
 import { amountSchema, idSchema, OBJECT_BODY, trimmedText, wholeNumberField } from './common.js';
 
 /** Empty, null or missing means "no end". */
-const endDateSchema = z
-  .string({ error: 'End Date must be a date (YYYY-MM-DD) or empty.' })
-  .refine((value) => value === '' || isIsoDate(value), 'End Date must be a real date (YYYY-MM-DD) or empty.')
-  .nullable()
-  .optional()
-  .transform((value): IsoDate | null => (value ? (value as IsoDate) : null));
+const endDateSchema = z.pipe(
+  z.optional(
+    z.nullable(
+      z
+        .string({ error: 'End Date must be a date (YYYY-MM-DD) or empty.' })
+        .check(z.refine((value: string) => value === '' || isIsoDate(value), 'End Date must be a real date (YYYY-MM-DD) or empty.')),
+    ),
+  ),
+  z.transform((value: string | null | undefined): IsoDate | null => (value ? (value as IsoDate) : null)),
+);
 
 export const expenseInputSchema = z.object(
   {
@@ -31,7 +35,7 @@ export const expenseSchema = z.object({
   day: z.number(),
   amount: z.number(),
   /** null when the expense has no end. */
-  endDate: z.string().nullable(),
+  endDate: z.nullable(z.string()),
 });
 export type Expense = z.infer<typeof expenseSchema>;
 

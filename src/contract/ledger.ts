@@ -1,5 +1,5 @@
 /** The ledger: one schema per payload, for the server and the page's forms. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { latestLedgerEnd, MAX_LEDGER_YEARS, MAX_TRANSACTION_NAME_LENGTH, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
 import { isIsoDate } from '../domain/calendar-date.js';
 import { amountSchema, balanceSchema, idSchema, isoDateField, OBJECT_BODY, trimmedText } from './common.js';
@@ -13,7 +13,8 @@ export const newLedgerSchema = z
     },
     { error: 'The ledger must be an object with startDate, endDate and currentBalance.' },
   )
-  .superRefine((ledger, context) => {
+  .check(
+    z.superRefine((ledger, context) => {
     // Comparing dates only makes sense once both are real dates with their own messages.
     if (!isIsoDate(ledger.startDate) || !isIsoDate(ledger.endDate)) return;
     if (ledger.endDate < ledger.startDate) {
@@ -28,7 +29,8 @@ export const newLedgerSchema = z
         message: `A ledger spans at most ${MAX_LEDGER_YEARS} years: End Date must be on or before ${latest}.`,
       });
     }
-  });
+    }),
+  );
 export type NewLedger = z.infer<typeof newLedgerSchema>;
 
 /** POST /api/ledger/create-ledger: the spec wraps the new ledger in a `ledger` key. */
@@ -60,7 +62,7 @@ export const transactionUpdateSchema = z.object(
     type: transactionTypeSchema,
     amount: amountSchema,
     status: z.enum(TRANSACTION_STATUSES, { error: 'Status must be PENDING, PAID or CLEARED.' }),
-    balance: z.number().optional(),
+    balance: z.optional(z.number()),
   },
   OBJECT_BODY,
 );
@@ -91,7 +93,7 @@ export const ledgerSchema = z.object({
 export type Ledger = z.infer<typeof ledgerSchema>;
 
 /** Every ledger call answers the whole ledger; `ledger` is null while the user has none. */
-export const ledgerInfoSchema = z.object({ ledger: ledgerSchema.nullable() });
+export const ledgerInfoSchema = z.object({ ledger: z.nullable(ledgerSchema) });
 export type LedgerInfo = z.infer<typeof ledgerInfoSchema>;
 
 export const LEDGER_PATHS = {

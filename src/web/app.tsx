@@ -1,4 +1,4 @@
-import { Button, Container, Navbar } from 'react-bootstrap';
+import { Button } from './components/button.js';
 import { AuthProvider, useAuth } from 'react-oidc-context';
 import type { AppConfig } from '../contract/app-config.js';
 import { SignedInApiProvider } from './api/api-context.js';
@@ -13,11 +13,11 @@ function TopBar({ developmentSignIn }: { developmentSignIn: boolean }) {
   const profile = auth.user?.profile;
   const who = profile?.preferred_username ?? profile?.name ?? profile?.sub;
   return (
-    <Navbar bg="success" variant="dark" className="mb-3" as="header">
-      <Container fluid="xl">
-        <Navbar.Brand as="h1" className="mb-0 fs-3">
+    <header className="navbar bg-success mb-3" data-bs-theme="dark">
+      <div className="container-xl">
+        <h1 className="navbar-brand mb-0 fs-3">
           Leftover
-        </Navbar.Brand>
+        </h1>
         <div className="d-flex align-items-center gap-3 text-white">
           {developmentSignIn ? <span className="badge text-bg-warning">Development sign-in</span> : null}
           {who ? <span>Signed in as {who}</span> : null}
@@ -25,19 +25,19 @@ function TopBar({ developmentSignIn }: { developmentSignIn: boolean }) {
             Sign out
           </Button>
         </div>
-      </Container>
-    </Navbar>
+      </div>
+    </header>
   );
 }
 
 function NotFound() {
   return (
-    <Container fluid="xl">
+    <div className="container-xl">
       <h2>Page not found</h2>
       <p>
         There is nothing at this address. <a href="/">Go to your dashboard</a>.
       </p>
-    </Container>
+    </div>
   );
 }
 
@@ -50,9 +50,9 @@ function SignedInPage({ developmentSignIn }: { developmentSignIn: boolean }) {
         <TopBar developmentSignIn={developmentSignIn} />
         {pathname === '/' ? (
           <main>
-            <Container fluid="xl" className="pb-5">
+            <div className="container-xl pb-5">
               <Dashboard />
-            </Container>
+            </div>
           </main>
         ) : (
           <main>

@@ -3,21 +3,19 @@
  * shell owns loading and the error modal; features do not import each other.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Accordion } from 'react-bootstrap';
 import type { DepositsInfo } from '../contract/deposits.js';
 import type { ExpensesInfo } from '../contract/expenses.js';
 import type { LedgerInfo } from '../contract/ledger.js';
 import { cents, dollarsToCents } from '../domain/money.js';
 import { ApiCallError } from './api/api-client.js';
 import { useApiClient } from './api/api-context.js';
+import { CollapsibleSection } from './components/collapsible-section.js';
 import type { ErrorReport } from './components/error-modal.js';
 import { lazyDialog } from './components/lazy-dialog.js';
 import { DepositsSection } from './features/deposits/deposits-section.js';
 import { ExpensesSection } from './features/expenses/expenses-section.js';
 import { LedgerSection } from './features/ledger/ledger-section.js';
 import { SummarySection } from './features/summary/summary-section.js';
-
-const SECTIONS = ['summary', 'deposits', 'expenses', 'ledger'] as const;
 
 // "Whoops!" is rare: its modal code loads when the browser is idle, not with the first view.
 const ErrorModal = lazyDialog(
@@ -76,35 +74,23 @@ export function Dashboard() {
 
   return (
     <>
-      <Accordion alwaysOpen defaultActiveKey={[...SECTIONS]} className="dashboard">
-        <Accordion.Item eventKey="summary">
-          <Accordion.Header as="h2">Summary</Accordion.Header>
-          <Accordion.Body>
-            <SummarySection
-              totalDeposits={deposits ? dollarsToCents(deposits.totalDeposits) : cents(0)}
-              totalExpenses={expenses ? dollarsToCents(expenses.totalExpenses) : cents(0)}
-            />
-          </Accordion.Body>
-        </Accordion.Item>
-        <Accordion.Item eventKey="deposits">
-          <Accordion.Header as="h2">Deposits</Accordion.Header>
-          <Accordion.Body>
-            <DepositsSection info={deposits} onChange={setDeposits} onError={showError} />
-          </Accordion.Body>
-        </Accordion.Item>
-        <Accordion.Item eventKey="expenses">
-          <Accordion.Header as="h2">Expenses</Accordion.Header>
-          <Accordion.Body>
-            <ExpensesSection info={expenses} onChange={setExpenses} onError={showError} />
-          </Accordion.Body>
-        </Accordion.Item>
-        <Accordion.Item eventKey="ledger">
-          <Accordion.Header as="h2">Ledger</Accordion.Header>
-          <Accordion.Body>
-            <LedgerSection info={ledger} onChange={setLedger} onError={showError} onRefresh={refreshLedger} />
-          </Accordion.Body>
-        </Accordion.Item>
-      </Accordion>
+      <div className="accordion dashboard">
+        <CollapsibleSection title="Summary">
+          <SummarySection
+            totalDeposits={deposits ? dollarsToCents(deposits.totalDeposits) : cents(0)}
+            totalExpenses={expenses ? dollarsToCents(expenses.totalExpenses) : cents(0)}
+          />
+        </CollapsibleSection>
+        <CollapsibleSection title="Deposits">
+          <DepositsSection info={deposits} onChange={setDeposits} onError={showError} />
+        </CollapsibleSection>
+        <CollapsibleSection title="Expenses">
+          <ExpensesSection info={expenses} onChange={setExpenses} onError={showError} />
+        </CollapsibleSection>
+        <CollapsibleSection title="Ledger">
+          <LedgerSection info={ledger} onChange={setLedger} onError={showError} onRefresh={refreshLedger} />
+        </CollapsibleSection>
+      </div>
       <ErrorModal
         report={report}
         onAbort={() => setReport(null)}

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositsInfoSchema } from '../../src/contract/deposits.js';
-import { errorBodySchema } from '../../src/contract/errors.js';
+import { strictErrorBodySchema } from '../../src/contract/errors.js';
 import { expensesInfoSchema } from '../../src/contract/expenses.js';
 import { type LedgerInfo, ledgerInfoSchema, type LedgerTransaction } from '../../src/contract/ledger.js';
 import { API_CALLS, VALID_DEPOSIT, VALID_EXPENSE, VALID_LEDGER, VALID_TRANSACTION } from '../support/api-calls.js';
@@ -29,7 +29,7 @@ function ledgerOf(response: LightMyRequestResponse): NonNullable<LedgerInfo['led
 /** The error body of a 404, to compare a foreign id's answer with an unknown id's. */
 function notFound(response: LightMyRequestResponse): unknown {
   expect(response.statusCode, response.body).toBe(404);
-  return errorBodySchema.strict().parse(response.json());
+  return strictErrorBodySchema.parse(response.json());
 }
 
 describe.each(databaseKinds())('access control on %s', (kind) => {
@@ -222,7 +222,7 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
       ]) {
         const response = await frank.patch('/api/ledger/update-transaction', refused);
         expect(response.statusCode, response.body).toBe(409);
-        errorBodySchema.strict().parse(response.json());
+        strictErrorBodySchema.parse(response.json());
       }
       const typeChange = await frank.patch('/api/ledger/update-transaction', { ...row, status: 'PAID', type: 'C' });
       expect(typeChange.statusCode).toBe(400);

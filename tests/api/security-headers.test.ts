@@ -11,14 +11,13 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { errorBodySchema } from '../../src/contract/errors.js';
+import { strictErrorBodySchema } from '../../src/contract/errors.js';
 import { BODY_LIMIT_BYTES } from '../../src/server/app.js';
 import { API_CALLS, type ApiCall, callName } from '../support/api-calls.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-const strictErrorBody = z.object({ error: errorBodySchema.shape.error.strict() }).strict();
+const strictErrorBody = strictErrorBodySchema;
 const INTERNAL_ERROR = { error: { code: 'internal_error', message: 'Something went wrong on our side. Try again; if it keeps happening, tell us.' } };
 
 /** The policy the issue asks for, directive by directive, and nothing that would weaken it. */

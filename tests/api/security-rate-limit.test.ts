@@ -6,15 +6,14 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { errorBodySchema } from '../../src/contract/errors.js';
+import { strictErrorBodySchema } from '../../src/contract/errors.js';
 import { BODY_LIMIT_BYTES } from '../../src/server/app.js';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, DEFAULT_RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE } from '../../src/server/config.js';
 import { VALID_DEPOSIT } from '../support/api-calls.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-const strictErrorBody = z.object({ error: errorBodySchema.shape.error.strict() }).strict();
+const strictErrorBody = strictErrorBodySchema;
 
 function expectTooMany(response: LightMyRequestResponse, windowSeconds: number): void {
   expect(response.statusCode, response.body).toBe(429);

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../src/contract/errors.js';
+import { strictErrorBodySchema } from '../../src/contract/errors.js';
 import { API_CALLS, type ApiCall, callName, registeredApiRoutes } from '../support/api-calls.js';
 import { QueryCounter } from '../support/database-snapshot.js';
 import { seedUser, type SeededUser } from '../support/seed.js';
@@ -112,7 +112,7 @@ describe.each(databaseKinds())('forged and stale tokens on %s', (kind) => {
       expect(response.statusCode, `${token.label}: ${response.body}`).toBe(401);
       expect(response.headers['www-authenticate'], token.label).toMatch(/^Bearer( |$)/);
       expect(response.headers['content-type'], token.label).toMatch(/^application\/json/);
-      const body = errorBodySchema.strict().parse(response.json());
+      const body = strictErrorBodySchema.parse(response.json());
       expect(body.error.code, token.label).toBe('unauthorized');
       expect(queries.count, `${token.label} ran a query`).toBe(queriesBefore);
     }

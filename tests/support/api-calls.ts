@@ -4,7 +4,7 @@
  * server and not here fails those tests instead of going unchecked.
  */
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { profileSchema } from '../../src/contract/app-config.js';
 import { DEPOSITS_PATHS, depositInputSchema, depositsInfoSchema } from '../../src/contract/deposits.js';
 import { EXPENSES_PATHS, expenseInputSchema, expensesInfoSchema } from '../../src/contract/expenses.js';
@@ -24,9 +24,9 @@ export interface ApiCall {
   /** A body the contract accepts; for a body id, naming that row. Undefined: the call takes no body. */
   validBody?(id: string): unknown;
   /** The contract's schema of the body, when the call takes one. */
-  readonly bodySchema?: z.ZodType;
+  readonly bodySchema?: z.ZodMiniType;
   /** The contract's schema of a 200 answer. */
-  readonly answerSchema: z.ZodType;
+  readonly answerSchema: z.ZodMiniType;
 }
 
 // 2026-11-20 is a Friday, inside the ledger the fixtures create (November and December 2026).

@@ -2,7 +2,7 @@
  * The only code that calls fetch: attaches the access token, checks every answer against the
  * contract, and turns failures into the catalogue's messages plus the server's own.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { type Profile, profileSchema } from '../../contract/app-config.js';
 import { type DepositInput, DEPOSITS_PATHS, type DepositsInfo, depositsInfoSchema } from '../../contract/deposits.js';
 import { type ApiOperation, errorBodySchema, FAILURE_MESSAGES } from '../../contract/errors.js';
@@ -44,7 +44,7 @@ interface Request<T> {
   readonly operation: ApiOperation;
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly path: string;
-  readonly answer: z.ZodType<T>;
+  readonly answer: z.ZodMiniType<T>;
   readonly body?: unknown;
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button } from 'react-bootstrap';
+import { Button } from '../components/button.js';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { hasAuthParams, useAuth } from 'react-oidc-context';
 import { currentAddress } from '../navigation.js';
@@ -38,13 +38,13 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   if (auth.error && !auth.isAuthenticated) {
     return (
       <main className="container py-5">
-        <Alert variant="danger">
-          <Alert.Heading as="h1">Sign-in did not work</Alert.Heading>
+        <div className="alert alert-danger" role="alert">
+          <h1 className="alert-heading h4">Sign-in did not work</h1>
           <p>{auth.error.message}</p>
           <Button variant="success" onClick={() => void auth.signinRedirect({ state: { returnTo: '/' } satisfies ReturnState })}>
             Sign in again
           </Button>
-        </Alert>
+        </div>
       </main>
     );
   }

@@ -1,4 +1,3 @@
-import { Spinner } from 'react-bootstrap';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 
 interface BusyCounter {
@@ -34,7 +33,7 @@ export function SpinnerOverlay({ visible }: { visible: boolean }) {
     <div role="status" aria-live="polite" className={visible ? 'spinner-overlay' : 'visually-hidden'}>
       {visible ? (
         <>
-          <Spinner animation="border" variant="success" className="spinner-overlay__spinner" aria-hidden="true" />
+          <div className="spinner-border text-success spinner-overlay__spinner" aria-hidden="true" />
           <span className="visually-hidden">Loading…</span>
         </>
       ) : null}

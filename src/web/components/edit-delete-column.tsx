@@ -1,5 +1,5 @@
 /** The last column of the deposits and expenses tables: each row's Edit and Delete buttons. */
-import { Button } from 'react-bootstrap';
+import { Button } from './button.js';
 
 /** The column has no visible heading; screen readers still hear what it holds. */
 export function EditDeleteHeader() {

@@ -2,12 +2,12 @@
  * Turns a form's check against the contract schema (the same one the server runs) into one
  * message per field, so a wrong field is marked before anything is sent.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiCallError } from '../api/api-client.js';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+export function fieldErrorsOf(error: z.core.$ZodError): FieldErrors {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || 'form';
@@ -21,7 +21,7 @@ export type FormCheck<Value> = { ok: true; value: Value } | { ok: false; fields:
 /**
  * Checks form values against a schema: either the parsed payload to send, or the field errors.
  */
-export function checkForm<Schema extends z.ZodType>(schema: Schema, values: unknown): FormCheck<z.output<Schema>> {
+export function checkForm<Schema extends z.ZodMiniType>(schema: Schema, values: unknown): FormCheck<z.output<Schema>> {
   const result = schema.safeParse(values);
   return result.success ? { ok: true, value: result.data } : { ok: false, fields: fieldErrorsOf(result.error) };
 }

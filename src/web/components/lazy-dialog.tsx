@@ -15,14 +15,22 @@ export function lazyDialog<Props extends object>(
   isOpen: (props: Props) => boolean = (props) => 'show' in props && props.show === true,
 ): ComponentType<Props> {
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
-  const preload = () => (loading ??= load().then((component) => ({ default: component })));
+  const preload = () =>
+    (loading ??= load()
+      .then((component) => ({ default: component }))
+      .catch((error: unknown) => {
+        // A failed fetch (offline, a new deployment) may succeed on the next try.
+        loading = undefined;
+        throw error;
+      }));
   const Loaded = lazy(preload);
 
   function DeferredDialog(props: Props) {
     const open = isOpen(props);
     const [mounted, setMounted] = useState(open);
     if (open && !mounted) setMounted(true);
-    useEffect(() => whenIdle(() => void preload()), []);
+    // Preloading is only a head start: a failure here is retried when the dialog opens.
+    useEffect(() => whenIdle(() => void preload().catch(() => undefined)), []);
     if (!mounted) return null;
     return (
       <Suspense fallback={null}>

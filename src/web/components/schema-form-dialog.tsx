@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { checkForm, type FieldErrors } from './field-errors.js';
 import { ModalDialog } from './modal-dialog.js';
 import { ModalForm } from './modal-form.js';
@@ -13,7 +13,7 @@ export interface FormFieldsProps<Values> {
   readonly onChange: (values: Values) => void;
 }
 
-interface SchemaFormDialogProps<Schema extends z.ZodType, Values> {
+interface SchemaFormDialogProps<Schema extends z.ZodMiniType, Values> {
   readonly show: boolean;
   readonly title: string;
   readonly submitLabel: string;
@@ -33,7 +33,7 @@ interface SchemaFormDialogProps<Schema extends z.ZodType, Values> {
  * A dialog whose form is checked against a contract schema before anything is sent. The caller
  * remounts it per opening (a changing key), so it always opens fresh.
  */
-export function SchemaFormDialog<Schema extends z.ZodType, Values>({
+export function SchemaFormDialog<Schema extends z.ZodMiniType, Values>({
   show,
   title,
   submitLabel,

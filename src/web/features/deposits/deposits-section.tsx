@@ -1,5 +1,5 @@
 /** Recurring income: the monthly total, the list, and the dialogs that add, change and delete. */
-import { Button } from 'react-bootstrap';
+import { Button } from '../../components/button.js';
 import type { Deposit, DepositInput, DepositsInfo } from '../../../contract/deposits.js';
 import { dollarsToCents, formatUsd } from '../../../domain/money.js';
 import { useApiClient } from '../../api/api-context.js';

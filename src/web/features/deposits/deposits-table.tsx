@@ -1,4 +1,4 @@
-import { Table } from 'react-bootstrap';
+import { DataTable } from '../../components/data-table.js';
 import type { Deposit } from '../../../contract/deposits.js';
 import { dollarsToCents, formatUsd } from '../../../domain/money.js';
 import { FREQUENCY_LABELS } from '../../../domain/schedules.js';
@@ -12,7 +12,7 @@ interface DepositsTableProps {
 
 export function DepositsTable({ deposits, onEdit, onDelete }: DepositsTableProps) {
   return (
-    <Table striped bordered hover responsive className="mb-0 align-middle">
+    <DataTable responsive className="mb-0 align-middle">
       <thead>
         <tr>
           <th scope="col">Name</th>
@@ -39,6 +39,6 @@ export function DepositsTable({ deposits, onEdit, onDelete }: DepositsTableProps
           </tr>
         ))}
       </tbody>
-    </Table>
+    </DataTable>
   );
 }

@@ -1,6 +1,6 @@
 /** Recurring monthly bills: the monthly total, the list in the chosen order, and its dialogs. */
 import { useMemo } from 'react';
-import { Button } from 'react-bootstrap';
+import { Button } from '../../components/button.js';
 import type { Expense, ExpenseInput, ExpenseSort, ExpensesInfo } from '../../../contract/expenses.js';
 import { todayIn } from '../../../domain/calendar-date.js';
 import { dollarsToCents, formatUsd } from '../../../domain/money.js';

@@ -1,4 +1,4 @@
-import { Badge, Table } from 'react-bootstrap';
+import { DataTable } from '../../components/data-table.js';
 import type { Expense } from '../../../contract/expenses.js';
 import { type IsoDate } from '../../../domain/calendar-date.js';
 import { dollarsToCents, formatUsd } from '../../../domain/money.js';
@@ -15,7 +15,7 @@ interface ExpensesTableProps {
 
 export function ExpensesTable({ expenses, today, onEdit, onDelete }: ExpensesTableProps) {
   return (
-    <Table striped bordered hover responsive className="mb-0 align-middle">
+    <DataTable responsive className="mb-0 align-middle">
       <thead>
         <tr>
           <th scope="col">Name</th>
@@ -40,7 +40,7 @@ export function ExpensesTable({ expenses, today, onEdit, onDelete }: ExpensesTab
           </tr>
         ))}
       </tbody>
-    </Table>
+    </DataTable>
   );
 }
 
@@ -52,7 +52,7 @@ function EndDate({ endDate, today }: { readonly endDate: string | null; readonly
       {endDate < today && (
         <>
           {' '}
-          <Badge bg="secondary">Ended</Badge>
+          <span className="badge text-bg-secondary">Ended</span>
         </>
       )}
     </>

@@ -1,6 +1,6 @@
 /** The sticky bar above the rows: both balances and the section's buttons stay in view while scrolling. */
 import { memo, useId } from 'react';
-import { Button } from 'react-bootstrap';
+import { Button } from '../../components/button.js';
 import type { Ledger } from '../../../contract/ledger.js';
 import { formatDollars } from './ledger-format.js';
 

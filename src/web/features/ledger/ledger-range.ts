@@ -1,5 +1,5 @@
 /** A transaction's date must fall within its ledger's dates (PRODUCT.md section 5). */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { isIsoDate } from '../../../domain/calendar-date.js';
 import { checkForm, type FieldErrors, type FormCheck } from '../../components/field-errors.js';
 
@@ -25,7 +25,7 @@ export function withDateRangeError(fields: FieldErrors, date: string, ledger: Le
 }
 
 /** A transaction form checked by the contract and, beside it, against the ledger's dates. */
-export function checkWithinLedger<Schema extends z.ZodType>(
+export function checkWithinLedger<Schema extends z.ZodMiniType>(
   schema: Schema,
   values: unknown,
   date: string,

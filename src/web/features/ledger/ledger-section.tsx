@@ -4,7 +4,7 @@
  */
 import './ledger.css';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { Button } from 'react-bootstrap';
+import { Button } from '../../components/button.js';
 import type { LedgerInfo, LedgerTransaction } from '../../../contract/ledger.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import type { SectionProps } from '../section-props.js';

@@ -1,6 +1,6 @@
 /** The ledger at 1100 px and wider: one table row per transaction (SPEC.md section 2). */
 import { memo } from 'react';
-import { Table } from 'react-bootstrap';
+import { DataTable } from '../../components/data-table.js';
 import type { LedgerTransaction } from '../../../contract/ledger.js';
 import { formatDollars } from './ledger-format.js';
 import { RowActions, type RowActionHandlers } from './row-actions.js';
@@ -14,7 +14,7 @@ interface LedgerTableProps {
 
 export function LedgerTable({ transactions, actions }: LedgerTableProps) {
   return (
-    <Table striped bordered hover className="ledger-table">
+    <DataTable className="ledger-table">
       {/* Fixed column widths let the browser lay out 1,800 rows without measuring every cell. */}
       <colgroup>
         <col className="ledger-table__date" />
@@ -45,7 +45,7 @@ export function LedgerTable({ transactions, actions }: LedgerTableProps) {
           <LedgerTableRow key={transaction.id} transaction={transaction} actions={actions} />
         ))}
       </tbody>
-    </Table>
+    </DataTable>
   );
 }
 

@@ -1,6 +1,6 @@
 /** Edit, Pay and Clear for one ledger row; each is enabled only when the status rules allow it. */
 import { useEffect, useRef } from 'react';
-import { Button } from 'react-bootstrap';
+import { Button } from '../../components/button.js';
 import type { LedgerTransaction } from '../../../contract/ledger.js';
 import { canClear, canEdit, canPay } from '../../../domain/ledger.js';
 
