@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+// A port of this run's own, so a developer's server or another run on the machine never collides;
+// workers inherit it through the environment, like the data folder below.
+process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
+const PORT = Number(process.env.E2E_PORT);
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 // A fresh database and provider keys for every run: no test depends on a previous one.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'leftover-e2e-'));
