@@ -113,7 +113,18 @@ export function computeBalances(openingBalance: Cents, rows: readonly LedgerRow[
     running += signed;
     if (row.status === 'CLEARED') current += signed;
     if (row.status !== 'PENDING') pending += signed;
-    return { ...row, balance: cents(running) };
+    // Spelled out rather than spread: on a 1,000-row answer the spread alone costs more than a
+    // whole bare request, and it builds slower objects for every later step.
+    return {
+      id: row.id,
+      sequence: row.sequence,
+      date: row.date,
+      name: row.name,
+      type: row.type,
+      amount: row.amount,
+      status: row.status,
+      balance: cents(running),
+    };
   });
   return { currentBalance: cents(current), pendingBalance: cents(pending), rows: withBalance };
 }

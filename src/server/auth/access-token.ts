@@ -3,6 +3,7 @@
  * issuer's keys with an asymmetric algorithm allow-list, issuer, audience, expiry and type.
  */
 import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, type JSONWebKeySet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { VerifiedTokenCache, type VerifiedTokenCacheOptions } from './verified-token-cache.js';
 
 /** Who is calling: rows belong to the issuer and subject pair, never to a mutable claim. */
 export interface Caller {
@@ -35,6 +36,8 @@ export interface AccessTokenVerifierOptions {
   readonly audience: string;
   readonly keySet: JWTVerifyGetKey;
   readonly now?: () => Date;
+  /** Verified tokens are remembered until their expiry (see VerifiedTokenCache); false turns that off. */
+  readonly cache?: VerifiedTokenCacheOptions | false;
 }
 
 export type AccessTokenVerifier = (authorization: string | undefined) => Promise<Caller>;
@@ -42,12 +45,17 @@ export type AccessTokenVerifier = (authorization: string | undefined) => Promise
 const BEARER = /^Bearer ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)$/;
 
 export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): AccessTokenVerifier {
+  const cache = options.cache === false ? undefined : new VerifiedTokenCache<Caller>(options.cache);
   return async (authorization) => {
     if (!authorization) throw new InvalidTokenError('Sign in: no access token was sent.');
     const match = BEARER.exec(authorization);
     if (!match) throw new InvalidTokenError('The Authorization header must be "Bearer <access token>".');
+    const token = match[1] as string;
+    const now = options.now?.() ?? new Date();
+    const cached = cache?.get(token, now.getTime());
+    if (cached) return cached;
     try {
-      const { payload } = await jwtVerify(match[1] as string, options.keySet, {
+      const { payload } = await jwtVerify(token, options.keySet, {
         algorithms: ACCEPTED_ALGORITHMS,
         issuer: options.issuer,
         audience: options.audience,
@@ -55,12 +63,15 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
         // jose checks exp only when present; an access token without one never expires.
         requiredClaims: ['exp', 'sub'],
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
-        currentDate: options.now?.(),
+        currentDate: now,
       });
       if (typeof payload.sub !== 'string' || payload.sub.length === 0) {
         throw new InvalidTokenError('The access token names no subject.');
       }
-      return { issuer: options.issuer, subject: payload.sub };
+      const caller: Caller = { issuer: options.issuer, subject: payload.sub };
+      // Only here, after every check passed, does a token enter the cache; exp is required above.
+      if (cache && typeof payload.exp === 'number') cache.set(token, caller, payload.exp, now.getTime());
+      return caller;
     } catch (error) {
       if (error instanceof InvalidTokenError) throw error;
       if (error instanceof joseErrors.JWTExpired) throw new InvalidTokenError('The access token has expired.');

@@ -70,17 +70,10 @@ export class LedgerService {
   ) {}
 
   async retrieve(owner: Caller): Promise<LedgerInfo> {
-    // One snapshot for the ledger row and its rows, so a replacement committed between the two reads
-    // cannot pair an old opening balance with new rows (PostgreSQL; SQLite ignores the level and
-    // runs its transactions one at a time anyway).
-    return this.database.db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (trx) => {
-        const repository = this.repository(trx, owner);
-        const ledger = await repository.findLedger();
-        return ledger ? ledgerInfo(ledger, await repository.listRows(ledger.id)) : { ledger: null };
-      });
+    // One statement reads the ledger row and its rows from one snapshot, so a replacement committed
+    // meanwhile cannot pair an old opening balance with new rows.
+    const found = await this.repository(this.database.db, owner).findLedgerWithRows();
+    return found ? ledgerInfo(found.ledger, found.rows) : { ledger: null };
   }
 
   /** Replaces the owner's ledger with every paycheck and bill between the dates, all PENDING. */
@@ -101,8 +94,8 @@ export class LedgerService {
         this.now(),
       );
       await repository.deleteAllRows(ledger.id);
-      await repository.insertRows(ledger.id, rows);
-      return ledgerInfo(ledger, await repository.listRows(ledger.id));
+      // The ledger is locked and now holds exactly these rows: answer them without reading them back.
+      return ledgerInfo(ledger, await repository.insertRows(ledger.id, rows));
     });
   }
 

@@ -1,0 +1,138 @@
+/**
+ * Benchmark 6, no leaks: the server's resident memory after 20,000 mixed requests against after the
+ * first 2,000. Four users at once, each running through reads, pays, clears, adds and deletes, a
+ * refused token, the page and its settings, and now and then a whole new ledger. Every ledger
+ * keeps its size (each add is deleted again), so memory that keeps growing is kept by the server,
+ * not asked for by the data.
+ */
+import fs from 'node:fs';
+import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
+import { EXPENSES_PATHS } from '../../src/contract/expenses.js';
+import { type Ledger, LEDGER_PATHS, ledgerInfoSchema } from '../../src/contract/ledger.js';
+import { APP_CONFIG_PATH } from '../../src/contract/app-config.js';
+import type { PrivateBuild } from '../lib/build.js';
+import { ApiClient } from '../lib/http-client.js';
+import { type BenchResult, result } from '../lib/report.js';
+import { createLedgerBody, planForRows, seedLedger, signIn } from '../lib/seed.js';
+import { newDataDir, startLeftover } from '../lib/server-process.js';
+import type { BenchSettings } from '../lib/settings.js';
+import { MB, round } from '../lib/stats.js';
+
+const USERS = 4;
+const ROWS_PER_LEDGER = 300;
+const CYCLES_PER_NEW_LEDGER = 100;
+
+class MixedUser {
+  private ledger: Ledger | undefined;
+  private cycle = 0;
+
+  constructor(
+    private readonly client: ApiClient,
+    /** The same user with a tampered token: every call must be refused. */
+    private readonly forger: ApiClient,
+    private readonly tag: string,
+  ) {}
+
+  private keep(body: string): Ledger {
+    const { ledger } = ledgerInfoSchema.parse(JSON.parse(body));
+    if (!ledger) throw new Error('expected a ledger');
+    this.ledger = ledger;
+    return ledger;
+  }
+
+  private async call(method: string, path: string, body?: unknown, expected = 200): Promise<string> {
+    const response = await this.client.request(method, path, body);
+    if (response.status !== expected) throw new Error(`${method} ${path} answered ${response.status}, not ${expected}: ${response.body.slice(0, 300)}`);
+    return response.body;
+  }
+
+  /** One cycle of ten requests; calls count() after each. */
+  async runCycle(count: () => void): Promise<void> {
+    this.cycle += 1;
+    const step = async (work: () => Promise<unknown>) => {
+      await work();
+      count();
+    };
+    await step(async () => this.keep(await this.call('GET', LEDGER_PATHS.retrieve)));
+    await step(() => this.call('GET', DEPOSITS_PATHS.retrieve));
+    await step(async () => {
+      const pending = this.ledger?.transactions.find((row) => row.status === 'PENDING');
+      if (this.cycle % CYCLES_PER_NEW_LEDGER === 0 || !pending) {
+        this.keep(await this.call('POST', LEDGER_PATHS.create, createLedgerBody(planForRows(ROWS_PER_LEDGER))));
+      } else {
+        this.keep(await this.call('PATCH', LEDGER_PATHS.updateTransaction, { ...pending, status: 'PAID' }));
+      }
+    });
+    await step(() => this.call('GET', EXPENSES_PATHS.retrieve));
+    const probeName = `Leak probe ${this.tag} ${this.cycle}`;
+    let probeId = '';
+    await step(async () => {
+      const ledger = this.keep(
+        await this.call('POST', LEDGER_PATHS.addTransaction, { date: this.ledger?.startDate, name: probeName, type: 'D', amount: 1.23 }),
+      );
+      probeId = ledger.transactions.find((row) => row.name === probeName)?.id ?? '';
+    });
+    await step(async () => {
+      const response = await this.forger.request('GET', LEDGER_PATHS.retrieve);
+      if (response.status !== 401) throw new Error(`a tampered token was answered ${response.status}`);
+    });
+    await step(async () => this.keep(await this.call('DELETE', LEDGER_PATHS.transaction(probeId))));
+    await step(() => this.call('GET', APP_CONFIG_PATH));
+    await step(async () => {
+      const paid = this.ledger?.transactions.find((row) => row.status === 'PAID');
+      if (paid) this.keep(await this.call('PATCH', LEDGER_PATHS.updateTransaction, { ...paid, status: 'CLEARED' }));
+      else this.keep(await this.call('GET', LEDGER_PATHS.retrieve));
+    });
+    await step(() => this.call('GET', '/'));
+  }
+}
+
+/** The token with its signature's last characters changed: well formed, never valid. */
+function tampered(token: string): string {
+  const last = token.at(-2) === 'A' ? 'B' : 'A';
+  return `${token.slice(0, -2)}${last}${token.at(-1) ?? ''}`;
+}
+
+export async function leaks(build: PrivateBuild, settings: BenchSettings): Promise<BenchResult[]> {
+  const total = settings.quick ? 6000 : 20_000;
+  const early = settings.quick ? 600 : 2000;
+  const dataDir = newDataDir();
+  const server = await startLeftover(build, dataDir);
+  try {
+    const users: MixedUser[] = [];
+    for (let index = 0; index < USERS; index += 1) {
+      const client = await signIn(server.origin, `bench-leaks-${index}`);
+      await seedLedger(client, ROWS_PER_LEDGER);
+      users.push(new MixedUser(client, new ApiClient(server.origin, tampered(client.accessToken)), String(index)));
+    }
+
+    let done = 0;
+    let earlyRss = 0;
+    const samples: string[] = [];
+    const count = () => {
+      done += 1;
+      if (done === early) earlyRss = server.rssBytes();
+      if (done % Math.floor(total / 10) === 0) samples.push((server.rssBytes() / MB).toFixed(0));
+    };
+    // Each user runs its own sequence; the four run at once, as four browser tabs would.
+    await Promise.all(
+      users.map(async (user) => {
+        while (done < total) await user.runCycle(count);
+      }),
+    );
+    const finalRss = server.rssBytes();
+    return [
+      result(
+        `6. RSS after ${total} mixed requests vs after ${early} (MB)`,
+        'MB',
+        round(finalRss / MB, 1),
+        round(earlyRss / MB, 1),
+        { atMost: 1.2 },
+        `${done} requests by ${USERS} users at once; RSS every ${Math.floor(total / 10)} requests: ${samples.join(', ')} MB`,
+      ),
+    ];
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Users and ledgers for the benchmarks, made the way a person makes them: signed in through the
+ * embedded provider, deposits and expenses added through the API, a ledger created from them, and
+ * a few rows added by hand to land on an exact row count.
+ */
+import { signInThroughDevProvider } from '../../tests/support/dev-sign-in.js';
+import { daysInMonth, fromParts, type IsoDate, weekdayOf } from '../../src/domain/calendar-date.js';
+import { generateLedgerDrafts, type NamedDeposit, type NamedExpense } from '../../src/domain/ledger.js';
+import { cents } from '../../src/domain/money.js';
+import { type Ledger, LEDGER_PATHS, ledgerInfoSchema } from '../../src/contract/ledger.js';
+import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
+import { EXPENSES_PATHS } from '../../src/contract/expenses.js';
+import { ApiClient } from './http-client.js';
+
+export async function signIn(origin: string, userName: string): Promise<ApiClient> {
+  const { accessToken } = await signInThroughDevProvider(origin, userName);
+  return new ApiClient(origin, accessToken);
+}
+
+export interface LedgerPlan {
+  readonly startDate: IsoDate;
+  readonly endDate: IsoDate;
+  readonly deposits: readonly NamedDeposit[];
+  readonly expenses: readonly NamedExpense[];
+}
+
+const FIRST_YEAR = 2027;
+
+/** The last day of the given month counted from January of FIRST_YEAR (month 1). */
+function endOfMonthNumber(months: number): IsoDate {
+  const year = FIRST_YEAR + Math.floor((months - 1) / 12);
+  const month = ((months - 1) % 12) + 1;
+  return fromParts(year, month, daysInMonth(year, month));
+}
+
+/** Two bi-weekly paychecks and `expenseCount` monthly bills on days 1 to 28, over whole months. */
+export function schedulePlan(months: number, expenseCount: number): LedgerPlan {
+  const startDate = fromParts(FIRST_YEAR, 1, 1);
+  const deposits: NamedDeposit[] = [
+    { name: 'Acme', amount: cents(2_150_00), startDate, frequency: 'BW' },
+    { name: 'Side Gig', amount: cents(640_00), startDate: fromParts(FIRST_YEAR, 1, 8), frequency: 'BW' },
+  ];
+  const expenses: NamedExpense[] = Array.from({ length: expenseCount }, (_, index) => ({
+    name: `Bill ${String(index + 1).padStart(3, '0')}`,
+    amount: cents(25_00 + index * 7_13),
+    day: (index % 28) + 1,
+    endDate: null,
+  }));
+  return { startDate, endDate: endOfMonthNumber(months), deposits, expenses };
+}
+
+export function plannedRowCount(plan: LedgerPlan): number {
+  return generateLedgerDrafts(plan.deposits, plan.expenses, { from: plan.startDate, to: plan.endDate }).length;
+}
+
+/** As many whole bills as fit under `rows`; the caller adds the remainder by hand. */
+export function planForRows(rows: number): LedgerPlan {
+  const months = rows >= 1500 ? 60 : rows >= 400 ? 12 : rows >= 100 ? 3 : 1;
+  const depositRows = plannedRowCount(schedulePlan(months, 0));
+  // Every bill on days 1 to 28 falls once in each whole month.
+  return schedulePlan(months, Math.max(0, Math.floor((rows - depositRows) / months)));
+}
+
+export async function addSchedules(client: ApiClient, plan: LedgerPlan): Promise<void> {
+  for (const deposit of plan.deposits) {
+    await client.json('POST', DEPOSITS_PATHS.add, {
+      name: deposit.name,
+      type: 'Direct Deposit',
+      day: weekdayOf(deposit.startDate),
+      amount: deposit.amount / 100,
+      startDate: deposit.startDate,
+      frequency: deposit.frequency,
+    });
+  }
+  for (const expense of plan.expenses) {
+    await client.json('POST', EXPENSES_PATHS.add, { name: expense.name, type: 'Bill', day: expense.day, amount: expense.amount / 100, endDate: '' });
+  }
+}
+
+export function createLedgerBody(plan: LedgerPlan) {
+  return { ledger: { startDate: plan.startDate, endDate: plan.endDate, currentBalance: 1_000 } };
+}
+
+function ledgerOf(answer: unknown): Ledger {
+  const { ledger } = ledgerInfoSchema.parse(answer);
+  if (!ledger) throw new Error('expected a ledger in the answer');
+  return ledger;
+}
+
+/** Gives the signed-in user's deposits and expenses and a ledger from them, without topping it up. */
+export async function seedSchedulesAndLedger(client: ApiClient, plan: LedgerPlan): Promise<Ledger> {
+  await addSchedules(client, plan);
+  return ledgerOf(await client.json('POST', LEDGER_PATHS.create, createLedgerBody(plan)));
+}
+
+/** A ledger of exactly `rows` rows for the signed-in user. */
+export async function seedLedger(client: ApiClient, rows: number): Promise<Ledger> {
+  const plan = planForRows(rows);
+  let ledger = await seedSchedulesAndLedger(client, plan);
+  for (let index = ledger.transactions.length; index < rows; index += 1) {
+    ledger = ledgerOf(
+      await client.json('POST', LEDGER_PATHS.addTransaction, { date: plan.endDate, name: `Extra ${index + 1}`, type: 'D', amount: 12.34 }),
+    );
+  }
+  if (ledger.transactions.length !== rows) throw new Error(`seeded ${ledger.transactions.length} rows, wanted ${rows}`);
+  return ledger;
+}

@@ -1,0 +1,142 @@
+/**
+ * Servers under test run as child processes, so what a benchmark measures (throughput, latency,
+ * resident memory) belongs to the server alone, not to the process driving the load. Memory comes
+ * from /proc: VmRSS now, and VmHWM, the peak since the last reset.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { PrivateBuild } from './build.js';
+
+export interface ServerProcess {
+  readonly origin: string;
+  readonly pid: number;
+  /** Resident memory now, in bytes. */
+  rssBytes(): number;
+  /** The highest resident memory since the last resetPeak (or the start), in bytes. */
+  peakRssBytes(): number;
+  resetPeak(): void;
+  /** CPU time the process has used so far (user and system, all its threads), in seconds. */
+  cpuSeconds(): number;
+  stop(): Promise<void>;
+}
+
+/** Both servers log at this level: "warn" keeps per-request lines out of both measurements alike. */
+export const BENCH_LOG_LEVEL = 'warn';
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  if (!match) throw new Error(`no ${field} for process ${pid}`);
+  return Number(match[1]);
+}
+
+/** Clock ticks per second for /proc's CPU times (getconf CLK_TCK; 100 on Linux almost everywhere). */
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+function procCpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which sits in parentheses and may itself hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not answer ${url} within 60 s:\n${output()}`);
+}
+
+async function startChild(entry: string, cwd: string, env: NodeJS.ProcessEnv, readyPath: string, port: number): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [entry], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    // Keep the tail only: a long run must not grow this process's memory.
+    stderr = (stderr + chunk).slice(-20_000);
+  });
+  const origin = `http://localhost:${port}`;
+  await waitUntilAnswering(`${origin}${readyPath}`, child, () => stderr);
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('server process has no pid');
+  return {
+    origin,
+    pid,
+    rssBytes: () => procStatusKb(pid, 'VmRSS') * 1024,
+    peakRssBytes: () => procStatusKb(pid, 'VmHWM') * 1024,
+    // Writing 5 to clear_refs resets the peak resident set size to the current one (Linux).
+    resetPeak: () => fs.writeFileSync(`/proc/${pid}/clear_refs`, '5'),
+    cpuSeconds: () => procCpuSeconds(pid),
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** A fresh data folder (SQLite file and dev provider keys) that the caller removes when done. */
+export function newDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'leftover-bench-'));
+}
+
+/**
+ * Leftover as `npm start` runs it: the built server with the built page, the embedded SQLite
+ * database and the embedded development OpenID provider. Rows belong to the issuer, whose address
+ * holds the port: restart on the same port to find the same users' data again.
+ */
+export async function startLeftover(build: PrivateBuild, dataDir: string, port?: number): Promise<ServerProcess> {
+  port ??= await freePort();
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: 'localhost',
+    DATABASE_URL: `sqlite:${path.join(dataDir, 'leftover.sqlite')}`,
+    LOG_LEVEL: BENCH_LOG_LEVEL,
+    // The per-user request budget guards production against floods; a benchmark is one on purpose.
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000',
+  };
+  return startChild(build.serverMain, build.root, env, '/app-config.json', port);
+}
+
+/** The bare Fastify route serving the ledger answer stored in ledgerFile. */
+export async function startBareLedgerServer(build: PrivateBuild, ledgerFile: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: 'localhost',
+    LOG_LEVEL: BENCH_LOG_LEVEL,
+    LEDGER_FILE: ledgerFile,
+  };
+  return startChild(build.bareServerMain, build.root, env, '/ready', port);
+}
