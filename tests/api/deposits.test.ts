@@ -9,9 +9,9 @@ import { DEPOSITS_PATHS, type DepositsInfo, depositsInfoSchema } from '../../src
 import { errorBodySchema } from '../../src/contract/errors.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
+import { AMOUNT_MESSAGES, expectBadRequest, expectNotFound as expectNotFoundAs, FIELDS_MESSAGE, newSubject as newSubjectFor } from '../support/api-expectations.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const FIELDS_MESSAGE = 'Some fields need attention.';
 
 // 2026-11-20 is the Friday before the tests' fixed today (Saturday 2026-11-21).
 const paycheck = { name: 'Paycheck', type: 'Direct Deposit', day: 'Friday', amount: 1000, startDate: '2026-11-20', frequency: 'BW' } as const;
@@ -22,21 +22,12 @@ function depositsOf(response: LightMyRequestResponse): DepositsInfo {
   return depositsInfoSchema.parse(response.json());
 }
 
-/** A 400 with the contract's error body, naming exactly the given fields. */
-function expectBadRequest(response: LightMyRequestResponse, fields: Record<string, string>, message = FIELDS_MESSAGE): void {
-  expect(response.statusCode, response.body).toBe(400);
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
-  expect(errorBodySchema.parse(response.json())).toEqual({ error: { code: 'bad_request', message, fields } });
-}
-
 function expectNotFound(response: LightMyRequestResponse): void {
-  expect(response.statusCode, response.body).toBe(404);
-  expect(response.json()).toEqual({ error: { code: 'not_found', message: 'That deposit does not exist.' } });
+  expectNotFoundAs(response, 'That deposit does not exist.');
 }
 
-/** Every test signs in as its own user, so tests sharing one database never see each other's rows. */
 function newSubject(): string {
-  return `deposit-user-${crypto.randomUUID()}`;
+  return newSubjectFor('deposit-user');
 }
 
 function newUser(test: TestApp): UserClient {
@@ -47,10 +38,7 @@ async function addDeposit(user: UserClient, deposit: object): Promise<DepositsIn
   return depositsOf(await user.post(DEPOSITS_PATHS.add, deposit));
 }
 
-const AMOUNT_NOT_NUMBER = 'Amount must be a number.';
-const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0.';
-const AMOUNT_TOO_LARGE = 'Amount must be at most $99,999,999.99.';
-const AMOUNT_DECIMALS = 'Amount must have at most two decimal places.';
+const { notNumber: AMOUNT_NOT_NUMBER, notPositive: AMOUNT_NOT_POSITIVE, tooLarge: AMOUNT_TOO_LARGE, decimals: AMOUNT_DECIMALS } = AMOUNT_MESSAGES;
 const BAD_DATE = 'Start Date must be a real date (YYYY-MM-DD).';
 const BAD_DAY = 'Day must be a weekday (Monday to Sunday) or N/A.';
 const BW_FRIDAY = 'Day must be Friday: a bi-weekly deposit is paid on the weekday of its start date (2026-11-20).';

@@ -10,9 +10,9 @@ import { errorBodySchema } from '../../src/contract/errors.js';
 import { EXPENSES_PATHS, type ExpensesInfo, expensesInfoSchema } from '../../src/contract/expenses.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
+import { AMOUNT_MESSAGES, expectBadRequest, expectNotFound as expectNotFoundAs, FIELDS_MESSAGE, newSubject as newSubjectFor } from '../support/api-expectations.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const FIELDS_MESSAGE = 'Some fields need attention.';
 
 const rent = { name: 'Rent', type: 'Housing', day: 1, amount: 1500, endDate: null } as const;
 const phone = { name: 'Phone', type: 'Utilities', day: 15, amount: 45.99, endDate: '2027-06-30' } as const;
@@ -22,21 +22,12 @@ function expensesOf(response: LightMyRequestResponse): ExpensesInfo {
   return expensesInfoSchema.parse(response.json());
 }
 
-/** A 400 with the contract's error body, naming exactly the given fields. */
-function expectBadRequest(response: LightMyRequestResponse, fields: Record<string, string>, message = FIELDS_MESSAGE): void {
-  expect(response.statusCode, response.body).toBe(400);
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
-  expect(errorBodySchema.parse(response.json())).toEqual({ error: { code: 'bad_request', message, fields } });
-}
-
 function expectNotFound(response: LightMyRequestResponse): void {
-  expect(response.statusCode, response.body).toBe(404);
-  expect(response.json()).toEqual({ error: { code: 'not_found', message: 'That expense does not exist.' } });
+  expectNotFoundAs(response, 'That expense does not exist.');
 }
 
-/** Every test signs in as its own user, so tests sharing one database never see each other's rows. */
 function newSubject(): string {
-  return `expense-user-${crypto.randomUUID()}`;
+  return newSubjectFor('expense-user');
 }
 
 function newUser(test: TestApp): UserClient {
@@ -48,10 +39,7 @@ async function addExpense(user: UserClient, expense: object): Promise<ExpensesIn
 }
 
 const DAY = 'Day must be a whole number from 1 to 31.';
-const AMOUNT_NOT_NUMBER = 'Amount must be a number.';
-const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0.';
-const AMOUNT_TOO_LARGE = 'Amount must be at most $99,999,999.99.';
-const AMOUNT_DECIMALS = 'Amount must have at most two decimal places.';
+const { notNumber: AMOUNT_NOT_NUMBER, notPositive: AMOUNT_NOT_POSITIVE, tooLarge: AMOUNT_TOO_LARGE, decimals: AMOUNT_DECIMALS } = AMOUNT_MESSAGES;
 const END_DATE_NOT_REAL = 'End Date must be a real date (YYYY-MM-DD) or empty.';
 const END_DATE_NOT_TEXT = 'End Date must be a date (YYYY-MM-DD) or empty.';
 

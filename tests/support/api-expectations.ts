@@ -1,0 +1,32 @@
+/** What API tests expect of refusals, said once for every resource's tests. */
+import crypto from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { errorBodySchema } from '../../src/contract/errors.js';
+
+export const FIELDS_MESSAGE = 'Some fields need attention.';
+
+export const AMOUNT_MESSAGES = {
+  notNumber: 'Amount must be a number.',
+  notPositive: 'Amount must be greater than 0.',
+  tooLarge: 'Amount must be at most $99,999,999.99.',
+  decimals: 'Amount must have at most two decimal places.',
+} as const;
+
+/** A 400 with the contract's error body, naming exactly the given fields. */
+export function expectBadRequest(response: LightMyRequestResponse, fields: Record<string, string>, message = FIELDS_MESSAGE): void {
+  expect(response.statusCode, response.body).toBe(400);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  expect(errorBodySchema.parse(response.json())).toEqual({ error: { code: 'bad_request', message, fields } });
+}
+
+/** A 404 with the resource's own message: a foreign id looks exactly like a missing one. */
+export function expectNotFound(response: LightMyRequestResponse, message: string): void {
+  expect(response.statusCode, response.body).toBe(404);
+  expect(response.json()).toEqual({ error: { code: 'not_found', message } });
+}
+
+/** Every test signs in as its own user, so tests sharing one database never see each other's rows. */
+export function newSubject(prefix: string): string {
+  return `${prefix}-${crypto.randomUUID()}`;
+}
