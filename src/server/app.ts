@@ -166,7 +166,8 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(expenseRoutes);
       await api.register(ledgerRoutes);
       api.setNotFoundHandler((request, reply) => {
-        const body: ErrorBody = { error: { code: 'not_found', message: `No such call: ${request.method} ${request.url.split('?')[0]}` } };
+        // The request's own path is not echoed back: an answer never repeats what a caller made up.
+        const body: ErrorBody = { error: { code: 'not_found', message: `There is no such API call (${request.method}).` } };
         return reply.code(404).send(body);
       });
     },
@@ -198,7 +199,7 @@ function registerPage(app: FastifyInstance, webRoot: string): void {
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (!wantsPage) {
-      const body: ErrorBody = { error: { code: 'not_found', message: `No such address: ${request.method} ${request.url.split('?')[0]}` } };
+      const body: ErrorBody = { error: { code: 'not_found', message: `There is nothing at this address (${request.method}).` } };
       return reply.code(404).send(body);
     }
     if (!built) {

@@ -33,7 +33,7 @@ describe.each(databaseKinds())('foundation on %s', (kind) => {
     expect(response.statusCode).toBe(401);
     const known = await test.as('alice').get('/api/nothing-here');
     expect(known.statusCode).toBe(404);
-    expect(known.json()).toEqual({ error: { code: 'not_found', message: 'No such call: GET /api/nothing-here' } });
+    expect(known.json()).toEqual({ error: { code: 'not_found', message: 'There is no such API call (GET).' } });
   });
 
   it('answers 413 for a body over the limit', async () => {
