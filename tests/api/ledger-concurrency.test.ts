@@ -8,9 +8,8 @@ import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Ledger, ledgerInfoSchema, type LedgerTransaction } from '../../src/contract/ledger.js';
-import { isoDate } from '../../src/domain/calendar-date.js';
-import { computeBalances, type LedgerRow, type TransactionType } from '../../src/domain/ledger.js';
-import { cents, centsToDollars } from '../../src/domain/money.js';
+import type { TransactionType } from '../../src/domain/ledger.js';
+import { expectConsistent, recomputeInDollars } from '../support/ledger-recomputation.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
 
@@ -39,32 +38,6 @@ async function retrieve(client: UserClient): Promise<Ledger> {
 
 async function createLedger(client: UserClient, currentBalance: number): Promise<Ledger> {
   return ledgerOf(await client.post(PATHS.create, { ledger: { startDate: '2026-12-01', endDate: '2027-02-28', currentBalance } }));
-}
-
-/** The ledger recomputed from its own rows, one after another, by the domain. */
-function recomputed(ledger: Ledger) {
-  const rows: LedgerRow[] = ledger.transactions.map((row, index) => ({
-    id: row.id,
-    date: isoDate(row.date),
-    name: row.name,
-    type: row.type,
-    amount: cents(Math.round(row.amount * 100)),
-    status: row.status,
-    sequence: index,
-  }));
-  const balances = computeBalances(cents(Math.round(ledger.openingBalance * 100)), rows);
-  return {
-    currentBalance: centsToDollars(balances.currentBalance),
-    pendingBalance: centsToDollars(balances.pendingBalance),
-    balances: balances.rows.map((row) => centsToDollars(row.balance)),
-  };
-}
-
-function expectConsistent(ledger: Ledger): void {
-  const expected = recomputed(ledger);
-  expect(ledger.currentBalance).toBe(expected.currentBalance);
-  expect(ledger.pendingBalance).toBe(expected.pendingBalance);
-  expect(ledger.transactions.map((row) => row.balance)).toEqual(expected.balances);
 }
 
 describe.each(databaseKinds())('ledger writes at the same time on %s', (kind) => {
@@ -103,29 +76,10 @@ describe.each(databaseKinds())('ledger writes at the same time on %s', (kind) =>
 
     // The same 100 rows added one by one, balanced by the domain: the order is fixed by date,
     // type and the unique names, so creation order cannot change it.
-    const sequential = computeBalances(
-      cents(100_000),
-      requests.map((request, index) => ({
-        id: String(index),
-        date: isoDate(request.date),
-        name: request.name,
-        type: request.type,
-        amount: cents(Math.round(request.amount * 100)),
-        status: 'PENDING',
-        sequence: index,
-      })),
-    );
-    const expectedRows = sequential.rows.map((row) => ({
-      date: row.date,
-      name: row.name,
-      type: row.type,
-      amount: centsToDollars(row.amount),
-      balance: centsToDollars(row.balance),
-      status: row.status,
-    }));
+    const sequential = recomputeInDollars(1000, requests);
     expect(
       ledger.transactions.map((row) => ({ date: row.date, name: row.name, type: row.type, amount: row.amount, balance: row.balance, status: row.status })),
-    ).toEqual(expectedRows);
+    ).toEqual(sequential.rows);
     expect(ledger).toMatchObject({ currentBalance: 1000, pendingBalance: 1000 });
 
     // Each add took its own creation-order number and the counter moved on by exactly 100.

@@ -16,10 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositsInfoSchema } from '../../src/contract/deposits.js';
 import { expensesInfoSchema } from '../../src/contract/expenses.js';
 import { type Ledger, ledgerInfoSchema } from '../../src/contract/ledger.js';
-import { isoDate } from '../../src/domain/calendar-date.js';
-import { computeBalances, type TransactionType } from '../../src/domain/ledger.js';
-import { cents, centsToDollars } from '../../src/domain/money.js';
+import type { TransactionType } from '../../src/domain/ledger.js';
 import { openDatabaseReader } from '../support/database-reader.js';
+import { expectConsistent, recomputeInDollars } from '../support/ledger-recomputation.js';
 import { type HttpAnswer, httpUser } from '../support/http-user.js';
 import { assertServerBuilt, type ServerProcess, startServerProcess } from '../support/server-process.js';
 import { createTestDatabase, type DatabaseKind, databaseKinds, type TestDatabase } from '../support/test-databases.js';
@@ -32,25 +31,6 @@ function ledgerOf(answer: HttpAnswer): Ledger {
   const { ledger } = ledgerInfoSchema.parse(answer.body);
   if (!ledger) throw new Error('expected a ledger in the answer');
   return ledger;
-}
-
-/** The balances the domain computes from the ledger's own rows, one after another. */
-function expectConsistent(ledger: Ledger): void {
-  const balances = computeBalances(
-    cents(Math.round(ledger.openingBalance * 100)),
-    ledger.transactions.map((row, index) => ({
-      id: row.id,
-      date: isoDate(row.date),
-      name: row.name,
-      type: row.type,
-      amount: cents(Math.round(row.amount * 100)),
-      status: row.status,
-      sequence: index,
-    })),
-  );
-  expect(ledger.currentBalance).toBe(centsToDollars(balances.currentBalance));
-  expect(ledger.pendingBalance).toBe(centsToDollars(balances.pendingBalance));
-  expect(ledger.transactions.map((row) => row.balance)).toEqual(balances.rows.map((row) => centsToDollars(row.balance)));
 }
 
 interface Running {
@@ -148,20 +128,9 @@ if (databaseKinds().includes('postgres')) {
 
       const ledger = ledgerOf(await second.call('GET', '/api/ledger/retrieve-ledger'));
       expect(ledger.transactions).toHaveLength(100);
-      const sequential = computeBalances(
-        cents(100_000),
-        requests.map((request, index) => ({
-          id: String(index),
-          date: isoDate(request.date),
-          name: request.name,
-          type: request.type,
-          amount: cents(Math.round(request.amount * 100)),
-          status: 'PENDING' as const,
-          sequence: index,
-        })),
-      );
+      const sequential = recomputeInDollars(1000, requests);
       expect(ledger.transactions.map((row) => [row.date, row.name, row.type, row.amount, row.balance])).toEqual(
-        sequential.rows.map((row) => [row.date, row.name, row.type, centsToDollars(row.amount), centsToDollars(row.balance)]),
+        sequential.rows.map((row) => [row.date, row.name, row.type, row.amount, row.balance]),
       );
 
       // Each add took its own creation-order number from the shared counter, in either process.
