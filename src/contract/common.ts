@@ -27,6 +27,12 @@ export function balanceSchema(label: string) {
   );
 }
 
+/**
+ * A dollar amount in an answer: the server only ever sends whole cents, and the page relies on it
+ * (dollarsToCents), so an answer with a third decimal is refused at the edge, not deep in a view.
+ */
+export const dollarsAnswerSchema = z.number().check(z.refine(hasAtMostTwoDecimals, 'Amounts carry at most two decimal places.'));
+
 /** A calendar date 'YYYY-MM-DD'; the messages name the field as the user sees it. */
 export function isoDateField(label: string) {
   return z.pipe(

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { DEPOSIT_DAYS, DEPOSIT_TYPES, expectedDepositDay, FREQUENCIES } from '../domain/schedules.js';
 import { isIsoDate } from '../domain/calendar-date.js';
 import { MAX_SCHEDULE_NAME_LENGTH } from '../domain/ledger.js';
-import { amountSchema, idSchema, isoDateField, OBJECT_BODY, trimmedText } from './common.js';
+import { amountSchema, dollarsAnswerSchema, idSchema, isoDateField, OBJECT_BODY, trimmedText } from './common.js';
 
 const depositFields = z.object(
   {
@@ -42,7 +42,7 @@ export const depositSchema = z.object({
   name: z.string(),
   type: z.enum(DEPOSIT_TYPES),
   day: z.enum(DEPOSIT_DAYS),
-  amount: z.number(),
+  amount: dollarsAnswerSchema,
   startDate: z.string(),
   frequency: z.enum(FREQUENCIES),
 });
@@ -51,7 +51,7 @@ export type Deposit = z.infer<typeof depositSchema>;
 export const depositsInfoSchema = z.object({
   deposits: z.array(depositSchema),
   /** Sum of the monthly equivalents: bi-weekly counts amount x 26 / 12. */
-  totalDeposits: z.number(),
+  totalDeposits: dollarsAnswerSchema,
 });
 export type DepositsInfo = z.infer<typeof depositsInfoSchema>;
 

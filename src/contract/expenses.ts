@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { isIsoDate, type IsoDate } from '../domain/calendar-date.js';
 import { MAX_SCHEDULE_NAME_LENGTH } from '../domain/ledger.js';
-import { amountSchema, idSchema, OBJECT_BODY, trimmedText, wholeNumberField } from './common.js';
+import { amountSchema, dollarsAnswerSchema, idSchema, OBJECT_BODY, trimmedText, wholeNumberField } from './common.js';
 
 /** Empty, null or missing means "no end". */
 const endDateSchema = z.pipe(
@@ -33,7 +33,7 @@ export const expenseSchema = z.object({
   name: z.string(),
   type: z.string(),
   day: z.number(),
-  amount: z.number(),
+  amount: dollarsAnswerSchema,
   /** null when the expense has no end. */
   endDate: z.nullable(z.string()),
 });
@@ -43,7 +43,7 @@ export const expensesInfoSchema = z.object({
   /** In the default order: by day, then name. */
   expenses: z.array(expenseSchema),
   /** Sum of the expenses that have not ended (no end date, or one on or after today). */
-  totalExpenses: z.number(),
+  totalExpenses: dollarsAnswerSchema,
 });
 export type ExpensesInfo = z.infer<typeof expensesInfoSchema>;
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { latestLedgerEnd, MAX_LEDGER_YEARS, MAX_TRANSACTION_NAME_LENGTH, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
 import { isIsoDate } from '../domain/calendar-date.js';
-import { amountSchema, balanceSchema, idSchema, isoDateField, OBJECT_BODY, trimmedText } from './common.js';
+import { amountSchema, balanceSchema, dollarsAnswerSchema, idSchema, isoDateField, OBJECT_BODY, trimmedText } from './common.js';
 
 export const newLedgerSchema = z
   .object(
@@ -73,9 +73,9 @@ export const ledgerTransactionSchema = z.object({
   date: z.string(),
   name: z.string(),
   type: z.enum(TRANSACTION_TYPES),
-  amount: z.number(),
+  amount: dollarsAnswerSchema,
   /** The running balance after this row, in row order. */
-  balance: z.number(),
+  balance: dollarsAnswerSchema,
   status: z.enum(TRANSACTION_STATUSES),
 });
 export type LedgerTransaction = z.infer<typeof ledgerTransactionSchema>;
@@ -83,11 +83,11 @@ export type LedgerTransaction = z.infer<typeof ledgerTransactionSchema>;
 export const ledgerSchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
-  openingBalance: z.number(),
+  openingBalance: dollarsAnswerSchema,
   /** Opening balance plus the CLEARED rows: what the bank shows. */
-  currentBalance: z.number(),
+  currentBalance: dollarsAnswerSchema,
   /** Opening balance plus the PAID and CLEARED rows: after what is paid but not cleared. */
-  pendingBalance: z.number(),
+  pendingBalance: dollarsAnswerSchema,
   transactions: z.array(ledgerTransactionSchema),
 });
 export type Ledger = z.infer<typeof ledgerSchema>;

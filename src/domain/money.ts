@@ -65,3 +65,8 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 export function formatUsd(amount: Cents): string {
   return usd.format(centsToDollars(amount));
 }
+
+/** The same for a dollar amount as the API carries it (whole cents, checked by the contract). */
+export function formatUsdDollars(dollars: number): string {
+  return formatUsd(dollarsToCents(dollars));
+}

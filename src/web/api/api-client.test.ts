@@ -39,6 +39,13 @@ describe('api client', () => {
     await expect(offline.getExpenses()).rejects.toMatchObject({ message: 'Failed to get expenses!', status: 0 });
     const odd = createApiClient({ getAccessToken: () => 't', onUnauthorized: vi.fn(), fetchImpl: vi.fn(async () => jsonResponse(200, { nope: true })) });
     await expect(odd.getExpenses()).rejects.toMatchObject({ detail: 'The server answered something unexpected.' });
+    // Amounts are whole cents: a third decimal is refused at the edge, never formatted by a view.
+    const fractional = createApiClient({
+      getAccessToken: () => 't',
+      onUnauthorized: vi.fn(),
+      fetchImpl: vi.fn(async () => jsonResponse(200, { expenses: [], totalExpenses: 12.345 })),
+    });
+    await expect(fractional.getExpenses()).rejects.toMatchObject({ detail: 'The server answered something unexpected.' });
   });
 
   it('counts every call for the spinner, failed ones too', async () => {

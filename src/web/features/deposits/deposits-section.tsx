@@ -1,7 +1,7 @@
 /** Recurring income: the monthly total, the list, and the dialogs that add, change and delete. */
 import { Button } from '../../components/button.js';
 import type { Deposit, DepositInput, DepositsInfo } from '../../../contract/deposits.js';
-import { dollarsToCents, formatUsd } from '../../../domain/money.js';
+import { formatUsdDollars } from '../../../domain/money.js';
 import { useApiClient } from '../../api/api-context.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import { useEditDeleteDialogs } from '../../components/use-edit-delete-dialogs.js';
@@ -31,7 +31,7 @@ export function DepositsSection({ info, onChange, onError }: SectionProps<Deposi
         <>
           <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-3">
             <div>
-              <h3 className="h5 mb-1">Total Monthly Deposits: {formatUsd(dollarsToCents(info.totalDeposits))}</h3>
+              <h3 className="h5 mb-1">Total Monthly Deposits: {formatUsdDollars(info.totalDeposits)}</h3>
               <p className="small text-body-secondary mb-0">
                 A bi-weekly (BW) deposit counts as amount × 26 ÷ 12 a month: 26 paydays a year spread over 12 months. An
                 end-of-month (EOM) deposit counts once.

@@ -1,6 +1,6 @@
 import { DataTable } from '../../components/data-table.js';
 import type { Deposit } from '../../../contract/deposits.js';
-import { dollarsToCents, formatUsd } from '../../../domain/money.js';
+import { formatUsdDollars } from '../../../domain/money.js';
 import { FREQUENCY_LABELS } from '../../../domain/schedules.js';
 import { EditDeleteCell, EditDeleteHeader } from '../../components/edit-delete-column.js';
 
@@ -30,7 +30,7 @@ export function DepositsTable({ deposits, onEdit, onDelete }: DepositsTableProps
             <th scope="row">{deposit.name}</th>
             <td>{deposit.type}</td>
             <td>{deposit.day}</td>
-            <td className="text-end">{formatUsd(dollarsToCents(deposit.amount))}</td>
+            <td className="text-end">{formatUsdDollars(deposit.amount)}</td>
             <td>{deposit.startDate}</td>
             <td>
               {deposit.frequency} <span className="text-body-secondary small">– {FREQUENCY_LABELS[deposit.frequency]}</span>

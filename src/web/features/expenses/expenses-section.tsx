@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Button } from '../../components/button.js';
 import type { Expense, ExpenseInput, ExpenseSort, ExpensesInfo } from '../../../contract/expenses.js';
 import { todayIn } from '../../../domain/calendar-date.js';
-import { dollarsToCents, formatUsd } from '../../../domain/money.js';
+import { formatUsdDollars } from '../../../domain/money.js';
 import { useApiClient } from '../../api/api-context.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import { useDialogState } from '../../components/use-dialog-state.js';
@@ -45,7 +45,7 @@ export function ExpensesSection({ info, onChange, onError }: SectionProps<Expens
         <>
           <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-3">
             <div>
-              <h3 className="h5 mb-1">Total Monthly Expenses: {formatUsd(dollarsToCents(info.totalExpenses))}</h3>
+              <h3 className="h5 mb-1">Total Monthly Expenses: {formatUsdDollars(info.totalExpenses)}</h3>
               <p className="small text-body-secondary mb-0">
                 Expenses whose end date has passed are not counted. Sorted by {sort ? EXPENSE_SORT_LABELS[sort] : 'day, then name'}.
               </p>

@@ -1,7 +1,7 @@
 import { DataTable } from '../../components/data-table.js';
 import type { Expense } from '../../../contract/expenses.js';
 import { type IsoDate } from '../../../domain/calendar-date.js';
-import { dollarsToCents, formatUsd } from '../../../domain/money.js';
+import { formatUsdDollars } from '../../../domain/money.js';
 import { EditDeleteCell, EditDeleteHeader } from '../../components/edit-delete-column.js';
 
 interface ExpensesTableProps {
@@ -32,7 +32,7 @@ export function ExpensesTable({ expenses, today, onEdit, onDelete }: ExpensesTab
             <th scope="row">{expense.name}</th>
             <td>{expense.type}</td>
             <td>{expense.day}</td>
-            <td className="text-end">{formatUsd(dollarsToCents(expense.amount))}</td>
+            <td className="text-end">{formatUsdDollars(expense.amount)}</td>
             <td>
               <EndDate endDate={expense.endDate} today={today} />
             </td>

@@ -1,7 +1,8 @@
 /** The ledger under 1100 px: a compact row per transaction with name, date, amount and balance. */
 import { memo } from 'react';
 import type { LedgerTransaction } from '../../../contract/ledger.js';
-import { formatDollars, TYPE_LABELS } from './ledger-format.js';
+import { formatUsdDollars } from '../../../domain/money.js';
+import { TYPE_LABELS } from './ledger-format.js';
 import { RowActions, type RowActionHandlers } from './row-actions.js';
 import { isSameRow, type LedgerRowProps, rowClassName } from './row-look.js';
 import { StatusBadge } from './status-badge.js';
@@ -31,14 +32,14 @@ const LedgerCompactRow = memo(function LedgerCompactRow({ transaction, actions }
           {/* The sign says debit or credit on screen; the word says it to a screen reader. */}
           <span className="visually-hidden">{TYPE_LABELS[transaction.type]} </span>
           <span aria-hidden="true">{sign}</span>
-          {formatDollars(transaction.amount)}
+          {formatUsdDollars(transaction.amount)}
         </span>
       </div>
       <div className="ledger-compact__line small">
         <span>
           <time dateTime={transaction.date}>{transaction.date}</time> <StatusBadge status={transaction.status} />
         </span>
-        <span className={`ledger-row__money${transaction.balance < 0 ? ' ledger-negative' : ''}`}>Balance {formatDollars(transaction.balance)}</span>
+        <span className={`ledger-row__money${transaction.balance < 0 ? ' ledger-negative' : ''}`}>Balance {formatUsdDollars(transaction.balance)}</span>
       </div>
       <RowActions transaction={transaction} actions={actions} />
     </li>

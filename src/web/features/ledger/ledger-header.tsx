@@ -2,7 +2,7 @@
 import { memo, useId } from 'react';
 import { Button } from '../../components/button.js';
 import type { Ledger } from '../../../contract/ledger.js';
-import { formatDollars } from './ledger-format.js';
+import { formatUsdDollars } from '../../../domain/money.js';
 
 interface LedgerHeaderProps {
   readonly ledger: Ledger;
@@ -52,7 +52,7 @@ function Balance({ label, dollars, testId }: BalanceProps) {
       <dt id={labelId}>{label}</dt>
       {/* Named by its term, so "Current Balance" finds the amount; negative also shows its minus sign. */}
       <dd aria-labelledby={labelId} data-testid={testId} className={dollars < 0 ? 'ledger-negative' : undefined}>
-        {formatDollars(dollars)}
+        {formatUsdDollars(dollars)}
       </dd>
     </div>
   );

@@ -9,15 +9,15 @@ import type { LedgerInfo, LedgerTransaction } from '../../../contract/ledger.js'
 import { ApiClientProvider } from '../../api/api-context.js';
 import { fakeApiClient } from '../../test-support/fake-api-client.js';
 import { LedgerSection } from './ledger-section.js';
-import { formatDollars } from './ledger-format.js';
+import { formatUsdDollars } from '../../../domain/money.js';
 import { ledgerInfo, renderLedger, setWindowWidth, transaction } from './ledger-test-support.js';
 
 // Every rendered row formats its amount and balance, so the number of calls counts row renders.
-vi.mock(import('./ledger-format.js'), async (importOriginal) => {
+vi.mock(import('../../../domain/money.js'), async (importOriginal) => {
   const original = await importOriginal();
-  return { ...original, formatDollars: vi.fn(original.formatDollars) };
+  return { ...original, formatUsdDollars: vi.fn(original.formatUsdDollars) };
 });
-const formatCalls = vi.mocked(formatDollars);
+const formatCalls = vi.mocked(formatUsdDollars);
 
 const FIVE_YEARS_OF_ROWS = 1800;
 const HEADER_BALANCES = 2;

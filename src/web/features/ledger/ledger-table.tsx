@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import { DataTable } from '../../components/data-table.js';
 import type { LedgerTransaction } from '../../../contract/ledger.js';
-import { formatDollars } from './ledger-format.js';
+import { formatUsdDollars } from '../../../domain/money.js';
 import { RowActions, type RowActionHandlers } from './row-actions.js';
 import { isSameRow, type LedgerRowProps, rowClassName } from './row-look.js';
 import { StatusBadge } from './status-badge.js';
@@ -50,7 +50,7 @@ export function LedgerTable({ transactions, actions }: LedgerTableProps) {
 }
 
 const LedgerTableRow = memo(function LedgerTableRow({ transaction, actions }: LedgerRowProps) {
-  const amount = formatDollars(transaction.amount);
+  const amount = formatUsdDollars(transaction.amount);
   return (
     <tr className={rowClassName('ledger-row', transaction)}>
       <td>
@@ -61,7 +61,7 @@ const LedgerTableRow = memo(function LedgerTableRow({ transaction, actions }: Le
       </td>
       <td className="text-end ledger-row__money">{transaction.type === 'D' ? amount : ''}</td>
       <td className="text-end ledger-row__money">{transaction.type === 'C' ? amount : ''}</td>
-      <td className={`text-end ledger-row__money${transaction.balance < 0 ? ' ledger-negative' : ''}`}>{formatDollars(transaction.balance)}</td>
+      <td className={`text-end ledger-row__money${transaction.balance < 0 ? ' ledger-negative' : ''}`}>{formatUsdDollars(transaction.balance)}</td>
       <td>
         <RowActions transaction={transaction} actions={actions} />
       </td>
