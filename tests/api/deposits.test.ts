@@ -9,9 +9,8 @@ import { DEPOSITS_PATHS, type DepositsInfo, depositsInfoSchema } from '../../src
 import { errorBodySchema } from '../../src/contract/errors.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
-import { AMOUNT_MESSAGES, expectBadRequest, expectNotFound as expectNotFoundAs, FIELDS_MESSAGE, newSubject as newSubjectFor } from '../support/api-expectations.js';
+import { AMOUNT_MESSAGES, expectBadRequest, expectNotFound as expectNotFoundAs, FIELDS_MESSAGE, newSubject as newSubjectFor, ROW_ID } from '../support/api-expectations.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 // 2026-11-20 is the Friday before the tests' fixed today (Saturday 2026-11-21).
 const paycheck = { name: 'Paycheck', type: 'Direct Deposit', day: 'Friday', amount: 1000, startDate: '2026-11-20', frequency: 'BW' } as const;
@@ -97,7 +96,7 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
     it('adds a bi-weekly deposit and counts it as amount x 26 / 12 a month', async () => {
       const user = newUser(test);
       const info = await addDeposit(user, paycheck);
-      expect(info).toEqual({ deposits: [{ id: expect.stringMatching(UUID), ...paycheck }], totalDeposits: 2166.67 });
+      expect(info).toEqual({ deposits: [{ id: expect.stringMatching(ROW_ID), ...paycheck }], totalDeposits: 2166.67 });
       expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve))).toEqual(info);
     });
 
@@ -185,7 +184,7 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
       const alice = newUser(test);
       const bob = newUser(test);
       const info = await addDeposit(alice, { ...paycheck, id: 'chosen-by-client', owner_iss: 'https://evil.example', owner_sub: 'bob', ownerSub: 'bob' });
-      expect(info.deposits).toEqual([{ id: expect.stringMatching(UUID), ...paycheck }]);
+      expect(info.deposits).toEqual([{ id: expect.stringMatching(ROW_ID), ...paycheck }]);
       expect(depositsOf(await bob.get(DEPOSITS_PATHS.retrieve)).deposits).toEqual([]);
       expectNotFound(await alice.delete(DEPOSITS_PATHS.one('chosen-by-client')));
     });

@@ -10,9 +10,8 @@ import { errorBodySchema } from '../../src/contract/errors.js';
 import { EXPENSES_PATHS, type ExpensesInfo, expensesInfoSchema } from '../../src/contract/expenses.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
-import { AMOUNT_MESSAGES, expectBadRequest, expectNotFound as expectNotFoundAs, FIELDS_MESSAGE, newSubject as newSubjectFor } from '../support/api-expectations.js';
+import { AMOUNT_MESSAGES, expectBadRequest, expectNotFound as expectNotFoundAs, FIELDS_MESSAGE, newSubject as newSubjectFor, ROW_ID } from '../support/api-expectations.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const rent = { name: 'Rent', type: 'Housing', day: 1, amount: 1500, endDate: null } as const;
 const phone = { name: 'Phone', type: 'Utilities', day: 15, amount: 45.99, endDate: '2027-06-30' } as const;
@@ -99,9 +98,9 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
     it('adds an expense and answers the full list', async () => {
       const user = newUser(test);
       const info = await addExpense(user, rent);
-      expect(info).toEqual({ expenses: [{ id: expect.stringMatching(UUID), ...rent }], totalExpenses: 1500 });
+      expect(info).toEqual({ expenses: [{ id: expect.stringMatching(ROW_ID), ...rent }], totalExpenses: 1500 });
       const both = await addExpense(user, phone);
-      expect(both).toEqual({ expenses: [info.expenses[0], { id: expect.stringMatching(UUID), ...phone }], totalExpenses: 1545.99 });
+      expect(both).toEqual({ expenses: [info.expenses[0], { id: expect.stringMatching(ROW_ID), ...phone }], totalExpenses: 1545.99 });
       expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve))).toEqual(both);
     });
 
@@ -119,8 +118,8 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       await addExpense(user, { name: ` ${longName} `, type: ` ${longType} `, day: 31, amount: 0.01 });
       const info = await addExpense(user, { ...rent, amount: 99_999_999.99 });
       expect(info.expenses).toEqual([
-        { id: expect.stringMatching(UUID), ...rent, amount: 99_999_999.99 },
-        { id: expect.stringMatching(UUID), name: longName, type: longType, day: 31, amount: 0.01, endDate: null },
+        { id: expect.stringMatching(ROW_ID), ...rent, amount: 99_999_999.99 },
+        { id: expect.stringMatching(ROW_ID), name: longName, type: longType, day: 31, amount: 0.01, endDate: null },
       ]);
       expect(info.totalExpenses).toBe(100_000_000);
     });
@@ -152,7 +151,7 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       const id = (await addExpense(user, rent)).expenses[0]?.id ?? '';
       await addExpense(user, phone);
       const info = expensesOf(await user.delete(EXPENSES_PATHS.one(id)));
-      expect(info).toEqual({ expenses: [{ id: expect.stringMatching(UUID), ...phone }], totalExpenses: 45.99 });
+      expect(info).toEqual({ expenses: [{ id: expect.stringMatching(ROW_ID), ...phone }], totalExpenses: 45.99 });
       expectNotFound(await user.delete(EXPENSES_PATHS.one(id)));
     });
   });
@@ -165,7 +164,7 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
     ])('stores $label as no end', async ({ endDate }) => {
       const user = newUser(test);
       const info = await addExpense(user, { name: 'Rent', type: 'Housing', day: 1, amount: 1500, endDate });
-      expect(info).toEqual({ expenses: [{ id: expect.stringMatching(UUID), ...rent, endDate: null }], totalExpenses: 1500 });
+      expect(info).toEqual({ expenses: [{ id: expect.stringMatching(ROW_ID), ...rent, endDate: null }], totalExpenses: 1500 });
     });
 
     it('lists an ended expense but leaves it out of the total; one ending today still counts', async () => {
@@ -198,7 +197,7 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       const alice = newUser(test);
       const bob = newUser(test);
       const info = await addExpense(alice, { ...rent, id: 'chosen-by-client', owner_iss: 'https://evil.example', owner_sub: 'bob', created_at: '1999-01-01' });
-      expect(info.expenses).toEqual([{ id: expect.stringMatching(UUID), ...rent }]);
+      expect(info.expenses).toEqual([{ id: expect.stringMatching(ROW_ID), ...rent }]);
       expect(expensesOf(await bob.get(EXPENSES_PATHS.retrieve)).expenses).toEqual([]);
       expectNotFound(await alice.delete(EXPENSES_PATHS.one('chosen-by-client')));
     });
@@ -308,7 +307,7 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       await addExpense(bob, phone);
 
       const bobInfo = expensesOf(await bob.get(EXPENSES_PATHS.retrieve));
-      expect(bobInfo).toEqual({ expenses: [{ id: expect.stringMatching(UUID), ...phone }], totalExpenses: 45.99 });
+      expect(bobInfo).toEqual({ expenses: [{ id: expect.stringMatching(ROW_ID), ...phone }], totalExpenses: 45.99 });
 
       expectNotFound(await bob.put(EXPENSES_PATHS.one(aliceId), { ...rent, name: 'Stolen', amount: 1 }));
       expectNotFound(await bob.delete(EXPENSES_PATHS.one(aliceId)));

@@ -4,6 +4,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { errorBodySchema } from '../../src/contract/errors.js';
 
+/** Stored rows answer with time-ordered UUIDs (version 7; src/server/db/ids.ts). */
+export const ROW_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 export const FIELDS_MESSAGE = 'Some fields need attention.';
 
 export const AMOUNT_MESSAGES = {

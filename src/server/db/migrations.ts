@@ -74,8 +74,20 @@ const initial: Migration = {
   },
 };
 
+/**
+ * Every query on ledger rows names the ledger (whose key is unique per owner), so the owner index
+ * on ledger_transactions never served a query; it cost a fourth B-tree on every one of the ~1,800
+ * rows a new ledger stores. The owner columns stay: every query still checks them.
+ */
+const dropLedgerRowsOwnerIndex: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.dropIndex('ledger_transactions_owner').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_drop_ledger_rows_owner_index': dropLedgerRowsOwnerIndex,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

@@ -3,12 +3,12 @@
  * stays in integer cents until the answer is built.
  */
 import { compareNames } from '../../domain/names.js';
-import crypto from 'node:crypto';
 import type { Expense, ExpenseInput } from '../../contract/expenses.js';
 import { isoDate } from '../../domain/calendar-date.js';
 import { cents, dollarsToCents } from '../../domain/money.js';
 import type { ExpenseSchedule } from '../../domain/schedules.js';
 import type { Caller } from '../auth/access-token.js';
+import { newId } from '../db/ids.js';
 import type { Database } from '../db/database.js';
 import { ownerColumns } from '../db/owner.js';
 import type { ExpensesTable } from '../db/schema.js';
@@ -72,7 +72,7 @@ export class ExpenseRepository {
     await this.db
       .insertInto('expenses')
       // The id is always ours: a client-sent id never reaches here (the schema drops it).
-      .values({ id: crypto.randomUUID(), ...ownerColumns(owner), ...toColumns(input), created_at: new Date().toISOString() })
+      .values({ id: newId(), ...ownerColumns(owner), ...toColumns(input), created_at: new Date().toISOString() })
       .execute();
   }
 

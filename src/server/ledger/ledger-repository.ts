@@ -4,7 +4,6 @@
  * so every query it runs is scoped by the owner's issuer and subject and takes part in the caller's
  * transaction. Rows come back as domain values (IsoDate, Cents, statuses); no rule lives here.
  */
-import crypto from 'node:crypto';
 import { CompiledQuery, type Insertable, type RawBuilder, sql } from 'kysely';
 import { isoDate, type IsoDate } from '../../domain/calendar-date.js';
 import {
@@ -18,6 +17,7 @@ import {
 import { type Cents, cents } from '../../domain/money.js';
 import { FREQUENCIES } from '../../domain/schedules.js';
 import type { Caller } from '../auth/access-token.js';
+import { newId } from '../db/ids.js';
 import type { Database, OpenDatabase } from '../db/database.js';
 import type { LedgerTransactionsTable } from '../db/schema.js';
 
@@ -134,7 +134,7 @@ export class LedgerRepository {
     };
     const record = await this.db
       .insertInto('ledgers')
-      .values({ id: crypto.randomUUID(), owner_iss: this.owner.issuer, owner_sub: this.owner.subject, ...values })
+      .values({ id: newId(), owner_iss: this.owner.issuer, owner_sub: this.owner.subject, ...values })
       .onConflict((conflict) => conflict.columns(['owner_iss', 'owner_sub']).doUpdateSet(values))
       .returning(LEDGER_COLUMNS)
       .executeTakeFirstOrThrow();
@@ -165,7 +165,7 @@ export class LedgerRepository {
   async insertRows(ledgerId: string, rows: readonly (TransactionDraft & { readonly sequence: number })[]): Promise<StoredRow[]> {
     const stored = rows.map(
       (row): StoredRow => ({
-        id: crypto.randomUUID(),
+        id: newId(),
         sequence: row.sequence,
         date: row.date,
         name: row.name,
