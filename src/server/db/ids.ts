@@ -12,16 +12,21 @@
  */
 import crypto from 'node:crypto';
 
-const RANDOM_BYTES = 10;
+let prefixTime = Number.NaN;
+let prefix = '';
 
+/**
+ * A version 4 UUID with its first 48 bits replaced by the time and its version digit by 7: what
+ * stays is exactly version 7's 74 random bits and its variant. Node's randomUUID draws from a
+ * buffered pool of random bytes, several times faster than drawing 10 bytes for every id, and a
+ * new ledger makes about 1,800 ids at once.
+ */
 export function newId(now: number = Date.now()): string {
-  const bytes = Buffer.alloc(16);
-  // 48-bit big-endian milliseconds since 1970: bytes 0 to 5.
-  bytes.writeUIntBE(now, 0, 6);
-  crypto.randomFillSync(bytes, 16 - RANDOM_BYTES, RANDOM_BYTES);
-  // The version (7) in the high nibble of byte 6, the variant (binary 10) in the top bits of byte 8.
-  bytes[6] = 0x70 | ((bytes[6] ?? 0) & 0x0f);
-  bytes[8] = 0x80 | ((bytes[8] ?? 0) & 0x3f);
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  if (now !== prefixTime) {
+    const hex = now.toString(16).padStart(12, '0');
+    prefix = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7`;
+    prefixTime = now;
+  }
+  // Characters 0 to 14 of a UUID are the 48 bits, their dash and the version digit.
+  return prefix + crypto.randomUUID().slice(15);
 }

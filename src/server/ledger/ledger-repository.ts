@@ -178,41 +178,32 @@ export class LedgerRepository {
     let start = 0;
     while (start < stored.length) {
       const size = insertBatchSize(stored.length - start);
-      const batch = stored.slice(start, start + size).map((row) => this.insertValues(ledgerId, row));
-      await this.db.executeQuery(this.insertStatement(batch));
+      await this.db.executeQuery(this.insertStatement(ledgerId, stored, start, size));
       start += size;
     }
     return stored;
   }
 
-  private insertValues(ledgerId: string, row: StoredRow): Insertable<LedgerTransactionsTable> {
-    // The keys in INSERT_COLUMNS order: insertStatement lays the parameters out in that order.
-    return {
-      id: row.id,
-      ledger_id: ledgerId,
-      owner_iss: this.owner.issuer,
-      owner_sub: this.owner.subject,
-      sequence: row.sequence,
-      date: row.date,
-      name: row.name,
-      type: row.type,
-      amount_cents: row.amount,
-      status: row.status,
-      version: row.version,
-    };
-  }
-
   /**
-   * The INSERT for these rows. Kysely spends about as long building and compiling a 512-row insert
-   * as SQLite spends storing it, and the statement text depends only on the dialect and the row
-   * count, so the text is compiled once per (dialect, batch size) and only the values change.
+   * The INSERT for `size` rows from `start`. Kysely spends about as long building and compiling a
+   * 512-row insert as SQLite spends storing it, and the statement text depends only on the dialect
+   * and the row count, so the text is compiled once per (dialect, batch size) and after that only
+   * the values are laid out, straight into one array in INSERT_COLUMNS order.
    */
-  private insertStatement(batch: readonly Insertable<LedgerTransactionsTable>[]): CompiledQuery {
-    const parameters = batch.flatMap((values) => INSERT_COLUMNS.map((column) => values[column]));
-    const key = `${this.kind}:${batch.length}`;
+  private insertStatement(ledgerId: string, rows: readonly StoredRow[], start: number, size: number): CompiledQuery {
+    const parameters: unknown[] = [];
+    for (let index = start; index < start + size; index += 1) {
+      const row = rows[index] as StoredRow;
+      parameters.push(row.id, ledgerId, this.owner.issuer, this.owner.subject, row.sequence, row.date, row.name, row.type, row.amount, row.status, row.version);
+    }
+    const key = `${this.kind}:${size}`;
     const cached = compiledInserts.get(key);
     if (cached) return CompiledQuery.raw(cached, parameters);
-    const compiled = this.db.insertInto('ledger_transactions').values([...batch]).compile();
+    const values = Array.from({ length: size }, (_, offset): Insertable<LedgerTransactionsTable> => {
+      const row = parameters.slice(offset * INSERT_COLUMNS.length, (offset + 1) * INSERT_COLUMNS.length);
+      return Object.fromEntries(INSERT_COLUMNS.map((column, position) => [column, row[position]])) as Insertable<LedgerTransactionsTable>;
+    });
+    const compiled = this.db.insertInto('ledger_transactions').values(values).compile();
     // The cached text is only reusable if Kysely laid the values out row by row in column order.
     const sameLayout =
       compiled.parameters.length === parameters.length && compiled.parameters.every((parameter, index) => parameter === parameters[index]);
