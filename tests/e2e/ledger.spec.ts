@@ -1,4 +1,6 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { seedThroughApi } from './api-seed.js';
 import { addDeposit, addExpense, createLedger, settled } from './dashboard-actions.js';
 import { signInAs } from './sign-in.js';
 
@@ -15,6 +17,13 @@ async function expectRows(page: Page, rows: readonly (readonly [string, string, 
     await expect(row).toContainText(name);
     await expect(row).toContainText(balance);
   }
+}
+
+/** axe on the ledger as it is now: no serious or critical violation (spacers, row numbers included). */
+async function expectAccessibleLedger(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).include('.ledger').analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 120)).join(' | ')}`)).toEqual([]);
 }
 
 async function expectBalances(page: Page, current: string, pending: string): Promise<void> {
@@ -140,4 +149,92 @@ test('a failed load names what failed, and RETRY recovers it', async ({ page }) 
   await whoops.getByRole('button', { name: 'RETRY' }).click();
   await expect(whoops).toBeHidden();
   await expectBalances(page, '$42.00', '$42.00');
+});
+
+test('a long ledger renders the rows near the viewport; the last row can be scrolled to and paid, and Tab walks the rows', async ({ page }) => {
+  await page.goto('/');
+  await signInAs(page, 'ivy');
+  await expect(page.getByRole('button', { name: 'New Ledger' })).toBeVisible();
+  // A year of 24 bills, one on the 31st (the last day of shorter months) and an end-of-month
+  // paycheck: 12 + 25 x 12 = 312 rows. On 2027-12-31 the paycheck comes first, so the last row
+  // is the 31st's bill.
+  await seedThroughApi(page, {
+    deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'N/A', amount: 1500, startDate: '2027-01-01', frequency: 'EOM' }],
+    expenses: [
+      ...Array.from({ length: 24 }, (_, index) => ({ name: `Bill ${String(index + 1).padStart(2, '0')}`, type: 'Bill', day: index + 1, amount: 10 })),
+      { name: 'Zoo Membership', type: 'Leisure', day: 31, amount: 45.67 },
+    ],
+    ledger: { startDate: '2027-01-01', endDate: '2027-12-31', currentBalance: 1000 },
+  });
+  await page.reload();
+  await settled(page);
+  await expect(page.getByText('312 transactions.')).toBeVisible();
+
+  // The table tells assistive technology its whole size; the DOM holds only part of the rows.
+  const table = ledgerTable(page);
+  await expect(table).toHaveAttribute('aria-rowcount', '313');
+  const renderedRows = table.locator('tbody tr[aria-rowindex]');
+  await expect(renderedRows.first()).toHaveAttribute('aria-rowindex', '2');
+  const renderedCount = await renderedRows.count();
+  expect(renderedCount).toBeGreaterThan(0);
+  expect(renderedCount).toBeLessThan(100);
+  await expect(table.locator('tbody tr.ledger-spacer')).toHaveAttribute('aria-hidden', 'true');
+
+  // The page's height is the whole table's: scrolling to the bottom brings the last row.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const lastRow = table.locator('tbody tr[aria-rowindex="313"]');
+  await expect(lastRow).toBeVisible();
+  await expect(lastRow).toContainText('2027-12-31');
+  await expect(lastRow).toContainText('Zoo Membership');
+  await expect(table.locator('tbody tr[aria-rowindex="2"]')).toHaveCount(0);
+  expect(await renderedRows.count()).toBeLessThan(100);
+
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+  await expect(table.locator('tbody tr.ledger-spacer')).toHaveCount(2);
+  await expectAccessibleLedger(page);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(lastRow).toBeVisible();
+
+  // Paying it moves the Pending Balance (the header stays in view), and the keyboard focus goes to
+  // the row's Clear button ...
+  await expectBalances(page, '$1,000.00', '$1,000.00');
+  await lastRow.getByRole('button', { name: 'Pay Zoo Membership' }).click();
+  await expectBalances(page, '$1,000.00', '$954.33');
+  const clearLast = lastRow.getByRole('button', { name: 'Clear Zoo Membership' });
+  await expect(clearLast).toBeFocused();
+  // ... where it stays when the row is scrolled far out of the window.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(table.locator('tbody tr[aria-rowindex="2"]')).toBeAttached();
+  await expect(clearLast).toBeFocused();
+
+  // Tab from the first row's Edit button through 40 rows (three buttons each), across the
+  // window's lower edge: the browser scrolls each focused button into view and the next row is
+  // rendered by then.
+  await table.locator('tbody tr[aria-rowindex="2"]').getByRole('button', { name: /^Edit/ }).focus();
+  const focusedRowIndex = () => page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('aria-rowindex') ?? null);
+  const nextRowRendered = () =>
+    page.evaluate(() => document.activeElement?.closest('tr')?.nextElementSibling?.hasAttribute('aria-rowindex') ?? false);
+  const rowsToWalk = 40;
+  for (let press = 0; press < rowsToWalk * 3; press += 1) {
+    await expect.poll(nextRowRendered).toBe(true);
+    await page.keyboard.press('Tab');
+  }
+  expect(await focusedRowIndex()).toBe(String(2 + rowsToWalk));
+  await expect(page.locator(':focus')).toHaveAccessibleName(/^Edit Bill/);
+  await expect(page.locator(':focus')).toBeInViewport();
+
+  // Under 1100 px the compact list is windowed the same way; each item says its place in the whole.
+  await page.setViewportSize({ width: 1000, height: 800 });
+  const list = page.getByRole('list', { name: 'Transactions' });
+  await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', '312');
+  expect(await list.getByRole('listitem').count()).toBeLessThan(100);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const lastItem = list.locator('li[aria-posinset="312"]');
+  await expect(lastItem).toBeVisible();
+  await expect(lastItem).toContainText('2027-12-31');
+  await expect(lastItem).toContainText('Zoo Membership');
+  await expect(lastItem.getByRole('button', { name: 'Pay Zoo Membership' })).toBeDisabled();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+  await expect(list.locator('li.ledger-compact__spacer')).toHaveCount(2);
+  await expectAccessibleLedger(page);
 });

@@ -6,9 +6,21 @@ interface DataTableProps {
   readonly className?: string;
   /** Scrolls sideways on narrow screens instead of overflowing the page. */
   readonly responsive?: boolean;
+  /**
+   * False when the rows carry their own stripe class: Bootstrap stripes every other `tr` in the
+   * DOM, which the spacer rows of a windowed table would shift as it scrolls.
+   */
+  readonly striped?: boolean;
+  /** All rows of a table whose DOM holds only some of them (header row included), for assistive technology. */
+  readonly rowCount?: number;
 }
 
-export function DataTable({ children, className, responsive = false }: DataTableProps) {
-  const table = <table className={['table table-striped table-bordered table-hover', className ?? ''].filter(Boolean).join(' ')}>{children}</table>;
+export function DataTable({ children, className, responsive = false, striped = true, rowCount }: DataTableProps) {
+  const classes = ['table', striped ? 'table-striped' : '', 'table-bordered table-hover', className ?? ''].filter(Boolean).join(' ');
+  const table = (
+    <table className={classes} aria-rowcount={rowCount}>
+      {children}
+    </table>
+  );
   return responsive ? <div className="table-responsive">{table}</div> : table;
 }

@@ -1,33 +1,79 @@
-/** The ledger under 1100 px: a compact row per transaction with name, date, amount and balance. */
+/**
+ * The ledger under 1100 px: a compact row per transaction with name, date, amount and balance.
+ * Windowed like the table (docs/decisions/0010): only the rows near the viewport are in the DOM,
+ * between spacers as tall as the rows they stand for.
+ */
 import { memo } from 'react';
 import type { LedgerTransaction } from '../../../contract/ledger.js';
 import { formatUsdDollars } from '../../../domain/money.js';
 import { TYPE_LABELS } from './ledger-format.js';
 import { RowActions, type RowActionHandlers } from './row-actions.js';
 import { isSameRow, type LedgerRowProps, rowClassName } from './row-look.js';
+import { rowSegments } from './row-window.js';
 import { StatusBadge } from './status-badge.js';
+import { type RowNumbering, useKeptRow, useRowWindow, windowedRows } from './use-row-window.js';
 
 interface LedgerCompactListProps {
   readonly transactions: readonly LedgerTransaction[];
   readonly actions: RowActionHandlers;
 }
 
+/**
+ * A row at the default font size from 576 px up: two lines of text and the buttons (ledger.css
+ * keeps each line to one line, and stacks the second under 576 px). The hook measures the real
+ * height from the rendered rows.
+ */
+export const ESTIMATED_COMPACT_ROW_HEIGHT = 121;
+/** Each item says its place among all the rows, so a screen reader hears the whole list's size. */
+const COMPACT_ROW_NUMBERING: RowNumbering = { attribute: 'aria-posinset', first: 1 };
+
 export function LedgerCompactList({ transactions, actions }: LedgerCompactListProps) {
+  const rowCount = transactions.length;
+  const { containerRef, window: inView, rowHeight } = useRowWindow<HTMLUListElement>({
+    rowCount,
+    estimatedRowHeight: ESTIMATED_COMPACT_ROW_HEIGHT,
+    numbering: COMPACT_ROW_NUMBERING,
+  });
+  const { keptIndex, onFocus, onBlur } = useKeptRow(transactions, COMPACT_ROW_NUMBERING);
+  const segments = rowSegments({ window: inView, rowCount, rowHeight, keptIndex });
+
   return (
-    <ul className="ledger-compact list-unstyled mb-0" aria-label="Transactions">
-      {transactions.map((transaction) => (
-        <LedgerCompactRow key={transaction.id} transaction={transaction} actions={actions} />
-      ))}
+    <ul ref={containerRef} className="ledger-compact list-unstyled mb-0" aria-label="Transactions" onFocus={onFocus} onBlur={onBlur}>
+      {windowedRows(
+        segments,
+        transactions,
+        (transaction, index) => (
+          <LedgerCompactRow key={transaction.id} transaction={transaction} actions={actions} index={index} rowCount={rowCount} />
+        ),
+        (key, height) => <li key={key} className="ledger-compact__spacer" aria-hidden="true" style={{ height }} />,
+      )}
     </ul>
   );
 }
 
-const LedgerCompactRow = memo(function LedgerCompactRow({ transaction, actions }: LedgerRowProps) {
+interface LedgerCompactRowProps extends LedgerRowProps {
+  /** The row's place among the shown rows, from 0. */
+  readonly index: number;
+  readonly rowCount: number;
+}
+
+function isSameCompactRow(previous: LedgerCompactRowProps, next: LedgerCompactRowProps): boolean {
+  return previous.index === next.index && previous.rowCount === next.rowCount && isSameRow(previous, next);
+}
+
+const LedgerCompactRow = memo(function LedgerCompactRow({ transaction, actions, index, rowCount }: LedgerCompactRowProps) {
   const sign = transaction.type === 'D' ? '-' : '+';
   return (
-    <li className={rowClassName('ledger-compact__row ledger-row', transaction)} data-testid="ledger-compact-row">
+    <li
+      className={rowClassName('ledger-compact__row ledger-row', transaction)}
+      data-testid="ledger-compact-row"
+      aria-posinset={index + COMPACT_ROW_NUMBERING.first}
+      aria-setsize={rowCount}
+    >
       <div className="ledger-compact__line">
-        <span className="ledger-row__name fw-semibold">{transaction.name}</span>
+        <span className="ledger-row__name fw-semibold" title={transaction.name}>
+          {transaction.name}
+        </span>
         <span className="ledger-row__money">
           {/* The sign says debit or credit on screen; the word says it to a screen reader. */}
           <span className="visually-hidden">{TYPE_LABELS[transaction.type]} </span>
@@ -35,7 +81,7 @@ const LedgerCompactRow = memo(function LedgerCompactRow({ transaction, actions }
           {formatUsdDollars(transaction.amount)}
         </span>
       </div>
-      <div className="ledger-compact__line small">
+      <div className="ledger-compact__line ledger-compact__line--status small">
         <span>
           <time dateTime={transaction.date}>{transaction.date}</time> <StatusBadge status={transaction.status} />
         </span>
@@ -44,4 +90,4 @@ const LedgerCompactRow = memo(function LedgerCompactRow({ transaction, actions }
       <RowActions transaction={transaction} actions={actions} />
     </li>
   );
-}, isSameRow);
+}, isSameCompactRow);

@@ -1,6 +1,7 @@
 /**
- * A five-year ledger holds about 1,800 rows. Each server answer brings fresh row objects, so this
- * checks that rows compare by value: paying or filtering renders only the rows that changed.
+ * A five-year ledger holds about 1,800 rows. Only the rows near the viewport are rendered, and
+ * each server answer brings fresh row objects, so this checks that rows compare by value: paying
+ * or filtering renders only the rendered rows that changed.
  */
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -11,6 +12,8 @@ import { fakeApiClient } from '../../test-support/fake-api-client.js';
 import { LedgerSection } from './ledger-section.js';
 import { formatUsdDollars } from '../../../domain/money.js';
 import { ledgerInfo, renderLedger, setWindowWidth, transaction } from './ledger-test-support.js';
+import { ESTIMATED_TABLE_ROW_HEIGHT } from './ledger-table.js';
+import { ROW_OVERSCAN } from './use-row-window.js';
 
 // Every rendered row formats its amount and balance, so the number of calls counts row renders.
 vi.mock(import('../../../domain/money.js'), async (importOriginal) => {
@@ -22,11 +25,19 @@ const formatCalls = vi.mocked(formatUsdDollars);
 const FIVE_YEARS_OF_ROWS = 1800;
 const HEADER_BALANCES = 2;
 const FORMATS_PER_ROW = 2;
+// jsdom lays nothing out: the window is the rows that fit in its viewport, plus the overscan below.
+const WINDOW_ROWS = Math.ceil(window.innerHeight / ESTIMATED_TABLE_ROW_HEIGHT) + ROW_OVERSCAN;
 
-function ledgerRows(count: number): LedgerTransaction[] {
+function ledgerRows(count: number, paid: (index: number) => boolean = (index) => index % 3 === 0): LedgerTransaction[] {
   return Array.from({ length: count }, (_, index) =>
-    transaction({ id: `row-${index}`, name: `Bill ${index}`, amount: 10 + index, balance: 5000 - index, status: index % 3 === 0 ? 'PAID' : 'PENDING' }),
+    transaction({ id: `row-${index}`, name: `Bill ${index}`, amount: 10 + index, balance: 5000 - index, status: paid(index) ? 'PAID' : 'PENDING' }),
   );
+}
+
+/** The rendered rows by name, each with its aria-rowindex. */
+function renderedRows(): Map<string, string | null> {
+  const rows = document.querySelectorAll('tbody tr[aria-rowindex]');
+  return new Map([...rows].map((row) => [row.querySelector('.ledger-row__name')?.textContent ?? '', row.getAttribute('aria-rowindex')]));
 }
 
 const JSDOM_WIDTH = window.innerWidth;
@@ -34,25 +45,74 @@ beforeEach(() => setWindowWidth(1280));
 afterEach(() => setWindowWidth(JSDOM_WIDTH));
 
 describe('ledger rows of a five-year ledger', () => {
+  it('renders only a window of the rows, and tells assistive technology the whole size', () => {
+    renderLedger(ledgerInfo(ledgerRows(FIVE_YEARS_OF_ROWS)));
+    expect(screen.getByText('1,800 transactions.')).toBeInTheDocument();
+    expect(formatCalls).toHaveBeenCalledTimes(HEADER_BALANCES + FORMATS_PER_ROW * WINDOW_ROWS);
+
+    const table = screen.getByRole('table');
+    expect(table).toHaveAttribute('aria-rowcount', '1801');
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(1 + WINDOW_ROWS);
+    // The header row is row 1; the body rows follow from 2 without a gap.
+    expect(rows.map((row) => row.getAttribute('aria-rowindex'))).toEqual(Array.from({ length: 1 + WINDOW_ROWS }, (_, index) => String(index + 1)));
+    expect(rows.at(-1)).toHaveTextContent(`Bill ${WINDOW_ROWS - 1}`);
+    expect(screen.queryByText('Bill 1799')).toBeNull();
+
+    // The rest of the rows is one spacer, hidden from assistive technology and holding nothing to focus.
+    const spacers = table.querySelectorAll('tbody tr:not([aria-rowindex])');
+    expect(spacers).toHaveLength(1);
+    expect(spacers[0]).toHaveAttribute('aria-hidden', 'true');
+    expect(spacers[0]?.querySelectorAll('button, a, input, [tabindex]')).toHaveLength(0);
+    expect(spacers[0]?.querySelector('td')).toHaveStyle({ height: `${(FIVE_YEARS_OF_ROWS - WINDOW_ROWS) * ESTIMATED_TABLE_ROW_HEIGHT}px` });
+  });
+
   it('renders only the paid row again when the answer replaces every row object', async () => {
     const rows = ledgerRows(FIVE_YEARS_OF_ROWS);
     const view = renderLedger(ledgerInfo(rows));
-    expect(screen.getByText('1,800 transactions.')).toBeInTheDocument();
 
     formatCalls.mockClear();
     const answer = rows.map((row) => ({ ...row, status: row.id === 'row-1' ? ('PAID' as const) : row.status }));
     view.rerender(ledgerInfo(answer));
 
     expect(formatCalls).toHaveBeenCalledTimes(HEADER_BALANCES + FORMATS_PER_ROW);
-    // Role queries over 5,400 buttons take seconds in jsdom: find the row by its text first.
+    // Role queries over every rendered button are slow in jsdom: find the row by its text first.
     const paidRow = screen.getByText('Bill 1', { exact: true }).closest('tr');
     expect(within(paidRow ?? document.body).getByRole('button', { name: 'Pay Bill 1' })).toBeDisabled();
   });
 
+  it('renders no row again when the paid row is outside the window, only the balances', () => {
+    const rows = ledgerRows(FIVE_YEARS_OF_ROWS);
+    const view = renderLedger(ledgerInfo(rows));
+
+    formatCalls.mockClear();
+    const answer = rows.map((row) => ({ ...row, status: row.id === 'row-1000' ? ('PAID' as const) : row.status }));
+    view.rerender(ledgerInfo(answer, { pendingBalance: 1500 }));
+
+    expect(formatCalls).toHaveBeenCalledTimes(HEADER_BALANCES);
+    expect(screen.getByRole('definition', { name: 'Pending Balance' })).toHaveTextContent('$1,500.00');
+  });
+
   // Fewer rows here: finding the Filter button by name walks every row button, slow in jsdom.
-  it('renders no row, nor the balances, again when the filter only hides rows', async () => {
+  it('renders no row, nor the balances, again when the filter hides only rows below the window', async () => {
+    const user = userEvent.setup();
+    renderLedger(ledgerInfo(ledgerRows(300, (index) => index >= 100 && index % 3 === 0)));
+    const before = renderedRows();
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filter By' });
+
+    formatCalls.mockClear();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Paid' }));
+
+    expect(screen.getByText('Showing 234 of 300 transactions.')).toBeInTheDocument();
+    expect(renderedRows()).toEqual(before);
+    expect(formatCalls).not.toHaveBeenCalled();
+  });
+
+  it('renders again, when the filter hides rows in the window, only the rows that moved or came into it', async () => {
     const user = userEvent.setup();
     renderLedger(ledgerInfo(ledgerRows(300)));
+    const before = renderedRows();
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     const dialog = await screen.findByRole('dialog', { name: 'Filter By' });
 
@@ -60,7 +120,12 @@ describe('ledger rows of a five-year ledger', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Paid' }));
 
     expect(screen.getByText('Showing 200 of 300 transactions.')).toBeInTheDocument();
-    expect(formatCalls).not.toHaveBeenCalled();
+    const after = renderedRows();
+    // A row's place is its aria-rowindex: a row that kept it is not rendered again.
+    const movedOrNew = [...after].filter(([name, rowIndex]) => before.get(name) !== rowIndex);
+    expect(after.size).toBe(WINDOW_ROWS);
+    expect(formatCalls).toHaveBeenCalledTimes(FORMATS_PER_ROW * movedOrNew.length);
+    expect([...after.keys()].every((name) => Number(name.slice('Bill '.length)) % 3 !== 0)).toBe(true);
   });
 
   it('renders nothing again when the shell passes fresh callbacks on every render', () => {

@@ -1,21 +1,45 @@
-/** The ledger at 1100 px and wider: one table row per transaction (SPEC.md section 2). */
+/**
+ * The ledger at 1100 px and wider: one table row per transaction (SPEC.md section 2). Only the
+ * rows near the viewport are in the DOM, between spacer rows as tall as the rows they stand for:
+ * painting 2,000 rows of buttons is what made a long ledger slow (docs/decisions/0010).
+ */
 import { memo } from 'react';
 import { DataTable } from '../../components/data-table.js';
 import type { LedgerTransaction } from '../../../contract/ledger.js';
 import { formatUsdDollars } from '../../../domain/money.js';
 import { RowActions, type RowActionHandlers } from './row-actions.js';
 import { isSameRow, type LedgerRowProps, rowClassName } from './row-look.js';
+import { rowSegments } from './row-window.js';
 import { StatusBadge } from './status-badge.js';
+import { type RowNumbering, useKeptRow, useRowWindow, windowedRows } from './use-row-window.js';
 
 interface LedgerTableProps {
   readonly transactions: readonly LedgerTransaction[];
   readonly actions: RowActionHandlers;
 }
 
+/**
+ * A row at the default font size: one line of text beside Bootstrap's small buttons (ledger.css
+ * keeps every row to one line). The hook measures the real height from the rendered rows.
+ */
+export const ESTIMATED_TABLE_ROW_HEIGHT = 48;
+const COLUMN_COUNT = 6;
+/** The header row is row 1 for assistive technology, so the row at index 0 is row 2. */
+const TABLE_ROW_NUMBERING: RowNumbering = { attribute: 'aria-rowindex', first: 2 };
+
 export function LedgerTable({ transactions, actions }: LedgerTableProps) {
+  const rowCount = transactions.length;
+  const { containerRef, window: inView, rowHeight } = useRowWindow<HTMLTableSectionElement>({
+    rowCount,
+    estimatedRowHeight: ESTIMATED_TABLE_ROW_HEIGHT,
+    numbering: TABLE_ROW_NUMBERING,
+  });
+  const { keptIndex, onFocus, onBlur } = useKeptRow(transactions, TABLE_ROW_NUMBERING);
+  const segments = rowSegments({ window: inView, rowCount, rowHeight, keptIndex });
+
   return (
-    <DataTable className="ledger-table">
-      {/* Fixed column widths let the browser lay out 1,800 rows without measuring every cell. */}
+    <DataTable className="ledger-table" striped={false} rowCount={rowCount + 1}>
+      {/* Fixed column widths: the browser lays out the rows without measuring every cell. */}
       <colgroup>
         <col className="ledger-table__date" />
         <col />
@@ -25,7 +49,7 @@ export function LedgerTable({ transactions, actions }: LedgerTableProps) {
         <col className="ledger-table__actions" />
       </colgroup>
       <thead>
-        <tr>
+        <tr aria-rowindex={1}>
           <th scope="col">Date</th>
           <th scope="col">Name</th>
           <th scope="col" className="text-end">
@@ -40,24 +64,50 @@ export function LedgerTable({ transactions, actions }: LedgerTableProps) {
           <th scope="col">Actions</th>
         </tr>
       </thead>
-      <tbody>
-        {transactions.map((transaction) => (
-          <LedgerTableRow key={transaction.id} transaction={transaction} actions={actions} />
-        ))}
+      <tbody ref={containerRef} onFocus={onFocus} onBlur={onBlur}>
+        {windowedRows(
+          segments,
+          transactions,
+          (transaction, index) => (
+            <LedgerTableRow key={transaction.id} transaction={transaction} actions={actions} index={index} />
+          ),
+          (key, height) => (
+            <tr key={key} className="ledger-spacer" aria-hidden="true">
+              <td colSpan={COLUMN_COUNT} style={{ height }} />
+            </tr>
+          ),
+        )}
       </tbody>
     </DataTable>
   );
 }
 
-const LedgerTableRow = memo(function LedgerTableRow({ transaction, actions }: LedgerRowProps) {
+interface LedgerTableRowProps extends LedgerRowProps {
+  /** The row's place among the shown rows, from 0: its row number and its stripe. */
+  readonly index: number;
+}
+
+function isSameTableRow(previous: LedgerTableRowProps, next: LedgerTableRowProps): boolean {
+  return previous.index === next.index && isSameRow(previous, next);
+}
+
+const LedgerTableRow = memo(function LedgerTableRow({ transaction, actions, index }: LedgerTableRowProps) {
   const amount = formatUsdDollars(transaction.amount);
+  // Stripes follow the row's index, not its place among the DOM's rows, which spacers shift.
+  const stripe = index % 2 === 0 ? ' ledger-row--striped' : '';
   return (
-    <tr className={rowClassName('ledger-row', transaction)}>
+    <tr className={rowClassName('ledger-row', transaction) + stripe} aria-rowindex={index + TABLE_ROW_NUMBERING.first}>
       <td>
         <time dateTime={transaction.date}>{transaction.date}</time>
       </td>
       <td>
-        <span className="ledger-row__name">{transaction.name}</span> <StatusBadge status={transaction.status} />
+        {/* One line per row keeps every row the same height; the full name is in the title. */}
+        <span className="ledger-row__name-cell">
+          <span className="ledger-row__name" title={transaction.name}>
+            {transaction.name}
+          </span>{' '}
+          <StatusBadge status={transaction.status} />
+        </span>
       </td>
       <td className="text-end ledger-row__money">{transaction.type === 'D' ? amount : ''}</td>
       <td className="text-end ledger-row__money">{transaction.type === 'C' ? amount : ''}</td>
@@ -67,4 +117,4 @@ const LedgerTableRow = memo(function LedgerTableRow({ transaction, actions }: Le
       </td>
     </tr>
   );
-}, isSameRow);
+}, isSameTableRow);

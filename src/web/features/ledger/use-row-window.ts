@@ -1,0 +1,178 @@
+/**
+ * The DOM side of a windowed list of ledger rows (row-window.ts does the arithmetic). The page
+ * scrolls as a whole document, so the window follows the rows' container in the viewport: read on
+ * scroll, on resize and whenever the document changes size (a section above opens or closes), at
+ * most once per animation frame.
+ */
+import { type FocusEvent, type ReactElement, type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { LedgerTransaction } from '../../../contract/ledger.js';
+import { type RowSegment, rowWindow, type RowWindow } from './row-window.js';
+
+/** About half a screen of rows beyond each edge: a fast wheel turn or a Tab still lands on rendered rows. */
+export const ROW_OVERSCAN = 10;
+/** Measured heights within this of the current one change nothing: sub-pixel rounding is not a resize. */
+const ROW_HEIGHT_TOLERANCE = 0.5;
+
+/**
+ * How rendered rows are numbered for assistive technology: the attribute, and the number the row
+ * at index 0 carries (a table's header row is row 1, so its first body row is 2).
+ */
+export interface RowNumbering {
+  readonly attribute: 'aria-rowindex' | 'aria-posinset';
+  readonly first: number;
+}
+
+export interface RowWindowOptions {
+  readonly rowCount: number;
+  /**
+   * The first guess at a row's height, and the figure used where nothing is laid out (component
+   * tests in jsdom). The real height is measured from the rendered rows (zoom, font settings).
+   */
+  readonly estimatedRowHeight: number;
+  readonly numbering: RowNumbering;
+}
+
+/** Where the rows are relative to the viewport, as last read from the page. */
+interface Geometry {
+  readonly scrollOffset: number;
+  readonly viewportHeight: number;
+  readonly rowHeight: number;
+}
+
+export interface RowWindowView<Container extends HTMLElement> {
+  /** Attach to the element whose children are the rows and the spacers. */
+  readonly containerRef: RefObject<Container | null>;
+  readonly window: RowWindow;
+  readonly rowHeight: number;
+}
+
+function windowOf(geometry: Geometry, rowCount: number): RowWindow {
+  return rowWindow({ ...geometry, rowCount, overscan: ROW_OVERSCAN });
+}
+
+function rowSelector(numbering: RowNumbering, index: number): string {
+  return `:scope > [${numbering.attribute}="${index + numbering.first}"]`;
+}
+
+/**
+ * The height of one row, from the top of the window's first row to the bottom of its last (rows are
+ * all the same height, and a run of them averages out sub-pixel borders), or null without layout.
+ */
+function measuredRowHeight(container: HTMLElement, rendered: RowWindow, numbering: RowNumbering): number | null {
+  const count = rendered.end - rendered.first;
+  if (count <= 0) return null;
+  const firstRow = container.querySelector(rowSelector(numbering, rendered.first));
+  const lastRow = container.querySelector(rowSelector(numbering, rendered.end - 1));
+  if (firstRow === null || lastRow === null) return null;
+  const height = (lastRow.getBoundingClientRect().bottom - firstRow.getBoundingClientRect().top) / count;
+  return height > 0 ? height : null;
+}
+
+export function useRowWindow<Container extends HTMLElement>({ rowCount, estimatedRowHeight, numbering }: RowWindowOptions): RowWindowView<Container> {
+  const containerRef = useRef<Container>(null);
+  // Until the first measurement: the first row at the top of the viewport, which in jsdom renders
+  // the rows that fit in window.innerHeight plus the overscan.
+  const [geometry, setGeometry] = useState<Geometry>(() => ({
+    scrollOffset: 0,
+    viewportHeight: window.innerHeight,
+    rowHeight: estimatedRowHeight,
+  }));
+  const currentWindow = windowOf(geometry, rowCount);
+
+  // What the listeners compare with: the state of the last commit.
+  const latest = useRef({ rowCount, geometry, rendered: currentWindow, numbering });
+  useLayoutEffect(() => {
+    latest.current = { rowCount, geometry, rendered: currentWindow, numbering };
+  });
+
+  const measure = useCallback(() => {
+    const container = containerRef.current;
+    if (container === null) return;
+    const { rowCount: count, geometry: current, rendered, numbering: rows } = latest.current;
+    const measured = measuredRowHeight(container, rendered, rows);
+    const rowHeight = measured !== null && Math.abs(measured - current.rowHeight) > ROW_HEIGHT_TOLERANCE ? measured : current.rowHeight;
+    const next: Geometry = { scrollOffset: -container.getBoundingClientRect().top, viewportHeight: window.innerHeight, rowHeight };
+    const before = windowOf(current, count);
+    const after = windowOf(next, count);
+    // Same rows and same spacers: no render.
+    if (rowHeight !== current.rowHeight || before.first !== after.first || before.end !== after.end) setGeometry(next);
+  }, []);
+
+  // Before the first paint and whenever the row count changes (a filter, an added or deleted row):
+  // the rows' place is known only once they are laid out, and a wrong first window would flash.
+  useLayoutEffect(() => {
+    measure();
+  }, [measure, rowCount]);
+
+  useEffect(() => {
+    let frame: number | null = null;
+    const schedule = () => {
+      if (frame !== null) return;
+      frame = requestAnimationFrame(() => {
+        frame = null;
+        measure();
+      });
+    };
+    const options: AddEventListenerOptions = { passive: true };
+    window.addEventListener('scroll', schedule, options);
+    window.addEventListener('resize', schedule, options);
+    // The document grows or shrinks without a scroll when a section above opens or closes.
+    const resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(schedule) : null;
+    resizes?.observe(document.documentElement);
+    return () => {
+      window.removeEventListener('scroll', schedule, options);
+      window.removeEventListener('resize', schedule, options);
+      resizes?.disconnect();
+      if (frame !== null) cancelAnimationFrame(frame);
+    };
+  }, [measure]);
+
+  return { containerRef, window: currentWindow, rowHeight: geometry.rowHeight };
+}
+
+export interface KeptRow {
+  /** The row holding the keyboard focus, which must stay rendered, or null. */
+  readonly keptIndex: number | null;
+  /** For the rows' container: focus events bubble up to it from the rows' buttons. */
+  readonly onFocus: (event: FocusEvent<HTMLElement>) => void;
+  readonly onBlur: (event: FocusEvent<HTMLElement>) => void;
+}
+
+/**
+ * The row that holds the keyboard focus stays rendered when it is scrolled out of the window:
+ * removing the focused button from the DOM would drop focus to the page's start.
+ */
+export function useKeptRow(transactions: readonly LedgerTransaction[], numbering: RowNumbering): KeptRow {
+  const [focusedRowId, setFocusedRowId] = useState<string | null>(null);
+  const focusedIndex = focusedRowId === null ? -1 : transactions.findIndex((transaction) => transaction.id === focusedRowId);
+
+  const onFocus = (event: FocusEvent<HTMLElement>) => {
+    const row = event.target.closest(`[${numbering.attribute}]`);
+    const index = row === null ? -1 : Number(row.getAttribute(numbering.attribute)) - numbering.first;
+    setFocusedRowId(transactions[index]?.id ?? null);
+  };
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    // No new target: the browser window lost focus or the button was disabled; the row may get it back.
+    if (event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget)) setFocusedRowId(null);
+  };
+  return { keptIndex: focusedIndex < 0 ? null : focusedIndex, onFocus, onBlur };
+}
+
+/**
+ * The rows and spacers as one flat list of keyed elements. Flat and keyed so a row that stays
+ * rendered never changes parent or moves in the DOM, which would drop its focus; a spacer is keyed
+ * by the row after it (or as the last), so it keeps its identity as the window moves.
+ */
+export function windowedRows(
+  segments: readonly RowSegment[],
+  transactions: readonly LedgerTransaction[],
+  renderRow: (transaction: LedgerTransaction, index: number) => ReactElement,
+  renderSpacer: (key: string, height: number) => ReactElement,
+): ReactElement[] {
+  return segments.flatMap((segment, position) => {
+    if (segment.kind === 'rows') return transactions.slice(segment.first, segment.end).map((transaction, offset) => renderRow(transaction, segment.first + offset));
+    const next = segments[position + 1];
+    const key = next?.kind === 'rows' ? `spacer-before-${transactions[next.first]?.id ?? ''}` : 'spacer-last';
+    return [renderSpacer(key, segment.height)];
+  });
+}
