@@ -190,6 +190,8 @@ function registerPage(app: FastifyInstance, webRoot: string): void {
       root: webRoot,
       index: false,
       wildcard: false,
+      // Its own Cache-Control (public, max-age=0) would replace ours below.
+      cacheControl: false,
       setHeaders: (response, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -92,6 +92,14 @@ describe.each(databaseKinds())('security headers and internal errors on %s', (ki
     }
   });
 
+  it('lets browsers keep hashed assets for good and always revalidate the page itself', async () => {
+    const asset = await test.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/login/callback']) {
+      expect((await test.app.inject({ method: 'GET', url })).headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
   it('sends them with every API answer: success, 400, 401, 404, 413 and 429', async () => {
     const user = test.as('header-user');
     const answers: [string, LightMyRequestResponse][] = [
