@@ -9,9 +9,8 @@ import { formatUsdDollars } from '../../../domain/money.js';
 import { TYPE_LABELS } from './ledger-format.js';
 import { RowActions, type RowActionHandlers } from './row-actions.js';
 import { isSameRow, type LedgerRowProps, rowClassName } from './row-look.js';
-import { rowSegments } from './row-window.js';
 import { StatusBadge } from './status-badge.js';
-import { type RowNumbering, useKeptRow, useRowWindow, windowedRows } from './use-row-window.js';
+import { type RowNumbering, useWindowedRows, windowedRows } from './use-row-window.js';
 
 interface LedgerCompactListProps {
   readonly transactions: readonly LedgerTransaction[];
@@ -29,13 +28,10 @@ const COMPACT_ROW_NUMBERING: RowNumbering = { attribute: 'aria-posinset', first:
 
 export function LedgerCompactList({ transactions, actions }: LedgerCompactListProps) {
   const rowCount = transactions.length;
-  const { containerRef, window: inView, rowHeight } = useRowWindow<HTMLUListElement>({
-    rowCount,
+  const { containerRef, segments, onFocus, onBlur } = useWindowedRows<HTMLUListElement>(transactions, {
     estimatedRowHeight: ESTIMATED_COMPACT_ROW_HEIGHT,
     numbering: COMPACT_ROW_NUMBERING,
   });
-  const { keptIndex, onFocus, onBlur } = useKeptRow(transactions, COMPACT_ROW_NUMBERING);
-  const segments = rowSegments({ window: inView, rowCount, rowHeight, keptIndex });
 
   return (
     <ul ref={containerRef} className="ledger-compact list-unstyled mb-0" aria-label="Transactions" onFocus={onFocus} onBlur={onBlur}>

@@ -9,9 +9,8 @@ import type { LedgerTransaction } from '../../../contract/ledger.js';
 import { formatUsdDollars } from '../../../domain/money.js';
 import { RowActions, type RowActionHandlers } from './row-actions.js';
 import { isSameRow, type LedgerRowProps, rowClassName } from './row-look.js';
-import { rowSegments } from './row-window.js';
 import { StatusBadge } from './status-badge.js';
-import { type RowNumbering, useKeptRow, useRowWindow, windowedRows } from './use-row-window.js';
+import { type RowNumbering, useWindowedRows, windowedRows } from './use-row-window.js';
 
 interface LedgerTableProps {
   readonly transactions: readonly LedgerTransaction[];
@@ -29,13 +28,10 @@ const TABLE_ROW_NUMBERING: RowNumbering = { attribute: 'aria-rowindex', first: 2
 
 export function LedgerTable({ transactions, actions }: LedgerTableProps) {
   const rowCount = transactions.length;
-  const { containerRef, window: inView, rowHeight } = useRowWindow<HTMLTableSectionElement>({
-    rowCount,
+  const { containerRef, segments, onFocus, onBlur } = useWindowedRows<HTMLTableSectionElement>(transactions, {
     estimatedRowHeight: ESTIMATED_TABLE_ROW_HEIGHT,
     numbering: TABLE_ROW_NUMBERING,
   });
-  const { keptIndex, onFocus, onBlur } = useKeptRow(transactions, TABLE_ROW_NUMBERING);
-  const segments = rowSegments({ window: inView, rowCount, rowHeight, keptIndex });
 
   return (
     <DataTable className="ledger-table" striped={false} rowCount={rowCount + 1}>

@@ -6,7 +6,7 @@
  */
 import { type FocusEvent, type ReactElement, type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { LedgerTransaction } from '../../../contract/ledger.js';
-import { type RowSegment, rowWindow, type RowWindow } from './row-window.js';
+import { type RowSegment, rowSegments, rowWindow, type RowWindow } from './row-window.js';
 
 /** About half a screen of rows beyond each edge: a fast wheel turn or a Tab still lands on rendered rows. */
 export const ROW_OVERSCAN = 10;
@@ -68,7 +68,7 @@ function measuredRowHeight(container: HTMLElement, rendered: RowWindow, numberin
   return height > 0 ? height : null;
 }
 
-export function useRowWindow<Container extends HTMLElement>({ rowCount, estimatedRowHeight, numbering }: RowWindowOptions): RowWindowView<Container> {
+function useRowWindow<Container extends HTMLElement>({ rowCount, estimatedRowHeight, numbering }: RowWindowOptions): RowWindowView<Container> {
   const containerRef = useRef<Container>(null);
   // Until the first measurement: the first row at the top of the viewport, which in jsdom renders
   // the rows that fit in window.innerHeight plus the overscan.
@@ -142,7 +142,7 @@ export interface KeptRow {
  * The row that holds the keyboard focus stays rendered when it is scrolled out of the window:
  * removing the focused button from the DOM would drop focus to the page's start.
  */
-export function useKeptRow(transactions: readonly LedgerTransaction[], numbering: RowNumbering): KeptRow {
+function useKeptRow(transactions: readonly LedgerTransaction[], numbering: RowNumbering): KeptRow {
   const [focusedRowId, setFocusedRowId] = useState<string | null>(null);
   const focusedIndex = focusedRowId === null ? -1 : transactions.findIndex((transaction) => transaction.id === focusedRowId);
 
@@ -156,6 +156,24 @@ export function useKeptRow(transactions: readonly LedgerTransaction[], numbering
     if (event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget)) setFocusedRowId(null);
   };
   return { keptIndex: focusedIndex < 0 ? null : focusedIndex, onFocus, onBlur };
+}
+
+export interface WindowedRows<Container extends HTMLElement> extends Pick<KeptRow, 'onFocus' | 'onBlur'> {
+  /** Attach to the element whose children are the rows and the spacers, with onFocus and onBlur. */
+  readonly containerRef: RefObject<Container | null>;
+  /** The body from top to bottom: runs of rendered rows and the spacers between them. */
+  readonly segments: RowSegment[];
+}
+
+/** The window over these rows, the row that keeps the focus, and the segments they make together. */
+export function useWindowedRows<Container extends HTMLElement>(
+  transactions: readonly LedgerTransaction[],
+  options: Omit<RowWindowOptions, 'rowCount'>,
+): WindowedRows<Container> {
+  const rowCount = transactions.length;
+  const { containerRef, window: inView, rowHeight } = useRowWindow<Container>({ ...options, rowCount });
+  const { keptIndex, onFocus, onBlur } = useKeptRow(transactions, options.numbering);
+  return { containerRef, segments: rowSegments({ window: inView, rowCount, rowHeight, keptIndex }), onFocus, onBlur };
 }
 
 /**
