@@ -1,13 +1,15 @@
 /**
  * The stack's limit for benchmark 1: a Fastify instance started like Leftover's (same logger
  * settings, same host, its own process) whose one route answers a ledger already in memory through
- * the same zod serializer and response schema. No token, no database, no other plugin.
+ * the same serializer (src/server/answer-serializer.ts) and response schema. No token, no database,
+ * no other plugin.
  *
  * Environment: PORT, HOST, LOG_LEVEL, LEDGER_FILE (the JSON answer of retrieve-ledger to serve).
  */
 import fs from 'node:fs';
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answerSerializerCompiler } from '../../src/server/answer-serializer.js';
 import { LEDGER_PATHS, ledgerInfoSchema } from '../../src/contract/ledger.js';
 
 const ledgerFile = process.env.LEDGER_FILE;
@@ -17,7 +19,7 @@ const ledgerInfo = ledgerInfoSchema.parse(JSON.parse(fs.readFileSync(ledgerFile,
 
 const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' }, trustProxy: false }).withTypeProvider<ZodTypeProvider>();
 app.setValidatorCompiler(validatorCompiler);
-app.setSerializerCompiler(serializerCompiler);
+app.setSerializerCompiler(answerSerializerCompiler);
 app.get(LEDGER_PATHS.retrieve, { schema: { response: { 200: ledgerInfoSchema } } }, async () => ledgerInfo);
 app.get('/ready', async () => ({ ready: true }));
 

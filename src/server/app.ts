@@ -8,7 +8,8 @@ import formBody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { answerSerializerCompiler } from './answer-serializer.js';
 import type { KyselyPlugin } from 'kysely';
 import { APP_CONFIG_PATH, type AppConfig } from '../contract/app-config.js';
 import type { ErrorBody } from '../contract/errors.js';
@@ -108,7 +109,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     clientErrorHandler: createClientErrorHandler(bareHeaders),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
   app.setErrorHandler(handleError);
   app.decorate('now', options.now ?? (() => new Date()));
 
