@@ -223,7 +223,32 @@ test('a long ledger renders the rows near the viewport; the last row can be scro
   await expect(page.locator(':focus')).toHaveAccessibleName(/^Edit Bill/);
   await expect(page.locator(':focus')).toBeInViewport();
 
+  // Shift+Tab back up: every focused button ends up below the sticky ledger header, never under it
+  // (the page scrolls smoothly, so each check waits for the scroll to settle).
+  const focusClearOfHeader = () =>
+    page.evaluate(() => {
+      const focused = document.activeElement?.getBoundingClientRect();
+      const header = document.querySelector('.ledger-header')?.getBoundingClientRect();
+      return focused !== undefined && header !== undefined && focused.top >= header.bottom - 1;
+    });
+  for (let press = 0; press < 20 * 3; press += 1) {
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(focusClearOfHeader, { message: `focus after ${press + 1} Shift+Tab`, timeout: 2_000 }).toBe(true);
+  }
+  expect(await focusedRowIndex()).toBe(String(2 + rowsToWalk - 20));
+
   // Under 1100 px the compact list is windowed the same way; each item says its place in the whole.
+  await page.setViewportSize({ width: 1000, height: 800 });
+  // The room kept above focused rows still covers the header, which wraps onto more lines here.
+  const headerRoom = () =>
+    page.evaluate(() => ({
+      kept: Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop),
+      header: document.querySelector('.ledger-header')?.getBoundingClientRect().height ?? Number.POSITIVE_INFINITY,
+    }));
+  for (const width of [1000, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect.poll(async () => { const room = await headerRoom(); return room.kept >= room.header; }, { message: `header room at ${width} px` }).toBe(true);
+  }
   await page.setViewportSize({ width: 1000, height: 800 });
   const list = page.getByRole('list', { name: 'Transactions' });
   await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', '312');
