@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addDeposit, addExpense, settled } from './dashboard-actions.js';
+import { addDeposit, addExpense, createLedger, settled } from './dashboard-actions.js';
 import { signInAs } from './sign-in.js';
 
 test('deposits and expenses: add, total, summarize, sort, edit, delete, and keep after a reload', async ({ page }) => {
@@ -91,4 +91,42 @@ test('a short month is called out', async ({ page }) => {
   await addDeposit(page, { name: 'Part-time', type: 'Check', amount: '900', startDate: '2026-11-30', frequency: 'EOM' });
   await addExpense(page, { name: 'Rent', type: 'Housing', day: '1', amount: '1000' });
   await expect(page.getByText('You will be $100.00 short each month!')).toBeVisible();
+});
+
+test('long names never widen the page or break the rows: wide tables scroll in their own box, names end in an ellipsis', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  await signInAs(page, 'gail');
+  await settled(page);
+  await addDeposit(page, { name: 'Acme Manufacturing Company', type: 'Direct Deposit', amount: '1500', startDate: '2026-11-20', frequency: 'BW' });
+  await addExpense(page, { name: 'Apartment Rent and Parking', type: 'Housing', day: '1', amount: '1200' });
+  const longName = `Storage Unit ${'x'.repeat(87)}`;
+  await addExpense(page, { name: longName, type: 'Storage', day: '2', amount: '80' });
+  await expect(page.getByRole('cell', { name: 'Apartment Rent and Parking' })).toBeVisible();
+  const pageOverflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(await pageOverflow()).toBe(0);
+
+  // The ledger shows as the compact list here; it fits too, its long names cut short.
+  await createLedger(page, { startDate: '2026-12-01', endDate: '2027-03-31', currentBalance: '250' });
+  const list = page.getByRole('list', { name: 'Transactions' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  expect(await pageOverflow()).toBe(0);
+
+  // Every ledger row keeps the one height the windowed list and table place rows by.
+  const rowHeights = (selector: string) =>
+    page.evaluate((rows) => [...document.querySelectorAll(rows)].map((row) => Math.round(row.getBoundingClientRect().height * 10) / 10), selector);
+  const longRow = (selector: string) => page.locator(selector).filter({ hasText: 'Storage Unit' }).first();
+  await expect(longRow('li[aria-posinset]')).toBeVisible();
+  expect(new Set(await rowHeights('li[aria-posinset]')).size).toBe(1);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(longRow('tbody tr[aria-rowindex]')).toBeVisible();
+  expect(new Set(await rowHeights('tbody tr[aria-rowindex]')).size).toBe(1);
+  // The name is cut short inside its own cell, the whole of it kept as the title.
+  const name = longRow('tbody tr[aria-rowindex]').getByTitle(longName);
+  await expect(name).toBeVisible();
+  const fit = await name.evaluate((element) => ({
+    cutShort: element.scrollWidth > element.clientWidth,
+    insideCell: element.getBoundingClientRect().right <= (element.closest('td')?.getBoundingClientRect().right ?? 0),
+  }));
+  expect(fit).toEqual({ cutShort: true, insideCell: true });
 });
