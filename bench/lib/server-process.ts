@@ -104,6 +104,11 @@ export function newDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'leftover-bench-'));
 }
 
+/** What Leftover and the bare server both start with, so they run the same way. */
+function sameStart(port: number): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', PORT: String(port), HOST: 'localhost', LOG_LEVEL: BENCH_LOG_LEVEL };
+}
+
 /**
  * Leftover as `npm start` runs it: the built server with the built page, the embedded SQLite
  * database and the embedded development OpenID provider. Rows belong to the issuer, whose address
@@ -112,13 +117,8 @@ export function newDataDir(): string {
 export async function startLeftover(build: PrivateBuild, dataDir: string, port?: number): Promise<ServerProcess> {
   port ??= await freePort();
   const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'development',
-    PORT: String(port),
-    HOST: 'localhost',
+    ...sameStart(port),
     DATABASE_URL: `sqlite:${path.join(dataDir, 'leftover.sqlite')}`,
-    LOG_LEVEL: BENCH_LOG_LEVEL,
     // The per-user request budget guards production against floods; a benchmark is one on purpose.
     RATE_LIMIT_PER_MINUTE: '1000000',
     RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000',
@@ -129,14 +129,6 @@ export async function startLeftover(build: PrivateBuild, dataDir: string, port?:
 /** The bare Fastify route serving the ledger answer stored in ledgerFile. */
 export async function startBareLedgerServer(build: PrivateBuild, ledgerFile: string): Promise<ServerProcess> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'development',
-    PORT: String(port),
-    HOST: 'localhost',
-    LOG_LEVEL: BENCH_LOG_LEVEL,
-    LEDGER_FILE: ledgerFile,
-  };
+  const env: NodeJS.ProcessEnv = { ...sameStart(port), LEDGER_FILE: ledgerFile };
   return startChild(build.bareServerMain, build.root, env, '/ready', port);
 }

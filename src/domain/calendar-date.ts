@@ -26,7 +26,7 @@ export function isoDate(text: string): IsoDate {
   return text;
 }
 
-export function isLeapYear(year: number): boolean {
+function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { idSchema } from '../../contract/common.js';
+import { ROW_ID } from '../../../tests/support/api-expectations.js';
 import { newId } from './ids.js';
-
-const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('row ids', () => {
   it('are version 7 UUIDs the API accepts as ids', () => {
     const id = newId();
-    expect(id).toMatch(UUID_V7);
+    expect(id).toMatch(ROW_ID);
     expect(idSchema.safeParse(id).success).toBe(true);
   });
 

@@ -39,7 +39,7 @@ interface Geometry {
   readonly rowHeight: number;
 }
 
-export interface RowWindowView<Container extends HTMLElement> {
+interface RowWindowView<Container extends HTMLElement> {
   /** Attach to the element whose children are the rows and the spacers. */
   readonly containerRef: RefObject<Container | null>;
   readonly window: RowWindow;
@@ -92,10 +92,9 @@ function useRowWindow<Container extends HTMLElement>({ rowCount, estimatedRowHei
     const measured = measuredRowHeight(container, rendered, rows);
     const rowHeight = measured !== null && Math.abs(measured - current.rowHeight) > ROW_HEIGHT_TOLERANCE ? measured : current.rowHeight;
     const next: Geometry = { scrollOffset: -container.getBoundingClientRect().top, viewportHeight: window.innerHeight, rowHeight };
-    const before = windowOf(current, count);
     const after = windowOf(next, count);
     // Same rows and same spacers: no render.
-    if (rowHeight !== current.rowHeight || before.first !== after.first || before.end !== after.end) setGeometry(next);
+    if (rowHeight !== current.rowHeight || rendered.first !== after.first || rendered.end !== after.end) setGeometry(next);
   }, []);
 
   // Before the first paint and whenever the row count changes (a filter, an added or deleted row):
@@ -130,7 +129,7 @@ function useRowWindow<Container extends HTMLElement>({ rowCount, estimatedRowHei
   return { containerRef, window: currentWindow, rowHeight: geometry.rowHeight };
 }
 
-export interface KeptRow {
+interface KeptRow {
   /** The row holding the keyboard focus, which must stay rendered, or null. */
   readonly keptIndex: number | null;
   /** For the rows' container: focus events bubble up to it from the rows' buttons. */
