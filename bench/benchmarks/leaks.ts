@@ -5,6 +5,7 @@
  * keeps its size (each add is deleted again), so memory that keeps growing is kept by the server,
  * not asked for by the data.
  */
+import { withId } from '../../src/contract/common.js';
 import fs from 'node:fs';
 import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
 import { EXPENSES_PATHS } from '../../src/contract/expenses.js';
@@ -76,7 +77,7 @@ class MixedUser {
       const response = await this.forger.request('GET', LEDGER_PATHS.retrieve);
       if (response.status !== 401) throw new Error(`a tampered token was answered ${response.status}`);
     });
-    await step(async () => this.keep(await this.call('DELETE', LEDGER_PATHS.transaction(probeId))));
+    await step(async () => this.keep(await this.call('DELETE', withId(LEDGER_PATHS.transaction, probeId))));
     await step(() => this.call('GET', APP_CONFIG_PATH));
     await step(async () => {
       const paid = this.ledger?.transactions.find((row) => row.status === 'PAID');

@@ -15,6 +15,9 @@ export const appConfigSchema = z.object({
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
+/** Who the API thinks is calling. */
+export const PROFILE_PATH = '/api/me';
+
 export const profileSchema = z.object({
   subject: z.string(),
   name: z.nullable(z.string()),

@@ -75,3 +75,14 @@ export const idSchema = z.string({ error: 'Id is required.' }).check(z.regex(/^[
 export const OBJECT_BODY = { error: 'The request body must be a JSON object.' } as const;
 
 export const idParamsSchema = z.object({ id: idSchema });
+
+/** Every API call's path starts with this; the server's token check and budgets cover all of it. */
+export const API_PREFIX = '/api';
+
+/** A route with an `:id` parameter, as the server registers it and the page fills it in. */
+export type RouteWithId = `${string}/:id`;
+
+/** The route with the id put in place of `:id`, escaped so any id stays one path segment. */
+export function withId(route: RouteWithId, id: string): string {
+  return route.replace(':id', encodeURIComponent(id));
+}

@@ -1,8 +1,7 @@
 /** Deposits (recurring income): one schema per payload, for the server and the page's form. */
 import * as z from 'zod/mini';
-import { DEPOSIT_DAYS, DEPOSIT_TYPES, expectedDepositDay, FREQUENCIES } from '../domain/schedules.js';
+import { DEPOSIT_DAYS, DEPOSIT_TYPES, expectedDepositDay, FREQUENCIES, MAX_SCHEDULE_NAME_LENGTH } from '../domain/schedules.js';
 import { isIsoDate } from '../domain/calendar-date.js';
-import { MAX_SCHEDULE_NAME_LENGTH } from '../domain/ledger.js';
 import { amountSchema, dollarsAnswerSchema, idSchema, isoDateField, OBJECT_BODY, trimmedText } from './common.js';
 
 const depositFields = z.object(
@@ -58,5 +57,5 @@ export type DepositsInfo = z.infer<typeof depositsInfoSchema>;
 export const DEPOSITS_PATHS = {
   retrieve: '/api/deposits/retrieve-deposits',
   add: '/api/deposits/add-deposit',
-  one: (id: string) => `/api/deposits/${encodeURIComponent(id)}`,
-} as const;
+  one: '/api/deposits/:id',
+} as const satisfies Record<string, string>;

@@ -46,6 +46,5 @@ export const FAILURE_MESSAGES = {
   addTransaction: 'Failed to add transaction!',
   updateTransaction: 'Failed to update transaction!',
   deleteTransaction: 'Failed to delete transaction!',
-  getProfile: 'Failed to get your profile!',
 } as const;
 export type ApiOperation = keyof typeof FAILURE_MESSAGES;

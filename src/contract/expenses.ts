@@ -1,7 +1,7 @@
 /** Expenses (recurring monthly bills): one schema per payload, for the server and the page's form. */
 import * as z from 'zod/mini';
 import { isIsoDate, type IsoDate } from '../domain/calendar-date.js';
-import { MAX_SCHEDULE_NAME_LENGTH } from '../domain/ledger.js';
+import { MAX_SCHEDULE_NAME_LENGTH } from '../domain/schedules.js';
 import { amountSchema, dollarsAnswerSchema, idSchema, OBJECT_BODY, trimmedText, wholeNumberField } from './common.js';
 
 /** Empty, null or missing means "no end". */
@@ -53,5 +53,5 @@ export type ExpenseSort = (typeof EXPENSE_SORTS)[number];
 export const EXPENSES_PATHS = {
   retrieve: '/api/expenses/retrieve-expenses',
   add: '/api/expenses/add-expense',
-  one: (id: string) => `/api/expenses/${encodeURIComponent(id)}`,
-} as const;
+  one: '/api/expenses/:id',
+} as const satisfies Record<string, string>;

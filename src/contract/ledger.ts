@@ -101,5 +101,5 @@ export const LEDGER_PATHS = {
   retrieve: '/api/ledger/retrieve-ledger',
   addTransaction: '/api/ledger/add-transaction',
   updateTransaction: '/api/ledger/update-transaction',
-  transaction: (id: string) => `/api/ledger/transactions/${encodeURIComponent(id)}`,
-} as const;
+  transaction: '/api/ledger/transactions/:id',
+} as const satisfies Record<string, string>;

@@ -94,10 +94,6 @@ export function todayIn(now: Date): IsoDate {
   return `${year}-${month}-${day}` as IsoDate;
 }
 
-export function minDate(a: IsoDate, b: IsoDate): IsoDate {
-  return a < b ? a : b;
-}
-
 export function maxDate(a: IsoDate, b: IsoDate): IsoDate {
   return a > b ? a : b;
 }

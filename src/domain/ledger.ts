@@ -5,7 +5,14 @@
 import { addYears, type IsoDate } from './calendar-date.js';
 import { type Cents, cents } from './money.js';
 import { compareNames } from './names.js';
-import { type DateRange, depositPaydays, type DepositSchedule, expenseDueDates, type ExpenseSchedule } from './schedules.js';
+import {
+  type DateRange,
+  depositPaydays,
+  type DepositSchedule,
+  expenseDueDates,
+  type ExpenseSchedule,
+  MAX_SCHEDULE_NAME_LENGTH,
+} from './schedules.js';
 
 export const TRANSACTION_TYPES = ['D', 'C'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -15,8 +22,6 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const MAX_LEDGER_YEARS = 5;
 const PAYCHECK_SUFFIX = 'Paycheck';
-/** Names of deposits and expenses. */
-export const MAX_SCHEDULE_NAME_LENGTH = 100;
 /** A row name: any deposit name with " Paycheck" added must still fit. */
 export const MAX_TRANSACTION_NAME_LENGTH = MAX_SCHEDULE_NAME_LENGTH + ` ${PAYCHECK_SUFFIX}`.length;
 

@@ -36,10 +36,6 @@ export function centsToDollars(amount: Cents): number {
   return amount / 100;
 }
 
-export function addCents(a: Cents, b: Cents): Cents {
-  return cents(a + b);
-}
-
 export function sumCents(amounts: Iterable<Cents>): Cents {
   let total = 0;
   for (const amount of amounts) total += amount;

@@ -14,6 +14,9 @@ import {
 } from './calendar-date.js';
 import { type Cents, multiplyRatioHalfUp, sumCents } from './money.js';
 
+/** Names of deposits and expenses. */
+export const MAX_SCHEDULE_NAME_LENGTH = 100;
+
 export const DEPOSIT_TYPES = ['Direct Deposit', 'Check'] as const;
 export type DepositType = (typeof DEPOSIT_TYPES)[number];
 

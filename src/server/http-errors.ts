@@ -1,60 +1,30 @@
 /**
- * Every failure becomes the one JSON error body of the contract. Domain and repository code
- * throws these; the single error handler maps them and anything unexpected, never leaking
- * internals (the detail goes to the log).
+ * The one error handler: every failure leaves as the contract's JSON error body. Domain errors
+ * (thrown by the domain, services and repositories, which know nothing of HTTP) get their status
+ * code here; anything unexpected answers 500 without internals (the detail goes to the log).
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../contract/errors.js';
+import { ConflictError, DomainError, InvalidInputError, NotFoundError } from '../domain/errors.js';
 import { InvalidTokenError, KeySetUnavailableError } from './auth/access-token.js';
 
 type ErrorCode = ErrorBody['error']['code'];
 
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
-
-export class BadRequestError extends HttpError {
-  constructor(message: string, fields?: Record<string, string>) {
-    super(400, 'bad_request', message, fields);
-  }
-}
-
-/** A missing row and another user's row look exactly the same from outside. */
-export class NotFoundError extends HttpError {
-  constructor(message: string) {
-    super(404, 'not_found', message);
-  }
-}
-
-/** A status move or edit the rules refuse. */
-export class ConflictError extends HttpError {
-  constructor(message: string) {
-    super(409, 'conflict', message);
-  }
-}
-
-/** Past a request budget; the client may come back after retryAfterSeconds. */
-export class TooManyRequestsError extends HttpError {
+/** Past a request budget, a limit of the HTTP edge; the client may come back after retryAfterSeconds. */
+export class TooManyRequestsError extends Error {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
   ) {
-    super(429, 'too_many_requests', message);
+    super(message);
+    this.name = 'TooManyRequestsError';
   }
 }
 
-export function fieldErrorsBody(message: string, fields: Record<string, string>): ErrorBody {
+function fieldErrorsBody(message: string, fields: Record<string, string>): ErrorBody {
   return { error: { code: 'bad_request', message, fields } };
 }
 
@@ -75,6 +45,14 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'too_many_requests',
 };
 
+/** Bad input is 400 with its fields, a missing row 404, a refused change 409. */
+function domainErrorAnswer(error: DomainError): { status: number; body: ErrorBody } | undefined {
+  if (error instanceof InvalidInputError) return { status: 400, body: fieldErrorsBody(error.message, { ...error.fields }) };
+  if (error instanceof NotFoundError) return { status: 404, body: { error: { code: 'not_found', message: error.message } } };
+  if (error instanceof ConflictError) return { status: 409, body: { error: { code: 'conflict', message: error.message } } };
+  return undefined;
+}
+
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
@@ -84,10 +62,11 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     }
     return send(reply, 400, fieldErrorsBody('Some fields need attention.', fields));
   }
-  if (error instanceof HttpError) {
-    if (error instanceof TooManyRequestsError) reply.header('Retry-After', String(error.retryAfterSeconds));
-    const body: ErrorBody = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
-    return send(reply, error.statusCode, body);
+  const domainAnswer = error instanceof DomainError ? domainErrorAnswer(error) : undefined;
+  if (domainAnswer) return send(reply, domainAnswer.status, domainAnswer.body);
+  if (error instanceof TooManyRequestsError) {
+    reply.header('Retry-After', String(error.retryAfterSeconds));
+    return send(reply, 429, { error: { code: 'too_many_requests', message: error.message } });
   }
   if (error instanceof InvalidTokenError) {
     reply.header('WWW-Authenticate', `Bearer error="invalid_token", error_description="${error.message.replaceAll('"', "'")}"`);

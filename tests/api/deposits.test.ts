@@ -2,6 +2,7 @@
  * Deposits over HTTP on a real database: exact answers, every refused input (and that it stored
  * nothing), and that one user can never see or touch another user's deposits.
  */
+import { withId } from '../../src/contract/common.js';
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,7 +160,7 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
       await addDeposit(user, sideJob);
       const id = added.deposits[0]?.id ?? '';
       const changed = { name: 'Salary', type: 'Check', day: 'N/A', amount: 3000, startDate: '2026-11-30', frequency: 'EOM' } as const;
-      const info = depositsOf(await user.put(DEPOSITS_PATHS.one(id), changed));
+      const info = depositsOf(await user.put(withId(DEPOSITS_PATHS.one, id), changed));
       expect(info.deposits).toEqual([
         expect.objectContaining({ name: 'Side job' }),
         { id, ...changed },
@@ -173,9 +174,9 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
       const first = await addDeposit(user, paycheck);
       const both = await addDeposit(user, sideJob);
       const paycheckId = first.deposits[0]?.id ?? '';
-      const info = depositsOf(await user.delete(DEPOSITS_PATHS.one(paycheckId)));
+      const info = depositsOf(await user.delete(withId(DEPOSITS_PATHS.one, paycheckId)));
       expect(info).toEqual({ deposits: both.deposits.filter((deposit) => deposit.id !== paycheckId), totalDeposits: 250 });
-      expectNotFound(await user.delete(DEPOSITS_PATHS.one(paycheckId)));
+      expectNotFound(await user.delete(withId(DEPOSITS_PATHS.one, paycheckId)));
     });
   });
 
@@ -186,14 +187,14 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
       const info = await addDeposit(alice, { ...paycheck, id: 'chosen-by-client', owner_iss: 'https://evil.example', owner_sub: 'bob', ownerSub: 'bob' });
       expect(info.deposits).toEqual([{ id: expect.stringMatching(ROW_ID), ...paycheck }]);
       expect(depositsOf(await bob.get(DEPOSITS_PATHS.retrieve)).deposits).toEqual([]);
-      expectNotFound(await alice.delete(DEPOSITS_PATHS.one('chosen-by-client')));
+      expectNotFound(await alice.delete(withId(DEPOSITS_PATHS.one, 'chosen-by-client')));
     });
 
     it('changes the deposit named by the address, not by an id in the body', async () => {
       const user = newUser(test);
       const first = (await addDeposit(user, paycheck)).deposits[0]?.id ?? '';
       const second = (await addDeposit(user, sideJob)).deposits.find((deposit) => deposit.id !== first)?.id ?? '';
-      const info = depositsOf(await user.put(DEPOSITS_PATHS.one(first), { ...paycheck, name: 'Renamed', id: second }));
+      const info = depositsOf(await user.put(withId(DEPOSITS_PATHS.one, first), { ...paycheck, name: 'Renamed', id: second }));
       expect(info.deposits).toEqual([
         { id: second, ...sideJob },
         { id: first, ...paycheck, name: 'Renamed' },
@@ -212,7 +213,7 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
       const user = newUser(test);
       const before = await addDeposit(user, paycheck);
       const id = before.deposits[0]?.id ?? '';
-      expectBadRequest(await user.put(DEPOSITS_PATHS.one(id), { ...paycheck, ...change }), { [field]: message });
+      expectBadRequest(await user.put(withId(DEPOSITS_PATHS.one, id), { ...paycheck, ...change }), { [field]: message });
       expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve))).toEqual(before);
     });
 
@@ -225,7 +226,7 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
       }
       expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve)).deposits).toEqual([]);
       const before = await addDeposit(user, paycheck);
-      const response = await user.put(DEPOSITS_PATHS.one(before.deposits[0]?.id ?? ''), { ...paycheck, startDate });
+      const response = await user.put(withId(DEPOSITS_PATHS.one, before.deposits[0]?.id ?? ''), { ...paycheck, startDate });
       expect(response.statusCode, response.body).toBe(400);
       expect(errorBodySchema.parse(response.json()).error.fields).toMatchObject({ startDate: BAD_DATE });
       expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve))).toEqual(before);
@@ -281,7 +282,7 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
     it('refuses a change with no body and keeps the deposit', async () => {
       const user = newUser(test);
       const before = await addDeposit(user, paycheck);
-      const response = await user.put(DEPOSITS_PATHS.one(before.deposits[0]?.id ?? ''));
+      const response = await user.put(withId(DEPOSITS_PATHS.one, before.deposits[0]?.id ?? ''));
       expect(response.statusCode, response.body).toBe(400);
       expect(errorBodySchema.parse(response.json()).error.fields).toEqual({ body: expect.any(String) });
       expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve))).toEqual(before);
@@ -312,7 +313,7 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
       expectBadRequest(await user.post(DEPOSITS_PATHS.add, { ...paycheck, name: 'Pay\ud800check' }), { name: 'Name must be valid text.' });
       // A real emoji (a surrogate pair) is fine.
       expect((await user.post(DEPOSITS_PATHS.add, { ...paycheck, name: 'Pay 💵' })).statusCode).toBe(200);
-      await user.delete(DEPOSITS_PATHS.one(depositsOf(await user.get(DEPOSITS_PATHS.retrieve)).deposits[0]?.id ?? ''));
+      await user.delete(withId(DEPOSITS_PATHS.one, depositsOf(await user.get(DEPOSITS_PATHS.retrieve)).deposits[0]?.id ?? ''));
       const before = await addDeposit(user, paycheck);
       const put = await user.put('/api/deposits/%00', paycheck);
       expect(put.statusCode, put.body).toBe(400);
@@ -327,13 +328,13 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
     it('answers 404 to changing or removing an unknown id', async () => {
       const user = newUser(test);
       const before = await addDeposit(user, paycheck);
-      expectNotFound(await user.put(DEPOSITS_PATHS.one(crypto.randomUUID()), sideJob));
-      expectNotFound(await user.delete(DEPOSITS_PATHS.one(crypto.randomUUID())));
+      expectNotFound(await user.put(withId(DEPOSITS_PATHS.one, crypto.randomUUID()), sideJob));
+      expectNotFound(await user.delete(withId(DEPOSITS_PATHS.one, crypto.randomUUID())));
       expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve))).toEqual(before);
     });
 
     it('answers 400 to an id longer than any id we hand out', async () => {
-      const response = await newUser(test).delete(DEPOSITS_PATHS.one('x'.repeat(65)));
+      const response = await newUser(test).delete(withId(DEPOSITS_PATHS.one, 'x'.repeat(65)));
       expect(response.statusCode, response.body).toBe(400);
       expect(errorBodySchema.parse(response.json()).error).toMatchObject({ code: 'bad_request', fields: { id: expect.any(String) } });
     });
@@ -349,8 +350,8 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
       expect(bobInfo.deposits.map((deposit) => deposit.name)).toEqual(['Side job']);
       expect(bobInfo.totalDeposits).toBe(250);
 
-      expectNotFound(await bob.put(DEPOSITS_PATHS.one(aliceId), { ...paycheck, name: 'Stolen', amount: 1 }));
-      expectNotFound(await bob.delete(DEPOSITS_PATHS.one(aliceId)));
+      expectNotFound(await bob.put(withId(DEPOSITS_PATHS.one, aliceId), { ...paycheck, name: 'Stolen', amount: 1 }));
+      expectNotFound(await bob.delete(withId(DEPOSITS_PATHS.one, aliceId)));
 
       expect(depositsOf(await alice.get(DEPOSITS_PATHS.retrieve))).toEqual(aliceInfo);
       expect(depositsOf(await bob.get(DEPOSITS_PATHS.retrieve))).toEqual(bobInfo);

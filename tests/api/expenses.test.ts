@@ -3,6 +3,7 @@
  * (Saturday 2026-11-21), every refused input (and that it stored nothing), and that one user can
  * never see or touch another user's expenses.
  */
+import { withId } from '../../src/contract/common.js';
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,7 +141,7 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       const id = (await addExpense(user, rent)).expenses[0]?.id ?? '';
       await addExpense(user, phone);
       const changed = { name: 'Mortgage', type: 'Housing', day: 28, amount: 1750.25, endDate: '2040-12-31' };
-      const info = expensesOf(await user.put(EXPENSES_PATHS.one(id), changed));
+      const info = expensesOf(await user.put(withId(EXPENSES_PATHS.one, id), changed));
       expect(info.expenses).toEqual([expect.objectContaining({ name: 'Phone' }), { id, ...changed }]);
       expect(info.totalExpenses).toBe(1796.24);
       expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve))).toEqual(info);
@@ -150,9 +151,9 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       const user = newUser(test);
       const id = (await addExpense(user, rent)).expenses[0]?.id ?? '';
       await addExpense(user, phone);
-      const info = expensesOf(await user.delete(EXPENSES_PATHS.one(id)));
+      const info = expensesOf(await user.delete(withId(EXPENSES_PATHS.one, id)));
       expect(info).toEqual({ expenses: [{ id: expect.stringMatching(ROW_ID), ...phone }], totalExpenses: 45.99 });
-      expectNotFound(await user.delete(EXPENSES_PATHS.one(id)));
+      expectNotFound(await user.delete(withId(EXPENSES_PATHS.one, id)));
     });
   });
 
@@ -186,8 +187,8 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       const user = newUser(test);
       const id = (await addExpense(user, { ...rent, endDate: '2026-01-31' })).expenses[0]?.id ?? '';
       expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve)).totalExpenses).toBe(0);
-      expect(expensesOf(await user.put(EXPENSES_PATHS.one(id), { ...rent, endDate: '' })).totalExpenses).toBe(1500);
-      const ended = expensesOf(await user.put(EXPENSES_PATHS.one(id), { ...rent, endDate: '2026-11-01' }));
+      expect(expensesOf(await user.put(withId(EXPENSES_PATHS.one, id), { ...rent, endDate: '' })).totalExpenses).toBe(1500);
+      const ended = expensesOf(await user.put(withId(EXPENSES_PATHS.one, id), { ...rent, endDate: '2026-11-01' }));
       expect(ended).toEqual({ expenses: [{ id, ...rent, endDate: '2026-11-01' }], totalExpenses: 0 });
     });
   });
@@ -199,14 +200,14 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       const info = await addExpense(alice, { ...rent, id: 'chosen-by-client', owner_iss: 'https://evil.example', owner_sub: 'bob', created_at: '1999-01-01' });
       expect(info.expenses).toEqual([{ id: expect.stringMatching(ROW_ID), ...rent }]);
       expect(expensesOf(await bob.get(EXPENSES_PATHS.retrieve)).expenses).toEqual([]);
-      expectNotFound(await alice.delete(EXPENSES_PATHS.one('chosen-by-client')));
+      expectNotFound(await alice.delete(withId(EXPENSES_PATHS.one, 'chosen-by-client')));
     });
 
     it('changes the expense named by the address, not by an id in the body', async () => {
       const user = newUser(test);
       const first = (await addExpense(user, rent)).expenses[0]?.id ?? '';
       const second = (await addExpense(user, phone)).expenses.find((expense) => expense.id !== first)?.id ?? '';
-      const info = expensesOf(await user.put(EXPENSES_PATHS.one(first), { ...rent, name: 'Renamed', id: second }));
+      const info = expensesOf(await user.put(withId(EXPENSES_PATHS.one, first), { ...rent, name: 'Renamed', id: second }));
       expect(info.expenses).toEqual([
         { id: first, ...rent, name: 'Renamed' },
         { id: second, ...phone },
@@ -225,7 +226,7 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       const user = newUser(test);
       const before = await addExpense(user, phone);
       const id = before.expenses[0]?.id ?? '';
-      expectBadRequest(await user.put(EXPENSES_PATHS.one(id), { ...phone, ...change }), { [field]: message });
+      expectBadRequest(await user.put(withId(EXPENSES_PATHS.one, id), { ...phone, ...change }), { [field]: message });
       expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve))).toEqual(before);
     });
 
@@ -267,7 +268,7 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve)).expenses).toEqual([]);
 
       const before = await addExpense(user, rent);
-      const changed = await user.put(EXPENSES_PATHS.one(before.expenses[0]?.id ?? ''));
+      const changed = await user.put(withId(EXPENSES_PATHS.one, before.expenses[0]?.id ?? ''));
       expect(changed.statusCode, changed.body).toBe(400);
       expect(errorBodySchema.parse(changed.json()).error.fields).toEqual({ body: expect.any(String) });
       expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve))).toEqual(before);
@@ -294,8 +295,8 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
     it('answers 404 to changing or removing an unknown id', async () => {
       const user = newUser(test);
       const before = await addExpense(user, rent);
-      expectNotFound(await user.put(EXPENSES_PATHS.one(crypto.randomUUID()), phone));
-      expectNotFound(await user.delete(EXPENSES_PATHS.one(crypto.randomUUID())));
+      expectNotFound(await user.put(withId(EXPENSES_PATHS.one, crypto.randomUUID()), phone));
+      expectNotFound(await user.delete(withId(EXPENSES_PATHS.one, crypto.randomUUID())));
       expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve))).toEqual(before);
     });
 
@@ -309,8 +310,8 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       const bobInfo = expensesOf(await bob.get(EXPENSES_PATHS.retrieve));
       expect(bobInfo).toEqual({ expenses: [{ id: expect.stringMatching(ROW_ID), ...phone }], totalExpenses: 45.99 });
 
-      expectNotFound(await bob.put(EXPENSES_PATHS.one(aliceId), { ...rent, name: 'Stolen', amount: 1 }));
-      expectNotFound(await bob.delete(EXPENSES_PATHS.one(aliceId)));
+      expectNotFound(await bob.put(withId(EXPENSES_PATHS.one, aliceId), { ...rent, name: 'Stolen', amount: 1 }));
+      expectNotFound(await bob.delete(withId(EXPENSES_PATHS.one, aliceId)));
 
       expect(expensesOf(await alice.get(EXPENSES_PATHS.retrieve))).toEqual(aliceInfo);
       expect(expensesOf(await bob.get(EXPENSES_PATHS.retrieve))).toEqual(bobInfo);

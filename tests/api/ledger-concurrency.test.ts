@@ -7,18 +7,19 @@
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Ledger, ledgerInfoSchema, type LedgerTransaction } from '../../src/contract/ledger.js';
+import { withId } from '../../src/contract/common.js';
+import { type Ledger, LEDGER_PATHS, ledgerInfoSchema, type LedgerTransaction } from '../../src/contract/ledger.js';
 import type { TransactionType } from '../../src/domain/ledger.js';
 import { expectConsistent, recomputeInDollars } from '../support/ledger-recomputation.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
 
 const PATHS = {
-  create: '/api/ledger/create-ledger',
-  retrieve: '/api/ledger/retrieve-ledger',
-  add: '/api/ledger/add-transaction',
-  update: '/api/ledger/update-transaction',
-  transaction: (id: string) => `/api/ledger/transactions/${encodeURIComponent(id)}`,
+  create: LEDGER_PATHS.create,
+  retrieve: LEDGER_PATHS.retrieve,
+  add: LEDGER_PATHS.addTransaction,
+  update: LEDGER_PATHS.updateTransaction,
+  transaction: (id: string) => withId(LEDGER_PATHS.transaction, id),
 };
 
 function newUser(label: string): string {

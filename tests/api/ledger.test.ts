@@ -8,7 +8,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/contract/errors.js';
 import type { z } from 'zod';
-import { type Ledger, ledgerInfoSchema, type LedgerTransaction, type transactionUpdateSchema } from '../../src/contract/ledger.js';
+import { withId } from '../../src/contract/common.js';
+import { type Ledger, LEDGER_PATHS, ledgerInfoSchema, type LedgerTransaction, type transactionUpdateSchema } from '../../src/contract/ledger.js';
 import { isoDate } from '../../src/domain/calendar-date.js';
 import { generateLedgerDrafts } from '../../src/domain/ledger.js';
 import { cents, centsToDollars } from '../../src/domain/money.js';
@@ -16,11 +17,11 @@ import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
 
 const PATHS = {
-  create: '/api/ledger/create-ledger',
-  retrieve: '/api/ledger/retrieve-ledger',
-  add: '/api/ledger/add-transaction',
-  update: '/api/ledger/update-transaction',
-  transaction: (id: string) => `/api/ledger/transactions/${encodeURIComponent(id)}`,
+  create: LEDGER_PATHS.create,
+  retrieve: LEDGER_PATHS.retrieve,
+  add: LEDGER_PATHS.addTransaction,
+  update: LEDGER_PATHS.updateTransaction,
+  transaction: (id: string) => withId(LEDGER_PATHS.transaction, id),
 };
 
 interface DepositSeed {

@@ -15,9 +15,9 @@
  * server's memory. Surviving a power cut rests on SQLite's synchronous=FULL and PostgreSQL's fsync.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { depositsInfoSchema } from '../../src/contract/deposits.js';
-import { expensesInfoSchema } from '../../src/contract/expenses.js';
-import { type Ledger, ledgerInfoSchema, type LedgerTransaction } from '../../src/contract/ledger.js';
+import { DEPOSITS_PATHS, depositsInfoSchema } from '../../src/contract/deposits.js';
+import { EXPENSES_PATHS, expensesInfoSchema } from '../../src/contract/expenses.js';
+import { type Ledger, LEDGER_PATHS, ledgerInfoSchema, type LedgerTransaction } from '../../src/contract/ledger.js';
 import { openDatabaseReader } from '../support/database-reader.js';
 import { type HttpAnswer, type HttpUser, httpUser, isSuccess } from '../support/http-user.js';
 import { recordFigures } from '../support/reliability-figures.js';
@@ -37,14 +37,14 @@ const MAX_WRITES_PER_LANE = 2_000;
 
 const LEDGER_RANGE = { startDate: '2026-12-01', endDate: '2027-02-28' } as const;
 const PATHS = {
-  deposits: '/api/deposits/retrieve-deposits',
-  addDeposit: '/api/deposits/add-deposit',
-  expenses: '/api/expenses/retrieve-expenses',
-  addExpense: '/api/expenses/add-expense',
-  ledger: '/api/ledger/retrieve-ledger',
-  createLedger: '/api/ledger/create-ledger',
-  addTransaction: '/api/ledger/add-transaction',
-  updateTransaction: '/api/ledger/update-transaction',
+  deposits: DEPOSITS_PATHS.retrieve,
+  addDeposit: DEPOSITS_PATHS.add,
+  expenses: EXPENSES_PATHS.retrieve,
+  addExpense: EXPENSES_PATHS.add,
+  ledger: LEDGER_PATHS.retrieve,
+  createLedger: LEDGER_PATHS.create,
+  addTransaction: LEDGER_PATHS.addTransaction,
+  updateTransaction: LEDGER_PATHS.updateTransaction,
 } as const;
 
 // The seeded schedules: the only ones with occurrences inside LEDGER_RANGE.

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type * as z from 'zod/mini';
-import { profileSchema } from '../../src/contract/app-config.js';
+import { PROFILE_PATH, profileSchema } from '../../src/contract/app-config.js';
 import { DEPOSITS_PATHS, depositInputSchema, depositsInfoSchema } from '../../src/contract/deposits.js';
 import { EXPENSES_PATHS, expenseInputSchema, expensesInfoSchema } from '../../src/contract/expenses.js';
 import { createLedgerRequestSchema, LEDGER_PATHS, ledgerInfoSchema, newTransactionSchema, transactionUpdateSchema } from '../../src/contract/ledger.js';
@@ -41,15 +41,15 @@ function call(method: HttpMethod, route: string, rest: Omit<ApiCall, 'method' | 
 }
 
 export const API_CALLS: readonly ApiCall[] = [
-  call('GET', '/api/me', { answerSchema: profileSchema }),
+  call('GET', PROFILE_PATH, { answerSchema: profileSchema }),
   call('GET', DEPOSITS_PATHS.retrieve, { answerSchema: depositsInfoSchema }),
   call('POST', DEPOSITS_PATHS.add, { validBody: () => VALID_DEPOSIT, bodySchema: depositInputSchema, answerSchema: depositsInfoSchema }),
-  call('PUT', '/api/deposits/:id', { validBody: () => VALID_DEPOSIT, bodySchema: depositInputSchema, answerSchema: depositsInfoSchema }),
-  call('DELETE', '/api/deposits/:id', { answerSchema: depositsInfoSchema }),
+  call('PUT', DEPOSITS_PATHS.one, { validBody: () => VALID_DEPOSIT, bodySchema: depositInputSchema, answerSchema: depositsInfoSchema }),
+  call('DELETE', DEPOSITS_PATHS.one, { answerSchema: depositsInfoSchema }),
   call('GET', EXPENSES_PATHS.retrieve, { answerSchema: expensesInfoSchema }),
   call('POST', EXPENSES_PATHS.add, { validBody: () => VALID_EXPENSE, bodySchema: expenseInputSchema, answerSchema: expensesInfoSchema }),
-  call('PUT', '/api/expenses/:id', { validBody: () => VALID_EXPENSE, bodySchema: expenseInputSchema, answerSchema: expensesInfoSchema }),
-  call('DELETE', '/api/expenses/:id', { answerSchema: expensesInfoSchema }),
+  call('PUT', EXPENSES_PATHS.one, { validBody: () => VALID_EXPENSE, bodySchema: expenseInputSchema, answerSchema: expensesInfoSchema }),
+  call('DELETE', EXPENSES_PATHS.one, { answerSchema: expensesInfoSchema }),
   call('GET', LEDGER_PATHS.retrieve, { answerSchema: ledgerInfoSchema }),
   call('POST', LEDGER_PATHS.create, { validBody: () => VALID_LEDGER, bodySchema: createLedgerRequestSchema, answerSchema: ledgerInfoSchema }),
   call('POST', LEDGER_PATHS.addTransaction, { validBody: () => VALID_TRANSACTION, bodySchema: newTransactionSchema, answerSchema: ledgerInfoSchema }),
@@ -59,7 +59,7 @@ export const API_CALLS: readonly ApiCall[] = [
     bodySchema: transactionUpdateSchema,
     answerSchema: ledgerInfoSchema,
   }),
-  call('DELETE', '/api/ledger/transactions/:id', { answerSchema: ledgerInfoSchema }),
+  call('DELETE', LEDGER_PATHS.transaction, { answerSchema: ledgerInfoSchema }),
 ];
 
 export function callName(call: ApiCall): string {

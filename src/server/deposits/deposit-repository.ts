@@ -12,7 +12,7 @@ import { newId } from '../db/ids.js';
 import type { Database } from '../db/database.js';
 import { ownerColumns } from '../db/owner.js';
 import type { DepositsTable } from '../db/schema.js';
-import { NotFoundError } from '../http-errors.js';
+import { NotFoundError } from '../../domain/errors.js';
 
 /** A deposit in server units (cents, a calendar date), so the schedule functions take it as is. */
 export type StoredDeposit = Omit<Deposit, 'amount' | 'startDate'> & DepositSchedule;

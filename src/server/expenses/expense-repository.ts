@@ -12,7 +12,7 @@ import { newId } from '../db/ids.js';
 import type { Database } from '../db/database.js';
 import { ownerColumns } from '../db/owner.js';
 import type { ExpensesTable } from '../db/schema.js';
-import { NotFoundError } from '../http-errors.js';
+import { NotFoundError } from '../../domain/errors.js';
 
 /** An expense in server units (cents, a calendar end date), so the schedule functions take it as is. */
 export type StoredExpense = Omit<Expense, 'amount' | 'day' | 'endDate'> & ExpenseSchedule;

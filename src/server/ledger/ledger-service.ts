@@ -17,7 +17,7 @@ import type { DateRange } from '../../domain/schedules.js';
 import type { LedgerInfo, NewLedger, NewTransaction, TransactionUpdate } from '../../contract/ledger.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../http-errors.js';
+import { ConflictError, InvalidInputError as BadRequestError, NotFoundError } from '../../domain/errors.js';
 import { LedgerRepository, type StoredLedger, type StoredRow } from './ledger-repository.js';
 
 const NO_LEDGER = 'You have no ledger yet: create one first.';

@@ -3,7 +3,7 @@
  * contract, and turns failures into the catalogue's messages plus the server's own.
  */
 import type * as z from 'zod/mini';
-import { type Profile, profileSchema } from '../../contract/app-config.js';
+import { withId } from '../../contract/common.js';
 import { type DepositInput, DEPOSITS_PATHS, type DepositsInfo, depositsInfoSchema } from '../../contract/deposits.js';
 import { type ApiOperation, errorBodySchema, FAILURE_MESSAGES } from '../../contract/errors.js';
 import { type ExpenseInput, EXPENSES_PATHS, type ExpensesInfo, expensesInfoSchema } from '../../contract/expenses.js';
@@ -84,25 +84,23 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return {
-    getProfile: (): Promise<Profile> => call({ operation: 'getProfile', method: 'GET', path: '/api/me', answer: profileSchema }),
-
     getDeposits: (): Promise<DepositsInfo> =>
       call({ operation: 'getDeposits', method: 'GET', path: DEPOSITS_PATHS.retrieve, answer: depositsInfoSchema }),
     addDeposit: (deposit: DepositInput): Promise<DepositsInfo> =>
       call({ operation: 'addDeposit', method: 'POST', path: DEPOSITS_PATHS.add, answer: depositsInfoSchema, body: deposit }),
     updateDeposit: (id: string, deposit: DepositInput): Promise<DepositsInfo> =>
-      call({ operation: 'updateDeposit', method: 'PUT', path: DEPOSITS_PATHS.one(id), answer: depositsInfoSchema, body: deposit }),
+      call({ operation: 'updateDeposit', method: 'PUT', path: withId(DEPOSITS_PATHS.one, id), answer: depositsInfoSchema, body: deposit }),
     deleteDeposit: (id: string): Promise<DepositsInfo> =>
-      call({ operation: 'deleteDeposit', method: 'DELETE', path: DEPOSITS_PATHS.one(id), answer: depositsInfoSchema }),
+      call({ operation: 'deleteDeposit', method: 'DELETE', path: withId(DEPOSITS_PATHS.one, id), answer: depositsInfoSchema }),
 
     getExpenses: (): Promise<ExpensesInfo> =>
       call({ operation: 'getExpenses', method: 'GET', path: EXPENSES_PATHS.retrieve, answer: expensesInfoSchema }),
     addExpense: (expense: ExpenseInput): Promise<ExpensesInfo> =>
       call({ operation: 'addExpense', method: 'POST', path: EXPENSES_PATHS.add, answer: expensesInfoSchema, body: expense }),
     updateExpense: (id: string, expense: ExpenseInput): Promise<ExpensesInfo> =>
-      call({ operation: 'updateExpense', method: 'PUT', path: EXPENSES_PATHS.one(id), answer: expensesInfoSchema, body: expense }),
+      call({ operation: 'updateExpense', method: 'PUT', path: withId(EXPENSES_PATHS.one, id), answer: expensesInfoSchema, body: expense }),
     deleteExpense: (id: string): Promise<ExpensesInfo> =>
-      call({ operation: 'deleteExpense', method: 'DELETE', path: EXPENSES_PATHS.one(id), answer: expensesInfoSchema }),
+      call({ operation: 'deleteExpense', method: 'DELETE', path: withId(EXPENSES_PATHS.one, id), answer: expensesInfoSchema }),
 
     getLedger: (): Promise<LedgerInfo> => call({ operation: 'getLedger', method: 'GET', path: LEDGER_PATHS.retrieve, answer: ledgerInfoSchema }),
     createLedger: (request: CreateLedgerRequest): Promise<LedgerInfo> =>
@@ -112,7 +110,7 @@ export function createApiClient(options: ApiClientOptions) {
     updateTransaction: (transaction: TransactionUpdate): Promise<LedgerInfo> =>
       call({ operation: 'updateTransaction', method: 'PATCH', path: LEDGER_PATHS.updateTransaction, answer: ledgerInfoSchema, body: transaction }),
     deleteTransaction: (id: string): Promise<LedgerInfo> =>
-      call({ operation: 'deleteTransaction', method: 'DELETE', path: LEDGER_PATHS.transaction(id), answer: ledgerInfoSchema }),
+      call({ operation: 'deleteTransaction', method: 'DELETE', path: withId(LEDGER_PATHS.transaction, id), answer: ledgerInfoSchema }),
   };
 }
 

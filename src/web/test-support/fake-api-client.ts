@@ -11,7 +11,6 @@ export type FakeApiClient = { [Method in keyof ApiClient]: Mock<ApiClient[Method
 export function fakeApiClient(stubs: Partial<FakeApiClient> = {}): FakeApiClient {
   const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call: ${name}`));
   return {
-    getProfile: vi.fn(unexpected('getProfile')),
     getDeposits: vi.fn(unexpected('getDeposits')),
     addDeposit: vi.fn(unexpected('addDeposit')),
     updateDeposit: vi.fn(unexpected('updateDeposit')),

@@ -1,0 +1,27 @@
+/**
+ * Why a request cannot be done, in the product's words. Domain, services and repositories throw
+ * these; they know nothing of HTTP: the server's one error handler picks the status code for each
+ * kind (as Actual Budget's loot-core keeps its errors free of transport).
+ */
+export abstract class DomainError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Input that breaks a rule of the product, with one message per field it concerns. */
+export class InvalidInputError extends DomainError {
+  constructor(
+    message: string,
+    readonly fields: Readonly<Record<string, string>>,
+  ) {
+    super(message);
+  }
+}
+
+/** Nothing of the caller's answers to that name: a missing row and another user's row look alike. */
+export class NotFoundError extends DomainError {}
+
+/** The rules refuse the change in the row's current state, or the row changed since it was read. */
+export class ConflictError extends DomainError {}
