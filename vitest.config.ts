@@ -11,7 +11,14 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/domain/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/server/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/fuzz/**/*.test.ts', 'tests/reliability/**/*.test.ts'],
+          include: [
+            'src/domain/**/*.test.ts',
+            'src/contract/**/*.test.ts',
+            'src/server/**/*.test.ts',
+            'tests/api/**/*.test.ts',
+            'tests/fuzz/**/*.test.ts',
+            'tests/reliability/**/*.test.ts',
+          ],
           // API tests start servers and databases: give them room on a 2-core machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -48,7 +48,10 @@ async function main(): Promise<void> {
     const started = Date.now();
     try {
       const measured = await benchmark(build, settings);
-      for (const entry of measured) console.log(`  ${entry.name}: ${entry.ratio.toFixed(3)} (${entry.target}) ${entry.pass ? 'PASS' : 'FAIL'}${entry.note ? ` - ${entry.note}` : ''}`);
+      for (const entry of measured)
+        console.log(
+          `  ${entry.name}: ${entry.ratio.toFixed(3)} (${entry.target}) ${entry.pass ? 'PASS' : 'FAIL'}${entry.note ? ` - ${entry.note}` : ''}`,
+        );
       results.push(...measured);
     } catch (error) {
       // One broken benchmark should not cost the figures of the others.

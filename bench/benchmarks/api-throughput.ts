@@ -40,9 +40,13 @@ export async function apiThroughput(build: PrivateBuild, settings: BenchSettings
       const ourTarget = { url: `${ours.origin}${LEDGER_PATHS.retrieve}`, headers: { authorization: `Bearer ${client.accessToken}` } };
       const bareTarget = { url: `${bare.origin}${LEDGER_PATHS.retrieve}`, headers: {} };
       // Warm both up (JIT, caches, SQLite pages) before anything counts.
-      for (const target of [ourTarget, bareTarget]) await autocannon(target.url, { connections: CONNECTIONS, seconds: 2, headers: target.headers });
+      for (const target of [ourTarget, bareTarget])
+        await autocannon(target.url, { connections: CONNECTIONS, seconds: 2, headers: target.headers });
 
-      const runs = { ours: { rates: [] as number[], perCpuSecond: [] as number[] }, bare: { rates: [] as number[], perCpuSecond: [] as number[] } };
+      const runs = {
+        ours: { rates: [] as number[], perCpuSecond: [] as number[] },
+        bare: { rates: [] as number[], perCpuSecond: [] as number[] },
+      };
       for (let turn = 0; turn < rounds; turn += 1) {
         // Alternate which goes first, so neither always runs on the warmer (or hotter) machine.
         const order = turn % 2 === 0 ? (['ours', 'bare'] as const) : (['bare', 'ours'] as const);

@@ -97,7 +97,14 @@ export async function growth(build: PrivateBuild, settings: BenchSettings): Prom
     const largeDelta = median(deltas.get('large') ?? []);
     const describe = (values: readonly number[]) => values.map((value) => (value / MB).toFixed(1)).join('/');
     return [
-      result(`3a. GET ${LARGE_ROWS} rows vs ${SMALL_ROWS} rows (median ms)`, 'ms', round(median(largeTimes)), round(median(smallTimes)), { atMost: 10 }, `${smallTimes.length} pairs`),
+      result(
+        `3a. GET ${LARGE_ROWS} rows vs ${SMALL_ROWS} rows (median ms)`,
+        'ms',
+        round(median(largeTimes)),
+        round(median(smallTimes)),
+        { atMost: 10 },
+        `${smallTimes.length} pairs`,
+      ),
       result(
         `3b. peak memory delta, ${LARGE_ROWS} vs ${SMALL_ROWS} rows (MB)`,
         'MB',

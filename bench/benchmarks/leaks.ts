@@ -43,7 +43,8 @@ class MixedUser {
 
   private async call(method: string, path: string, body?: unknown, expected = 200): Promise<string> {
     const response = await this.client.request(method, path, body);
-    if (response.status !== expected) throw new Error(`${method} ${path} answered ${response.status}, not ${expected}: ${response.body.slice(0, 300)}`);
+    if (response.status !== expected)
+      throw new Error(`${method} ${path} answered ${response.status}, not ${expected}: ${response.body.slice(0, 300)}`);
     return response.body;
   }
 

@@ -43,7 +43,14 @@ async function updateVersusRead(client: ApiClient, ledger: Ledger, samples: numb
   }
   const patch = median(patches);
   const read = median(reads);
-  return result(`2a. PATCH pay vs GET, ${UPDATE_LEDGER_ROWS} rows (median ms)`, 'ms', round(patch), round(read), { atMost: 1.5 }, `${samples} pairs`);
+  return result(
+    `2a. PATCH pay vs GET, ${UPDATE_LEDGER_ROWS} rows (median ms)`,
+    'ms',
+    round(patch),
+    round(read),
+    { atMost: 1.5 },
+    `${samples} pairs`,
+  );
 }
 
 interface CreateTimes {

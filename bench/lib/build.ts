@@ -48,7 +48,10 @@ export async function buildForBench(root = path.join(REPO_ROOT, 'node_modules/.c
       exclude: [path.join(REPO_ROOT, 'src/**/*.test.ts'), path.join(REPO_ROOT, 'src/web')],
     }),
   );
-  const tsc = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', tsconfig], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const tsc = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', tsconfig], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
   const serverMain = path.join(out, 'src/server/main.js');
   if (!fs.existsSync(serverMain)) throw new Error(`tsc emitted no server:\n${tsc.stdout}${tsc.stderr}`);
   // tsc still emits on type errors; `npm run typecheck` is where those fail, not here.

@@ -32,7 +32,9 @@ export class ApiClient {
       const request = http.request(`${this.origin}${path}`, { method, headers, agent: this.agent }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }),
+        );
         response.on('error', reject);
       });
       request.on('error', reject);

@@ -29,7 +29,16 @@ export function result(
   const ratio = ours / baseline;
   const pass = target.atLeast !== undefined ? ratio >= target.atLeast : ratio <= (target.atMost ?? Number.POSITIVE_INFINITY);
   const targetText = target.atLeast !== undefined ? `>= ${target.atLeast}` : `<= ${target.atMost}`;
-  return { name, ours: round3(ours), baseline: round3(baseline), ratio: round3(ratio), target: targetText, pass, unit, ...(note ? { note } : {}) };
+  return {
+    name,
+    ours: round3(ours),
+    baseline: round3(baseline),
+    ratio: round3(ratio),
+    target: targetText,
+    pass,
+    unit,
+    ...(note ? { note } : {}),
+  };
 }
 
 function round3(value: number): number {
@@ -38,7 +47,15 @@ function round3(value: number): number {
 
 export function printTable(results: readonly BenchResult[]): void {
   const header = ['benchmark', 'ours', 'baseline', 'unit', 'ratio', 'target', 'pass'];
-  const rows = results.map((entry) => [entry.name, String(entry.ours), String(entry.baseline), entry.unit, entry.ratio.toFixed(3), entry.target, entry.pass ? 'PASS' : 'FAIL']);
+  const rows = results.map((entry) => [
+    entry.name,
+    String(entry.ours),
+    String(entry.baseline),
+    entry.unit,
+    entry.ratio.toFixed(3),
+    entry.target,
+    entry.pass ? 'PASS' : 'FAIL',
+  ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: readonly string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
   console.log(line(header));

@@ -73,7 +73,13 @@ export async function addSchedules(client: ApiClient, plan: LedgerPlan): Promise
     });
   }
   for (const expense of plan.expenses) {
-    await client.json('POST', EXPENSES_PATHS.add, { name: expense.name, type: 'Bill', day: expense.day, amount: expense.amount / 100, endDate: '' });
+    await client.json('POST', EXPENSES_PATHS.add, {
+      name: expense.name,
+      type: 'Bill',
+      day: expense.day,
+      amount: expense.amount / 100,
+      endDate: '',
+    });
   }
 }
 

@@ -106,7 +106,14 @@ export function newDataDir(): string {
 
 /** What Leftover and the bare server both start with, so they run the same way. */
 function sameStart(port: number): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', PORT: String(port), HOST: 'localhost', LOG_LEVEL: BENCH_LOG_LEVEL };
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: 'localhost',
+    LOG_LEVEL: BENCH_LOG_LEVEL,
+  };
 }
 
 /**

@@ -46,9 +46,11 @@ export function isoDateField(label: string) {
 /** A whole number in a range, with one message for every way to miss it. */
 export function wholeNumberField(label: string, min: number, max: number) {
   const message = `${label} must be a whole number from ${min} to ${max}.`;
-  return z
-    .number({ error: (issue) => (issue.input === undefined ? `${label} is required.` : message) })
-    .check(z.refine((value: number) => Number.isInteger(value), message), z.gte(min, message), z.lte(max, message));
+  return z.number({ error: (issue) => (issue.input === undefined ? `${label} is required.` : message) }).check(
+    z.refine((value: number) => Number.isInteger(value), message),
+    z.gte(min, message),
+    z.lte(max, message),
+  );
 }
 
 // Control characters have no place in a name, and PostgreSQL text cannot even hold U+0000.

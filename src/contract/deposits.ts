@@ -6,12 +6,12 @@ import { amountSchema, dollarsAnswerSchema, idSchema, isoDateField, OBJECT_BODY,
 
 const depositFields = z.object(
   {
-  name: trimmedText('Name', MAX_SCHEDULE_NAME_LENGTH),
-  type: z.enum(DEPOSIT_TYPES, { error: 'Type must be Direct Deposit or Check.' }),
-  day: z.enum(DEPOSIT_DAYS, { error: 'Day must be a weekday (Monday to Sunday) or N/A.' }),
-  amount: amountSchema,
-  startDate: isoDateField('Start Date'),
-  frequency: z.enum(FREQUENCIES, { error: 'Frequency must be BW (bi-weekly) or EOM (end of month).' }),
+    name: trimmedText('Name', MAX_SCHEDULE_NAME_LENGTH),
+    type: z.enum(DEPOSIT_TYPES, { error: 'Type must be Direct Deposit or Check.' }),
+    day: z.enum(DEPOSIT_DAYS, { error: 'Day must be a weekday (Monday to Sunday) or N/A.' }),
+    amount: amountSchema,
+    startDate: isoDateField('Start Date'),
+    frequency: z.enum(FREQUENCIES, { error: 'Frequency must be BW (bi-weekly) or EOM (end of month).' }),
   },
   OBJECT_BODY,
 );
@@ -19,19 +19,19 @@ const depositFields = z.object(
 /** What a user enters to add or change a deposit. Unknown keys (id, owner...) are dropped. */
 export const depositInputSchema = depositFields.check(
   z.superRefine((deposit, context) => {
-  // Only a real start date has a weekday; a bad one already has its own message.
-  if (!isIsoDate(deposit.startDate)) return;
-  const expected = expectedDepositDay(deposit.frequency, deposit.startDate);
-  if (deposit.day !== expected) {
-    context.addIssue({
-      code: 'custom',
-      path: ['day'],
-      message:
-        deposit.frequency === 'BW'
-          ? `Day must be ${expected}: a bi-weekly deposit is paid on the weekday of its start date (${deposit.startDate}).`
-          : 'Day must be N/A for an end-of-month deposit.',
-    });
-  }
+    // Only a real start date has a weekday; a bad one already has its own message.
+    if (!isIsoDate(deposit.startDate)) return;
+    const expected = expectedDepositDay(deposit.frequency, deposit.startDate);
+    if (deposit.day !== expected) {
+      context.addIssue({
+        code: 'custom',
+        path: ['day'],
+        message:
+          deposit.frequency === 'BW'
+            ? `Day must be ${expected}: a bi-weekly deposit is paid on the weekday of its start date (${deposit.startDate}).`
+            : 'Day must be N/A for an end-of-month deposit.',
+      });
+    }
   }),
 );
 export type DepositInput = z.infer<typeof depositInputSchema>;

@@ -18,11 +18,11 @@ const endDateSchema = z.pipe(
 
 export const expenseInputSchema = z.object(
   {
-  name: trimmedText('Name', MAX_SCHEDULE_NAME_LENGTH),
-  type: trimmedText('Type', 50),
-  day: wholeNumberField('Day', 1, 31),
-  amount: amountSchema,
-  endDate: endDateSchema,
+    name: trimmedText('Name', MAX_SCHEDULE_NAME_LENGTH),
+    type: trimmedText('Type', 50),
+    day: wholeNumberField('Day', 1, 31),
+    amount: amountSchema,
+    endDate: endDateSchema,
   },
   OBJECT_BODY,
 );

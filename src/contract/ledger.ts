@@ -1,6 +1,12 @@
 /** The ledger: one schema per payload, for the server and the page's forms. */
 import * as z from 'zod/mini';
-import { latestLedgerEnd, MAX_LEDGER_YEARS, MAX_TRANSACTION_NAME_LENGTH, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
+import {
+  latestLedgerEnd,
+  MAX_LEDGER_YEARS,
+  MAX_TRANSACTION_NAME_LENGTH,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from '../domain/ledger.js';
 import { isIsoDate } from '../domain/calendar-date.js';
 import { amountSchema, balanceSchema, dollarsAnswerSchema, idSchema, isoDateField, OBJECT_BODY, trimmedText } from './common.js';
 
@@ -15,20 +21,20 @@ export const newLedgerSchema = z
   )
   .check(
     z.superRefine((ledger, context) => {
-    // Comparing dates only makes sense once both are real dates with their own messages.
-    if (!isIsoDate(ledger.startDate) || !isIsoDate(ledger.endDate)) return;
-    if (ledger.endDate < ledger.startDate) {
-      context.addIssue({ code: 'custom', path: ['endDate'], message: 'End Date must be on or after Start Date.' });
-      return;
-    }
-    const latest = latestLedgerEnd(ledger.startDate);
-    if (ledger.endDate > latest) {
-      context.addIssue({
-        code: 'custom',
-        path: ['endDate'],
-        message: `A ledger spans at most ${MAX_LEDGER_YEARS} years: End Date must be on or before ${latest}.`,
-      });
-    }
+      // Comparing dates only makes sense once both are real dates with their own messages.
+      if (!isIsoDate(ledger.startDate) || !isIsoDate(ledger.endDate)) return;
+      if (ledger.endDate < ledger.startDate) {
+        context.addIssue({ code: 'custom', path: ['endDate'], message: 'End Date must be on or after Start Date.' });
+        return;
+      }
+      const latest = latestLedgerEnd(ledger.startDate);
+      if (ledger.endDate > latest) {
+        context.addIssue({
+          code: 'custom',
+          path: ['endDate'],
+          message: `A ledger spans at most ${MAX_LEDGER_YEARS} years: End Date must be on or before ${latest}.`,
+        });
+      }
     }),
   );
 export type NewLedger = z.infer<typeof newLedgerSchema>;

@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addYears, daysBetween, daysInMonth, fromDayNumber, fromParts, isIsoDate, isoDate, todayIn, toDayNumber, weekdayOf } from './calendar-date.js';
+import {
+  addDays,
+  addYears,
+  daysBetween,
+  daysInMonth,
+  fromDayNumber,
+  fromParts,
+  isIsoDate,
+  isoDate,
+  todayIn,
+  toDayNumber,
+  weekdayOf,
+} from './calendar-date.js';
 
 describe('calendar dates', () => {
   it('knows real dates from impossible ones', () => {
@@ -52,7 +64,9 @@ describe('calendar dates', () => {
   });
 
   it('counts days in a month as the calendar does, leap years included (property)', () => {
-    expect([daysInMonth(2028, 2), daysInMonth(2026, 2), daysInMonth(2100, 2), daysInMonth(2000, 2), daysInMonth(2026, 4)]).toEqual([29, 28, 28, 29, 30]);
+    expect([daysInMonth(2028, 2), daysInMonth(2026, 2), daysInMonth(2100, 2), daysInMonth(2000, 2), daysInMonth(2026, 4)]).toEqual([
+      29, 28, 28, 29, 30,
+    ]);
     fc.assert(
       fc.property(fc.integer({ min: 1900, max: 9999 }), fc.integer({ min: 1, max: 12 }), (year, month) => {
         expect(daysInMonth(year, month)).toBe(new Date(Date.UTC(year, month, 0)).getUTCDate());
@@ -66,9 +80,14 @@ describe('calendar dates', () => {
     expect(fromParts(2027, 13, 1)).toBe('2028-01-01');
     expect(fromParts(2027, 1, 0)).toBe('2026-12-31');
     fc.assert(
-      fc.property(fc.integer({ min: 1900, max: 9998 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: -2, max: 33 }), (year, month, day) => {
-        expect(fromParts(year, month, day)).toBe(new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10));
-      }),
+      fc.property(
+        fc.integer({ min: 1900, max: 9998 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: -2, max: 33 }),
+        (year, month, day) => {
+          expect(fromParts(year, month, day)).toBe(new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

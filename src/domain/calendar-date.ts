@@ -54,7 +54,17 @@ const twoDigits = (value: number): string => (value < 10 ? `0${value}` : String(
  * 5-year ledger makes about 1,800 of them, and going through Date cost most of that time.
  */
 export function fromParts(year: number, month: number, day: number): IsoDate {
-  if (Number.isInteger(year) && Number.isInteger(month) && Number.isInteger(day) && year >= 1000 && year <= 9999 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)) {
+  if (
+    Number.isInteger(year) &&
+    Number.isInteger(month) &&
+    Number.isInteger(day) &&
+    year >= 1000 &&
+    year <= 9999 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month)
+  ) {
     return `${year}-${twoDigits(month)}-${twoDigits(day)}` as IsoDate;
   }
   return fromDayNumber(Date.UTC(year, month - 1, day) / MS_PER_DAY);

@@ -119,7 +119,14 @@ describe('balances', () => {
       fc.property(fc.integer({ min: -9_999_999_999, max: 9_999_999_999 }), rowsArbitrary, (opening, specs) => {
         const start = toDayNumber(isoDate('2026-12-01'));
         const rows = specs.map((spec, index) =>
-          row({ sequence: index, date: fromDayNumber(start + spec.day), name: spec.name, type: spec.type, amount: cents(spec.amount), status: spec.status }),
+          row({
+            sequence: index,
+            date: fromDayNumber(start + spec.day),
+            name: spec.name,
+            type: spec.type,
+            amount: cents(spec.amount),
+            status: spec.status,
+          }),
         );
         const result = computeBalances(cents(opening), rows);
         let running = opening;
@@ -146,7 +153,13 @@ describe('balances', () => {
         fc.array(fc.tuple(fc.nat(), fc.constantFrom(...TRANSACTION_STATUSES)), { maxLength: 80 }),
         (specs, moves) => {
           let rows = specs.map((spec, index) =>
-            row({ sequence: index, date: addDays(isoDate('2026-12-01'), spec.day), name: spec.name, type: spec.type, amount: cents(spec.amount) }),
+            row({
+              sequence: index,
+              date: addDays(isoDate('2026-12-01'), spec.day),
+              name: spec.name,
+              type: spec.type,
+              amount: cents(spec.amount),
+            }),
           );
           for (const [pick, target] of moves) {
             if (rows.length === 0) break;

@@ -103,16 +103,22 @@ describe('expense due dates', () => {
 
   it('are one per month on min(day, month length), within range and end (property)', () => {
     fc.assert(
-      fc.property(dateArbitrary, fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 1, max: 31 }), fc.option(dateArbitrary), (from, length, day, endDate) => {
-        const to = addDays(from, length);
-        const dueDates = expenseDueDates({ amount: cents(1), day, endDate }, { from, to });
-        const expected = Array.from({ length: length + 1 }, (_, offset) => addDays(from, offset)).filter((date) => {
-          const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
-          const monthLength = new Date(Date.UTC(year, month, 0)).getUTCDate();
-          return dayOfMonth === Math.min(day, monthLength) && (endDate === null || date <= endDate);
-        });
-        expect(dueDates).toEqual(expected);
-      }),
+      fc.property(
+        dateArbitrary,
+        fc.integer({ min: 0, max: 1000 }),
+        fc.integer({ min: 1, max: 31 }),
+        fc.option(dateArbitrary),
+        (from, length, day, endDate) => {
+          const to = addDays(from, length);
+          const dueDates = expenseDueDates({ amount: cents(1), day, endDate }, { from, to });
+          const expected = Array.from({ length: length + 1 }, (_, offset) => addDays(from, offset)).filter((date) => {
+            const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
+            const monthLength = new Date(Date.UTC(year, month, 0)).getUTCDate();
+            return dayOfMonth === Math.min(day, monthLength) && (endDate === null || date <= endDate);
+          });
+          expect(dueDates).toEqual(expected);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -2,16 +2,7 @@
  * When recurring money moves: paydays of deposits and due dates of expenses, and what they are
  * worth per month. Pure functions over plain data; the ledger builds on the occurrence functions.
  */
-import {
-  addDays,
-  daysBetween,
-  daysInMonth,
-  fromParts,
-  type IsoDate,
-  maxDate,
-  weekdayOf,
-  yearMonthOf,
-} from './calendar-date.js';
+import { addDays, daysBetween, daysInMonth, fromParts, type IsoDate, maxDate, weekdayOf, yearMonthOf } from './calendar-date.js';
 import { type Cents, multiplyRatioHalfUp, sumCents } from './money.js';
 
 /** Names of deposits and expenses. */
@@ -88,7 +79,7 @@ export function depositPaydays(deposit: DepositSchedule, range: DateRange): IsoD
   }
   const start = yearMonthOf(maxDate(deposit.startDate, range.from));
   const end = yearMonthOf(range.to);
-  for (let { year, month } = start; year < end.year || (year === end.year && month <= end.month); ) {
+  for (let { year, month } = start; year < end.year || (year === end.year && month <= end.month);) {
     const payday = endOfMonthPayday(year, month);
     // The Friday before a weekend month end can fall before a start date late in the month.
     if (payday >= deposit.startDate && payday >= range.from && payday <= range.to) paydays.push(payday);
@@ -113,7 +104,7 @@ export function expenseDueDates(expense: ExpenseSchedule, range: DateRange): Iso
   const dueDates: IsoDate[] = [];
   const start = yearMonthOf(range.from);
   const end = yearMonthOf(last);
-  for (let { year, month } = start; year < end.year || (year === end.year && month <= end.month); ) {
+  for (let { year, month } = start; year < end.year || (year === end.year && month <= end.month);) {
     const due = expenseDueDate(expense.day, year, month);
     if (due >= range.from && due <= last) dueDates.push(due);
     month += 1;

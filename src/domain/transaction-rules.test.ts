@@ -55,12 +55,18 @@ describe('deciding an update of a ledger row', () => {
       kind: 'refused',
       refusal: { kind: 'statusMove', from: 'PAID', to: 'PENDING' },
     });
-    expect(decideUpdate(paid, asRequested(paid, { name: 'x' }), range)).toEqual({ kind: 'refused', refusal: { kind: 'notEditable', status: 'PAID' } });
+    expect(decideUpdate(paid, asRequested(paid, { name: 'x' }), range)).toEqual({
+      kind: 'refused',
+      refusal: { kind: 'notEditable', status: 'PAID' },
+    });
     expect(decideUpdate(rent, asRequested(rent, { name: 'x', status: 'PAID', date: outside }), range)).toEqual({
       kind: 'refused',
       refusal: { kind: 'editAndMove' },
     });
-    expect(decideUpdate(rent, asRequested(rent, { date: outside }), range)).toEqual({ kind: 'refused', refusal: { kind: 'dateOutsideLedger', range } });
+    expect(decideUpdate(rent, asRequested(rent, { date: outside }), range)).toEqual({
+      kind: 'refused',
+      refusal: { kind: 'dateOutsideLedger', range },
+    });
   });
 
   it('keeps a row whose date already lies outside the ledger editable in its other fields', () => {
@@ -114,11 +120,16 @@ describe('refusals as errors', () => {
   it('reports bad input per field and refused moves as conflicts, in the words users read', () => {
     const outside = refusalError({ kind: 'dateOutsideLedger', range });
     expect(outside).toBeInstanceOf(InvalidInputError);
-    expect(outside).toMatchObject({ message: 'The date is outside the ledger.', fields: { date: 'Date must be between 2026-12-01 and 2026-12-31.' } });
+    expect(outside).toMatchObject({
+      message: 'The date is outside the ledger.',
+      fields: { date: 'Date must be between 2026-12-01 and 2026-12-31.' },
+    });
     expect(refusalError({ kind: 'typeFixed', type: 'C' })).toMatchObject({ fields: { type: expect.stringContaining('it is C') } });
     const move = refusalError({ kind: 'statusMove', from: 'CLEARED', to: 'PENDING' });
     expect(move).toBeInstanceOf(ConflictError);
     expect(move.message).toBe('A CLEARED transaction cannot become PENDING: nothing returns to PENDING.');
-    expect(refusalError({ kind: 'notDeletable', status: 'PAID' }).message).toBe('A PAID transaction cannot be deleted: only PENDING transactions can.');
+    expect(refusalError({ kind: 'notDeletable', status: 'PAID' }).message).toBe(
+      'A PAID transaction cannot be deleted: only PENDING transactions can.',
+    );
   });
 });

@@ -86,13 +86,19 @@ export function refusalError(refusal: TransactionRefusal): DomainError {
       });
     case 'statusMove': {
       const why =
-        refusal.to === 'PENDING' ? 'nothing returns to PENDING' : 'statuses only move forward: PENDING to PAID to CLEARED, or PENDING to CLEARED';
+        refusal.to === 'PENDING'
+          ? 'nothing returns to PENDING'
+          : 'statuses only move forward: PENDING to PAID to CLEARED, or PENDING to CLEARED';
       return new ConflictError(`A ${refusal.from} transaction cannot become ${refusal.to}: ${why}.`);
     }
     case 'notEditable':
-      return new ConflictError(`A ${refusal.status} transaction cannot be changed: date, name and amount can change only while it is PENDING.`);
+      return new ConflictError(
+        `A ${refusal.status} transaction cannot be changed: date, name and amount can change only while it is PENDING.`,
+      );
     case 'editAndMove':
-      return new ConflictError('Change the date, name or amount and the status in separate steps: save the changes first, then pay or clear.');
+      return new ConflictError(
+        'Change the date, name or amount and the status in separate steps: save the changes first, then pay or clear.',
+      );
     case 'dateOutsideLedger':
       return new InvalidInputError('The date is outside the ledger.', { date: dateOutsideLedgerMessage(refusal.range) });
     case 'notDeletable':

@@ -3,10 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { ledgerInfoSchema } from '../contract/ledger.js';
 import { answerSerializerCompiler } from './answer-serializer.js';
 
-const serialize = answerSerializerCompiler({ schema: ledgerInfoSchema, method: 'GET', url: '/api/ledger/retrieve-ledger', httpStatus: '200' });
+const serialize = answerSerializerCompiler({
+  schema: ledgerInfoSchema,
+  method: 'GET',
+  url: '/api/ledger/retrieve-ledger',
+  httpStatus: '200',
+});
 
 const row = { id: 'row-1', date: '2026-12-01', name: 'Rent', type: 'D', amount: 1200, balance: -1100, status: 'PENDING' };
-const info = { ledger: { startDate: '2026-12-01', endDate: '2026-12-31', openingBalance: 100, currentBalance: 100, pendingBalance: 100, transactions: [row] } };
+const info = {
+  ledger: {
+    startDate: '2026-12-01',
+    endDate: '2026-12-31',
+    openingBalance: 100,
+    currentBalance: 100,
+    pendingBalance: 100,
+    transactions: [row],
+  },
+};
 
 describe('the answer serializer', () => {
   it('writes an answer the contract allows as its JSON text', () => {

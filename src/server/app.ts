@@ -13,12 +13,7 @@ import { answerSerializerCompiler } from './answer-serializer.js';
 import type { KyselyPlugin } from 'kysely';
 import { APP_CONFIG_PATH, type AppConfig } from '../contract/app-config.js';
 import type { ErrorBody } from '../contract/errors.js';
-import {
-  type AccessTokenVerifier,
-  createAccessTokenVerifier,
-  createDiscoveredKeySet,
-  createLocalKeySet,
-} from './auth/access-token.js';
+import { type AccessTokenVerifier, createAccessTokenVerifier, createDiscoveredKeySet, createLocalKeySet } from './auth/access-token.js';
 import { publicJwks, registerDevProvider } from './auth/dev-provider.js';
 import { registerTokenCheck } from './auth/plugin.js';
 import type { AppConfiguration } from './config.js';
@@ -85,7 +80,9 @@ const STRICT_TRANSPORT_SECURITY = { maxAge: 31_536_000, includeSubDomains: true,
  * undecodable URL, a request Node cannot parse); a test checks the two stay the same.
  */
 function bareAnswerHeaders(policy: ReturnType<typeof contentSecurityPolicy>): BareAnswerHeaders {
-  const directives = Object.entries(policy.directives).map(([name, values]) => `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${values.join(' ')}`);
+  const directives = Object.entries(policy.directives).map(
+    ([name, values]) => `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${values.join(' ')}`,
+  );
   return {
     'Content-Security-Policy': directives.join(';'),
     'X-Content-Type-Options': 'nosniff',
@@ -206,7 +203,10 @@ function registerPage(app: FastifyInstance, webRoot: string): void {
       return reply.code(404).send(body);
     }
     if (!built) {
-      return reply.code(503).type('text/plain; charset=utf-8').send('The page is not built yet: run `npm run build` (npm start does it for you).');
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The page is not built yet: run `npm run build` (npm start does it for you).');
     }
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
   });

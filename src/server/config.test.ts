@@ -42,7 +42,12 @@ describe('loadConfig', () => {
       { OIDC_ISSUER: 'https://example.okta.com/oauth2/default', OIDC_CLIENT_ID: 'abc', OIDC_AUDIENCE: 'api://leftover' },
       '/srv/leftover',
     );
-    expect(config.oidc).toEqual({ kind: 'external', issuer: 'https://example.okta.com/oauth2/default', clientId: 'abc', audience: 'api://leftover' });
+    expect(config.oidc).toEqual({
+      kind: 'external',
+      issuer: 'https://example.okta.com/oauth2/default',
+      clientId: 'abc',
+      audience: 'api://leftover',
+    });
   });
 
   it.each([
@@ -78,7 +83,9 @@ describe('loadConfig', () => {
   });
 
   it('names the range in a bad rate limit message', () => {
-    expect(problemsOf({ RATE_LIMIT_PER_MINUTE: '0' })).toEqual(['RATE_LIMIT_PER_MINUTE: must be a whole number of requests a minute, from 1 to 1000000']);
+    expect(problemsOf({ RATE_LIMIT_PER_MINUTE: '0' })).toEqual([
+      'RATE_LIMIT_PER_MINUTE: must be a whole number of requests a minute, from 1 to 1000000',
+    ]);
   });
 
   it('refuses the development provider in production', () => {

@@ -75,7 +75,9 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (error instanceof KeySetUnavailableError) {
     request.log.error({ err: error }, 'token check could not reach the provider');
     reply.header('Retry-After', '5');
-    return send(reply, 503, { error: { code: 'service_unavailable', message: 'Sign-in checking is unavailable right now. Try again shortly.' } });
+    return send(reply, 503, {
+      error: { code: 'service_unavailable', message: 'Sign-in checking is unavailable right now. Try again shortly.' },
+    });
   }
   const status = error.statusCode ?? 500;
   if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -85,13 +87,19 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return send(reply, 400, fieldErrorsBody('The request body must be JSON.', { body: 'Send Content-Type: application/json.' }));
   }
   if (status === 429) {
-    return send(reply, 429, { error: { code: 'too_many_requests', message: error.message || 'Too many requests. Slow down and try again shortly.' } });
+    return send(reply, 429, {
+      error: { code: 'too_many_requests', message: error.message || 'Too many requests. Slow down and try again shortly.' },
+    });
   }
   if (status >= 400 && status < 500) {
     // Fastify's own client errors (malformed JSON, empty body): the message is safe to show.
     const code = CODE_BY_STATUS[status] ?? 'bad_request';
     const message = error.code?.startsWith('FST_ERR_CTP') ? 'The request body is not valid JSON.' : error.message;
-    return send(reply, CODE_BY_STATUS[status] ? status : 400, code === 'bad_request' ? fieldErrorsBody(message, { body: message }) : { error: { code, message } });
+    return send(
+      reply,
+      CODE_BY_STATUS[status] ? status : 400,
+      code === 'bad_request' ? fieldErrorsBody(message, { body: message }) : { error: { code, message } },
+    );
   }
   request.log.error({ err: error }, 'unexpected error');
   return send(reply, 500, INTERNAL_ERROR);
@@ -108,7 +116,11 @@ export function createFrameworkErrorHandler(headers: BareAnswerHeaders) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     reply.headers(headers);
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      void send(reply, 400, fieldErrorsBody('The address is not valid.', { url: 'The address contains a malformed %-escape or character.' }));
+      void send(
+        reply,
+        400,
+        fieldErrorsBody('The address is not valid.', { url: 'The address contains a malformed %-escape or character.' }),
+      );
       return;
     }
     request.log.error({ err: error }, 'unexpected framework error');
@@ -125,10 +137,19 @@ export function createClientErrorHandler(headers: BareAnswerHeaders) {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     const message =
-      status === 431 ? 'The request headers are too large.' : status === 408 ? 'The request took too long to arrive.' : 'The request is not valid HTTP.';
+      status === 431
+        ? 'The request headers are too large.'
+        : status === 408
+          ? 'The request took too long to arrive.'
+          : 'The request is not valid HTTP.';
     const body = JSON.stringify({ error: { code: 'bad_request', message } } satisfies ErrorBody);
     if (socket.writable) {
-      const all = { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+      const all = {
+        ...headers,
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': String(Buffer.byteLength(body)),
+        Connection: 'close',
+      };
       const lines = Object.entries(all).map(([name, value]) => `${name}: ${value}\r\n`);
       socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`);
     }

@@ -15,9 +15,7 @@ function TopBar({ developmentSignIn }: { developmentSignIn: boolean }) {
   return (
     <header className="navbar bg-success mb-3" data-bs-theme="dark">
       <div className="container-xl">
-        <h1 className="navbar-brand mb-0 fs-3">
-          Leftover
-        </h1>
+        <h1 className="navbar-brand mb-0 fs-3">Leftover</h1>
         <div className="d-flex align-items-center gap-3 text-white">
           {developmentSignIn ? <span className="badge text-bg-warning">Development sign-in</span> : null}
           {who ? <span>Signed in as {who}</span> : null}

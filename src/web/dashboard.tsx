@@ -47,7 +47,11 @@ export function Dashboard() {
 
   /** Fetches the three sections together; what loaded shows, every failure is named. */
   const load = useCallback(async () => {
-    const [depositsResult, expensesResult, ledgerResult] = await Promise.allSettled([api.getDeposits(), api.getExpenses(), api.getLedger()]);
+    const [depositsResult, expensesResult, ledgerResult] = await Promise.allSettled([
+      api.getDeposits(),
+      api.getExpenses(),
+      api.getLedger(),
+    ]);
     const failures: unknown[] = [];
     if (depositsResult.status === 'fulfilled') setDeposits(depositsResult.value);
     else failures.push(depositsResult.reason);

@@ -10,11 +10,24 @@ import { DEPOSITS_PATHS, type DepositsInfo, depositsInfoSchema } from '../../src
 import { errorBodySchema } from '../../src/contract/errors.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
-import { AMOUNT_MESSAGES, expectBadRequest, expectNotFound as expectNotFoundAs, FIELDS_MESSAGE, newSubject as newSubjectFor, ROW_ID } from '../support/api-expectations.js';
-
+import {
+  AMOUNT_MESSAGES,
+  expectBadRequest,
+  expectNotFound as expectNotFoundAs,
+  FIELDS_MESSAGE,
+  newSubject as newSubjectFor,
+  ROW_ID,
+} from '../support/api-expectations.js';
 
 // 2026-11-20 is the Friday before the tests' fixed today (Saturday 2026-11-21).
-const paycheck = { name: 'Paycheck', type: 'Direct Deposit', day: 'Friday', amount: 1000, startDate: '2026-11-20', frequency: 'BW' } as const;
+const paycheck = {
+  name: 'Paycheck',
+  type: 'Direct Deposit',
+  day: 'Friday',
+  amount: 1000,
+  startDate: '2026-11-20',
+  frequency: 'BW',
+} as const;
 const sideJob = { name: 'Side job', type: 'Check', day: 'N/A', amount: 250, startDate: '2026-10-31', frequency: 'EOM' } as const;
 
 function depositsOf(response: LightMyRequestResponse): DepositsInfo {
@@ -38,7 +51,12 @@ async function addDeposit(user: UserClient, deposit: object): Promise<DepositsIn
   return depositsOf(await user.post(DEPOSITS_PATHS.add, deposit));
 }
 
-const { notNumber: AMOUNT_NOT_NUMBER, notPositive: AMOUNT_NOT_POSITIVE, tooLarge: AMOUNT_TOO_LARGE, decimals: AMOUNT_DECIMALS } = AMOUNT_MESSAGES;
+const {
+  notNumber: AMOUNT_NOT_NUMBER,
+  notPositive: AMOUNT_NOT_POSITIVE,
+  tooLarge: AMOUNT_TOO_LARGE,
+  decimals: AMOUNT_DECIMALS,
+} = AMOUNT_MESSAGES;
 const BAD_DATE = 'Start Date must be a real date (YYYY-MM-DD).';
 const BAD_DAY = 'Day must be a weekday (Monday to Sunday) or N/A.';
 const BW_FRIDAY = 'Day must be Friday: a bi-weekly deposit is paid on the weekday of its start date (2026-11-20).';
@@ -48,11 +66,26 @@ const badDeposits: { label: string; change: Record<string, unknown>; field: stri
   { label: 'an unknown type', change: { type: 'Cash' }, field: 'type', message: 'Type must be Direct Deposit or Check.' },
   { label: 'a type in the wrong case', change: { type: 'check' }, field: 'type', message: 'Type must be Direct Deposit or Check.' },
   { label: 'an unknown day', change: { day: 'Funday' }, field: 'day', message: BAD_DAY },
-  { label: 'an unknown frequency', change: { frequency: 'WEEKLY' }, field: 'frequency', message: 'Frequency must be BW (bi-weekly) or EOM (end of month).' },
-  { label: 'a missing frequency', change: { frequency: undefined }, field: 'frequency', message: 'Frequency must be BW (bi-weekly) or EOM (end of month).' },
+  {
+    label: 'an unknown frequency',
+    change: { frequency: 'WEEKLY' },
+    field: 'frequency',
+    message: 'Frequency must be BW (bi-weekly) or EOM (end of month).',
+  },
+  {
+    label: 'a missing frequency',
+    change: { frequency: undefined },
+    field: 'frequency',
+    message: 'Frequency must be BW (bi-weekly) or EOM (end of month).',
+  },
   { label: 'a bi-weekly day that is not the start date weekday', change: { day: 'Monday' }, field: 'day', message: BW_FRIDAY },
   { label: 'a bi-weekly deposit with day N/A', change: { day: 'N/A' }, field: 'day', message: BW_FRIDAY },
-  { label: 'an end-of-month deposit with a weekday', change: { frequency: 'EOM', day: 'Friday' }, field: 'day', message: 'Day must be N/A for an end-of-month deposit.' },
+  {
+    label: 'an end-of-month deposit with a weekday',
+    change: { frequency: 'EOM', day: 'Friday' },
+    field: 'day',
+    message: 'Day must be N/A for an end-of-month deposit.',
+  },
   { label: 'amount 0', change: { amount: 0 }, field: 'amount', message: AMOUNT_NOT_POSITIVE },
   { label: 'a negative amount', change: { amount: -5 }, field: 'amount', message: AMOUNT_NOT_POSITIVE },
   { label: 'an amount with three decimals', change: { amount: 1.234 }, field: 'amount', message: AMOUNT_DECIMALS },
@@ -62,7 +95,12 @@ const badDeposits: { label: string; change: Record<string, unknown>; field: stri
   { label: 'an amount sent as "NaN"', change: { amount: 'NaN' }, field: 'amount', message: AMOUNT_NOT_NUMBER },
   { label: 'a null amount', change: { amount: null }, field: 'amount', message: AMOUNT_NOT_NUMBER },
   { label: 'a missing amount', change: { amount: undefined }, field: 'amount', message: 'Amount is required.' },
-  { label: 'a start date that is a number', change: { startDate: 20261120 }, field: 'startDate', message: 'Start Date must be a date (YYYY-MM-DD).' },
+  {
+    label: 'a start date that is a number',
+    change: { startDate: 20261120 },
+    field: 'startDate',
+    message: 'Start Date must be a date (YYYY-MM-DD).',
+  },
   { label: 'an empty name', change: { name: '' }, field: 'name', message: 'Name is required.' },
   { label: 'a name of only spaces', change: { name: '   ' }, field: 'name', message: 'Name is required.' },
   { label: 'a 101-character name', change: { name: 'x'.repeat(101) }, field: 'name', message: 'Name must be at most 100 characters.' },
@@ -78,8 +116,18 @@ const badBodies: { label: string; payload: unknown; message: string; field?: str
   { label: 'a JSON string', payload: '"Paycheck"', message: FIELDS_MESSAGE },
   { label: 'a JSON number', payload: '1000', message: FIELDS_MESSAGE },
   { label: 'null', payload: null, message: FIELDS_MESSAGE },
-  { label: 'malformed JSON', payload: '{bad', message: 'The request body is not valid JSON.', field: 'The request body is not valid JSON.' },
-  { label: 'NaN, which JSON cannot carry', payload: '{"name":"Paycheck","type":"Check","day":"N/A","amount":NaN,"startDate":"2026-10-31","frequency":"EOM"}', message: 'The request body is not valid JSON.', field: 'The request body is not valid JSON.' },
+  {
+    label: 'malformed JSON',
+    payload: '{bad',
+    message: 'The request body is not valid JSON.',
+    field: 'The request body is not valid JSON.',
+  },
+  {
+    label: 'NaN, which JSON cannot carry',
+    payload: '{"name":"Paycheck","type":"Check","day":"N/A","amount":NaN,"startDate":"2026-10-31","frequency":"EOM"}',
+    message: 'The request body is not valid JSON.',
+    field: 'The request body is not valid JSON.',
+  },
 ];
 
 describe.each(databaseKinds())('deposits on %s', (kind) => {
@@ -161,10 +209,7 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
       const id = added.deposits[0]?.id ?? '';
       const changed = { name: 'Salary', type: 'Check', day: 'N/A', amount: 3000, startDate: '2026-11-30', frequency: 'EOM' } as const;
       const info = depositsOf(await user.put(withId(DEPOSITS_PATHS.one, id), changed));
-      expect(info.deposits).toEqual([
-        expect.objectContaining({ name: 'Side job' }),
-        { id, ...changed },
-      ]);
+      expect(info.deposits).toEqual([expect.objectContaining({ name: 'Side job' }), { id, ...changed }]);
       expect(info.totalDeposits).toBe(3250);
       expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve))).toEqual(info);
     });
@@ -184,7 +229,13 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
     it('ignores an id and owner in an added deposit', async () => {
       const alice = newUser(test);
       const bob = newUser(test);
-      const info = await addDeposit(alice, { ...paycheck, id: 'chosen-by-client', owner_iss: 'https://evil.example', owner_sub: 'bob', ownerSub: 'bob' });
+      const info = await addDeposit(alice, {
+        ...paycheck,
+        id: 'chosen-by-client',
+        owner_iss: 'https://evil.example',
+        owner_sub: 'bob',
+        ownerSub: 'bob',
+      });
       expect(info.deposits).toEqual([{ id: expect.stringMatching(ROW_ID), ...paycheck }]);
       expect(depositsOf(await bob.get(DEPOSITS_PATHS.retrieve)).deposits).toEqual([]);
       expectNotFound(await alice.delete(withId(DEPOSITS_PATHS.one, 'chosen-by-client')));
@@ -220,9 +271,18 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
     it.each(badStartDates)('refuses the start date %j, adding or changing, and stores nothing', async (startDate) => {
       const user = newUser(test);
       for (const frequency of ['BW', 'EOM'] as const) {
-        const response = await user.post(DEPOSITS_PATHS.add, { ...paycheck, frequency, day: frequency === 'BW' ? 'Friday' : 'N/A', startDate });
+        const response = await user.post(DEPOSITS_PATHS.add, {
+          ...paycheck,
+          frequency,
+          day: frequency === 'BW' ? 'Friday' : 'N/A',
+          startDate,
+        });
         expect(response.statusCode, response.body).toBe(400);
-        expect(errorBodySchema.parse(response.json()).error).toMatchObject({ code: 'bad_request', message: FIELDS_MESSAGE, fields: { startDate: BAD_DATE } });
+        expect(errorBodySchema.parse(response.json()).error).toMatchObject({
+          code: 'bad_request',
+          message: FIELDS_MESSAGE,
+          fields: { startDate: BAD_DATE },
+        });
       }
       expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve)).deposits).toEqual([]);
       const before = await addDeposit(user, paycheck);
@@ -232,12 +292,15 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
       expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve))).toEqual(before);
     });
 
-    it.each(badStartDates)('answers only the start date problem for a bi-weekly start date %j, not a made-up day one', async (startDate) => {
-      const user = newUser(test);
-      const response = await user.post(DEPOSITS_PATHS.add, { ...paycheck, frequency: 'BW', day: 'Friday', startDate });
-      expect(response.statusCode, response.body).toBe(400);
-      expect(errorBodySchema.parse(response.json()).error.fields).toEqual({ startDate: BAD_DATE });
-    });
+    it.each(badStartDates)(
+      'answers only the start date problem for a bi-weekly start date %j, not a made-up day one',
+      async (startDate) => {
+        const user = newUser(test);
+        const response = await user.post(DEPOSITS_PATHS.add, { ...paycheck, frequency: 'BW', day: 'Friday', startDate });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(errorBodySchema.parse(response.json()).error.fields).toEqual({ startDate: BAD_DATE });
+      },
+    );
 
     it('refuses an amount too large for a double to hold exactly (1e400 parses as Infinity)', async () => {
       const user = newUser(test);
@@ -248,7 +311,14 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
 
     it('names every bad field at once', async () => {
       const user = newUser(test);
-      const response = await user.post(DEPOSITS_PATHS.add, { name: ' ', type: 'Cash', day: 'Friday', amount: 0, startDate: '2026-13-01', frequency: 'BW' });
+      const response = await user.post(DEPOSITS_PATHS.add, {
+        name: ' ',
+        type: 'Cash',
+        day: 'Friday',
+        amount: 0,
+        startDate: '2026-13-01',
+        frequency: 'BW',
+      });
       expectBadRequest(response, {
         name: 'Name is required.',
         type: 'Type must be Direct Deposit or Check.',
@@ -297,7 +367,11 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
           headers: { authorization: `Bearer ${await test.issuer.token(subject)}`, 'content-type': contentType },
           payload,
         });
-      expectBadRequest(await send('application/xml', '<deposit/>'), { body: 'Send Content-Type: application/json.' }, 'The request body must be JSON.');
+      expectBadRequest(
+        await send('application/xml', '<deposit/>'),
+        { body: 'Send Content-Type: application/json.' },
+        'The request body must be JSON.',
+      );
       // Fastify parses text/plain itself, so the schema sees a string where an object belongs.
       const text = await send('text/plain', JSON.stringify(paycheck));
       expect(text.statusCode, text.body).toBe(400);
@@ -308,7 +382,9 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
     // PostgreSQL text cannot hold U+0000: the contract refuses control characters before storage.
     it('refuses a name or id containing U+0000 with 400 on both databases', async () => {
       const user = newUser(test);
-      expectBadRequest(await user.post(DEPOSITS_PATHS.add, { ...paycheck, name: 'Pay\u0000check' }), { name: 'Name must not contain control characters.' });
+      expectBadRequest(await user.post(DEPOSITS_PATHS.add, { ...paycheck, name: 'Pay\u0000check' }), {
+        name: 'Name must not contain control characters.',
+      });
       // A lone surrogate would be stored differently by each database.
       expectBadRequest(await user.post(DEPOSITS_PATHS.add, { ...paycheck, name: 'Pay\ud800check' }), { name: 'Name must be valid text.' });
       // A real emoji (a surrogate pair) is fine.

@@ -30,7 +30,12 @@ describe('embedded development provider', () => {
   let app: FastifyInstance;
 
   async function start(): Promise<FastifyInstance> {
-    const config = loadConfig({ NODE_ENV: 'test', PORT: String(port), DATABASE_URL: `sqlite:${path.join(dataDir, 'leftover.sqlite')}`, LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'leftover.sqlite')}`,
+      LOG_LEVEL: 'silent',
+    });
     const started = await buildApp(config, { logger: false });
     await started.listen({ port, host: '127.0.0.1' });
     return started;

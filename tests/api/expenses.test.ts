@@ -11,8 +11,14 @@ import { errorBodySchema } from '../../src/contract/errors.js';
 import { EXPENSES_PATHS, type ExpensesInfo, expensesInfoSchema } from '../../src/contract/expenses.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
-import { AMOUNT_MESSAGES, expectBadRequest, expectNotFound as expectNotFoundAs, FIELDS_MESSAGE, newSubject as newSubjectFor, ROW_ID } from '../support/api-expectations.js';
-
+import {
+  AMOUNT_MESSAGES,
+  expectBadRequest,
+  expectNotFound as expectNotFoundAs,
+  FIELDS_MESSAGE,
+  newSubject as newSubjectFor,
+  ROW_ID,
+} from '../support/api-expectations.js';
 
 const rent = { name: 'Rent', type: 'Housing', day: 1, amount: 1500, endDate: null } as const;
 const phone = { name: 'Phone', type: 'Utilities', day: 15, amount: 45.99, endDate: '2027-06-30' } as const;
@@ -39,7 +45,12 @@ async function addExpense(user: UserClient, expense: object): Promise<ExpensesIn
 }
 
 const DAY = 'Day must be a whole number from 1 to 31.';
-const { notNumber: AMOUNT_NOT_NUMBER, notPositive: AMOUNT_NOT_POSITIVE, tooLarge: AMOUNT_TOO_LARGE, decimals: AMOUNT_DECIMALS } = AMOUNT_MESSAGES;
+const {
+  notNumber: AMOUNT_NOT_NUMBER,
+  notPositive: AMOUNT_NOT_POSITIVE,
+  tooLarge: AMOUNT_TOO_LARGE,
+  decimals: AMOUNT_DECIMALS,
+} = AMOUNT_MESSAGES;
 const END_DATE_NOT_REAL = 'End Date must be a real date (YYYY-MM-DD) or empty.';
 const END_DATE_NOT_TEXT = 'End Date must be a date (YYYY-MM-DD) or empty.';
 
@@ -81,7 +92,11 @@ const badBodies: { label: string; payload: unknown; message: string }[] = [
   { label: 'a JSON boolean', payload: 'true', message: FIELDS_MESSAGE },
   { label: 'null', payload: null, message: FIELDS_MESSAGE },
   { label: 'malformed JSON', payload: '{bad', message: 'The request body is not valid JSON.' },
-  { label: 'NaN, which JSON cannot carry', payload: '{"name":"Rent","type":"Housing","day":1,"amount":NaN}', message: 'The request body is not valid JSON.' },
+  {
+    label: 'NaN, which JSON cannot carry',
+    payload: '{"name":"Rent","type":"Housing","day":1,"amount":NaN}',
+    message: 'The request body is not valid JSON.',
+  },
 ];
 
 describe.each(databaseKinds())('expenses on %s', (kind) => {
@@ -133,7 +148,13 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       await addExpense(user, { ...rent, name: 'gym', day: 1 });
       await addExpense(user, { ...rent, name: 'Zed', day: 2 });
       const info = expensesOf(await user.get(EXPENSES_PATHS.retrieve));
-      expect(info.expenses.map((expense) => `${expense.day} ${expense.name}`)).toEqual(['1 gym', '1 Rent', '2 Zed', '15 water', '31 Alpha']);
+      expect(info.expenses.map((expense) => `${expense.day} ${expense.name}`)).toEqual([
+        '1 gym',
+        '1 Rent',
+        '2 Zed',
+        '15 water',
+        '31 Alpha',
+      ]);
     });
 
     it('changes an expense in place: same id, new values, new total', async () => {
@@ -197,7 +218,13 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
     it('ignores an id and owner in an added expense', async () => {
       const alice = newUser(test);
       const bob = newUser(test);
-      const info = await addExpense(alice, { ...rent, id: 'chosen-by-client', owner_iss: 'https://evil.example', owner_sub: 'bob', created_at: '1999-01-01' });
+      const info = await addExpense(alice, {
+        ...rent,
+        id: 'chosen-by-client',
+        owner_iss: 'https://evil.example',
+        owner_sub: 'bob',
+        created_at: '1999-01-01',
+      });
       expect(info.expenses).toEqual([{ id: expect.stringMatching(ROW_ID), ...rent }]);
       expect(expensesOf(await bob.get(EXPENSES_PATHS.retrieve)).expenses).toEqual([]);
       expectNotFound(await alice.delete(withId(EXPENSES_PATHS.one, 'chosen-by-client')));
@@ -239,7 +266,13 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
 
     it('names every bad field at once', async () => {
       const user = newUser(test);
-      const response = await user.post(EXPENSES_PATHS.add, { name: '', type: 'x'.repeat(51), day: 0, amount: 1.001, endDate: '2026-13-01' });
+      const response = await user.post(EXPENSES_PATHS.add, {
+        name: '',
+        type: 'x'.repeat(51),
+        day: 0,
+        amount: 1.001,
+        endDate: '2026-13-01',
+      });
       expectBadRequest(response, {
         name: 'Name is required.',
         type: 'Type must be at most 50 characters.',
@@ -264,7 +297,11 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       const user = newUser(test);
       const added = await user.post(EXPENSES_PATHS.add);
       expect(added.statusCode, added.body).toBe(400);
-      expect(errorBodySchema.parse(added.json()).error).toMatchObject({ code: 'bad_request', message: FIELDS_MESSAGE, fields: { body: expect.any(String) } });
+      expect(errorBodySchema.parse(added.json()).error).toMatchObject({
+        code: 'bad_request',
+        message: FIELDS_MESSAGE,
+        fields: { body: expect.any(String) },
+      });
       expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve)).expenses).toEqual([]);
 
       const before = await addExpense(user, rent);
@@ -280,7 +317,9 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       for (const field of ['name', 'type'] as const) {
         const response = await user.post(EXPENSES_PATHS.add, { ...rent, [field]: 'Ho\u0000me' });
         expect(response.statusCode, response.body).toBe(400);
-        expect(errorBodySchema.parse(response.json()).error.fields).toEqual({ [field]: `${field === 'name' ? 'Name' : 'Type'} must not contain control characters.` });
+        expect(errorBodySchema.parse(response.json()).error.fields).toEqual({
+          [field]: `${field === 'name' ? 'Name' : 'Type'} must not contain control characters.`,
+        });
       }
       const before = await addExpense(user, rent);
       const put = await user.put('/api/expenses/%00', rent);

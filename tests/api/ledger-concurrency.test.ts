@@ -79,14 +79,25 @@ describe.each(databaseKinds())('ledger writes at the same time on %s', (kind) =>
     // type and the unique names, so creation order cannot change it.
     const sequential = recomputeInDollars(1000, requests);
     expect(
-      ledger.transactions.map((row) => ({ date: row.date, name: row.name, type: row.type, amount: row.amount, balance: row.balance, status: row.status })),
+      ledger.transactions.map((row) => ({
+        date: row.date,
+        name: row.name,
+        type: row.type,
+        amount: row.amount,
+        balance: row.balance,
+        status: row.status,
+      })),
     ).toEqual(sequential.rows);
     expect(ledger).toMatchObject({ currentBalance: 1000, pendingBalance: 1000 });
 
     // Each add took its own creation-order number and the counter moved on by exactly 100.
     const stored = await test.app.database.db.selectFrom('ledger_transactions').select('sequence').where('owner_sub', '=', user).execute();
     expect(new Set(stored.map((row) => row.sequence)).size).toBe(100);
-    const counter = await test.app.database.db.selectFrom('ledgers').select('next_sequence').where('owner_sub', '=', user).executeTakeFirstOrThrow();
+    const counter = await test.app.database.db
+      .selectFrom('ledgers')
+      .select('next_sequence')
+      .where('owner_sub', '=', user)
+      .executeTakeFirstOrThrow();
     expect(counter.next_sequence).toBe(Math.max(...stored.map((row) => row.sequence)) + 1);
   });
 
@@ -96,7 +107,9 @@ describe.each(databaseKinds())('ledger writes at the same time on %s', (kind) =>
     await createLedger(client, 0);
     let ledger: Ledger | undefined;
     for (let index = 0; index < 20; index += 1) {
-      ledger = ledgerOf(await client.post(PATHS.add, { date: '2026-12-15', name: `Bill ${String(index).padStart(2, '0')}`, type: 'D', amount: 10 + index }));
+      ledger = ledgerOf(
+        await client.post(PATHS.add, { date: '2026-12-15', name: `Bill ${String(index).padStart(2, '0')}`, type: 'D', amount: 10 + index }),
+      );
     }
     if (!ledger) throw new Error('no ledger');
     const rows = ledger.transactions;
@@ -115,7 +128,10 @@ describe.each(databaseKinds())('ledger writes at the same time on %s', (kind) =>
       // first, and is refused as CLEARED -> PAID when it ran second; never does PAID win last.
       expect(clear.statusCode, clear.body).toBe(200);
       expect([200, 409], pay.body).toContain(pay.statusCode);
-      if (pay.statusCode === 409) expect(pay.json()).toMatchObject({ error: { code: 'conflict', message: expect.stringContaining('CLEARED transaction cannot become PAID') } });
+      if (pay.statusCode === 409)
+        expect(pay.json()).toMatchObject({
+          error: { code: 'conflict', message: expect.stringContaining('CLEARED transaction cannot become PAID') },
+        });
     }
 
     const final = await retrieve(client);
@@ -125,7 +141,11 @@ describe.each(databaseKinds())('ledger writes at the same time on %s', (kind) =>
     expect(final.pendingBalance).toBe(-total / 100);
     expectConsistent(final);
     // One version step per successful write: a row never took both moves from PENDING.
-    const versions = await test.app.database.db.selectFrom('ledger_transactions').select(['id', 'version']).where('owner_sub', '=', user).execute();
+    const versions = await test.app.database.db
+      .selectFrom('ledger_transactions')
+      .select(['id', 'version'])
+      .where('owner_sub', '=', user)
+      .execute();
     const successfulMoves = outcomes.reduce((sum, outcome) => sum + 1 + (outcome.pay.statusCode === 200 ? 1 : 0), 0);
     expect(versions.reduce((sum, row) => sum + row.version - 1, 0)).toBe(successfulMoves);
   });
@@ -140,7 +160,10 @@ describe.each(databaseKinds())('ledger writes at the same time on %s', (kind) =>
     if (!ledger) throw new Error('no ledger');
     const outcomes = await Promise.all(
       ledger.transactions.map(async (row) => {
-        const [pay, remove] = await Promise.all([client.patch(PATHS.update, { ...row, status: 'PAID' }), client.delete(PATHS.transaction(row.id))]);
+        const [pay, remove] = await Promise.all([
+          client.patch(PATHS.update, { ...row, status: 'PAID' }),
+          client.delete(PATHS.transaction(row.id)),
+        ]);
         return { row, pay: pay.statusCode, remove: remove.statusCode };
       }),
     );
@@ -190,10 +213,16 @@ describe.each(databaseKinds())('ledger writes at the same time on %s', (kind) =>
     const client = test.as(user);
     const balances = [1, 2, 3, 4, 5, 6, 7, 8];
     const responses = await Promise.all(
-      balances.map((currentBalance) => client.post(PATHS.create, { ledger: { startDate: '2026-12-01', endDate: '2026-12-31', currentBalance } })),
+      balances.map((currentBalance) =>
+        client.post(PATHS.create, { ledger: { startDate: '2026-12-01', endDate: '2026-12-31', currentBalance } }),
+      ),
     );
     for (const response of responses) ledgerOf(response);
-    const ledgers = await test.app.database.db.selectFrom('ledgers').select('opening_balance_cents').where('owner_sub', '=', user).execute();
+    const ledgers = await test.app.database.db
+      .selectFrom('ledgers')
+      .select('opening_balance_cents')
+      .where('owner_sub', '=', user)
+      .execute();
     expect(ledgers).toHaveLength(1);
     // The last create to commit decides; whichever it was, the stored ledger is one of the requests.
     expect(balances).toContain((await retrieve(client)).openingBalance);
@@ -203,7 +232,9 @@ describe.each(databaseKinds())('ledger writes at the same time on %s', (kind) =>
     const user = newUser('replace-race');
     const client = test.as(user);
     await createLedger(client, 0);
-    const adds = Array.from({ length: 20 }, (_, index) => client.post(PATHS.add, { date: '2026-12-05', name: `Add ${index}`, type: 'D', amount: 1 }));
+    const adds = Array.from({ length: 20 }, (_, index) =>
+      client.post(PATHS.add, { date: '2026-12-05', name: `Add ${index}`, type: 'D', amount: 1 }),
+    );
     const replace = client.post(PATHS.create, { ledger: { startDate: '2026-12-01', endDate: '2026-12-31', currentBalance: 50 } });
     const [replaced, ...added] = await Promise.all([replace, ...adds]);
     const replacement = ledgerOf(replaced);

@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/contract/errors.js';
 import type { z } from 'zod';
 import { withId } from '../../src/contract/common.js';
-import { type Ledger, LEDGER_PATHS, ledgerInfoSchema, type LedgerTransaction, type transactionUpdateSchema } from '../../src/contract/ledger.js';
+import {
+  type Ledger,
+  LEDGER_PATHS,
+  ledgerInfoSchema,
+  type LedgerTransaction,
+  type transactionUpdateSchema,
+} from '../../src/contract/ledger.js';
 import { isoDate } from '../../src/domain/calendar-date.js';
 import { generateLedgerDrafts } from '../../src/domain/ledger.js';
 import { cents, centsToDollars } from '../../src/domain/money.js';
@@ -141,7 +147,11 @@ describe.each(databaseKinds())('ledger API on %s', (kind) => {
   }
 
   async function storedVersion(id: string): Promise<number> {
-    const row = await test.app.database.db.selectFrom('ledger_transactions').select('version').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await test.app.database.db
+      .selectFrom('ledger_transactions')
+      .select('version')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     return row.version;
   }
 
@@ -169,7 +179,15 @@ describe.each(databaseKinds())('ledger API on %s', (kind) => {
           { id: expect.any(String), date: '2026-12-11', name: 'Acme Paycheck', type: 'C', amount: 1500, balance: 400, status: 'PENDING' },
           { id: expect.any(String), date: '2026-12-11', name: 'Electric', type: 'D', amount: 85.5, balance: 314.5, status: 'PENDING' },
           { id: expect.any(String), date: '2026-12-11', name: 'Water', type: 'D', amount: 30.25, balance: 284.25, status: 'PENDING' },
-          { id: expect.any(String), date: '2026-12-25', name: 'Acme Paycheck', type: 'C', amount: 1500, balance: 1784.25, status: 'PENDING' },
+          {
+            id: expect.any(String),
+            date: '2026-12-25',
+            name: 'Acme Paycheck',
+            type: 'C',
+            amount: 1500,
+            balance: 1784.25,
+            status: 'PENDING',
+          },
         ],
       });
       expect(new Set(ledger.transactions.map((row) => row.id)).size).toBe(5);
@@ -271,7 +289,9 @@ describe.each(databaseKinds())('ledger API on %s', (kind) => {
         openingBalance: 200,
         currentBalance: 200,
         pendingBalance: 200,
-        transactions: [{ id: expect.any(String), date: '2027-03-01', name: 'Rent', type: 'D', amount: 1000, balance: -800, status: 'PENDING' }],
+        transactions: [
+          { id: expect.any(String), date: '2027-03-01', name: 'Rent', type: 'D', amount: 1000, balance: -800, status: 'PENDING' },
+        ],
       });
       expect(await retrieve(client)).toEqual(second);
       const oldIds = first.transactions.map((row) => row.id);
@@ -322,7 +342,11 @@ describe.each(databaseKinds())('ledger API on %s', (kind) => {
     it.each([
       ['an end date before the start date', { startDate: '2026-12-10', endDate: '2026-12-09', currentBalance: 0 }, 'ledger.endDate'],
       ['more than five years', { startDate: '2026-12-01', endDate: '2031-12-02', currentBalance: 0 }, 'ledger.endDate'],
-      ['a start date that is not a calendar date', { startDate: '2026-02-30', endDate: '2026-12-31', currentBalance: 0 }, 'ledger.startDate'],
+      [
+        'a start date that is not a calendar date',
+        { startDate: '2026-02-30', endDate: '2026-12-31', currentBalance: 0 },
+        'ledger.startDate',
+      ],
       ['an end date that is not a date', { startDate: '2026-12-01', endDate: 'next year', currentBalance: 0 }, 'ledger.endDate'],
       ['a missing start date', { endDate: '2026-12-31', currentBalance: 0 }, 'ledger.startDate'],
       ['a missing balance', { startDate: '2026-12-01', endDate: '2026-12-31' }, 'ledger.currentBalance'],
@@ -442,9 +466,19 @@ describe.each(databaseKinds())('ledger API on %s', (kind) => {
       const client = test.as(newUser('add-trust'));
       await createLedger(client, '2026-12-01', '2026-12-31', 10);
       const ledger = ledgerOf(
-        await client.post(PATHS.add, { date: '2026-12-03', name: 'Cash', type: 'C', amount: 5, status: 'CLEARED', balance: 1_000_000, id: 'mine' }),
+        await client.post(PATHS.add, {
+          date: '2026-12-03',
+          name: 'Cash',
+          type: 'C',
+          amount: 5,
+          status: 'CLEARED',
+          balance: 1_000_000,
+          id: 'mine',
+        }),
       );
-      expect(ledger.transactions.map(shape)).toEqual([{ date: '2026-12-03', name: 'Cash', type: 'C', amount: 5, balance: 15, status: 'PENDING' }]);
+      expect(ledger.transactions.map(shape)).toEqual([
+        { date: '2026-12-03', name: 'Cash', type: 'C', amount: 5, balance: 15, status: 'PENDING' },
+      ]);
       expect(ledger.transactions[0]?.id).not.toBe('mine');
       expect(ledger).toMatchObject({ currentBalance: 10, pendingBalance: 10 });
     });

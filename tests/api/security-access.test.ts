@@ -52,7 +52,10 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
   afterAll(() => test?.close());
 
   /** Every call that names a row, aimed at a given id, as the page would send it. */
-  function callsNaming(id: string, row?: LedgerTransaction): { label: string; send: (user: UserClient) => Promise<LightMyRequestResponse> }[] {
+  function callsNaming(
+    id: string,
+    row?: LedgerTransaction,
+  ): { label: string; send: (user: UserClient) => Promise<LightMyRequestResponse> }[] {
     const update = row ?? { id, ...VALID_TRANSACTION, balance: 0, status: 'PENDING' };
     return [
       { label: 'PUT deposit', send: (user) => user.put(`/api/deposits/${id}`, VALID_DEPOSIT) },
@@ -70,7 +73,14 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
   it('names every call that takes an id', () => {
     const naming = API_CALLS.filter((call) => call.idPlace !== 'none').map((call) => `${call.method} ${call.route}`);
     expect(naming.sort()).toEqual(
-      ['DELETE /api/deposits/:id', 'DELETE /api/expenses/:id', 'DELETE /api/ledger/transactions/:id', 'PATCH /api/ledger/update-transaction', 'PUT /api/deposits/:id', 'PUT /api/expenses/:id'].sort(),
+      [
+        'DELETE /api/deposits/:id',
+        'DELETE /api/expenses/:id',
+        'DELETE /api/ledger/transactions/:id',
+        'PATCH /api/ledger/update-transaction',
+        'PUT /api/deposits/:id',
+        'PUT /api/expenses/:id',
+      ].sort(),
     );
   });
 
@@ -82,7 +92,10 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
       for (const { label, send } of callsNaming(unknownId)) unknownAnswers.set(label, notFound(await send(intruder)));
       const aliceRows = [alice.pending, alice.paid, alice.cleared];
       for (const id of alice.allIds) {
-        for (const { label, send } of callsNaming(id, aliceRows.find((row) => row.id === id))) {
+        for (const { label, send } of callsNaming(
+          id,
+          aliceRows.find((row) => row.id === id),
+        )) {
           expect(notFound(await send(intruder)), `${label} ${id}`).toEqual(unknownAnswers.get(label));
         }
       }
@@ -105,17 +118,36 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
   });
 
   describe('client-sent owners, ids, balances and statuses are never trusted', () => {
-    const aliceOwner = () => ({ owner_iss: test.issuer.issuer, owner_sub: 'alice', ownerSub: 'alice', owner: 'alice', sub: 'alice', user_id: 'alice' });
+    const aliceOwner = () => ({
+      owner_iss: test.issuer.issuer,
+      owner_sub: 'alice',
+      ownerSub: 'alice',
+      owner: 'alice',
+      sub: 'alice',
+      user_id: 'alice',
+    });
 
     it("adds a new deposit or expense when the body carries another user's id and owner, leaving theirs alone", async () => {
-      const aliceBefore = JSON.stringify([answer(await aliceClient.get('/api/deposits/retrieve-deposits')), answer(await aliceClient.get('/api/expenses/retrieve-expenses'))]);
+      const aliceBefore = JSON.stringify([
+        answer(await aliceClient.get('/api/deposits/retrieve-deposits')),
+        answer(await aliceClient.get('/api/expenses/retrieve-expenses')),
+      ]);
       const depositId = alice.depositIds[0] ?? '';
       const expenseId = alice.expenseIds[0] ?? '';
       const bobDeposits = depositsInfoSchema.parse(answer(await bob.get('/api/deposits/retrieve-deposits'))).deposits;
       const bobExpenses = expensesInfoSchema.parse(answer(await bob.get('/api/expenses/retrieve-expenses'))).expenses;
 
       const deposits = depositsInfoSchema.parse(
-        answer(await bob.post('/api/deposits/add-deposit', { ...VALID_DEPOSIT, name: 'Mass assigned', id: depositId, ...aliceOwner(), created_at: '2000-01-01', amount_cents: 1 })),
+        answer(
+          await bob.post('/api/deposits/add-deposit', {
+            ...VALID_DEPOSIT,
+            name: 'Mass assigned',
+            id: depositId,
+            ...aliceOwner(),
+            created_at: '2000-01-01',
+            amount_cents: 1,
+          }),
+        ),
       ).deposits;
       const added = deposits.filter((deposit) => !bobDeposits.some((existing) => existing.id === deposit.id));
       expect(added).toHaveLength(1);
@@ -123,7 +155,15 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
       expect(added[0]?.id).not.toBe(depositId);
 
       const expenses = expensesInfoSchema.parse(
-        answer(await bob.post('/api/expenses/add-expense', { ...VALID_EXPENSE, name: 'Mass assigned', id: expenseId, ...aliceOwner(), amount_cents: 1 })),
+        answer(
+          await bob.post('/api/expenses/add-expense', {
+            ...VALID_EXPENSE,
+            name: 'Mass assigned',
+            id: expenseId,
+            ...aliceOwner(),
+            amount_cents: 1,
+          }),
+        ),
       ).expenses;
       const addedExpense = expenses.filter((expense) => !bobExpenses.some((existing) => existing.id === expense.id));
       expect(addedExpense).toHaveLength(1);
@@ -131,13 +171,22 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
 
       // Even the caller's own existing id in the body only adds: it never overwrites.
       const ownId = bobDeposits[0]?.id ?? '';
-      const again = depositsInfoSchema.parse(answer(await bob.post('/api/deposits/add-deposit', { ...VALID_DEPOSIT, name: 'Another', id: ownId }))).deposits;
+      const again = depositsInfoSchema.parse(
+        answer(await bob.post('/api/deposits/add-deposit', { ...VALID_DEPOSIT, name: 'Another', id: ownId })),
+      ).deposits;
       expect(again.find((deposit) => deposit.id === ownId)).toEqual(bobDeposits[0]);
       expect(again).toHaveLength(bobDeposits.length + 2);
 
-      const aliceAfter = JSON.stringify([answer(await aliceClient.get('/api/deposits/retrieve-deposits')), answer(await aliceClient.get('/api/expenses/retrieve-expenses'))]);
+      const aliceAfter = JSON.stringify([
+        answer(await aliceClient.get('/api/deposits/retrieve-deposits')),
+        answer(await aliceClient.get('/api/expenses/retrieve-expenses')),
+      ]);
       expect(aliceAfter).toBe(aliceBefore);
-      const owners = await test.app.database.db.selectFrom('deposits').select(['id', 'owner_sub']).where('name', 'in', ['Mass assigned', 'Another']).execute();
+      const owners = await test.app.database.db
+        .selectFrom('deposits')
+        .select(['id', 'owner_sub'])
+        .where('name', 'in', ['Mass assigned', 'Another'])
+        .execute();
       expect(owners.map((row) => row.owner_sub)).toEqual(['bob', 'bob']);
     });
 
@@ -147,11 +196,17 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
       if (!target) throw new Error('Bob has deposits');
       const aliceBefore = JSON.stringify(answer(await aliceClient.get('/api/deposits/retrieve-deposits')));
       const changed = depositsInfoSchema.parse(
-        answer(await bob.put(`/api/deposits/${target.id}`, { ...VALID_DEPOSIT, name: 'Renamed', id: alice.depositIds[0], ...aliceOwner() })),
+        answer(
+          await bob.put(`/api/deposits/${target.id}`, { ...VALID_DEPOSIT, name: 'Renamed', id: alice.depositIds[0], ...aliceOwner() }),
+        ),
       ).deposits;
       expect(changed.find((deposit) => deposit.id === target.id)?.name).toBe('Renamed');
       expect(JSON.stringify(answer(await aliceClient.get('/api/deposits/retrieve-deposits')))).toBe(aliceBefore);
-      const row = await test.app.database.db.selectFrom('deposits').select(['owner_iss', 'owner_sub']).where('id', '=', target.id).executeTakeFirstOrThrow();
+      const row = await test.app.database.db
+        .selectFrom('deposits')
+        .select(['owner_iss', 'owner_sub'])
+        .where('id', '=', target.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ owner_iss: test.issuer.issuer, owner_sub: 'bob' });
     });
 
@@ -165,20 +220,31 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
             id: 'chosen',
             openingBalance: 1_000_000,
             pendingBalance: 1_000_000,
-            transactions: [{ id: alice.pending.id, date: '2026-11-02', name: 'Planted', type: 'C', amount: 5000, status: 'CLEARED', balance: 5000 }],
+            transactions: [
+              { id: alice.pending.id, date: '2026-11-02', name: 'Planted', type: 'C', amount: 5000, status: 'CLEARED', balance: 5000 },
+            ],
             ...aliceOwner(),
           },
           ...aliceOwner(),
         }),
       );
-      expect(ledger).toEqual({ startDate: '2026-11-01', endDate: '2026-12-31', openingBalance: 500, currentBalance: 500, pendingBalance: 500, transactions: [] });
+      expect(ledger).toEqual({
+        startDate: '2026-11-01',
+        endDate: '2026-12-31',
+        openingBalance: 500,
+        currentBalance: 500,
+        pendingBalance: 500,
+        transactions: [],
+      });
       expect(JSON.stringify(answer(await aliceClient.get('/api/ledger/retrieve-ledger')))).toBe(aliceLedgerBefore);
     });
 
     it('adds a transaction as a new PENDING row with a fresh id, whatever status, id, balance or ledger the body names', async () => {
       const erin = test.as(`erin-${crypto.randomUUID()}`);
       ledgerOf(await erin.post('/api/ledger/create-ledger', VALID_LEDGER));
-      const aliceLedgerId = (await test.app.database.db.selectFrom('ledgers').select('id').where('owner_sub', '=', 'alice').executeTakeFirstOrThrow()).id;
+      const aliceLedgerId = (
+        await test.app.database.db.selectFrom('ledgers').select('id').where('owner_sub', '=', 'alice').executeTakeFirstOrThrow()
+      ).id;
       const ledger = ledgerOf(
         await erin.post('/api/ledger/add-transaction', {
           ...VALID_TRANSACTION,
@@ -197,7 +263,11 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
       expect(row).toMatchObject({ ...VALID_TRANSACTION, status: 'PENDING', balance: 495.5 });
       expect(row?.id).not.toBe(alice.pending.id);
       expect(ledger.currentBalance).toBe(500);
-      const stored = await test.app.database.db.selectFrom('ledger_transactions').select(['owner_sub', 'ledger_id', 'version']).where('id', '=', row?.id ?? '').executeTakeFirstOrThrow();
+      const stored = await test.app.database.db
+        .selectFrom('ledger_transactions')
+        .select(['owner_sub', 'ledger_id', 'version'])
+        .where('id', '=', row?.id ?? '')
+        .executeTakeFirstOrThrow();
       expect(stored.owner_sub).toMatch(/^erin-/);
       expect(stored.ledger_id).not.toBe(aliceLedgerId);
       expect(stored.version).toBe(1);

@@ -18,7 +18,9 @@ import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const strictErrorBody = strictErrorBodySchema;
-const INTERNAL_ERROR = { error: { code: 'internal_error', message: 'Something went wrong on our side. Try again; if it keeps happening, tell us.' } };
+const INTERNAL_ERROR = {
+  error: { code: 'internal_error', message: 'Something went wrong on our side. Try again; if it keeps happening, tell us.' },
+};
 
 /** The policy the issue asks for, directive by directive, and nothing that would weaken it. */
 function expectStrictHeaders(headers: LightMyRequestResponse['headers'] | Record<string, string | undefined>, context: string): void {
@@ -37,7 +39,10 @@ function expectStrictHeaders(headers: LightMyRequestResponse['headers'] | Record
 function miniatureWebRoot(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'leftover-web-'));
   fs.mkdirSync(path.join(root, 'assets'));
-  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><html lang="en"><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body></body></html>');
+  fs.writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><html lang="en"><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body></body></html>',
+  );
   fs.writeFileSync(path.join(root, 'assets', 'app-1a2b3c.js'), 'console.log("leftover");');
   return root;
 }
@@ -124,11 +129,20 @@ describe.each(databaseKinds())('security headers and internal errors on %s', (ki
   });
 
   it('answers an undecodable address with the JSON error body, not the framework default', async () => {
-    const response = await test.app.inject({ method: 'PUT', url: '/api/deposits/%E0%A4%A', payload: '{}', headers: { 'content-type': 'application/json' } });
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: '/api/deposits/%E0%A4%A',
+      payload: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(strictErrorBody.parse(response.json())).toEqual({
-      error: { code: 'bad_request', message: 'The address is not valid.', fields: { url: 'The address contains a malformed %-escape or character.' } },
+      error: {
+        code: 'bad_request',
+        message: 'The address is not valid.',
+        fields: { url: 'The address contains a malformed %-escape or character.' },
+      },
     });
   });
 
@@ -165,7 +179,11 @@ describe.each(databaseKinds())('security headers and internal errors on %s', (ki
     const cases = [
       { label: 'a broken request line', request: 'GARBAGE\r\n\r\n', status: 400 },
       { label: 'an invalid header', request: 'GET /api/me HTTP/1.1\r\nHost: x\r\nBad Header: x\r\n\r\n', status: 400 },
-      { label: 'headers over the size limit', request: `GET /api/me HTTP/1.1\r\nHost: x\r\nX-Filler: ${'a'.repeat(20_000)}\r\n\r\n`, status: 431 },
+      {
+        label: 'headers over the size limit',
+        request: `GET /api/me HTTP/1.1\r\nHost: x\r\nX-Filler: ${'a'.repeat(20_000)}\r\n\r\n`,
+        status: 431,
+      },
     ];
     for (const { label, request, status } of cases) {
       const answer = parseRawAnswer(await rawExchange(address.port, request));
@@ -184,7 +202,9 @@ describe.each(databaseKinds())('a closed database on %s', (kind) => {
     try {
       await test.app.database.db.destroy();
       for (const call of API_CALLS.filter((candidate) => candidate.route !== '/api/me')) {
-        const response = await test.as('closed').request(call.method, call.url('4b1d0d4e-0000-4000-8000-000000000000'), call.validBody?.('4b1d0d4e-0000-4000-8000-000000000000'));
+        const response = await test
+          .as('closed')
+          .request(call.method, call.url('4b1d0d4e-0000-4000-8000-000000000000'), call.validBody?.('4b1d0d4e-0000-4000-8000-000000000000'));
         expect(response.statusCode, `${callName(call)}: ${response.body}`).toBe(500);
         expect(response.json()).toEqual(INTERNAL_ERROR);
       }

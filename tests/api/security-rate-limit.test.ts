@@ -18,7 +18,10 @@ const strictErrorBody = strictErrorBodySchema;
 function expectTooMany(response: LightMyRequestResponse, windowSeconds: number): void {
   expect(response.statusCode, response.body).toBe(429);
   const retryAfter = Number(response.headers['retry-after']);
-  expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= windowSeconds, `Retry-After ${response.headers['retry-after']}`).toBe(true);
+  expect(
+    Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= windowSeconds,
+    `Retry-After ${response.headers['retry-after']}`,
+  ).toBe(true);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   const body = strictErrorBody.parse(response.json());
   expect(body.error.code).toBe('too_many_requests');
@@ -93,13 +96,27 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
     });
 
     it('answers a flood of missing or refused tokens 429 per address, while signed-in users from that address go on', async () => {
-      const bad = [undefined, 'Bearer forged.token.here', `Bearer ${await test.issuer.token('x', { audience: 'https://elsewhere.example' })}`, 'Basic eDp5'];
+      const bad = [
+        undefined,
+        'Bearer forged.token.here',
+        `Bearer ${await test.issuer.token('x', { audience: 'https://elsewhere.example' })}`,
+        'Basic eDp5',
+      ];
       for (const authorization of bad) {
-        const response = await test.app.inject({ method: 'GET', url: '/api/me', headers: authorization === undefined ? {} : { authorization } });
+        const response = await test.app.inject({
+          method: 'GET',
+          url: '/api/me',
+          headers: authorization === undefined ? {} : { authorization },
+        });
         expect(response.statusCode, response.body).toBe(401);
         expect(response.headers['www-authenticate']).toMatch(/^Bearer/);
       }
-      const flood = await test.app.inject({ method: 'POST', url: '/api/deposits/add-deposit', headers: { authorization: 'Bearer a.b.c' }, payload: VALID_DEPOSIT });
+      const flood = await test.app.inject({
+        method: 'POST',
+        url: '/api/deposits/add-deposit',
+        headers: { authorization: 'Bearer a.b.c' },
+        payload: VALID_DEPOSIT,
+      });
       expectTooMany(flood, 60);
       expect(flood.json().error.message).toMatch(/without a valid access token/);
       // Same address (inject's 127.0.0.1), a good token: only bad tokens spend the address's budget.
@@ -108,7 +125,11 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
 
     it('does not charge a user for the bad tokens sent in their name', async () => {
       for (let index = 0; index < 10; index += 1) {
-        await test.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${await test.issuer.token('victim', { expiresInSeconds: -600 })}` } });
+        await test.app.inject({
+          method: 'GET',
+          url: '/api/me',
+          headers: { authorization: `Bearer ${await test.issuer.token('victim', { expiresInSeconds: -600 })}` },
+        });
       }
       for (let index = 0; index < 3; index += 1) expect((await test.as('victim').get('/api/me')).statusCode).toBe(200);
     });

@@ -65,9 +65,13 @@ describe('the real server process in production', () => {
     // The production build (`npm run build:server`) into a folder of its own, so this test never
     // runs a stale dist/ nor races another build writing there.
     buildFolder = temporaryFolder('server-build');
-    await promisify(execFile)(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json', '--outDir', buildFolder, '--sourceMap', 'false'], {
-      cwd: process.cwd(),
-    });
+    await promisify(execFile)(
+      process.execPath,
+      [path.resolve('node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json', '--outDir', buildFolder, '--sourceMap', 'false'],
+      {
+        cwd: process.cwd(),
+      },
+    );
     fs.writeFileSync(path.join(buildFolder, 'package.json'), JSON.stringify({ type: 'module' }));
     fs.symlinkSync(path.resolve('node_modules'), path.join(buildFolder, 'node_modules'), 'dir');
     mainFile = path.join(buildFolder, 'server', 'main.js');
@@ -98,10 +102,26 @@ describe('the real server process in production', () => {
   // Concurrent: each is a separate process in a separate folder.
   it.concurrent.each([
     { label: 'no OIDC settings at all', env: production, message: /OIDC_ISSUER: required when NODE_ENV=production/ },
-    { label: 'only an issuer', env: { ...production, OIDC_ISSUER: oidc.OIDC_ISSUER }, message: /OIDC_CLIENT_ID: required[\s\S]*OIDC_AUDIENCE: required/ },
-    { label: 'a plain-http issuer', env: { ...production, ...oidc, OIDC_ISSUER: 'http://sign-in.example.com' }, message: /OIDC_ISSUER: must be an https:\/\/ URL/ },
-    { label: 'an issuer that is not a URL', env: { ...production, ...oidc, OIDC_ISSUER: 'sign-in.example.com' }, message: /OIDC_ISSUER: must be the provider issuer URL/ },
-    { label: 'a bad rate limit', env: { ...production, ...oidc, RATE_LIMIT_PER_MINUTE: 'lots' }, message: /RATE_LIMIT_PER_MINUTE: must be a whole number/ },
+    {
+      label: 'only an issuer',
+      env: { ...production, OIDC_ISSUER: oidc.OIDC_ISSUER },
+      message: /OIDC_CLIENT_ID: required[\s\S]*OIDC_AUDIENCE: required/,
+    },
+    {
+      label: 'a plain-http issuer',
+      env: { ...production, ...oidc, OIDC_ISSUER: 'http://sign-in.example.com' },
+      message: /OIDC_ISSUER: must be an https:\/\/ URL/,
+    },
+    {
+      label: 'an issuer that is not a URL',
+      env: { ...production, ...oidc, OIDC_ISSUER: 'sign-in.example.com' },
+      message: /OIDC_ISSUER: must be the provider issuer URL/,
+    },
+    {
+      label: 'a bad rate limit',
+      env: { ...production, ...oidc, RATE_LIMIT_PER_MINUTE: 'lots' },
+      message: /RATE_LIMIT_PER_MINUTE: must be a whole number/,
+    },
   ])('exits with code 1 and a clear message for $label, having written nothing', async ({ env, message }) => {
     const { code, stderr, wrote } = await exitOf(env);
     expect(code).toBe(1);
@@ -161,7 +181,13 @@ async function schemaOf<Schema>(db: Kysely<Schema>): Promise<unknown> {
   return tables
     .map((table) => ({
       name: table.name,
-      columns: table.columns.map(({ name, dataType, isNullable, hasDefaultValue, isAutoIncrementing }) => ({ name, dataType, isNullable, hasDefaultValue, isAutoIncrementing })),
+      columns: table.columns.map(({ name, dataType, isNullable, hasDefaultValue, isAutoIncrementing }) => ({
+        name,
+        dataType,
+        isNullable,
+        hasDefaultValue,
+        isAutoIncrementing,
+      })),
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -169,7 +195,8 @@ async function schemaOf<Schema>(db: Kysely<Schema>): Promise<unknown> {
 /** A migrator that knows only some of the migrations, with the bookkeeping where migrateToLatest keeps it. */
 async function migratorOf(db: Kysely<unknown>, kind: 'sqlite' | 'postgres', names: readonly string[]): Promise<Migrator> {
   const chosen: Record<string, Migration> = Object.fromEntries(Object.entries(migrations).filter(([name]) => names.includes(name)));
-  const schema = kind === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const schema =
+    kind === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
   return new Migrator({ db, provider: { getMigrations: async () => chosen }, ...(schema ? { migrationTableSchema: schema } : {}) });
 }
 
@@ -253,14 +280,16 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
   it('lets three server processes starting at once on a fresh database all succeed', async () => {
     const database = await createTestDatabase(kind);
     try {
-      const starts = Array.from({ length: 3 }, () =>
-        new Promise<number | null>((resolve) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/open-database-once.ts'], {
-            env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: 'test' },
-            stdio: ['ignore', 'ignore', 'inherit'],
-          });
-          child.on('exit', (code) => resolve(code));
-        }),
+      const starts = Array.from(
+        { length: 3 },
+        () =>
+          new Promise<number | null>((resolve) => {
+            const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/open-database-once.ts'], {
+              env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: 'test' },
+              stdio: ['ignore', 'ignore', 'inherit'],
+            });
+            child.on('exit', (code) => resolve(code));
+          }),
       );
       expect(await Promise.all(starts)).toEqual([0, 0, 0]);
       const opened = await openDatabase(loadConfig({ DATABASE_URL: database.url }).database);

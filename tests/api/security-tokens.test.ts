@@ -55,11 +55,20 @@ async function forgedTokens(test: TestApp): Promise<ForgedToken[]> {
     { label: 'a valid token with a lowercase scheme and extra spaces', authorization: `bearer  ${valid}` },
     { label: 'a valid token with a trailing extra segment', authorization: bearer(`${valid}.extra`) },
     { label: 'alg none, no signature', authorization: bearer(`${base64url({ alg: 'none', typ: 'at+jwt' })}.${validPayload}.`) },
-    { label: 'alg none, signature kept', authorization: bearer(`${base64url({ alg: 'none', typ: 'at+jwt' })}.${validPayload}.${validSignature}`) },
+    {
+      label: 'alg none, signature kept',
+      authorization: bearer(`${base64url({ alg: 'none', typ: 'at+jwt' })}.${validPayload}.${validSignature}`),
+    },
     { label: 'HS256 keyed with the public JWK', authorization: bearer(hs256With(JSON.stringify(issuer.publicJwk))) },
     { label: 'HS256 keyed with the public PEM', authorization: bearer(hs256With(publicPem)) },
-    { label: 'payload changed, signature kept (another subject)', authorization: bearer(`${validHeader}.${base64url({ ...claims, sub: 'bob' })}.${validSignature}`) },
-    { label: 'payload changed, signature kept (later expiry)', authorization: bearer(`${validHeader}.${base64url({ ...claims, exp: now + 86_400 })}.${validSignature}`) },
+    {
+      label: 'payload changed, signature kept (another subject)',
+      authorization: bearer(`${validHeader}.${base64url({ ...claims, sub: 'bob' })}.${validSignature}`),
+    },
+    {
+      label: 'payload changed, signature kept (later expiry)',
+      authorization: bearer(`${validHeader}.${base64url({ ...claims, exp: now + 86_400 })}.${validSignature}`),
+    },
     { label: 'signed by a forger key under the provider key id', authorization: bearer(forgedSignature) },
     { label: 'expired', authorization: bearer(await issuer.token(VICTIM, { expiresInSeconds: -120 })) },
     { label: 'without an expiry', authorization: bearer(await issuer.token(VICTIM, { omitExpiry: true })) },
@@ -87,7 +96,11 @@ describe.each(databaseKinds())('forged and stale tokens on %s', (kind) => {
 
   /** The victim's own id for calls that name a row, so only the token stands in the way. */
   function request(call: ApiCall, authorization: string | undefined) {
-    const id = call.route.includes('transaction') ? victim.pending.id : call.route.includes('expenses') ? (victim.expenseIds[0] ?? '') : (victim.depositIds[0] ?? '');
+    const id = call.route.includes('transaction')
+      ? victim.pending.id
+      : call.route.includes('expenses')
+        ? (victim.expenseIds[0] ?? '')
+        : (victim.depositIds[0] ?? '');
     const body = call.validBody?.(id);
     return test.app.inject({
       method: call.method,
@@ -104,20 +117,23 @@ describe.each(databaseKinds())('forged and stale tokens on %s', (kind) => {
     expect(API_CALLS.map(callName).sort()).toEqual(registeredApiRoutes(test.app));
   });
 
-  it.each(API_CALLS.map((call) => [callName(call), call] as const))('%s: every forged or stale token answers 401, reads and writes nothing', async (_name, call) => {
-    const before = await test.snapshot();
-    for (const token of tokens) {
-      const queriesBefore = queries.count;
-      const response = await request(call, token.authorization);
-      expect(response.statusCode, `${token.label}: ${response.body}`).toBe(401);
-      expect(response.headers['www-authenticate'], token.label).toMatch(/^Bearer( |$)/);
-      expect(response.headers['content-type'], token.label).toMatch(/^application\/json/);
-      const body = strictErrorBodySchema.parse(response.json());
-      expect(body.error.code, token.label).toBe('unauthorized');
-      expect(queries.count, `${token.label} ran a query`).toBe(queriesBefore);
-    }
-    expect(await test.snapshot()).toBe(before);
-  });
+  it.each(API_CALLS.map((call) => [callName(call), call] as const))(
+    '%s: every forged or stale token answers 401, reads and writes nothing',
+    async (_name, call) => {
+      const before = await test.snapshot();
+      for (const token of tokens) {
+        const queriesBefore = queries.count;
+        const response = await request(call, token.authorization);
+        expect(response.statusCode, `${token.label}: ${response.body}`).toBe(401);
+        expect(response.headers['www-authenticate'], token.label).toMatch(/^Bearer( |$)/);
+        expect(response.headers['content-type'], token.label).toMatch(/^application\/json/);
+        const body = strictErrorBodySchema.parse(response.json());
+        expect(body.error.code, token.label).toBe('unauthorized');
+        expect(queries.count, `${token.label} ran a query`).toBe(queriesBefore);
+      }
+      expect(await test.snapshot()).toBe(before);
+    },
+  );
 
   it('lets the real token through on every call that only reads: the refusals above were the token, not the setup', async () => {
     const valid = `Bearer ${await test.issuer.token(VICTIM)}`;

@@ -84,7 +84,11 @@ test('the signed-in dashboard with data, and every dialog on it, has no serious 
   // Rows in every status, so their distinct styles are checked too.
   await ledgerTable(page).getByRole('row', { name: /Rent/ }).getByRole('button', { name: /^Pay/ }).click();
   await settled(page);
-  await ledgerTable(page).locator('tbody tr').first().getByRole('button', { name: /^Clear/ }).click();
+  await ledgerTable(page)
+    .locator('tbody tr')
+    .first()
+    .getByRole('button', { name: /^Clear/ })
+    .click();
   await settled(page);
   await expect(ledgerTable(page).locator('tbody tr')).toHaveCount(4);
   await scan('dashboard');
@@ -169,6 +173,9 @@ test('the signed-in dashboard with data, and every dialog on it, has no serious 
   await expect(page.getByRole('columnheader', { name: 'Debit' })).toHaveCount(0);
   await scan('dashboard, compact ledger (1000 px)');
 
-  const report = [...findings.values()].map((finding) => `${finding.rule} (${finding.impact}) on ${finding.element} ${finding.html}\n    ${finding.fix}\n    seen in: ${finding.states.join('; ')}`);
+  const report = [...findings.values()].map(
+    (finding) =>
+      `${finding.rule} (${finding.impact}) on ${finding.element} ${finding.html}\n    ${finding.fix}\n    seen in: ${finding.states.join('; ')}`,
+  );
   expect(report, `${report.length} serious or critical axe violations:\n${report.join('\n')}`).toEqual([]);
 });

@@ -15,7 +15,14 @@ interface ApiCall {
 }
 
 export interface SeedPlan {
-  readonly deposits: readonly { name: string; type: 'Direct Deposit' | 'Check'; day: string; amount: number; startDate: string; frequency: 'BW' | 'EOM' }[];
+  readonly deposits: readonly {
+    name: string;
+    type: 'Direct Deposit' | 'Check';
+    day: string;
+    amount: number;
+    startDate: string;
+    frequency: 'BW' | 'EOM';
+  }[];
   readonly expenses: readonly { name: string; type: string; day: number; amount: number }[];
   readonly ledger: { readonly startDate: string; readonly endDate: string; readonly currentBalance: number };
 }

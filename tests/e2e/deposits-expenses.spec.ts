@@ -37,7 +37,10 @@ test('deposits and expenses: add, total, summarize, sort, edit, delete, and keep
   await expect(page.getByText('You will have $1,989.75 left over each month!')).toBeVisible();
 
   // Default order: day, then name.
-  const expenseNames = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'End Date' }) }).locator('tbody tr');
+  const expenseNames = page
+    .getByRole('table')
+    .filter({ has: page.getByRole('columnheader', { name: 'End Date' }) })
+    .locator('tbody tr');
   await expect(expenseNames.first()).toContainText('Rent');
   await page.getByRole('button', { name: 'Sort' }).click();
   await page.getByRole('dialog', { name: 'Sort Expenses' }).getByLabel('Sort By').selectOption('AmountAsc');
@@ -93,12 +96,20 @@ test('a short month is called out', async ({ page }) => {
   await expect(page.getByText('You will be $100.00 short each month!')).toBeVisible();
 });
 
-test('long names never widen the page or break the rows: wide tables scroll in their own box, names end in an ellipsis', async ({ page }) => {
+test('long names never widen the page or break the rows: wide tables scroll in their own box, names end in an ellipsis', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');
   await signInAs(page, 'gail');
   await settled(page);
-  await addDeposit(page, { name: 'Acme Manufacturing Company', type: 'Direct Deposit', amount: '1500', startDate: '2026-11-20', frequency: 'BW' });
+  await addDeposit(page, {
+    name: 'Acme Manufacturing Company',
+    type: 'Direct Deposit',
+    amount: '1500',
+    startDate: '2026-11-20',
+    frequency: 'BW',
+  });
   await addExpense(page, { name: 'Apartment Rent and Parking', type: 'Housing', day: '1', amount: '1200' });
   const longName = `Storage Unit ${'x'.repeat(87)}`;
   await addExpense(page, { name: longName, type: 'Storage', day: '2', amount: '80' });
@@ -114,7 +125,10 @@ test('long names never widen the page or break the rows: wide tables scroll in t
 
   // Every ledger row keeps the one height the windowed list and table place rows by.
   const rowHeights = (selector: string) =>
-    page.evaluate((rows) => [...document.querySelectorAll(rows)].map((row) => Math.round(row.getBoundingClientRect().height * 10) / 10), selector);
+    page.evaluate(
+      (rows) => [...document.querySelectorAll(rows)].map((row) => Math.round(row.getBoundingClientRect().height * 10) / 10),
+      selector,
+    );
   const longRow = (selector: string) => page.locator(selector).filter({ hasText: 'Storage Unit' }).first();
   await expect(longRow('li[aria-posinset]')).toBeVisible();
   expect(new Set(await rowHeights('li[aria-posinset]')).size).toBe(1);

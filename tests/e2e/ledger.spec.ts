@@ -104,7 +104,10 @@ test('the ledger projects paychecks and bills, and follows pay, clear, filter, a
   ]);
 
   // Edit the unpaid row: 0.75 more spent moves every later balance down by 0.75.
-  await ledgerTable(page).getByRole('row', { name: /Starbucks/ }).getByRole('button', { name: /^Edit/ }).click();
+  await ledgerTable(page)
+    .getByRole('row', { name: /Starbucks/ })
+    .getByRole('button', { name: /^Edit/ })
+    .click();
   const edit = page.getByRole('dialog', { name: 'Edit Transaction' });
   await edit.getByLabel('Amount').fill('6');
   await edit.getByRole('button', { name: 'Save' }).click();
@@ -151,7 +154,9 @@ test('a failed load names what failed, and RETRY recovers it', async ({ page }) 
   await expectBalances(page, '$42.00', '$42.00');
 });
 
-test('a long ledger renders the rows near the viewport; the last row can be scrolled to and paid, and Tab walks the rows', async ({ page }) => {
+test('a long ledger renders the rows near the viewport; the last row can be scrolled to and paid, and Tab walks the rows', async ({
+  page,
+}) => {
   await page.goto('/');
   await signInAs(page, 'ivy');
   await expect(page.getByRole('button', { name: 'New Ledger' })).toBeVisible();
@@ -161,7 +166,12 @@ test('a long ledger renders the rows near the viewport; the last row can be scro
   await seedThroughApi(page, {
     deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'N/A', amount: 1500, startDate: '2027-01-01', frequency: 'EOM' }],
     expenses: [
-      ...Array.from({ length: 24 }, (_, index) => ({ name: `Bill ${String(index + 1).padStart(2, '0')}`, type: 'Bill', day: index + 1, amount: 10 })),
+      ...Array.from({ length: 24 }, (_, index) => ({
+        name: `Bill ${String(index + 1).padStart(2, '0')}`,
+        type: 'Bill',
+        day: index + 1,
+        amount: 10,
+      })),
       { name: 'Zoo Membership', type: 'Leisure', day: 31, amount: 45.67 },
     ],
     ledger: { startDate: '2027-01-01', endDate: '2027-12-31', currentBalance: 1000 },
@@ -247,7 +257,15 @@ test('a long ledger renders the rows near the viewport; the last row can be scro
     }));
   for (const width of [1000, 360]) {
     await page.setViewportSize({ width, height: 800 });
-    await expect.poll(async () => { const room = await headerRoom(); return room.kept >= room.header; }, { message: `header room at ${width} px` }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const room = await headerRoom();
+          return room.kept >= room.header;
+        },
+        { message: `header room at ${width} px` },
+      )
+      .toBe(true);
   }
   await page.setViewportSize({ width: 1000, height: 800 });
   const list = page.getByRole('list', { name: 'Transactions' });

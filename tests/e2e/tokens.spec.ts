@@ -23,7 +23,11 @@ async function heldTokens(page: Page): Promise<HeldTokens> {
   expect(stored, 'the signed-in user is kept in sessionStorage').not.toBeNull();
   const user = JSON.parse(stored ?? '{}') as { access_token?: unknown; id_token?: unknown; refresh_token?: unknown };
   if (typeof user.access_token !== 'string' || typeof user.id_token !== 'string') throw new Error('no tokens in sessionStorage');
-  return { accessToken: user.access_token, idToken: user.id_token, refreshToken: typeof user.refresh_token === 'string' ? user.refresh_token : undefined };
+  return {
+    accessToken: user.access_token,
+    idToken: user.id_token,
+    refreshToken: typeof user.refresh_token === 'string' ? user.refresh_token : undefined,
+  };
 }
 
 const TOKEN_WORDS = /access_token|id_token|refresh_token/;

@@ -67,16 +67,47 @@ describe.each(databaseKinds())('writes at the same time over HTTP on %s', (kind)
   it('keeps users writing deposits, expenses and ledger rows at once apart: no answer shows another user’s rows', async () => {
     const { issuer, servers } = running();
     const names = ['ann', 'ben', 'cai', 'dee'];
-    const users = await Promise.all(names.map((name, index) => httpUser((servers[index % servers.length] as ServerProcess).origin, issuer, `${kind}-${name}`)));
-    await Promise.all(users.map((user, index) => user.call('POST', '/api/ledger/create-ledger', { ledger: { ...LEDGER, currentBalance: index } }).then(ledgerOf)));
+    const users = await Promise.all(
+      names.map((name, index) => httpUser((servers[index % servers.length] as ServerProcess).origin, issuer, `${kind}-${name}`)),
+    );
+    await Promise.all(
+      users.map((user, index) =>
+        user.call('POST', '/api/ledger/create-ledger', { ledger: { ...LEDGER, currentBalance: index } }).then(ledgerOf),
+      ),
+    );
 
     const WRITES_PER_KIND = 15;
     const calls = users.flatMap((user, index) => {
       const tag = names[index] as string;
       return Array.from({ length: WRITES_PER_KIND }, (_, n) => [
-        { tag, kind: 'deposits', answer: user.call('POST', '/api/deposits/add-deposit', { name: `${tag} pay ${n}`, type: 'Check', day: 'N/A', amount: 10, startDate: '2026-12-31', frequency: 'EOM' }) },
-        { tag, kind: 'expenses', answer: user.call('POST', '/api/expenses/add-expense', { name: `${tag} bill ${n}`, type: 'Bills', day: 3, amount: 5, endDate: null }) },
-        { tag, kind: 'ledger', answer: user.call('POST', '/api/ledger/add-transaction', { date: '2027-01-02', name: `${tag} row ${n}`, type: 'D', amount: 1 }) },
+        {
+          tag,
+          kind: 'deposits',
+          answer: user.call('POST', '/api/deposits/add-deposit', {
+            name: `${tag} pay ${n}`,
+            type: 'Check',
+            day: 'N/A',
+            amount: 10,
+            startDate: '2026-12-31',
+            frequency: 'EOM',
+          }),
+        },
+        {
+          tag,
+          kind: 'expenses',
+          answer: user.call('POST', '/api/expenses/add-expense', {
+            name: `${tag} bill ${n}`,
+            type: 'Bills',
+            day: 3,
+            amount: 5,
+            endDate: null,
+          }),
+        },
+        {
+          tag,
+          kind: 'ledger',
+          answer: user.call('POST', '/api/ledger/add-transaction', { date: '2027-01-02', name: `${tag} row ${n}`, type: 'D', amount: 1 }),
+        },
       ]).flat();
     });
     const answers = await Promise.all(calls.map(async (call) => ({ ...call, answer: await call.answer })));
@@ -89,12 +120,19 @@ describe.each(databaseKinds())('writes at the same time over HTTP on %s', (kind)
           : answerKind === 'expenses'
             ? expensesInfoSchema.parse(answer.body).expenses.map((expense) => expense.name)
             : ledgerOf(answer).transactions.map((row) => row.name);
-      expect(shown.filter((name) => !name.startsWith(`${tag} `)), `${tag} was shown another user's ${answerKind}`).toEqual([]);
+      expect(
+        shown.filter((name) => !name.startsWith(`${tag} `)),
+        `${tag} was shown another user's ${answerKind}`,
+      ).toEqual([]);
     }
     for (const [index, user] of users.entries()) {
       const tag = names[index] as string;
-      expect(depositsInfoSchema.parse((await user.call('GET', '/api/deposits/retrieve-deposits')).body).deposits).toHaveLength(WRITES_PER_KIND);
-      expect(expensesInfoSchema.parse((await user.call('GET', '/api/expenses/retrieve-expenses')).body).expenses).toHaveLength(WRITES_PER_KIND);
+      expect(depositsInfoSchema.parse((await user.call('GET', '/api/deposits/retrieve-deposits')).body).deposits).toHaveLength(
+        WRITES_PER_KIND,
+      );
+      expect(expensesInfoSchema.parse((await user.call('GET', '/api/expenses/retrieve-expenses')).body).expenses).toHaveLength(
+        WRITES_PER_KIND,
+      );
       const ledger = ledgerOf(await user.call('GET', '/api/ledger/retrieve-ledger'));
       expect(ledger.transactions.map((row) => row.name).every((name) => name.startsWith(`${tag} `))).toBe(true);
       expect(ledger).toMatchObject({ openingBalance: index, pendingBalance: index });
@@ -123,7 +161,9 @@ if (databaseKinds().includes('postgres')) {
         // Whole cents a float sum would get wrong (0.1, 0.2, 0.3...).
         amount: ((index % 10) + 1) / 10,
       }));
-      const answers = await Promise.all(requests.map((body, index) => (index % 2 === 0 ? first : second).call('POST', '/api/ledger/add-transaction', body)));
+      const answers = await Promise.all(
+        requests.map((body, index) => (index % 2 === 0 ? first : second).call('POST', '/api/ledger/add-transaction', body)),
+      );
       for (const answer of answers) expectConsistent(ledgerOf(answer));
 
       const ledger = ledgerOf(await second.call('GET', '/api/ledger/retrieve-ledger'));
@@ -151,7 +191,14 @@ if (databaseKinds().includes('postgres')) {
       ledgerOf(await first.call('POST', '/api/ledger/create-ledger', { ledger: { ...LEDGER, currentBalance: 0 } }));
       let ledger: Ledger | undefined;
       for (let index = 0; index < 20; index += 1) {
-        ledger = ledgerOf(await first.call('POST', '/api/ledger/add-transaction', { date: '2026-12-15', name: `Bill ${String(index).padStart(2, '0')}`, type: 'D', amount: 10 + index }));
+        ledger = ledgerOf(
+          await first.call('POST', '/api/ledger/add-transaction', {
+            date: '2026-12-15',
+            name: `Bill ${String(index).padStart(2, '0')}`,
+            type: 'D',
+            amount: 10 + index,
+          }),
+        );
       }
       if (!ledger) throw new Error('no ledger');
 
@@ -195,7 +242,13 @@ if (databaseKinds().includes('postgres')) {
       try {
         server = await startServerProcess({ databaseUrl: other.url, issuer });
         const user = await httpUser(server.origin, issuer, 'shared-schema-user');
-        const answer = await user.call('POST', '/api/expenses/add-expense', { name: 'Rent', type: 'Housing', day: 1, amount: 900, endDate: null });
+        const answer = await user.call('POST', '/api/expenses/add-expense', {
+          name: 'Rent',
+          type: 'Housing',
+          day: 1,
+          amount: 900,
+          endDate: null,
+        });
         expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       } finally {
         await server?.stop();

@@ -180,7 +180,13 @@ describe.each(databaseKinds())('durability through SIGKILL on %s', (kind) => {
       }
 
       /** Sends one write; undefined when the server died under it (then it counts as unanswered). */
-      const send = async (state: UserState, kindOfWrite: WriteKind, method: string, path: string, body: unknown): Promise<HttpAnswer | undefined> => {
+      const send = async (
+        state: UserState,
+        kindOfWrite: WriteKind,
+        method: string,
+        path: string,
+        body: unknown,
+      ): Promise<HttpAnswer | undefined> => {
         inFlight += 1;
         try {
           const answer = await state.user.call(method, path, body);
@@ -234,12 +240,20 @@ describe.each(databaseKinds())('durability through SIGKILL on %s', (kind) => {
             write = { kind: 'pay', row: pending[(n * 7) % pending.length] as LedgerTransaction };
           } else {
             const day = String((n % 28) + 1).padStart(2, '0');
-            write = { kind: 'add-transaction', date: `2027-01-${day}`, name: `txn-r${round}-${n}`, type: n % 3 === 0 ? 'C' : 'D', amount: (n % 40) + 0.25 };
+            write = {
+              kind: 'add-transaction',
+              date: `2027-01-${day}`,
+              name: `txn-r${round}-${n}`,
+              type: n % 3 === 0 ? 'C' : 'D',
+              amount: (n % 40) + 0.25,
+            };
           }
           state.ledgerInFlight = write;
           let answer: HttpAnswer | undefined;
           if (write.kind === 'create-ledger') {
-            answer = await send(state, write.kind, 'POST', PATHS.createLedger, { ledger: { ...LEDGER_RANGE, currentBalance: write.currentBalance } });
+            answer = await send(state, write.kind, 'POST', PATHS.createLedger, {
+              ledger: { ...LEDGER_RANGE, currentBalance: write.currentBalance },
+            });
           } else if (write.kind === 'pay') {
             answer = await send(state, write.kind, 'PATCH', PATHS.updateTransaction, { ...write.row, status: 'PAID' });
           } else {
@@ -294,12 +308,31 @@ describe.each(databaseKinds())('durability through SIGKILL on %s', (kind) => {
  * After a restart: every acknowledged schedule is there and nothing unknown is; the ledger is the
  * last acknowledged state, or that state with the in-flight write applied whole.
  */
-async function verifyUser(server: ServerProcess, state: UserState, generated: readonly string[], tallies: Record<WriteKind, Tally>): Promise<void> {
+async function verifyUser(
+  server: ServerProcess,
+  state: UserState,
+  generated: readonly string[],
+  tallies: Record<WriteKind, Tally>,
+): Promise<void> {
   // The restarted server listens on the same port, so each user's client (and token) still works.
   const deposits = depositsInfoSchema.parse((await callOk(server, state.user, PATHS.deposits)).body);
   const expenses = expensesInfoSchema.parse((await callOk(server, state.user, PATHS.expenses)).body);
-  checkSchedules('add-deposit', deposits.deposits.map((deposit) => deposit.name), SEED_DEPOSITS.map((deposit) => deposit.name), state.deposits, state.depositsThisRound, tallies);
-  checkSchedules('add-expense', expenses.expenses.map((expense) => expense.name), SEED_EXPENSES.map((expense) => expense.name), state.expenses, state.expensesThisRound, tallies);
+  checkSchedules(
+    'add-deposit',
+    deposits.deposits.map((deposit) => deposit.name),
+    SEED_DEPOSITS.map((deposit) => deposit.name),
+    state.deposits,
+    state.depositsThisRound,
+    tallies,
+  );
+  checkSchedules(
+    'add-expense',
+    expenses.expenses.map((expense) => expense.name),
+    SEED_EXPENSES.map((expense) => expense.name),
+    state.expenses,
+    state.expensesThisRound,
+    tallies,
+  );
 
   const final = ledgerOf(await callOk(server, state.user, PATHS.ledger));
   const before = shape(state.ledger, true);
@@ -318,13 +351,18 @@ async function verifyUser(server: ServerProcess, state: UserState, generated: re
     const added = final.transactions.filter((row) => row.name === inFlight.name);
     landed = added.length > 0;
     if (landed) {
-      expect(added.map((row) => [row.date, row.type, row.amount, row.status])).toEqual([[inFlight.date, inFlight.type, inFlight.amount, 'PENDING']]);
+      expect(added.map((row) => [row.date, row.type, row.amount, row.status])).toEqual([
+        [inFlight.date, inFlight.type, inFlight.amount, 'PENDING'],
+      ]);
       expect(shape({ ...final, transactions: final.transactions.filter((row) => row.name !== inFlight.name) }, true)).toEqual(before);
     }
   } else if (inFlight?.kind === 'pay') {
     landed = final.transactions.find((row) => row.id === inFlight.row.id)?.status === 'PAID';
     if (landed) {
-      const paid = { ...state.ledger, transactions: state.ledger.transactions.map((row) => (row.id === inFlight.row.id ? { ...row, status: 'PAID' as const } : row)) };
+      const paid = {
+        ...state.ledger,
+        transactions: state.ledger.transactions.map((row) => (row.id === inFlight.row.id ? { ...row, status: 'PAID' as const } : row)),
+      };
       expect(shape(final, true)).toEqual(shape(paid, true));
     }
   }
@@ -332,7 +370,10 @@ async function verifyUser(server: ServerProcess, state: UserState, generated: re
   if (inFlight && landed) tallies[inFlight.kind].unansweredLanded += 1;
 
   // What the acknowledged writes left visible: everything after the last create that still stands.
-  const lastCreate = landed && inFlight?.kind === 'create-ledger' ? state.ledgerLog.length : state.ledgerLog.map((write) => write.kind).lastIndexOf('create-ledger');
+  const lastCreate =
+    landed && inFlight?.kind === 'create-ledger'
+      ? state.ledgerLog.length
+      : state.ledgerLog.map((write) => write.kind).lastIndexOf('create-ledger');
   state.ledgerLog.forEach((write, index) => {
     if (index < lastCreate) return;
     tallies[write.kind].mustBeFound += 1;
@@ -386,11 +427,24 @@ async function verifyStoredRows(url: string, issuer: string, users: readonly Use
   try {
     for (const state of users) {
       const subject = state.user.subject;
-      const ledgers = await reader.db.selectFrom('ledgers').select(['id', 'next_sequence']).where('owner_iss', '=', issuer).where('owner_sub', '=', subject).execute();
+      const ledgers = await reader.db
+        .selectFrom('ledgers')
+        .select(['id', 'next_sequence'])
+        .where('owner_iss', '=', issuer)
+        .where('owner_sub', '=', subject)
+        .execute();
       expect(ledgers, subject).toHaveLength(1);
       const ledger = ledgers[0] as { id: string; next_sequence: number };
-      const rows = await reader.db.selectFrom('ledger_transactions').select(['ledger_id', 'sequence']).where('owner_iss', '=', issuer).where('owner_sub', '=', subject).execute();
-      expect(rows.every((row) => row.ledger_id === ledger.id), `${subject}: rows outside the ledger`).toBe(true);
+      const rows = await reader.db
+        .selectFrom('ledger_transactions')
+        .select(['ledger_id', 'sequence'])
+        .where('owner_iss', '=', issuer)
+        .where('owner_sub', '=', subject)
+        .execute();
+      expect(
+        rows.every((row) => row.ledger_id === ledger.id),
+        `${subject}: rows outside the ledger`,
+      ).toBe(true);
       expect(rows).toHaveLength(state.ledger.transactions.length);
       expect(new Set(rows.map((row) => row.sequence)).size).toBe(rows.length);
       expect(Math.max(0, ...rows.map((row) => row.sequence))).toBeLessThan(ledger.next_sequence);

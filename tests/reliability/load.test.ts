@@ -31,7 +31,8 @@ const MAX_PROBLEMS_KEPT = 20;
 function loadSeconds(value: string | undefined): number {
   if (value === undefined || value === '') return 20;
   const seconds = Number(value);
-  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 600) throw new Error(`LOAD_SECONDS must be a whole number from 1 to 600, not ${value}`);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 600)
+    throw new Error(`LOAD_SECONDS must be a whole number from 1 to 600, not ${value}`);
   return seconds;
 }
 
@@ -82,12 +83,20 @@ describe.each(databaseKinds())('load on %s', (kind) => {
       // Every user starts with an empty ledger, so add-transaction has somewhere to go.
       for (let start = 0; start < USERS; start += 20) {
         const answers = await Promise.all(
-          users.slice(start, start + 20).map((user) => user.call('POST', '/api/ledger/create-ledger', { ledger: { startDate: '2026-12-01', endDate: '2027-02-28', currentBalance: 100 } })),
+          users
+            .slice(start, start + 20)
+            .map((user) =>
+              user.call('POST', '/api/ledger/create-ledger', {
+                ledger: { startDate: '2026-12-01', endDate: '2027-02-28', currentBalance: 100 },
+              }),
+            ),
         );
         for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       }
 
-      const tallies = Object.fromEntries(WRITE_KINDS.map((writeKind) => [writeKind, { acknowledged: new Set<string>(), sent: 0 }])) as Record<WriteKind, Tally>;
+      const tallies = Object.fromEntries(
+        WRITE_KINDS.map((writeKind) => [writeKind, { acknowledged: new Set<string>(), sent: 0 }]),
+      ) as Record<WriteKind, Tally>;
       const problems: string[] = [];
       let problemCount = 0;
       const problem = (text: string) => {
@@ -121,7 +130,11 @@ describe.each(databaseKinds())('load on %s', (kind) => {
           }
         };
       /** A read's answer must be 200 and hold only the caller's own rows (their names carry the tag). */
-      const read = (path: string, names: (body: unknown) => readonly string[], setupRequest?: autocannon.Request['setupRequest']): autocannon.Request => ({
+      const read = (
+        path: string,
+        names: (body: unknown) => readonly string[],
+        setupRequest?: autocannon.Request['setupRequest'],
+      ): autocannon.Request => ({
         setupRequest: setupRequest ?? ((_request, context) => as(cycleOf(context), 'GET', path)),
         onResponse: guarded(`GET ${path}`, (status, body, context) => {
           const cycle = cycleOf(context);
@@ -158,7 +171,11 @@ describe.each(databaseKinds())('load on %s', (kind) => {
             const tag = `u${nextUser % USERS}`;
             nextUser += 1;
             nextName += 1;
-            const cycle: Cycle = { user, tag, names: { deposit: `${tag}-d${nextName}`, expense: `${tag}-e${nextName}`, transaction: `${tag}-t${nextName}` } };
+            const cycle: Cycle = {
+              user,
+              tag,
+              names: { deposit: `${tag}-d${nextName}`, expense: `${tag}-e${nextName}`, transaction: `${tag}-t${nextName}` },
+            };
             cycles.set(context, cycle);
             return as(cycle, 'GET', '/api/deposits/retrieve-deposits');
           },
@@ -176,23 +193,38 @@ describe.each(databaseKinds())('load on %s', (kind) => {
               frequency: 'EOM',
             });
           },
-          onResponse: guarded('add-deposit', (status, body, context) => acknowledge('add-deposit', cycleOf(context).names.deposit, status, body)),
+          onResponse: guarded('add-deposit', (status, body, context) =>
+            acknowledge('add-deposit', cycleOf(context).names.deposit, status, body),
+          ),
         },
         read('/api/expenses/retrieve-expenses', (body) => expensesInfoSchema.parse(body).expenses.map((expense) => expense.name)),
         {
           setupRequest: (_request, context) => {
             const cycle = cycleOf(context);
             tallies['add-expense'].sent += 1;
-            return as(cycle, 'POST', '/api/expenses/add-expense', { name: cycle.names.expense, type: 'Bills', day: 15, amount: 99.99, endDate: null });
+            return as(cycle, 'POST', '/api/expenses/add-expense', {
+              name: cycle.names.expense,
+              type: 'Bills',
+              day: 15,
+              amount: 99.99,
+              endDate: null,
+            });
           },
-          onResponse: guarded('add-expense', (status, body, context) => acknowledge('add-expense', cycleOf(context).names.expense, status, body)),
+          onResponse: guarded('add-expense', (status, body, context) =>
+            acknowledge('add-expense', cycleOf(context).names.expense, status, body),
+          ),
         },
         read('/api/ledger/retrieve-ledger', (body) => ledgerInfoSchema.parse(body).ledger?.transactions.map((row) => row.name) ?? []),
         {
           setupRequest: (_request, context) => {
             const cycle = cycleOf(context);
             tallies['add-transaction'].sent += 1;
-            return as(cycle, 'POST', '/api/ledger/add-transaction', { date: '2027-01-15', name: cycle.names.transaction, type: 'D', amount: 4.2 });
+            return as(cycle, 'POST', '/api/ledger/add-transaction', {
+              date: '2027-01-15',
+              name: cycle.names.transaction,
+              type: 'D',
+              amount: 4.2,
+            });
           },
           onResponse: guarded('add-transaction', (status, body, context) => {
             const cycle = cycleOf(context);
@@ -263,7 +295,11 @@ async function storedNames(url: string, issuer: string): Promise<Record<WriteKin
   try {
     const deposits = await reader.db.selectFrom('deposits').select('name').where('owner_iss', '=', issuer).execute();
     const expenses = await reader.db.selectFrom('expenses').select('name').where('owner_iss', '=', issuer).execute();
-    const rows = await reader.db.selectFrom('ledger_transactions').select(['id', 'name', 'status']).where('owner_iss', '=', issuer).execute();
+    const rows = await reader.db
+      .selectFrom('ledger_transactions')
+      .select(['id', 'name', 'status'])
+      .where('owner_iss', '=', issuer)
+      .execute();
     return {
       'add-deposit': new Set(deposits.map((row) => row.name)),
       'add-expense': new Set(expenses.map((row) => row.name)),

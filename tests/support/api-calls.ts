@@ -8,7 +8,13 @@ import type * as z from 'zod/mini';
 import { PROFILE_PATH, profileSchema } from '../../src/contract/app-config.js';
 import { DEPOSITS_PATHS, depositInputSchema, depositsInfoSchema } from '../../src/contract/deposits.js';
 import { EXPENSES_PATHS, expenseInputSchema, expensesInfoSchema } from '../../src/contract/expenses.js';
-import { createLedgerRequestSchema, LEDGER_PATHS, ledgerInfoSchema, newTransactionSchema, transactionUpdateSchema } from '../../src/contract/ledger.js';
+import {
+  createLedgerRequestSchema,
+  LEDGER_PATHS,
+  ledgerInfoSchema,
+  newTransactionSchema,
+  transactionUpdateSchema,
+} from '../../src/contract/ledger.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -30,12 +36,23 @@ export interface ApiCall {
 }
 
 // 2026-11-20 is a Friday, inside the ledger the fixtures create (November and December 2026).
-export const VALID_DEPOSIT = { name: 'Paycheck', type: 'Direct Deposit', day: 'Friday', amount: 1000, startDate: '2026-11-20', frequency: 'BW' } as const;
+export const VALID_DEPOSIT = {
+  name: 'Paycheck',
+  type: 'Direct Deposit',
+  day: 'Friday',
+  amount: 1000,
+  startDate: '2026-11-20',
+  frequency: 'BW',
+} as const;
 export const VALID_EXPENSE = { name: 'Rent', type: 'Housing', day: 1, amount: 1200, endDate: null } as const;
 export const VALID_LEDGER = { ledger: { startDate: '2026-11-01', endDate: '2026-12-31', currentBalance: 500 } } as const;
 export const VALID_TRANSACTION = { date: '2026-11-25', name: 'Coffee', type: 'D', amount: 4.5 } as const;
 
-function call(method: HttpMethod, route: string, rest: Omit<ApiCall, 'method' | 'route' | 'url' | 'idPlace'> & { idPlace?: IdPlace }): ApiCall {
+function call(
+  method: HttpMethod,
+  route: string,
+  rest: Omit<ApiCall, 'method' | 'route' | 'url' | 'idPlace'> & { idPlace?: IdPlace },
+): ApiCall {
   const idPlace = rest.idPlace ?? (route.includes(':id') ? 'path' : 'none');
   return { method, route, idPlace, url: (id) => route.replace(':id', encodeURIComponent(id)), ...rest };
 }
@@ -51,8 +68,16 @@ export const API_CALLS: readonly ApiCall[] = [
   call('PUT', EXPENSES_PATHS.one, { validBody: () => VALID_EXPENSE, bodySchema: expenseInputSchema, answerSchema: expensesInfoSchema }),
   call('DELETE', EXPENSES_PATHS.one, { answerSchema: expensesInfoSchema }),
   call('GET', LEDGER_PATHS.retrieve, { answerSchema: ledgerInfoSchema }),
-  call('POST', LEDGER_PATHS.create, { validBody: () => VALID_LEDGER, bodySchema: createLedgerRequestSchema, answerSchema: ledgerInfoSchema }),
-  call('POST', LEDGER_PATHS.addTransaction, { validBody: () => VALID_TRANSACTION, bodySchema: newTransactionSchema, answerSchema: ledgerInfoSchema }),
+  call('POST', LEDGER_PATHS.create, {
+    validBody: () => VALID_LEDGER,
+    bodySchema: createLedgerRequestSchema,
+    answerSchema: ledgerInfoSchema,
+  }),
+  call('POST', LEDGER_PATHS.addTransaction, {
+    validBody: () => VALID_TRANSACTION,
+    bodySchema: newTransactionSchema,
+    answerSchema: ledgerInfoSchema,
+  }),
   call('PATCH', LEDGER_PATHS.updateTransaction, {
     idPlace: 'body',
     validBody: (id) => ({ id, ...VALID_TRANSACTION, status: 'PAID', balance: 0 }),

@@ -2,7 +2,16 @@
  * Every row of every table (Kysely's own migration tables included), in a fixed order, as one
  * string: two snapshots are equal exactly when nothing in the database changed.
  */
-import { type Kysely, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, sql, type UnknownRow } from 'kysely';
+import {
+  type Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  sql,
+  type UnknownRow,
+} from 'kysely';
 
 export async function databaseSnapshot<Schema>(db: Kysely<Schema>, kind: 'sqlite' | 'postgres'): Promise<string> {
   // PostgreSQL introspection sees every schema; each test file has its own, the one on its search_path.
@@ -14,7 +23,10 @@ export async function databaseSnapshot<Schema>(db: Kysely<Schema>, kind: 'sqlite
     // Ordered by every column, left to right: a total order without knowing the keys.
     const ordinals = sql.join(table.columns.map((_column, index) => sql.lit(index + 1)));
     const selected = table.columns.map((column) => column.name);
-    const result = await sql<UnknownRow>`select ${sql.join(selected.map((name) => sql.ref(name)))} from ${sql.table(table.name)} order by ${ordinals}`.execute(db);
+    const result =
+      await sql<UnknownRow>`select ${sql.join(selected.map((name) => sql.ref(name)))} from ${sql.table(table.name)} order by ${ordinals}`.execute(
+        db,
+      );
     dump[table.name] = result.rows;
   }
   return JSON.stringify(dump);

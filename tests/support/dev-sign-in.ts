@@ -25,7 +25,11 @@ class CookieJar {
 }
 
 async function follow(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Response> {
-  const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: jar.header() } });
+  const response = await fetch(url, {
+    ...init,
+    redirect: 'manual',
+    headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
+  });
   jar.store(response);
   return response;
 }
@@ -59,16 +63,29 @@ export async function signInThroughDevProvider(origin: string, userName: string,
     response = await follow(jar, new URL(location, origin).href);
     location = response.headers.get('location');
   }
-  if (!location?.startsWith(redirectUri)) throw new Error(`sign-in did not return to the page (status ${response.status}, location ${location})`);
+  if (!location?.startsWith(redirectUri))
+    throw new Error(`sign-in did not return to the page (status ${response.status}, location ${location})`);
   const code = new URL(location).searchParams.get('code');
   if (!code) throw new Error(`no code in ${location}`);
 
   const token = await fetch(`${origin}/oidc/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      code_verifier: verifier,
+    }).toString(),
   });
-  const body = (await token.json()) as { access_token?: string; id_token?: string; refresh_token?: string; error?: string; error_description?: string };
+  const body = (await token.json()) as {
+    access_token?: string;
+    id_token?: string;
+    refresh_token?: string;
+    error?: string;
+    error_description?: string;
+  };
   if (!token.ok || !body.access_token || !body.id_token) throw new Error(`token request failed: ${JSON.stringify(body)}`);
   return { accessToken: body.access_token, idToken: body.id_token, refreshToken: body.refresh_token };
 }

@@ -28,13 +28,19 @@ async function ok(response: Promise<{ statusCode: number; body: string; json(): 
 export async function seedUser(user: UserClient, label: string): Promise<SeededUser> {
   await ok(user.post('/api/deposits/add-deposit', { ...VALID_DEPOSIT, name: `${label} paycheck` }));
   const deposits = depositsInfoSchema.parse(
-    await ok(user.post('/api/deposits/add-deposit', { ...VALID_DEPOSIT, name: `${label} side job`, type: 'Check', day: 'N/A', frequency: 'EOM' })),
+    await ok(
+      user.post('/api/deposits/add-deposit', { ...VALID_DEPOSIT, name: `${label} side job`, type: 'Check', day: 'N/A', frequency: 'EOM' }),
+    ),
   );
   await ok(user.post('/api/expenses/add-expense', { ...VALID_EXPENSE, name: `${label} rent` }));
-  const expenses = expensesInfoSchema.parse(await ok(user.post('/api/expenses/add-expense', { ...VALID_EXPENSE, name: `${label} phone`, day: 15, amount: 45 })));
+  const expenses = expensesInfoSchema.parse(
+    await ok(user.post('/api/expenses/add-expense', { ...VALID_EXPENSE, name: `${label} phone`, day: 15, amount: 45 })),
+  );
 
   await ok(user.post('/api/ledger/create-ledger', VALID_LEDGER));
-  const ledger = ledgerInfoSchema.parse(await ok(user.post('/api/ledger/add-transaction', { ...VALID_TRANSACTION, name: `${label} coffee` }))).ledger;
+  const ledger = ledgerInfoSchema.parse(
+    await ok(user.post('/api/ledger/add-transaction', { ...VALID_TRANSACTION, name: `${label} coffee` })),
+  ).ledger;
   const rows = ledger?.transactions ?? [];
   expect(rows.length).toBeGreaterThanOrEqual(3);
   const [pending, toPay, toClear] = rows as [LedgerTransaction, LedgerTransaction, LedgerTransaction];
@@ -48,6 +54,10 @@ export async function seedUser(user: UserClient, label: string): Promise<SeededU
     pending,
     paid: { ...toPay, status: 'PAID' },
     cleared: { ...toClear, status: 'CLEARED' },
-    allIds: [...deposits.deposits.map((deposit) => deposit.id), ...expenses.expenses.map((expense) => expense.id), ...rows.map((row) => row.id)],
+    allIds: [
+      ...deposits.deposits.map((deposit) => deposit.id),
+      ...expenses.expenses.map((expense) => expense.id),
+      ...rows.map((row) => row.id),
+    ],
   };
 }

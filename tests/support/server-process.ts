@@ -44,9 +44,7 @@ export function assertServerBuilt(): void {
     .map(newestSource)
     .reduce((a, b) => (b.at > a.at ? b : a));
   if (newest.at > builtAt) {
-    throw new Error(
-      `The built server is older than ${path.relative(ROOT, newest.file)}: run \`npm run build:server\` before these tests.`,
-    );
+    throw new Error(`The built server is older than ${path.relative(ROOT, newest.file)}: run \`npm run build:server\` before these tests.`);
   }
 }
 

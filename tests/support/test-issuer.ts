@@ -47,7 +47,9 @@ export async function startTestIssuer(audience = 'https://api.leftover.test'): P
     const issuer = `http://127.0.0.1:${port}`;
     if (request.url === '/.well-known/openid-configuration') {
       response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks`, authorization_endpoint: `${issuer}/auth`, token_endpoint: `${issuer}/token` }));
+      response.end(
+        JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks`, authorization_endpoint: `${issuer}/auth`, token_endpoint: `${issuer}/token` }),
+      );
       return;
     }
     if (request.url === '/jwks') {

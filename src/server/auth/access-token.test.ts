@@ -51,7 +51,10 @@ describe('access token check', () => {
     const valid = await issuer.token('alice');
     const [, payload] = valid.split('.');
     const header = base64url({ alg: 'HS256', typ: 'at+jwt', kid: issuer.publicJwk.kid });
-    const secrets = [JSON.stringify(issuer.publicJwk), crypto.createPublicKey({ key: issuer.publicJwk, format: 'jwk' }).export({ type: 'spki', format: 'pem' })];
+    const secrets = [
+      JSON.stringify(issuer.publicJwk),
+      crypto.createPublicKey({ key: issuer.publicJwk, format: 'jwk' }).export({ type: 'spki', format: 'pem' }),
+    ];
     for (const secret of secrets) {
       const signature = crypto.createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
       await refused(`Bearer ${header}.${payload}.${signature}`);

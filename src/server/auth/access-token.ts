@@ -105,7 +105,9 @@ export function createDiscoveredKeySet(issuer: string, { refetchCooldownMs = JWK
   let remote: Promise<JWTVerifyGetKey> | undefined;
   return async (header, token) => {
     remote ??= discoverJwksUri(issuer)
-      .then((jwksUri) => createRemoteJWKSet(jwksUri, { cooldownDuration: refetchCooldownMs, cacheMaxAge: 10 * 60_000, timeoutDuration: 5000 }))
+      .then((jwksUri) =>
+        createRemoteJWKSet(jwksUri, { cooldownDuration: refetchCooldownMs, cacheMaxAge: 10 * 60_000, timeoutDuration: 5000 }),
+      )
       .catch((error: unknown) => {
         remote = undefined;
         throw error;

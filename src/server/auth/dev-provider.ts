@@ -96,9 +96,15 @@ export interface DevProvider {
  * Mounts the provider under /oidc and its sign-in page under /dev-sign-in. The provider reads
  * its own request bodies, so it is handed the raw request before Fastify parses anything.
  */
-export async function registerDevProvider(app: FastifyInstance, oidc: Extract<OidcConfig, { kind: 'embedded' }>, nodeEnv: string): Promise<DevProvider> {
+export async function registerDevProvider(
+  app: FastifyInstance,
+  oidc: Extract<OidcConfig, { kind: 'embedded' }>,
+  nodeEnv: string,
+): Promise<DevProvider> {
   if (nodeEnv === 'production') {
-    throw new Error('The embedded development OpenID provider refuses to run with NODE_ENV=production: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE.');
+    throw new Error(
+      'The embedded development OpenID provider refuses to run with NODE_ENV=production: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE.',
+    );
   }
   const keys = await loadOrCreateDevKeys(oidc.keysFile);
   const origin = new URL(oidc.issuer).origin;
@@ -133,7 +139,13 @@ export async function registerDevProvider(app: FastifyInstance, oidc: Extract<Oi
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resourceIndicator) => {
           if (resourceIndicator !== oidc.audience) throw new oidcErrors.InvalidTarget();
-          return { scope: 'openid profile', audience: oidc.audience, accessTokenFormat: 'jwt', accessTokenTTL: 60 * 60, jwt: { sign: { alg: 'RS256' } } };
+          return {
+            scope: 'openid profile',
+            audience: oidc.audience,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: 60 * 60,
+            jwt: { sign: { alg: 'RS256' } },
+          };
         },
       },
     },

@@ -35,7 +35,8 @@ export class VerifiedTokenCache<Value> {
   private readonly entries = new Map<string, Entry<Value>>();
 
   constructor({ maxEntries = DEFAULT_MAX_CACHED_TOKENS, maxEntryAgeMs = DEFAULT_MAX_ENTRY_AGE_MS }: VerifiedTokenCacheOptions = {}) {
-    if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new RangeError(`maxEntries must be a positive whole number, got ${maxEntries}`);
+    if (!Number.isInteger(maxEntries) || maxEntries < 1)
+      throw new RangeError(`maxEntries must be a positive whole number, got ${maxEntries}`);
     this.maxEntries = maxEntries;
     this.maxEntryAgeMs = maxEntryAgeMs;
   }

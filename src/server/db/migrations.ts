@@ -66,11 +66,7 @@ const initial: Migration = {
       .addColumn('version', 'integer', (column) => column.notNull().defaultTo(sql`1`))
       .addUniqueConstraint('ledger_transactions_sequence', ['ledger_id', 'sequence'])
       .execute();
-    await db.schema
-      .createIndex('ledger_transactions_owner')
-      .on('ledger_transactions')
-      .columns(['owner_iss', 'owner_sub'])
-      .execute();
+    await db.schema.createIndex('ledger_transactions_owner').on('ledger_transactions').columns(['owner_iss', 'owner_sub']).execute();
   },
 };
 
@@ -116,7 +112,9 @@ export async function migrateToLatest<Schema>(db: Kysely<Schema>, dialect: 'sqli
   // database shared by several schemas it would find another schema's tables and fail. Ours live
   // in the connection's current schema. Kysely's advisory lock makes concurrent starts take turns.
   const migrationTableSchema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
-  await runMigrator(new Migrator({ db, provider: new InlineMigrationProvider(), ...(migrationTableSchema ? { migrationTableSchema } : {}) }));
+  await runMigrator(
+    new Migrator({ db, provider: new InlineMigrationProvider(), ...(migrationTableSchema ? { migrationTableSchema } : {}) }),
+  );
 }
 
 async function runMigrator(migrator: Migrator): Promise<void> {

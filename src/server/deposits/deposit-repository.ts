@@ -31,7 +31,12 @@ function byCodeUnits(a: string, b: string): number {
 
 /** Default order: start date, then name, then creation order (the id only breaks exact ties). */
 function compareRows(a: DepositRow, b: DepositRow): number {
-  return byCodeUnits(a.start_date, b.start_date) || compareNames(a.name, b.name) || byCodeUnits(a.created_at, b.created_at) || byCodeUnits(a.id, b.id);
+  return (
+    byCodeUnits(a.start_date, b.start_date) ||
+    compareNames(a.name, b.name) ||
+    byCodeUnits(a.created_at, b.created_at) ||
+    byCodeUnits(a.id, b.id)
+  );
 }
 
 /** Narrows a stored text column to its enum; only a hand-edited database could fail this. */

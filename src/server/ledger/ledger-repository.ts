@@ -163,18 +163,16 @@ export class LedgerRepository {
    * before the user says so) at version 1.
    */
   async insertRows(ledgerId: string, rows: readonly (TransactionDraft & { readonly sequence: number })[]): Promise<StoredRow[]> {
-    const stored = rows.map(
-      (row): StoredRow => ({
-        id: newId(),
-        sequence: row.sequence,
-        date: row.date,
-        name: row.name,
-        type: row.type,
-        amount: row.amount,
-        status: 'PENDING',
-        version: 1,
-      }),
-    );
+    const stored = rows.map((row): StoredRow => ({
+      id: newId(),
+      sequence: row.sequence,
+      date: row.date,
+      name: row.name,
+      type: row.type,
+      amount: row.amount,
+      status: 'PENDING',
+      version: 1,
+    }));
     let start = 0;
     while (start < stored.length) {
       const size = insertBatchSize(stored.length - start);
@@ -194,7 +192,19 @@ export class LedgerRepository {
     const parameters: unknown[] = [];
     for (let index = start; index < start + size; index += 1) {
       const row = rows[index] as StoredRow;
-      parameters.push(row.id, ledgerId, this.owner.issuer, this.owner.subject, row.sequence, row.date, row.name, row.type, row.amount, row.status, row.version);
+      parameters.push(
+        row.id,
+        ledgerId,
+        this.owner.issuer,
+        this.owner.subject,
+        row.sequence,
+        row.date,
+        row.name,
+        row.type,
+        row.amount,
+        row.status,
+        row.version,
+      );
     }
     const key = `${this.kind}:${size}`;
     const cached = compiledInserts.get(key);
@@ -220,7 +230,9 @@ export class LedgerRepository {
   async findLedgerWithRows(): Promise<{ ledger: StoredLedger; rows: StoredRow[] } | undefined> {
     const record = await this.ledgerQuery()
       .select((eb) =>
-        this.rowScope(eb.selectFrom('ledger_transactions').select(this.rowsAggregate().as('rows')), sql.ref<string>('ledgers.id')).as('rows'),
+        this.rowScope(eb.selectFrom('ledger_transactions').select(this.rowsAggregate().as('rows')), sql.ref<string>('ledgers.id')).as(
+          'rows',
+        ),
       )
       .executeTakeFirst();
     return record && { ledger: toLedger(record), rows: toRows(record.rows) };
@@ -228,7 +240,10 @@ export class LedgerRepository {
 
   /** Every row of the ledger, in creation order (nearly row order, so sorting them is cheap). */
   async listRows(ledgerId: string): Promise<StoredRow[]> {
-    const record = await this.rowScope(this.db.selectFrom('ledger_transactions').select(this.rowsAggregate().as('rows')), ledgerId).executeTakeFirst();
+    const record = await this.rowScope(
+      this.db.selectFrom('ledger_transactions').select(this.rowsAggregate().as('rows')),
+      ledgerId,
+    ).executeTakeFirst();
     return toRows(record?.rows);
   }
 

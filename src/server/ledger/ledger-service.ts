@@ -35,7 +35,8 @@ function dateOutsideLedger(ledger: StoredLedger): BadRequestError {
 }
 
 function statusMoveRefused(from: TransactionStatus, to: TransactionStatus): ConflictError {
-  const why = to === 'PENDING' ? 'nothing returns to PENDING' : 'statuses only move forward: PENDING to PAID to CLEARED, or PENDING to CLEARED';
+  const why =
+    to === 'PENDING' ? 'nothing returns to PENDING' : 'statuses only move forward: PENDING to PAID to CLEARED, or PENDING to CLEARED';
   return new ConflictError(`A ${from} transaction cannot become ${to}: ${why}.`);
 }
 
@@ -138,10 +139,14 @@ export class LedgerService {
 
       if (!isAllowedStatusMove(row.status, changes.status)) throw statusMoveRefused(row.status, changes.status);
       if (edited && !canEdit(row.status)) {
-        throw new ConflictError(`A ${row.status} transaction cannot be changed: date, name and amount can change only while it is PENDING.`);
+        throw new ConflictError(
+          `A ${row.status} transaction cannot be changed: date, name and amount can change only while it is PENDING.`,
+        );
       }
       if (edited && moved) {
-        throw new ConflictError('Change the date, name or amount and the status in separate steps: save the changes first, then pay or clear.');
+        throw new ConflictError(
+          'Change the date, name or amount and the status in separate steps: save the changes first, then pay or clear.',
+        );
       }
       if (changes.date !== row.date && !isWithinLedger(changes.date, rangeOf(ledger))) throw dateOutsideLedger(ledger);
 

@@ -11,19 +11,29 @@ describe('api client', () => {
     const fetchImpl = vi.fn(async () => jsonResponse(200, { deposits: [], totalDeposits: 0 }));
     const client = createApiClient({ getAccessToken: () => 'token-123', onUnauthorized: vi.fn(), fetchImpl });
     await expect(client.getDeposits()).resolves.toEqual({ deposits: [], totalDeposits: 0 });
-    expect(fetchImpl).toHaveBeenCalledWith('/api/deposits/retrieve-deposits', expect.objectContaining({ method: 'GET', headers: expect.objectContaining({ authorization: 'Bearer token-123' }) }));
+    expect(fetchImpl).toHaveBeenCalledWith(
+      '/api/deposits/retrieve-deposits',
+      expect.objectContaining({ method: 'GET', headers: expect.objectContaining({ authorization: 'Bearer token-123' }) }),
+    );
   });
 
   it('turns a refusal into the catalogue message plus the server message and fields', async () => {
     const fetchImpl = vi.fn(async () =>
-      jsonResponse(400, { error: { code: 'bad_request', message: 'Some fields need attention.', fields: { amount: 'Amount must be greater than 0.' } } }),
+      jsonResponse(400, {
+        error: { code: 'bad_request', message: 'Some fields need attention.', fields: { amount: 'Amount must be greater than 0.' } },
+      }),
     );
     const client = createApiClient({ getAccessToken: () => 't', onUnauthorized: vi.fn(), fetchImpl });
     const failure = await client
       .addDeposit({ name: 'Pay', type: 'Check', day: 'N/A', amount: 0, startDate: isoDate('2026-11-30'), frequency: 'EOM' })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiCallError);
-    expect(failure).toMatchObject({ message: 'Failed to add deposit!', status: 400, detail: 'Some fields need attention.', fields: { amount: 'Amount must be greater than 0.' } });
+    expect(failure).toMatchObject({
+      message: 'Failed to add deposit!',
+      status: 400,
+      detail: 'Some fields need attention.',
+      fields: { amount: 'Amount must be greater than 0.' },
+    });
   });
 
   it('sends the user to sign in again on 401', async () => {
@@ -35,9 +45,17 @@ describe('api client', () => {
   });
 
   it('says when the server cannot be reached or answers something unexpected', async () => {
-    const offline = createApiClient({ getAccessToken: () => 't', onUnauthorized: vi.fn(), fetchImpl: vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))) });
+    const offline = createApiClient({
+      getAccessToken: () => 't',
+      onUnauthorized: vi.fn(),
+      fetchImpl: vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    });
     await expect(offline.getExpenses()).rejects.toMatchObject({ message: 'Failed to get expenses!', status: 0 });
-    const odd = createApiClient({ getAccessToken: () => 't', onUnauthorized: vi.fn(), fetchImpl: vi.fn(async () => jsonResponse(200, { nope: true })) });
+    const odd = createApiClient({
+      getAccessToken: () => 't',
+      onUnauthorized: vi.fn(),
+      fetchImpl: vi.fn(async () => jsonResponse(200, { nope: true })),
+    });
     await expect(odd.getExpenses()).rejects.toMatchObject({ detail: 'The server answered something unexpected.' });
     // Amounts are whole cents: a third decimal is refused at the edge, never formatted by a view.
     const fractional = createApiClient({

@@ -102,13 +102,20 @@ export function createApiClient(options: ApiClientOptions) {
     deleteExpense: (id: string): Promise<ExpensesInfo> =>
       call({ operation: 'deleteExpense', method: 'DELETE', path: withId(EXPENSES_PATHS.one, id), answer: expensesInfoSchema }),
 
-    getLedger: (): Promise<LedgerInfo> => call({ operation: 'getLedger', method: 'GET', path: LEDGER_PATHS.retrieve, answer: ledgerInfoSchema }),
+    getLedger: (): Promise<LedgerInfo> =>
+      call({ operation: 'getLedger', method: 'GET', path: LEDGER_PATHS.retrieve, answer: ledgerInfoSchema }),
     createLedger: (request: CreateLedgerRequest): Promise<LedgerInfo> =>
       call({ operation: 'createLedger', method: 'POST', path: LEDGER_PATHS.create, answer: ledgerInfoSchema, body: request }),
     addTransaction: (transaction: NewTransaction): Promise<LedgerInfo> =>
       call({ operation: 'addTransaction', method: 'POST', path: LEDGER_PATHS.addTransaction, answer: ledgerInfoSchema, body: transaction }),
     updateTransaction: (transaction: TransactionUpdate): Promise<LedgerInfo> =>
-      call({ operation: 'updateTransaction', method: 'PATCH', path: LEDGER_PATHS.updateTransaction, answer: ledgerInfoSchema, body: transaction }),
+      call({
+        operation: 'updateTransaction',
+        method: 'PATCH',
+        path: LEDGER_PATHS.updateTransaction,
+        answer: ledgerInfoSchema,
+        body: transaction,
+      }),
     deleteTransaction: (id: string): Promise<LedgerInfo> =>
       call({ operation: 'deleteTransaction', method: 'DELETE', path: withId(LEDGER_PATHS.transaction, id), answer: ledgerInfoSchema }),
   };

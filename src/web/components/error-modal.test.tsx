@@ -8,7 +8,13 @@ describe('Whoops! modal', () => {
   it('shows the catalogue message and the server message with ABORT and RETRY', async () => {
     const onAbort = vi.fn();
     const onRetry = vi.fn();
-    render(<ErrorModal report={{ messages: ['Failed to get ledger!'], details: ['The server could not be reached.'] }} onAbort={onAbort} onRetry={onRetry} />);
+    render(
+      <ErrorModal
+        report={{ messages: ['Failed to get ledger!'], details: ['The server could not be reached.'] }}
+        onAbort={onAbort}
+        onRetry={onRetry}
+      />,
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Whoops!' });
     expect(dialog).toHaveTextContent('Failed to get ledger!');
     expect(dialog).toHaveTextContent('The server could not be reached.');

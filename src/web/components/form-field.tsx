@@ -25,7 +25,11 @@ export function FormField({ id, label, error, help, children }: FormFieldProps) 
   return (
     <Form.Group controlId={id} className="mb-3">
       <Form.Label>{label}</Form.Label>
-      {children({ isInvalid: error !== undefined, 'aria-invalid': error !== undefined ? true : undefined, 'aria-describedby': describedBy || undefined })}
+      {children({
+        isInvalid: error !== undefined,
+        'aria-invalid': error !== undefined ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+      })}
       {error !== undefined && (
         <Form.Control.Feedback type="invalid" id={errorId}>
           {error}

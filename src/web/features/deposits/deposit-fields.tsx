@@ -49,7 +49,15 @@ export function DepositFields({ idPrefix, values, errors, onChange }: FormFields
       </FormField>
       <FormField id={`${idPrefix}-amount`} label="Amount" error={errors.amount}>
         {(control) => (
-          <Form.Control {...control} type="number" inputMode="decimal" step="0.01" min="0.01" value={values.amount} onChange={change('amount')} />
+          <Form.Control
+            {...control}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0.01"
+            value={values.amount}
+            onChange={change('amount')}
+          />
         )}
       </FormField>
       <FormField id={`${idPrefix}-start-date`} label="Start Date" error={errors.startDate}>

@@ -9,7 +9,9 @@ import type { SectionProps } from '../section-props.js';
 import { DepositsTable } from './deposits-table.js';
 
 const DepositDialog = lazyDialog(() => import('./deposit-dialog.js').then((module) => module.DepositDialog));
-const ConfirmDeleteDialog = lazyDialog(() => import('../../components/confirm-delete-dialog.js').then((module) => module.ConfirmDeleteDialog));
+const ConfirmDeleteDialog = lazyDialog(() =>
+  import('../../components/confirm-delete-dialog.js').then((module) => module.ConfirmDeleteDialog),
+);
 
 export function DepositsSection({ info, onChange, onError }: SectionProps<DepositsInfo>) {
   const api = useApiClient();
@@ -33,8 +35,8 @@ export function DepositsSection({ info, onChange, onError }: SectionProps<Deposi
             <div>
               <h3 className="h5 mb-1">Total Monthly Deposits: {formatUsdDollars(info.totalDeposits)}</h3>
               <p className="small text-body-secondary mb-0">
-                A bi-weekly (BW) deposit counts as amount × 26 ÷ 12 a month: 26 paydays a year spread over 12 months. An
-                end-of-month (EOM) deposit counts once.
+                A bi-weekly (BW) deposit counts as amount × 26 ÷ 12 a month: 26 paydays a year spread over 12 months. An end-of-month (EOM)
+                deposit counts once.
               </p>
             </div>
             {addButton}
@@ -43,7 +45,9 @@ export function DepositsSection({ info, onChange, onError }: SectionProps<Deposi
         </>
       ) : (
         <>
-          <p className="text-body-secondary">{info ? 'No deposits yet. Add your pay to see what is left over each month.' : 'Deposits are not loaded.'}</p>
+          <p className="text-body-secondary">
+            {info ? 'No deposits yet. Add your pay to see what is left over each month.' : 'Deposits are not loaded.'}
+          </p>
           {addButton}
         </>
       )}

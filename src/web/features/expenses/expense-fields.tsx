@@ -17,12 +17,29 @@ export function ExpenseFields({ idPrefix, values, errors, onChange }: FormFields
       </FormField>
       <FormField id={`${idPrefix}-day`} label="Day" error={errors.day} help="Day of the month, 1 to 31; in a shorter month, its last day.">
         {(control) => (
-          <Form.Control {...control} type="number" inputMode="numeric" min="1" max="31" step="1" value={values.day} onChange={change('day')} />
+          <Form.Control
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min="1"
+            max="31"
+            step="1"
+            value={values.day}
+            onChange={change('day')}
+          />
         )}
       </FormField>
       <FormField id={`${idPrefix}-amount`} label="Amount" error={errors.amount}>
         {(control) => (
-          <Form.Control {...control} type="number" inputMode="decimal" step="0.01" min="0.01" value={values.amount} onChange={change('amount')} />
+          <Form.Control
+            {...control}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0.01"
+            value={values.amount}
+            onChange={change('amount')}
+          />
         )}
       </FormField>
       <FormField id={`${idPrefix}-end-date`} label="End Date" error={errors.endDate} help="Leave empty when the expense has no end.">

@@ -23,7 +23,11 @@ async function openAddDialog(user: UserEvent) {
   return await screen.findByRole('dialog', { name: 'Add Expense' });
 }
 
-async function fillExpense(user: UserEvent, dialog: HTMLElement, values: { name: string; type: string; day: string; amount: string; endDate?: string }) {
+async function fillExpense(
+  user: UserEvent,
+  dialog: HTMLElement,
+  values: { name: string; type: string; day: string; amount: string; endDate?: string },
+) {
   await user.type(within(dialog).getByLabelText('Name'), values.name);
   await user.type(within(dialog).getByLabelText('Type'), values.type);
   await user.type(within(dialog).getByLabelText('Day'), values.day);
@@ -124,7 +128,9 @@ describe('ExpensesSection', () => {
     expect(name).toHaveAccessibleDescription('Name is required.');
     expect(name).toHaveFocus();
     expect(within(dialog).getByLabelText('Type')).toHaveAccessibleDescription(expect.stringContaining('Type is required.'));
-    expect(within(dialog).getByLabelText('Day')).toHaveAccessibleDescription(expect.stringContaining('Day must be a whole number from 1 to 31.'));
+    expect(within(dialog).getByLabelText('Day')).toHaveAccessibleDescription(
+      expect.stringContaining('Day must be a whole number from 1 to 31.'),
+    );
     expect(within(dialog).getByLabelText('Amount')).toHaveAccessibleDescription('Amount must be greater than 0.');
     expect(within(dialog).getByLabelText('End Date')).not.toHaveAttribute('aria-invalid');
     expect(addExpense).not.toHaveBeenCalled();
@@ -171,7 +177,13 @@ describe('ExpensesSection', () => {
     await user.clear(within(dialog).getByLabelText('End Date'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    expect(updateExpense).toHaveBeenCalledExactlyOnceWith('e2', { name: 'Internet', type: 'Utilities', day: 10, amount: 65, endDate: null });
+    expect(updateExpense).toHaveBeenCalledExactlyOnceWith('e2', {
+      name: 'Internet',
+      type: 'Utilities',
+      day: 10,
+      amount: 65,
+      endDate: null,
+    });
     expect(onChange).toHaveBeenCalledExactlyOnceWith(answer);
     await waitForDialogToClose('Edit Expense');
     expect(screen.getByRole('heading', { name: 'Total Monthly Expenses: $1,565.00' })).toBeInTheDocument();
@@ -280,7 +292,10 @@ describe('ExpensesSection', () => {
     });
 
     it('keeps the chosen order when the server answers a new list', async () => {
-      const answer: ExpensesInfo = { expenses: [RENT, INTERNET, { ...CAR_LOAN, id: 'e4', name: 'Alarm' }, CAR_LOAN], totalExpenses: 1880.49 };
+      const answer: ExpensesInfo = {
+        expenses: [RENT, INTERNET, { ...CAR_LOAN, id: 'e4', name: 'Alarm' }, CAR_LOAN],
+        totalExpenses: 1880.49,
+      };
       const addExpense = vi.fn<ApiClient['addExpense']>().mockResolvedValue(answer);
       const { user } = renderExpenses(THREE_EXPENSES, fakeApiClient({ addExpense }));
       await chooseSort(user, 'NameAsc');

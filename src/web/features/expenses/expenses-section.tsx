@@ -15,7 +15,9 @@ import { ExpensesTable } from './expenses-table.js';
 
 const ExpenseDialog = lazyDialog(() => import('./expense-dialog.js').then((module) => module.ExpenseDialog));
 const SortExpensesDialog = lazyDialog(() => import('./sort-expenses-dialog.js').then((module) => module.SortExpensesDialog));
-const ConfirmDeleteDialog = lazyDialog(() => import('../../components/confirm-delete-dialog.js').then((module) => module.ConfirmDeleteDialog));
+const ConfirmDeleteDialog = lazyDialog(() =>
+  import('../../components/confirm-delete-dialog.js').then((module) => module.ConfirmDeleteDialog),
+);
 
 export function ExpensesSection({ info, onChange, onError }: SectionProps<ExpensesInfo>) {
   const api = useApiClient();

@@ -56,7 +56,12 @@ function AddTransactionForm({ ledger, runLedgerCall, onClose }: Omit<AddTransact
       <NameField value={name} onValueChange={setName} error={errors.name} />
       <Form.Group className="mb-3">
         <Form.Label htmlFor={typeId}>Type</Form.Label>
-        <Form.Select id={typeId} value={type} onChange={(event) => setType(event.target.value)} {...invalidProps(typeError, `${typeId}-feedback`)}>
+        <Form.Select
+          id={typeId}
+          value={type}
+          onChange={(event) => setType(event.target.value)}
+          {...invalidProps(typeError, `${typeId}-feedback`)}
+        >
           <option value="">-- Please Select --</option>
           {TRANSACTION_TYPES.map((code) => (
             <option key={code} value={code}>

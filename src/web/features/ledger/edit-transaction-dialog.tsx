@@ -30,7 +30,9 @@ interface EditTransactionDialogProps {
 export function EditTransactionDialog({ show, transaction, onClose, onExited, ...formProps }: EditTransactionDialogProps) {
   return (
     <ModalDialog show={show} title="Edit Transaction" onClose={onClose} onExited={onExited}>
-      {transaction === null ? null : <EditTransactionForm key={transaction.id} transaction={transaction} onClose={onClose} {...formProps} />}
+      {transaction === null ? null : (
+        <EditTransactionForm key={transaction.id} transaction={transaction} onClose={onClose} {...formProps} />
+      )}
     </ModalDialog>
   );
 }
@@ -51,7 +53,12 @@ function EditTransactionForm({ transaction, ledger, runLedgerCall, onClose }: Ed
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
 
   async function handleSubmit() {
-    const checked = checkWithinLedger(transactionUpdateSchema, { ...transaction, date, name, amount: numberFromInput(amount) }, date, ledger);
+    const checked = checkWithinLedger(
+      transactionUpdateSchema,
+      { ...transaction, date, name, amount: numberFromInput(amount) },
+      date,
+      ledger,
+    );
     if (!checked.ok) {
       setErrors(checked.fields);
       return;
@@ -75,7 +82,12 @@ function EditTransactionForm({ transaction, ledger, runLedgerCall, onClose }: Ed
       onSubmit={handleSubmit}
       onCancel={onClose}
       footerStart={
-        <Button variant="outline-danger" className="me-auto" disabled={isSending || isConfirmingDelete} onClick={() => setIsConfirmingDelete(true)}>
+        <Button
+          variant="outline-danger"
+          className="me-auto"
+          disabled={isSending || isConfirmingDelete}
+          onClick={() => setIsConfirmingDelete(true)}
+        >
           Delete
         </Button>
       }

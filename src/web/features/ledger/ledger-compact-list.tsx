@@ -41,7 +41,9 @@ export function LedgerCompactList({ transactions, actions }: LedgerCompactListPr
         (transaction, index) => (
           <LedgerCompactRow key={transaction.id} transaction={transaction} actions={actions} index={index} rowCount={rowCount} />
         ),
-        (key, height) => <li key={key} className="ledger-compact__spacer" aria-hidden="true" style={{ height }} />,
+        (key, height) => (
+          <li key={key} className="ledger-compact__spacer" aria-hidden="true" style={{ height }} />
+        ),
       )}
     </ul>
   );
@@ -81,7 +83,9 @@ const LedgerCompactRow = memo(function LedgerCompactRow({ transaction, actions, 
         <span>
           <time dateTime={transaction.date}>{transaction.date}</time> <StatusBadge status={transaction.status} />
         </span>
-        <span className={`ledger-row__money${transaction.balance < 0 ? ' ledger-negative' : ''}`}>Balance {formatUsdDollars(transaction.balance)}</span>
+        <span className={`ledger-row__money${transaction.balance < 0 ? ' ledger-negative' : ''}`}>
+          Balance {formatUsdDollars(transaction.balance)}
+        </span>
       </div>
       <RowActions transaction={transaction} actions={actions} />
     </li>

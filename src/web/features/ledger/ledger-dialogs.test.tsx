@@ -65,7 +65,9 @@ describe('New Ledger dialog', () => {
     await user.type(within(dialog).getByLabelText('Current Balance'), '-50.25');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
-    expect(view.api.createLedger).toHaveBeenCalledWith({ ledger: { startDate: '2026-03-01', endDate: '2026-12-31', currentBalance: -50.25 } });
+    expect(view.api.createLedger).toHaveBeenCalledWith({
+      ledger: { startDate: '2026-03-01', endDate: '2026-12-31', currentBalance: -50.25 },
+    });
     await waitFor(() => expect(view.onChange).toHaveBeenCalledWith(answer));
     await waitForDialogToClose();
   });
@@ -101,7 +103,11 @@ describe('Add Transaction dialog', () => {
     const { user, dialog } = await openDialog('Add Transaction', 'Add Transaction');
 
     const type = within(dialog).getByRole('combobox', { name: 'Type' });
-    expect(within(type).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((option) => [option.getAttribute('value'), option.textContent]),
+    ).toEqual([
       ['', '-- Please Select --'],
       ['D', 'Debit'],
       ['C', 'Credit'],
@@ -179,7 +185,11 @@ describe('Name suggestions', () => {
     const listbox = within(dialog).getByRole('listbox', { name: 'Suggestions' });
     expect(name).toHaveAttribute('aria-expanded', 'true');
     expect(name).toHaveAttribute('aria-controls', listbox.id);
-    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['Cash Deposit', 'Cash App']);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Cash Deposit', 'Cash App']);
 
     await user.type(name, 'h app');
     expect(within(dialog).queryByRole('listbox')).toBeNull();
@@ -270,7 +280,7 @@ describe('Edit Transaction dialog', () => {
     await waitForDialogToClose();
   });
 
-  it('opens with the row\'s name without covering the form in suggestions', async () => {
+  it("opens with the row's name without covering the form in suggestions", async () => {
     renderLedger(ledgerInfo([transaction({ id: 'cash', name: 'Cash', status: 'PENDING' })]));
     const { user, dialog } = await openDialog('Edit Cash', 'Edit Transaction');
     const name = within(dialog).getByRole('combobox', { name: 'Name' });
@@ -278,7 +288,11 @@ describe('Edit Transaction dialog', () => {
     expect(within(dialog).queryByRole('listbox')).toBeNull();
 
     await user.type(name, ' ');
-    expect(within(dialog).getAllByRole('option').map((option) => option.textContent)).toEqual(['Cash Deposit', 'Cash App']);
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Cash Deposit', 'Cash App']);
   });
 
   it('keeps the edited values when the save fails', async () => {

@@ -30,7 +30,13 @@ const WINDOW_ROWS = Math.ceil(window.innerHeight / ESTIMATED_TABLE_ROW_HEIGHT) +
 
 function ledgerRows(count: number, paid: (index: number) => boolean = (index) => index % 3 === 0): LedgerTransaction[] {
   return Array.from({ length: count }, (_, index) =>
-    transaction({ id: `row-${index}`, name: `Bill ${index}`, amount: 10 + index, balance: 5000 - index, status: paid(index) ? 'PAID' : 'PENDING' }),
+    transaction({
+      id: `row-${index}`,
+      name: `Bill ${index}`,
+      amount: 10 + index,
+      balance: 5000 - index,
+      status: paid(index) ? 'PAID' : 'PENDING',
+    }),
   );
 }
 
@@ -55,7 +61,9 @@ describe('ledger rows of a five-year ledger', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(1 + WINDOW_ROWS);
     // The header row is row 1; the body rows follow from 2 without a gap.
-    expect(rows.map((row) => row.getAttribute('aria-rowindex'))).toEqual(Array.from({ length: 1 + WINDOW_ROWS }, (_, index) => String(index + 1)));
+    expect(rows.map((row) => row.getAttribute('aria-rowindex'))).toEqual(
+      Array.from({ length: 1 + WINDOW_ROWS }, (_, index) => String(index + 1)),
+    );
     expect(rows.at(-1)).toHaveTextContent(`Bill ${WINDOW_ROWS - 1}`);
     expect(screen.queryByText('Bill 1799')).toBeNull();
 

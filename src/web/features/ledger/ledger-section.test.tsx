@@ -59,22 +59,16 @@ describe('LedgerSection table (1100 px and wider)', () => {
   it('has the six columns and a row per transaction with debit, credit and balance', () => {
     renderLedger(ledgerInfo([paycheck(), rent(), groceries()]));
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Date',
-      'Name',
-      'Debit',
-      'Credit',
-      'Balance',
-      'Actions',
-    ]);
-    expect(within(rowOf('Rent')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      '2026-03-01',
-      'Rent ○Unpaid',
-      '$1,200.00',
-      '',
-      '$2,300.00',
-      'EditPayClear',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Date', 'Name', 'Debit', 'Credit', 'Balance', 'Actions']);
+    expect(
+      within(rowOf('Rent'))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2026-03-01', 'Rent ○Unpaid', '$1,200.00', '', '$2,300.00', 'EditPayClear']);
     expect(within(rowOf('Acme Paycheck')).getAllByRole('cell')[3]).toHaveTextContent('$1,500.00');
   });
 
@@ -90,7 +84,8 @@ describe('LedgerSection table (1100 px and wider)', () => {
 
   it('enables Edit, Pay and Clear by status', () => {
     renderLedger(ledgerInfo([paycheck(), rent(), groceries()]));
-    const enabled = (name: string) => ['Edit', 'Pay', 'Clear'].map((action) => screen.getByRole('button', { name: `${action} ${name}` }).matches(':enabled'));
+    const enabled = (name: string) =>
+      ['Edit', 'Pay', 'Clear'].map((action) => screen.getByRole('button', { name: `${action} ${name}` }).matches(':enabled'));
     expect(enabled('Rent')).toEqual([true, true, true]);
     expect(enabled('Acme Paycheck')).toEqual([false, false, true]);
     expect(enabled('Kroger')).toEqual([false, false, false]);

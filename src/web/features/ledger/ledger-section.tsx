@@ -73,7 +73,9 @@ export function LedgerSection({ info, onChange, onError, onRefresh }: LedgerSect
     return (
       <div className="ledger-empty">
         <p className="text-body-secondary">
-          {info === null ? 'The ledger has not loaded.' : 'No ledger yet. Create one to project your balance from your deposits and expenses.'}
+          {info === null
+            ? 'The ledger has not loaded.'
+            : 'No ledger yet. Create one to project your balance from your deposits and expenses.'}
         </p>
         <Button variant="primary" onClick={openNewLedger}>
           New Ledger

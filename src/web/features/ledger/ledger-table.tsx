@@ -107,7 +107,9 @@ const LedgerTableRow = memo(function LedgerTableRow({ transaction, actions, inde
       </td>
       <td className="text-end ledger-row__money">{transaction.type === 'D' ? amount : ''}</td>
       <td className="text-end ledger-row__money">{transaction.type === 'C' ? amount : ''}</td>
-      <td className={`text-end ledger-row__money${transaction.balance < 0 ? ' ledger-negative' : ''}`}>{formatUsdDollars(transaction.balance)}</td>
+      <td className={`text-end ledger-row__money${transaction.balance < 0 ? ' ledger-negative' : ''}`}>
+        {formatUsdDollars(transaction.balance)}
+      </td>
       <td>
         <RowActions transaction={transaction} actions={actions} />
       </td>

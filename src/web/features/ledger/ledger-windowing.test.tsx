@@ -25,7 +25,8 @@ function placed(element: Element): DOMRect {
   if (element.tagName === 'TBODY') return rect(firstRowTop, ROW_COUNT * ESTIMATED_TABLE_ROW_HEIGHT);
   if (element.tagName === 'UL') return rect(firstRowTop, ROW_COUNT * ESTIMATED_COMPACT_ROW_HEIGHT);
   const rowIndex = element.getAttribute('aria-rowindex');
-  if (rowIndex !== null && Number(rowIndex) > 1) return rect(firstRowTop + (Number(rowIndex) - 2) * ESTIMATED_TABLE_ROW_HEIGHT, ESTIMATED_TABLE_ROW_HEIGHT);
+  if (rowIndex !== null && Number(rowIndex) > 1)
+    return rect(firstRowTop + (Number(rowIndex) - 2) * ESTIMATED_TABLE_ROW_HEIGHT, ESTIMATED_TABLE_ROW_HEIGHT);
   const position = element.getAttribute('aria-posinset');
   if (position !== null) return rect(firstRowTop + (Number(position) - 1) * ESTIMATED_COMPACT_ROW_HEIGHT, ESTIMATED_COMPACT_ROW_HEIGHT);
   return rect(0, 0);
@@ -46,7 +47,14 @@ afterEach(() => {
 
 function ledgerRows(count: number): LedgerTransaction[] {
   return Array.from({ length: count }, (_, index) =>
-    transaction({ id: `row-${index}`, date: '2026-03-01', name: `Bill ${index}`, amount: 10, balance: 5000 - 10 * index, status: 'PENDING' }),
+    transaction({
+      id: `row-${index}`,
+      date: '2026-03-01',
+      name: `Bill ${index}`,
+      amount: 10,
+      balance: 5000 - 10 * index,
+      status: 'PENDING',
+    }),
   );
 }
 
@@ -60,7 +68,9 @@ async function scrollTo(offset: number): Promise<void> {
 }
 
 function renderedNames(): string[] {
-  return [...document.querySelectorAll('tbody tr[aria-rowindex] .ledger-row__name, ul li[aria-posinset] .ledger-row__name')].map((name) => name.textContent ?? '');
+  return [...document.querySelectorAll('tbody tr[aria-rowindex] .ledger-row__name, ul li[aria-posinset] .ledger-row__name')].map(
+    (name) => name.textContent ?? '',
+  );
 }
 
 describe('LedgerTable windowing', () => {
@@ -102,7 +112,9 @@ describe('LedgerTable windowing', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'Clear Bill 3' })).toHaveFocus();
     await user.tab();
-    expect(within(screen.getByText('Bill 4', { exact: true }).closest('tr') ?? document.body).getByRole('button', { name: 'Edit Bill 4' })).toHaveFocus();
+    expect(
+      within(screen.getByText('Bill 4', { exact: true }).closest('tr') ?? document.body).getByRole('button', { name: 'Edit Bill 4' }),
+    ).toHaveFocus();
   });
 
   it('lets the kept row go once the focus leaves the table', async () => {

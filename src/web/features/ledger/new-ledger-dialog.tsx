@@ -108,8 +108,8 @@ function ReplaceWarning({ currentLedger, isLedgerKnown }: Pick<NewLedgerFormProp
     const count = currentLedger.transactions.length;
     return (
       <Alert variant="warning">
-        Creating a new ledger replaces your current ledger ({currentLedger.startDate} to {currentLedger.endDate}) and its {count.toLocaleString('en-US')}{' '}
-        {count === 1 ? 'transaction' : 'transactions'}.
+        Creating a new ledger replaces your current ledger ({currentLedger.startDate} to {currentLedger.endDate}) and its{' '}
+        {count.toLocaleString('en-US')} {count === 1 ? 'transaction' : 'transactions'}.
       </Alert>
     );
   }

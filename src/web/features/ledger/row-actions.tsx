@@ -31,7 +31,13 @@ export function RowActions({ transaction, actions }: RowActionsProps) {
   // The visible word starts the accessible name, and the row's name tells identical buttons apart.
   return (
     <div className="ledger-actions">
-      <Button size="sm" variant="outline-secondary" aria-label={`Edit ${name}`} disabled={!canEdit(status)} onClick={() => actions.onEdit(transaction)}>
+      <Button
+        size="sm"
+        variant="outline-secondary"
+        aria-label={`Edit ${name}`}
+        disabled={!canEdit(status)}
+        onClick={() => actions.onEdit(transaction)}
+      >
         Edit
       </Button>
       <Button

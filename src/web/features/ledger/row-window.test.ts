@@ -80,7 +80,9 @@ describe('rowSegments', () => {
   });
 
   it('has no spacer where the window reaches an end, and nothing for no rows', () => {
-    expect(rowSegments({ window: { first: 0, end: 4 }, rowCount: 4, rowHeight: ROW, keptIndex: null })).toEqual([{ kind: 'rows', first: 0, end: 4 }]);
+    expect(rowSegments({ window: { first: 0, end: 4 }, rowCount: 4, rowHeight: ROW, keptIndex: null })).toEqual([
+      { kind: 'rows', first: 0, end: 4 },
+    ]);
     expect(rowSegments({ window: { first: 0, end: 0 }, rowCount: 0, rowHeight: ROW, keptIndex: null })).toEqual([]);
   });
 
@@ -111,23 +113,34 @@ describe('rowSegments', () => {
   });
 
   it('ignores a kept index that is no longer a row (filtered away or deleted)', () => {
-    expect(rowsOf(rowSegments({ window: { first: 0, end: 5 }, rowCount: 5, rowHeight: ROW, keptIndex: 7 }))).toEqual([{ kind: 'rows', first: 0, end: 5 }]);
+    expect(rowsOf(rowSegments({ window: { first: 0, end: 5 }, rowCount: 5, rowHeight: ROW, keptIndex: 7 }))).toEqual([
+      { kind: 'rows', first: 0, end: 5 },
+    ]);
   });
 
   it('stands for every row exactly once', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 3000 }), fc.nat(), fc.nat(60), fc.option(fc.nat(3100), { nil: null }), (rowCount, start, size, keptIndex) => {
-        const first = start % rowCount;
-        const window = { first, end: Math.min(rowCount, first + size + 1) };
-        const segments = rowSegments({ window, rowCount, rowHeight: ROW, keptIndex });
-        const covered = segments.reduce((sum, segment) => sum + (segment.kind === 'rows' ? segment.end - segment.first : segment.rows), 0);
-        expect(covered).toBe(rowCount);
-        // Runs in order, never two spacers or two runs in a row.
-        for (const [index, segment] of segments.entries()) {
-          if (index > 0) expect(segment.kind).not.toBe(segments[index - 1]?.kind);
-          if (segment.kind === 'spacer') expect(segment.height).toBe(segment.rows * ROW);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 3000 }),
+        fc.nat(),
+        fc.nat(60),
+        fc.option(fc.nat(3100), { nil: null }),
+        (rowCount, start, size, keptIndex) => {
+          const first = start % rowCount;
+          const window = { first, end: Math.min(rowCount, first + size + 1) };
+          const segments = rowSegments({ window, rowCount, rowHeight: ROW, keptIndex });
+          const covered = segments.reduce(
+            (sum, segment) => sum + (segment.kind === 'rows' ? segment.end - segment.first : segment.rows),
+            0,
+          );
+          expect(covered).toBe(rowCount);
+          // Runs in order, never two spacers or two runs in a row.
+          for (const [index, segment] of segments.entries()) {
+            if (index > 0) expect(segment.kind).not.toBe(segments[index - 1]?.kind);
+            if (segment.kind === 'spacer') expect(segment.height).toBe(segment.rows * ROW);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

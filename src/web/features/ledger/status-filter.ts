@@ -38,7 +38,10 @@ export function showsEveryStatus(filter: StatusFilter): boolean {
  * The rows the filter lets through, in their order. With every box on it answers the same array,
  * so a memoized list below sees nothing new.
  */
-export function filterByStatus<Row extends { readonly status: TransactionStatus }>(rows: readonly Row[], filter: StatusFilter): readonly Row[] {
+export function filterByStatus<Row extends { readonly status: TransactionStatus }>(
+  rows: readonly Row[],
+  filter: StatusFilter,
+): readonly Row[] {
   if (showsEveryStatus(filter)) return rows;
   return rows.filter((row) => isStatusShown(row.status, filter));
 }

@@ -80,4 +80,3 @@ export function AmountField({ value, onValueChange, error }: FieldProps) {
     </Form.Group>
   );
 }
-

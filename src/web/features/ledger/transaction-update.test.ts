@@ -3,7 +3,15 @@ import type { LedgerTransaction, TransactionUpdate } from '../../../contract/led
 import { transactionUpdateSchema } from '../../../contract/ledger.js';
 import { changesTransaction } from './transaction-update.js';
 
-const original: LedgerTransaction = { id: 't1', date: '2026-03-01', name: 'Rent', type: 'D', amount: 1200, balance: 800, status: 'PENDING' };
+const original: LedgerTransaction = {
+  id: 't1',
+  date: '2026-03-01',
+  name: 'Rent',
+  type: 'D',
+  amount: 1200,
+  balance: 800,
+  status: 'PENDING',
+};
 const asUpdate = (fields: Partial<LedgerTransaction>): TransactionUpdate => transactionUpdateSchema.parse({ ...original, ...fields });
 
 describe('changesTransaction', () => {

@@ -29,7 +29,9 @@ export function useRowActions(
       const checked = checkForm(transactionUpdateSchema, { ...transaction, status });
       if (!checked.ok) {
         // Only a row the server sent malformed gets here; say which, rather than fail silently.
-        reportError(new Error(`The row ${transaction.name} on ${transaction.date} cannot be sent: ${Object.values(checked.fields).join(' ')}`));
+        reportError(
+          new Error(`The row ${transaction.name} on ${transaction.date} cannot be sent: ${Object.values(checked.fields).join(' ')}`),
+        );
         return;
       }
       if (!changesTransaction(transaction, checked.value) || movingRowIds.current.has(transaction.id)) return;

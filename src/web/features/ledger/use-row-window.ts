@@ -68,7 +68,11 @@ function measuredRowHeight(container: HTMLElement, rendered: RowWindow, numberin
   return height > 0 ? height : null;
 }
 
-function useRowWindow<Container extends HTMLElement>({ rowCount, estimatedRowHeight, numbering }: RowWindowOptions): RowWindowView<Container> {
+function useRowWindow<Container extends HTMLElement>({
+  rowCount,
+  estimatedRowHeight,
+  numbering,
+}: RowWindowOptions): RowWindowView<Container> {
   const containerRef = useRef<Container>(null);
   // Until the first measurement: the first row at the top of the viewport, which in jsdom renders
   // the rows that fit in window.innerHeight plus the overscan.
@@ -187,7 +191,8 @@ export function windowedRows(
   renderSpacer: (key: string, height: number) => ReactElement,
 ): ReactElement[] {
   return segments.flatMap((segment, position) => {
-    if (segment.kind === 'rows') return transactions.slice(segment.first, segment.end).map((transaction, offset) => renderRow(transaction, segment.first + offset));
+    if (segment.kind === 'rows')
+      return transactions.slice(segment.first, segment.end).map((transaction, offset) => renderRow(transaction, segment.first + offset));
     const next = segments[position + 1];
     const key = next?.kind === 'rows' ? `spacer-before-${transactions[next.first]?.id ?? ''}` : 'spacer-last';
     return [renderSpacer(key, segment.height)];
