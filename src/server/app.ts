@@ -12,10 +12,11 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { answerSerializerCompiler } from './answer-serializer.js';
 import type { KyselyPlugin } from 'kysely';
 import { APP_CONFIG_PATH, type AppConfig } from '../contract/app-config.js';
+import { API_PREFIX } from '../contract/common.js';
 import type { ErrorBody } from '../contract/errors.js';
 import { type AccessTokenVerifier, createAccessTokenVerifier, createDiscoveredKeySet, createLocalKeySet } from './auth/access-token.js';
 import { publicJwks, registerDevProvider } from './auth/dev-provider.js';
-import { registerTokenCheck } from './auth/plugin.js';
+import { registerTokenCheck } from './api-scope.js';
 import type { AppConfiguration } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
 import { type BareAnswerHeaders, createClientErrorHandler, createFrameworkErrorHandler, handleError } from './http-errors.js';
@@ -169,7 +170,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
         return reply.code(404).send(body);
       });
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
 
   registerPage(app, options.webRoot ?? path.resolve('dist/web'));

@@ -4,7 +4,7 @@ import { idParamsSchema } from '../../contract/common.js';
 import { depositInputSchema, type DepositsInfo, depositsInfoSchema } from '../../contract/deposits.js';
 import { centsToDollars } from '../../domain/money.js';
 import { totalMonthlyDeposits } from '../../domain/schedules.js';
-import { callerOf } from '../auth/plugin.js';
+import { callerOf } from '../api-scope.js';
 import { DepositRepository, type StoredDeposit } from './deposit-repository.js';
 
 function depositsInfo(deposits: readonly StoredDeposit[]): DepositsInfo {

@@ -5,7 +5,7 @@ import { expenseInputSchema, type ExpensesInfo, expensesInfoSchema } from '../..
 import { type IsoDate, todayIn } from '../../domain/calendar-date.js';
 import { centsToDollars } from '../../domain/money.js';
 import { totalMonthlyExpenses } from '../../domain/schedules.js';
-import { callerOf } from '../auth/plugin.js';
+import { callerOf } from '../api-scope.js';
 import { ExpenseRepository, type StoredExpense } from './expense-repository.js';
 
 /** The total counts only expenses that have not ended, so it depends on today. */

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../contract/common.js';
 import { createLedgerRequestSchema, ledgerInfoSchema, newTransactionSchema, transactionUpdateSchema } from '../../contract/ledger.js';
-import { callerOf } from '../auth/plugin.js';
+import { callerOf } from '../api-scope.js';
 import { LedgerService } from './ledger-service.js';
 
 export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {

@@ -1,7 +1,11 @@
-/** The token check and the request budgets, registered once for everything under /api. */
+/**
+ * The /api scope: the token check and the request budgets, registered once for every call under it,
+ * and how routes inside it name the contract's paths.
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RateLimits } from '../rate-limit.js';
-import { type AccessTokenVerifier, type Caller, InvalidTokenError } from './access-token.js';
+import { API_PREFIX } from '../contract/common.js';
+import { type AccessTokenVerifier, type Caller, InvalidTokenError } from './auth/access-token.js';
+import type { RateLimits } from './rate-limit.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,4 +35,10 @@ export function registerTokenCheck(api: FastifyInstance, verify: AccessTokenVeri
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new Error('callerOf used outside the /api scope');
   return request.caller;
+}
+
+/** A contract path as a route of the /api scope, which Fastify prefixes with API_PREFIX itself. */
+export function routeInApi(contractPath: string): string {
+  if (!contractPath.startsWith(`${API_PREFIX}/`)) throw new Error(`not an API path: ${contractPath}`);
+  return contractPath.slice(API_PREFIX.length);
 }
