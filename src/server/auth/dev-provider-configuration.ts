@@ -1,0 +1,90 @@
+/**
+ * How the development provider behaves: one public client (the page) with PKCE, JWT access tokens
+ * for our API as the default resource, no consent screen for our own client, refresh tokens.
+ */
+import { type Configuration, errors as oidcErrors, type KoaContextWithOIDC } from 'oidc-provider';
+import type { OidcConfig } from '../config.js';
+import type { DevProviderKeys } from './dev-keys.js';
+import { DEV_SIGN_IN_PATH } from './dev-sign-in-page.js';
+
+export type EmbeddedOidc = Extract<OidcConfig, { kind: 'embedded' }>;
+
+export function devProviderConfiguration(oidc: EmbeddedOidc, keys: DevProviderKeys): Configuration {
+  const origin = new URL(oidc.issuer).origin;
+  return {
+    clients: [
+      {
+        client_id: oidc.clientId,
+        client_name: 'Leftover',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [`${origin}/login/callback`],
+        post_logout_redirect_uris: [`${origin}/`],
+      },
+    ],
+    jwks: { keys: keys.signingKeys },
+    cookies: { keys: keys.cookieKeys },
+    claims: { openid: ['sub'], profile: ['name', 'preferred_username'] },
+    findAccount: (_ctx, accountId) => ({
+      accountId,
+      claims: () => ({ sub: accountId, name: accountId, preferred_username: accountId }),
+    }),
+    interactions: { url: (_ctx, interaction) => `${DEV_SIGN_IN_PATH}/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => oidc.audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== oidc.audience) throw new oidcErrors.InvalidTarget();
+          return {
+            scope: 'openid profile',
+            audience: oidc.audience,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: 60 * 60,
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+    // The page is our own first-party client: it never asks for consent.
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const client = ctx.oidc.client;
+      const session = ctx.oidc.session;
+      if (!client || !session?.accountId) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope('openid profile');
+      grant.addResourceScope(oidc.audience, 'openid profile');
+      await grant.save();
+      return grant;
+    },
+    // A refresh token lets the page renew its access token without a hidden iframe, which the
+    // page's frame-ancestors 'none' forbids.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    pkce: { required: () => true },
+    // The page calls the token endpoint from its own origin, which is also the provider's.
+    clientBasedCORS: (_ctx, requestOrigin, client) => client.clientId === oidc.clientId && requestOrigin === origin,
+    ttl: {
+      AccessToken: 60 * 60,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      Interaction: 60 * 60,
+      Session: 14 * 24 * 60 * 60,
+      Grant: 14 * 24 * 60 * 60,
+      RefreshToken: 24 * 60 * 60,
+    },
+    renderError: async (ctx, out) => {
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = `Development sign-in error: ${out.error}${out.error_description ? ` (${out.error_description})` : ''}`;
+    },
+  };
+}

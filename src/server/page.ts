@@ -1,0 +1,42 @@
+/** The built page, served by the same server as the API. */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { ErrorBody } from '../contract/errors.js';
+
+/**
+ * Serves the built page: hashed assets are cached for good, index.html never, and every page
+ * route (including /login/callback) falls back to index.html.
+ */
+export function registerPage(app: FastifyInstance, webRoot: string): void {
+  const indexFile = path.join(webRoot, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    void app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      wildcard: false,
+      // Its own Cache-Control (public, max-age=0) would replace ours below.
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (!wantsPage) {
+      const body: ErrorBody = { error: { code: 'not_found', message: `There is nothing at this address (${request.method}).` } };
+      return reply.code(404).send(body);
+    }
+    if (!built) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The page is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+  });
+}
