@@ -1,7 +1,7 @@
 /** The error body every failed API call answers with, and the page's catalogue of messages. */
 import * as z from 'zod/mini';
 
-export const ERROR_CODES = [
+const ERROR_CODES = [
   'bad_request',
   'unauthorized',
   'not_found',

@@ -5,7 +5,7 @@
 declare const isoDateBrand: unique symbol;
 export type IsoDate = string & { readonly [isoDateBrand]: 'IsoDate' };
 
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -93,7 +93,7 @@ export function depositPaydays(deposit: DepositSchedule, range: DateRange): IsoD
 }
 
 /** The date an expense falls due in a month: its day, or the month's last day when shorter. */
-export function expenseDueDate(day: number, year: number, month: number): IsoDate {
+function expenseDueDate(day: number, year: number, month: number): IsoDate {
   return fromParts(year, month, Math.min(day, daysInMonth(year, month)));
 }
 

@@ -81,14 +81,14 @@ export class ConfigError extends Error {
   }
 }
 
-export const EMBEDDED_CLIENT_ID = 'leftover-web';
+const EMBEDDED_CLIENT_ID = 'leftover-web';
 
 /** The audience of the embedded provider's access tokens: our API's own address. */
-export function embeddedAudience(port: number): string {
+function embeddedAudience(port: number): string {
   return `http://localhost:${port}/api`;
 }
 
-export function embeddedIssuer(port: number): string {
+function embeddedIssuer(port: number): string {
   return `http://localhost:${port}/oidc`;
 }
 

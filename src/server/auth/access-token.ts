@@ -11,10 +11,10 @@ export interface Caller {
   readonly subject: string;
 }
 
-export const ACCEPTED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+const ACCEPTED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 export const CLOCK_TOLERANCE_SECONDS = 30;
 /** How long after a refetch of the key set an unknown key id may trigger another. */
-export const JWKS_REFETCH_COOLDOWN_MS = 30_000;
+const JWKS_REFETCH_COOLDOWN_MS = 30_000;
 
 export class InvalidTokenError extends Error {
   constructor(message: string) {
@@ -84,7 +84,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
 }
 
 /** Finds the key set address in the issuer's discovery document, the standard way. */
-export async function discoverJwksUri(issuer: string): Promise<URL> {
+async function discoverJwksUri(issuer: string): Promise<URL> {
   const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
   const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
   if (!response.ok) throw new KeySetUnavailableError(`The issuer's discovery document answered ${response.status}: ${url}`);

@@ -10,13 +10,13 @@
 import crypto from 'node:crypto';
 
 /** Enough for every signed-in user of one server process to stay cached for a token's lifetime. */
-export const DEFAULT_MAX_CACHED_TOKENS = 10_000;
+const DEFAULT_MAX_CACHED_TOKENS = 10_000;
 /**
  * An entry is trusted at most this long even if the token lives longer: the uncached path notices a
  * key withdrawn from the issuer's key set when its cached copy of the set is refreshed (ten
  * minutes, see createDiscoveredKeySet), so the cache honours a withdrawn key no longer than that.
  */
-export const DEFAULT_MAX_ENTRY_AGE_MS = 10 * 60_000;
+const DEFAULT_MAX_ENTRY_AGE_MS = 10 * 60_000;
 
 export interface VerifiedTokenCacheOptions {
   readonly maxEntries?: number;
