@@ -83,13 +83,11 @@ describe.each(databaseKinds())('load on %s', (kind) => {
       // Every user starts with an empty ledger, so add-transaction has somewhere to go.
       for (let start = 0; start < USERS; start += 20) {
         const answers = await Promise.all(
-          users
-            .slice(start, start + 20)
-            .map((user) =>
-              user.call('POST', '/api/ledger/create-ledger', {
-                ledger: { startDate: '2026-12-01', endDate: '2027-02-28', currentBalance: 100 },
-              }),
-            ),
+          users.slice(start, start + 20).map((user) =>
+            user.call('POST', '/api/ledger/create-ledger', {
+              ledger: { startDate: '2026-12-01', endDate: '2027-02-28', currentBalance: 100 },
+            }),
+          ),
         );
         for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       }
