@@ -96,6 +96,16 @@ export function addYears(date: IsoDate, years: number): IsoDate {
   return fromParts(targetYear, month, Math.min(day, daysInMonth(targetYear, month)));
 }
 
+/** The same day of the month `months` later, or the month's last day when it is shorter. */
+export function addMonths(date: IsoDate, months: number): IsoDate {
+  const { year, month } = yearMonthOf(date);
+  const index = year * 12 + (month - 1) + months;
+  const targetYear = Math.floor(index / 12);
+  const targetMonth = (index % 12) + 1;
+  const day = Number(date.slice(8, 10));
+  return fromParts(targetYear, targetMonth, Math.min(day, daysInMonth(targetYear, targetMonth)));
+}
+
 /** Today's date in the server's or browser's local time zone. */
 export function todayIn(now: Date): IsoDate {
   const year = now.getFullYear();

@@ -4,7 +4,14 @@ import { isoDate } from './calendar-date.js';
 import { ConflictError, InvalidInputError } from './errors.js';
 import { canEdit, isAllowedStatusMove, type LedgerRow, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './ledger.js';
 import { cents } from './money.js';
-import { checkDateWithinLedger, checkDeletion, decideUpdate, refusalError, type RequestedRow } from './transaction-rules.js';
+import {
+  checkDateWithinLedger,
+  checkDeletion,
+  checkExtension,
+  decideUpdate,
+  refusalError,
+  type RequestedRow,
+} from './transaction-rules.js';
 
 const range = { from: isoDate('2026-12-01'), to: isoDate('2026-12-31') };
 const rent: LedgerRow = {
@@ -133,3 +140,25 @@ describe('refusals as errors', () => {
     );
   });
 });
+
+describe('extending a ledger', () => {
+  const ledger = { startDate: isoDate('2026-12-01'), endDate: isoDate('2027-02-28') };
+
+  it('takes an end date after the current one, up to five years after the start', () => {
+    expect(checkExtension(ledger, isoDate('2027-03-01'))).toBeUndefined();
+    expect(checkExtension(ledger, isoDate('2031-12-01'))).toBeUndefined();
+  });
+
+  it('refuses an end date on or before the current one, or past five years, on endDate', () => {
+    expect(refusalError(checkExtension(ledger, ledger.endDate) ?? fail())).toMatchObject({
+      fields: { endDate: "End Date must be after the ledger's current end date, 2027-02-28." },
+    });
+    expect(refusalError(checkExtension(ledger, isoDate('2031-12-02')) ?? fail())).toMatchObject({
+      fields: { endDate: 'A ledger spans at most 5 years: End Date must be on or before 2031-12-01.' },
+    });
+  });
+});
+
+function fail(): never {
+  throw new Error('expected a refusal');
+}

@@ -5,7 +5,16 @@
  */
 import type { IsoDate } from './calendar-date.js';
 import { ConflictError, type DomainError, InvalidInputError } from './errors.js';
-import { canEdit, isAllowedStatusMove, isWithinLedger, type LedgerRow, type TransactionStatus, type TransactionType } from './ledger.js';
+import {
+  canEdit,
+  isAllowedStatusMove,
+  isWithinLedger,
+  latestLedgerEnd,
+  type LedgerRow,
+  MAX_LEDGER_YEARS,
+  type TransactionStatus,
+  type TransactionType,
+} from './ledger.js';
 import type { Cents } from './money.js';
 import type { DateRange } from './schedules.js';
 
@@ -15,7 +24,9 @@ export type TransactionRefusal =
   | { readonly kind: 'notEditable'; readonly status: TransactionStatus }
   | { readonly kind: 'editAndMove' }
   | { readonly kind: 'dateOutsideLedger'; readonly range: DateRange }
-  | { readonly kind: 'notDeletable'; readonly status: TransactionStatus };
+  | { readonly kind: 'notDeletable'; readonly status: TransactionStatus }
+  | { readonly kind: 'extensionNotLater'; readonly currentEnd: IsoDate }
+  | { readonly kind: 'ledgerTooLong'; readonly latestEnd: IsoDate };
 
 /** The row as a caller wants it; the type is there only so a different one can be refused. */
 export interface RequestedRow {
@@ -68,6 +79,16 @@ export function checkDeletion(row: Pick<LedgerRow, 'status'>): TransactionRefusa
   return canEdit(row.status) ? undefined : { kind: 'notDeletable', status: row.status };
 }
 
+/** A ledger only grows: the new end comes after the current one, and the ledger still spans at most five years. */
+export function checkExtension(
+  ledger: { readonly startDate: IsoDate; readonly endDate: IsoDate },
+  endDate: IsoDate,
+): TransactionRefusal | undefined {
+  if (endDate <= ledger.endDate) return { kind: 'extensionNotLater', currentEnd: ledger.endDate };
+  const latestEnd = latestLedgerEnd(ledger.startDate);
+  return endDate > latestEnd ? { kind: 'ledgerTooLong', latestEnd } : undefined;
+}
+
 function refused(refusal: TransactionRefusal): UpdateDecision {
   return { kind: 'refused', refusal };
 }
@@ -103,5 +124,13 @@ export function refusalError(refusal: TransactionRefusal): DomainError {
       return new InvalidInputError('The date is outside the ledger.', { date: dateOutsideLedgerMessage(refusal.range) });
     case 'notDeletable':
       return new ConflictError(`A ${refusal.status} transaction cannot be deleted: only PENDING transactions can.`);
+    case 'extensionNotLater':
+      return new InvalidInputError('The ledger can only be extended.', {
+        endDate: `End Date must be after the ledger's current end date, ${refusal.currentEnd}.`,
+      });
+    case 'ledgerTooLong':
+      return new InvalidInputError('A ledger spans at most five years.', {
+        endDate: `A ledger spans at most ${MAX_LEDGER_YEARS} years: End Date must be on or before ${refusal.latestEnd}.`,
+      });
   }
 }

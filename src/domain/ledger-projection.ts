@@ -1,0 +1,153 @@
+/**
+ * The living ledger's projection (issue 11): where each generated row came from, what extending a
+ * ledger appends, and how one schedule's future rows follow a change of that schedule. Built on the
+ * same occurrence functions as creation, so extending or re-projecting yields exactly the rows a
+ * new ledger over the same dates would have.
+ */
+import type { IsoDate } from './calendar-date.js';
+import { type LedgerRow, type NamedDeposit, type NamedExpense, paycheckName, type TransactionDraft } from './ledger.js';
+import { compareNames } from './names.js';
+import { type DateRange, depositPaydays, expenseDueDates } from './schedules.js';
+
+export const SCHEDULE_KINDS = ['deposit', 'expense'] as const;
+export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
+
+/** A deposit or an expense, by kind and id. */
+export interface ScheduleRef {
+  readonly kind: ScheduleKind;
+  readonly id: string;
+}
+
+/** One occurrence of a schedule: the date the schedule put it on, whatever date the row has now. */
+export interface Occurrence extends ScheduleRef {
+  readonly occurrence: IsoDate;
+}
+
+/** Where a stored row came from; `edited` once the user changed its date, name or amount. */
+export interface RowSource extends Occurrence {
+  readonly edited: boolean;
+}
+
+export interface ProjectedDraft extends TransactionDraft {
+  readonly source: Occurrence;
+}
+
+export interface LedgerDeposit extends NamedDeposit {
+  readonly id: string;
+}
+
+export interface LedgerExpense extends NamedExpense {
+  readonly id: string;
+}
+
+/** The schedules a ledger is projected from, each list in the order the user added them. */
+export interface LedgerSchedules {
+  readonly deposits: readonly LedgerDeposit[];
+  readonly expenses: readonly LedgerExpense[];
+}
+
+/** A row of a living ledger: a ledger row that may name its schedule. */
+export interface SourcedRow extends LedgerRow {
+  readonly source: RowSource | null;
+}
+
+/** One text per occurrence, for sets of skipped or kept occurrences. */
+export function occurrenceKey(occurrence: Occurrence): string {
+  return `${occurrence.kind}\u0000${occurrence.id}\u0000${occurrence.occurrence}`;
+}
+
+/**
+ * Every paycheck and bill of the schedules within the range, inclusive, in row order (date, credits
+ * first, name; equal rows keep deposit-then-expense input order, which becomes their creation
+ * order), leaving out the occurrences named in `leaveOut`.
+ */
+export function projectSchedules(
+  schedules: LedgerSchedules,
+  range: DateRange,
+  leaveOut: ReadonlySet<string> = new Set(),
+): ProjectedDraft[] {
+  const drafts: ProjectedDraft[] = [];
+  const add = (draft: ProjectedDraft) => {
+    if (leaveOut.size === 0 || !leaveOut.has(occurrenceKey(draft.source))) drafts.push(draft);
+  };
+  for (const deposit of schedules.deposits) {
+    const name = paycheckName(deposit.name);
+    for (const date of depositPaydays(deposit, range)) {
+      add({ date, name, type: 'C', amount: deposit.amount, source: { kind: 'deposit', id: deposit.id, occurrence: date } });
+    }
+  }
+  for (const expense of schedules.expenses) {
+    for (const date of expenseDueDates(expense, range)) {
+      add({ date, name: expense.name, type: 'D', amount: expense.amount, source: { kind: 'expense', id: expense.id, occurrence: date } });
+    }
+  }
+  return drafts.sort(compareDrafts);
+}
+
+function compareDrafts(a: TransactionDraft, b: TransactionDraft): number {
+  if (a.date !== b.date) return a.date < b.date ? -1 : 1;
+  if (a.type !== b.type) return a.type === 'C' ? -1 : 1;
+  return compareNames(a.name, b.name);
+}
+
+/**
+ * A generated row that still follows its schedule: unpaid, never edited, and dated on or after the
+ * first day a change may reach (today, or the ledger's start if later). Everything else is history
+ * or the user's own decision, and stays as it is.
+ */
+export function followsSchedule(row: SourcedRow, schedule: ScheduleRef, from: IsoDate): boolean {
+  return (
+    row.source !== null &&
+    row.source.kind === schedule.kind &&
+    row.source.id === schedule.id &&
+    !row.source.edited &&
+    row.status === 'PENDING' &&
+    row.date >= from
+  );
+}
+
+export interface Reprojection {
+  /** Ids of the rows the change replaces. */
+  readonly removed: readonly string[];
+  /** The schedule's occurrences as it now is that no row stands for yet, in row order. */
+  readonly added: readonly ProjectedDraft[];
+}
+
+/**
+ * Brings one schedule's future rows up to date after it was added, changed or deleted: the rows
+ * that still follow it within `window` (from today or the ledger's start, to its end) are replaced
+ * by its occurrences as it now is (`current` holds the schedule, or nothing when it was deleted).
+ * A row that already matches its new occurrence exactly stays, id and all. An occurrence the user
+ * skipped, or one a kept row already stands for (paid early, or edited), is not projected again.
+ */
+export function reprojectSchedule(
+  rows: readonly SourcedRow[],
+  schedule: ScheduleRef,
+  current: LedgerSchedules,
+  window: DateRange,
+  skipped: ReadonlySet<string>,
+): Reprojection {
+  const following: { readonly row: SourcedRow; readonly key: string }[] = [];
+  const leaveOut = new Set(skipped);
+  for (const row of rows) {
+    if (row.source === null || row.source.kind !== schedule.kind || row.source.id !== schedule.id) continue;
+    if (followsSchedule(row, schedule, window.from)) following.push({ row, key: occurrenceKey(row.source) });
+    else leaveOut.add(occurrenceKey(row.source));
+  }
+  const own: LedgerSchedules = {
+    deposits: schedule.kind === 'deposit' ? current.deposits.filter((deposit) => deposit.id === schedule.id) : [],
+    expenses: schedule.kind === 'expense' ? current.expenses.filter((expense) => expense.id === schedule.id) : [],
+  };
+  const projected = window.from <= window.to ? projectSchedules(own, window, leaveOut) : [];
+  const unmatched = new Map(projected.map((draft) => [occurrenceKey(draft.source), draft]));
+  const removed: string[] = [];
+  for (const { row, key } of following) {
+    const draft = unmatched.get(key);
+    if (draft && draft.date === row.date && draft.name === row.name && draft.type === row.type && draft.amount === row.amount) {
+      unmatched.delete(key);
+    } else {
+      removed.push(row.id);
+    }
+  }
+  return { removed, added: projected.filter((draft) => unmatched.has(occurrenceKey(draft.source))) };
+}
