@@ -8,19 +8,21 @@ import { Button } from '../../components/button.js';
 import type { LedgerInfo, LedgerTransaction } from '../../../contract/ledger.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import type { SectionProps } from '../section-props.js';
-import { LedgerCompactList } from './ledger-compact-list.js';
+import { LedgerCompactList } from './rows/ledger-compact-list.js';
 import { LedgerHeader } from './ledger-header.js';
-import { LedgerTable } from './ledger-table.js';
-import { filterByStatus, SHOW_ALL_STATUSES, type StatusFilter } from './status-filter.js';
+import { LedgerTable } from './rows/ledger-table.js';
+import { filterByStatus, SHOW_ALL_STATUSES, type StatusFilter } from './filter/status-filter.js';
 import { useLatestCallback } from './use-latest-callback.js';
 import { useLedgerCall } from './use-ledger-call.js';
-import { useRowActions } from './use-row-actions.js';
-import { useWideLayout } from './use-wide-layout.js';
+import { useRowActions } from './rows/use-row-actions.js';
+import { useWideLayout } from './window/use-wide-layout.js';
 
-const NewLedgerDialog = lazyDialog(() => import('./new-ledger-dialog.js').then((module) => module.NewLedgerDialog));
-const AddTransactionDialog = lazyDialog(() => import('./add-transaction-dialog.js').then((module) => module.AddTransactionDialog));
-const EditTransactionDialog = lazyDialog(() => import('./edit-transaction-dialog.js').then((module) => module.EditTransactionDialog));
-const FilterDialog = lazyDialog(() => import('./filter-dialog.js').then((module) => module.FilterDialog));
+const NewLedgerDialog = lazyDialog(() => import('./dialogs/new-ledger-dialog.js').then((module) => module.NewLedgerDialog));
+const AddTransactionDialog = lazyDialog(() => import('./dialogs/add-transaction-dialog.js').then((module) => module.AddTransactionDialog));
+const EditTransactionDialog = lazyDialog(() =>
+  import('./dialogs/edit-transaction-dialog.js').then((module) => module.EditTransactionDialog),
+);
+const FilterDialog = lazyDialog(() => import('./filter/filter-dialog.js').then((module) => module.FilterDialog));
 
 export interface LedgerSectionProps extends SectionProps<LedgerInfo> {
   /** Reloads the ledger from the server (the Refresh button). */

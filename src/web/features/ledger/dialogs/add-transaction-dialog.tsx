@@ -1,17 +1,17 @@
 /** "Add Transaction": a new unpaid row in the ledger. Its fields start empty every time it opens. */
 import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { type Ledger, newTransactionSchema } from '../../../contract/ledger.js';
-import { TRANSACTION_TYPES } from '../../../domain/ledger.js';
-import { useApiClient } from '../../api/api-context.js';
-import { numberFromInput } from '../../components/field-errors.js';
-import { ModalDialog } from '../../components/modal-dialog.js';
-import { ModalForm } from '../../components/modal-form.js';
+import { type Ledger, newTransactionSchema } from '../../../../contract/ledger.js';
+import { TRANSACTION_TYPES } from '../../../../domain/ledger.js';
+import { useApiClient } from '../../../api/api-context.js';
+import { numberFromInput } from '../../../components/field-errors.js';
+import { ModalDialog } from '../../../components/modal-dialog.js';
+import { ModalForm } from '../../../components/modal-form.js';
 import { FieldFeedback, invalidProps } from './field-feedback.js';
-import { TYPE_LABELS } from './ledger-format.js';
-import { checkWithinLedger } from './ledger-range.js';
+import { TYPE_LABELS } from '../ledger-format.js';
+import { checkWithinLedger } from '../ledger-range.js';
 import { AmountField, DateField, NameField } from './transaction-fields.js';
-import type { RunLedgerCall } from './use-ledger-call.js';
+import type { RunLedgerCall } from '../use-ledger-call.js';
 import { useLedgerForm } from './use-ledger-form.js';
 
 interface AddTransactionDialogProps {

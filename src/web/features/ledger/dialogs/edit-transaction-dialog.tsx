@@ -4,17 +4,17 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Modal } from 'react-bootstrap';
-import { type LedgerTransaction, transactionUpdateSchema } from '../../../contract/ledger.js';
-import { canEdit } from '../../../domain/ledger.js';
-import { useApiClient } from '../../api/api-context.js';
-import { numberFromInput } from '../../components/field-errors.js';
-import { ModalDialog } from '../../components/modal-dialog.js';
-import { ModalForm } from '../../components/modal-form.js';
-import { TYPE_LABELS } from './ledger-format.js';
-import { checkWithinLedger, type LedgerDates } from './ledger-range.js';
+import { type LedgerTransaction, transactionUpdateSchema } from '../../../../contract/ledger.js';
+import { canEdit } from '../../../../domain/ledger.js';
+import { useApiClient } from '../../../api/api-context.js';
+import { numberFromInput } from '../../../components/field-errors.js';
+import { ModalDialog } from '../../../components/modal-dialog.js';
+import { ModalForm } from '../../../components/modal-form.js';
+import { TYPE_LABELS } from '../ledger-format.js';
+import { checkWithinLedger, type LedgerDates } from '../ledger-range.js';
 import { AmountField, DateField, NameField } from './transaction-fields.js';
-import { changesTransaction } from './transaction-update.js';
-import type { RunLedgerCall } from './use-ledger-call.js';
+import { changesTransaction } from '../transaction-update.js';
+import type { RunLedgerCall } from '../use-ledger-call.js';
 import { useLedgerForm } from './use-ledger-form.js';
 
 interface EditTransactionDialogProps {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiCallError } from '../../api/api-client.js';
-import { ledgerInfo, renderLedger, setWindowWidth, transaction } from './ledger-test-support.js';
+import { ApiCallError } from '../../../api/api-client.js';
+import { ledgerInfo, renderLedger, setWindowWidth, transaction } from '../ledger-test-support.js';
 
 const JSDOM_WIDTH = window.innerWidth;
 

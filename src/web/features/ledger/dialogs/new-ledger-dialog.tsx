@@ -4,13 +4,13 @@
  */
 import { useId, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
-import { createLedgerRequestSchema, type Ledger } from '../../../contract/ledger.js';
-import { useApiClient } from '../../api/api-context.js';
-import { checkForm, numberFromInput } from '../../components/field-errors.js';
-import { ModalDialog } from '../../components/modal-dialog.js';
-import { ModalForm } from '../../components/modal-form.js';
+import { createLedgerRequestSchema, type Ledger } from '../../../../contract/ledger.js';
+import { useApiClient } from '../../../api/api-context.js';
+import { checkForm, numberFromInput } from '../../../components/field-errors.js';
+import { ModalDialog } from '../../../components/modal-dialog.js';
+import { ModalForm } from '../../../components/modal-form.js';
 import { FieldFeedback, invalidProps } from './field-feedback.js';
-import type { RunLedgerCall } from './use-ledger-call.js';
+import type { RunLedgerCall } from '../use-ledger-call.js';
 import { useLedgerForm } from './use-ledger-form.js';
 
 interface NewLedgerDialogProps {

@@ -1,7 +1,7 @@
 /** The fields the Add Transaction and Edit Transaction dialogs share, each labelled for getByLabelText. */
 import { useId } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
-import { todayIn } from '../../../domain/calendar-date.js';
+import { todayIn } from '../../../../domain/calendar-date.js';
 import { FieldFeedback, invalidProps } from './field-feedback.js';
 import { NameCombobox } from './name-combobox.js';
 

@@ -4,9 +4,9 @@
  * the server's field messages.
  */
 import { useState } from 'react';
-import type { LedgerInfo } from '../../../contract/ledger.js';
-import type { FieldErrors } from '../../components/field-errors.js';
-import type { RunLedgerCall } from './use-ledger-call.js';
+import type { LedgerInfo } from '../../../../contract/ledger.js';
+import type { FieldErrors } from '../../../components/field-errors.js';
+import type { RunLedgerCall } from '../use-ledger-call.js';
 
 export function useLedgerForm(runLedgerCall: RunLedgerCall, onClose: () => void) {
   const [errors, setErrors] = useState<FieldErrors>({});

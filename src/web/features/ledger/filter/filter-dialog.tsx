@@ -1,7 +1,7 @@
 /** "Filter By": which statuses the ledger shows. Each box applies at once; nothing is sent. */
 import { useId } from 'react';
 import { Form, Modal } from 'react-bootstrap';
-import { ModalDialog } from '../../components/modal-dialog.js';
+import { ModalDialog } from '../../../components/modal-dialog.js';
 import { type StatusFilter, STATUS_FILTER_OPTIONS, withStatusShown } from './status-filter.js';
 
 interface FilterDialogProps {

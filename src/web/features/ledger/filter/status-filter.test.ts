@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TransactionStatus } from '../../../domain/ledger.js';
+import type { TransactionStatus } from '../../../../domain/ledger.js';
 import { filterByStatus, filterKeyOf, SHOW_ALL_STATUSES, STATUS_FILTER_OPTIONS, withStatusShown } from './status-filter.js';
 
 const rows: { id: string; status: TransactionStatus }[] = [

@@ -2,7 +2,7 @@
  * Which rows the ledger shows. The filter is keyed pending, paid and cleared (SPEC.md section 4);
  * the "Not Cleared" box drives `pending` (PRODUCT.md section 5 fixes the observed key mismatch).
  */
-import type { TransactionStatus } from '../../../domain/ledger.js';
+import type { TransactionStatus } from '../../../../domain/ledger.js';
 
 export type StatusFilterKey = 'pending' | 'paid' | 'cleared';
 export type StatusFilter = Readonly<Record<StatusFilterKey, boolean>>;

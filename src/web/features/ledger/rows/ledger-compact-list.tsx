@@ -4,13 +4,13 @@
  * between spacers as tall as the rows they stand for.
  */
 import { memo } from 'react';
-import type { LedgerTransaction } from '../../../contract/ledger.js';
-import { formatUsdDollars } from '../../../domain/money.js';
-import { TYPE_LABELS } from './ledger-format.js';
+import type { LedgerTransaction } from '../../../../contract/ledger.js';
+import { formatUsdDollars } from '../../../../domain/money.js';
+import { TYPE_LABELS } from '../ledger-format.js';
 import { RowActions, type RowActionHandlers } from './row-actions.js';
 import { isSameRow, type LedgerRowProps, rowClassName } from './row-look.js';
 import { StatusBadge } from './status-badge.js';
-import { type RowNumbering, useWindowedRows, windowedRows } from './use-row-window.js';
+import { type RowNumbering, useWindowedRows, windowedRows } from '../window/use-row-window.js';
 
 interface LedgerCompactListProps {
   readonly transactions: readonly LedgerTransaction[];

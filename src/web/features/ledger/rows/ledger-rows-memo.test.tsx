@@ -6,17 +6,17 @@
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LedgerInfo, LedgerTransaction } from '../../../contract/ledger.js';
-import { ApiClientProvider } from '../../api/api-context.js';
-import { fakeApiClient } from '../../test-support/fake-api-client.js';
-import { LedgerSection } from './ledger-section.js';
-import { formatUsdDollars } from '../../../domain/money.js';
-import { ledgerInfo, renderLedger, setWindowWidth, transaction } from './ledger-test-support.js';
+import type { LedgerInfo, LedgerTransaction } from '../../../../contract/ledger.js';
+import { ApiClientProvider } from '../../../api/api-context.js';
+import { fakeApiClient } from '../../../test-support/fake-api-client.js';
+import { LedgerSection } from '../ledger-section.js';
+import { formatUsdDollars } from '../../../../domain/money.js';
+import { ledgerInfo, renderLedger, setWindowWidth, transaction } from '../ledger-test-support.js';
 import { ESTIMATED_TABLE_ROW_HEIGHT } from './ledger-table.js';
-import { ROW_OVERSCAN } from './use-row-window.js';
+import { ROW_OVERSCAN } from '../window/use-row-window.js';
 
 // Every rendered row formats its amount and balance, so the number of calls counts row renders.
-vi.mock(import('../../../domain/money.js'), async (importOriginal) => {
+vi.mock(import('../../../../domain/money.js'), async (importOriginal) => {
   const original = await importOriginal();
   return { ...original, formatUsdDollars: vi.fn(original.formatUsdDollars) };
 });

@@ -4,13 +4,13 @@
  * painting 2,000 rows of buttons is what made a long ledger slow (docs/decisions/0010).
  */
 import { memo } from 'react';
-import { DataTable } from '../../components/data-table.js';
-import type { LedgerTransaction } from '../../../contract/ledger.js';
-import { formatUsdDollars } from '../../../domain/money.js';
+import { DataTable } from '../../../components/data-table.js';
+import type { LedgerTransaction } from '../../../../contract/ledger.js';
+import { formatUsdDollars } from '../../../../domain/money.js';
 import { RowActions, type RowActionHandlers } from './row-actions.js';
 import { isSameRow, type LedgerRowProps, rowClassName } from './row-look.js';
 import { StatusBadge } from './status-badge.js';
-import { type RowNumbering, useWindowedRows, windowedRows } from './use-row-window.js';
+import { type RowNumbering, useWindowedRows, windowedRows } from '../window/use-row-window.js';
 
 interface LedgerTableProps {
   readonly transactions: readonly LedgerTransaction[];

@@ -1,8 +1,8 @@
 /** Edit, Pay and Clear for one ledger row; each is enabled only when the status rules allow it. */
 import { useEffect, useRef } from 'react';
-import { Button } from '../../components/button.js';
-import type { LedgerTransaction } from '../../../contract/ledger.js';
-import { canClear, canEdit, canPay } from '../../../domain/ledger.js';
+import { Button } from '../../../components/button.js';
+import type { LedgerTransaction } from '../../../../contract/ledger.js';
+import { canClear, canEdit, canPay } from '../../../../domain/ledger.js';
 
 export interface RowActionHandlers {
   readonly onEdit: (transaction: LedgerTransaction) => void;

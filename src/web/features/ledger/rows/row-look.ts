@@ -1,6 +1,6 @@
 /** What every layout of a ledger row shares: its style classes and when it may skip re-rendering. */
-import type { LedgerTransaction } from '../../../contract/ledger.js';
-import { isPaycheckName } from '../../../domain/ledger.js';
+import type { LedgerTransaction } from '../../../../contract/ledger.js';
+import { isPaycheckName } from '../../../../domain/ledger.js';
 import type { RowActionHandlers } from './row-actions.js';
 
 /** A paycheck opens a pay period: it gets a divider above; paid and cleared rows get their own look. */

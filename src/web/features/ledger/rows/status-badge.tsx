@@ -2,7 +2,7 @@
  * A row's status in words and a symbol, so paid and cleared rows differ without relying on colour
  * (PRODUCT.md section 8).
  */
-import type { TransactionStatus } from '../../../domain/ledger.js';
+import type { TransactionStatus } from '../../../../domain/ledger.js';
 
 const STATUS_LOOKS: Readonly<Record<TransactionStatus, { readonly label: string; readonly symbol: string }>> = {
   PENDING: { label: 'Unpaid', symbol: '○' },

@@ -3,14 +3,14 @@
  * keeps its identity, so memoized rows are not rendered again because of it.
  */
 import { useCallback, useMemo, useRef } from 'react';
-import { type LedgerTransaction, transactionUpdateSchema } from '../../../contract/ledger.js';
-import type { TransactionStatus } from '../../../domain/ledger.js';
-import { useApiClient } from '../../api/api-context.js';
-import { checkForm } from '../../components/field-errors.js';
+import { type LedgerTransaction, transactionUpdateSchema } from '../../../../contract/ledger.js';
+import type { TransactionStatus } from '../../../../domain/ledger.js';
+import { useApiClient } from '../../../api/api-context.js';
+import { checkForm } from '../../../components/field-errors.js';
 import type { RowActionHandlers } from './row-actions.js';
-import { changesTransaction } from './transaction-update.js';
-import { useLatestCallback } from './use-latest-callback.js';
-import type { RunLedgerCall } from './use-ledger-call.js';
+import { changesTransaction } from '../transaction-update.js';
+import { useLatestCallback } from '../use-latest-callback.js';
+import type { RunLedgerCall } from '../use-ledger-call.js';
 
 export function useRowActions(
   runLedgerCall: RunLedgerCall,

@@ -6,10 +6,10 @@
 import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LedgerTransaction } from '../../../contract/ledger.js';
-import { ESTIMATED_COMPACT_ROW_HEIGHT } from './ledger-compact-list.js';
-import { ESTIMATED_TABLE_ROW_HEIGHT } from './ledger-table.js';
-import { ledgerInfo, renderLedger, setWindowWidth, transaction } from './ledger-test-support.js';
+import type { LedgerTransaction } from '../../../../contract/ledger.js';
+import { ESTIMATED_COMPACT_ROW_HEIGHT } from '../rows/ledger-compact-list.js';
+import { ESTIMATED_TABLE_ROW_HEIGHT } from '../rows/ledger-table.js';
+import { ledgerInfo, renderLedger, setWindowWidth, transaction } from '../ledger-test-support.js';
 
 const ROW_COUNT = 500;
 const JSDOM_WIDTH = window.innerWidth;

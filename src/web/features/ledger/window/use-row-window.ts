@@ -5,7 +5,7 @@
  * most once per animation frame.
  */
 import { type FocusEvent, type ReactElement, type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { LedgerTransaction } from '../../../contract/ledger.js';
+import type { LedgerTransaction } from '../../../../contract/ledger.js';
 import { type RowSegment, rowSegments, rowWindow, type RowWindow } from './row-window.js';
 
 /** About half a screen of rows beyond each edge: a fast wheel turn or a Tab still lands on rendered rows. */
