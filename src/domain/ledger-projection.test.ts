@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths, fromDayNumber, type IsoDate, isoDate, toDayNumber } from './calendar-date.js';
-import { generateLedgerDrafts } from './ledger.js';
+import { generateLedgerDrafts, type TransactionDraft } from './ledger.js';
 import {
   followsSchedule,
   type LedgerSchedules,
   type Occurrence,
+  type ProjectedDraft,
   occurrenceKey,
   projectSchedules,
   reprojectSchedule,
@@ -47,7 +48,12 @@ const splitRange = fc
   .tuple(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 300 }), fc.integer({ min: 1, max: 300 }))
   .map(([start, first, second]) => ({ a: day(start), b: day(start + first), c: day(start + first + second) }));
 
-const withoutSource = <T extends { source: unknown }>({ source: _source, ...rest }: T) => rest;
+const withoutSource = (draft: ProjectedDraft): TransactionDraft => ({
+  date: draft.date,
+  name: draft.name,
+  type: draft.type,
+  amount: draft.amount,
+});
 
 describe('projecting schedules', () => {
   it('gives the rows of generation, each naming its schedule and occurrence', () => {
