@@ -43,6 +43,10 @@ export type NewLedger = z.infer<typeof newLedgerSchema>;
 export const createLedgerRequestSchema = z.object({ ledger: newLedgerSchema }, OBJECT_BODY);
 export type CreateLedgerRequest = z.infer<typeof createLedgerRequestSchema>;
 
+/** POST /api/ledger/extend-ledger: the new end date; whether it may be is the domain's to say (checkExtension). */
+export const extendLedgerRequestSchema = z.object({ endDate: isoDateField('End Date') }, OBJECT_BODY);
+export type ExtendLedgerRequest = z.infer<typeof extendLedgerRequestSchema>;
+
 const transactionTypeSchema = z.enum(TRANSACTION_TYPES, { error: 'Type must be D (debit) or C (credit).' });
 
 export const newTransactionSchema = z.object(
@@ -104,6 +108,7 @@ export type LedgerInfo = z.infer<typeof ledgerInfoSchema>;
 
 export const LEDGER_PATHS = {
   create: '/api/ledger/create-ledger',
+  extend: '/api/ledger/extend-ledger',
   retrieve: '/api/ledger/retrieve-ledger',
   addTransaction: '/api/ledger/add-transaction',
   updateTransaction: '/api/ledger/update-transaction',

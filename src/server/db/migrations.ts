@@ -81,9 +81,40 @@ const dropLedgerRowsOwnerIndex: Migration = {
   },
 };
 
+/**
+ * The living ledger (issue 11): a generated row names its schedule and the occurrence it stands
+ * for, and says whether the user edited it; an occurrence the user deleted is remembered as skipped
+ * so neither a schedule change nor an extension brings it back. Rows stored before this have no
+ * source (null): nothing proves which schedule made them, and a guess could let a schedule change
+ * replace a row the user relies on.
+ */
+const livingLedger: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('ledger_transactions').addColumn('source_kind', 'varchar(8)').execute();
+    await db.schema.alterTable('ledger_transactions').addColumn('source_id', 'varchar(64)').execute();
+    await db.schema.alterTable('ledger_transactions').addColumn('source_occurrence', 'varchar(10)').execute();
+    await db.schema
+      .alterTable('ledger_transactions')
+      .addColumn('edited', 'integer', (column) => column.notNull().defaultTo(sql`0`))
+      .execute();
+
+    await db.schema
+      .createTable('ledger_skipped_occurrences')
+      .addColumn('ledger_id', 'varchar(64)', (column) => column.notNull().references('ledgers.id').onDelete('cascade'))
+      .addColumn('owner_iss', 'varchar(512)', (column) => column.notNull())
+      .addColumn('owner_sub', 'varchar(512)', (column) => column.notNull())
+      .addColumn('source_kind', 'varchar(8)', (column) => column.notNull())
+      .addColumn('source_id', 'varchar(64)', (column) => column.notNull())
+      .addColumn('occurrence', 'varchar(10)', (column) => column.notNull())
+      .addPrimaryKeyConstraint('ledger_skipped_occurrences_key', ['ledger_id', 'source_kind', 'source_id', 'occurrence'])
+      .execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_drop_ledger_rows_owner_index': dropLedgerRowsOwnerIndex,
+  '0003_living_ledger': livingLedger,
 };
 
 class InlineMigrationProvider implements MigrationProvider {
