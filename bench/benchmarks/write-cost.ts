@@ -4,15 +4,19 @@
  *    both answer the whole ledger, so the ratio is what the write itself adds (the lock, the row
  *    check, the update and a durable commit);
  *  - create-ledger over five years from 2 deposits and 25 expenses against GET of the result: what
- *    generating and storing ~1,800 rows adds to answering them.
+ *    generating and storing ~1,800 rows adds to answering them;
+ *  - changing an expense's amount (PUT, which re-projects that expense's future rows in the same
+ *    transaction: about 60 of a 5-year ledger) against GET of the ledger.
  * Requests run one at a time, alternating write and read, and the figures are medians.
  */
 import fs from 'node:fs';
+import { withId } from '../../src/contract/common.js';
+import { EXPENSES_PATHS, expensesInfoSchema } from '../../src/contract/expenses.js';
 import { type Ledger, LEDGER_PATHS } from '../../src/contract/ledger.js';
 import type { PrivateBuild } from '../lib/build.js';
 import type { ApiClient } from '../lib/http-client.js';
 import { type BenchResult, result } from '../lib/report.js';
-import { addSchedules, createLedgerBody, plannedRowCount, schedulePlan, seedLedger, signIn } from '../lib/seed.js';
+import { addSchedules, createLedgerBody, plannedRowCount, schedulePlan, seedLedger, seedSchedulesAndLedger, signIn } from '../lib/seed.js';
 import { newDataDir, startLeftover } from '../lib/server-process.js';
 import type { BenchSettings } from '../lib/settings.js';
 import { median, round } from '../lib/stats.js';
@@ -86,6 +90,49 @@ async function createVersusRead(origin: string, samples: number, fresh: boolean)
   return times;
 }
 
+/**
+ * One user with a 5-year ledger changes the amount of one of their expenses, then reads the ledger.
+ * Every sample changes the amount again (to a new value), so every PUT replaces that expense's
+ * future rows rather than finding them already matching.
+ */
+async function reprojectionVersusRead(origin: string, samples: number): Promise<BenchResult> {
+  const plan = schedulePlan(60, 25);
+  const client = await signIn(origin, 'bench-reproject');
+  try {
+    const ledger = await seedSchedulesAndLedger(client, plan);
+    const { expenses } = expensesInfoSchema.parse(await client.json('GET', EXPENSES_PATHS.retrieve));
+    const expense = expenses[0];
+    if (!expense) throw new Error('the plan has no expense to change');
+    const warmup = 5;
+    const changes: number[] = [];
+    const reads: number[] = [];
+    for (let index = 0; index < samples + warmup; index += 1) {
+      const body = {
+        name: expense.name,
+        type: expense.type,
+        day: expense.day,
+        amount: expense.amount + index + 1,
+        endDate: expense.endDate ?? '',
+      };
+      const change = await timed(client, 'PUT', withId(EXPENSES_PATHS.one, expense.id), body);
+      const read = await timed(client, 'GET', LEDGER_PATHS.retrieve);
+      if (index < warmup) continue;
+      changes.push(change);
+      reads.push(read);
+    }
+    return result(
+      `2c. change an expense (re-projects it) vs GET, ${ledger.transactions.length} rows (median ms)`,
+      'ms',
+      round(median(changes)),
+      round(median(reads)),
+      { atMost: 2 },
+      `one of 25 expenses on a 5-year ledger, a new amount each time; ${samples} pairs`,
+    );
+  } finally {
+    client.close();
+  }
+}
+
 export async function writeCost(build: PrivateBuild, settings: BenchSettings): Promise<BenchResult[]> {
   const dataDir = newDataDir();
   const server = await startLeftover(build, dataDir);
@@ -106,7 +153,8 @@ export async function writeCost(build: PrivateBuild, settings: BenchSettings): P
       { atMost: 3 },
       `2 deposits, 25 expenses; each sample a new user's first ledger; ${samples} pairs. Replacing an existing ledger (deleting its rows too): ${round(median(replace.creates))} / ${round(median(replace.reads))} ms = ${replaceRatio.toFixed(2)}`,
     );
-    return [update, create];
+    const reprojection = await reprojectionVersusRead(server.origin, samples);
+    return [update, create, reprojection];
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
