@@ -3,11 +3,19 @@
  * message per field, so a wrong field is marked before anything is sent.
  */
 import type * as z from 'zod/mini';
-import { ApiCallError } from '../api/api-client.js';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
-export function fieldErrorsOf(error: z.core.$ZodError): FieldErrors {
+/**
+ * What a dialog's save answers: undefined when it worked (the caller closes the dialog), or the
+ * fields to mark when it failed, none when the failure was not about a field.
+ */
+export type SaveOutcome = FieldErrors | undefined;
+
+/** Sends one call and hands its answer on; answers what the form that asked should mark. */
+export type RunCall<Info> = (call: () => Promise<Info>) => Promise<SaveOutcome>;
+
+function fieldErrorsOf(error: z.core.$ZodError): FieldErrors {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || 'form';
@@ -16,7 +24,7 @@ export function fieldErrorsOf(error: z.core.$ZodError): FieldErrors {
   return fields;
 }
 
-export type FormCheck<Value> = { ok: true; value: Value } | { ok: false; fields: FieldErrors };
+type FormCheck<Value> = { ok: true; value: Value } | { ok: false; fields: FieldErrors };
 
 /**
  * Checks form values against a schema: either the parsed payload to send, or the field errors.
@@ -26,14 +34,12 @@ export function checkForm<Schema extends z.ZodMiniType>(schema: Schema, values: 
   return result.success ? { ok: true, value: result.data } : { ok: false, fields: fieldErrorsOf(result.error) };
 }
 
-/** The server's per-field messages of a failed call, keyed like the form's fields. */
-export function serverFieldErrors(error: unknown, prefix = ''): FieldErrors {
-  if (!(error instanceof ApiCallError)) return {};
-  const fields: Record<string, string> = {};
-  for (const [key, message] of Object.entries(error.fields)) {
-    fields[prefix && key.startsWith(prefix) ? key.slice(prefix.length) : key] = message;
-  }
-  return fields;
+/** Errors keyed by the payload's paths ('ledger.endDate'), keyed by the form's field names instead ('endDate'). */
+export function withoutPrefix(fields: FieldErrors, prefix: string): FieldErrors {
+  if (prefix === '') return fields;
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, message]) => [key.startsWith(prefix) ? key.slice(prefix.length) : key, message]),
+  );
 }
 
 /** A number input's text as the schema expects it: empty stays missing so "required" shows. */

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-bootstrap';
 
+/** The first option of every select, with an empty value, so nothing is chosen until the user chooses. */
+export const PLEASE_SELECT = '-- Please Select --';
+
 /** What a labelled control needs so that its error is marked and read out with it. */
 export interface FieldControlProps {
   readonly isInvalid: boolean;
@@ -17,7 +20,11 @@ interface FormFieldProps {
   readonly children: (control: FieldControlProps) => ReactNode;
 }
 
-/** A label, its control, the control's error message and an optional hint, tied together by ids. */
+/**
+ * A label, its control, the control's error message and an optional hint, tied together by ids.
+ * The message shows as a block: a combobox or a date with its Today button puts other elements
+ * between the control and its message, which Bootstrap's sibling rule would not see through.
+ */
 export function FormField({ id, label, error, help, children }: FormFieldProps) {
   const errorId = `${id}-error`;
   const helpId = `${id}-help`;
@@ -31,7 +38,7 @@ export function FormField({ id, label, error, help, children }: FormFieldProps) 
         'aria-describedby': describedBy || undefined,
       })}
       {error !== undefined && (
-        <Form.Control.Feedback type="invalid" id={errorId}>
+        <Form.Control.Feedback type="invalid" id={errorId} className="d-block">
           {error}
         </Form.Control.Feedback>
       )}

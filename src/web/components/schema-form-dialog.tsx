@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
-import { checkForm, type FieldErrors } from './field-errors.js';
+import { checkForm, type FieldErrors, type SaveOutcome, withoutPrefix } from './field-errors.js';
 import { ModalDialog } from './modal-dialog.js';
 import { ModalForm } from './modal-form.js';
 
@@ -13,6 +13,14 @@ export interface FormFieldsProps<Values> {
   readonly onChange: (values: Values) => void;
 }
 
+/** What a dialog's extra parts (a Delete button and its confirmation) get: they send like the form does. */
+export interface FormActions {
+  /** True while a save or another call is on its way, and while the dialog closes after it worked. */
+  readonly sending: boolean;
+  /** Sends another call than the save (a deletion); a failure marks the fields it names. */
+  readonly send: (save: () => Promise<SaveOutcome>) => Promise<void>;
+}
+
 interface SchemaFormDialogProps<Schema extends z.ZodMiniType, Values> {
   readonly show: boolean;
   readonly title: string;
@@ -23,9 +31,26 @@ interface SchemaFormDialogProps<Schema extends z.ZodMiniType, Values> {
   readonly initialValues: Values;
   /** The form's values as the schema checks them (numbers from the inputs' text, and so on). */
   readonly candidateOf: (values: Values) => unknown;
+  /**
+   * A check the schema cannot make because it needs more than the payload (the ledger's dates for
+   * a transaction's date). It runs beside the schema, so both kinds of mistake show at once; where
+   * both mark a field, the schema's message stands.
+   */
+  readonly check?: (values: Values) => FieldErrors;
+  /**
+   * What the payload's paths put before the form's field names ('ledger.' when the payload is
+   * { ledger: { ... } }); removed from the schema's and the server's error keys alike.
+   */
+  readonly errorPrefix?: string;
+  /** Above the fields: a warning or a notice. */
+  readonly notice?: ReactNode;
   readonly renderFields: (fields: FormFieldsProps<Values>) => ReactNode;
-  /** Sends the checked payload; answers the server's field messages when the call failed. */
-  readonly onSave: (input: z.output<Schema>) => Promise<FieldErrors>;
+  /** Below the fields: what an extra action asks before it runs. */
+  readonly renderBelowFields?: (actions: FormActions) => ReactNode;
+  /** At the footer's start, before Cancel: an extra action such as Delete. */
+  readonly renderFooterStart?: (actions: FormActions) => ReactNode;
+  /** Sends the checked payload; answers undefined when it worked and the caller closes the dialog. */
+  readonly onSave: (payload: z.output<Schema>) => Promise<SaveOutcome>;
   readonly onClose: () => void;
 }
 
@@ -40,7 +65,12 @@ export function SchemaFormDialog<Schema extends z.ZodMiniType, Values>({
   schema,
   initialValues,
   candidateOf,
+  check,
+  errorPrefix = '',
+  notice,
   renderFields,
+  renderBelowFields,
+  renderFooterStart,
   onSave,
   onClose,
 }: SchemaFormDialogProps<Schema, Values>) {
@@ -48,7 +78,7 @@ export function SchemaFormDialog<Schema extends z.ZodMiniType, Values>({
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const [sending, setSending] = useState(false);
   // Only a failed check of the form moves focus; after a failed call "Whoops!" takes it.
   const focusFirstError = useRef(false);
 
@@ -58,26 +88,41 @@ export function SchemaFormDialog<Schema extends z.ZodMiniType, Values>({
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errors]);
 
+  async function send(save: () => Promise<SaveOutcome>) {
+    setSending(true);
+    const outcome = await save();
+    // It worked: the buttons stay disabled while the dialog fades out.
+    if (outcome === undefined) return;
+    setErrors(withoutPrefix(outcome, errorPrefix));
+    setSending(false);
+  }
+
   async function submit() {
     const checked = checkForm(schema, candidateOf(values));
-    if (!checked.ok) {
+    const fields = { ...check?.(values), ...(checked.ok ? {} : withoutPrefix(checked.fields, errorPrefix)) };
+    if (!checked.ok || Object.keys(fields).length > 0) {
       focusFirstError.current = true;
-      setErrors(checked.fields);
+      setErrors(fields);
       return;
     }
     setErrors({});
-    setSaving(true);
-    try {
-      setErrors(await onSave(checked.value));
-    } finally {
-      setSaving(false);
-    }
+    await send(() => onSave(checked.value));
   }
 
+  const actions: FormActions = { sending, send };
   return (
     <ModalDialog show={show} title={title} onClose={onClose}>
-      <ModalForm ref={formRef} submitLabel={submitLabel} submitting={saving} onSubmit={submit} onCancel={onClose}>
+      <ModalForm
+        ref={formRef}
+        submitLabel={submitLabel}
+        submitting={sending}
+        onSubmit={submit}
+        onCancel={onClose}
+        footerStart={renderFooterStart?.(actions)}
+      >
+        {notice}
         {renderFields({ idPrefix, values, errors, onChange: setValues })}
+        {renderBelowFields?.(actions)}
       </ModalForm>
     </ModalDialog>
   );

@@ -1,5 +1,5 @@
 import { type Deposit, type DepositInput, depositInputSchema } from '../../../contract/deposits.js';
-import type { FieldErrors } from '../../components/field-errors.js';
+import type { SaveOutcome } from '../../components/field-errors.js';
 import { SchemaFormDialog } from '../../components/schema-form-dialog.js';
 import { DepositFields } from './deposit-fields.js';
 import { depositCandidate, depositFormValuesOf, EMPTY_DEPOSIT_FORM } from './deposit-form-values.js';
@@ -9,7 +9,7 @@ interface DepositDialogProps {
   /** The deposit to change, or null to add one. */
   readonly deposit: Deposit | null;
   /** Sends a checked deposit; answers the server's field messages when the call failed. */
-  readonly onSave: (input: DepositInput) => Promise<FieldErrors>;
+  readonly onSave: (input: DepositInput) => Promise<SaveOutcome>;
   readonly onClose: () => void;
 }
 

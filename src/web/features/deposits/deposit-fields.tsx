@@ -1,10 +1,8 @@
 import { Form } from 'react-bootstrap';
 import { DEPOSIT_DAYS, DEPOSIT_TYPES, FREQUENCIES, FREQUENCY_LABELS } from '../../../domain/schedules.js';
-import { FormField } from '../../components/form-field.js';
+import { FormField, PLEASE_SELECT } from '../../components/form-field.js';
 import type { FormFieldsProps } from '../../components/schema-form-dialog.js';
 import { decidedDepositDay, type DepositFormValues, shownDepositDay } from './deposit-form-values.js';
-
-export const PLEASE_SELECT = '-- Please Select --';
 
 /** The six deposit fields; the day follows the frequency and start date when they decide it. */
 export function DepositFields({ idPrefix, values, errors, onChange }: FormFieldsProps<DepositFormValues>) {

@@ -3,6 +3,7 @@ import { Button } from '../../components/button.js';
 import type { Deposit, DepositInput, DepositsInfo } from '../../../contract/deposits.js';
 import { formatUsdDollars } from '../../../domain/money.js';
 import { useApiClient } from '../../api/api-context.js';
+import { useSectionCall } from '../../api/use-section-call.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import { useEditDeleteDialogs } from '../../components/use-edit-delete-dialogs.js';
 import type { SectionProps } from '../section-props.js';
@@ -17,8 +18,7 @@ export function DepositsSection({ info, onChange, onError }: SectionProps<Deposi
   const api = useApiClient();
   const { editor, deletion, save, confirmDelete } = useEditDeleteDialogs<Deposit, DepositInput, DepositsInfo>(
     { add: api.addDeposit, update: api.updateDeposit, remove: api.deleteDeposit },
-    onChange,
-    onError,
+    useSectionCall(onChange, onError),
   );
 
   const addButton = (

@@ -1,5 +1,5 @@
 import { type Expense, type ExpenseInput, expenseInputSchema } from '../../../contract/expenses.js';
-import type { FieldErrors } from '../../components/field-errors.js';
+import type { SaveOutcome } from '../../components/field-errors.js';
 import { SchemaFormDialog } from '../../components/schema-form-dialog.js';
 import { ExpenseFields } from './expense-fields.js';
 import { EMPTY_EXPENSE_FORM, expenseCandidate, expenseFormValuesOf } from './expense-form-values.js';
@@ -9,7 +9,7 @@ interface ExpenseDialogProps {
   /** The expense to change, or null to add one. */
   readonly expense: Expense | null;
   /** Sends a checked expense; answers the server's field messages when the call failed. */
-  readonly onSave: (input: ExpenseInput) => Promise<FieldErrors>;
+  readonly onSave: (input: ExpenseInput) => Promise<SaveOutcome>;
   readonly onClose: () => void;
 }
 

@@ -5,6 +5,8 @@ import type { Expense, ExpenseInput, ExpenseSort, ExpensesInfo } from '../../../
 import { todayIn } from '../../../domain/calendar-date.js';
 import { formatUsdDollars } from '../../../domain/money.js';
 import { useApiClient } from '../../api/api-context.js';
+import { useSectionCall } from '../../api/use-section-call.js';
+import type { SaveOutcome } from '../../components/field-errors.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import { useDialogState } from '../../components/use-dialog-state.js';
 import { useEditDeleteDialogs } from '../../components/use-edit-delete-dialogs.js';
@@ -23,16 +25,16 @@ export function ExpensesSection({ info, onChange, onError }: SectionProps<Expens
   const api = useApiClient();
   const { editor, deletion, save, confirmDelete } = useEditDeleteDialogs<Expense, ExpenseInput, ExpensesInfo>(
     { add: api.addExpense, update: api.updateExpense, remove: api.deleteExpense },
-    onChange,
-    onError,
+    useSectionCall(onChange, onError),
   );
   const sorting = useDialogState<null>(null);
   const [sort, setSort] = useExpenseSort();
   const expenses = useMemo(() => sortExpenses(info?.expenses ?? [], sort), [info, sort]);
 
-  function saveSort(next: ExpenseSort | null) {
+  async function saveSort(next: ExpenseSort | null): Promise<SaveOutcome> {
     setSort(next);
     sorting.close();
+    return undefined;
   }
 
   const addButton = (

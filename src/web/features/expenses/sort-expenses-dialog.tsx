@@ -1,40 +1,53 @@
-import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
+import * as z from 'zod/mini';
 import { EXPENSE_SORTS, type ExpenseSort } from '../../../contract/expenses.js';
-import { ModalDialog } from '../../components/modal-dialog.js';
-import { ModalForm } from '../../components/modal-form.js';
+import type { SaveOutcome } from '../../components/field-errors.js';
+import { FormField, PLEASE_SELECT } from '../../components/form-field.js';
+import { SchemaFormDialog } from '../../components/schema-form-dialog.js';
 import { EXPENSE_SORT_LABELS } from './expense-sort.js';
-import { isExpenseSort } from './expense-sort-preference.js';
+
+/** A sort, or null for the default order; nothing is sent, the choice stays in this browser. */
+const sortChoiceSchema = z.nullable(z.enum(EXPENSE_SORTS));
 
 interface SortExpensesDialogProps {
   readonly show: boolean;
   /** The order in use; null is the default (day, then name). */
   readonly sort: ExpenseSort | null;
-  readonly onSave: (sort: ExpenseSort | null) => void;
+  readonly onSave: (sort: ExpenseSort | null) => Promise<SaveOutcome>;
   readonly onClose: () => void;
 }
 
 /** "Sort Expenses". The caller remounts it per opening, so it opens at the order in use. */
 export function SortExpensesDialog({ show, sort, onSave, onClose }: SortExpensesDialogProps) {
-  const id = useId();
-  const [choice, setChoice] = useState<string>(sort ?? '');
-
   return (
-    <ModalDialog show={show} title="Sort Expenses" onClose={onClose}>
-      <ModalForm submitLabel="Save" onSubmit={() => onSave(isExpenseSort(choice) ? choice : null)} onCancel={onClose}>
-        <Form.Group controlId={`${id}-sort-by`}>
-          <Form.Label>Sort By</Form.Label>
-          <Form.Select value={choice} onChange={(event) => setChoice(event.target.value)} aria-describedby={`${id}-sort-help`}>
-            <option value="">-- Please Select --</option>
-            {EXPENSE_SORTS.map((option) => (
-              <option key={option} value={option}>
-                {EXPENSE_SORT_LABELS[option]}
-              </option>
-            ))}
-          </Form.Select>
-          <Form.Text id={`${id}-sort-help`}>Without a choice, expenses are listed by day, then name.</Form.Text>
-        </Form.Group>
-      </ModalForm>
-    </ModalDialog>
+    <SchemaFormDialog
+      show={show}
+      title="Sort Expenses"
+      submitLabel="Save"
+      schema={sortChoiceSchema}
+      initialValues={sort ?? ''}
+      candidateOf={(choice) => (choice === '' ? null : choice)}
+      renderFields={({ idPrefix, values, errors, onChange }) => (
+        <FormField
+          id={`${idPrefix}-sort-by`}
+          label="Sort By"
+          error={errors.form}
+          help="Without a choice, expenses are listed by day, then name."
+        >
+          {(control) => (
+            <Form.Select {...control} value={values} onChange={(event) => onChange(event.target.value)}>
+              <option value="">{PLEASE_SELECT}</option>
+              {EXPENSE_SORTS.map((option) => (
+                <option key={option} value={option}>
+                  {EXPENSE_SORT_LABELS[option]}
+                </option>
+              ))}
+            </Form.Select>
+          )}
+        </FormField>
+      )}
+      onSave={onSave}
+      onClose={onClose}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerTransaction, TransactionUpdate } from '../../../contract/ledger.js';
 import { transactionUpdateSchema } from '../../../contract/ledger.js';
-import { changesTransaction } from './transaction-update.js';
+import { changesRow } from './ledger-rules.js';
 
+const ledger = { startDate: '2026-03-01', endDate: '2026-12-31' };
 const original: LedgerTransaction = {
   id: 't1',
   date: '2026-03-01',
@@ -14,13 +15,13 @@ const original: LedgerTransaction = {
 };
 const asUpdate = (fields: Partial<LedgerTransaction>): TransactionUpdate => transactionUpdateSchema.parse({ ...original, ...fields });
 
-describe('changesTransaction', () => {
+describe('changesRow', () => {
   it('is false for the row exactly as the server sent it', () => {
-    expect(changesTransaction(original, asUpdate({}))).toBe(false);
+    expect(changesRow(original, asUpdate({}), ledger)).toBe(false);
   });
 
   it('ignores the balance, which only the server computes', () => {
-    expect(changesTransaction(original, asUpdate({ balance: 5 }))).toBe(false);
+    expect(changesRow(original, asUpdate({ balance: 5 }), ledger)).toBe(false);
   });
 
   it.each<[string, Partial<LedgerTransaction>]>([
@@ -29,10 +30,10 @@ describe('changesTransaction', () => {
     ['name', { name: 'Mortgage' }],
     ['amount', { amount: 1200.01 }],
   ])('is true when the %s changes', (_field, fields) => {
-    expect(changesTransaction(original, asUpdate(fields))).toBe(true);
+    expect(changesRow(original, asUpdate(fields), ledger)).toBe(true);
   });
 
   it('sees a name that differs only by surrounding spaces as unchanged, as the contract trims it', () => {
-    expect(changesTransaction(original, asUpdate({ name: '  Rent ' }))).toBe(false);
+    expect(changesRow(original, asUpdate({ name: '  Rent ' }), ledger)).toBe(false);
   });
 });

@@ -1,12 +1,45 @@
-/** What an update of one ledger row sends, and whether it is worth sending at all. */
-import type { LedgerTransaction, TransactionUpdate } from '../../../contract/ledger.js';
+/**
+ * The domain's rules for ledger rows (transaction-rules.ts, the server's too), applied to what the
+ * server answers: dollars, and dates as plain strings.
+ */
+import type { Ledger, LedgerTransaction, TransactionUpdate } from '../../../contract/ledger.js';
+import { isIsoDate } from '../../../domain/calendar-date.js';
+import { dollarsToCents } from '../../../domain/money.js';
+import type { DateRange } from '../../../domain/schedules.js';
+import { checkDateWithinLedger, dateOutsideLedgerMessage, decideUpdate } from '../../../domain/transaction-rules.js';
+import type { FieldErrors } from '../../components/field-errors.js';
+
+export type LedgerDates = Pick<Ledger, 'startDate' | 'endDate'>;
+
+function rangeOf(ledger: LedgerDates): DateRange | null {
+  return isIsoDate(ledger.startDate) && isIsoDate(ledger.endDate) ? { from: ledger.startDate, to: ledger.endDate } : null;
+}
 
 /**
- * True when the update differs from the row as the server last answered it. Only these fields can
- * change: the type is fixed once a row exists and the balance is derived by the server.
+ * The contract cannot know the ledger's dates, so this check runs beside it: the server would
+ * refuse such a date anyway, and saying so here saves the user a round trip.
  */
-export function changesTransaction(original: LedgerTransaction, update: TransactionUpdate): boolean {
-  return (
-    original.date !== update.date || original.name !== update.name || original.amount !== update.amount || original.status !== update.status
+export function ledgerDateErrors(date: string, ledger: LedgerDates): FieldErrors {
+  const range = rangeOf(ledger);
+  // A malformed date is the contract's to report, with its own message.
+  if (range === null || !isIsoDate(date) || checkDateWithinLedger(date, range) === undefined) return {};
+  return { date: dateOutsideLedgerMessage(range) };
+}
+
+/**
+ * False when the update leaves the row as the server last answered it, so there is nothing to
+ * send. Only the domain's own decision counts; whatever it would refuse is sent for the server to
+ * refuse with its message.
+ */
+export function changesRow(row: LedgerTransaction, update: TransactionUpdate, ledger: LedgerDates): boolean {
+  const range = rangeOf(ledger);
+  // A row or ledger the server sent malformed cannot be compared here; the server decides.
+  if (range === null || !isIsoDate(row.date)) return true;
+  const decision = decideUpdate(
+    // The order among rows plays no part in deciding an update.
+    { ...row, date: row.date, amount: dollarsToCents(row.amount), sequence: 0 },
+    { ...update, amount: dollarsToCents(update.amount) },
+    range,
   );
+  return decision.kind !== 'unchanged';
 }

@@ -1,19 +1,24 @@
 /**
  * The Ledger section: a projected check register with its balances, rows that can be paid,
- * cleared and edited, and the dialogs that create the ledger, add rows and filter them.
+ * cleared and edited, and the dialogs that create the ledger, add rows and filter them. The
+ * section makes every call; the dialogs only hand it what the user asked for.
  */
 import './ledger.css';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import type { CreateLedgerRequest, LedgerInfo, LedgerTransaction, NewTransaction, TransactionUpdate } from '../../../contract/ledger.js';
+import { useApiClient } from '../../api/api-context.js';
+import { useSectionCall } from '../../api/use-section-call.js';
 import { Button } from '../../components/button.js';
-import type { LedgerInfo, LedgerTransaction } from '../../../contract/ledger.js';
+import type { SaveOutcome } from '../../components/field-errors.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
+import { useDialogState } from '../../components/use-dialog-state.js';
+import { useLatestCallback } from '../../components/use-latest-callback.js';
 import type { SectionProps } from '../section-props.js';
-import { LedgerCompactList } from './rows/ledger-compact-list.js';
-import { LedgerHeader } from './ledger-header.js';
-import { LedgerTable } from './rows/ledger-table.js';
 import { filterByStatus, SHOW_ALL_STATUSES, type StatusFilter } from './filter/status-filter.js';
-import { useLatestCallback } from './use-latest-callback.js';
-import { useLedgerCall } from './use-ledger-call.js';
+import { LedgerHeader } from './ledger-header.js';
+import { changesRow } from './ledger-rules.js';
+import { LedgerCompactList } from './rows/ledger-compact-list.js';
+import { LedgerTable } from './rows/ledger-table.js';
 import { useRowActions } from './rows/use-row-actions.js';
 import { useWideLayout } from './window/use-wide-layout.js';
 
@@ -29,22 +34,18 @@ export interface LedgerSectionProps extends SectionProps<LedgerInfo> {
   readonly onRefresh: () => Promise<void>;
 }
 
-type OpenDialog = 'newLedger' | 'addTransaction' | 'filter' | null;
-
-/** The row being edited, kept after closing until the dialog has faded out. */
-interface Editing {
-  readonly transaction: LedgerTransaction;
-  readonly isOpen: boolean;
-}
-
 const NO_TRANSACTIONS: readonly LedgerTransaction[] = [];
 const COUNT_FORMAT = new Intl.NumberFormat('en-US');
 
 export function LedgerSection({ info, onChange, onError, onRefresh }: LedgerSectionProps) {
-  const runLedgerCall = useLedgerCall(onChange, onError);
+  const api = useApiClient();
+  const run = useSectionCall(onChange, onError);
   const isWide = useWideLayout();
-  const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const creating = useDialogState<null>(null);
+  const adding = useDialogState<null>(null);
+  const filtering = useDialogState<null>(null);
+  /** The row being edited, kept after closing while the dialog fades out. */
+  const editing = useDialogState<LedgerTransaction | null>(null);
   const [filter, setFilter] = useState<StatusFilter>(SHOW_ALL_STATUSES);
 
   const ledger = info?.ledger ?? null;
@@ -52,22 +53,24 @@ export function LedgerSection({ info, onChange, onError, onRefresh }: LedgerSect
   // Showing 1,800 hidden rows again takes a moment: the checkbox answers at once, the rows follow.
   const deferredFilter = useDeferredValue(filter);
   const shownTransactions = useMemo(() => filterByStatus(transactions, deferredFilter), [transactions, deferredFilter]);
+  const rowActions = useRowActions(ledger, run, onError, editing.show);
 
-  const startEditing = useCallback((transaction: LedgerTransaction) => setEditing({ transaction, isOpen: true }), []);
-  const rowActions = useRowActions(runLedgerCall, onError, startEditing);
-
-  const closeDialog = useCallback(() => setOpenDialog(null), []);
-  const openNewLedger = useCallback(() => setOpenDialog('newLedger'), []);
-  const openAddTransaction = useCallback(() => setOpenDialog('addTransaction'), []);
-  const openFilter = useCallback(() => setOpenDialog('filter'), []);
+  // Stable, so the memoized header is not rendered again when a dialog opens.
+  const openNewLedger = useLatestCallback(() => creating.show(null));
+  const openAddTransaction = useLatestCallback(() => adding.show(null));
+  const openFilter = useLatestCallback(() => filtering.show(null));
   const refresh = useLatestCallback(() => void onRefresh());
+
+  const createLedger = (request: CreateLedgerRequest) => creating.closeAfter(run(() => api.createLedger(request)));
+
   const newLedgerDialog = (
     <NewLedgerDialog
-      show={openDialog === 'newLedger'}
+      key={`new-ledger-${creating.session}`}
+      show={creating.open}
       currentLedger={ledger}
       isLedgerKnown={info !== null}
-      runLedgerCall={runLedgerCall}
-      onClose={closeDialog}
+      onSave={createLedger}
+      onClose={creating.close}
     />
   );
 
@@ -88,6 +91,14 @@ export function LedgerSection({ info, onChange, onError, onRefresh }: LedgerSect
   }
 
   const isFiltered = shownTransactions.length !== transactions.length;
+  const addTransaction = (transaction: NewTransaction) => adding.closeAfter(run(() => api.addTransaction(transaction)));
+  const saveTransaction = async (row: LedgerTransaction, update: TransactionUpdate): Promise<SaveOutcome> => {
+    if (changesRow(row, update, ledger)) return editing.closeAfter(run(() => api.updateTransaction(update)));
+    editing.close();
+    return undefined;
+  };
+  const deleteTransaction = (row: LedgerTransaction) => editing.closeAfter(run(() => api.deleteTransaction(row.id)));
+  const edited = editing.target;
   return (
     <div className="ledger">
       <LedgerHeader
@@ -110,16 +121,25 @@ export function LedgerSection({ info, onChange, onError, onRefresh }: LedgerSect
         <LedgerCompactList transactions={shownTransactions} actions={rowActions} />
       )}
       {newLedgerDialog}
-      <AddTransactionDialog show={openDialog === 'addTransaction'} ledger={ledger} runLedgerCall={runLedgerCall} onClose={closeDialog} />
-      <FilterDialog show={openDialog === 'filter'} filter={filter} onFilterChange={setFilter} onClose={closeDialog} />
-      <EditTransactionDialog
-        show={editing?.isOpen ?? false}
-        transaction={editing?.transaction ?? null}
+      <AddTransactionDialog
+        key={`add-${adding.session}`}
+        show={adding.open}
         ledger={ledger}
-        runLedgerCall={runLedgerCall}
-        onClose={() => setEditing((current) => (current === null ? null : { ...current, isOpen: false }))}
-        onExited={() => setEditing(null)}
+        onSave={addTransaction}
+        onClose={adding.close}
       />
+      <FilterDialog show={filtering.open} filter={filter} onFilterChange={setFilter} onClose={filtering.close} />
+      {edited === null ? null : (
+        <EditTransactionDialog
+          key={`edit-${editing.session}`}
+          show={editing.open}
+          transaction={edited}
+          ledger={ledger}
+          onSave={(update) => saveTransaction(edited, update)}
+          onDelete={() => deleteTransaction(edited)}
+          onClose={editing.close}
+        />
+      )}
     </div>
   );
 }

@@ -139,6 +139,52 @@ describe('Add Transaction dialog', () => {
     expect(view.api.addTransaction).not.toHaveBeenCalled();
   });
 
+  it.each(['2026-03-01', '2026-07-15', '2026-12-31'])("accepts %s: the ledger's first and last days and those between", async (date) => {
+    const view = renderLedger(ledgerInfo([rent()]));
+    view.api.addTransaction.mockResolvedValue(ledgerInfo([rent()]));
+    const { user, dialog } = await openDialog('Add Transaction', 'Add Transaction');
+
+    await user.type(within(dialog).getByLabelText('Date'), date);
+    await user.type(within(dialog).getByLabelText('Name'), 'Coffee');
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'D');
+    await user.type(within(dialog).getByLabelText('Amount'), '4.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    expect(view.api.addTransaction).toHaveBeenCalledWith({ date, name: 'Coffee', type: 'D', amount: 4.5 });
+    await waitForDialogToClose();
+  });
+
+  it.each(['2026-02-28', '2027-01-01'])(
+    'refuses %s, outside the ledger, though the contract accepts it, and focuses Date',
+    async (date) => {
+      const view = renderLedger(ledgerInfo([rent()]));
+      const { user, dialog } = await openDialog('Add Transaction', 'Add Transaction');
+
+      await user.type(within(dialog).getByLabelText('Date'), date);
+      await user.type(within(dialog).getByLabelText('Name'), 'Coffee');
+      await user.selectOptions(within(dialog).getByLabelText('Type'), 'D');
+      await user.type(within(dialog).getByLabelText('Amount'), '4.5');
+      await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+      const dateField = within(dialog).getByLabelText('Date');
+      expect(dateField).toHaveAccessibleDescription('Date must be between 2026-03-01 and 2026-12-31.');
+      expect(dateField).toHaveFocus();
+      expect(within(dialog).getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
+      expect(view.api.addTransaction).not.toHaveBeenCalled();
+    },
+  );
+
+  it("leaves an empty date to the contract's own message", async () => {
+    const view = renderLedger(ledgerInfo([rent()]));
+    const { user, dialog } = await openDialog('Add Transaction', 'Add Transaction');
+
+    await user.type(within(dialog).getByLabelText('Name'), 'Coffee');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    expect(within(dialog).getByLabelText('Date')).toHaveAccessibleDescription('Date must be a real date (YYYY-MM-DD).');
+    expect(view.api.addTransaction).not.toHaveBeenCalled();
+  });
+
   it('keeps every value and calls onError when the add fails', async () => {
     const failure = new ApiCallError('addTransaction', 500, 'The server had a problem.');
     const view = renderLedger(ledgerInfo([rent()]));
@@ -309,6 +355,35 @@ describe('Edit Transaction dialog', () => {
     await waitFor(() => expect(view.onError).toHaveBeenCalledWith(failure));
     expect(await screen.findByRole('dialog', { name: 'Edit Transaction' })).toBeVisible();
     expect(name).toHaveValue('Rent (March)');
+  });
+
+  it('refuses a date outside the ledger and sends nothing', async () => {
+    const view = renderLedger(ledgerInfo([rent()]));
+    const { user, dialog } = await openDialog('Edit Rent', 'Edit Transaction');
+
+    const date = within(dialog).getByLabelText('Date');
+    await user.clear(date);
+    await user.type(date, '2027-01-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(date).toHaveAccessibleDescription('Date must be between 2026-03-01 and 2026-12-31.');
+    expect(date).toHaveFocus();
+    expect(view.api.updateTransaction).not.toHaveBeenCalled();
+  });
+
+  it('disables Save and Delete while the save is on its way', async () => {
+    const view = renderLedger(ledgerInfo([rent()]));
+    let answerNow: (info: ReturnType<typeof ledgerInfo>) => void = () => undefined;
+    view.api.updateTransaction.mockReturnValue(new Promise((resolve) => (answerNow = resolve)));
+    const { user, dialog } = await openDialog('Edit Rent', 'Edit Transaction');
+
+    await user.type(within(dialog).getByLabelText('Name'), ' (March)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    answerNow(ledgerInfo([rent()]));
+    await waitForDialogToClose();
   });
 
   it('deletes the row only after confirmation', async () => {

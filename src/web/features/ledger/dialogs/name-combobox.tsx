@@ -2,22 +2,21 @@
  * The Name field with its suggestions, as an ARIA combobox: the list follows the typed prefix,
  * arrows move through it, Enter picks, Escape closes only the list (not the dialog around it).
  */
-import { type KeyboardEvent, useMemo, useState } from 'react';
+import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { Form } from 'react-bootstrap';
+import type { FieldControlProps } from '../../../components/form-field.js';
 import { matchingSuggestions } from './name-suggestions.js';
 
-interface NameComboboxProps {
-  readonly id: string;
+/** Labelled and marked by the FormField around it, which also gives the input its id. */
+interface NameComboboxProps extends FieldControlProps {
   readonly value: string;
   readonly onValueChange: (value: string) => void;
-  readonly isInvalid: boolean;
-  readonly describedBy: string | undefined;
 }
 
 const NO_ACTIVE_OPTION = -1;
 
-export function NameCombobox({ id, value, onValueChange, isInvalid, describedBy }: NameComboboxProps) {
-  const listboxId = `${id}-suggestions`;
+export function NameCombobox({ value, onValueChange, ...control }: NameComboboxProps) {
+  const listboxId = useId();
   const matches = useMemo(() => matchingSuggestions(value), [value]);
   // Closed by Escape, a pick or leaving the field, and at first (an edited row's name may match
   // some suggestions; the list should not cover the dialog before the user types). Typing opens it.
@@ -69,7 +68,7 @@ export function NameCombobox({ id, value, onValueChange, isInvalid, describedBy 
   return (
     <div className="name-combobox">
       <Form.Control
-        id={id}
+        {...control}
         type="text"
         role="combobox"
         autoComplete="off"
@@ -77,9 +76,6 @@ export function NameCombobox({ id, value, onValueChange, isInvalid, describedBy 
         aria-expanded={isOpen}
         aria-controls={listboxId}
         aria-activedescendant={activeName === undefined ? undefined : optionId(activeIndex)}
-        aria-invalid={isInvalid ? true : undefined}
-        aria-describedby={describedBy}
-        isInvalid={isInvalid}
         value={value}
         onChange={(event) => {
           onValueChange(event.target.value);

@@ -1,17 +1,13 @@
 /**
  * "New Ledger": the dates and opening balance of a fresh ledger. Creating replaces the user's one
- * ledger, so the dialog says so whenever there may be one to lose.
+ * ledger, so the dialog says so whenever there may be one to lose. The caller remounts it per
+ * opening, so it always opens empty.
  */
-import { useId, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
-import { createLedgerRequestSchema, type Ledger } from '../../../../contract/ledger.js';
-import { useApiClient } from '../../../api/api-context.js';
-import { checkForm, numberFromInput } from '../../../components/field-errors.js';
-import { ModalDialog } from '../../../components/modal-dialog.js';
-import { ModalForm } from '../../../components/modal-form.js';
-import { FieldFeedback, invalidProps } from './field-feedback.js';
-import type { RunLedgerCall } from '../use-ledger-call.js';
-import { useLedgerForm } from './use-ledger-form.js';
+import { type CreateLedgerRequest, createLedgerRequestSchema, type Ledger } from '../../../../contract/ledger.js';
+import { numberFromInput, type SaveOutcome } from '../../../components/field-errors.js';
+import { FormField } from '../../../components/form-field.js';
+import { type FormFieldsProps, SchemaFormDialog } from '../../../components/schema-form-dialog.js';
 
 interface NewLedgerDialogProps {
   readonly show: boolean;
@@ -19,91 +15,73 @@ interface NewLedgerDialogProps {
   readonly currentLedger: Ledger | null;
   /** False while the ledger could not be loaded: there may be one to replace. */
   readonly isLedgerKnown: boolean;
-  readonly runLedgerCall: RunLedgerCall;
+  readonly onSave: (request: CreateLedgerRequest) => Promise<SaveOutcome>;
   readonly onClose: () => void;
 }
 
-export function NewLedgerDialog({ show, onClose, ...formProps }: NewLedgerDialogProps) {
+interface NewLedgerFormValues {
+  readonly startDate: string;
+  readonly endDate: string;
+  readonly currentBalance: string;
+}
+
+const EMPTY_NEW_LEDGER_FORM: NewLedgerFormValues = { startDate: '', endDate: '', currentBalance: '' };
+
+export function NewLedgerDialog({ show, currentLedger, isLedgerKnown, onSave, onClose }: NewLedgerDialogProps) {
   return (
-    <ModalDialog show={show} title="New Ledger" onClose={onClose}>
-      {/* Inside the modal, so its values start empty each time the dialog opens. */}
-      <NewLedgerForm onClose={onClose} {...formProps} />
-    </ModalDialog>
+    <SchemaFormDialog
+      show={show}
+      title="New Ledger"
+      submitLabel="Create"
+      schema={createLedgerRequestSchema}
+      // The contract wraps the new ledger in a `ledger` key, so its messages come as 'ledger.endDate'.
+      errorPrefix="ledger."
+      initialValues={EMPTY_NEW_LEDGER_FORM}
+      candidateOf={(values) => ({ ledger: { ...values, currentBalance: numberFromInput(values.currentBalance) } })}
+      notice={<ReplaceWarning currentLedger={currentLedger} isLedgerKnown={isLedgerKnown} />}
+      renderFields={(fields) => <NewLedgerFields {...fields} />}
+      onSave={onSave}
+      onClose={onClose}
+    />
   );
 }
 
-type NewLedgerFormProps = Omit<NewLedgerDialogProps, 'show'>;
-
-function NewLedgerForm({ currentLedger, isLedgerKnown, runLedgerCall, onClose }: NewLedgerFormProps) {
-  const api = useApiClient();
-  const id = useId();
-  const [startDate, setStartDate] = useState('');
-  const [endDate, setEndDate] = useState('');
-  const [currentBalance, setCurrentBalance] = useState('');
-  // Keyed like the contract's paths ('ledger.endDate'), on the page and from the server alike.
-  const { errors, setErrors, isSending, send } = useLedgerForm(runLedgerCall, onClose);
-
-  async function handleSubmit() {
-    const checked = checkForm(createLedgerRequestSchema, {
-      ledger: { startDate, endDate, currentBalance: numberFromInput(currentBalance) },
-    });
-    if (!checked.ok) {
-      setErrors(checked.fields);
-      return;
-    }
-    setErrors({});
-    await send(() => api.createLedger(checked.value));
-  }
-
-  const startError = errors['ledger.startDate'];
-  const endError = errors['ledger.endDate'];
-  const balanceError = errors['ledger.currentBalance'];
+function NewLedgerFields({ idPrefix, values, errors, onChange }: FormFieldsProps<NewLedgerFormValues>) {
+  const change = (field: keyof NewLedgerFormValues) => (event: { readonly target: { readonly value: string } }) =>
+    onChange({ ...values, [field]: event.target.value });
 
   return (
-    <ModalForm submitLabel="Create" submitting={isSending} onSubmit={handleSubmit} onCancel={onClose}>
-      <ReplaceWarning currentLedger={currentLedger} isLedgerKnown={isLedgerKnown} />
-      <Form.Group className="mb-3">
-        <Form.Label htmlFor={`${id}-start`}>Start Date</Form.Label>
-        <Form.Control
-          id={`${id}-start`}
-          type="date"
-          value={startDate}
-          onChange={(event) => setStartDate(event.target.value)}
-          {...invalidProps(startError, `${id}-start-feedback`)}
-        />
-        <FieldFeedback id={`${id}-start-feedback`} message={startError} />
-      </Form.Group>
-      <Form.Group className="mb-3">
-        <Form.Label htmlFor={`${id}-end`}>End Date</Form.Label>
-        <Form.Control
-          id={`${id}-end`}
-          type="date"
-          min={startDate || undefined}
-          value={endDate}
-          onChange={(event) => setEndDate(event.target.value)}
-          {...invalidProps(endError, `${id}-end-feedback`)}
-        />
-        <FieldFeedback id={`${id}-end-feedback`} message={endError} />
-      </Form.Group>
-      <Form.Group>
-        <Form.Label htmlFor={`${id}-balance`}>Current Balance</Form.Label>
-        <Form.Control
-          id={`${id}-balance`}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          value={currentBalance}
-          onChange={(event) => setCurrentBalance(event.target.value)}
-          {...invalidProps(balanceError, `${id}-balance-feedback`)}
-        />
-        <FieldFeedback id={`${id}-balance-feedback`} message={balanceError} />
-        <Form.Text>What your bank shows today; it may be zero or negative.</Form.Text>
-      </Form.Group>
-    </ModalForm>
+    <>
+      <FormField id={`${idPrefix}-start-date`} label="Start Date" error={errors.startDate}>
+        {(control) => <Form.Control {...control} type="date" value={values.startDate} onChange={change('startDate')} />}
+      </FormField>
+      <FormField id={`${idPrefix}-end-date`} label="End Date" error={errors.endDate}>
+        {(control) => (
+          <Form.Control {...control} type="date" min={values.startDate || undefined} value={values.endDate} onChange={change('endDate')} />
+        )}
+      </FormField>
+      <FormField
+        id={`${idPrefix}-current-balance`}
+        label="Current Balance"
+        error={errors.currentBalance}
+        help="What your bank shows today; it may be zero or negative."
+      >
+        {(control) => (
+          <Form.Control
+            {...control}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            value={values.currentBalance}
+            onChange={change('currentBalance')}
+          />
+        )}
+      </FormField>
+    </>
   );
 }
 
-function ReplaceWarning({ currentLedger, isLedgerKnown }: Pick<NewLedgerFormProps, 'currentLedger' | 'isLedgerKnown'>) {
+function ReplaceWarning({ currentLedger, isLedgerKnown }: Pick<NewLedgerDialogProps, 'currentLedger' | 'isLedgerKnown'>) {
   if (currentLedger !== null) {
     const count = currentLedger.transactions.length;
     return (

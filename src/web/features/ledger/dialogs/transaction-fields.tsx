@@ -1,82 +1,65 @@
 /** The fields the Add Transaction and Edit Transaction dialogs share, each labelled for getByLabelText. */
-import { useId } from 'react';
-import { Button, Form, InputGroup } from 'react-bootstrap';
-import { todayIn } from '../../../../domain/calendar-date.js';
-import { FieldFeedback, invalidProps } from './field-feedback.js';
+import { Form } from 'react-bootstrap';
+import { TRANSACTION_TYPES, type TransactionType } from '../../../../domain/ledger.js';
+import { DateWithToday } from '../../../components/date-with-today.js';
+import { FormField, PLEASE_SELECT } from '../../../components/form-field.js';
+import type { FormFieldsProps } from '../../../components/schema-form-dialog.js';
+import { TYPE_LABELS } from '../ledger-format.js';
+import type { LedgerDates } from '../ledger-rules.js';
 import { NameCombobox } from './name-combobox.js';
+import type { TransactionFormValues } from './transaction-form-values.js';
 
-interface FieldProps {
-  readonly value: string;
-  readonly onValueChange: (value: string) => void;
-  readonly error: string | undefined;
+interface TransactionFieldsProps extends FormFieldsProps<TransactionFormValues> {
+  /** A transaction must fall within its ledger's dates. */
+  readonly ledger: LedgerDates;
+  /** An existing row keeps its type: it is shown, not asked. */
+  readonly fixedType?: TransactionType;
 }
 
-interface DateFieldProps extends FieldProps {
-  /** The ledger's dates: a transaction must fall within them. */
-  readonly min: string;
-  readonly max: string;
-}
+export function TransactionFields({ idPrefix, values, errors, onChange, ledger, fixedType }: TransactionFieldsProps) {
+  const set = (field: keyof TransactionFormValues) => (value: string) => onChange({ ...values, [field]: value });
 
-export function DateField({ value, onValueChange, error, min, max }: DateFieldProps) {
-  const id = useId();
-  const feedbackId = `${id}-feedback`;
   return (
-    <Form.Group className="mb-3">
-      <Form.Label htmlFor={id}>Date</Form.Label>
-      <InputGroup>
-        <Form.Control
-          id={id}
-          type="date"
-          min={min}
-          max={max}
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-          {...invalidProps(error, feedbackId)}
-        />
-        <Button variant="outline-secondary" onClick={() => onValueChange(todayIn(new Date()))}>
-          Today
-        </Button>
-      </InputGroup>
-      <FieldFeedback id={feedbackId} message={error} />
-    </Form.Group>
-  );
-}
-
-export function NameField({ value, onValueChange, error }: FieldProps) {
-  const id = useId();
-  const feedbackId = `${id}-feedback`;
-  return (
-    <Form.Group className="mb-3">
-      <Form.Label htmlFor={id}>Name</Form.Label>
-      <NameCombobox
-        id={id}
-        value={value}
-        onValueChange={onValueChange}
-        isInvalid={error !== undefined}
-        describedBy={error === undefined ? undefined : feedbackId}
-      />
-      <FieldFeedback id={feedbackId} message={error} />
-    </Form.Group>
-  );
-}
-
-export function AmountField({ value, onValueChange, error }: FieldProps) {
-  const id = useId();
-  const feedbackId = `${id}-feedback`;
-  return (
-    <Form.Group className="mb-3">
-      <Form.Label htmlFor={id}>Amount</Form.Label>
-      <Form.Control
-        id={id}
-        type="number"
-        inputMode="decimal"
-        min="0.01"
-        step="0.01"
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        {...invalidProps(error, feedbackId)}
-      />
-      <FieldFeedback id={feedbackId} message={error} />
-    </Form.Group>
+    <>
+      <FormField id={`${idPrefix}-date`} label="Date" error={errors.date}>
+        {(control) => (
+          <DateWithToday {...control} value={values.date} onValueChange={set('date')} min={ledger.startDate} max={ledger.endDate} />
+        )}
+      </FormField>
+      <FormField id={`${idPrefix}-name`} label="Name" error={errors.name}>
+        {(control) => <NameCombobox {...control} value={values.name} onValueChange={set('name')} />}
+      </FormField>
+      {fixedType === undefined ? (
+        <FormField id={`${idPrefix}-type`} label="Type" error={errors.type}>
+          {(control) => (
+            <Form.Select {...control} value={values.type} onChange={(event) => set('type')(event.target.value)}>
+              <option value="">{PLEASE_SELECT}</option>
+              {TRANSACTION_TYPES.map((code) => (
+                <option key={code} value={code}>
+                  {TYPE_LABELS[code]}
+                </option>
+              ))}
+            </Form.Select>
+          )}
+        </FormField>
+      ) : (
+        <p className="mb-3">
+          Type: {TYPE_LABELS[fixedType]} <span className="text-body-secondary">(a row keeps its type)</span>
+        </p>
+      )}
+      <FormField id={`${idPrefix}-amount`} label="Amount" error={errors.amount}>
+        {(control) => (
+          <Form.Control
+            {...control}
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            value={values.amount}
+            onChange={(event) => set('amount')(event.target.value)}
+          />
+        )}
+      </FormField>
+    </>
   );
 }

@@ -2,48 +2,43 @@
  * What the Edit, Pay and Clear buttons of every row do. One handlers object serves all rows and
  * keeps its identity, so memoized rows are not rendered again because of it.
  */
-import { useCallback, useMemo, useRef } from 'react';
-import { type LedgerTransaction, transactionUpdateSchema } from '../../../../contract/ledger.js';
+import { useMemo, useRef } from 'react';
+import { type LedgerInfo, type LedgerTransaction, transactionUpdateSchema } from '../../../../contract/ledger.js';
 import type { TransactionStatus } from '../../../../domain/ledger.js';
 import { useApiClient } from '../../../api/api-context.js';
-import { checkForm } from '../../../components/field-errors.js';
+import { checkForm, type RunCall } from '../../../components/field-errors.js';
+import { useLatestCallback } from '../../../components/use-latest-callback.js';
+import { changesRow, type LedgerDates } from '../ledger-rules.js';
 import type { RowActionHandlers } from './row-actions.js';
-import { changesTransaction } from '../transaction-update.js';
-import { useLatestCallback } from '../use-latest-callback.js';
-import type { RunLedgerCall } from '../use-ledger-call.js';
 
 export function useRowActions(
-  runLedgerCall: RunLedgerCall,
+  ledger: LedgerDates | null,
+  run: RunCall<LedgerInfo>,
   onError: (error: unknown) => void,
   onEdit: (transaction: LedgerTransaction) => void,
 ): RowActionHandlers {
   const api = useApiClient();
-  const reportError = useLatestCallback(onError);
   const edit = useLatestCallback(onEdit);
   // Rows whose status move is on its way: a second click must not send it twice.
   const movingRowIds = useRef(new Set<string>());
 
   /** Sends the whole row with its new status, and only when that changes the row. */
-  const moveStatus = useCallback(
-    async (transaction: LedgerTransaction, status: TransactionStatus) => {
-      const checked = checkForm(transactionUpdateSchema, { ...transaction, status });
-      if (!checked.ok) {
-        // Only a row the server sent malformed gets here; say which, rather than fail silently.
-        reportError(
-          new Error(`The row ${transaction.name} on ${transaction.date} cannot be sent: ${Object.values(checked.fields).join(' ')}`),
-        );
-        return;
-      }
-      if (!changesTransaction(transaction, checked.value) || movingRowIds.current.has(transaction.id)) return;
-      movingRowIds.current.add(transaction.id);
-      try {
-        await runLedgerCall(() => api.updateTransaction(checked.value));
-      } finally {
-        movingRowIds.current.delete(transaction.id);
-      }
-    },
-    [api, runLedgerCall, reportError],
-  );
+  const moveStatus = useLatestCallback(async (transaction: LedgerTransaction, status: TransactionStatus) => {
+    const checked = checkForm(transactionUpdateSchema, { ...transaction, status });
+    if (!checked.ok) {
+      // Only a row the server sent malformed gets here; say which, rather than fail silently.
+      onError(new Error(`The row ${transaction.name} on ${transaction.date} cannot be sent: ${Object.values(checked.fields).join(' ')}`));
+      return;
+    }
+    // Rows show only with a ledger.
+    if (ledger === null || !changesRow(transaction, checked.value, ledger) || movingRowIds.current.has(transaction.id)) return;
+    movingRowIds.current.add(transaction.id);
+    try {
+      await run(() => api.updateTransaction(checked.value));
+    } finally {
+      movingRowIds.current.delete(transaction.id);
+    }
+  });
 
   return useMemo(
     () => ({
