@@ -1,15 +1,15 @@
 /** The orders the Sort dialog offers. Pure: the list is sorted on the page, not by the server. */
 import type { Expense, ExpenseSort } from '../../../contract/expenses.js';
 import { dollarsToCents } from '../../../domain/money.js';
+import { compareNames } from '../../../domain/names.js';
 
 type CompareExpenses = (a: Expense, b: Expense) => number;
 
-// The collation the server orders names with, so "day, then name" and "NameAsc" agree on ties.
-const byText = new Intl.Collator('en-US').compare;
-
+// The server's own order for names (case-insensitive, then code points; decision 0006), so
+// "day, then name" and NameAsc agree on ties.
 const ascending = {
-  Name: (a, b) => byText(a.name, b.name),
-  Type: (a, b) => byText(a.type, b.type),
+  Name: (a, b) => compareNames(a.name, b.name),
+  Type: (a, b) => compareNames(a.type, b.type),
   Day: (a, b) => a.day - b.day,
   // Cents, not dollars: integer comparison never depends on how a double rounds.
   Amount: (a, b) => dollarsToCents(a.amount) - dollarsToCents(b.amount),
