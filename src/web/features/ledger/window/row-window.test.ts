@@ -72,7 +72,7 @@ describe('rowSegments', () => {
   const rowsOf = (segments: readonly RowSegment[]) => segments.filter((segment) => segment.kind === 'rows');
 
   it('puts a spacer before and after the window, as tall as the rows it stands for', () => {
-    expect(rowSegments({ window: { first: 15, end: 36 }, rowCount: 1000, rowHeight: ROW, keptIndex: null })).toEqual([
+    expect(rowSegments({ visible: { first: 15, end: 36 }, rowCount: 1000, rowHeight: ROW, keptIndex: null })).toEqual([
       { kind: 'spacer', rows: 15, height: 750 },
       { kind: 'rows', first: 15, end: 36 },
       { kind: 'spacer', rows: 964, height: 48_200 },
@@ -80,40 +80,40 @@ describe('rowSegments', () => {
   });
 
   it('has no spacer where the window reaches an end, and nothing for no rows', () => {
-    expect(rowSegments({ window: { first: 0, end: 4 }, rowCount: 4, rowHeight: ROW, keptIndex: null })).toEqual([
+    expect(rowSegments({ visible: { first: 0, end: 4 }, rowCount: 4, rowHeight: ROW, keptIndex: null })).toEqual([
       { kind: 'rows', first: 0, end: 4 },
     ]);
-    expect(rowSegments({ window: { first: 0, end: 0 }, rowCount: 0, rowHeight: ROW, keptIndex: null })).toEqual([]);
+    expect(rowSegments({ visible: { first: 0, end: 0 }, rowCount: 0, rowHeight: ROW, keptIndex: null })).toEqual([]);
   });
 
   it('keeps the focused row and its neighbours outside the window, between spacers', () => {
-    expect(rowSegments({ window: { first: 500, end: 520 }, rowCount: 1000, rowHeight: ROW, keptIndex: 10 })).toEqual([
+    expect(rowSegments({ visible: { first: 500, end: 520 }, rowCount: 1000, rowHeight: ROW, keptIndex: 10 })).toEqual([
       { kind: 'spacer', rows: 9, height: 450 },
       { kind: 'rows', first: 9, end: 12 },
       { kind: 'spacer', rows: 488, height: 24_400 },
       { kind: 'rows', first: 500, end: 520 },
       { kind: 'spacer', rows: 480, height: 24_000 },
     ]);
-    expect(rowsOf(rowSegments({ window: { first: 0, end: 20 }, rowCount: 1000, rowHeight: ROW, keptIndex: 999 }))).toEqual([
+    expect(rowsOf(rowSegments({ visible: { first: 0, end: 20 }, rowCount: 1000, rowHeight: ROW, keptIndex: 999 }))).toEqual([
       { kind: 'rows', first: 0, end: 20 },
       { kind: 'rows', first: 998, end: 1000 },
     ]);
   });
 
   it('joins the kept rows to the window when they touch or overlap it', () => {
-    expect(rowsOf(rowSegments({ window: { first: 500, end: 520 }, rowCount: 1000, rowHeight: ROW, keptIndex: 520 }))).toEqual([
+    expect(rowsOf(rowSegments({ visible: { first: 500, end: 520 }, rowCount: 1000, rowHeight: ROW, keptIndex: 520 }))).toEqual([
       { kind: 'rows', first: 500, end: 522 },
     ]);
-    expect(rowsOf(rowSegments({ window: { first: 500, end: 520 }, rowCount: 1000, rowHeight: ROW, keptIndex: 498 }))).toEqual([
+    expect(rowsOf(rowSegments({ visible: { first: 500, end: 520 }, rowCount: 1000, rowHeight: ROW, keptIndex: 498 }))).toEqual([
       { kind: 'rows', first: 497, end: 520 },
     ]);
-    expect(rowsOf(rowSegments({ window: { first: 500, end: 520 }, rowCount: 1000, rowHeight: ROW, keptIndex: 505 }))).toEqual([
+    expect(rowsOf(rowSegments({ visible: { first: 500, end: 520 }, rowCount: 1000, rowHeight: ROW, keptIndex: 505 }))).toEqual([
       { kind: 'rows', first: 500, end: 520 },
     ]);
   });
 
   it('ignores a kept index that is no longer a row (filtered away or deleted)', () => {
-    expect(rowsOf(rowSegments({ window: { first: 0, end: 5 }, rowCount: 5, rowHeight: ROW, keptIndex: 7 }))).toEqual([
+    expect(rowsOf(rowSegments({ visible: { first: 0, end: 5 }, rowCount: 5, rowHeight: ROW, keptIndex: 7 }))).toEqual([
       { kind: 'rows', first: 0, end: 5 },
     ]);
   });
@@ -127,8 +127,8 @@ describe('rowSegments', () => {
         fc.option(fc.nat(3100), { nil: null }),
         (rowCount, start, size, keptIndex) => {
           const first = start % rowCount;
-          const window = { first, end: Math.min(rowCount, first + size + 1) };
-          const segments = rowSegments({ window, rowCount, rowHeight: ROW, keptIndex });
+          const visible = { first, end: Math.min(rowCount, first + size + 1) };
+          const segments = rowSegments({ visible, rowCount, rowHeight: ROW, keptIndex });
           const covered = segments.reduce(
             (sum, segment) => sum + (segment.kind === 'rows' ? segment.end - segment.first : segment.rows),
             0,

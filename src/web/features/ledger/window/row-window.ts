@@ -45,8 +45,9 @@ export type RowSegment =
   | { readonly kind: 'rows'; readonly first: number; readonly end: number }
   | { readonly kind: 'spacer'; readonly rows: number; readonly height: number };
 
-export interface RowSegmentsInput {
-  readonly window: RowWindow;
+interface RowSegmentsInput {
+  /** The rows in or near the viewport. */
+  readonly visible: RowWindow;
   readonly rowCount: number;
   readonly rowHeight: number;
   /**
@@ -60,9 +61,9 @@ export interface RowSegmentsInput {
 const KEPT_NEIGHBOURS = 1;
 
 /** The table body from top to bottom: rendered runs in row order, spacers for the gaps between them. */
-export function rowSegments({ window, rowCount, rowHeight, keptIndex }: RowSegmentsInput): RowSegment[] {
+export function rowSegments({ visible, rowCount, rowHeight, keptIndex }: RowSegmentsInput): RowSegment[] {
   const runs: RowWindow[] = [];
-  if (window.end > window.first) runs.push(window);
+  if (visible.end > visible.first) runs.push(visible);
   if (keptIndex !== null && keptIndex >= 0 && keptIndex < rowCount) {
     const kept = { first: Math.max(0, keptIndex - KEPT_NEIGHBOURS), end: Math.min(rowCount, keptIndex + KEPT_NEIGHBOURS + 1) };
     runs.push(kept);

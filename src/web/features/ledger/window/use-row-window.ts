@@ -22,7 +22,7 @@ export interface RowNumbering {
   readonly first: number;
 }
 
-export interface RowWindowOptions {
+interface RowWindowOptions {
   readonly rowCount: number;
   /**
    * The first guess at a row's height, and the figure used where nothing is laid out (component
@@ -42,7 +42,8 @@ interface Geometry {
 interface RowWindowView<Container extends HTMLElement> {
   /** Attach to the element whose children are the rows and the spacers. */
   readonly containerRef: RefObject<Container | null>;
-  readonly window: RowWindow;
+  /** The rows in or near the viewport. */
+  readonly visible: RowWindow;
   readonly rowHeight: number;
 }
 
@@ -130,7 +131,7 @@ function useRowWindow<Container extends HTMLElement>({
     };
   }, [measure]);
 
-  return { containerRef, window: currentWindow, rowHeight: geometry.rowHeight };
+  return { containerRef, visible: currentWindow, rowHeight: geometry.rowHeight };
 }
 
 interface KeptRow {
@@ -161,7 +162,7 @@ function useKeptRow(transactions: readonly LedgerTransaction[], numbering: RowNu
   return { keptIndex: focusedIndex < 0 ? null : focusedIndex, onFocus, onBlur };
 }
 
-export interface WindowedRows<Container extends HTMLElement> extends Pick<KeptRow, 'onFocus' | 'onBlur'> {
+interface WindowedRows<Container extends HTMLElement> extends Pick<KeptRow, 'onFocus' | 'onBlur'> {
   /** Attach to the element whose children are the rows and the spacers, with onFocus and onBlur. */
   readonly containerRef: RefObject<Container | null>;
   /** The body from top to bottom: runs of rendered rows and the spacers between them. */
@@ -174,9 +175,9 @@ export function useWindowedRows<Container extends HTMLElement>(
   options: Omit<RowWindowOptions, 'rowCount'>,
 ): WindowedRows<Container> {
   const rowCount = transactions.length;
-  const { containerRef, window: inView, rowHeight } = useRowWindow<Container>({ ...options, rowCount });
+  const { containerRef, visible, rowHeight } = useRowWindow<Container>({ ...options, rowCount });
   const { keptIndex, onFocus, onBlur } = useKeptRow(transactions, options.numbering);
-  return { containerRef, segments: rowSegments({ window: inView, rowCount, rowHeight, keptIndex }), onFocus, onBlur };
+  return { containerRef, segments: rowSegments({ visible, rowCount, rowHeight, keptIndex }), onFocus, onBlur };
 }
 
 /**
