@@ -23,7 +23,7 @@ const ErrorModal = lazyDialog(
   (props) => props.report !== null,
 );
 
-export function reportOf(errors: readonly unknown[]): ErrorReport {
+function reportOf(errors: readonly unknown[]): ErrorReport {
   const messages: string[] = [];
   const details: string[] = [];
   for (const error of errors) {

@@ -30,7 +30,7 @@ export class ApiCallError extends Error {
   }
 }
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   readonly getAccessToken: () => string | undefined;
   /** A 401: the token is gone or refused; the page signs in again. */
   readonly onUnauthorized: () => void;

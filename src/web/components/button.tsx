@@ -4,8 +4,7 @@
  */
 import type { ButtonHTMLAttributes, Ref } from 'react';
 
-export type ButtonVariant =
-  'primary' | 'success' | 'light' | 'outline-primary' | 'outline-secondary' | 'outline-success' | 'outline-danger';
+type ButtonVariant = 'primary' | 'success' | 'light' | 'outline-primary' | 'outline-secondary' | 'outline-success' | 'outline-danger';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   readonly variant?: ButtonVariant;

@@ -14,7 +14,7 @@ export interface FormFieldsProps<Values> {
 }
 
 /** What a dialog's extra parts (a Delete button and its confirmation) get: they send like the form does. */
-export interface FormActions {
+interface FormActions {
   /** True while a save or another call is on its way, and while the dialog closes after it worked. */
   readonly sending: boolean;
   /** Sends another call than the save (a deletion); a failure marks the fields it names. */

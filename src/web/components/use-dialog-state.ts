@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { SaveOutcome } from './field-errors.js';
 
-export interface DialogState<Target> {
+interface DialogState<Target> {
   readonly open: boolean;
   /** What the dialog is about; kept after closing so the closing animation shows the same content. */
   readonly target: Target;

@@ -4,12 +4,12 @@ import { EXPENSE_SORTS, type ExpenseSort } from '../../../contract/expenses.js';
 
 export const EXPENSE_SORT_STORAGE_KEY = 'leftover.expenseSort';
 
-export function isExpenseSort(text: string | null): text is ExpenseSort {
+function isExpenseSort(text: string | null): text is ExpenseSort {
   return (EXPENSE_SORTS as readonly (string | null)[]).includes(text);
 }
 
 /** The remembered sort, or null for the default order (also when storage holds something else). */
-export function readExpenseSort(): ExpenseSort | null {
+function readExpenseSort(): ExpenseSort | null {
   try {
     const stored = window.localStorage.getItem(EXPENSE_SORT_STORAGE_KEY);
     return isExpenseSort(stored) ? stored : null;

@@ -30,7 +30,7 @@ export function ledgerInfo(transactions: LedgerTransaction[], fields: Partial<Om
   };
 }
 
-export interface RenderedLedger {
+interface RenderedLedger {
   readonly api: FakeApiClient;
   readonly onChange: Mock<LedgerSectionProps['onChange']>;
   readonly onError: Mock<LedgerSectionProps['onError']>;

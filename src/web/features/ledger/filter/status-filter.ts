@@ -4,7 +4,7 @@
  */
 import type { TransactionStatus } from '../../../../domain/ledger.js';
 
-export type StatusFilterKey = 'pending' | 'paid' | 'cleared';
+type StatusFilterKey = 'pending' | 'paid' | 'cleared';
 export type StatusFilter = Readonly<Record<StatusFilterKey, boolean>>;
 
 export const SHOW_ALL_STATUSES: StatusFilter = { pending: true, paid: true, cleared: true };
@@ -26,11 +26,11 @@ export function filterKeyOf(status: TransactionStatus): StatusFilterKey {
   return KEY_OF_STATUS[status];
 }
 
-export function isStatusShown(status: TransactionStatus, filter: StatusFilter): boolean {
+function isStatusShown(status: TransactionStatus, filter: StatusFilter): boolean {
   return filter[filterKeyOf(status)];
 }
 
-export function showsEveryStatus(filter: StatusFilter): boolean {
+function showsEveryStatus(filter: StatusFilter): boolean {
   return filter.pending && filter.paid && filter.cleared;
 }
 

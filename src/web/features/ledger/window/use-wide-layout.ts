@@ -4,7 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 
-export const WIDE_LAYOUT_MIN_WIDTH = 1100;
+const WIDE_LAYOUT_MIN_WIDTH = 1100;
 const WIDE_QUERY = `(min-width: ${WIDE_LAYOUT_MIN_WIDTH}px)`;
 
 /** jsdom and some embedded browsers have no matchMedia; the window's width answers the same question. */
