@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-bootstrap';
 
-/** The first option of every select, with an empty value, so nothing is chosen until the user chooses. */
-export const PLEASE_SELECT = '-- Please Select --';
-
 /** What a labelled control needs so that its error is marked and read out with it. */
 export interface FieldControlProps {
   readonly isInvalid: boolean;

@@ -1,8 +1,8 @@
-import { Form } from 'react-bootstrap';
 import * as z from 'zod/mini';
 import { EXPENSE_SORTS, type ExpenseSort } from '../../../contract/expenses.js';
 import type { SaveOutcome } from '../../components/field-errors.js';
-import { FormField, PLEASE_SELECT } from '../../components/form-field.js';
+import { ChoiceSelect } from '../../components/form-controls.js';
+import { FormField } from '../../components/form-field.js';
 import { SchemaFormDialog } from '../../components/schema-form-dialog.js';
 import { EXPENSE_SORT_LABELS } from './expense-sort.js';
 
@@ -35,14 +35,13 @@ export function SortExpensesDialog({ show, sort, onSave, onClose }: SortExpenses
           help="Without a choice, expenses are listed by day, then name."
         >
           {(control) => (
-            <Form.Select {...control} value={values} onChange={(event) => onChange(event.target.value)}>
-              <option value="">{PLEASE_SELECT}</option>
-              {EXPENSE_SORTS.map((option) => (
-                <option key={option} value={option}>
-                  {EXPENSE_SORT_LABELS[option]}
-                </option>
-              ))}
-            </Form.Select>
+            <ChoiceSelect
+              {...control}
+              choices={EXPENSE_SORTS}
+              labelOf={(sort) => EXPENSE_SORT_LABELS[sort]}
+              value={values}
+              onValueChange={onChange}
+            />
           )}
         </FormField>
       )}

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
+import { type UserEvent, userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../../api/api-client.js';
 import { ledgerInfo, renderLedger, setWindowWidth, transaction } from '../ledger-test-support.js';
@@ -19,6 +19,15 @@ async function openDialog(buttonName: string, title: string) {
   await user.click(screen.getByRole('button', { name: buttonName }));
   const dialog = await screen.findByRole('dialog', { name: title });
   return { user, dialog };
+}
+
+/** Fills every field of Add Transaction and presses Add. */
+async function addTransaction(user: UserEvent, dialog: HTMLElement, row: { date: string; name: string; type: string; amount: string }) {
+  await user.type(within(dialog).getByLabelText('Date'), row.date);
+  await user.type(within(dialog).getByLabelText('Name'), row.name);
+  await user.selectOptions(within(dialog).getByLabelText('Type'), row.type);
+  await user.type(within(dialog).getByLabelText('Amount'), row.amount);
+  await user.click(within(dialog).getByRole('button', { name: 'Add' }));
 }
 
 async function waitForDialogToClose() {
@@ -144,11 +153,7 @@ describe('Add Transaction dialog', () => {
     view.api.addTransaction.mockResolvedValue(ledgerInfo([rent()]));
     const { user, dialog } = await openDialog('Add Transaction', 'Add Transaction');
 
-    await user.type(within(dialog).getByLabelText('Date'), date);
-    await user.type(within(dialog).getByLabelText('Name'), 'Coffee');
-    await user.selectOptions(within(dialog).getByLabelText('Type'), 'D');
-    await user.type(within(dialog).getByLabelText('Amount'), '4.5');
-    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await addTransaction(user, dialog, { date, name: 'Coffee', type: 'D', amount: '4.5' });
 
     expect(view.api.addTransaction).toHaveBeenCalledWith({ date, name: 'Coffee', type: 'D', amount: 4.5 });
     await waitForDialogToClose();
@@ -160,11 +165,7 @@ describe('Add Transaction dialog', () => {
       const view = renderLedger(ledgerInfo([rent()]));
       const { user, dialog } = await openDialog('Add Transaction', 'Add Transaction');
 
-      await user.type(within(dialog).getByLabelText('Date'), date);
-      await user.type(within(dialog).getByLabelText('Name'), 'Coffee');
-      await user.selectOptions(within(dialog).getByLabelText('Type'), 'D');
-      await user.type(within(dialog).getByLabelText('Amount'), '4.5');
-      await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+      await addTransaction(user, dialog, { date, name: 'Coffee', type: 'D', amount: '4.5' });
 
       const dateField = within(dialog).getByLabelText('Date');
       expect(dateField).toHaveAccessibleDescription('Date must be between 2026-03-01 and 2026-12-31.');
@@ -191,11 +192,7 @@ describe('Add Transaction dialog', () => {
     view.api.addTransaction.mockRejectedValue(failure);
     const { user, dialog } = await openDialog('Add Transaction', 'Add Transaction');
 
-    await user.type(within(dialog).getByLabelText('Date'), '2026-04-02');
-    await user.type(within(dialog).getByLabelText('Name'), 'Bonus');
-    await user.selectOptions(within(dialog).getByLabelText('Type'), 'C');
-    await user.type(within(dialog).getByLabelText('Amount'), '300');
-    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await addTransaction(user, dialog, { date: '2026-04-02', name: 'Bonus', type: 'C', amount: '300' });
 
     await waitFor(() => expect(view.onError).toHaveBeenCalledWith(failure));
     expect(view.onChange).not.toHaveBeenCalled();

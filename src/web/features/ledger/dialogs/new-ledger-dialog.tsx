@@ -3,9 +3,10 @@
  * ledger, so the dialog says so whenever there may be one to lose. The caller remounts it per
  * opening, so it always opens empty.
  */
-import { Alert, Form } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { type CreateLedgerRequest, createLedgerRequestSchema, type Ledger } from '../../../../contract/ledger.js';
 import { numberFromInput, type SaveOutcome } from '../../../components/field-errors.js';
+import { DollarsInput, TextInput } from '../../../components/form-controls.js';
 import { FormField } from '../../../components/form-field.js';
 import { type FormFieldsProps, SchemaFormDialog } from '../../../components/schema-form-dialog.js';
 
@@ -47,17 +48,16 @@ export function NewLedgerDialog({ show, currentLedger, isLedgerKnown, onSave, on
 }
 
 function NewLedgerFields({ idPrefix, values, errors, onChange }: FormFieldsProps<NewLedgerFormValues>) {
-  const change = (field: keyof NewLedgerFormValues) => (event: { readonly target: { readonly value: string } }) =>
-    onChange({ ...values, [field]: event.target.value });
+  const set = (field: keyof NewLedgerFormValues) => (value: string) => onChange({ ...values, [field]: value });
 
   return (
     <>
       <FormField id={`${idPrefix}-start-date`} label="Start Date" error={errors.startDate}>
-        {(control) => <Form.Control {...control} type="date" value={values.startDate} onChange={change('startDate')} />}
+        {(control) => <TextInput {...control} type="date" value={values.startDate} onValueChange={set('startDate')} />}
       </FormField>
       <FormField id={`${idPrefix}-end-date`} label="End Date" error={errors.endDate}>
         {(control) => (
-          <Form.Control {...control} type="date" min={values.startDate || undefined} value={values.endDate} onChange={change('endDate')} />
+          <TextInput {...control} type="date" min={values.startDate || undefined} value={values.endDate} onValueChange={set('endDate')} />
         )}
       </FormField>
       <FormField
@@ -66,16 +66,7 @@ function NewLedgerFields({ idPrefix, values, errors, onChange }: FormFieldsProps
         error={errors.currentBalance}
         help="What your bank shows today; it may be zero or negative."
       >
-        {(control) => (
-          <Form.Control
-            {...control}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            value={values.currentBalance}
-            onChange={change('currentBalance')}
-          />
-        )}
+        {(control) => <DollarsInput {...control} signed value={values.currentBalance} onValueChange={set('currentBalance')} />}
       </FormField>
     </>
   );

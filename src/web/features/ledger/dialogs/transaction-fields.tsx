@@ -1,8 +1,7 @@
 /** The fields the Add Transaction and Edit Transaction dialogs share, each labelled for getByLabelText. */
-import { Form } from 'react-bootstrap';
 import { TRANSACTION_TYPES, type TransactionType } from '../../../../domain/ledger.js';
-import { DateWithToday } from '../../../components/date-with-today.js';
-import { FormField, PLEASE_SELECT } from '../../../components/form-field.js';
+import { ChoiceSelect, DateWithToday, DollarsInput } from '../../../components/form-controls.js';
+import { FormField } from '../../../components/form-field.js';
 import type { FormFieldsProps } from '../../../components/schema-form-dialog.js';
 import { TYPE_LABELS } from '../ledger-format.js';
 import type { LedgerDates } from '../ledger-rules.js';
@@ -32,14 +31,13 @@ export function TransactionFields({ idPrefix, values, errors, onChange, ledger, 
       {fixedType === undefined ? (
         <FormField id={`${idPrefix}-type`} label="Type" error={errors.type}>
           {(control) => (
-            <Form.Select {...control} value={values.type} onChange={(event) => set('type')(event.target.value)}>
-              <option value="">{PLEASE_SELECT}</option>
-              {TRANSACTION_TYPES.map((code) => (
-                <option key={code} value={code}>
-                  {TYPE_LABELS[code]}
-                </option>
-              ))}
-            </Form.Select>
+            <ChoiceSelect
+              {...control}
+              choices={TRANSACTION_TYPES}
+              labelOf={(code) => TYPE_LABELS[code]}
+              value={values.type}
+              onValueChange={set('type')}
+            />
           )}
         </FormField>
       ) : (
@@ -48,17 +46,7 @@ export function TransactionFields({ idPrefix, values, errors, onChange, ledger, 
         </p>
       )}
       <FormField id={`${idPrefix}-amount`} label="Amount" error={errors.amount}>
-        {(control) => (
-          <Form.Control
-            {...control}
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            value={values.amount}
-            onChange={(event) => set('amount')(event.target.value)}
-          />
-        )}
+        {(control) => <DollarsInput {...control} value={values.amount} onValueChange={set('amount')} />}
       </FormField>
     </>
   );
