@@ -1,42 +1,34 @@
 /** Deposits: list, add, change and remove; every call answers the caller's full deposits info. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../contract/common.js';
-import { depositInputSchema, type DepositsInfo, depositsInfoSchema } from '../../contract/deposits.js';
-import { centsToDollars } from '../../domain/money.js';
-import { totalMonthlyDeposits } from '../../domain/schedules.js';
-import { callerOf } from '../api-scope.js';
-import { DepositRepository, type StoredDeposit } from './deposit-repository.js';
-
-function depositsInfo(deposits: readonly StoredDeposit[]): DepositsInfo {
-  return {
-    deposits: deposits.map(({ amount, ...deposit }) => ({ ...deposit, amount: centsToDollars(amount) })),
-    totalDeposits: centsToDollars(totalMonthlyDeposits(deposits)),
-  };
-}
+import { DEPOSITS_PATHS, depositInputSchema, depositsInfoSchema } from '../../contract/deposits.js';
+import { callerOf, routeInApi } from '../api-scope.js';
+import { depositFields, depositsAnswer } from './deposit-payloads.js';
+import { depositRepository } from './deposit-repository.js';
 
 export const depositRoutes: FastifyPluginAsyncZod = async (api) => {
-  const deposits = new DepositRepository(api.database.db);
+  const deposits = depositRepository(api.database.db);
   const answer = { response: { 200: depositsInfoSchema } };
 
-  api.get('/deposits/retrieve-deposits', { schema: answer }, async (request) => {
-    return depositsInfo(await deposits.list(callerOf(request)));
+  api.get(routeInApi(DEPOSITS_PATHS.retrieve), { schema: answer }, async (request) => {
+    return depositsAnswer(await deposits.list(callerOf(request)));
   });
 
-  api.post('/deposits/add-deposit', { schema: { body: depositInputSchema, ...answer } }, async (request) => {
+  api.post(routeInApi(DEPOSITS_PATHS.add), { schema: { body: depositInputSchema, ...answer } }, async (request) => {
     const owner = callerOf(request);
-    await deposits.add(owner, request.body);
-    return depositsInfo(await deposits.list(owner));
+    await deposits.add(owner, depositFields(request.body));
+    return depositsAnswer(await deposits.list(owner));
   });
 
-  api.put('/deposits/:id', { schema: { params: idParamsSchema, body: depositInputSchema, ...answer } }, async (request) => {
+  api.put(routeInApi(DEPOSITS_PATHS.one), { schema: { params: idParamsSchema, body: depositInputSchema, ...answer } }, async (request) => {
     const owner = callerOf(request);
-    await deposits.update(owner, request.params.id, request.body);
-    return depositsInfo(await deposits.list(owner));
+    await deposits.update(owner, request.params.id, depositFields(request.body));
+    return depositsAnswer(await deposits.list(owner));
   });
 
-  api.delete('/deposits/:id', { schema: { params: idParamsSchema, ...answer } }, async (request) => {
+  api.delete(routeInApi(DEPOSITS_PATHS.one), { schema: { params: idParamsSchema, ...answer } }, async (request) => {
     const owner = callerOf(request);
     await deposits.remove(owner, request.params.id);
-    return depositsInfo(await deposits.list(owner));
+    return depositsAnswer(await deposits.list(owner));
   });
 };

@@ -1,0 +1,114 @@
+/**
+ * Deposits and expenses are stored alike: rows of the caller's own (a foreign id is a missing id),
+ * listed in a fixed order, added with our own id, changed or removed by id. This is that code once;
+ * each resource states its table, columns, row mapping, order and not-found message in a
+ * ScheduleTable. Money is integer cents here: dollars exist only at the routes.
+ */
+import type { Caller } from '../auth/access-token.js';
+import type { Database } from '../db/database.js';
+import { newId } from '../db/ids.js';
+import { ownerColumns } from '../db/owner.js';
+import type { DatabaseSchema, OwnerColumns } from '../db/schema.js';
+import { NotFoundError } from '../../domain/errors.js';
+
+type ScheduleTableName = 'deposits' | 'expenses';
+
+/** A column of either schedule table. */
+type ScheduleColumn = keyof DatabaseSchema['deposits'] | keyof DatabaseSchema['expenses'];
+
+/** A stored row as read: every column but the owner's, who is always the caller. */
+export type ScheduleRecord<Name extends ScheduleTableName> = Omit<DatabaseSchema[Name], keyof OwnerColumns>;
+
+/** What a resource writes of a row; the id, owner and creation time are set here. */
+export type ScheduleColumns<Name extends ScheduleTableName> = Omit<ScheduleRecord<Name>, 'id' | 'created_at'>;
+
+export interface ScheduleTable<Name extends ScheduleTableName, Stored, Fields> {
+  readonly name: Name;
+  /** Every column of ScheduleRecord: the mapping and the order read them all. */
+  readonly columns: readonly (keyof ScheduleRecord<Name> & ScheduleColumn)[];
+  readonly toStored: (record: ScheduleRecord<Name>) => Stored;
+  readonly toColumns: (fields: Fields) => ScheduleColumns<Name>;
+  /**
+   * The list's order. Names are ordered here rather than in SQL: SQLite and PostgreSQL collate
+   * text differently, and the list must come back in the same order from either.
+   */
+  readonly compare: (a: ScheduleRecord<Name>, b: ScheduleRecord<Name>) => number;
+  readonly notFound: string;
+}
+
+/** Plain code-unit order, the same in every runtime and database. */
+export function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export class ScheduleRepository<Name extends ScheduleTableName, Stored, Fields> {
+  /**
+   * Kysely cannot type a query on a table chosen by a type parameter, so the queries here name it
+   * as either schedule table (both have the key and owner columns they filter on). Each resource's
+   * ScheduleTable is checked against its own table where it is written; records() relies on that.
+   */
+  private readonly tableName: ScheduleTableName;
+
+  constructor(
+    private readonly db: Database,
+    private readonly table: ScheduleTable<Name, Stored, Fields>,
+  ) {
+    this.tableName = table.name;
+  }
+
+  /** The caller's rows in the resource's order. */
+  async list(owner: Caller): Promise<Stored[]> {
+    const records = await this.select(owner).execute();
+    return this.records(records).sort(this.table.compare).map(this.table.toStored);
+  }
+
+  /**
+   * The caller's rows in the order they were added (the id only breaks exact ties). A new ledger
+   * is generated from them in this order, so rows that tie on date, type and name get their
+   * creation order from it, the same on every create.
+   */
+  async inCreationOrder(owner: Caller): Promise<Stored[]> {
+    const records = await this.select(owner).orderBy('created_at').orderBy('id').execute();
+    return this.records(records).map(this.table.toStored);
+  }
+
+  async add(owner: Caller, fields: Fields): Promise<void> {
+    await this.db
+      .insertInto(this.tableName)
+      // The id is always ours: a client-sent id never reaches here (the schema drops it).
+      .values({ id: newId(), ...ownerColumns(owner), ...this.table.toColumns(fields), created_at: new Date().toISOString() })
+      .execute();
+  }
+
+  async update(owner: Caller, id: string, fields: Fields): Promise<void> {
+    const result = await this.db
+      .updateTable(this.tableName)
+      .set(this.table.toColumns(fields))
+      .where('id', '=', id)
+      .where((eb) => eb.and(ownerColumns(owner)))
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw new NotFoundError(this.table.notFound);
+  }
+
+  async remove(owner: Caller, id: string): Promise<void> {
+    const result = await this.db
+      .deleteFrom(this.tableName)
+      .where('id', '=', id)
+      .where((eb) => eb.and(ownerColumns(owner)))
+      .executeTakeFirst();
+    if (result.numDeletedRows === 0n) throw new NotFoundError(this.table.notFound);
+  }
+
+  private select(owner: Caller) {
+    const columns: readonly ScheduleColumn[] = this.table.columns;
+    return this.db
+      .selectFrom(this.tableName)
+      .select(columns)
+      .where((eb) => eb.and(ownerColumns(owner)));
+  }
+
+  /** The rows as the resource's own: they hold exactly its table's columns (`table.columns`). */
+  private records(rows: readonly object[]): ScheduleRecord<Name>[] {
+    return rows as ScheduleRecord<Name>[];
+  }
+}
