@@ -18,7 +18,11 @@ import type { LedgerInfo, NewLedger, NewTransaction, TransactionUpdate } from '.
 import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
 import { ConflictError, InvalidInputError as BadRequestError, NotFoundError } from '../../domain/errors.js';
-import { LedgerRepository, type StoredLedger, type StoredRow } from './ledger-repository.js';
+import { type LedgerScope, lockLedger, saveLedger, type StoredLedger, takeSequence } from './ledger-record.js';
+import { findLedgerWithRows, findRow, listRows } from './ledger-reads.js';
+import { ledgerSchedules } from './ledger-schedules.js';
+import { insertRows } from './row-insert.js';
+import { deleteAllRows, deleteRow, type StoredRow, updateRow } from './transaction-rows.js';
 
 const NO_LEDGER = 'You have no ledger yet: create one first.';
 const NO_TRANSACTION = 'No such transaction in your ledger.';
@@ -73,19 +77,20 @@ export class LedgerService {
   async retrieve(owner: Caller): Promise<LedgerInfo> {
     // One statement reads the ledger row and its rows from one snapshot, so a replacement committed
     // meanwhile cannot pair an old opening balance with new rows.
-    const found = await this.repository(this.database.db, owner).findLedgerWithRows();
+    const found = await findLedgerWithRows(this.scope(this.database.db, owner));
     return found ? ledgerInfo(found.ledger, found.rows) : { ledger: null };
   }
 
   /** Replaces the owner's ledger with every paycheck and bill between the dates, all PENDING. */
   async create(owner: Caller, request: NewLedger): Promise<LedgerInfo> {
-    return this.write(owner, async (repository) => {
-      await repository.lockLedger();
-      const { deposits, expenses } = await repository.schedules();
+    return this.write(owner, async (scope) => {
+      await lockLedger(scope);
+      const { deposits, expenses } = await ledgerSchedules(scope);
       const drafts = generateLedgerDrafts(deposits, expenses, { from: request.startDate, to: request.endDate });
       // The drafts come in row order; numbering them in that order makes it their creation order.
       const rows = drafts.map((draft, index) => ({ ...draft, sequence: index + 1 }));
-      const ledger = await repository.saveLedger(
+      const ledger = await saveLedger(
+        scope,
         {
           startDate: request.startDate,
           endDate: request.endDate,
@@ -94,22 +99,22 @@ export class LedgerService {
         },
         this.now(),
       );
-      await repository.deleteAllRows(ledger.id);
+      await deleteAllRows(scope, ledger.id);
       // The ledger is locked and now holds exactly these rows: answer them without reading them back.
-      return ledgerInfo(ledger, await repository.insertRows(ledger.id, rows));
+      return ledgerInfo(ledger, await insertRows(scope, ledger.id, rows));
     });
   }
 
   async addTransaction(owner: Caller, transaction: NewTransaction): Promise<LedgerInfo> {
-    return this.write(owner, async (repository) => {
-      const ledger = await repository.lockLedger();
+    return this.write(owner, async (scope) => {
+      const ledger = await lockLedger(scope);
       if (!ledger) throw new NotFoundError(NO_LEDGER);
       if (!isWithinLedger(transaction.date, rangeOf(ledger))) throw dateOutsideLedger(ledger);
-      const sequence = await repository.takeSequence(ledger.id);
-      await repository.insertRows(ledger.id, [
+      const sequence = await takeSequence(scope, ledger.id);
+      await insertRows(scope, ledger.id, [
         { date: transaction.date, name: transaction.name, type: transaction.type, amount: dollarsToCents(transaction.amount), sequence },
       ]);
-      return ledgerInfo(ledger, await repository.listRows(ledger.id));
+      return ledgerInfo(ledger, await listRows(scope, ledger.id));
     });
   }
 
@@ -122,9 +127,9 @@ export class LedgerService {
    * applying it would silently undo an edit made meanwhile.
    */
   async updateTransaction(owner: Caller, update: TransactionUpdate): Promise<LedgerInfo> {
-    return this.write(owner, async (repository) => {
-      const ledger = await repository.lockLedger();
-      const row = ledger && (await repository.findRow(ledger.id, update.id));
+    return this.write(owner, async (scope) => {
+      const ledger = await lockLedger(scope);
+      const row = ledger && (await findRow(scope, ledger.id, update.id));
       if (!ledger || !row) throw new NotFoundError(NO_TRANSACTION);
 
       if (update.type !== row.type) {
@@ -135,7 +140,7 @@ export class LedgerService {
       const changes = { date: update.date, name: update.name, amount: dollarsToCents(update.amount), status: update.status };
       const edited = changes.date !== row.date || changes.name !== row.name || changes.amount !== row.amount;
       const moved = changes.status !== row.status;
-      if (!edited && !moved) return ledgerInfo(ledger, await repository.listRows(ledger.id));
+      if (!edited && !moved) return ledgerInfo(ledger, await listRows(scope, ledger.id));
 
       if (!isAllowedStatusMove(row.status, changes.status)) throw statusMoveRefused(row.status, changes.status);
       if (edited && !canEdit(row.status)) {
@@ -150,31 +155,31 @@ export class LedgerService {
       }
       if (changes.date !== row.date && !isWithinLedger(changes.date, rangeOf(ledger))) throw dateOutsideLedger(ledger);
 
-      if (!(await repository.updateRow(ledger.id, row, changes))) throw new ConflictError(CHANGED_MEANWHILE);
-      return ledgerInfo(ledger, await repository.listRows(ledger.id));
+      if (!(await updateRow(scope, ledger.id, row, changes))) throw new ConflictError(CHANGED_MEANWHILE);
+      return ledgerInfo(ledger, await listRows(scope, ledger.id));
     });
   }
 
   /** Only an unpaid row can go: a PAID or CLEARED one is part of the account's history. */
   async deleteTransaction(owner: Caller, id: string): Promise<LedgerInfo> {
-    return this.write(owner, async (repository) => {
-      const ledger = await repository.lockLedger();
-      const row = ledger && (await repository.findRow(ledger.id, id));
+    return this.write(owner, async (scope) => {
+      const ledger = await lockLedger(scope);
+      const row = ledger && (await findRow(scope, ledger.id, id));
       if (!ledger || !row) throw new NotFoundError(NO_TRANSACTION);
       if (!canEdit(row.status)) {
         throw new ConflictError(`A ${row.status} transaction cannot be deleted: only PENDING transactions can.`);
       }
-      if (!(await repository.deleteRow(ledger.id, row))) throw new ConflictError(CHANGED_MEANWHILE);
-      return ledgerInfo(ledger, await repository.listRows(ledger.id));
+      if (!(await deleteRow(scope, ledger.id, row))) throw new ConflictError(CHANGED_MEANWHILE);
+      return ledgerInfo(ledger, await listRows(scope, ledger.id));
     });
   }
 
   /** One database transaction per write: a refusal thrown inside rolls everything back. */
-  private write<T>(owner: Caller, work: (repository: LedgerRepository) => Promise<T>): Promise<T> {
-    return this.database.db.transaction().execute((trx) => work(this.repository(trx, owner)));
+  private write<T>(owner: Caller, work: (scope: LedgerScope) => Promise<T>): Promise<T> {
+    return this.database.db.transaction().execute((trx) => work(this.scope(trx, owner)));
   }
 
-  private repository(db: Database, owner: Caller): LedgerRepository {
-    return new LedgerRepository(db, owner, this.database.kind);
+  private scope(db: Database, owner: Caller): LedgerScope {
+    return { db, owner, kind: this.database.kind };
   }
 }

@@ -1,0 +1,105 @@
+/**
+ * The owner's one ledger row: its dates, opening balance and the next creation-order number. The
+ * ledger's storage is built for one owner and one database transaction (a LedgerScope), so every
+ * query is scoped by the owner's issuer and subject and takes part in the caller's transaction.
+ * Rows come back as domain values (IsoDate, Cents, statuses); no rule lives in storage.
+ */
+import { isoDate, type IsoDate } from '../../domain/calendar-date.js';
+import { type Cents, cents } from '../../domain/money.js';
+import type { Caller } from '../auth/access-token.js';
+import type { Database, OpenDatabase } from '../db/database.js';
+import { newId } from '../db/ids.js';
+import { ownerColumns } from '../db/owner.js';
+
+export interface LedgerScope {
+  readonly db: Database;
+  readonly owner: Caller;
+  readonly kind: OpenDatabase['kind'];
+}
+
+export interface LedgerFields {
+  readonly startDate: IsoDate;
+  readonly endDate: IsoDate;
+  readonly openingBalance: Cents;
+}
+
+export interface StoredLedger extends LedgerFields {
+  readonly id: string;
+}
+
+export interface NewLedgerFields extends LedgerFields {
+  /** The creation-order number the next added row will take. */
+  readonly nextSequence: number;
+}
+
+const LEDGER_COLUMNS = ['id', 'start_date', 'end_date', 'opening_balance_cents'] as const;
+
+interface LedgerRecord {
+  id: string;
+  start_date: string;
+  end_date: string;
+  opening_balance_cents: number;
+}
+
+export function toLedger(record: LedgerRecord): StoredLedger {
+  return {
+    id: record.id,
+    startDate: isoDate(record.start_date),
+    endDate: isoDate(record.end_date),
+    openingBalance: cents(record.opening_balance_cents),
+  };
+}
+
+/** Selects the owner's ledger row; a caller adds what else to read of it. */
+export function ledgerQuery({ db, owner }: LedgerScope) {
+  return db
+    .selectFrom('ledgers')
+    .select(LEDGER_COLUMNS)
+    .where((eb) => eb.and(ownerColumns(owner)));
+}
+
+/**
+ * The owner's ledger, locked until the transaction ends: every write takes this lock first, so
+ * one user's writes run one after another on PostgreSQL. SQLite has no row locks (nor FOR UPDATE
+ * syntax); there Kysely runs every transaction on its single connection, one at a time.
+ */
+export async function lockLedger(scope: LedgerScope): Promise<StoredLedger | undefined> {
+  const query = ledgerQuery(scope);
+  const record = await (scope.kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return record && toLedger(record);
+}
+
+/**
+ * Makes the owner's one ledger carry these fields. An upsert rather than delete + insert: the
+ * ledger row survives a replacement, so a write queued on its lock sees the new ledger instead of
+ * a vanished one, and two first-time creates meet on the unique owner key (the second waits and
+ * updates) instead of one failing on it. The caller then replaces the rows.
+ */
+export async function saveLedger({ db, owner }: LedgerScope, fields: NewLedgerFields, now: Date): Promise<StoredLedger> {
+  const values = {
+    start_date: fields.startDate,
+    end_date: fields.endDate,
+    opening_balance_cents: fields.openingBalance,
+    next_sequence: fields.nextSequence,
+    created_at: now.toISOString(),
+  };
+  const record = await db
+    .insertInto('ledgers')
+    .values({ id: newId(), ...ownerColumns(owner), ...values })
+    .onConflict((conflict) => conflict.columns(['owner_iss', 'owner_sub']).doUpdateSet(values))
+    .returning(LEDGER_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toLedger(record);
+}
+
+/** Takes the next creation-order number atomically (the unique sequence key backs this up). */
+export async function takeSequence({ db, owner }: LedgerScope, ledgerId: string): Promise<number> {
+  const record = await db
+    .updateTable('ledgers')
+    .set((eb) => ({ next_sequence: eb('next_sequence', '+', 1) }))
+    .where('id', '=', ledgerId)
+    .where((eb) => eb.and(ownerColumns(owner)))
+    .returning('next_sequence')
+    .executeTakeFirstOrThrow();
+  return record.next_sequence - 1;
+}
