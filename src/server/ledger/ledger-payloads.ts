@@ -1,0 +1,46 @@
+/** The ledger between dollars on the wire and cents inside: the only place the two meet. */
+import type { LedgerInfo, NewLedger, NewTransaction, TransactionUpdate } from '../../contract/ledger.js';
+import { computeBalances, type TransactionDraft } from '../../domain/ledger.js';
+import { centsToDollars, dollarsToCents } from '../../domain/money.js';
+import type { RequestedRow } from '../../domain/transaction-rules.js';
+import type { LedgerFields } from './ledger-record.js';
+import type { LedgerWithRows } from './ledger-service.js';
+
+/** A new ledger opens with the balance the account has now. */
+export function ledgerFields(request: NewLedger): LedgerFields {
+  return { startDate: request.startDate, endDate: request.endDate, openingBalance: dollarsToCents(request.currentBalance) };
+}
+
+export function transactionDraft(request: NewTransaction): TransactionDraft {
+  return { date: request.date, name: request.name, type: request.type, amount: dollarsToCents(request.amount) };
+}
+
+/** The row as the caller wants it; the id names the row and the balance is derived, so neither is part of it. */
+export function requestedRow(request: TransactionUpdate): RequestedRow {
+  return { date: request.date, name: request.name, type: request.type, amount: dollarsToCents(request.amount), status: request.status };
+}
+
+/** The answer of every ledger call: rows in row order with running, current and pending balances. */
+export function ledgerAnswer(found: LedgerWithRows | undefined): LedgerInfo {
+  if (!found) return { ledger: null };
+  const { ledger, rows } = found;
+  const balances = computeBalances(ledger.openingBalance, rows);
+  return {
+    ledger: {
+      startDate: ledger.startDate,
+      endDate: ledger.endDate,
+      openingBalance: centsToDollars(ledger.openingBalance),
+      currentBalance: centsToDollars(balances.currentBalance),
+      pendingBalance: centsToDollars(balances.pendingBalance),
+      transactions: balances.rows.map((row) => ({
+        id: row.id,
+        date: row.date,
+        name: row.name,
+        type: row.type,
+        amount: centsToDollars(row.amount),
+        balance: centsToDollars(row.balance),
+        status: row.status,
+      })),
+    },
+  };
+}
