@@ -9,14 +9,12 @@ import type { CreateLedgerRequest, LedgerInfo, LedgerTransaction, NewTransaction
 import { useApiClient } from '../../api/api-context.js';
 import { useSectionCall } from '../../api/use-section-call.js';
 import { Button } from '../../components/button.js';
-import type { SaveOutcome } from '../../components/field-errors.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import { useDialogState } from '../../components/use-dialog-state.js';
 import { useLatestCallback } from '../../components/use-latest-callback.js';
 import type { SectionProps } from '../section-props.js';
 import { filterByStatus, SHOW_ALL_STATUSES, type StatusFilter } from './filter/status-filter.js';
 import { LedgerHeader } from './ledger-header.js';
-import { changesRow } from './ledger-rules.js';
 import { LedgerCompactList } from './rows/ledger-compact-list.js';
 import { LedgerTable } from './rows/ledger-table.js';
 import { useRowActions } from './rows/use-row-actions.js';
@@ -53,7 +51,7 @@ export function LedgerSection({ info, onChange, onError, onRefresh }: LedgerSect
   // Showing 1,800 hidden rows again takes a moment: the checkbox answers at once, the rows follow.
   const deferredFilter = useDeferredValue(filter);
   const shownTransactions = useMemo(() => filterByStatus(transactions, deferredFilter), [transactions, deferredFilter]);
-  const rowActions = useRowActions(ledger, run, onError, editing.show);
+  const rowActions = useRowActions(run, onError, editing.show);
 
   // Stable, so the memoized header is not rendered again when a dialog opens.
   const openNewLedger = useLatestCallback(() => creating.show(null));
@@ -61,7 +59,11 @@ export function LedgerSection({ info, onChange, onError, onRefresh }: LedgerSect
   const openFilter = useLatestCallback(() => filtering.show(null));
   const refresh = useLatestCallback(() => void onRefresh());
 
+  // Each dialog hands over what the user asked for; the call runs here, and the dialog closes once it worked.
   const createLedger = (request: CreateLedgerRequest) => creating.closeAfter(run(() => api.createLedger(request)));
+  const addTransaction = (transaction: NewTransaction) => adding.closeAfter(run(() => api.addTransaction(transaction)));
+  const saveTransaction = (update: TransactionUpdate) => editing.closeAfter(run(() => api.updateTransaction(update)));
+  const deleteTransaction = (id: string) => editing.closeAfter(run(() => api.deleteTransaction(id)));
 
   const newLedgerDialog = (
     <NewLedgerDialog
@@ -91,13 +93,6 @@ export function LedgerSection({ info, onChange, onError, onRefresh }: LedgerSect
   }
 
   const isFiltered = shownTransactions.length !== transactions.length;
-  const addTransaction = (transaction: NewTransaction) => adding.closeAfter(run(() => api.addTransaction(transaction)));
-  const saveTransaction = async (row: LedgerTransaction, update: TransactionUpdate): Promise<SaveOutcome> => {
-    if (changesRow(row, update, ledger)) return editing.closeAfter(run(() => api.updateTransaction(update)));
-    editing.close();
-    return undefined;
-  };
-  const deleteTransaction = (row: LedgerTransaction) => editing.closeAfter(run(() => api.deleteTransaction(row.id)));
   const edited = editing.target;
   return (
     <div className="ledger">
@@ -135,8 +130,8 @@ export function LedgerSection({ info, onChange, onError, onRefresh }: LedgerSect
           show={editing.open}
           transaction={edited}
           ledger={ledger}
-          onSave={(update) => saveTransaction(edited, update)}
-          onDelete={() => deleteTransaction(edited)}
+          onSave={saveTransaction}
+          onDelete={() => deleteTransaction(edited.id)}
           onClose={editing.close}
         />
       )}

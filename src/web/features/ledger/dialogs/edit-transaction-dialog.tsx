@@ -9,7 +9,7 @@ import { canEdit } from '../../../../domain/ledger.js';
 import type { SaveOutcome } from '../../../components/field-errors.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { SchemaFormDialog } from '../../../components/schema-form-dialog.js';
-import { type LedgerDates, ledgerDateErrors } from '../ledger-rules.js';
+import { changesRow, type LedgerDates, ledgerDateErrors } from '../ledger-rules.js';
 import { TransactionFields } from './transaction-fields.js';
 import { transactionCandidate, transactionFormValuesOf } from './transaction-form-values.js';
 
@@ -17,7 +17,7 @@ interface EditTransactionDialogProps {
   readonly show: boolean;
   readonly transaction: LedgerTransaction;
   readonly ledger: LedgerDates;
-  /** Sends the whole row with the edited fields; the caller sends nothing when nothing changed. */
+  /** Sends the whole row with the edited fields; not called when they change nothing. */
   readonly onSave: (update: TransactionUpdate) => Promise<SaveOutcome>;
   readonly onDelete: () => Promise<SaveOutcome>;
   readonly onClose: () => void;
@@ -25,6 +25,13 @@ interface EditTransactionDialogProps {
 
 export function EditTransactionDialog({ show, transaction, ledger, onSave, onDelete, onClose }: EditTransactionDialogProps) {
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+
+  /** Nothing changed (the domain's decideUpdate, in cents, as the server decides): nothing to send, the dialog just closes. */
+  function save(update: TransactionUpdate): Promise<SaveOutcome> {
+    if (changesRow(transaction, update, ledger)) return onSave(update);
+    onClose();
+    return Promise.resolve(undefined);
+  }
 
   if (!canEdit(transaction.status)) {
     return (
@@ -64,7 +71,7 @@ export function EditTransactionDialog({ show, transaction, ledger, onSave, onDel
           Delete
         </Button>
       )}
-      onSave={onSave}
+      onSave={save}
       onClose={onClose}
     />
   );

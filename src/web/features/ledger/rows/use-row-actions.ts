@@ -8,11 +8,9 @@ import type { TransactionStatus } from '../../../../domain/ledger.js';
 import { useApiClient } from '../../../api/api-context.js';
 import { checkForm, type RunCall } from '../../../components/field-errors.js';
 import { useLatestCallback } from '../../../components/use-latest-callback.js';
-import { changesRow, type LedgerDates } from '../ledger-rules.js';
 import type { RowActionHandlers } from './row-actions.js';
 
 export function useRowActions(
-  ledger: LedgerDates | null,
   run: RunCall<LedgerInfo>,
   onError: (error: unknown) => void,
   onEdit: (transaction: LedgerTransaction) => void,
@@ -30,8 +28,8 @@ export function useRowActions(
       onError(new Error(`The row ${transaction.name} on ${transaction.date} cannot be sent: ${Object.values(checked.fields).join(' ')}`));
       return;
     }
-    // Rows show only with a ledger.
-    if (ledger === null || !changesRow(transaction, checked.value, ledger) || movingRowIds.current.has(transaction.id)) return;
+    // A move to the status the row already has changes nothing (decideUpdate's 'unchanged'): nothing to send.
+    if (status === transaction.status || movingRowIds.current.has(transaction.id)) return;
     movingRowIds.current.add(transaction.id);
     try {
       await run(() => api.updateTransaction(checked.value));
