@@ -42,6 +42,7 @@ export const FAILURE_MESSAGES = {
   updateExpense: 'Failed to update expense!',
   deleteExpense: 'Failed to delete expense!',
   createLedger: 'Failed to create ledger!',
+  extendLedger: 'Failed to extend ledger!',
   getLedger: 'Failed to get ledger!',
   addTransaction: 'Failed to add transaction!',
   updateTransaction: 'Failed to update transaction!',

@@ -4,6 +4,7 @@ import {
   latestLedgerEnd,
   MAX_LEDGER_YEARS,
   MAX_TRANSACTION_NAME_LENGTH,
+  SCHEDULE_KINDS,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from '../domain/ledger.js';
@@ -78,6 +79,17 @@ export const transactionUpdateSchema = z.object(
 );
 export type TransactionUpdate = z.infer<typeof transactionUpdateSchema>;
 
+/** Where a generated row came from: a deposit's or expense's id and the date it put the row on. */
+export const rowSourceSchema = z.object({
+  kind: z.enum(SCHEDULE_KINDS),
+  id: z.string(),
+  /** The date the schedule put the row on, whatever date the row has now. */
+  occurrence: z.string(),
+  /** True once the user changed the row's date, name or amount: schedule changes leave it alone. */
+  edited: z.boolean(),
+});
+export type RowSourceInfo = z.infer<typeof rowSourceSchema>;
+
 export const ledgerTransactionSchema = z.object({
   id: idSchema,
   date: z.string(),
@@ -87,6 +99,8 @@ export const ledgerTransactionSchema = z.object({
   /** The running balance after this row, in row order. */
   balance: dollarsAnswerSchema,
   status: z.enum(TRANSACTION_STATUSES),
+  /** null for a row added by hand (or stored before rows named their schedule). */
+  source: z.nullable(rowSourceSchema),
 });
 export type LedgerTransaction = z.infer<typeof ledgerTransactionSchema>;
 

@@ -1,16 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths, fromDayNumber, type IsoDate, isoDate, toDayNumber } from './calendar-date.js';
-import { generateLedgerDrafts, type TransactionDraft } from './ledger.js';
+import { generateLedgerDrafts, type Occurrence, type ScheduleRef, type TransactionDraft } from './ledger.js';
 import {
   followsSchedule,
   type LedgerSchedules,
-  type Occurrence,
   type ProjectedDraft,
   occurrenceKey,
   projectSchedules,
   reprojectSchedule,
-  type ScheduleRef,
   type SourcedRow,
 } from './ledger-projection.js';
 import { cents } from './money.js';

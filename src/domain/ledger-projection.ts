@@ -5,28 +5,18 @@
  * new ledger over the same dates would have.
  */
 import type { IsoDate } from './calendar-date.js';
-import { type LedgerRow, type NamedDeposit, type NamedExpense, paycheckName, type TransactionDraft } from './ledger.js';
+import {
+  type LedgerRow,
+  type NamedDeposit,
+  type NamedExpense,
+  type Occurrence,
+  paycheckName,
+  type RowSource,
+  type ScheduleRef,
+  type TransactionDraft,
+} from './ledger.js';
 import { compareNames } from './names.js';
 import { type DateRange, depositPaydays, expenseDueDates } from './schedules.js';
-
-export const SCHEDULE_KINDS = ['deposit', 'expense'] as const;
-export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
-
-/** A deposit or an expense, by kind and id. */
-export interface ScheduleRef {
-  readonly kind: ScheduleKind;
-  readonly id: string;
-}
-
-/** One occurrence of a schedule: the date the schedule put it on, whatever date the row has now. */
-export interface Occurrence extends ScheduleRef {
-  readonly occurrence: IsoDate;
-}
-
-/** Where a stored row came from; `edited` once the user changed its date, name or amount. */
-export interface RowSource extends Occurrence {
-  readonly edited: boolean;
-}
 
 export interface ProjectedDraft extends TransactionDraft {
   readonly source: Occurrence;
@@ -46,13 +36,13 @@ export interface LedgerSchedules {
   readonly expenses: readonly LedgerExpense[];
 }
 
-/** A row of a living ledger: a ledger row that may name its schedule. */
+/** A row of a living ledger, whose source is always known (null for a row added by hand). */
 export interface SourcedRow extends LedgerRow {
   readonly source: RowSource | null;
 }
 
-/** One text per occurrence, for sets of skipped or kept occurrences. */
-export function occurrenceKey(occurrence: Occurrence): string {
+/** One text per occurrence, for sets of skipped or kept occurrences (stored ones included, as text). */
+export function occurrenceKey(occurrence: { readonly kind: string; readonly id: string; readonly occurrence: string }): string {
   return `${occurrence.kind}\u0000${occurrence.id}\u0000${occurrence.occurrence}`;
 }
 

@@ -32,14 +32,36 @@ export interface TransactionDraft {
   readonly amount: Cents;
 }
 
+export const SCHEDULE_KINDS = ['deposit', 'expense'] as const;
+export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
+
+/** A deposit or an expense, by kind and id. */
+export interface ScheduleRef {
+  readonly kind: ScheduleKind;
+  readonly id: string;
+}
+
+/** One occurrence of a schedule: the date the schedule put it on, whatever date the row has now. */
+export interface Occurrence extends ScheduleRef {
+  readonly occurrence: IsoDate;
+}
+
+/** Where a generated row came from; `edited` once the user changed its date, name or amount. */
+export interface RowSource extends Occurrence {
+  readonly edited: boolean;
+}
+
 export interface LedgerRow extends TransactionDraft {
   readonly id: string;
   readonly status: TransactionStatus;
   /** Creation order within the ledger: the last tie-breaker of row order. */
   readonly sequence: number;
+  /** The schedule occurrence a generated row stands for; null (or absent) for a row added by hand. */
+  readonly source?: RowSource | null;
 }
 
 export interface LedgerRowWithBalance extends LedgerRow {
+  readonly source: RowSource | null;
   readonly balance: Cents;
 }
 
@@ -128,6 +150,7 @@ export function computeBalances(openingBalance: Cents, rows: readonly LedgerRow[
       type: row.type,
       amount: row.amount,
       status: row.status,
+      source: row.source ?? null,
       balance: cents(running),
     };
   });

@@ -44,10 +44,12 @@ describe('deciding an update of a ledger row', () => {
     expect(decideUpdate(rent, asRequested(rent, { name: 'Rent Dec', amount: cents(1) }), range)).toEqual({
       kind: 'change',
       changes: { date: rent.date, name: 'Rent Dec', amount: cents(1), status: 'PENDING' },
+      edits: true,
     });
     expect(decideUpdate(rent, asRequested(rent, { status: 'PAID' }), range)).toEqual({
       kind: 'change',
       changes: { date: rent.date, name: 'Rent', amount: rent.amount, status: 'PAID' },
+      edits: false,
     });
   });
 

@@ -42,7 +42,8 @@ export type RowChanges = Pick<LedgerRow, 'date' | 'name' | 'amount' | 'status'>;
 
 export type UpdateDecision =
   | { readonly kind: 'unchanged' }
-  | { readonly kind: 'change'; readonly changes: RowChanges }
+  /** `edits`: the date, name or amount changes (not only the status), which marks a generated row edited. */
+  | { readonly kind: 'change'; readonly changes: RowChanges; readonly edits: boolean }
   | { readonly kind: 'refused'; readonly refusal: TransactionRefusal };
 
 /** A date must fall within the ledger's dates, first and last day included. */
@@ -58,7 +59,11 @@ export function checkDateWithinLedger(date: IsoDate, range: DateRange): Transact
  * of the row, and applying it would silently undo an edit made meanwhile); a new date stays within
  * the ledger.
  */
-export function decideUpdate(row: LedgerRow, requested: RequestedRow, range: DateRange): UpdateDecision {
+export function decideUpdate(
+  row: Pick<LedgerRow, 'date' | 'name' | 'type' | 'amount' | 'status'>,
+  requested: RequestedRow,
+  range: DateRange,
+): UpdateDecision {
   if (requested.type !== row.type) return refused({ kind: 'typeFixed', type: row.type });
   const changes: RowChanges = { date: requested.date, name: requested.name, amount: requested.amount, status: requested.status };
   const edited = changes.date !== row.date || changes.name !== row.name || changes.amount !== row.amount;
@@ -71,7 +76,7 @@ export function decideUpdate(row: LedgerRow, requested: RequestedRow, range: Dat
     const outside = checkDateWithinLedger(changes.date, range);
     if (outside) return refused(outside);
   }
-  return { kind: 'change', changes };
+  return { kind: 'change', changes, edits: edited };
 }
 
 /** Only an unpaid row can go: a PAID or CLEARED one is part of the account's history. */

@@ -10,7 +10,7 @@ const serialize = answerSerializerCompiler({
   httpStatus: '200',
 });
 
-const row = { id: 'row-1', date: '2026-12-01', name: 'Rent', type: 'D', amount: 1200, balance: -1100, status: 'PENDING' };
+const row = { id: 'row-1', date: '2026-12-01', name: 'Rent', type: 'D', amount: 1200, balance: -1100, status: 'PENDING', source: null };
 const info = {
   ledger: {
     startDate: '2026-12-01',

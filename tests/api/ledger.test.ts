@@ -174,11 +174,47 @@ describe.each(databaseKinds())('ledger API on %s', (kind) => {
         currentBalance: 100,
         pendingBalance: 100,
         transactions: [
-          { id: expect.any(String), date: '2026-12-01', name: 'Rent', type: 'D', amount: 1200, balance: -1100, status: 'PENDING' },
+          {
+            id: expect.any(String),
+            date: '2026-12-01',
+            name: 'Rent',
+            type: 'D',
+            amount: 1200,
+            balance: -1100,
+            status: 'PENDING',
+            source: { kind: 'expense', id: expect.any(String), occurrence: '2026-12-01', edited: false },
+          },
           // On one date the paycheck comes before the bills it pays, then the bills by name.
-          { id: expect.any(String), date: '2026-12-11', name: 'Acme Paycheck', type: 'C', amount: 1500, balance: 400, status: 'PENDING' },
-          { id: expect.any(String), date: '2026-12-11', name: 'Electric', type: 'D', amount: 85.5, balance: 314.5, status: 'PENDING' },
-          { id: expect.any(String), date: '2026-12-11', name: 'Water', type: 'D', amount: 30.25, balance: 284.25, status: 'PENDING' },
+          {
+            id: expect.any(String),
+            date: '2026-12-11',
+            name: 'Acme Paycheck',
+            type: 'C',
+            amount: 1500,
+            balance: 400,
+            status: 'PENDING',
+            source: { kind: 'deposit', id: expect.any(String), occurrence: '2026-12-11', edited: false },
+          },
+          {
+            id: expect.any(String),
+            date: '2026-12-11',
+            name: 'Electric',
+            type: 'D',
+            amount: 85.5,
+            balance: 314.5,
+            status: 'PENDING',
+            source: { kind: 'expense', id: expect.any(String), occurrence: '2026-12-11', edited: false },
+          },
+          {
+            id: expect.any(String),
+            date: '2026-12-11',
+            name: 'Water',
+            type: 'D',
+            amount: 30.25,
+            balance: 284.25,
+            status: 'PENDING',
+            source: { kind: 'expense', id: expect.any(String), occurrence: '2026-12-11', edited: false },
+          },
           {
             id: expect.any(String),
             date: '2026-12-25',
@@ -187,6 +223,7 @@ describe.each(databaseKinds())('ledger API on %s', (kind) => {
             amount: 1500,
             balance: 1784.25,
             status: 'PENDING',
+            source: { kind: 'deposit', id: expect.any(String), occurrence: '2026-12-25', edited: false },
           },
         ],
       });
@@ -290,7 +327,16 @@ describe.each(databaseKinds())('ledger API on %s', (kind) => {
         currentBalance: 200,
         pendingBalance: 200,
         transactions: [
-          { id: expect.any(String), date: '2027-03-01', name: 'Rent', type: 'D', amount: 1000, balance: -800, status: 'PENDING' },
+          {
+            id: expect.any(String),
+            date: '2027-03-01',
+            name: 'Rent',
+            type: 'D',
+            amount: 1000,
+            balance: -800,
+            status: 'PENDING',
+            source: { kind: 'expense', id: expect.any(String), occurrence: '2027-03-01', edited: false },
+          },
         ],
       });
       expect(await retrieve(client)).toEqual(second);

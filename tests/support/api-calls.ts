@@ -10,6 +10,7 @@ import { DEPOSITS_PATHS, depositInputSchema, depositsInfoSchema } from '../../sr
 import { EXPENSES_PATHS, expenseInputSchema, expensesInfoSchema } from '../../src/contract/expenses.js';
 import {
   createLedgerRequestSchema,
+  extendLedgerRequestSchema,
   LEDGER_PATHS,
   ledgerInfoSchema,
   newTransactionSchema,
@@ -46,6 +47,7 @@ export const VALID_DEPOSIT = {
 } as const;
 export const VALID_EXPENSE = { name: 'Rent', type: 'Housing', day: 1, amount: 1200, endDate: null } as const;
 export const VALID_LEDGER = { ledger: { startDate: '2026-11-01', endDate: '2026-12-31', currentBalance: 500 } } as const;
+export const VALID_EXTENSION = { endDate: '2027-01-31' } as const;
 export const VALID_TRANSACTION = { date: '2026-11-25', name: 'Coffee', type: 'D', amount: 4.5 } as const;
 
 function call(
@@ -71,6 +73,11 @@ export const API_CALLS: readonly ApiCall[] = [
   call('POST', LEDGER_PATHS.create, {
     validBody: () => VALID_LEDGER,
     bodySchema: createLedgerRequestSchema,
+    answerSchema: ledgerInfoSchema,
+  }),
+  call('POST', LEDGER_PATHS.extend, {
+    validBody: () => VALID_EXTENSION,
+    bodySchema: extendLedgerRequestSchema,
     answerSchema: ledgerInfoSchema,
   }),
   call('POST', LEDGER_PATHS.addTransaction, {

@@ -47,6 +47,21 @@ export interface LedgerTransactionsTable extends OwnerColumns {
   amount_cents: number;
   status: string;
   version: Generated<number>;
+  /** 'deposit' or 'expense' for a generated row; null for a row added by hand (or stored before sources). */
+  source_kind: string | null;
+  source_id: string | null;
+  /** The date the schedule put the row on. */
+  source_occurrence: string | null;
+  /** 1 once the user changed the date, name or amount of a generated row. */
+  edited: Generated<number>;
+}
+
+/** Occurrences the user deleted from their ledger: never projected into it again. */
+export interface LedgerSkippedOccurrencesTable extends OwnerColumns {
+  ledger_id: string;
+  source_kind: string;
+  source_id: string;
+  occurrence: string;
 }
 
 export interface DatabaseSchema {
@@ -54,4 +69,5 @@ export interface DatabaseSchema {
   expenses: ExpensesTable;
   ledgers: LedgersTable;
   ledger_transactions: LedgerTransactionsTable;
+  ledger_skipped_occurrences: LedgerSkippedOccurrencesTable;
 }

@@ -40,6 +40,7 @@ export function ledgerAnswer(found: LedgerWithRows | undefined): LedgerInfo {
         amount: centsToDollars(row.amount),
         balance: centsToDollars(row.balance),
         status: row.status,
+        source: row.source,
       })),
     },
   };

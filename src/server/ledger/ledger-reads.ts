@@ -4,14 +4,27 @@
  */
 import { sql } from 'kysely';
 import { isoDate, type IsoDate } from '../../domain/calendar-date.js';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../domain/ledger.js';
+import { type RowSource, SCHEDULE_KINDS, type ScheduleRef, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../domain/ledger.js';
 import { cents } from '../../domain/money.js';
 import type { OpenDatabase } from '../db/database.js';
 import { storedValue } from '../db/stored-value.js';
 import { ledgerQuery, type LedgerScope, type StoredLedger, toLedger } from './ledger-record.js';
 import { rowsOf, type StoredRow } from './transaction-rows.js';
 
-const ROW_COLUMNS = ['id', 'sequence', 'date', 'name', 'type', 'amount_cents', 'status', 'version'] as const;
+const ROW_COLUMNS = [
+  'id',
+  'sequence',
+  'date',
+  'name',
+  'type',
+  'amount_cents',
+  'status',
+  'version',
+  'source_kind',
+  'source_id',
+  'source_occurrence',
+  'edited',
+] as const;
 
 /**
  * The owner's ledger with all its rows, or undefined when they have none, in one statement: a
@@ -41,6 +54,18 @@ export async function listRows({ db, owner, kind }: LedgerScope, ledgerId: strin
   return toRows(record?.rows);
 }
 
+/** The rows generated from one schedule, in creation order: what a change of that schedule may replace. */
+export async function listScheduleRows({ db, owner, kind }: LedgerScope, ledgerId: string, schedule: ScheduleRef): Promise<StoredRow[]> {
+  const record = await db
+    .selectFrom('ledger_transactions')
+    .select(rowsAggregate(kind).as('rows'))
+    .where(rowsOf(owner, ledgerId))
+    .where('source_kind', '=', schedule.kind)
+    .where('source_id', '=', schedule.id)
+    .executeTakeFirst();
+  return toRows(record?.rows);
+}
+
 /** The row with this id in the owner's ledger; another user's id finds nothing, like a missing one. */
 export async function findRow({ db, owner }: LedgerScope, ledgerId: string, id: string): Promise<StoredRow | undefined> {
   const record = await db
@@ -53,8 +78,7 @@ export async function findRow({ db, owner }: LedgerScope, ledgerId: string, id: 
 }
 
 /**
- * The rows as one JSON array of [id, sequence, date, name, type, amount_cents, status, version]
- * arrays built by the database, not one result row each: both drivers build a JavaScript object
+ * The rows as one JSON array of tuples in ROW_COLUMNS order, built by the database, not one result row each: both drivers build a JavaScript object
  * value by value for every result row, which for a 1,000-row ledger costs several times what one
  * JSON.parse of the same data does.
  */
@@ -97,8 +121,21 @@ function columnValue<T>(tuple: readonly unknown[], index: number, guard: (value:
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isNumber = (value: unknown): value is number => typeof value === 'number';
+const isNull = (value: unknown): value is null => value === null;
 
-/** One [id, sequence, date, name, type, amount_cents, status, version] tuple, in ROW_COLUMNS order. */
+/** The source columns of a row: all null for a row added by hand, all set for a generated one. */
+function sourceOf(tuple: readonly unknown[]): RowSource | null {
+  if (isNull(tuple[8]) && isNull(tuple[9]) && isNull(tuple[10])) return null;
+  return {
+    kind: storedValue(SCHEDULE_KINDS, columnValue(tuple, 8, isString), 'ledger_transactions.source_kind'),
+    id: columnValue(tuple, 9, isString),
+    occurrence: checkedDate(columnValue(tuple, 10, isString)),
+    // SQLite and PostgreSQL both answer the integer column as a JSON number.
+    edited: columnValue(tuple, 11, isNumber) !== 0,
+  };
+}
+
+/** One tuple in ROW_COLUMNS order. */
 function toRowFromTuple(tuple: unknown): StoredRow {
   if (!Array.isArray(tuple) || tuple.length !== ROW_COLUMNS.length) throw new Error('unexpected ledger row shape from the database');
   return {
@@ -110,5 +147,6 @@ function toRowFromTuple(tuple: unknown): StoredRow {
     amount: cents(columnValue(tuple, 5, isNumber)),
     status: storedValue(TRANSACTION_STATUSES, columnValue(tuple, 6, isString), 'ledger_transactions.status'),
     version: columnValue(tuple, 7, isNumber),
+    source: sourceOf(tuple),
   };
 }

@@ -4,6 +4,7 @@
  * query is scoped by the owner's issuer and subject and takes part in the caller's transaction.
  * Rows come back as domain values (IsoDate, Cents, statuses); no rule lives in storage.
  */
+import { sql } from 'kysely';
 import { isoDate, type IsoDate } from '../../domain/calendar-date.js';
 import { type Cents, cents } from '../../domain/money.js';
 import type { Caller } from '../auth/access-token.js';
@@ -59,13 +60,23 @@ export function ledgerQuery({ db, owner }: LedgerScope) {
 }
 
 /**
- * The owner's ledger, locked until the transaction ends: every write takes this lock first, so
- * one user's writes run one after another on PostgreSQL. SQLite has no row locks (nor FOR UPDATE
- * syntax); there Kysely runs every transaction on its single connection, one at a time.
+ * The owner's ledger, locked until the transaction ends: every write that touches the ledger or
+ * the schedules it is projected from takes this lock first, so one user's writes run one after
+ * another on PostgreSQL. The lock is the owner's, not only the ledger row's: a deposit added while
+ * the first ledger is being created waits for it and is then projected into it, instead of each
+ * seeing the other as absent. SQLite has no row locks (nor FOR UPDATE syntax); there Kysely runs
+ * every transaction on its single connection, one at a time.
  */
 export async function lockLedger(scope: LedgerScope): Promise<StoredLedger | undefined> {
   const query = ledgerQuery(scope);
-  const record = await (scope.kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  if (scope.kind === 'postgres') {
+    // An issuer is a URL, which cannot hold a space; PostgreSQL text cannot hold U+0000.
+    const key = `leftover-owner ${scope.owner.issuer} ${scope.owner.subject}`;
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(scope.db);
+    const record = await query.forUpdate().executeTakeFirst();
+    return record && toLedger(record);
+  }
+  const record = await query.executeTakeFirst();
   return record && toLedger(record);
 }
 
@@ -92,14 +103,27 @@ export async function saveLedger({ db, owner }: LedgerScope, fields: NewLedgerFi
   return toLedger(record);
 }
 
-/** Takes the next creation-order number atomically (the unique sequence key backs this up). */
-export async function takeSequence({ db, owner }: LedgerScope, ledgerId: string): Promise<number> {
+/**
+ * Takes the next `count` creation-order numbers atomically and answers the first (the unique
+ * sequence key backs this up).
+ */
+export async function takeSequences({ db, owner }: LedgerScope, ledgerId: string, count = 1): Promise<number> {
   const record = await db
     .updateTable('ledgers')
-    .set((eb) => ({ next_sequence: eb('next_sequence', '+', 1) }))
+    .set((eb) => ({ next_sequence: eb('next_sequence', '+', count) }))
     .where('id', '=', ledgerId)
     .where((eb) => eb.and(ownerColumns(owner)))
     .returning('next_sequence')
     .executeTakeFirstOrThrow();
-  return record.next_sequence - 1;
+  return record.next_sequence - count;
+}
+
+/** The ledger's new last day, after an extension. */
+export async function setLedgerEnd({ db, owner }: LedgerScope, ledgerId: string, endDate: IsoDate): Promise<void> {
+  await db
+    .updateTable('ledgers')
+    .set({ end_date: endDate })
+    .where('id', '=', ledgerId)
+    .where((eb) => eb.and(ownerColumns(owner)))
+    .execute();
 }

@@ -1,19 +1,38 @@
 /**
  * The ledger calls: each write is a single database transaction that applies the domain's ledger
- * rules (generation, what a change to a row may do) and answers the ledger with all its rows, in
- * cents. Refusals are the domain's errors, which the one error handler turns into status codes.
+ * rules (projection, extension, what a change to a row may do) and answers the ledger with all its
+ * rows, in cents. Refusals are the domain's errors, which the one error handler turns into status
+ * codes.
  */
-import { generateLedgerDrafts, type TransactionDraft } from '../../domain/ledger.js';
+import { addDays, type IsoDate, maxDate, todayIn } from '../../domain/calendar-date.js';
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
+import type { ScheduleRef, TransactionDraft } from '../../domain/ledger.js';
+import { projectSchedules, reprojectSchedule } from '../../domain/ledger-projection.js';
 import type { DateRange } from '../../domain/schedules.js';
-import { checkDateWithinLedger, checkDeletion, decideUpdate, type RequestedRow, refusalError } from '../../domain/transaction-rules.js';
+import {
+  checkDateWithinLedger,
+  checkDeletion,
+  checkExtension,
+  decideUpdate,
+  type RequestedRow,
+  refusalError,
+} from '../../domain/transaction-rules.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
-import { type LedgerFields, type LedgerScope, lockLedger, saveLedger, type StoredLedger, takeSequence } from './ledger-record.js';
-import { findLedgerWithRows, findRow, listRows } from './ledger-reads.js';
+import {
+  type LedgerFields,
+  type LedgerScope,
+  lockLedger,
+  saveLedger,
+  setLedgerEnd,
+  type StoredLedger,
+  takeSequences,
+} from './ledger-record.js';
+import { findLedgerWithRows, findRow, listRows, listScheduleRows } from './ledger-reads.js';
 import { ledgerSchedules } from './ledger-schedules.js';
-import { insertRows } from './row-insert.js';
-import { deleteAllRows, deleteRow, type StoredRow, updateRow } from './transaction-rows.js';
+import { insertRows, type NewRow } from './row-insert.js';
+import { forgetSkipped, skipOccurrence, skippedOccurrences } from './skipped-occurrences.js';
+import { deleteAllRows, deleteRow, deleteRows, type StoredRow, updateRow } from './transaction-rows.js';
 
 const NO_LEDGER = 'You have no ledger yet: create one first.';
 const NO_TRANSACTION = 'No such transaction in your ledger.';
@@ -29,10 +48,21 @@ function rangeOf(ledger: StoredLedger): DateRange {
   return { from: ledger.startDate, to: ledger.endDate };
 }
 
+/** Numbers new rows after the ledger's last one, in the order given (row order, for projected rows). */
+async function numbered<Row extends TransactionDraft>(
+  scope: LedgerScope,
+  ledgerId: string,
+  rows: readonly Row[],
+): Promise<(Row & NewRow)[]> {
+  if (rows.length === 0) return [];
+  const first = await takeSequences(scope, ledgerId, rows.length);
+  return rows.map((row, index) => ({ ...row, sequence: first + index }));
+}
+
 export class LedgerService {
   constructor(
     private readonly database: OpenDatabase,
-    /** The app's clock, for the ledger's created_at. */
+    /** The app's clock: the ledger's created_at, and "today" for re-projection (decision 0015). */
     private readonly now: () => Date,
   ) {}
 
@@ -45,14 +75,33 @@ export class LedgerService {
   async create(owner: Caller, fields: LedgerFields): Promise<LedgerWithRows> {
     return this.write(owner, async (scope) => {
       await lockLedger(scope);
-      const { deposits, expenses } = await ledgerSchedules(scope);
-      const drafts = generateLedgerDrafts(deposits, expenses, { from: fields.startDate, to: fields.endDate });
+      const drafts = projectSchedules(await ledgerSchedules(scope), { from: fields.startDate, to: fields.endDate });
       // The drafts come in row order; numbering them in that order makes it their creation order.
       const rows = drafts.map((draft, index) => ({ ...draft, sequence: index + 1 }));
       const ledger = await saveLedger(scope, { ...fields, nextSequence: rows.length + 1 }, this.now());
       await deleteAllRows(scope, ledger.id);
+      // The ledger row survives a replacement (an upsert): what the old ledger skipped goes with it.
+      await forgetSkipped(scope, ledger.id);
       // The ledger is locked and now holds exactly these rows: answer them without reading them back.
       return { ledger, rows: await insertRows(scope, ledger.id, rows) };
+    });
+  }
+
+  /**
+   * Appends every occurrence between the current end (exclusive) and the new one (inclusive),
+   * exactly as creation would have generated them; no existing row changes.
+   */
+  async extend(owner: Caller, endDate: IsoDate): Promise<LedgerWithRows> {
+    return this.write(owner, async (scope) => {
+      const current = await lockLedger(scope);
+      if (!current) throw new NotFoundError(NO_LEDGER);
+      const refusal = checkExtension(current, endDate);
+      if (refusal) throw refusalError(refusal);
+      const added = { from: addDays(current.endDate, 1), to: endDate };
+      const drafts = projectSchedules(await ledgerSchedules(scope), added, await skippedOccurrences(scope, current.id));
+      await insertRows(scope, current.id, await numbered(scope, current.id, drafts));
+      await setLedgerEnd(scope, current.id, endDate);
+      return { ledger: { ...current, endDate }, rows: await listRows(scope, current.id) };
     });
   }
 
@@ -62,35 +111,59 @@ export class LedgerService {
       if (!ledger) throw new NotFoundError(NO_LEDGER);
       const outside = checkDateWithinLedger(draft.date, rangeOf(ledger));
       if (outside) throw refusalError(outside);
-      const sequence = await takeSequence(scope, ledger.id);
-      await insertRows(scope, ledger.id, [{ ...draft, sequence }]);
+      await insertRows(scope, ledger.id, await numbered(scope, ledger.id, [draft]));
       return { ledger, rows: await listRows(scope, ledger.id) };
     });
   }
 
   /**
    * Applies an edit (date, name, amount) or a status move to one row, as the domain decides. The
-   * request is the whole row as the client holds it, so a stale copy is refused, not applied.
+   * request is the whole row as the client holds it, so a stale copy is refused, not applied. An
+   * edited generated row stops following its schedule.
    */
   async updateTransaction(owner: Caller, id: string, requested: RequestedRow): Promise<LedgerWithRows> {
     return this.write(owner, async (scope) => {
       const { ledger, row } = await this.lockRow(scope, id);
       const decision = decideUpdate(row, requested, rangeOf(ledger));
       if (decision.kind === 'refused') throw refusalError(decision.refusal);
-      if (decision.kind === 'change' && !(await updateRow(scope, ledger.id, row, decision.changes))) {
+      if (decision.kind === 'change' && !(await updateRow(scope, ledger.id, row, decision.changes, decision.edits))) {
         throw new ConflictError(CHANGED_MEANWHILE);
       }
       return { ledger, rows: await listRows(scope, ledger.id) };
     });
   }
 
+  /** Deleting a generated row skips its occurrence for good: no schedule change or extension brings it back. */
   async deleteTransaction(owner: Caller, id: string): Promise<LedgerWithRows> {
     return this.write(owner, async (scope) => {
       const { ledger, row } = await this.lockRow(scope, id);
       const refusal = checkDeletion(row);
       if (refusal) throw refusalError(refusal);
       if (!(await deleteRow(scope, ledger.id, row))) throw new ConflictError(CHANGED_MEANWHILE);
+      if (row.source) await skipOccurrence(scope, ledger.id, row.source);
       return { ledger, rows: await listRows(scope, ledger.id) };
+    });
+  }
+
+  /**
+   * Runs a write of a deposit or an expense and brings the ledger's projection of that schedule up
+   * to date in the same transaction: both commit, or neither. `write` answers which schedule it
+   * wrote and whether it still exists.
+   */
+  async changeSchedule(owner: Caller, write: (db: Database) => Promise<{ schedule: ScheduleRef; deleted: boolean }>): Promise<void> {
+    await this.write(owner, async (scope) => {
+      // The lock comes first, as in every ledger write, so two writes of one user never wait on each other in turn.
+      const ledger = await lockLedger(scope);
+      const { schedule, deleted } = await write(scope.db);
+      if (!ledger) return;
+      const window = { from: maxDate(todayIn(this.now()), ledger.startDate), to: ledger.endDate };
+      const rows = await listScheduleRows(scope, ledger.id, schedule);
+      const skipped = await skippedOccurrences(scope, ledger.id, schedule);
+      const schedules = deleted ? { deposits: [], expenses: [] } : await ledgerSchedules(scope);
+      const { removed, added } = reprojectSchedule(rows, schedule, schedules, window, skipped);
+      await deleteRows(scope, ledger.id, removed);
+      await insertRows(scope, ledger.id, await numbered(scope, ledger.id, added));
+      if (deleted) await forgetSkipped(scope, ledger.id, schedule);
     });
   }
 

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../contract/common.js';
 import {
   createLedgerRequestSchema,
+  extendLedgerRequestSchema,
   LEDGER_PATHS,
   ledgerInfoSchema,
   newTransactionSchema,
@@ -26,6 +27,10 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post(routeInApi(LEDGER_PATHS.create), { schema: { body: createLedgerRequestSchema, response } }, async (request) =>
     ledgerAnswer(await ledgers.create(callerOf(request), ledgerFields(request.body.ledger))),
+  );
+
+  api.post(routeInApi(LEDGER_PATHS.extend), { schema: { body: extendLedgerRequestSchema, response } }, async (request) =>
+    ledgerAnswer(await ledgers.extend(callerOf(request), request.body.endDate)),
   );
 
   api.post(routeInApi(LEDGER_PATHS.addTransaction), { schema: { body: newTransactionSchema, response } }, async (request) =>

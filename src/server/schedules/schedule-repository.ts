@@ -72,12 +72,14 @@ export class ScheduleRepository<Name extends ScheduleTableName, Stored, Fields> 
     return this.records(records).map(this.table.toStored);
   }
 
-  async add(owner: Caller, fields: Fields): Promise<void> {
+  /** Answers the new row's id, which is always ours: a client-sent id never reaches here (the schema drops it). */
+  async add(owner: Caller, fields: Fields): Promise<string> {
+    const id = newId();
     await this.db
       .insertInto(this.tableName)
-      // The id is always ours: a client-sent id never reaches here (the schema drops it).
-      .values({ id: newId(), ...ownerColumns(owner), ...this.table.toColumns(fields), created_at: new Date().toISOString() })
+      .values({ id, ...ownerColumns(owner), ...this.table.toColumns(fields), created_at: new Date().toISOString() })
       .execute();
+    return id;
   }
 
   async update(owner: Caller, id: string, fields: Fields): Promise<void> {

@@ -12,6 +12,7 @@ const original: LedgerTransaction = {
   amount: 1200,
   balance: 800,
   status: 'PENDING',
+  source: null,
 };
 const asUpdate = (fields: Partial<LedgerTransaction>): TransactionUpdate => transactionUpdateSchema.parse({ ...original, ...fields });
 

@@ -36,8 +36,7 @@ export function changesRow(row: LedgerTransaction, update: TransactionUpdate, le
   // A row or ledger the server sent malformed cannot be compared here; the server decides.
   if (range === null || !isIsoDate(row.date)) return true;
   const decision = decideUpdate(
-    // The order among rows plays no part in deciding an update.
-    { ...row, date: row.date, amount: dollarsToCents(row.amount), sequence: 0 },
+    { date: row.date, name: row.name, type: row.type, amount: dollarsToCents(row.amount), status: row.status },
     { ...update, amount: dollarsToCents(update.amount) },
     range,
   );

@@ -13,7 +13,7 @@ let nextId = 1;
 
 export function transaction(fields: Partial<LedgerTransaction> = {}): LedgerTransaction {
   const id = `t${nextId++}`;
-  return { id, date: '2026-03-01', name: 'Rent', type: 'D', amount: 1200, balance: 800, status: 'PENDING', ...fields };
+  return { id, date: '2026-03-01', name: 'Rent', type: 'D', amount: 1200, balance: 800, status: 'PENDING', source: null, ...fields };
 }
 
 export function ledgerInfo(transactions: LedgerTransaction[], fields: Partial<Omit<Ledger, 'transactions'>> = {}): LedgerInfo {
