@@ -1,6 +1,6 @@
 /**
- * Expenses: list, add, change and remove; every call answers the caller's full expenses info. Each write
- * runs with the re-projection of that expense into the caller's ledger, in one transaction.
+ * Expenses: list, add, change and remove; every call answers the caller's full expenses info, and every
+ * write brings the caller's ledger up to date with it (scheduleWrites).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../contract/common.js';
@@ -9,45 +9,29 @@ import { todayIn } from '../../domain/calendar-date.js';
 import type { Caller } from '../auth/access-token.js';
 import { callerOf, routeInApi } from '../api-scope.js';
 import { LedgerService } from '../ledger/ledger-service.js';
+import { scheduleWrites } from '../schedules/schedule-writes.js';
 import { expenseFields, expensesAnswer } from './expense-payloads.js';
 import { expenseRepository } from './expense-repository.js';
 
 export const expenseRoutes: FastifyPluginAsyncZod = async (api) => {
-  const ledgers = new LedgerService(api.database, () => api.now());
+  const writes = scheduleWrites(new LedgerService(api.database, () => api.now()), 'expense', expenseRepository);
   const answer = { response: { 200: expensesInfoSchema } };
-  // The app's clock, not Date: tests fix "today".
   const info = async (owner: Caller) => expensesAnswer(await expenseRepository(api.database.db).list(owner), todayIn(api.now()));
 
   api.get(routeInApi(EXPENSES_PATHS.retrieve), { schema: answer }, async (request) => info(callerOf(request)));
 
   api.post(routeInApi(EXPENSES_PATHS.add), { schema: { body: expenseInputSchema, ...answer } }, async (request) => {
-    const owner = callerOf(request);
-    const fields = expenseFields(request.body);
-    await ledgers.changeSchedule(owner, async (db) => ({
-      schedule: { kind: 'expense', id: await expenseRepository(db).add(owner, fields) },
-      deleted: false,
-    }));
-    return info(owner);
+    await writes.add(callerOf(request), expenseFields(request.body));
+    return info(callerOf(request));
   });
 
   api.put(routeInApi(EXPENSES_PATHS.one), { schema: { params: idParamsSchema, body: expenseInputSchema, ...answer } }, async (request) => {
-    const owner = callerOf(request);
-    const { id } = request.params;
-    const fields = expenseFields(request.body);
-    await ledgers.changeSchedule(owner, async (db) => {
-      await expenseRepository(db).update(owner, id, fields);
-      return { schedule: { kind: 'expense', id }, deleted: false };
-    });
-    return info(owner);
+    await writes.update(callerOf(request), request.params.id, expenseFields(request.body));
+    return info(callerOf(request));
   });
 
   api.delete(routeInApi(EXPENSES_PATHS.one), { schema: { params: idParamsSchema, ...answer } }, async (request) => {
-    const owner = callerOf(request);
-    const { id } = request.params;
-    await ledgers.changeSchedule(owner, async (db) => {
-      await expenseRepository(db).remove(owner, id);
-      return { schedule: { kind: 'expense', id }, deleted: true };
-    });
-    return info(owner);
+    await writes.remove(callerOf(request), request.params.id);
+    return info(callerOf(request));
   });
 };
