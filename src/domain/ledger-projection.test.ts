@@ -12,6 +12,7 @@ import {
   type SourcedRow,
 } from './ledger-projection.js';
 import { cents } from './money.js';
+import { EXPENSE_FREQUENCIES, FREQUENCIES } from './schedules.js';
 
 /** Property runs: modest in CI, more under `npm run fuzz`. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
@@ -25,7 +26,7 @@ const schedulesArbitrary: fc.Arbitrary<LedgerSchedules> = fc.record({
       name: fc.constantFrom('Acme', 'Side Job', 'Acme Paycheck'),
       amount: fc.integer({ min: 1, max: 500_000 }).map(cents),
       startDate: fc.integer({ min: -60, max: 400 }).map(day),
-      frequency: fc.constantFrom('BW' as const, 'EOM' as const),
+      frequency: fc.constantFrom(...FREQUENCIES),
     }),
     { maxLength: 3 },
   ),
@@ -36,6 +37,8 @@ const schedulesArbitrary: fc.Arbitrary<LedgerSchedules> = fc.record({
       amount: fc.integer({ min: 1, max: 200_000 }).map(cents),
       day: fc.integer({ min: 1, max: 31 }),
       endDate: fc.option(fc.integer({ min: -30, max: 600 }).map(day), { nil: null }),
+      frequency: fc.constantFrom(...EXPENSE_FREQUENCIES),
+      startDate: fc.integer({ min: -60, max: 400 }).map(day),
     }),
     { maxLength: 4 },
   ),
