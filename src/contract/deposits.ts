@@ -1,6 +1,13 @@
 /** Deposits (recurring income): one schema per payload, for the server and the page's form. */
 import * as z from 'zod/mini';
-import { DEPOSIT_DAYS, DEPOSIT_TYPES, expectedDepositDay, FREQUENCIES, MAX_SCHEDULE_NAME_LENGTH } from '../domain/schedules.js';
+import {
+  DEPOSIT_DAYS,
+  DEPOSIT_TYPES,
+  expectedDepositDay,
+  FREQUENCIES,
+  type Frequency,
+  MAX_SCHEDULE_NAME_LENGTH,
+} from '../domain/schedules.js';
 import { isIsoDate } from '../domain/calendar-date.js';
 import { amountSchema, dollarsAnswerSchema, idSchema, isoDateField, OBJECT_BODY, trimmedText } from './common.js';
 
@@ -11,10 +18,21 @@ const depositFields = z.object(
     day: z.enum(DEPOSIT_DAYS, { error: 'Day must be a weekday (Monday to Sunday) or N/A.' }),
     amount: amountSchema,
     startDate: isoDateField('Start Date'),
-    frequency: z.enum(FREQUENCIES, { error: 'Frequency must be BW (bi-weekly) or EOM (end of month).' }),
+    frequency: z.enum(FREQUENCIES, {
+      error: 'Frequency must be W (weekly), BW (bi-weekly), SM (twice a month), M (monthly) or EOM (end of month).',
+    }),
   },
   OBJECT_BODY,
 );
+
+/** How a message names a deposit of each frequency. */
+const DEPOSIT_WORDS: Record<Frequency, string> = {
+  W: 'a weekly',
+  BW: 'a bi-weekly',
+  SM: 'a twice-a-month',
+  M: 'a monthly',
+  EOM: 'an end-of-month',
+};
 
 /** What a user enters to add or change a deposit. Unknown keys (id, owner...) are dropped. */
 export const depositInputSchema = depositFields.check(
@@ -27,9 +45,9 @@ export const depositInputSchema = depositFields.check(
         code: 'custom',
         path: ['day'],
         message:
-          deposit.frequency === 'BW'
-            ? `Day must be ${expected}: a bi-weekly deposit is paid on the weekday of its start date (${deposit.startDate}).`
-            : 'Day must be N/A for an end-of-month deposit.',
+          expected === 'N/A'
+            ? `Day must be N/A for ${DEPOSIT_WORDS[deposit.frequency]} deposit.`
+            : `Day must be ${expected}: ${DEPOSIT_WORDS[deposit.frequency]} deposit is paid on the weekday of its start date (${deposit.startDate}).`,
       });
     }
   }),
@@ -49,7 +67,7 @@ export type Deposit = z.infer<typeof depositSchema>;
 
 export const depositsInfoSchema = z.object({
   deposits: z.array(depositSchema),
-  /** Sum of the monthly equivalents: bi-weekly counts amount x 26 / 12. */
+  /** Sum of the monthly equivalents: weekly x 52 / 12, bi-weekly x 26 / 12, twice a month x 2. */
   totalDeposits: dollarsAnswerSchema,
 });
 export type DepositsInfo = z.infer<typeof depositsInfoSchema>;

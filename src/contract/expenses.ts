@@ -1,7 +1,7 @@
-/** Expenses (recurring monthly bills): one schema per payload, for the server and the page's form. */
+/** Expenses (recurring bills): one schema per payload, for the server and the page's form. */
 import * as z from 'zod/mini';
 import { isIsoDate, type IsoDate } from '../domain/calendar-date.js';
-import { MAX_SCHEDULE_NAME_LENGTH } from '../domain/schedules.js';
+import { EXPENSE_FREQUENCIES, type ExpenseFrequency, expenseDay, MAX_SCHEDULE_NAME_LENGTH } from '../domain/schedules.js';
 import { amountSchema, dollarsAnswerSchema, idSchema, OBJECT_BODY, trimmedText, wholeNumberField } from './common.js';
 
 /** Empty, null or missing means "no end". */
@@ -16,24 +16,84 @@ const endDateSchema = z.pipe(
   z.transform((value: string | null | undefined): IsoDate | null => (value ? (value as IsoDate) : null)),
 );
 
-export const expenseInputSchema = z.object(
-  {
-    name: trimmedText('Name', MAX_SCHEDULE_NAME_LENGTH),
-    type: trimmedText('Type', 50),
-    day: wholeNumberField('Day', 1, 31),
-    amount: amountSchema,
-    endDate: endDateSchema,
-  },
-  OBJECT_BODY,
+/** Empty, null or missing means none: a monthly bill needs no start date. */
+const startDateSchema = z.pipe(
+  z.optional(
+    z.nullable(
+      z
+        .string({ error: 'Start Date must be a date (YYYY-MM-DD) or empty.' })
+        .check(z.refine((value: string) => value === '' || isIsoDate(value), 'Start Date must be a real date (YYYY-MM-DD).')),
+    ),
+  ),
+  z.transform((value: string | null | undefined): IsoDate | null => (value ? (value as IsoDate) : null)),
 );
-export type ExpenseInput = z.infer<typeof expenseInputSchema>;
+
+/** How a message names a bill of each frequency. */
+const BILL_WORDS: Record<ExpenseFrequency, string> = {
+  M: 'a monthly',
+  W: 'a weekly',
+  BW: 'an every-2-weeks',
+  Q: 'an every-3-months',
+  Y: 'a yearly',
+};
+
+/**
+ * What a user enters to add or change an expense. A monthly bill (the default, so clients that
+ * know no frequency keep working) needs its day; every other one needs its start date, and its
+ * day is that date's day of the month (docs/decisions/0018), filled in here when it is left out.
+ */
+export const expenseInputSchema = z.pipe(
+  z
+    .object(
+      {
+        name: trimmedText('Name', MAX_SCHEDULE_NAME_LENGTH),
+        type: trimmedText('Type', 50),
+        frequency: z._default(
+          z.enum(EXPENSE_FREQUENCIES, {
+            error: 'Frequency must be M (monthly), W (weekly), BW (every 2 weeks), Q (every 3 months) or Y (yearly).',
+          }),
+          'M',
+        ),
+        day: z.optional(wholeNumberField('Day', 1, 31)),
+        startDate: startDateSchema,
+        amount: amountSchema,
+        endDate: endDateSchema,
+      },
+      OBJECT_BODY,
+    )
+    .check(
+      z.superRefine((expense, context) => {
+        const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+        if (expense.frequency === 'M') {
+          if (expense.day === undefined) issue('day', 'Day is required.');
+        } else if (expense.startDate === null) {
+          issue('startDate', `Start Date is required for ${BILL_WORDS[expense.frequency]} bill: it is the first due date.`);
+        } else if (expense.day !== undefined && expense.day !== expenseDay(expense.frequency, expense.day, expense.startDate)) {
+          issue(
+            'day',
+            `Day must be ${expenseDay(expense.frequency, expense.day, expense.startDate)}, the day of the Start Date, or left out.`,
+          );
+        }
+        if (expense.startDate !== null && expense.endDate !== null && expense.endDate < expense.startDate) {
+          issue('endDate', 'End Date must be on or after Start Date.');
+        }
+      }),
+    ),
+  z.transform((expense) => ({ ...expense, day: expenseDay(expense.frequency, expense.day, expense.startDate) as number })),
+);
+export type ExpenseInput = z.input<typeof expenseInputSchema>;
+export type CheckedExpense = z.output<typeof expenseInputSchema>;
 
 export const expenseSchema = z.object({
   id: idSchema,
   name: z.string(),
   type: z.string(),
+  frequency: z.enum(EXPENSE_FREQUENCIES),
+  /** The day of the month: a monthly bill's own, the start date's for the others. */
   day: z.number(),
   amount: dollarsAnswerSchema,
+  /** The first due date; null for a monthly bill that was given none. */
+  startDate: z.nullable(z.string()),
   /** null when the expense has no end. */
   endDate: z.nullable(z.string()),
 });
@@ -42,7 +102,10 @@ export type Expense = z.infer<typeof expenseSchema>;
 export const expensesInfoSchema = z.object({
   /** In the default order: by day, then name. */
   expenses: z.array(expenseSchema),
-  /** Sum of the expenses that have not ended (no end date, or one on or after today). */
+  /**
+   * Sum of the monthly equivalents of the expenses that have not ended (no end date, or one on or
+   * after today): weekly x 52 / 12, every 2 weeks x 26 / 12, every 3 months / 3, yearly / 12.
+   */
   totalExpenses: dollarsAnswerSchema,
 });
 export type ExpensesInfo = z.infer<typeof expensesInfoSchema>;

@@ -124,8 +124,10 @@ describe.each(databaseKinds())('ledger API on %s', (kind) => {
         owner_sub: subject,
         name: expense.name,
         type: 'Bill',
+        frequency: 'M',
         day: expense.day,
         amount_cents: Math.round(expense.amount * 100),
+        start_date: null,
         end_date: expense.endDate ?? null,
         created_at: createdAt(),
       })

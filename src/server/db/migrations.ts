@@ -172,10 +172,25 @@ async function attributeSources(db: Kysely<unknown>): Promise<void> {
   }
 }
 
+/**
+ * Expenses of every frequency (issue 12): each stored expense becomes a monthly one with no start
+ * date, exactly what it was; deposits need nothing, their frequency column holds the new codes.
+ */
+const expenseFrequencies: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('expenses')
+      .addColumn('frequency', 'varchar(8)', (column) => column.notNull().defaultTo('M'))
+      .execute();
+    await db.schema.alterTable('expenses').addColumn('start_date', 'varchar(10)').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_drop_ledger_rows_owner_index': dropLedgerRowsOwnerIndex,
   '0003_living_ledger': livingLedger,
+  '0004_expense_frequencies': expenseFrequencies,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

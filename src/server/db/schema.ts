@@ -21,8 +21,12 @@ export interface ExpensesTable extends OwnerColumns {
   id: string;
   name: string;
   type: string;
+  /** M, W, BW, Q or Y; M for every expense stored before expenses had a frequency. */
+  frequency: string;
   day: number;
   amount_cents: number;
+  /** The first due date; null for a monthly bill given none. */
+  start_date: string | null;
   end_date: string | null;
   created_at: string;
 }

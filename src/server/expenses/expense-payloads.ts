@@ -1,16 +1,18 @@
 /** Expenses between dollars on the wire and cents inside: the only place the two meet. */
-import type { ExpenseInput, ExpensesInfo } from '../../contract/expenses.js';
+import type { CheckedExpense, ExpensesInfo } from '../../contract/expenses.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
 import { totalMonthlyExpenses } from '../../domain/schedules.js';
 import type { ExpenseFields, StoredExpense } from './expense-repository.js';
 
-export function expenseFields(input: ExpenseInput): ExpenseFields {
+export function expenseFields(input: CheckedExpense): ExpenseFields {
   return {
     name: input.name,
     type: input.type,
+    frequency: input.frequency,
     day: input.day,
     amount: dollarsToCents(input.amount),
+    startDate: input.startDate,
     endDate: input.endDate,
   };
 }

@@ -3,12 +3,13 @@ import type { Expense } from '../../contract/expenses.js';
 import { isoDate } from '../../domain/calendar-date.js';
 import { cents } from '../../domain/money.js';
 import { compareNames } from '../../domain/names.js';
-import type { ExpenseSchedule } from '../../domain/schedules.js';
+import { EXPENSE_FREQUENCIES, type ExpenseSchedule } from '../../domain/schedules.js';
+import { storedValue } from '../db/stored-value.js';
 import type { Database } from '../db/database.js';
 import { byCodeUnits, type ScheduleRecord, ScheduleRepository, type ScheduleTable } from '../schedules/schedule-repository.js';
 
 /** An expense in server units (cents, a calendar end date), so the schedule functions take it as is. */
-export type StoredExpense = Omit<Expense, 'amount' | 'day' | 'endDate'> & ExpenseSchedule;
+export type StoredExpense = Omit<Expense, 'amount' | 'day' | 'endDate' | 'frequency' | 'startDate'> & Required<ExpenseSchedule>;
 
 /** An expense as the caller adds or changes it. */
 export type ExpenseFields = Omit<StoredExpense, 'id'>;
@@ -20,24 +21,29 @@ function toStoredExpense(record: ExpenseRecord): StoredExpense {
     id: record.id,
     name: record.name,
     type: record.type,
+    frequency: storedValue(EXPENSE_FREQUENCIES, record.frequency, 'expenses.frequency'),
     day: record.day,
     amount: cents(record.amount_cents),
+    startDate: record.start_date === null ? null : isoDate(record.start_date),
     endDate: record.end_date === null ? null : isoDate(record.end_date),
   };
 }
 
 const EXPENSES: ScheduleTable<'expenses', StoredExpense, ExpenseFields> = {
   name: 'expenses',
-  columns: ['id', 'name', 'type', 'day', 'amount_cents', 'end_date', 'created_at'],
+  columns: ['id', 'name', 'type', 'frequency', 'day', 'amount_cents', 'start_date', 'end_date', 'created_at'],
   toStored: toStoredExpense,
   toColumns: (expense) => ({
     name: expense.name,
     type: expense.type,
+    frequency: expense.frequency,
     day: expense.day,
     amount_cents: expense.amount,
+    start_date: expense.startDate,
     end_date: expense.endDate,
   }),
-  // Day of the month, then name, then creation order (the id only breaks exact ties).
+  // Day of the month (a non-monthly bill's is its start date's, decision 0018), then name, then
+  // creation order (the id only breaks exact ties).
   compare: (a, b) => a.day - b.day || compareNames(a.name, b.name) || byCodeUnits(a.created_at, b.created_at) || byCodeUnits(a.id, b.id),
   notFound: 'That expense does not exist.',
 };

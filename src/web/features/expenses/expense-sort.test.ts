@@ -3,7 +3,7 @@ import { EXPENSE_SORTS, type Expense } from '../../../contract/expenses.js';
 import { EXPENSE_SORT_LABELS, sortExpenses } from './expense-sort.js';
 
 function expense(id: string, name: string, type: string, day: number, amount: number): Expense {
-  return { id, name, type, day, amount, endDate: null };
+  return { id, name, type, frequency: 'M', day, amount, startDate: null, endDate: null };
 }
 
 // In the server's default order: day, then name.

@@ -10,9 +10,27 @@ import { EXPENSE_SORT_STORAGE_KEY } from './expense-sort-preference.js';
 import { ExpensesSection } from './expenses-section.js';
 
 // In the server's default order: day, then name.
-const RENT: Expense = { id: 'e1', name: 'Rent', type: 'Housing', day: 1, amount: 1500, endDate: null };
-const INTERNET: Expense = { id: 'e2', name: 'Internet', type: 'Utilities', day: 10, amount: 59.99, endDate: '2099-12-31' };
-const CAR_LOAN: Expense = { id: 'e3', name: 'Car Loan', type: 'Transport', day: 28, amount: 320.5, endDate: '2001-01-31' };
+const RENT: Expense = { id: 'e1', name: 'Rent', type: 'Housing', frequency: 'M', day: 1, amount: 1500, startDate: null, endDate: null };
+const INTERNET: Expense = {
+  id: 'e2',
+  name: 'Internet',
+  type: 'Utilities',
+  frequency: 'M',
+  day: 10,
+  amount: 59.99,
+  startDate: null,
+  endDate: '2099-12-31',
+};
+const CAR_LOAN: Expense = {
+  id: 'e3',
+  name: 'Car Loan',
+  type: 'Transport',
+  frequency: 'M',
+  day: 28,
+  amount: 320.5,
+  startDate: null,
+  endDate: '2001-01-31',
+};
 const THREE_EXPENSES: ExpensesInfo = { expenses: [RENT, INTERNET, CAR_LOAN], totalExpenses: 1559.99 };
 const NO_EXPENSES: ExpensesInfo = { expenses: [], totalExpenses: 0 };
 
