@@ -22,6 +22,13 @@ export interface TestAppOptions extends Pick<AppOptions, 'rateLimit' | 'queryObs
   readonly now?: () => Date;
   /** Extra environment for loadConfig, as `npm start` would read it. */
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * A database prepared beforehand (an earlier schema version with rows, say) instead of a fresh
+   * one; the app migrates it on start, as a real server does. The app drops it on close.
+   */
+  readonly database?: TestDatabase;
+  /** The issuer whose users the prepared rows belong to, instead of a new one; closed with the app. */
+  readonly issuer?: TestIssuer;
 }
 
 export interface TestApp {
@@ -46,8 +53,8 @@ export interface UserClient {
 }
 
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
-  const issuer = await startTestIssuer();
-  const database = await createTestDatabase(kind);
+  const issuer = options.issuer ?? (await startTestIssuer());
+  const database = options.database ?? (await createTestDatabase(kind));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
