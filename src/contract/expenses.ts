@@ -64,17 +64,21 @@ export const expenseInputSchema = z.pipe(
     .check(
       z.superRefine((expense, context) => {
         const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+        // Only real dates have a day of the month and an order; a bad one already has its own message.
+        const realStart = expense.startDate !== null && isIsoDate(expense.startDate) ? expense.startDate : null;
+        const realEnd = expense.endDate !== null && isIsoDate(expense.endDate) ? expense.endDate : null;
         if (expense.frequency === 'M') {
           if (expense.day === undefined) issue('day', 'Day is required.');
         } else if (expense.startDate === null) {
           issue('startDate', `Start Date is required for ${BILL_WORDS[expense.frequency]} bill: it is the first due date.`);
-        } else if (expense.day !== undefined && expense.day !== expenseDay(expense.frequency, expense.day, expense.startDate)) {
-          issue(
-            'day',
-            `Day must be ${expenseDay(expense.frequency, expense.day, expense.startDate)}, the day of the Start Date, or left out.`,
-          );
+        } else if (
+          realStart !== null &&
+          expense.day !== undefined &&
+          expense.day !== expenseDay(expense.frequency, expense.day, realStart)
+        ) {
+          issue('day', `Day must be ${expenseDay(expense.frequency, expense.day, realStart)}, the day of the Start Date, or left out.`);
         }
-        if (expense.startDate !== null && expense.endDate !== null && expense.endDate < expense.startDate) {
+        if (realStart !== null && realEnd !== null && realEnd < realStart) {
           issue('endDate', 'End Date must be on or after Start Date.');
         }
       }),
