@@ -30,6 +30,27 @@ const paycheck = {
 } as const;
 const sideJob = { name: 'Side job', type: 'Check', day: 'N/A', amount: 250, startDate: '2026-10-31', frequency: 'EOM' } as const;
 
+/**
+ * One deposit of each frequency (issue 12) and its monthly equivalent, rounded half-up to the cent:
+ * weekly x 52 / 12, bi-weekly x 26 / 12, twice a month x 2, monthly and end of month x 1. A weekly or
+ * bi-weekly deposit's day is its start date's weekday (2026-11-16 is a Monday); the others' is N/A.
+ */
+const everyFrequency = [
+  {
+    deposit: { name: 'Wages', type: 'Direct Deposit', day: 'Monday', amount: 612.34, startDate: '2026-11-16', frequency: 'W' },
+    // 61,234 cents x 52 / 12 = 265,347.33 cents.
+    monthly: 2653.47,
+  },
+  // 100,000 cents x 26 / 12 = 216,666.67 cents.
+  { deposit: paycheck, monthly: 2166.67 },
+  {
+    deposit: { name: 'Salary', type: 'Direct Deposit', day: 'N/A', amount: 1200.5, startDate: '2026-11-15', frequency: 'SM' },
+    monthly: 2401,
+  },
+  { deposit: { name: 'Lodger', type: 'Check', day: 'N/A', amount: 3000, startDate: '2026-11-10', frequency: 'M' }, monthly: 3000 },
+  { deposit: { ...sideJob, amount: 250.1 }, monthly: 250.1 },
+] as const;
+
 function depositsOf(response: LightMyRequestResponse): DepositsInfo {
   expect(response.statusCode, response.body).toBe(200);
   return depositsInfoSchema.parse(response.json());
@@ -59,7 +80,9 @@ const {
 } = AMOUNT_MESSAGES;
 const BAD_DATE = 'Start Date must be a real date (YYYY-MM-DD).';
 const BAD_DAY = 'Day must be a weekday (Monday to Sunday) or N/A.';
+const BAD_FREQUENCY = 'Frequency must be W (weekly), BW (bi-weekly), SM (twice a month), M (monthly) or EOM (end of month).';
 const BW_FRIDAY = 'Day must be Friday: a bi-weekly deposit is paid on the weekday of its start date (2026-11-20).';
+const W_FRIDAY = 'Day must be Friday: a weekly deposit is paid on the weekday of its start date (2026-11-20).';
 
 /** One change to a valid deposit and the one field message it must produce. */
 const badDeposits: { label: string; change: Record<string, unknown>; field: string; message: string }[] = [
@@ -70,16 +93,41 @@ const badDeposits: { label: string; change: Record<string, unknown>; field: stri
     label: 'an unknown frequency',
     change: { frequency: 'WEEKLY' },
     field: 'frequency',
-    message: 'Frequency must be BW (bi-weekly) or EOM (end of month).',
+    message: BAD_FREQUENCY,
   },
   {
     label: 'a missing frequency',
     change: { frequency: undefined },
     field: 'frequency',
-    message: 'Frequency must be BW (bi-weekly) or EOM (end of month).',
+    message: BAD_FREQUENCY,
   },
   { label: 'a bi-weekly day that is not the start date weekday', change: { day: 'Monday' }, field: 'day', message: BW_FRIDAY },
   { label: 'a bi-weekly deposit with day N/A', change: { day: 'N/A' }, field: 'day', message: BW_FRIDAY },
+  { label: 'a weekly day that is not the start date weekday', change: { frequency: 'W', day: 'Monday' }, field: 'day', message: W_FRIDAY },
+  { label: 'a weekly deposit with day N/A', change: { frequency: 'W', day: 'N/A' }, field: 'day', message: W_FRIDAY },
+  {
+    label: 'a weekly deposit on a Saturday start date with day Friday',
+    change: { frequency: 'W', startDate: '2026-11-21', day: 'Friday' },
+    field: 'day',
+    message: 'Day must be Saturday: a weekly deposit is paid on the weekday of its start date (2026-11-21).',
+  },
+  // Friday is the start date's weekday, and still not a day these deposits are paid on.
+  {
+    label: 'a twice-a-month deposit with a weekday',
+    change: { frequency: 'SM', day: 'Friday' },
+    field: 'day',
+    message: 'Day must be N/A for a twice-a-month deposit.',
+  },
+  {
+    label: 'a monthly deposit with a weekday',
+    change: { frequency: 'M', day: 'Friday' },
+    field: 'day',
+    message: 'Day must be N/A for a monthly deposit.',
+  },
+  { label: 'an expense frequency (Q)', change: { frequency: 'Q', day: 'N/A' }, field: 'frequency', message: BAD_FREQUENCY },
+  { label: 'a frequency in the wrong case', change: { frequency: 'sm', day: 'N/A' }, field: 'frequency', message: BAD_FREQUENCY },
+  { label: 'a frequency with a trailing space', change: { frequency: 'W ' }, field: 'frequency', message: BAD_FREQUENCY },
+  { label: 'a null frequency', change: { frequency: null }, field: 'frequency', message: BAD_FREQUENCY },
   {
     label: 'an end-of-month deposit with a weekday',
     change: { frequency: 'EOM', day: 'Friday' },
@@ -222,6 +270,69 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
       const info = depositsOf(await user.delete(withId(DEPOSITS_PATHS.one, paycheckId)));
       expect(info).toEqual({ deposits: both.deposits.filter((deposit) => deposit.id !== paycheckId), totalDeposits: 250 });
       expectNotFound(await user.delete(withId(DEPOSITS_PATHS.one, paycheckId)));
+    });
+  });
+
+  describe('every frequency: weekly, bi-weekly, twice a month, monthly, end of month', () => {
+    it.each(everyFrequency)('adds a $deposit.frequency deposit paid on $deposit.day, $monthly a month', async ({ deposit, monthly }) => {
+      const user = newUser(test);
+      const info = await addDeposit(user, deposit);
+      expect(info).toEqual({ deposits: [{ id: expect.stringMatching(ROW_ID), ...deposit }], totalDeposits: monthly });
+      expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve))).toEqual(info);
+    });
+
+    it('adds a weekly deposit whose start date is a Saturday: its day is Saturday', async () => {
+      const user = newUser(test);
+      const shifts = { name: 'Shifts', type: 'Check', day: 'Saturday', amount: 120, startDate: '2026-11-21', frequency: 'W' } as const;
+      // 12,000 cents x 52 / 12 = 52,000 cents.
+      expect(await addDeposit(user, shifts)).toEqual({ deposits: [{ id: expect.stringMatching(ROW_ID), ...shifts }], totalDeposits: 520 });
+    });
+
+    it('totals one deposit of each frequency exactly', async () => {
+      const user = newUser(test);
+      for (const { deposit } of everyFrequency) await addDeposit(user, deposit);
+      const info = depositsOf(await user.get(DEPOSITS_PATHS.retrieve));
+      // 2653.47 + 2166.67 + 2401 + 3000 + 250.10
+      expect(info.totalDeposits).toBe(10471.24);
+      expect(info.deposits.map(({ name, frequency }) => `${name} ${frequency}`)).toEqual([
+        'Side job EOM',
+        'Lodger M',
+        'Salary SM',
+        'Wages W',
+        'Paycheck BW',
+      ]);
+    });
+
+    it('rounds each deposit half-up on its own, then sums the cents', async () => {
+      const user = newUser(test);
+      const cent = (frequency: string, amount = 0.01) => ({
+        name: `${frequency} ${amount}`,
+        type: 'Check',
+        day: frequency === 'W' ? 'Friday' : 'N/A',
+        amount,
+        startDate: '2026-11-20',
+        frequency,
+      });
+      // 1 cent weekly is 4.33 cents a month: 4.
+      expect((await addDeposit(user, cent('W'))).totalDeposits).toBe(0.04);
+      // Two of them are 8, not the 8.67 (9) their unrounded sum would give.
+      expect((await addDeposit(user, { ...cent('W'), name: 'W again' })).totalDeposits).toBe(0.08);
+      // 2 cents weekly is 8.67 cents: 9.
+      expect((await addDeposit(user, cent('W', 0.02))).totalDeposits).toBe(0.17);
+      // 1 cent twice a month is 2; monthly and end of month 1 each.
+      expect((await addDeposit(user, cent('SM'))).totalDeposits).toBe(0.19);
+      expect((await addDeposit(user, cent('M'))).totalDeposits).toBe(0.2);
+      expect((await addDeposit(user, cent('EOM'))).totalDeposits).toBe(0.21);
+    });
+
+    it('changes one deposit to each frequency in turn: same id, new values, new total', async () => {
+      const user = newUser(test);
+      const id = (await addDeposit(user, sideJob)).deposits[0]?.id ?? '';
+      for (const { deposit, monthly } of everyFrequency) {
+        const info = depositsOf(await user.put(withId(DEPOSITS_PATHS.one, id), deposit));
+        expect(info).toEqual({ deposits: [{ id, ...deposit }], totalDeposits: monthly });
+        expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve))).toEqual(info);
+      }
     });
   });
 

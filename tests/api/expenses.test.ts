@@ -23,6 +23,11 @@ import {
 const rent = { name: 'Rent', type: 'Housing', day: 1, amount: 1500, endDate: null } as const;
 const phone = { name: 'Phone', type: 'Utilities', day: 15, amount: 45.99, endDate: '2027-06-30' } as const;
 
+/** How the API answers an expense sent without a frequency or start date: monthly, with none. */
+function monthly<T extends object>(expense: T): T & { frequency: 'M'; startDate: null } {
+  return { ...expense, frequency: 'M', startDate: null };
+}
+
 function expensesOf(response: LightMyRequestResponse): ExpensesInfo {
   expect(response.statusCode, response.body).toBe(200);
   return expensesInfoSchema.parse(response.json());
@@ -45,6 +50,10 @@ async function addExpense(user: UserClient, expense: object): Promise<ExpensesIn
 }
 
 const DAY = 'Day must be a whole number from 1 to 31.';
+const BAD_FREQUENCY = 'Frequency must be M (monthly), W (weekly), BW (every 2 weeks), Q (every 3 months) or Y (yearly).';
+const START_DATE_NOT_REAL = 'Start Date must be a real date (YYYY-MM-DD).';
+const END_BEFORE_START = 'End Date must be on or after Start Date.';
+const startDateRequired = (bill: string) => `Start Date is required for ${bill} bill: it is the first due date.`;
 const {
   notNumber: AMOUNT_NOT_NUMBER,
   notPositive: AMOUNT_NOT_POSITIVE,
@@ -83,7 +92,152 @@ const badExpenses: { label: string; change: Record<string, unknown>; field: stri
   { label: 'an end date of only spaces', change: { endDate: ' ' }, field: 'endDate', message: END_DATE_NOT_REAL },
   { label: 'an end date that is a number', change: { endDate: 20261231 }, field: 'endDate', message: END_DATE_NOT_TEXT },
   { label: 'an end date that is false', change: { endDate: false }, field: 'endDate', message: END_DATE_NOT_TEXT },
+  // Frequencies and start dates (issue 12).
+  { label: 'a weekly bill without a start date', change: { frequency: 'W' }, field: 'startDate', message: startDateRequired('a weekly') },
+  {
+    label: 'an every-2-weeks bill without a start date',
+    change: { frequency: 'BW', day: undefined },
+    field: 'startDate',
+    message: startDateRequired('an every-2-weeks'),
+  },
+  {
+    label: 'an every-3-months bill with a null start date',
+    change: { frequency: 'Q', startDate: null },
+    field: 'startDate',
+    message: startDateRequired('an every-3-months'),
+  },
+  {
+    label: 'a yearly bill with an empty start date',
+    change: { frequency: 'Y', startDate: '' },
+    field: 'startDate',
+    message: startDateRequired('a yearly'),
+  },
+  {
+    label: 'a monthly bill with a start date and no day',
+    change: { frequency: 'M', startDate: '2026-12-15', day: undefined },
+    field: 'day',
+    message: 'Day is required.',
+  },
+  {
+    label: 'an every-3-months bill whose day is not its start date day',
+    change: { frequency: 'Q', startDate: '2026-12-14' },
+    field: 'day',
+    message: 'Day must be 14, the day of the Start Date, or left out.',
+  },
+  {
+    label: 'a weekly bill whose day is not its start date day',
+    change: { frequency: 'W', startDate: '2026-11-30', day: 31 },
+    field: 'day',
+    message: 'Day must be 30, the day of the Start Date, or left out.',
+  },
+  {
+    label: 'a yearly bill ending before it starts',
+    change: { frequency: 'Y', startDate: '2027-07-15' },
+    field: 'endDate',
+    message: END_BEFORE_START,
+  },
+  {
+    label: 'a monthly bill ending before its start date',
+    change: { startDate: '2027-07-01' },
+    field: 'endDate',
+    message: END_BEFORE_START,
+  },
+  // A date that is not real has no day of the month and no order: only it is named, never a made-up
+  // day (the 30th of '2026-02-30', the 26th of '12/15/2026') or an end date before it.
+  {
+    label: 'an impossible start date',
+    change: { frequency: 'Q', startDate: '2026-02-30' },
+    field: 'startDate',
+    message: START_DATE_NOT_REAL,
+  },
+  {
+    label: 'a start date in another format',
+    change: { frequency: 'Y', startDate: '12/15/2026' },
+    field: 'startDate',
+    message: START_DATE_NOT_REAL,
+  },
+  {
+    label: 'a monthly bill with an impossible start date',
+    change: { startDate: '2026-13-15' },
+    field: 'startDate',
+    message: START_DATE_NOT_REAL,
+  },
+  {
+    label: 'a monthly bill whose start date is not real and sorts after its end date',
+    change: { startDate: '2027-13-01' },
+    field: 'startDate',
+    message: START_DATE_NOT_REAL,
+  },
+  {
+    label: 'an end date that is not a real date, before the start date',
+    change: { frequency: 'Y', startDate: '2026-12-15', endDate: '2026-02-30' },
+    field: 'endDate',
+    message: END_DATE_NOT_REAL,
+  },
+  {
+    label: 'a start date that is a number',
+    change: { frequency: 'W', startDate: 20261215 },
+    field: 'startDate',
+    message: 'Start Date must be a date (YYYY-MM-DD) or empty.',
+  },
+  { label: 'a deposit frequency (SM)', change: { frequency: 'SM' }, field: 'frequency', message: BAD_FREQUENCY },
+  {
+    label: 'a frequency in the wrong case',
+    change: { frequency: 'q', startDate: '2026-12-15' },
+    field: 'frequency',
+    message: BAD_FREQUENCY,
+  },
+  { label: 'a frequency spelled out', change: { frequency: 'MONTHLY' }, field: 'frequency', message: BAD_FREQUENCY },
+  { label: 'a null frequency', change: { frequency: null }, field: 'frequency', message: BAD_FREQUENCY },
 ];
+
+/**
+ * A bill of each frequency (issue 12), as sent and as answered, with its monthly equivalent rounded
+ * half-up to the cent: weekly x 52 / 12, every 2 weeks x 26 / 12, every 3 months / 3, yearly / 12.
+ * A bill that is not monthly needs its start date, and its day is that date's day of the month.
+ */
+const everyFrequency = [
+  { label: 'a monthly bill without a start date', sent: rent, answer: monthly(rent), total: 1500 },
+  {
+    label: 'a monthly bill with a start date',
+    sent: { ...rent, frequency: 'M', startDate: '2026-12-01' },
+    answer: { ...rent, frequency: 'M', startDate: '2026-12-01' },
+    total: 1500,
+  },
+  {
+    label: 'a weekly bill',
+    sent: { name: 'Lunch', type: 'Food', frequency: 'W', startDate: '2026-11-23', amount: 20, endDate: null },
+    answer: { name: 'Lunch', type: 'Food', frequency: 'W', startDate: '2026-11-23', day: 23, amount: 20, endDate: null },
+    // 2,000 cents x 52 / 12 = 8,666.67 cents.
+    total: 86.67,
+  },
+  {
+    label: 'an every-2-weeks bill',
+    sent: { name: 'Cleaner', type: 'Home', frequency: 'BW', startDate: '2026-11-27', amount: 75, endDate: '2027-11-26' },
+    answer: { name: 'Cleaner', type: 'Home', frequency: 'BW', startDate: '2026-11-27', day: 27, amount: 75, endDate: '2027-11-26' },
+    // 7,500 cents x 26 / 12 = 16,250 cents.
+    total: 162.5,
+  },
+  {
+    label: 'an every-3-months bill',
+    sent: { name: 'Insurance', type: 'Insurance', frequency: 'Q', startDate: '2026-12-31', amount: 100, endDate: null },
+    answer: { name: 'Insurance', type: 'Insurance', frequency: 'Q', startDate: '2026-12-31', day: 31, amount: 100, endDate: null },
+    // 10,000 cents / 3 = 3,333.33 cents.
+    total: 33.33,
+  },
+  {
+    label: 'a yearly bill',
+    sent: { name: 'Registration', type: 'Car', frequency: 'Y', startDate: '2028-02-29', amount: 1200, endDate: null },
+    answer: { name: 'Registration', type: 'Car', frequency: 'Y', startDate: '2028-02-29', day: 29, amount: 1200, endDate: null },
+    total: 100,
+  },
+  {
+    label: 'a weekly bill sent with its start date day',
+    sent: { name: 'Lunch', type: 'Food', frequency: 'W', startDate: '2026-11-23', day: 23, amount: 20, endDate: '2026-11-23' },
+    answer: { name: 'Lunch', type: 'Food', frequency: 'W', startDate: '2026-11-23', day: 23, amount: 20, endDate: '2026-11-23' },
+    total: 86.67,
+  },
+] as const;
 
 /** Bodies that are not an expense object at all: raw strings go out as sent, anything else as JSON. */
 const badBodies: { label: string; payload: unknown; message: string }[] = [
@@ -114,9 +268,12 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
     it('adds an expense and answers the full list', async () => {
       const user = newUser(test);
       const info = await addExpense(user, rent);
-      expect(info).toEqual({ expenses: [{ id: expect.stringMatching(ROW_ID), ...rent }], totalExpenses: 1500 });
+      expect(info).toEqual({ expenses: [{ id: expect.stringMatching(ROW_ID), ...monthly(rent) }], totalExpenses: 1500 });
       const both = await addExpense(user, phone);
-      expect(both).toEqual({ expenses: [info.expenses[0], { id: expect.stringMatching(ROW_ID), ...phone }], totalExpenses: 1545.99 });
+      expect(both).toEqual({
+        expenses: [info.expenses[0], { id: expect.stringMatching(ROW_ID), ...monthly(phone) }],
+        totalExpenses: 1545.99,
+      });
       expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve))).toEqual(both);
     });
 
@@ -134,8 +291,8 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       await addExpense(user, { name: ` ${longName} `, type: ` ${longType} `, day: 31, amount: 0.01 });
       const info = await addExpense(user, { ...rent, amount: 99_999_999.99 });
       expect(info.expenses).toEqual([
-        { id: expect.stringMatching(ROW_ID), ...rent, amount: 99_999_999.99 },
-        { id: expect.stringMatching(ROW_ID), name: longName, type: longType, day: 31, amount: 0.01, endDate: null },
+        { id: expect.stringMatching(ROW_ID), ...monthly(rent), amount: 99_999_999.99 },
+        { id: expect.stringMatching(ROW_ID), ...monthly({ name: longName, type: longType, day: 31, amount: 0.01, endDate: null }) },
       ]);
       expect(info.totalExpenses).toBe(100_000_000);
     });
@@ -163,7 +320,7 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       await addExpense(user, phone);
       const changed = { name: 'Mortgage', type: 'Housing', day: 28, amount: 1750.25, endDate: '2040-12-31' };
       const info = expensesOf(await user.put(withId(EXPENSES_PATHS.one, id), changed));
-      expect(info.expenses).toEqual([expect.objectContaining({ name: 'Phone' }), { id, ...changed }]);
+      expect(info.expenses).toEqual([expect.objectContaining({ name: 'Phone' }), { id, ...monthly(changed) }]);
       expect(info.totalExpenses).toBe(1796.24);
       expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve))).toEqual(info);
     });
@@ -173,7 +330,7 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       const id = (await addExpense(user, rent)).expenses[0]?.id ?? '';
       await addExpense(user, phone);
       const info = expensesOf(await user.delete(withId(EXPENSES_PATHS.one, id)));
-      expect(info).toEqual({ expenses: [{ id: expect.stringMatching(ROW_ID), ...phone }], totalExpenses: 45.99 });
+      expect(info).toEqual({ expenses: [{ id: expect.stringMatching(ROW_ID), ...monthly(phone) }], totalExpenses: 45.99 });
       expectNotFound(await user.delete(withId(EXPENSES_PATHS.one, id)));
     });
   });
@@ -186,7 +343,7 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
     ])('stores $label as no end', async ({ endDate }) => {
       const user = newUser(test);
       const info = await addExpense(user, { name: 'Rent', type: 'Housing', day: 1, amount: 1500, endDate });
-      expect(info).toEqual({ expenses: [{ id: expect.stringMatching(ROW_ID), ...rent, endDate: null }], totalExpenses: 1500 });
+      expect(info).toEqual({ expenses: [{ id: expect.stringMatching(ROW_ID), ...monthly(rent), endDate: null }], totalExpenses: 1500 });
     });
 
     it('lists an ended expense but leaves it out of the total; one ending today still counts', async () => {
@@ -210,7 +367,84 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve)).totalExpenses).toBe(0);
       expect(expensesOf(await user.put(withId(EXPENSES_PATHS.one, id), { ...rent, endDate: '' })).totalExpenses).toBe(1500);
       const ended = expensesOf(await user.put(withId(EXPENSES_PATHS.one, id), { ...rent, endDate: '2026-11-01' }));
-      expect(ended).toEqual({ expenses: [{ id, ...rent, endDate: '2026-11-01' }], totalExpenses: 0 });
+      expect(ended).toEqual({ expenses: [{ id, ...monthly(rent), endDate: '2026-11-01' }], totalExpenses: 0 });
+    });
+  });
+
+  describe('every frequency: monthly, weekly, every 2 weeks, every 3 months, yearly', () => {
+    it.each(everyFrequency)('adds $label', async ({ sent, answer, total }) => {
+      const user = newUser(test);
+      const info = await addExpense(user, sent);
+      expect(info).toEqual({ expenses: [{ id: expect.stringMatching(ROW_ID), ...answer }], totalExpenses: total });
+      expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve))).toEqual(info);
+    });
+
+    it('changes one expense to each frequency in turn, and back to monthly with no start date', async () => {
+      const user = newUser(test);
+      const id = (await addExpense(user, phone)).expenses[0]?.id ?? '';
+      for (const { sent, answer, total } of everyFrequency) {
+        const info = expensesOf(await user.put(withId(EXPENSES_PATHS.one, id), sent));
+        expect(info).toEqual({ expenses: [{ id, ...answer }], totalExpenses: total });
+        expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve))).toEqual(info);
+      }
+      const back = expensesOf(await user.put(withId(EXPENSES_PATHS.one, id), phone));
+      expect(back).toEqual({ expenses: [{ id, ...monthly(phone) }], totalExpenses: 45.99 });
+    });
+
+    it('totals the monthly equivalents of the bills that have not ended, and lists them by day', async () => {
+      const user = newUser(test);
+      for (const { sent } of everyFrequency.slice(0, 6)) await addExpense(user, sent);
+      await addExpense(user, {
+        name: 'Ended yearly',
+        type: 'Club',
+        frequency: 'Y',
+        startDate: '2025-03-02',
+        amount: 999,
+        endDate: '2026-11-20',
+      });
+      const info = await addExpense(user, {
+        name: 'Ends today',
+        type: 'Club',
+        frequency: 'Q',
+        startDate: '2026-08-21',
+        amount: 30,
+        endDate: '2026-11-21',
+      });
+      // 1500 + 1500 + 86.67 + 162.50 + 33.33 + 100 + 10 (ends today); the ended one is left out.
+      expect(info.totalExpenses).toBe(3392.5);
+      expect(info.expenses.map(({ day, name, frequency }) => `${day} ${name} ${frequency}`)).toEqual([
+        '1 Rent M',
+        '1 Rent M',
+        '2 Ended yearly Y',
+        '21 Ends today Q',
+        '23 Lunch W',
+        '27 Cleaner BW',
+        '29 Registration Y',
+        '31 Insurance Q',
+      ]);
+    });
+
+    it('rounds each bill half-up on its own, then sums the cents', async () => {
+      const user = newUser(test);
+      const bill = (frequency: string, amount: number) => ({
+        name: `${frequency} ${amount}`,
+        type: 'Test',
+        frequency,
+        startDate: '2026-12-05',
+        amount,
+      });
+      // 1 cent every 3 months is 0.33 cents a month: 0.
+      expect((await addExpense(user, bill('Q', 0.01))).totalExpenses).toBe(0);
+      // Two of them are still 0, not the 0.67 (1) their unrounded sum would give.
+      expect((await addExpense(user, { ...bill('Q', 0.01), name: 'Q again' })).totalExpenses).toBe(0);
+      // 2 cents every 3 months is 0.67 cents: 1.
+      expect((await addExpense(user, bill('Q', 0.02))).totalExpenses).toBe(0.01);
+      // 6 cents a year is exactly half a cent a month: up to 1. 5 cents a year is 0.42: 0.
+      expect((await addExpense(user, bill('Y', 0.06))).totalExpenses).toBe(0.02);
+      expect((await addExpense(user, bill('Y', 0.05))).totalExpenses).toBe(0.02);
+      // 3 cents every 2 weeks is 6.5 cents: 7. 1 cent weekly is 4.33 cents: 4.
+      expect((await addExpense(user, bill('BW', 0.03))).totalExpenses).toBe(0.09);
+      expect((await addExpense(user, bill('W', 0.01))).totalExpenses).toBe(0.13);
     });
   });
 
@@ -225,7 +459,7 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
         owner_sub: 'bob',
         created_at: '1999-01-01',
       });
-      expect(info.expenses).toEqual([{ id: expect.stringMatching(ROW_ID), ...rent }]);
+      expect(info.expenses).toEqual([{ id: expect.stringMatching(ROW_ID), ...monthly(rent) }]);
       expect(expensesOf(await bob.get(EXPENSES_PATHS.retrieve)).expenses).toEqual([]);
       expectNotFound(await alice.delete(withId(EXPENSES_PATHS.one, 'chosen-by-client')));
     });
@@ -236,8 +470,8 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       const second = (await addExpense(user, phone)).expenses.find((expense) => expense.id !== first)?.id ?? '';
       const info = expensesOf(await user.put(withId(EXPENSES_PATHS.one, first), { ...rent, name: 'Renamed', id: second }));
       expect(info.expenses).toEqual([
-        { id: first, ...rent, name: 'Renamed' },
-        { id: second, ...phone },
+        { id: first, ...monthly(rent), name: 'Renamed' },
+        { id: second, ...monthly(phone) },
       ]);
     });
   });
@@ -347,7 +581,7 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       await addExpense(bob, phone);
 
       const bobInfo = expensesOf(await bob.get(EXPENSES_PATHS.retrieve));
-      expect(bobInfo).toEqual({ expenses: [{ id: expect.stringMatching(ROW_ID), ...phone }], totalExpenses: 45.99 });
+      expect(bobInfo).toEqual({ expenses: [{ id: expect.stringMatching(ROW_ID), ...monthly(phone) }], totalExpenses: 45.99 });
 
       expectNotFound(await bob.put(withId(EXPENSES_PATHS.one, aliceId), { ...rent, name: 'Stolen', amount: 1 }));
       expectNotFound(await bob.delete(withId(EXPENSES_PATHS.one, aliceId)));
