@@ -176,6 +176,7 @@ describe('re-projecting one schedule', () => {
         const result = reprojectSchedule(
           ledger.rows,
           target,
+          ledger.schedules,
           changed(ledger.schedules, target, deleted, shift),
           ledger.window,
           ledger.skipped,
@@ -203,7 +204,7 @@ describe('re-projecting one schedule', () => {
         const target = pick(ledger.schedules, index);
         if (!target) return;
         const now = changed(ledger.schedules, target, deleted, shift);
-        const result = reprojectSchedule(ledger.rows, target, now, ledger.window, ledger.skipped);
+        const result = reprojectSchedule(ledger.rows, target, ledger.schedules, now, ledger.window, ledger.skipped);
         const removed = new Set(result.removed);
         const stillFollowing = ledger.rows
           .filter((row) => !removed.has(row.id) && followsSchedule(row, target, ledger.window.from))
@@ -223,7 +224,10 @@ describe('re-projecting one schedule', () => {
       fc.property(livedLedgerArbitrary, fc.nat(), (ledger, index) => {
         const target = pick(ledger.schedules, index);
         if (!target) return;
-        expect(reprojectSchedule(ledger.rows, target, ledger.schedules, ledger.window, ledger.skipped)).toEqual({ removed: [], added: [] });
+        expect(reprojectSchedule(ledger.rows, target, ledger.schedules, ledger.schedules, ledger.window, ledger.skipped)).toEqual({
+          removed: [],
+          added: [],
+        });
       }),
       { numRuns: RUNS },
     );
@@ -243,6 +247,7 @@ describe('re-projecting one schedule', () => {
     const result = reprojectSchedule(
       rows,
       { kind: 'expense', id: 'e1' },
+      { deposits: [], expenses: [rent] },
       { deposits: [], expenses: [{ ...rent, amount: cents(110_000) }] },
       window,
       new Set(),
@@ -252,6 +257,104 @@ describe('re-projecting one schedule', () => {
     expect(result.added.map((draft) => [draft.date, draft.amount])).toEqual([
       ['2027-02-01', 110_000],
       ['2027-03-01', 110_000],
+    ]);
+  });
+});
+
+describe('re-projecting when a schedule moves its dates', () => {
+  const phone = { id: 'e1', name: 'Phone', amount: cents(4_500), day: 15, endDate: null };
+  const range = { from: isoDate('2026-11-01'), to: isoDate('2027-01-31') };
+  const window = { from: isoDate('2026-11-21'), to: range.to };
+  const phoneRef = { kind: 'expense' as const, id: 'e1' };
+  const phoneBefore = { deposits: [], expenses: [phone] };
+  const rows: SourcedRow[] = projectSchedules({ deposits: [], expenses: [phone] }, range).map((draft, index) => ({
+    ...draft,
+    id: `r${index}`,
+    sequence: index + 1,
+    // November's is past; December's was paid early.
+    status: draft.date === '2026-12-15' ? 'PAID' : 'PENDING',
+    source: { ...draft.source, edited: false },
+  }));
+
+  it('keeps a paid month at one row when the bill moves to another day', () => {
+    const result = reprojectSchedule(
+      rows,
+      { kind: 'expense', id: 'e1' },
+      { deposits: [], expenses: [phone] },
+      { deposits: [], expenses: [{ ...phone, day: 20 }] },
+      window,
+      new Set(),
+    );
+    expect(result.removed).toEqual(['r2']);
+    expect(result.added.map((draft) => draft.date)).toEqual(['2027-01-20']);
+  });
+
+  it('keeps a skipped month skipped when the bill moves to another day', () => {
+    const unpaid = rows.filter((row) => row.date !== '2027-01-15');
+    const skipped = new Set([occurrenceKey({ kind: 'expense', id: 'e1', occurrence: isoDate('2027-01-15') })]);
+    const result = reprojectSchedule(
+      unpaid,
+      { kind: 'expense', id: 'e1' },
+      { deposits: [], expenses: [phone] },
+      { deposits: [], expenses: [{ ...phone, day: 22 }] },
+      window,
+      skipped,
+    );
+    expect(result.added).toEqual([]);
+  });
+
+  it('lets a twice-a-month deposit fill each half of a month once, whatever weekend moved its payday', () => {
+    const pay = { id: 'd1', name: 'Acme', amount: cents(100_000), startDate: isoDate('2026-10-01'), frequency: 'SM' as const };
+    const paid: SourcedRow[] = projectSchedules({ deposits: [pay], expenses: [] }, range).map((draft, index) => ({
+      ...draft,
+      id: `p${index}`,
+      sequence: index + 1,
+      status: 'CLEARED',
+      source: { ...draft.source, edited: false },
+    }));
+    // Every payday is already cleared: a change of amount projects nothing again.
+    const result = reprojectSchedule(
+      paid,
+      { kind: 'deposit', id: 'd1' },
+      { deposits: [pay], expenses: [] },
+      { deposits: [{ ...pay, amount: cents(1) }], expenses: [] },
+      window,
+      new Set(),
+    );
+    expect(result).toEqual({ removed: [], added: [] });
+  });
+});
+
+describe('re-projecting a schedule that changes its frequency', () => {
+  it('gives it its new dates even where an old paid one stood: a new rhythm fills no old period', () => {
+    const phone = { id: 'e1', name: 'Phone', amount: cents(4_500), day: 15, endDate: null };
+    const range = { from: isoDate('2026-11-01'), to: isoDate('2027-01-31') };
+    const rows: SourcedRow[] = projectSchedules({ deposits: [], expenses: [phone] }, range).map((draft, index) => ({
+      ...draft,
+      id: `r${index}`,
+      sequence: index + 1,
+      status: draft.date === '2026-12-15' ? 'PAID' : 'PENDING',
+      source: { ...draft.source, edited: false },
+    }));
+    // Monthly on the 15th becomes weekly from Monday 2026-12-14: December's paid 15th fills no week.
+    const weekly = { ...phone, frequency: 'W' as const, startDate: isoDate('2026-12-14') };
+    const result = reprojectSchedule(
+      rows,
+      { kind: 'expense', id: 'e1' },
+      { deposits: [], expenses: [phone] },
+      { deposits: [], expenses: [weekly] },
+      { from: isoDate('2026-11-21'), to: range.to },
+      new Set(),
+    );
+    expect(result.removed).toEqual(['r2']);
+    expect(result.added.map((draft) => draft.date)).toEqual([
+      '2026-12-14',
+      '2026-12-21',
+      '2026-12-28',
+      '2027-01-04',
+      '2027-01-11',
+      '2027-01-18',
+      '2027-01-25',
     ]);
   });
 });

@@ -4,7 +4,7 @@
  * same occurrence functions as creation, so extending or re-projecting yields exactly the rows a
  * new ledger over the same dates would have.
  */
-import type { IsoDate } from './calendar-date.js';
+import { addDays, daysInMonth, type IsoDate } from './calendar-date.js';
 import {
   type LedgerRow,
   type NamedDeposit,
@@ -104,31 +104,84 @@ export interface Reprojection {
 }
 
 /**
+ * The period of its schedule that an occurrence fills, as the schedule now is: a weekly or
+ * bi-weekly one stands for its own date; a monthly, end-of-month or twice-a-month one for its month
+ * (or half of it), the one it was due in before a weekend moved it back; a quarterly or yearly
+ * one for its place in the count of quarters or years from the start date.
+ */
+function periodOf(schedule: LedgerDeposit | LedgerExpense, kind: ScheduleRef['kind'], date: IsoDate): string {
+  const frequency = frequencyOf(schedule, kind);
+  if (frequency === 'W' || frequency === 'BW') return date;
+  if (frequency === 'Q' || frequency === 'Y') {
+    const start = (schedule as LedgerExpense).startDate ?? date;
+    const monthsFromStart = monthIndex(date) - monthIndex(start);
+    return String(Math.floor(monthsFromStart / (frequency === 'Q' ? 3 : 12)));
+  }
+  const startDay = kind === 'deposit' ? Number((schedule as LedgerDeposit).startDate.slice(8, 10)) : (schedule as LedgerExpense).day;
+  const lastDay = (day: IsoDate) => daysInMonth(Number(day.slice(0, 4)), Number(day.slice(5, 7)));
+  const isDue = (day: IsoDate) => {
+    const dayOfMonth = Number(day.slice(8, 10));
+    if (frequency === 'EOM') return dayOfMonth === lastDay(day);
+    if (frequency === 'SM') return dayOfMonth === 15 || dayOfMonth === lastDay(day);
+    return dayOfMonth === Math.min(startDay, lastDay(day));
+  };
+  // Paydays move back at most two days (a weekend); bills never move.
+  const due = [0, 1, 2].map((offset) => addDays(date, offset)).find(isDue) ?? date;
+  return frequency === 'SM' ? `${due.slice(0, 7)}/${Number(due.slice(8, 10)) <= 15 ? 1 : 2}` : due.slice(0, 7);
+}
+
+function monthIndex(date: IsoDate): number {
+  return Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+}
+
+function frequencyOf(schedule: LedgerDeposit | LedgerExpense, kind: ScheduleRef['kind']): string {
+  return kind === 'deposit' ? (schedule as LedgerDeposit).frequency : ((schedule as LedgerExpense).frequency ?? 'M');
+}
+
+function scheduleIn(schedules: LedgerSchedules, schedule: ScheduleRef): LedgerDeposit | LedgerExpense | undefined {
+  const found = schedule.kind === 'deposit' ? schedules.deposits : schedules.expenses;
+  return found.find((candidate) => candidate.id === schedule.id);
+}
+
+/**
  * Brings one schedule's future rows up to date after it was added, changed or deleted: the rows
  * that still follow it within `window` (from today or the ledger's start, to its end) are replaced
- * by its occurrences as it now is (`current` holds the schedule, or nothing when it was deleted).
- * A row that already matches its new occurrence exactly stays, id and all. An occurrence the user
- * skipped, or one a kept row already stands for (paid early, or edited), is not projected again.
+ * by its occurrences as it now is (`current` holds the schedules after the change, `before` those
+ * before it). A row that already matches its new occurrence exactly stays, id and all. An
+ * occurrence a kept row already stands for (paid early, or edited) or that the user skipped is not
+ * projected again; while the schedule keeps its frequency this holds for its period, so a bill
+ * moved from the 15th to the 20th does not come back for a month already paid or skipped. A new
+ * frequency is a new rhythm: then only the very same dates count.
  */
 export function reprojectSchedule(
   rows: readonly SourcedRow[],
   schedule: ScheduleRef,
+  before: LedgerSchedules,
   current: LedgerSchedules,
   window: DateRange,
   skipped: ReadonlySet<string>,
 ): Reprojection {
+  const now = scheduleIn(current, schedule);
+  const then = scheduleIn(before, schedule);
+  const own: LedgerSchedules = {
+    deposits: schedule.kind === 'deposit' && now ? [now as LedgerDeposit] : [],
+    expenses: schedule.kind === 'expense' && now ? [now as LedgerExpense] : [],
+  };
+  const samePeriods = now !== undefined && then !== undefined && frequencyOf(now, schedule.kind) === frequencyOf(then, schedule.kind);
+  const periodOfDate = (date: IsoDate) => (samePeriods && now ? periodOf(now, schedule.kind, date) : date);
   const following: { readonly row: SourcedRow; readonly key: string }[] = [];
-  const leaveOut = new Set(skipped);
+  const filledPeriods = new Set<string>();
+  const fill = (occurrence: IsoDate) => filledPeriods.add(periodOfDate(occurrence));
   for (const row of rows) {
     if (row.source === null || row.source.kind !== schedule.kind || row.source.id !== schedule.id) continue;
     if (followsSchedule(row, schedule, window.from)) following.push({ row, key: occurrenceKey(row.source) });
-    else leaveOut.add(occurrenceKey(row.source));
+    else fill(row.source.occurrence);
   }
-  const own: LedgerSchedules = {
-    deposits: schedule.kind === 'deposit' ? current.deposits.filter((deposit) => deposit.id === schedule.id) : [],
-    expenses: schedule.kind === 'expense' ? current.expenses.filter((expense) => expense.id === schedule.id) : [],
-  };
-  const projected = window.from <= window.to ? projectSchedules(own, window, leaveOut) : [];
+  const skippedPrefix = occurrenceKey({ ...schedule, occurrence: '' });
+  for (const key of skipped) if (key.startsWith(skippedPrefix)) fill(key.slice(skippedPrefix.length) as IsoDate);
+
+  const projected =
+    window.from <= window.to ? projectSchedules(own, window).filter((draft) => !filledPeriods.has(periodOfDate(draft.date))) : [];
   const unmatched = new Map(projected.map((draft) => [occurrenceKey(draft.source), draft]));
   const removed: string[] = [];
   for (const { row, key } of following) {

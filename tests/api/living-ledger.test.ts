@@ -453,6 +453,24 @@ describe.each(databaseKinds())('the living ledger on %s', (kind) => {
       expectNoDuplicateOccurrences(after);
     });
 
+    it('a bill moved to another day keeps a paid month at one row and a skipped month skipped', async () => {
+      const { client, ids, ledger: created } = await userWithLedger('move-due-day', '2027-03-31');
+      await updateRow(client, rowAt(created, 'Phone', '2026-12-15'), { status: 'PAID' });
+      await deleteRow(client, rowAt(await retrieve(client), 'Phone', '2027-01-15'));
+
+      await changeExpense(client, ids.phone, { ...PHONE, day: 20 }).then(okJson);
+      const after = await retrieve(client);
+      // November's is before today; December's was paid; January was skipped: only February and March move.
+      expect(fromSchedule(after, ids.phone).map((row) => `${row.date} ${row.status}`)).toEqual([
+        '2026-11-15 PENDING',
+        '2026-12-15 PAID',
+        '2027-02-20 PENDING',
+        '2027-03-20 PENDING',
+      ]);
+      expectNoDuplicateOccurrences(after);
+      expectConsistent(after);
+    });
+
     it('deleting a schedule with PAID and CLEARED rows removes only its future unpaid unedited rows', async () => {
       const { client, ids, ledger: created } = await userWithLedger('delete-schedule');
       await updateRow(client, rowAt(created, 'Rent', '2026-12-01'), { status: 'PAID' });

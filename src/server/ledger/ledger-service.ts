@@ -7,7 +7,7 @@
 import { addDays, type IsoDate, maxDate, todayIn } from '../../domain/calendar-date.js';
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
 import type { ScheduleRef, TransactionDraft } from '../../domain/ledger.js';
-import { projectSchedules, reprojectSchedule } from '../../domain/ledger-projection.js';
+import { type LedgerSchedules, projectSchedules, reprojectSchedule } from '../../domain/ledger-projection.js';
 import type { DateRange } from '../../domain/schedules.js';
 import {
   checkDateWithinLedger,
@@ -36,6 +36,7 @@ import { deleteAllRows, deleteRow, deleteRows, type StoredRow, updateRow } from 
 
 const NO_LEDGER = 'You have no ledger yet: create one first.';
 const NO_TRANSACTION = 'No such transaction in your ledger.';
+const NO_SCHEDULES: LedgerSchedules = { deposits: [], expenses: [] };
 const CHANGED_MEANWHILE = 'This transaction was changed at the same time by another request. Reload the ledger and try again.';
 
 /** A ledger with every one of its rows, as stored; balances are derived from it for each answer. */
@@ -154,13 +155,15 @@ export class LedgerService {
     await this.write(owner, async (scope) => {
       // The lock comes first, as in every ledger write, so two writes of one user never wait on each other in turn.
       const ledger = await lockLedger(scope);
+      // What the schedule was decides whether a moved date still fills the same period (reprojectSchedule).
+      const before = ledger ? await ledgerSchedules(scope) : NO_SCHEDULES;
       const { schedule, deleted } = await write(scope.db);
       if (!ledger) return;
       const window = { from: maxDate(todayIn(this.now()), ledger.startDate), to: ledger.endDate };
       const rows = await listScheduleRows(scope, ledger.id, schedule);
       const skipped = await skippedOccurrences(scope, ledger.id, schedule);
-      const schedules = deleted ? { deposits: [], expenses: [] } : await ledgerSchedules(scope);
-      const { removed, added } = reprojectSchedule(rows, schedule, schedules, window, skipped);
+      const after = deleted ? NO_SCHEDULES : await ledgerSchedules(scope);
+      const { removed, added } = reprojectSchedule(rows, schedule, before, after, window, skipped);
       await deleteRows(scope, ledger.id, removed);
       await insertRows(scope, ledger.id, await numbered(scope, ledger.id, added));
       if (deleted) await forgetSkipped(scope, ledger.id, schedule);
