@@ -2,7 +2,7 @@
  * The app shell: four collapsible sections, all open, composed from the feature folders. The
  * shell owns loading and the error modal; features do not import each other.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DepositsInfo } from '../contract/deposits.js';
 import type { ExpensesInfo } from '../contract/expenses.js';
 import type { LedgerInfo } from '../contract/ledger.js';
@@ -15,6 +15,7 @@ import { lazyDialog } from './components/lazy-dialog.js';
 import { DepositsSection } from './features/deposits/deposits-section.js';
 import { ExpensesSection } from './features/expenses/expenses-section.js';
 import { LedgerSection } from './features/ledger/ledger-section.js';
+import type { ScheduleNames } from './features/ledger/row-source.js';
 import { SummarySection } from './features/summary/summary-section.js';
 
 // "Whoops!" is rare: its modal code loads when the browser is idle, not with the first view.
@@ -36,6 +37,11 @@ function reportOf(errors: readonly unknown[]): ErrorReport {
     }
   }
   return { messages: [...new Set(messages)], details: [...new Set(details)] };
+}
+
+/** Names by id, or null while the list has not loaded (its names are unknown, not gone). */
+function namesById(schedules: readonly { readonly id: string; readonly name: string }[] | undefined): ReadonlyMap<string, string> | null {
+  return schedules ? new Map(schedules.map((schedule) => [schedule.id, schedule.name])) : null;
 }
 
 export function Dashboard() {
@@ -72,6 +78,19 @@ export function Dashboard() {
 
   const showError = useCallback((error: unknown) => setReport(reportOf([error])), []);
 
+  /** A deposit or expense change re-projects the ledger on the server: reloading it shows the new rows at once. */
+  function reloadingLedger<Info>(set: (info: Info) => void): (info: Info) => void {
+    return (info) => {
+      set(info);
+      void refreshLedger();
+    };
+  }
+
+  const scheduleNames = useMemo<ScheduleNames>(
+    () => ({ deposit: namesById(deposits?.deposits), expense: namesById(expenses?.expenses) }),
+    [deposits, expenses],
+  );
+
   useEffect(() => {
     void load();
   }, [load]);
@@ -86,13 +105,13 @@ export function Dashboard() {
           />
         </CollapsibleSection>
         <CollapsibleSection title="Deposits">
-          <DepositsSection info={deposits} onChange={setDeposits} onError={showError} />
+          <DepositsSection info={deposits} onChange={reloadingLedger(setDeposits)} onError={showError} />
         </CollapsibleSection>
         <CollapsibleSection title="Expenses">
-          <ExpensesSection info={expenses} onChange={setExpenses} onError={showError} />
+          <ExpensesSection info={expenses} onChange={reloadingLedger(setExpenses)} onError={showError} />
         </CollapsibleSection>
         <CollapsibleSection title="Ledger">
-          <LedgerSection info={ledger} onChange={setLedger} onError={showError} onRefresh={refreshLedger} />
+          <LedgerSection info={ledger} onChange={setLedger} onError={showError} onRefresh={refreshLedger} scheduleNames={scheduleNames} />
         </CollapsibleSection>
       </div>
       <ErrorModal

@@ -139,6 +139,19 @@ test('the signed-in dashboard with data, and every dialog on it, has no serious 
   await scan('New Ledger (replacing the current one)');
   await closed(page, page.getByRole('dialog', { name: 'New Ledger' }));
 
+  await page.getByRole('button', { name: 'Extend', exact: true }).click();
+  await shown(page, 'Extend Ledger');
+  await scan('Extend Ledger');
+  await closed(page, page.getByRole('dialog', { name: 'Extend Ledger' }));
+
+  await ledgerTable(page)
+    .getByRole('row', { name: /Phone/ })
+    .getByRole('button', { name: /^Delete/ })
+    .click();
+  await shown(page, 'Delete Transaction');
+  await scan('Delete Transaction');
+  await closed(page, page.getByRole('dialog', { name: 'Delete Transaction' }));
+
   // Add Transaction, also with the name suggestions open (a combobox and its listbox).
   await page.getByRole('button', { name: 'Add Transaction' }).click();
   const addTransaction = await shown(page, 'Add Transaction');

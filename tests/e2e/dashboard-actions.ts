@@ -51,6 +51,17 @@ export async function createLedger(page: Page, ledger: { startDate: string; endD
   await expect(dialog).toBeHidden();
 }
 
+export async function addTransaction(page: Page, row: { date: string; name: string; type: 'D' | 'C'; amount: string }): Promise<void> {
+  await page.getByRole('button', { name: 'Add Transaction' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Transaction' });
+  await dialog.getByLabel('Date').fill(row.date);
+  await dialog.getByLabel('Name').fill(row.name);
+  await dialog.getByLabel('Type').selectOption(row.type);
+  await dialog.getByLabel('Amount').fill(row.amount);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** The spinner is gone: every request the page started has answered. */
 export async function settled(page: Page): Promise<void> {
   await expect(page.locator('.spinner-overlay')).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
-import { addDeposit, addExpense, createLedger, settled } from './dashboard-actions.js';
+import { addDeposit, addExpense, addTransaction, createLedger, settled } from './dashboard-actions.js';
 import { signInAs } from './sign-in.js';
 
 function ledgerTable(page: Page): Locator {
@@ -134,6 +134,58 @@ test('the ledger projects paychecks and bills, and follows pay, clear, filter, a
   await expect(compactPhone).toContainText('$2,213.50');
 });
 
+test('the ledger lives on: extending it and changing an expense keep the paid row and the row added by hand', async ({ page }) => {
+  await page.goto('/');
+  await signInAs(page, 'jules');
+  await settled(page);
+  await addExpense(page, { name: 'Rent', type: 'Housing', day: '1', amount: '1200' });
+  // Years ahead of the server's today, so every unpaid row is still future and follows the expense.
+  await createLedger(page, { startDate: '2031-01-01', endDate: '2031-03-31', currentBalance: '5000' });
+  const rows = ledgerTable(page).locator('tbody tr');
+  await rows.first().getByRole('button', { name: 'Pay Rent' }).click();
+  await expectBalances(page, '$5,000.00', '$3,800.00');
+  await addTransaction(page, { date: '2031-02-10', name: 'Starbucks', type: 'D', amount: '5.25' });
+
+  await page.getByRole('button', { name: 'Extend', exact: true }).click();
+  const extend = page.getByRole('dialog', { name: 'Extend Ledger' });
+  await expect(extend.getByLabel('End Date')).toHaveValue('2031-06-30');
+  await extend.getByRole('button', { name: 'Extend', exact: true }).click();
+  await expect(extend).toBeHidden();
+  await expectRows(page, [
+    ['2031-01-01', 'Rent', '$3,800.00'],
+    ['2031-02-01', 'Rent', '$2,600.00'],
+    ['2031-02-10', 'Starbucks', '$2,594.75'],
+    ['2031-03-01', 'Rent', '$1,394.75'],
+    ['2031-04-01', 'Rent', '$194.75'],
+    ['2031-05-01', 'Rent', '-$1,005.25'],
+    ['2031-06-01', 'Rent', '-$2,205.25'],
+  ]);
+
+  // The rent goes up: the Expenses section's change reaches every unpaid Rent row, not the paid one.
+  await page
+    .getByRole('table')
+    .filter({ has: page.getByRole('columnheader', { name: 'End Date' }) })
+    .getByRole('button', { name: 'Edit Rent' })
+    .click();
+  const editExpense = page.getByRole('dialog', { name: 'Edit Expense' });
+  await editExpense.getByLabel('Amount').fill('1250');
+  await editExpense.getByRole('button', { name: 'Save' }).click();
+  await expect(editExpense).toBeHidden();
+  await expectRows(page, [
+    ['2031-01-01', 'Rent', '$3,800.00'],
+    ['2031-02-01', 'Rent', '$2,550.00'],
+    ['2031-02-10', 'Starbucks', '$2,544.75'],
+    ['2031-03-01', 'Rent', '$1,294.75'],
+    ['2031-04-01', 'Rent', '$44.75'],
+    ['2031-05-01', 'Rent', '-$1,205.25'],
+    ['2031-06-01', 'Rent', '-$2,455.25'],
+  ]);
+  const debit = (index: number) => rows.nth(index).getByRole('cell').nth(2);
+  await expect(debit(0)).toHaveText('$1,200.00');
+  for (const index of [1, 3, 4, 5, 6]) await expect(debit(index)).toHaveText('$1,250.00');
+  await expectBalances(page, '$5,000.00', '$3,800.00');
+});
+
 test('a failed load names what failed, and RETRY recovers it', async ({ page }) => {
   await page.goto('/');
   await signInAs(page, 'hank');
@@ -217,7 +269,7 @@ test('a long ledger renders the rows near the viewport; the last row can be scro
   await expect(table.locator('tbody tr[aria-rowindex="2"]')).toBeAttached();
   await expect(clearLast).toBeFocused();
 
-  // Tab from the first row's Edit button through 40 rows (three buttons each), across the
+  // Tab from the first row's Edit button through 40 rows (four buttons each), across the
   // window's lower edge: the browser scrolls each focused button into view and the next row is
   // rendered by then.
   await table.locator('tbody tr[aria-rowindex="2"]').getByRole('button', { name: /^Edit/ }).focus();
@@ -225,7 +277,9 @@ test('a long ledger renders the rows near the viewport; the last row can be scro
   const nextRowRendered = () =>
     page.evaluate(() => document.activeElement?.closest('tr')?.nextElementSibling?.hasAttribute('aria-rowindex') ?? false);
   const rowsToWalk = 40;
-  for (let press = 0; press < rowsToWalk * 3; press += 1) {
+  // Edit, Pay, Clear and Delete.
+  const BUTTONS_PER_UNPAID_ROW = 4;
+  for (let press = 0; press < rowsToWalk * BUTTONS_PER_UNPAID_ROW; press += 1) {
     await expect.poll(nextRowRendered).toBe(true);
     await page.keyboard.press('Tab');
   }
@@ -241,7 +295,7 @@ test('a long ledger renders the rows near the viewport; the last row can be scro
       const header = document.querySelector('.ledger-header')?.getBoundingClientRect();
       return focused !== undefined && header !== undefined && focused.top >= header.bottom - 1;
     });
-  for (let press = 0; press < 20 * 3; press += 1) {
+  for (let press = 0; press < 20 * BUTTONS_PER_UNPAID_ROW; press += 1) {
     await page.keyboard.press('Shift+Tab');
     await expect.poll(focusClearOfHeader, { message: `focus after ${press + 1} Shift+Tab`, timeout: 2_000 }).toBe(true);
   }

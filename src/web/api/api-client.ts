@@ -9,6 +9,7 @@ import { type ApiOperation, errorBodySchema, FAILURE_MESSAGES } from '../../cont
 import { type ExpenseInput, EXPENSES_PATHS, type ExpensesInfo, expensesInfoSchema } from '../../contract/expenses.js';
 import {
   type CreateLedgerRequest,
+  type ExtendLedgerRequest,
   LEDGER_PATHS,
   type LedgerInfo,
   ledgerInfoSchema,
@@ -106,6 +107,8 @@ export function createApiClient(options: ApiClientOptions) {
       call({ operation: 'getLedger', method: 'GET', path: LEDGER_PATHS.retrieve, answer: ledgerInfoSchema }),
     createLedger: (request: CreateLedgerRequest): Promise<LedgerInfo> =>
       call({ operation: 'createLedger', method: 'POST', path: LEDGER_PATHS.create, answer: ledgerInfoSchema, body: request }),
+    extendLedger: (request: ExtendLedgerRequest): Promise<LedgerInfo> =>
+      call({ operation: 'extendLedger', method: 'POST', path: LEDGER_PATHS.extend, answer: ledgerInfoSchema, body: request }),
     addTransaction: (transaction: NewTransaction): Promise<LedgerInfo> =>
       call({ operation: 'addTransaction', method: 'POST', path: LEDGER_PATHS.addTransaction, answer: ledgerInfoSchema, body: transaction }),
     updateTransaction: (transaction: TransactionUpdate): Promise<LedgerInfo> =>

@@ -12,20 +12,30 @@ interface ListCalls<Input, Info> {
   readonly remove: (id: string) => Promise<Info>;
 }
 
+/**
+ * A deletion that asks first: `deletion.show(item)` opens the question, and `confirmDelete`
+ * deletes the item it asked about, closing the dialog once that worked.
+ */
+export function useDeletionDialog<Item extends { readonly id: string }, Info>(remove: (id: string) => Promise<Info>, run: RunCall<Info>) {
+  const deletion = useDialogState<Item | null>(null);
+
+  async function confirmDelete(): Promise<void> {
+    const deleted = deletion.target;
+    if (deleted) await deletion.closeAfter(run(() => remove(deleted.id)));
+  }
+
+  return { deletion, confirmDelete };
+}
+
 export function useEditDeleteDialogs<Item extends { readonly id: string }, Input, Info>(calls: ListCalls<Input, Info>, run: RunCall<Info>) {
   /** The item being edited, or null while adding one. */
   const editor = useDialogState<Item | null>(null);
-  const deletion = useDialogState<Item | null>(null);
+  const { deletion, confirmDelete } = useDeletionDialog<Item, Info>(calls.remove, run);
 
   /** Adds or updates; answers the server's field messages for the dialog to show. */
   function save(input: Input): Promise<SaveOutcome> {
     const edited = editor.target;
     return editor.closeAfter(run(() => (edited ? calls.update(edited.id, input) : calls.add(input))));
-  }
-
-  async function confirmDelete(): Promise<void> {
-    const deleted = deletion.target;
-    if (deleted) await deletion.closeAfter(run(() => calls.remove(deleted.id)));
   }
 
   return { editor, deletion, save, confirmDelete };

@@ -21,6 +21,7 @@ export function fakeApiClient(stubs: Partial<FakeApiClient> = {}): FakeApiClient
     deleteExpense: vi.fn(unexpected('deleteExpense')),
     getLedger: vi.fn(unexpected('getLedger')),
     createLedger: vi.fn(unexpected('createLedger')),
+    extendLedger: vi.fn(unexpected('extendLedger')),
     addTransaction: vi.fn(unexpected('addTransaction')),
     updateTransaction: vi.fn(unexpected('updateTransaction')),
     deleteTransaction: vi.fn(unexpected('deleteTransaction')),

@@ -7,13 +7,21 @@ import { formatUsdDollars } from '../../../domain/money.js';
 interface LedgerHeaderProps {
   readonly ledger: Ledger;
   readonly onNewLedger: () => void;
+  readonly onExtend: () => void;
   readonly onAddTransaction: () => void;
   readonly onRefresh: () => void;
   readonly onFilter: () => void;
 }
 
 /** Memoized: a filter change or an open dialog re-renders the section, not the balances. */
-export const LedgerHeader = memo(function LedgerHeader({ ledger, onNewLedger, onAddTransaction, onRefresh, onFilter }: LedgerHeaderProps) {
+export const LedgerHeader = memo(function LedgerHeader({
+  ledger,
+  onNewLedger,
+  onExtend,
+  onAddTransaction,
+  onRefresh,
+  onFilter,
+}: LedgerHeaderProps) {
   return (
     <div className="ledger-header">
       <dl className="ledger-balances">
@@ -23,6 +31,9 @@ export const LedgerHeader = memo(function LedgerHeader({ ledger, onNewLedger, on
       <div className="ledger-header__buttons">
         <Button variant="outline-primary" onClick={onNewLedger}>
           New Ledger
+        </Button>
+        <Button variant="outline-primary" onClick={onExtend}>
+          Extend
         </Button>
         <Button variant="primary" onClick={onAddTransaction}>
           Add Transaction

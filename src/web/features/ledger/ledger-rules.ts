@@ -6,7 +6,14 @@ import type { Ledger, LedgerTransaction, TransactionUpdate } from '../../../cont
 import { isIsoDate } from '../../../domain/calendar-date.js';
 import { dollarsToCents } from '../../../domain/money.js';
 import type { DateRange } from '../../../domain/schedules.js';
-import { checkDateWithinLedger, dateOutsideLedgerMessage, decideUpdate } from '../../../domain/transaction-rules.js';
+import { InvalidInputError } from '../../../domain/errors.js';
+import {
+  checkDateWithinLedger,
+  checkExtension,
+  dateOutsideLedgerMessage,
+  decideUpdate,
+  refusalError,
+} from '../../../domain/transaction-rules.js';
 import type { FieldErrors } from '../../components/field-errors.js';
 
 export type LedgerDates = Pick<Ledger, 'startDate' | 'endDate'>;
@@ -24,6 +31,17 @@ export function ledgerDateErrors(date: string, ledger: LedgerDates): FieldErrors
   // A malformed date is the contract's to report, with its own message.
   if (range === null || !isIsoDate(date) || checkDateWithinLedger(date, range) === undefined) return {};
   return { date: dateOutsideLedgerMessage(range) };
+}
+
+/** An extension's End Date as the server would judge it (after the current end, within five years of the start), before it is sent. */
+export function extensionErrors(endDate: string, ledger: LedgerDates): FieldErrors {
+  const range = rangeOf(ledger);
+  // A malformed date is the contract's to report, with its own message.
+  if (range === null || !isIsoDate(endDate)) return {};
+  const refusal = checkExtension({ startDate: range.from, endDate: range.to }, endDate);
+  if (refusal === undefined) return {};
+  const error = refusalError(refusal);
+  return error instanceof InvalidInputError ? error.fields : {};
 }
 
 /**

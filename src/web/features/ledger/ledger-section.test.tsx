@@ -38,11 +38,11 @@ describe('LedgerSection without a ledger', () => {
 });
 
 describe('LedgerSection header', () => {
-  it('shows both balances and the four buttons', () => {
+  it('shows both balances and the five buttons', () => {
     renderLedger(ledgerInfo([rent()], { currentBalance: 1234.5, pendingBalance: -20 }));
     expect(screen.getByRole('definition', { name: 'Current Balance' })).toHaveTextContent('$1,234.50');
     expect(screen.getByRole('definition', { name: 'Pending Balance' })).toHaveTextContent('-$20.00');
-    for (const name of ['New Ledger', 'Add Transaction', 'Refresh', 'Filter']) {
+    for (const name of ['New Ledger', 'Extend', 'Add Transaction', 'Refresh', 'Filter']) {
       expect(screen.getByRole('button', { name })).toBeEnabled();
     }
   });
@@ -68,7 +68,7 @@ describe('LedgerSection table (1100 px and wider)', () => {
       within(rowOf('Rent'))
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['2026-03-01', 'Rent ○Unpaid', '$1,200.00', '', '$2,300.00', 'EditPayClear']);
+    ).toEqual(['2026-03-01', 'Rent ○Unpaid', '$1,200.00', '', '$2,300.00', 'EditPayClearDelete']);
     expect(within(rowOf('Acme Paycheck')).getAllByRole('cell')[3]).toHaveTextContent('$1,500.00');
   });
 
@@ -82,13 +82,13 @@ describe('LedgerSection table (1100 px and wider)', () => {
     expect(rowOf('Kroger')).toHaveClass('ledger-row--cleared');
   });
 
-  it('enables Edit, Pay and Clear by status', () => {
+  it('enables Edit, Pay, Clear and Delete by status', () => {
     renderLedger(ledgerInfo([paycheck(), rent(), groceries()]));
     const enabled = (name: string) =>
-      ['Edit', 'Pay', 'Clear'].map((action) => screen.getByRole('button', { name: `${action} ${name}` }).matches(':enabled'));
-    expect(enabled('Rent')).toEqual([true, true, true]);
-    expect(enabled('Acme Paycheck')).toEqual([false, false, true]);
-    expect(enabled('Kroger')).toEqual([false, false, false]);
+      ['Edit', 'Pay', 'Clear', 'Delete'].map((action) => screen.getByRole('button', { name: `${action} ${name}` }).matches(':enabled'));
+    expect(enabled('Rent')).toEqual([true, true, true, true]);
+    expect(enabled('Acme Paycheck')).toEqual([false, false, true, false]);
+    expect(enabled('Kroger')).toEqual([false, false, false, false]);
   });
 });
 
@@ -182,6 +182,52 @@ describe('LedgerSection status moves', () => {
   });
 });
 
+describe('LedgerSection row deletion', () => {
+  it('asks first, and Cancel sends nothing', async () => {
+    const user = userEvent.setup();
+    const view = renderLedger(ledgerInfo([rent(), paycheck()]));
+
+    await user.click(screen.getByRole('button', { name: 'Delete Rent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Transaction' });
+    expect(dialog).toHaveTextContent('Delete the transaction Rent? This cannot be undone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(view.api.deleteTransaction).not.toHaveBeenCalled();
+  });
+
+  it('deletes the confirmed row and hands the answer to the shell', async () => {
+    const user = userEvent.setup();
+    const answer = ledgerInfo([paycheck()]);
+    const view = renderLedger(ledgerInfo([rent(), paycheck()]));
+    view.api.deleteTransaction.mockResolvedValue(answer);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Rent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Transaction' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(view.api.deleteTransaction).toHaveBeenCalledWith('rent');
+    await waitFor(() => expect(view.onChange).toHaveBeenCalledWith(answer));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('keeps the question open and reports a failed deletion to the shell', async () => {
+    const user = userEvent.setup();
+    const failure = new ApiCallError('deleteTransaction', 409, 'A PAID transaction cannot be deleted: only PENDING transactions can.');
+    const view = renderLedger(ledgerInfo([rent()]));
+    view.api.deleteTransaction.mockRejectedValue(failure);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Rent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Transaction' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(view.onError).toHaveBeenCalledWith(failure));
+    expect(view.onChange).not.toHaveBeenCalled();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled();
+    expect(dialog).toHaveClass('show');
+  });
+});
+
 describe('LedgerSection filter', () => {
   it('starts with every box on; each box hides and shows its rows', async () => {
     const user = userEvent.setup();
@@ -228,6 +274,8 @@ describe('LedgerSection compact layout (under 1100 px)', () => {
     expect(paycheckRow).toHaveTextContent('Credit +$1,500.00');
     expect(paycheckRow).toHaveClass('ledger-row--paycheck');
     expect(within(paycheckRow ?? list).getByRole('button', { name: 'Pay Acme Paycheck' })).toBeDisabled();
+    expect(within(paycheckRow ?? list).getByRole('button', { name: 'Delete Acme Paycheck' })).toBeDisabled();
+    expect(within(rentRow ?? list).getByRole('button', { name: 'Delete Rent' })).toBeEnabled();
 
     setWindowWidth(1100);
     expect(screen.getByRole('table')).toBeInTheDocument();

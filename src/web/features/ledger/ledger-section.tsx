@@ -1,49 +1,70 @@
 /**
  * The Ledger section: a projected check register with its balances, rows that can be paid,
- * cleared and edited, and the dialogs that create the ledger, add rows and filter them. The
- * section makes every call; the dialogs only hand it what the user asked for.
+ * cleared, edited and deleted, and the dialogs that create and extend the ledger, add rows and
+ * filter them. The section makes every call; the dialogs only hand it what the user asked for.
  */
 import './ledger.css';
 import { useDeferredValue, useMemo, useState } from 'react';
-import type { CreateLedgerRequest, LedgerInfo, LedgerTransaction, NewTransaction, TransactionUpdate } from '../../../contract/ledger.js';
+import type {
+  CreateLedgerRequest,
+  ExtendLedgerRequest,
+  LedgerInfo,
+  LedgerTransaction,
+  NewTransaction,
+  TransactionUpdate,
+} from '../../../contract/ledger.js';
 import { useApiClient } from '../../api/api-context.js';
 import { useSectionCall } from '../../api/use-section-call.js';
 import { Button } from '../../components/button.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import { useDialogState } from '../../components/use-dialog-state.js';
+import { useDeletionDialog } from '../../components/use-edit-delete-dialogs.js';
 import { useLatestCallback } from '../../components/use-latest-callback.js';
 import type { SectionProps } from '../section-props.js';
 import { filterByStatus, SHOW_ALL_STATUSES, type StatusFilter } from './filter/status-filter.js';
 import { LedgerHeader } from './ledger-header.js';
+import type { ScheduleNames } from './row-source.js';
 import { LedgerCompactList } from './rows/ledger-compact-list.js';
 import { LedgerTable } from './rows/ledger-table.js';
 import { useRowActions } from './rows/use-row-actions.js';
 import { useWideLayout } from './window/use-wide-layout.js';
 
 const NewLedgerDialog = lazyDialog(() => import('./dialogs/new-ledger-dialog.js').then((module) => module.NewLedgerDialog));
+const ExtendLedgerDialog = lazyDialog(() => import('./dialogs/extend-ledger-dialog.js').then((module) => module.ExtendLedgerDialog));
 const AddTransactionDialog = lazyDialog(() => import('./dialogs/add-transaction-dialog.js').then((module) => module.AddTransactionDialog));
 const EditTransactionDialog = lazyDialog(() =>
   import('./dialogs/edit-transaction-dialog.js').then((module) => module.EditTransactionDialog),
 );
 const FilterDialog = lazyDialog(() => import('./filter/filter-dialog.js').then((module) => module.FilterDialog));
+const ConfirmDeleteDialog = lazyDialog(() =>
+  import('../../components/confirm-delete-dialog.js').then((module) => module.ConfirmDeleteDialog),
+);
 
 export interface LedgerSectionProps extends SectionProps<LedgerInfo> {
   /** Reloads the ledger from the server (the Refresh button). */
   readonly onRefresh: () => Promise<void>;
+  /** The deposits' and expenses' names, so the Edit dialog can say which one a row comes from. */
+  readonly scheduleNames: ScheduleNames;
 }
 
 const NO_TRANSACTIONS: readonly LedgerTransaction[] = [];
 const COUNT_FORMAT = new Intl.NumberFormat('en-US');
 
-export function LedgerSection({ info, onChange, onError, onRefresh }: LedgerSectionProps) {
+export function LedgerSection({ info, onChange, onError, onRefresh, scheduleNames }: LedgerSectionProps) {
   const api = useApiClient();
   const run = useSectionCall(onChange, onError);
   const isWide = useWideLayout();
   const creating = useDialogState<null>(null);
+  const extending = useDialogState<null>(null);
   const adding = useDialogState<null>(null);
   const filtering = useDialogState<null>(null);
   /** The row being edited, kept after closing while the dialog fades out. */
   const editing = useDialogState<LedgerTransaction | null>(null);
+  /** The row whose Delete button asks for confirmation. */
+  const { deletion: deleting, confirmDelete: confirmDeleteRow } = useDeletionDialog<LedgerTransaction, LedgerInfo>(
+    api.deleteTransaction,
+    run,
+  );
   const [filter, setFilter] = useState<StatusFilter>(SHOW_ALL_STATUSES);
 
   const ledger = info?.ledger ?? null;
@@ -51,16 +72,22 @@ export function LedgerSection({ info, onChange, onError, onRefresh }: LedgerSect
   // Showing 1,800 hidden rows again takes a moment: the checkbox answers at once, the rows follow.
   const deferredFilter = useDeferredValue(filter);
   const shownTransactions = useMemo(() => filterByStatus(transactions, deferredFilter), [transactions, deferredFilter]);
-  const rowActions = useRowActions(run, onError, editing.show);
+  const rowActions = useRowActions(run, onError, editing.show, deleting.show);
 
   // Stable, so the memoized header is not rendered again when a dialog opens.
   const openNewLedger = useLatestCallback(() => creating.show(null));
+  const openExtend = useLatestCallback(() => extending.show(null));
   const openAddTransaction = useLatestCallback(() => adding.show(null));
   const openFilter = useLatestCallback(() => filtering.show(null));
   const refresh = useLatestCallback(() => void onRefresh());
 
   // Each dialog hands over what the user asked for; the call runs here, and the dialog closes once it worked.
   const createLedger = (request: CreateLedgerRequest) => creating.closeAfter(run(() => api.createLedger(request)));
+  const extendLedger = (request: ExtendLedgerRequest) => extending.closeAfter(run(() => api.extendLedger(request)));
+  const extendInstead = () => {
+    creating.close();
+    extending.show(null);
+  };
   const addTransaction = (transaction: NewTransaction) => adding.closeAfter(run(() => api.addTransaction(transaction)));
   const saveTransaction = (update: TransactionUpdate) => editing.closeAfter(run(() => api.updateTransaction(update)));
   const deleteTransaction = (id: string) => editing.closeAfter(run(() => api.deleteTransaction(id)));
@@ -72,6 +99,7 @@ export function LedgerSection({ info, onChange, onError, onRefresh }: LedgerSect
       currentLedger={ledger}
       isLedgerKnown={info !== null}
       onSave={createLedger}
+      onExtendInstead={extendInstead}
       onClose={creating.close}
     />
   );
@@ -99,6 +127,7 @@ export function LedgerSection({ info, onChange, onError, onRefresh }: LedgerSect
       <LedgerHeader
         ledger={ledger}
         onNewLedger={openNewLedger}
+        onExtend={openExtend}
         onAddTransaction={openAddTransaction}
         onRefresh={refresh}
         onFilter={openFilter}
@@ -116,6 +145,13 @@ export function LedgerSection({ info, onChange, onError, onRefresh }: LedgerSect
         <LedgerCompactList transactions={shownTransactions} actions={rowActions} />
       )}
       {newLedgerDialog}
+      <ExtendLedgerDialog
+        key={`extend-${extending.session}`}
+        show={extending.open}
+        ledger={ledger}
+        onSave={extendLedger}
+        onClose={extending.close}
+      />
       <AddTransactionDialog
         key={`add-${adding.session}`}
         show={adding.open}
@@ -130,11 +166,20 @@ export function LedgerSection({ info, onChange, onError, onRefresh }: LedgerSect
           show={editing.open}
           transaction={edited}
           ledger={ledger}
+          scheduleNames={scheduleNames}
           onSave={saveTransaction}
           onDelete={() => deleteTransaction(edited.id)}
           onClose={editing.close}
         />
       )}
+      <ConfirmDeleteDialog
+        show={deleting.open}
+        title="Delete Transaction"
+        what="the transaction"
+        name={deleting.target?.name ?? ''}
+        onConfirm={confirmDeleteRow}
+        onClose={deleting.close}
+      />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import type { Ledger, LedgerInfo, LedgerTransaction } from '../../../contract/le
 import { ApiClientProvider } from '../../api/api-context.js';
 import { fakeApiClient, type FakeApiClient } from '../../test-support/fake-api-client.js';
 import { LedgerSection, type LedgerSectionProps } from './ledger-section.js';
+import type { ScheduleNames } from './row-source.js';
 
 let nextId = 1;
 
@@ -30,6 +31,9 @@ export function ledgerInfo(transactions: LedgerTransaction[], fields: Partial<Om
   };
 }
 
+/** Both lists loaded, and empty. */
+export const NO_SCHEDULES: ScheduleNames = { deposit: new Map(), expense: new Map() };
+
 interface RenderedLedger {
   readonly api: FakeApiClient;
   readonly onChange: Mock<LedgerSectionProps['onChange']>;
@@ -38,13 +42,17 @@ interface RenderedLedger {
   readonly rerender: (info: LedgerInfo | null) => void;
 }
 
-export function renderLedger(info: LedgerInfo | null, api: FakeApiClient = fakeApiClient()): RenderedLedger {
+export function renderLedger(
+  info: LedgerInfo | null,
+  api: FakeApiClient = fakeApiClient(),
+  scheduleNames: ScheduleNames = NO_SCHEDULES,
+): RenderedLedger {
   const onChange = vi.fn<LedgerSectionProps['onChange']>();
   const onError = vi.fn<LedgerSectionProps['onError']>();
   const onRefresh = vi.fn<LedgerSectionProps['onRefresh']>(() => Promise.resolve());
   const section = (current: LedgerInfo | null) => (
     <ApiClientProvider client={api}>
-      <LedgerSection info={current} onChange={onChange} onError={onError} onRefresh={onRefresh} />
+      <LedgerSection info={current} onChange={onChange} onError={onError} onRefresh={onRefresh} scheduleNames={scheduleNames} />
     </ApiClientProvider>
   );
   const view = render(section(info));

@@ -10,6 +10,7 @@ import type { SaveOutcome } from '../../../components/field-errors.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { SchemaFormDialog } from '../../../components/schema-form-dialog.js';
 import { changesRow, type LedgerDates, ledgerDateErrors } from '../ledger-rules.js';
+import { rowSourceLines, type ScheduleNames } from '../row-source.js';
 import { TransactionFields } from './transaction-fields.js';
 import { transactionCandidate, transactionFormValuesOf } from './transaction-form-values.js';
 
@@ -17,14 +18,17 @@ interface EditTransactionDialogProps {
   readonly show: boolean;
   readonly transaction: LedgerTransaction;
   readonly ledger: LedgerDates;
+  /** To say which deposit or expense a generated row comes from. */
+  readonly scheduleNames: ScheduleNames;
   /** Sends the whole row with the edited fields; not called when they change nothing. */
   readonly onSave: (update: TransactionUpdate) => Promise<SaveOutcome>;
   readonly onDelete: () => Promise<SaveOutcome>;
   readonly onClose: () => void;
 }
 
-export function EditTransactionDialog({ show, transaction, ledger, onSave, onDelete, onClose }: EditTransactionDialogProps) {
+export function EditTransactionDialog({ show, transaction, ledger, scheduleNames, onSave, onDelete, onClose }: EditTransactionDialogProps) {
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const source = <RowSource lines={rowSourceLines(transaction.source, scheduleNames)} />;
 
   /** Nothing changed (the domain's decideUpdate, in cents, as the server decides): nothing to send, the dialog just closes. */
   function save(update: TransactionUpdate): Promise<SaveOutcome> {
@@ -36,7 +40,10 @@ export function EditTransactionDialog({ show, transaction, ledger, onSave, onDel
   if (!canEdit(transaction.status)) {
     return (
       <ModalDialog show={show} title="Edit Transaction" onClose={onClose}>
-        <Modal.Body>Only unpaid transactions can be edited.</Modal.Body>
+        <Modal.Body>
+          {source}
+          Only unpaid transactions can be edited.
+        </Modal.Body>
       </ModalDialog>
     );
   }
@@ -50,6 +57,7 @@ export function EditTransactionDialog({ show, transaction, ledger, onSave, onDel
       initialValues={transactionFormValuesOf(transaction)}
       candidateOf={(values) => ({ ...transaction, ...transactionCandidate(values) })}
       check={(values) => ledgerDateErrors(values.date, ledger)}
+      notice={source}
       renderFields={(fields) => <TransactionFields {...fields} ledger={ledger} fixedType={transaction.type} />}
       renderBelowFields={({ sending, send }) =>
         isConfirmingDelete ? (
@@ -74,6 +82,20 @@ export function EditTransactionDialog({ show, transaction, ledger, onSave, onDel
       onSave={save}
       onClose={onClose}
     />
+  );
+}
+
+/** A generated row's schedule and occurrence; nothing for a row added by hand. */
+function RowSource({ lines }: { readonly lines: readonly string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <div className="text-body-secondary mb-3">
+      {lines.map((line) => (
+        <p key={line} className="mb-0">
+          {line}
+        </p>
+      ))}
+    </div>
   );
 }
 

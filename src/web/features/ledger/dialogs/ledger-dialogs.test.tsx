@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { type UserEvent, userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LedgerTransaction, RowSourceInfo } from '../../../../contract/ledger.js';
 import { ApiCallError } from '../../../api/api-client.js';
+import { fakeApiClient } from '../../../test-support/fake-api-client.js';
 import { ledgerInfo, renderLedger, setWindowWidth, transaction } from '../ledger-test-support.js';
+import type { ScheduleNames } from '../row-source.js';
 
 const JSDOM_WIDTH = window.innerWidth;
 
@@ -99,6 +102,106 @@ describe('New Ledger dialog', () => {
     expect(within(dialog).getByLabelText('Current Balance')).toHaveValue(0);
     expect(within(dialog).getByLabelText('End Date')).toHaveAccessibleDescription('Too far out.');
     expect(within(dialog).getByRole('button', { name: 'Create' })).toBeEnabled();
+  });
+});
+
+describe('New Ledger dialog over an existing ledger', () => {
+  const rows = (paid: number, cleared: number, pending: number): LedgerTransaction[] =>
+    [
+      ...Array.from({ length: paid }, () => 'PAID' as const),
+      ...Array.from({ length: cleared }, () => 'CLEARED' as const),
+      ...Array.from({ length: pending }, () => 'PENDING' as const),
+    ].map((status, index) => transaction({ id: `row-${index}`, name: `Bill ${index}`, status }));
+
+  it.each([
+    [rows(0, 0, 2), 'Replacing your ledger deletes its 0 paid or cleared transactions.'],
+    [rows(0, 1, 2), 'Replacing your ledger deletes its 1 paid or cleared transaction.'],
+    [rows(1000, 234, 66), 'Replacing your ledger deletes its 1,234 paid or cleared transactions.'],
+  ])('counts the paid and cleared rows it would delete (%#)', async (transactions, sentence) => {
+    renderLedger(ledgerInfo(transactions));
+    const { dialog } = await openDialog('New Ledger', 'New Ledger');
+    expect(within(dialog).getByText(sentence)).toBeVisible();
+    expect(within(dialog).getByText(/Creating a new ledger replaces your current ledger/)).toBeVisible();
+  });
+
+  it('offers Extend Instead, which closes New Ledger and opens Extend Ledger', async () => {
+    renderLedger(ledgerInfo([rent()]));
+    const { user, dialog } = await openDialog('New Ledger', 'New Ledger');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Extend Instead' }));
+
+    const extend = await screen.findByRole('dialog', { name: 'Extend Ledger' });
+    expect(within(extend).getByLabelText('End Date')).toHaveValue('2027-03-31');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Ledger' })).toBeNull());
+  });
+});
+
+describe('Extend Ledger dialog', () => {
+  it('opens three months after the current end, sends the End Date and hands the answer over', async () => {
+    const answer = ledgerInfo([rent()], { endDate: '2027-03-31' });
+    const view = renderLedger(ledgerInfo([rent()]));
+    view.api.extendLedger.mockResolvedValue(answer);
+    const { user, dialog } = await openDialog('Extend', 'Extend Ledger');
+
+    expect(within(dialog).getByText(/Your ledger runs from 2026-03-01 to 2026-12-31\./)).toBeVisible();
+    expect(within(dialog).getByLabelText('End Date')).toHaveValue('2027-03-31');
+    await user.click(within(dialog).getByRole('button', { name: 'Extend' }));
+
+    expect(view.api.extendLedger).toHaveBeenCalledWith({ endDate: '2027-03-31' });
+    await waitFor(() => expect(view.onChange).toHaveBeenCalledWith(answer));
+    await waitForDialogToClose();
+  });
+
+  it.each([
+    ['2026-12-31', "End Date must be after the ledger's current end date, 2026-12-31."],
+    ['2026-06-30', "End Date must be after the ledger's current end date, 2026-12-31."],
+    ['2031-03-02', 'A ledger spans at most 5 years: End Date must be on or before 2031-03-01.'],
+    ['', 'End Date must be a real date (YYYY-MM-DD).'],
+  ])('refuses %j with the rule the server applies, sending nothing', async (endDate, message) => {
+    const view = renderLedger(ledgerInfo([rent()]));
+    const { user, dialog } = await openDialog('Extend', 'Extend Ledger');
+
+    const field = within(dialog).getByLabelText('End Date');
+    await user.clear(field);
+    if (endDate) await user.type(field, endDate);
+    await user.click(within(dialog).getByRole('button', { name: 'Extend' }));
+
+    expect(field).toHaveAccessibleDescription(message);
+    expect(field).toHaveFocus();
+    expect(view.api.extendLedger).not.toHaveBeenCalled();
+  });
+
+  it('accepts the last day five years after the start', async () => {
+    const view = renderLedger(ledgerInfo([rent()]));
+    view.api.extendLedger.mockResolvedValue(ledgerInfo([rent()], { endDate: '2031-03-01' }));
+    const { user, dialog } = await openDialog('Extend', 'Extend Ledger');
+
+    const field = within(dialog).getByLabelText('End Date');
+    await user.clear(field);
+    await user.type(field, '2031-03-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Extend' }));
+
+    expect(view.api.extendLedger).toHaveBeenCalledWith({ endDate: '2031-03-01' });
+    await waitForDialogToClose();
+  });
+
+  it("keeps the typed date, shows the server's message on End Date and reports the failure", async () => {
+    const failure = new ApiCallError('extendLedger', 400, 'Some fields need attention.', { endDate: 'The server refuses this date.' });
+    const view = renderLedger(ledgerInfo([rent()]));
+    view.api.extendLedger.mockRejectedValue(failure);
+    const { user, dialog } = await openDialog('Extend', 'Extend Ledger');
+
+    const field = within(dialog).getByLabelText('End Date');
+    await user.clear(field);
+    await user.type(field, '2027-06-30');
+    await user.click(within(dialog).getByRole('button', { name: 'Extend' }));
+
+    await waitFor(() => expect(view.onError).toHaveBeenCalledWith(failure));
+    expect(view.onChange).not.toHaveBeenCalled();
+    expect(await screen.findByRole('dialog', { name: 'Extend Ledger' })).toBeVisible();
+    expect(field).toHaveValue('2027-06-30');
+    expect(field).toHaveAccessibleDescription('The server refuses this date.');
+    expect(within(dialog).getByRole('button', { name: 'Extend' })).toBeEnabled();
   });
 });
 
@@ -401,5 +504,48 @@ describe('Edit Transaction dialog', () => {
     expect(view.api.deleteTransaction).toHaveBeenCalledWith('rent');
     await waitFor(() => expect(view.onChange).toHaveBeenCalledWith(answer));
     await waitForDialogToClose();
+  });
+});
+
+describe('Edit Transaction dialog: where a row comes from', () => {
+  const NAMES: ScheduleNames = { deposit: new Map([['d1', 'Acme']]), expense: new Map([['e1', 'Rent']]) };
+  const generated = (source: RowSourceInfo | null) =>
+    transaction({ id: 'row', name: 'Row', date: '2026-12-12', status: 'PENDING', type: source?.kind === 'deposit' ? 'C' : 'D', source });
+
+  async function sourceLinesOf(source: RowSourceInfo | null, names: ScheduleNames = NAMES): Promise<string[]> {
+    renderLedger(ledgerInfo([generated(source)]), fakeApiClient(), names);
+    const { dialog } = await openDialog('Edit Row', 'Edit Transaction');
+    return within(dialog)
+      .queryAllByText(/^(From|You changed)/)
+      .map((line) => line.textContent ?? '');
+  }
+
+  it.each<[string, RowSourceInfo | null, string[]]>([
+    ['a deposit', { kind: 'deposit', id: 'd1', occurrence: '2026-12-11', edited: false }, ['From your deposit Acme, paid on 2026-12-11.']],
+    ['an expense', { kind: 'expense', id: 'e1', occurrence: '2026-12-01', edited: false }, ['From your expense Rent, due on 2026-12-01.']],
+    [
+      'an edited row',
+      { kind: 'deposit', id: 'd1', occurrence: '2026-12-11', edited: true },
+      ['From your deposit Acme, paid on 2026-12-11.', 'You changed this row, so changes to Acme no longer reach it.'],
+    ],
+    [
+      'a deleted deposit',
+      { kind: 'deposit', id: 'gone', occurrence: '2026-12-11', edited: true },
+      ['From a deposit you have since deleted, paid on 2026-12-11.'],
+    ],
+    [
+      'a deleted expense',
+      { kind: 'expense', id: 'gone', occurrence: '2026-12-01', edited: false },
+      ['From an expense you have since deleted, due on 2026-12-01.'],
+    ],
+    ['a row added by hand', null, []],
+  ])('says so for %s', async (_, source, lines) => {
+    expect(await sourceLinesOf(source)).toEqual(lines);
+  });
+
+  it('does not call a schedule deleted while its list has not loaded', async () => {
+    expect(await sourceLinesOf({ kind: 'expense', id: 'e9', occurrence: '2026-12-01', edited: true }, { ...NAMES, expense: null })).toEqual(
+      ['From one of your expenses, due on 2026-12-01.', 'You changed this row, so changes to that expense no longer reach it.'],
+    );
   });
 });

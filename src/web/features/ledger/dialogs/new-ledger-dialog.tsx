@@ -1,9 +1,9 @@
 /**
  * "New Ledger": the dates and opening balance of a fresh ledger. Creating replaces the user's one
- * ledger, so the dialog says so whenever there may be one to lose. The caller remounts it per
- * opening, so it always opens empty.
+ * ledger, so the dialog says so whenever there may be one to lose, counts the history that would
+ * go, and offers to extend instead. The caller remounts it per opening, so it always opens empty.
  */
-import { Alert } from 'react-bootstrap';
+import { Alert, Button } from 'react-bootstrap';
 import { type CreateLedgerRequest, createLedgerRequestSchema, type Ledger } from '../../../../contract/ledger.js';
 import { numberFromInput, type SaveOutcome } from '../../../components/field-errors.js';
 import { DollarsInput, TextInput } from '../../../components/form-controls.js';
@@ -17,6 +17,8 @@ interface NewLedgerDialogProps {
   /** False while the ledger could not be loaded: there may be one to replace. */
   readonly isLedgerKnown: boolean;
   readonly onSave: (request: CreateLedgerRequest) => Promise<SaveOutcome>;
+  /** Closes this dialog and opens Extend Ledger: what keeps the history. */
+  readonly onExtendInstead: () => void;
   readonly onClose: () => void;
 }
 
@@ -28,7 +30,7 @@ interface NewLedgerFormValues {
 
 const EMPTY_NEW_LEDGER_FORM: NewLedgerFormValues = { startDate: '', endDate: '', currentBalance: '' };
 
-export function NewLedgerDialog({ show, currentLedger, isLedgerKnown, onSave, onClose }: NewLedgerDialogProps) {
+export function NewLedgerDialog({ show, currentLedger, isLedgerKnown, onSave, onExtendInstead, onClose }: NewLedgerDialogProps) {
   return (
     <SchemaFormDialog
       show={show}
@@ -39,7 +41,7 @@ export function NewLedgerDialog({ show, currentLedger, isLedgerKnown, onSave, on
       errorPrefix="ledger."
       initialValues={EMPTY_NEW_LEDGER_FORM}
       candidateOf={(values) => ({ ledger: { ...values, currentBalance: numberFromInput(values.currentBalance) } })}
-      notice={<ReplaceWarning currentLedger={currentLedger} isLedgerKnown={isLedgerKnown} />}
+      notice={<ReplaceWarning currentLedger={currentLedger} isLedgerKnown={isLedgerKnown} onExtendInstead={onExtendInstead} />}
       renderFields={(fields) => <NewLedgerFields {...fields} />}
       onSave={onSave}
       onClose={onClose}
@@ -72,13 +74,29 @@ function NewLedgerFields({ idPrefix, values, errors, onChange }: FormFieldsProps
   );
 }
 
-function ReplaceWarning({ currentLedger, isLedgerKnown }: Pick<NewLedgerDialogProps, 'currentLedger' | 'isLedgerKnown'>) {
+/** "1 transaction", "1,234 transactions". */
+function countOf(count: number, noun: string): string {
+  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+function ReplaceWarning({
+  currentLedger,
+  isLedgerKnown,
+  onExtendInstead,
+}: Pick<NewLedgerDialogProps, 'currentLedger' | 'isLedgerKnown' | 'onExtendInstead'>) {
   if (currentLedger !== null) {
-    const count = currentLedger.transactions.length;
+    // Paid and cleared rows are the account's history: what a replacement loses for good.
+    const history = currentLedger.transactions.filter((transaction) => transaction.status !== 'PENDING').length;
     return (
       <Alert variant="warning">
-        Creating a new ledger replaces your current ledger ({currentLedger.startDate} to {currentLedger.endDate}) and its{' '}
-        {count.toLocaleString('en-US')} {count === 1 ? 'transaction' : 'transactions'}.
+        <p>
+          Creating a new ledger replaces your current ledger ({currentLedger.startDate} to {currentLedger.endDate}) and its{' '}
+          {countOf(currentLedger.transactions.length, 'transaction')}.
+        </p>
+        <p>Replacing your ledger deletes its {countOf(history, 'paid or cleared transaction')}.</p>
+        <Button variant="outline-dark" size="sm" onClick={onExtendInstead}>
+          Extend Instead
+        </Button>
       </Alert>
     );
   }

@@ -136,13 +136,19 @@ describe('ledger rows of a five-year ledger', () => {
     expect([...after.keys()].every((name) => Number(name.slice('Bill '.length)) % 3 !== 0)).toBe(true);
   });
 
-  it('renders nothing again when the shell passes fresh callbacks on every render', () => {
+  it('renders nothing again when the shell passes fresh callbacks and schedule names on every render', () => {
     const api = fakeApiClient();
     const info = ledgerInfo(ledgerRows(300));
-    // Arrow functions written inline, as a parent component might.
+    // Arrow functions and objects written inline, as a parent component might.
     const section = (current: LedgerInfo) => (
       <ApiClientProvider client={api}>
-        <LedgerSection info={current} onChange={() => undefined} onError={() => undefined} onRefresh={() => Promise.resolve()} />
+        <LedgerSection
+          info={current}
+          onChange={() => undefined}
+          onError={() => undefined}
+          onRefresh={() => Promise.resolve()}
+          scheduleNames={{ deposit: new Map(), expense: null }}
+        />
       </ApiClientProvider>
     );
     const view = render(section(info));

@@ -1,4 +1,4 @@
-/** Edit, Pay and Clear for one ledger row; each is enabled only when the status rules allow it. */
+/** Edit, Pay, Clear and Delete for one ledger row; each is enabled only when the status rules allow it. */
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/button.js';
 import type { LedgerTransaction } from '../../../../contract/ledger.js';
@@ -8,6 +8,8 @@ export interface RowActionHandlers {
   readonly onEdit: (transaction: LedgerTransaction) => void;
   readonly onPay: (transaction: LedgerTransaction) => void;
   readonly onClear: (transaction: LedgerTransaction) => void;
+  /** Asks first: deleting cannot be undone. */
+  readonly onDelete: (transaction: LedgerTransaction) => void;
 }
 
 interface RowActionsProps {
@@ -61,6 +63,16 @@ export function RowActions({ transaction, actions }: RowActionsProps) {
         onClick={() => actions.onClear(transaction)}
       >
         Clear
+      </Button>
+      <Button
+        size="sm"
+        variant="outline-danger"
+        aria-label={`Delete ${name}`}
+        // The domain's checkDeletion is this rule; importing it here would pull its refusal messages into the first view.
+        disabled={!canEdit(status)}
+        onClick={() => actions.onDelete(transaction)}
+      >
+        Delete
       </Button>
     </div>
   );

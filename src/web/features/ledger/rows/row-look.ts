@@ -30,6 +30,13 @@ export function isSameRow(previous: LedgerRowProps, next: LedgerRowProps): boole
     a.type === b.type &&
     a.amount === b.amount &&
     a.balance === b.balance &&
-    a.status === b.status
+    a.status === b.status &&
+    isSameSource(a.source, b.source)
   );
+}
+
+/** The Edit dialog reads the row's source from the row that opened it, so a changed source must reach the row. */
+function isSameSource(a: LedgerTransaction['source'], b: LedgerTransaction['source']): boolean {
+  if (a === null || b === null) return a === b;
+  return a.kind === b.kind && a.id === b.id && a.occurrence === b.occurrence && a.edited === b.edited;
 }

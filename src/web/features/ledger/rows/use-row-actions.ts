@@ -1,5 +1,5 @@
 /**
- * What the Edit, Pay and Clear buttons of every row do. One handlers object serves all rows and
+ * What the Edit, Pay, Clear and Delete buttons of every row do. One handlers object serves all rows and
  * keeps its identity, so memoized rows are not rendered again because of it.
  */
 import { useMemo, useRef } from 'react';
@@ -14,9 +14,11 @@ export function useRowActions(
   run: RunCall<LedgerInfo>,
   onError: (error: unknown) => void,
   onEdit: (transaction: LedgerTransaction) => void,
+  onDelete: (transaction: LedgerTransaction) => void,
 ): RowActionHandlers {
   const api = useApiClient();
   const edit = useLatestCallback(onEdit);
+  const remove = useLatestCallback(onDelete);
   // Rows whose status move is on its way: a second click must not send it twice.
   const movingRowIds = useRef(new Set<string>());
 
@@ -43,7 +45,8 @@ export function useRowActions(
       onEdit: edit,
       onPay: (transaction) => void moveStatus(transaction, 'PAID'),
       onClear: (transaction) => void moveStatus(transaction, 'CLEARED'),
+      onDelete: remove,
     }),
-    [edit, moveStatus],
+    [edit, moveStatus, remove],
   );
 }

@@ -112,6 +112,8 @@ describe('LedgerTable windowing', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'Clear Bill 3' })).toHaveFocus();
     await user.tab();
+    expect(screen.getByRole('button', { name: 'Delete Bill 3' })).toHaveFocus();
+    await user.tab();
     expect(
       within(screen.getByText('Bill 4', { exact: true }).closest('tr') ?? document.body).getByRole('button', { name: 'Edit Bill 4' }),
     ).toHaveFocus();

@@ -1,0 +1,29 @@
+/** Where a generated row came from, in the words the Edit Transaction dialog shows. */
+import type { RowSourceInfo } from '../../../contract/ledger.js';
+import type { ScheduleKind } from '../../../domain/ledger.js';
+
+/**
+ * The names of the user's deposits and expenses by id, handed down by the shell (features do not
+ * import each other); null for a list that has not loaded, whose names are unknown.
+ */
+export type ScheduleNames = Readonly<Record<ScheduleKind, ReadonlyMap<string, string> | null>>;
+
+const WORDS: Readonly<Record<ScheduleKind, { readonly anyOne: string; readonly when: string }>> = {
+  deposit: { anyOne: 'a deposit', when: 'paid' },
+  expense: { anyOne: 'an expense', when: 'due' },
+};
+
+/** What to say about a row's source: nothing for a row added by hand. */
+export function rowSourceLines(source: RowSourceInfo | null, names: ScheduleNames): string[] {
+  if (source === null) return [];
+  const { kind, occurrence } = source;
+  const namesOfKind = names[kind];
+  const on = `${WORDS[kind].when} on ${occurrence}`;
+  const name = namesOfKind?.get(source.id);
+  // A deleted schedule changes no more, so whether the row was edited no longer matters.
+  if (namesOfKind !== null && name === undefined) return [`From ${WORDS[kind].anyOne} you have since deleted, ${on}.`];
+  // With the list not loaded the name is unknown, not gone.
+  const from = name === undefined ? `From one of your ${kind}s, ${on}.` : `From your ${kind} ${name}, ${on}.`;
+  if (!source.edited) return [from];
+  return [from, `You changed this row, so changes to ${name ?? `that ${kind}`} no longer reach it.`];
+}
