@@ -265,8 +265,6 @@ describe('re-projecting when a schedule moves its dates', () => {
   const phone = { id: 'e1', name: 'Phone', amount: cents(4_500), day: 15, endDate: null };
   const range = { from: isoDate('2026-11-01'), to: isoDate('2027-01-31') };
   const window = { from: isoDate('2026-11-21'), to: range.to };
-  const phoneRef = { kind: 'expense' as const, id: 'e1' };
-  const phoneBefore = { deposits: [], expenses: [phone] };
   const rows: SourcedRow[] = projectSchedules({ deposits: [], expenses: [phone] }, range).map((draft, index) => ({
     ...draft,
     id: `r${index}`,
