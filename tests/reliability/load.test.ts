@@ -295,13 +295,14 @@ async function storedNames(url: string, issuer: string): Promise<Record<WriteKin
     const expenses = await reader.db.selectFrom('expenses').select('name').where('owner_iss', '=', issuer).execute();
     const rows = await reader.db
       .selectFrom('ledger_transactions')
-      .select(['id', 'name', 'status'])
+      .select(['id', 'name', 'status', 'source_kind'])
       .where('owner_iss', '=', issuer)
       .execute();
     return {
       'add-deposit': new Set(deposits.map((row) => row.name)),
       'add-expense': new Set(expenses.map((row) => row.name)),
-      'add-transaction': new Set(rows.map((row) => row.name)),
+      // Rows added by hand; the deposits and expenses added meanwhile bring generated rows of their own (issue 11).
+      'add-transaction': new Set(rows.filter((row) => row.source_kind === null).map((row) => row.name)),
       // A paid row may since have been cleared: both show the pay landed.
       pay: new Set(rows.filter((row) => row.status === 'PAID' || row.status === 'CLEARED').map((row) => row.id)),
       clear: new Set(rows.filter((row) => row.status === 'CLEARED').map((row) => row.id)),
