@@ -120,10 +120,42 @@ export type Ledger = z.infer<typeof ledgerSchema>;
 export const ledgerInfoSchema = z.object({ ledger: z.nullable(ledgerSchema) });
 export type LedgerInfo = z.infer<typeof ledgerInfoSchema>;
 
+/** A row that marks a moment of the forecast: its date, name and the running balance after it. */
+const balancePointSchema = z.object({ date: z.string(), name: z.string(), balance: dollarsAnswerSchema });
+
+export const payPeriodSchema = z.object({
+  startDate: z.string(),
+  endDate: z.string(),
+  /** The period's credits. */
+  income: dollarsAnswerSchema,
+  /** The period's debits. */
+  bills: dollarsAnswerSchema,
+  /** income - bills. */
+  leftover: dollarsAnswerSchema,
+  /** The lowest running balance after any of its rows; the balance it started with when it has none. */
+  lowest: dollarsAnswerSchema,
+  /** The balance after its last row; the balance it started with when it has none. */
+  endBalance: dollarsAnswerSchema,
+});
+export type PayPeriodInfo = z.infer<typeof payPeriodSchema>;
+
+/** GET /api/ledger/forecast: will the money last, for scripts (the page computes the same from the ledger). */
+export const forecastSchema = z.object({
+  /** The server's today (decision 0015): what "ahead" means below. */
+  today: z.string(),
+  /** The lowest running balance of the rows dated today or later; null when none is ahead. */
+  lowest: z.nullable(balancePointSchema),
+  /** The first row dated today or later after which the balance is below $0. */
+  firstBelowZero: z.nullable(balancePointSchema),
+  payPeriods: z.array(payPeriodSchema),
+});
+export type Forecast = z.infer<typeof forecastSchema>;
+
 export const LEDGER_PATHS = {
   create: '/api/ledger/create-ledger',
   extend: '/api/ledger/extend-ledger',
   retrieve: '/api/ledger/retrieve-ledger',
+  forecast: '/api/ledger/forecast',
   addTransaction: '/api/ledger/add-transaction',
   updateTransaction: '/api/ledger/update-transaction',
   transaction: '/api/ledger/transactions/:id',

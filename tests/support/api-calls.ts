@@ -11,6 +11,7 @@ import { EXPENSES_PATHS, expenseInputSchema, expensesInfoSchema } from '../../sr
 import {
   createLedgerRequestSchema,
   extendLedgerRequestSchema,
+  forecastSchema,
   LEDGER_PATHS,
   ledgerInfoSchema,
   newTransactionSchema,
@@ -75,6 +76,7 @@ export const API_CALLS: readonly ApiCall[] = [
     bodySchema: createLedgerRequestSchema,
     answerSchema: ledgerInfoSchema,
   }),
+  call('GET', LEDGER_PATHS.forecast, { answerSchema: forecastSchema }),
   call('POST', LEDGER_PATHS.extend, {
     validBody: () => VALID_EXTENSION,
     bodySchema: extendLedgerRequestSchema,

@@ -1,5 +1,7 @@
 /** The ledger between dollars on the wire and cents inside: the only place the two meet. */
-import type { LedgerInfo, NewLedger, NewTransaction, TransactionUpdate } from '../../contract/ledger.js';
+import type { Forecast, LedgerInfo, NewLedger, NewTransaction, TransactionUpdate } from '../../contract/ledger.js';
+import type { IsoDate } from '../../domain/calendar-date.js';
+import { type BalancePoint, firstBelowZero, lowestAhead, payPeriods } from '../../domain/forecast.js';
 import { computeBalances, type TransactionDraft } from '../../domain/ledger.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
 import type { RequestedRow } from '../../domain/transaction-rules.js';
@@ -18,6 +20,26 @@ export function transactionDraft(request: NewTransaction): TransactionDraft {
 /** The row as the caller wants it; the id names the row and the balance is derived, so neither is part of it. */
 export function requestedRow(request: TransactionUpdate): RequestedRow {
   return { date: request.date, name: request.name, type: request.type, amount: dollarsToCents(request.amount), status: request.status };
+}
+
+/** The forecast of a ledger, in dollars: pay periods, the lowest balance ahead, the first one below zero. */
+export function forecastAnswer({ ledger, rows }: LedgerWithRows, today: IsoDate): Forecast {
+  const withBalances = computeBalances(ledger.openingBalance, rows).rows;
+  const point = (found: BalancePoint | null) => found && { date: found.date, name: found.name, balance: centsToDollars(found.balance) };
+  return {
+    today,
+    lowest: point(lowestAhead(withBalances, today)),
+    firstBelowZero: point(firstBelowZero(withBalances, today)),
+    payPeriods: payPeriods(ledger, withBalances).map((period) => ({
+      startDate: period.startDate,
+      endDate: period.endDate,
+      income: centsToDollars(period.income),
+      bills: centsToDollars(period.bills),
+      leftover: centsToDollars(period.leftover),
+      lowest: centsToDollars(period.lowest),
+      endBalance: centsToDollars(period.endBalance),
+    })),
+  };
 }
 
 /** The answer of every ledger call: rows in row order with running, current and pending balances. */

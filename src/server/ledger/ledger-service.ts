@@ -34,7 +34,7 @@ import { insertRows, type NewRow } from './row-insert.js';
 import { forgetSkipped, skipOccurrence, skippedOccurrences } from './skipped-occurrences.js';
 import { deleteAllRows, deleteRow, deleteRows, type StoredRow, updateRow } from './transaction-rows.js';
 
-const NO_LEDGER = 'You have no ledger yet: create one first.';
+export const NO_LEDGER = 'You have no ledger yet: create one first.';
 const NO_TRANSACTION = 'No such transaction in your ledger.';
 const NO_SCHEDULES: LedgerSchedules = { deposits: [], expenses: [] };
 const CHANGED_MEANWHILE = 'This transaction was changed at the same time by another request. Reload the ledger and try again.';

@@ -8,14 +8,17 @@ import { idParamsSchema } from '../../contract/common.js';
 import {
   createLedgerRequestSchema,
   extendLedgerRequestSchema,
+  forecastSchema,
   LEDGER_PATHS,
   ledgerInfoSchema,
   newTransactionSchema,
   transactionUpdateSchema,
 } from '../../contract/ledger.js';
 import { callerOf, routeInApi } from '../api-scope.js';
-import { ledgerAnswer, ledgerFields, requestedRow, transactionDraft } from './ledger-payloads.js';
-import { LedgerService } from './ledger-service.js';
+import { todayIn } from '../../domain/calendar-date.js';
+import { NotFoundError } from '../../domain/errors.js';
+import { forecastAnswer, ledgerAnswer, ledgerFields, requestedRow, transactionDraft } from './ledger-payloads.js';
+import { LedgerService, NO_LEDGER } from './ledger-service.js';
 
 export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
   const ledgers = new LedgerService(api.database, () => api.now());
@@ -24,6 +27,12 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(routeInApi(LEDGER_PATHS.retrieve), { schema: { response } }, async (request) =>
     ledgerAnswer(await ledgers.retrieve(callerOf(request))),
   );
+
+  api.get(routeInApi(LEDGER_PATHS.forecast), { schema: { response: { 200: forecastSchema } } }, async (request) => {
+    const found = await ledgers.retrieve(callerOf(request));
+    if (!found) throw new NotFoundError(NO_LEDGER);
+    return forecastAnswer(found, todayIn(api.now()));
+  });
 
   api.post(routeInApi(LEDGER_PATHS.create), { schema: { body: createLedgerRequestSchema, response } }, async (request) =>
     ledgerAnswer(await ledgers.create(callerOf(request), ledgerFields(request.body.ledger))),
