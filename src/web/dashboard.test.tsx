@@ -41,7 +41,7 @@ function renderDashboard(api: FakeApiClient) {
   return userEvent.setup();
 }
 
-/** The table whose columns include this header: the deposits, expenses and ledger tables differ by it. */
+/** The table whose columns include this header: Start Date, End Date and Credit tell the deposits, expenses and ledger tables apart. */
 function tableWith(header: string): HTMLElement {
   const table = screen.getByRole('columnheader', { name: header }).closest('table');
   if (!table) throw new Error(`no table with ${header}`);
@@ -87,14 +87,14 @@ describe('Dashboard', () => {
     api.deleteDeposit.mockResolvedValue({ deposits: [], totalDeposits: 0 });
     const user = renderDashboard(api);
 
-    await user.click(await within(await waitFor(() => tableWith('Frequency'))).findByRole('button', { name: 'Delete Acme' }));
+    await user.click(await within(await waitFor(() => tableWith('Start Date'))).findByRole('button', { name: 'Delete Acme' }));
     await user.click(within(await findOpenDialog('Delete Deposit')).getByRole('button', { name: 'Delete' }));
 
     const whoops = await findOpenDialog('Whoops!');
     expect(whoops).toHaveTextContent('Failed to get ledger!');
     expect(api.getLedger).toHaveBeenCalledTimes(2);
     // The deposit is gone and the ledger as last loaded still shows.
-    expect(screen.queryByRole('columnheader', { name: 'Frequency' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Start Date' })).toBeNull();
     expect(within(tableWith('Credit')).getByText('$1,200.00')).toBeVisible();
   });
 

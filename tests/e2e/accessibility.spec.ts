@@ -6,6 +6,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { addDeposit, addExpense, createLedger, settled } from './dashboard-actions.js';
+import { depositsTable, expensesTable, ledgerTable } from './dashboard-tables.js';
 import { signInAs } from './sign-in.js';
 
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
@@ -55,18 +56,6 @@ async function closed(page: Page, dialog: Locator): Promise<void> {
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.locator('.modal-backdrop')).toHaveCount(0);
-}
-
-function ledgerTable(page: Page): Locator {
-  return page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Credit' }) });
-}
-
-function expensesTable(page: Page): Locator {
-  return page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'End Date' }) });
-}
-
-function depositsTable(page: Page): Locator {
-  return page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Frequency' }) });
 }
 
 test('the signed-in dashboard with data, and every dialog on it, has no serious or critical axe violation', async ({ page }) => {

@@ -1,12 +1,13 @@
 /** What a person does on the dashboard, step by step, found by role and name as they see it. */
 import { expect, type Page } from '@playwright/test';
+import type { ExpenseFrequency, Frequency } from '../../src/domain/schedules.js';
 
 export interface DepositEntry {
   readonly name: string;
   readonly type: 'Direct Deposit' | 'Check';
   readonly amount: string;
   readonly startDate: string;
-  readonly frequency: 'BW' | 'EOM';
+  readonly frequency: Frequency;
 }
 
 export async function addDeposit(page: Page, deposit: DepositEntry): Promise<void> {
@@ -21,20 +22,25 @@ export async function addDeposit(page: Page, deposit: DepositEntry): Promise<voi
   await expect(dialog).toBeHidden();
 }
 
-export interface ExpenseEntry {
+/** A monthly bill (the form's default) has a Day; the others a Start Date, their first due date. */
+export type ExpenseEntry = {
   readonly name: string;
   readonly type: string;
-  readonly day: string;
   readonly amount: string;
   readonly endDate?: string;
-}
+} & (
+  | { readonly frequency?: 'M'; readonly day: string; readonly startDate?: string }
+  | { readonly frequency: Exclude<ExpenseFrequency, 'M'>; readonly startDate: string }
+);
 
 export async function addExpense(page: Page, expense: ExpenseEntry): Promise<void> {
   await page.getByRole('button', { name: 'Add Expense' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Expense' });
   await dialog.getByLabel('Name').fill(expense.name);
   await dialog.getByLabel('Type').fill(expense.type);
-  await dialog.getByLabel('Day').fill(expense.day);
+  if (expense.frequency) await dialog.getByLabel('Frequency').selectOption(expense.frequency);
+  if ('day' in expense) await dialog.getByLabel('Day').fill(expense.day);
+  if (expense.startDate) await dialog.getByLabel('Start Date').fill(expense.startDate);
   await dialog.getByLabel('Amount').fill(expense.amount);
   if (expense.endDate) await dialog.getByLabel('End Date').fill(expense.endDate);
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();

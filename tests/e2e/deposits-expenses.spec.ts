@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addDeposit, addExpense, createLedger, settled } from './dashboard-actions.js';
+import { expensesTable } from './dashboard-tables.js';
 import { signInAs } from './sign-in.js';
 
 test('deposits and expenses: add, total, summarize, sort, edit, delete, and keep after a reload', async ({ page }) => {
@@ -37,10 +38,7 @@ test('deposits and expenses: add, total, summarize, sort, edit, delete, and keep
   await expect(page.getByText('You will have $1,989.75 left over each month!')).toBeVisible();
 
   // Default order: day, then name.
-  const expenseNames = page
-    .getByRole('table')
-    .filter({ has: page.getByRole('columnheader', { name: 'End Date' }) })
-    .locator('tbody tr');
+  const expenseNames = expensesTable(page).locator('tbody tr');
   await expect(expenseNames.first()).toContainText('Rent');
   await page.getByRole('button', { name: 'Sort' }).click();
   await page.getByRole('dialog', { name: 'Sort Expenses' }).getByLabel('Sort By').selectOption('AmountAsc');

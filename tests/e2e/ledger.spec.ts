@@ -1,23 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
 import { addDeposit, addExpense, addTransaction, createLedger, settled } from './dashboard-actions.js';
+import { expectLedgerRows, expensesTable, ledgerTable } from './dashboard-tables.js';
 import { signInAs } from './sign-in.js';
-
-function ledgerTable(page: Page): Locator {
-  return page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Credit' }) });
-}
-
-async function expectRows(page: Page, rows: readonly (readonly [string, string, string])[]): Promise<void> {
-  const bodyRows = ledgerTable(page).locator('tbody tr');
-  await expect(bodyRows).toHaveCount(rows.length);
-  for (const [index, [date, name, balance]] of rows.entries()) {
-    const row = bodyRows.nth(index);
-    await expect(row).toContainText(date);
-    await expect(row).toContainText(name);
-    await expect(row).toContainText(balance);
-  }
-}
 
 /** axe on the ledger as it is now: no serious or critical violation (spacers, row numbers included). */
 async function expectAccessibleLedger(page: Page): Promise<void> {
@@ -45,7 +31,7 @@ test('the ledger projects paychecks and bills, and follows pay, clear, filter, a
   await createLedger(page, { startDate: '2026-12-01', endDate: '2026-12-31', currentBalance: '500' });
 
   // On 12-04 the paycheck comes before the rent it pays.
-  await expectRows(page, [
+  await expectLedgerRows(page, [
     ['2026-12-04', 'Acme Paycheck', '$2,000.00'],
     ['2026-12-04', 'Rent', '$800.00'],
     ['2026-12-18', 'Acme Paycheck', '$2,300.00'],
@@ -95,7 +81,7 @@ test('the ledger projects paychecks and bills, and follows pay, clear, filter, a
   await add.getByLabel('Amount').fill('5.25');
   await add.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(add).toBeHidden();
-  await expectRows(page, [
+  await expectLedgerRows(page, [
     ['2026-12-04', 'Acme Paycheck', '$2,000.00'],
     ['2026-12-04', 'Rent', '$800.00'],
     ['2026-12-10', 'Starbucks', '$794.75'],
@@ -116,7 +102,7 @@ test('the ledger projects paychecks and bills, and follows pay, clear, filter, a
 
   await page.reload();
   await settled(page);
-  await expectRows(page, [
+  await expectLedgerRows(page, [
     ['2026-12-04', 'Acme Paycheck', '$2,000.00'],
     ['2026-12-04', 'Rent', '$800.00'],
     ['2026-12-10', 'Starbucks', '$794.00'],
@@ -151,7 +137,7 @@ test('the ledger lives on: extending it and changing an expense keep the paid ro
   await expect(extend.getByLabel('End Date')).toHaveValue('2031-06-30');
   await extend.getByRole('button', { name: 'Extend', exact: true }).click();
   await expect(extend).toBeHidden();
-  await expectRows(page, [
+  await expectLedgerRows(page, [
     ['2031-01-01', 'Rent', '$3,800.00'],
     ['2031-02-01', 'Rent', '$2,600.00'],
     ['2031-02-10', 'Starbucks', '$2,594.75'],
@@ -162,16 +148,12 @@ test('the ledger lives on: extending it and changing an expense keep the paid ro
   ]);
 
   // The rent goes up: the Expenses section's change reaches every unpaid Rent row, not the paid one.
-  await page
-    .getByRole('table')
-    .filter({ has: page.getByRole('columnheader', { name: 'End Date' }) })
-    .getByRole('button', { name: 'Edit Rent' })
-    .click();
+  await expensesTable(page).getByRole('button', { name: 'Edit Rent' }).click();
   const editExpense = page.getByRole('dialog', { name: 'Edit Expense' });
   await editExpense.getByLabel('Amount').fill('1250');
   await editExpense.getByRole('button', { name: 'Save' }).click();
   await expect(editExpense).toBeHidden();
-  await expectRows(page, [
+  await expectLedgerRows(page, [
     ['2031-01-01', 'Rent', '$3,800.00'],
     ['2031-02-01', 'Rent', '$2,550.00'],
     ['2031-02-10', 'Starbucks', '$2,544.75'],

@@ -33,13 +33,21 @@ interface ChoiceSelectProps<Choice extends string> extends TextControlProps {
   /** What an option says; its value stays the code. */
   readonly labelOf?: (choice: Choice) => string;
   readonly disabled?: boolean;
+  /** False for a select that opens at a default choice: there is then nothing left unchosen. */
+  readonly withPlaceholder?: boolean;
 }
 
 /** A select that starts at "-- Please Select --", an empty value: nothing is chosen until the user chooses. */
-export function ChoiceSelect<Choice extends string>({ choices, labelOf = String, onValueChange, ...control }: ChoiceSelectProps<Choice>) {
+export function ChoiceSelect<Choice extends string>({
+  choices,
+  labelOf = String,
+  withPlaceholder = true,
+  onValueChange,
+  ...control
+}: ChoiceSelectProps<Choice>) {
   return (
     <Form.Select {...control} onChange={(event) => onValueChange(event.target.value)}>
-      <option value="">-- Please Select --</option>
+      {withPlaceholder && <option value="">-- Please Select --</option>}
       {choices.map((choice) => (
         <option key={choice} value={choice}>
           {labelOf(choice)}

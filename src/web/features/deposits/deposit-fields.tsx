@@ -1,8 +1,8 @@
-import { DEPOSIT_DAYS, DEPOSIT_TYPES, FREQUENCIES, FREQUENCY_LABELS } from '../../../domain/schedules.js';
+import { DEPOSIT_DAYS, DEPOSIT_TYPES, FREQUENCIES, type Frequency, FREQUENCY_LABELS } from '../../../domain/schedules.js';
 import { ChoiceSelect, DollarsInput, TextInput } from '../../components/form-controls.js';
 import { FormField } from '../../components/form-field.js';
 import type { FormFieldsProps } from '../../components/schema-form-dialog.js';
-import { decidedDepositDay, type DepositFormValues, shownDepositDay } from './deposit-form-values.js';
+import { decidedDepositDay, type DepositFormValues, isFrequency, shownDepositDay } from './deposit-form-values.js';
 
 /** The six deposit fields; the day follows the frequency and start date when they decide it. */
 export function DepositFields({ idPrefix, values, errors, onChange }: FormFieldsProps<DepositFormValues>) {
@@ -55,8 +55,15 @@ export function DepositFields({ idPrefix, values, errors, onChange }: FormFields
   );
 }
 
+/** Why the frequency decides the day. */
+const DAY_HELP: Record<Frequency, string> = {
+  W: 'Set by the start date: a weekly deposit is paid on its weekday.',
+  BW: 'Set by the start date: a bi-weekly deposit is paid on its weekday.',
+  SM: 'N/A: paid on the 15th and the last day of each month, or the Friday before a weekend.',
+  M: "N/A: paid on the start date's day of each month, or the Friday before a weekend.",
+  EOM: 'N/A: paid on the last day of each month, or the Friday before a weekend.',
+};
+
 function dayHelp(frequency: string): string | undefined {
-  if (frequency === 'BW') return 'Set by the start date: a bi-weekly deposit is paid on its weekday.';
-  if (frequency === 'EOM') return 'An end-of-month deposit has no fixed weekday.';
-  return undefined;
+  return isFrequency(frequency) ? DAY_HELP[frequency] : undefined;
 }

@@ -16,9 +16,16 @@ describe('decidedDepositDay', () => {
     expect(decidedDepositDay({ frequency: 'BW', startDate: '2026-02-30' })).toBe('');
   });
 
-  it('is N/A for an end-of-month deposit, with or without a date', () => {
-    expect(decidedDepositDay({ frequency: 'EOM', startDate: '2026-01-30' })).toBe('N/A');
-    expect(decidedDepositDay({ frequency: 'EOM', startDate: '' })).toBe('N/A');
+  it('is the weekday of the start date for a weekly deposit, empty without a date', () => {
+    expect(decidedDepositDay({ frequency: 'W', startDate: '2031-01-06' })).toBe('Monday');
+    expect(decidedDepositDay({ frequency: 'W', startDate: '' })).toBe('');
+  });
+
+  it('is N/A for a twice-a-month, monthly or end-of-month deposit, with or without a date', () => {
+    for (const frequency of ['SM', 'M', 'EOM']) {
+      expect(decidedDepositDay({ frequency, startDate: '2026-01-30' })).toBe('N/A');
+      expect(decidedDepositDay({ frequency, startDate: '' })).toBe('N/A');
+    }
   });
 });
 

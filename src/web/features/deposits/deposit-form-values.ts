@@ -28,19 +28,24 @@ export function depositFormValuesOf(deposit: Deposit): DepositFormValues {
   };
 }
 
-function isFrequency(text: string): text is Frequency {
+export function isFrequency(text: string): text is Frequency {
   return (FREQUENCIES as readonly string[]).includes(text);
 }
 
+/** A weekly or bi-weekly deposit is paid on a weekday; the others on dates of the month. */
+function isPaidOnWeekday(frequency: Frequency): frequency is 'W' | 'BW' {
+  return frequency === 'W' || frequency === 'BW';
+}
+
 /**
- * The day the frequency decides: a bi-weekly deposit is paid on its start date's weekday ('' until
- * a date is picked), an end-of-month one has none (N/A). Undefined while no frequency is picked.
+ * The day the frequency decides: a weekly or bi-weekly deposit is paid on its start date's weekday
+ * ('' until a date is picked), the others have none (N/A). Undefined while no frequency is picked.
  */
 export function decidedDepositDay(values: Pick<DepositFormValues, 'frequency' | 'startDate'>): DepositDay | '' | undefined {
   if (!isFrequency(values.frequency)) return undefined;
   if (isIsoDate(values.startDate)) return expectedDepositDay(values.frequency, values.startDate);
-  // An end-of-month deposit needs no date to know it has no weekday.
-  return values.frequency === 'EOM' ? 'N/A' : '';
+  // A deposit paid on dates of the month needs no start date to know it has no weekday.
+  return isPaidOnWeekday(values.frequency) ? '' : 'N/A';
 }
 
 /** The day the form shows and sends. */

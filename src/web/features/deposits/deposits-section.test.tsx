@@ -36,6 +36,18 @@ async function openAddDialog(user: UserEvent) {
   return await screen.findByRole('dialog', { name: 'Add Deposit' });
 }
 
+async function fillDeposit(
+  user: UserEvent,
+  dialog: HTMLElement,
+  values: { name: string; type: string; amount: string; startDate: string; frequency: string },
+) {
+  await user.type(within(dialog).getByLabelText('Name'), values.name);
+  await user.selectOptions(within(dialog).getByLabelText('Type'), values.type);
+  await user.type(within(dialog).getByLabelText('Amount'), values.amount);
+  await user.type(within(dialog).getByLabelText('Start Date'), values.startDate);
+  await user.selectOptions(within(dialog).getByLabelText('Frequency'), values.frequency);
+}
+
 describe('DepositsSection', () => {
   it('shows only the Add Deposit button and a short line when there are no deposits', () => {
     renderDeposits(NO_DEPOSITS);
@@ -73,6 +85,97 @@ describe('DepositsSection', () => {
     expect(screen.getByRole('button', { name: 'Delete Rent Share' })).toBeInTheDocument();
   });
 
+  it('explains how a month counts each of the five frequencies beside the total', () => {
+    renderDeposits(TWO_DEPOSITS);
+    expect(screen.getByText(/amount × 26 ÷ 12/)).toHaveTextContent(
+      'Each deposit counts as what it brings in a month: weekly (W) as amount × 52 ÷ 12 and bi-weekly (BW) as amount × 26 ÷ 12, ' +
+        'that is 52 or 26 paydays a year spread over 12 months; twice a month (SM) as amount × 2; monthly (M) and end of month (EOM) once.',
+    );
+  });
+
+  it('names the frequency of every code in the table', () => {
+    const codes = ['W', 'BW', 'SM', 'M', 'EOM'] as const;
+    const deposits = codes.map((frequency, index): Deposit => ({ ...RENT_SHARE, id: `d${index}`, name: `Pay ${frequency}`, frequency }));
+    renderDeposits({ deposits, totalDeposits: 1 });
+    const frequencyCell = (code: string) => within(screen.getByRole('row', { name: new RegExp(`^Pay ${code} `) })).getAllByRole('cell')[4];
+    expect(frequencyCell('W')).toHaveTextContent('W – Weekly');
+    expect(frequencyCell('BW')).toHaveTextContent('BW – Bi-weekly (every 14 days)');
+    expect(frequencyCell('SM')).toHaveTextContent('SM – Twice a month (15th and last day)');
+    expect(frequencyCell('M')).toHaveTextContent('M – Monthly');
+    expect(frequencyCell('EOM')).toHaveTextContent('EOM – End of month');
+  });
+
+  it('lists the five frequencies by code and label, in the domain order', async () => {
+    const { user } = renderDeposits(NO_DEPOSITS);
+    const dialog = await openAddDialog(user);
+    const options = within(within(dialog).getByLabelText('Frequency')).getAllByRole('option');
+    expect(options.map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+      ['', '-- Please Select --'],
+      ['W', 'W – Weekly'],
+      ['BW', 'BW – Bi-weekly (every 14 days)'],
+      ['SM', 'SM – Twice a month (15th and last day)'],
+      ['M', 'M – Monthly'],
+      ['EOM', 'EOM – End of month'],
+    ]);
+  });
+
+  it('sets the day from the frequency: the start weekday for W and BW, N/A for SM, M and EOM, saying why', async () => {
+    const { user } = renderDeposits(NO_DEPOSITS);
+    const dialog = await openAddDialog(user);
+    const day = within(dialog).getByLabelText('Day');
+    const frequency = within(dialog).getByLabelText('Frequency');
+    expect(day).toBeEnabled();
+
+    // 2031-01-06 is a Monday.
+    await user.type(within(dialog).getByLabelText('Start Date'), '2031-01-06');
+    await user.selectOptions(frequency, 'W');
+    expect(day).toHaveValue('Monday');
+    expect(day).toBeDisabled();
+    expect(day).toHaveAccessibleDescription('Set by the start date: a weekly deposit is paid on its weekday.');
+    await user.selectOptions(frequency, 'BW');
+    expect(day).toHaveValue('Monday');
+    expect(day).toHaveAccessibleDescription('Set by the start date: a bi-weekly deposit is paid on its weekday.');
+
+    for (const [code, help] of [
+      ['SM', 'N/A: paid on the 15th and the last day of each month, or the Friday before a weekend.'],
+      ['M', "N/A: paid on the start date's day of each month, or the Friday before a weekend."],
+      ['EOM', 'N/A: paid on the last day of each month, or the Friday before a weekend.'],
+    ] as const) {
+      await user.selectOptions(frequency, code);
+      expect(day).toHaveValue('N/A');
+      expect(day).toBeDisabled();
+      expect(day).toHaveAccessibleDescription(help);
+    }
+  });
+
+  it('sends a twice-a-month deposit with N/A, before a start date is even picked for the day', async () => {
+    const addDeposit = vi.fn<ApiClient['addDeposit']>().mockResolvedValue(NO_DEPOSITS);
+    const { user } = renderDeposits(NO_DEPOSITS, fakeApiClient({ addDeposit }));
+    const dialog = await openAddDialog(user);
+    await user.selectOptions(within(dialog).getByLabelText('Frequency'), 'SM');
+    expect(within(dialog).getByLabelText('Day')).toHaveValue('N/A');
+    await fillDeposit(user, dialog, { name: 'Acme', type: 'Direct Deposit', amount: '1200', startDate: '2031-01-15', frequency: 'SM' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(addDeposit).toHaveBeenCalledExactlyOnceWith({
+      name: 'Acme',
+      type: 'Direct Deposit',
+      day: 'N/A',
+      amount: 1200,
+      startDate: '2031-01-15',
+      frequency: 'SM',
+    });
+  });
+
+  it("opens Edit Deposit at a weekly deposit's frequency and weekday", async () => {
+    const weekly: Deposit = { ...PAYCHECK, id: 'd3', name: 'Tips', day: 'Monday', startDate: '2031-01-06', frequency: 'W' };
+    const { user } = renderDeposits({ deposits: [weekly], totalDeposits: 6500 });
+    await user.click(screen.getByRole('button', { name: 'Edit Tips' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Deposit' });
+    expect(within(dialog).getByLabelText('Frequency')).toHaveValue('W');
+    expect(within(dialog).getByLabelText('Day')).toHaveValue('Monday');
+    expect(within(dialog).getByLabelText('Day')).toBeDisabled();
+  });
+
   it('opens the add dialog with labelled fields that start empty', async () => {
     const { user } = renderDeposits(NO_DEPOSITS);
     const dialog = await openAddDialog(user);
@@ -98,11 +201,7 @@ describe('DepositsSection', () => {
     const { user, onChange, onError } = renderDeposits(NO_DEPOSITS, fakeApiClient({ addDeposit }));
     const dialog = await openAddDialog(user);
 
-    await user.type(within(dialog).getByLabelText('Name'), '  Rent Share ');
-    await user.selectOptions(within(dialog).getByLabelText('Type'), 'Check');
-    await user.type(within(dialog).getByLabelText('Amount'), '250.50');
-    await user.type(within(dialog).getByLabelText('Start Date'), '2026-01-30');
-    await user.selectOptions(within(dialog).getByLabelText('Frequency'), 'EOM');
+    await fillDeposit(user, dialog, { name: '  Rent Share ', type: 'Check', amount: '250.50', startDate: '2026-01-30', frequency: 'EOM' });
     expect(within(dialog).getByLabelText('Day')).toHaveValue('N/A');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
 
@@ -143,11 +242,7 @@ describe('DepositsSection', () => {
     const addDeposit = vi.fn<ApiClient['addDeposit']>().mockResolvedValue({ deposits: [PAYCHECK], totalDeposits: 3250 });
     const { user } = renderDeposits(NO_DEPOSITS, fakeApiClient({ addDeposit }));
     const dialog = await openAddDialog(user);
-    await user.type(within(dialog).getByLabelText('Name'), 'Paycheck');
-    await user.selectOptions(within(dialog).getByLabelText('Type'), 'Direct Deposit');
-    await user.type(within(dialog).getByLabelText('Amount'), '1500');
-    await user.type(within(dialog).getByLabelText('Start Date'), '2026-01-02');
-    await user.selectOptions(within(dialog).getByLabelText('Frequency'), 'BW');
+    await fillDeposit(user, dialog, { name: 'Paycheck', type: 'Direct Deposit', amount: '1500', startDate: '2026-01-02', frequency: 'BW' });
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(addDeposit).toHaveBeenCalledWith(expect.objectContaining({ day: 'Friday', frequency: 'BW', amount: 1500 }));
   });
@@ -198,11 +293,7 @@ describe('DepositsSection', () => {
     const addDeposit = vi.fn<ApiClient['addDeposit']>().mockRejectedValue(failure);
     const { user, onChange, onError } = renderDeposits(NO_DEPOSITS, fakeApiClient({ addDeposit }));
     const dialog = await openAddDialog(user);
-    await user.type(within(dialog).getByLabelText('Name'), 'Bonus');
-    await user.selectOptions(within(dialog).getByLabelText('Type'), 'Check');
-    await user.type(within(dialog).getByLabelText('Amount'), '5000');
-    await user.type(within(dialog).getByLabelText('Start Date'), '2026-03-31');
-    await user.selectOptions(within(dialog).getByLabelText('Frequency'), 'EOM');
+    await fillDeposit(user, dialog, { name: 'Bonus', type: 'Check', amount: '5000', startDate: '2026-03-31', frequency: 'EOM' });
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
 
     expect(onError).toHaveBeenCalledExactlyOnceWith(failure);

@@ -35,8 +35,9 @@ export function DepositsSection({ info, onChange, onError }: SectionProps<Deposi
             <div>
               <h3 className="h5 mb-1">Total Monthly Deposits: {formatUsdDollars(info.totalDeposits)}</h3>
               <p className="small text-body-secondary mb-0">
-                A bi-weekly (BW) deposit counts as amount × 26 ÷ 12 a month: 26 paydays a year spread over 12 months. An end-of-month (EOM)
-                deposit counts once.
+                Each deposit counts as what it brings in a month: weekly (W) as amount × 52 ÷ 12 and bi-weekly (BW) as amount × 26 ÷ 12,
+                that is 52 or 26 paydays a year spread over 12 months; twice a month (SM) as amount × 2; monthly (M) and end of month (EOM)
+                once.
               </p>
             </div>
             {addButton}

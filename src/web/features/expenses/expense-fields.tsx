@@ -1,9 +1,20 @@
 import { Form } from 'react-bootstrap';
-import { DollarsInput, TextInput } from '../../components/form-controls.js';
+import { EXPENSE_FREQUENCIES, EXPENSE_FREQUENCY_LABELS, type ExpenseFrequency } from '../../../domain/schedules.js';
+import { ChoiceSelect, DollarsInput, TextInput } from '../../components/form-controls.js';
 import { FormField } from '../../components/form-field.js';
 import type { FormFieldsProps } from '../../components/schema-form-dialog.js';
-import type { ExpenseFormValues } from './expense-form-values.js';
+import { type ExpenseFormValues, hasOwnDay, isExpenseFrequency } from './expense-form-values.js';
 
+/** What the Start Date means for each frequency: a monthly bill's first month, the others' first due date. */
+const START_DATE_HELP: Record<ExpenseFrequency, string> = {
+  M: 'Optional: the month it first falls due. Leave empty when it already does.',
+  W: 'The first due date; then every 7 days.',
+  BW: 'The first due date; then every 14 days.',
+  Q: 'The first due date; then every 3 months on its day (the last day in shorter months).',
+  Y: 'The first due date; then every year on that date (Feb 28 when there is no Feb 29).',
+};
+
+/** The expense fields; only a monthly bill asks for its day, the others are set by their start date. */
 export function ExpenseFields({ idPrefix, values, errors, onChange }: FormFieldsProps<ExpenseFormValues>) {
   const set = (field: keyof ExpenseFormValues) => (value: string) => onChange({ ...values, [field]: value });
 
@@ -15,19 +26,46 @@ export function ExpenseFields({ idPrefix, values, errors, onChange }: FormFields
       <FormField id={`${idPrefix}-type`} label="Type" error={errors.type} help="Your own category, such as Housing or Utilities.">
         {(control) => <TextInput {...control} value={values.type} onValueChange={set('type')} />}
       </FormField>
-      <FormField id={`${idPrefix}-day`} label="Day" error={errors.day} help="Day of the month, 1 to 31; in a shorter month, its last day.">
+      <FormField id={`${idPrefix}-frequency`} label="Frequency" error={errors.frequency}>
         {(control) => (
-          <Form.Control
+          <ChoiceSelect
             {...control}
-            type="number"
-            inputMode="numeric"
-            min="1"
-            max="31"
-            step="1"
-            value={values.day}
-            onChange={(event) => set('day')(event.target.value)}
+            choices={EXPENSE_FREQUENCIES}
+            labelOf={(frequency) => EXPENSE_FREQUENCY_LABELS[frequency]}
+            withPlaceholder={false}
+            value={values.frequency}
+            onValueChange={set('frequency')}
           />
         )}
+      </FormField>
+      {hasOwnDay(values.frequency) && (
+        <FormField
+          id={`${idPrefix}-day`}
+          label="Day"
+          error={errors.day}
+          help="Day of the month, 1 to 31; in a shorter month, its last day."
+        >
+          {(control) => (
+            <Form.Control
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min="1"
+              max="31"
+              step="1"
+              value={values.day}
+              onChange={(event) => set('day')(event.target.value)}
+            />
+          )}
+        </FormField>
+      )}
+      <FormField
+        id={`${idPrefix}-start-date`}
+        label="Start Date"
+        error={errors.startDate}
+        help={isExpenseFrequency(values.frequency) ? START_DATE_HELP[values.frequency] : undefined}
+      >
+        {(control) => <TextInput {...control} type="date" value={values.startDate} onValueChange={set('startDate')} />}
       </FormField>
       <FormField id={`${idPrefix}-amount`} label="Amount" error={errors.amount}>
         {(control) => <DollarsInput {...control} value={values.amount} onValueChange={set('amount')} />}

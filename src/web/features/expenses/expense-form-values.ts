@@ -1,34 +1,59 @@
 /** The expense form's state as typed, and how it becomes what the contract schema checks. */
 import type { Expense } from '../../../contract/expenses.js';
+import { EXPENSE_FREQUENCIES, type ExpenseFrequency } from '../../../domain/schedules.js';
 import { numberFromInput } from '../../components/field-errors.js';
 
-/** The text of each field; an empty End Date means "no end". */
+/** The text of each field; an empty Start Date means none, an empty End Date "no end". */
 export interface ExpenseFormValues {
   readonly name: string;
   readonly type: string;
+  readonly frequency: string;
+  /** A monthly bill's own day; kept while another frequency is picked, but not sent then. */
   readonly day: string;
+  readonly startDate: string;
   readonly amount: string;
   readonly endDate: string;
 }
 
-export const EMPTY_EXPENSE_FORM: ExpenseFormValues = { name: '', type: '', day: '', amount: '', endDate: '' };
+export const EMPTY_EXPENSE_FORM: ExpenseFormValues = {
+  name: '',
+  type: '',
+  frequency: 'M',
+  day: '',
+  startDate: '',
+  amount: '',
+  endDate: '',
+};
 
 export function expenseFormValuesOf(expense: Expense): ExpenseFormValues {
   return {
     name: expense.name,
     type: expense.type,
+    frequency: expense.frequency,
     day: String(expense.day),
+    startDate: expense.startDate ?? '',
     amount: expense.amount.toFixed(2),
     endDate: expense.endDate ?? '',
   };
 }
 
-/** The form as the contract schema checks it: day and amount as numbers. */
+export function isExpenseFrequency(text: string): text is ExpenseFrequency {
+  return (EXPENSE_FREQUENCIES as readonly string[]).includes(text);
+}
+
+/** Only a monthly bill has a day of its own; the others fall due from their start date (decision 0018). */
+export function hasOwnDay(frequency: string): boolean {
+  return frequency === 'M';
+}
+
+/** The form as the contract schema checks it: day and amount as numbers, and no day the start date decides. */
 export function expenseCandidate(values: ExpenseFormValues) {
   return {
     name: values.name,
     type: values.type,
-    day: numberFromInput(values.day),
+    frequency: values.frequency,
+    day: hasOwnDay(values.frequency) ? numberFromInput(values.day) : undefined,
+    startDate: values.startDate,
     amount: numberFromInput(values.amount),
     endDate: values.endDate,
   };

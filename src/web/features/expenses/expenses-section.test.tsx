@@ -44,11 +44,13 @@ async function openAddDialog(user: UserEvent) {
 async function fillExpense(
   user: UserEvent,
   dialog: HTMLElement,
-  values: { name: string; type: string; day: string; amount: string; endDate?: string },
+  values: { name: string; type: string; frequency?: string; day?: string; startDate?: string; amount: string; endDate?: string },
 ) {
   await user.type(within(dialog).getByLabelText('Name'), values.name);
   await user.type(within(dialog).getByLabelText('Type'), values.type);
-  await user.type(within(dialog).getByLabelText('Day'), values.day);
+  if (values.frequency) await user.selectOptions(within(dialog).getByLabelText('Frequency'), values.frequency);
+  if (values.day) await user.type(within(dialog).getByLabelText('Day'), values.day);
+  if (values.startDate) await user.type(within(dialog).getByLabelText('Start Date'), values.startDate);
   await user.type(within(dialog).getByLabelText('Amount'), values.amount);
   if (values.endDate) await user.type(within(dialog).getByLabelText('End Date'), values.endDate);
 }
@@ -78,7 +80,7 @@ describe('ExpensesSection', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    expect(headers).toEqual(['Name', 'Type', 'Day', 'Amount', 'End Date', 'Actions']);
+    expect(headers).toEqual(['Name', 'Type', 'Frequency', 'Day', 'Amount', 'End Date', 'Actions']);
     expect(rowNames()).toEqual(['Rent', 'Internet', 'Car Loan']);
     const rent = screen.getByRole('row', { name: /^Rent/ });
     expect(within(rent).getByText('$1,500.00')).toBeInTheDocument();
@@ -91,12 +93,15 @@ describe('ExpensesSection', () => {
     expect(screen.getByRole('button', { name: 'Delete Car Loan' })).toBeInTheDocument();
   });
 
-  it('opens the add dialog with the five labelled fields', async () => {
+  it('opens the add dialog with the labelled fields of a monthly bill', async () => {
     const { user } = renderExpenses(NO_EXPENSES);
     const dialog = await openAddDialog(user);
     expect(within(dialog).getByLabelText('Name')).toHaveAttribute('type', 'text');
     expect(within(dialog).getByLabelText('Type')).toHaveAttribute('type', 'text');
+    expect(within(dialog).getByLabelText('Frequency')).toHaveValue('M');
     expect(within(dialog).getByLabelText('Day')).toHaveAttribute('type', 'number');
+    expect(within(dialog).getByLabelText('Start Date')).toHaveAttribute('type', 'date');
+    expect(within(dialog).getByLabelText('Start Date')).toHaveValue('');
     expect(within(dialog).getByLabelText('Amount')).toHaveAttribute('type', 'number');
     expect(within(dialog).getByLabelText('End Date')).toHaveAttribute('type', 'date');
     for (const name of ['Add', 'Cancel', 'Close']) expect(within(dialog).getByRole('button', { name })).toBeInTheDocument();
@@ -110,7 +115,15 @@ describe('ExpensesSection', () => {
     await fillExpense(user, dialog, { name: ' Internet ', type: 'Utilities', day: '10', amount: '59.99' });
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
 
-    expect(addExpense).toHaveBeenCalledExactlyOnceWith({ name: 'Internet', type: 'Utilities', day: 10, amount: 59.99, endDate: null });
+    expect(addExpense).toHaveBeenCalledExactlyOnceWith({
+      name: 'Internet',
+      type: 'Utilities',
+      frequency: 'M',
+      day: 10,
+      startDate: null,
+      amount: 59.99,
+      endDate: null,
+    });
     expect(onChange).toHaveBeenCalledExactlyOnceWith(answer);
     expect(onError).not.toHaveBeenCalled();
     await waitForDialogToClose('Add Expense');
@@ -186,7 +199,9 @@ describe('ExpensesSection', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Expense' });
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Internet');
     expect(within(dialog).getByLabelText('Type')).toHaveValue('Utilities');
+    expect(within(dialog).getByLabelText('Frequency')).toHaveValue('M');
     expect(within(dialog).getByLabelText('Day')).toHaveValue(10);
+    expect(within(dialog).getByLabelText('Start Date')).toHaveValue('');
     expect(within(dialog).getByLabelText('Amount')).toHaveValue(59.99);
     expect(within(dialog).getByLabelText('End Date')).toHaveValue('2099-12-31');
     const amount = within(dialog).getByLabelText('Amount');
@@ -198,7 +213,9 @@ describe('ExpensesSection', () => {
     expect(updateExpense).toHaveBeenCalledExactlyOnceWith('e2', {
       name: 'Internet',
       type: 'Utilities',
+      frequency: 'M',
       day: 10,
+      startDate: null,
       amount: 65,
       endDate: null,
     });
@@ -237,6 +254,168 @@ describe('ExpensesSection', () => {
     expect(onError).toHaveBeenCalledExactlyOnceWith(failure);
     await findOpenDialog('Delete Expense');
     expect(rowNames()).toEqual(['Rent', 'Internet', 'Car Loan']);
+  });
+
+  describe('frequencies', () => {
+    const expenseOf = (fields: Partial<Expense> & Pick<Expense, 'id' | 'name' | 'frequency' | 'day'>): Expense => ({
+      type: 'Bills',
+      amount: 120,
+      startDate: null,
+      endDate: null,
+      ...fields,
+    });
+    // 2031-03-03 is a Monday.
+    const SUBSCRIPTIONS: Expense[] = [
+      expenseOf({ id: 'm', name: 'Rent', frequency: 'M', day: 15 }),
+      expenseOf({ id: 'w', name: 'Groceries', frequency: 'W', day: 3, startDate: '2031-03-03' }),
+      expenseOf({ id: 'bw', name: 'Cleaner', frequency: 'BW', day: 3, startDate: '2031-03-03' }),
+      expenseOf({ id: 'q', name: 'Water', frequency: 'Q', day: 15, startDate: '2031-03-15' }),
+      expenseOf({ id: 'y', name: 'Insurance', frequency: 'Y', day: 15, startDate: '2031-03-15' }),
+    ];
+    const INSURANCE = SUBSCRIPTIONS[4] as Expense;
+
+    it('offers the five frequencies by name, Monthly chosen, with nothing to leave unchosen', async () => {
+      const { user } = renderExpenses(NO_EXPENSES);
+      const dialog = await openAddDialog(user);
+      const frequency = within(dialog).getByLabelText('Frequency');
+      expect(frequency).toHaveValue('M');
+      expect(
+        within(frequency)
+          .getAllByRole('option')
+          .map((option) => [option.getAttribute('value'), option.textContent]),
+      ).toEqual([
+        ['M', 'Monthly'],
+        ['W', 'Weekly'],
+        ['BW', 'Every 2 weeks'],
+        ['Q', 'Every 3 months'],
+        ['Y', 'Yearly'],
+      ]);
+    });
+
+    it('shows only what each frequency needs: a Day for a monthly bill, a Start Date as the first due date for the others', async () => {
+      const { user } = renderExpenses(NO_EXPENSES);
+      const dialog = await openAddDialog(user);
+      const frequency = within(dialog).getByLabelText('Frequency');
+      const startDate = () => within(dialog).getByLabelText('Start Date');
+      expect(within(dialog).getByLabelText('Day')).toBeInTheDocument();
+      expect(startDate()).toHaveAccessibleDescription('Optional: the month it first falls due. Leave empty when it already does.');
+
+      for (const [code, help] of [
+        ['W', 'The first due date; then every 7 days.'],
+        ['BW', 'The first due date; then every 14 days.'],
+        ['Q', 'The first due date; then every 3 months on its day (the last day in shorter months).'],
+        ['Y', 'The first due date; then every year on that date (Feb 28 when there is no Feb 29).'],
+      ] as const) {
+        await user.selectOptions(frequency, code);
+        expect(within(dialog).queryByLabelText('Day')).not.toBeInTheDocument();
+        expect(startDate()).toHaveAccessibleDescription(help);
+      }
+
+      await user.selectOptions(frequency, 'Monthly');
+      expect(within(dialog).getByLabelText('Day')).toBeInTheDocument();
+    });
+
+    it('adds a yearly bill: sends its frequency and start date, and the day the contract derives rather than one typed before', async () => {
+      const answer: ExpensesInfo = { expenses: [INSURANCE], totalExpenses: 10 };
+      const addExpense = vi.fn<ApiClient['addExpense']>().mockResolvedValue(answer);
+      const { user, onChange } = renderExpenses(NO_EXPENSES, fakeApiClient({ addExpense }));
+      const dialog = await openAddDialog(user);
+      await user.type(within(dialog).getByLabelText('Day'), '10');
+      await fillExpense(user, dialog, { name: 'Insurance', type: 'Bills', frequency: 'Yearly', startDate: '2031-03-15', amount: '120' });
+      await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+      expect(addExpense).toHaveBeenCalledExactlyOnceWith({
+        name: 'Insurance',
+        type: 'Bills',
+        frequency: 'Y',
+        day: 15,
+        startDate: '2031-03-15',
+        amount: 120,
+        endDate: null,
+      });
+      expect(onChange).toHaveBeenCalledExactlyOnceWith(answer);
+      await waitForDialogToClose('Add Expense');
+    });
+
+    it('marks a missing Start Date of a bill that is not monthly with the contract message, and sends nothing', async () => {
+      const addExpense = vi.fn<ApiClient['addExpense']>();
+      const { user } = renderExpenses(NO_EXPENSES, fakeApiClient({ addExpense }));
+      const dialog = await openAddDialog(user);
+      await fillExpense(user, dialog, { name: 'Water', type: 'Utilities', frequency: 'Q', amount: '90' });
+      await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+      const startDate = within(dialog).getByLabelText('Start Date');
+      expect(startDate).toHaveAttribute('aria-invalid', 'true');
+      expect(startDate).toHaveAccessibleDescription(
+        expect.stringContaining('Start Date is required for an every-3-months bill: it is the first due date.'),
+      );
+      expect(startDate).toHaveFocus();
+      expect(addExpense).not.toHaveBeenCalled();
+      await findOpenDialog('Add Expense');
+    });
+
+    it('sends a monthly bill with its own day and the first month it falls due', async () => {
+      const addExpense = vi.fn<ApiClient['addExpense']>().mockResolvedValue(NO_EXPENSES);
+      const { user } = renderExpenses(NO_EXPENSES, fakeApiClient({ addExpense }));
+      const dialog = await openAddDialog(user);
+      await fillExpense(user, dialog, { name: 'Gym', type: 'Health', day: '20', startDate: '2031-04-01', amount: '40' });
+      await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+      expect(addExpense).toHaveBeenCalledExactlyOnceWith({
+        name: 'Gym',
+        type: 'Health',
+        frequency: 'M',
+        day: 20,
+        startDate: '2031-04-01',
+        amount: 40,
+        endDate: null,
+      });
+    });
+
+    it('opens Edit Expense at the stored frequency and start date, and saves them', async () => {
+      const updateExpense = vi.fn<ApiClient['updateExpense']>().mockResolvedValue({ expenses: [INSURANCE], totalExpenses: 10 });
+      const { user } = renderExpenses({ expenses: [INSURANCE], totalExpenses: 10 }, fakeApiClient({ updateExpense }));
+      await user.click(screen.getByRole('button', { name: 'Edit Insurance' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Expense' });
+      expect(within(dialog).getByLabelText('Frequency')).toHaveValue('Y');
+      expect(within(dialog).getByLabelText('Start Date')).toHaveValue('2031-03-15');
+      expect(within(dialog).queryByLabelText('Day')).not.toBeInTheDocument();
+      const startDate = within(dialog).getByLabelText('Start Date');
+      await user.clear(startDate);
+      await user.type(startDate, '2031-04-30');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(updateExpense).toHaveBeenCalledExactlyOnceWith('y', {
+        name: 'Insurance',
+        type: 'Bills',
+        frequency: 'Y',
+        day: 30,
+        startDate: '2031-04-30',
+        amount: 120,
+        endDate: null,
+      });
+    });
+
+    it('names each frequency in the table and says in words when each bill falls due', () => {
+      renderExpenses({ expenses: SUBSCRIPTIONS, totalExpenses: 400 });
+      const frequencyAndDay = (name: string) =>
+        within(screen.getByRole('row', { name: new RegExp(`^${name} `) }))
+          .getAllByRole('cell')
+          .slice(1, 3)
+          .map((cell) => cell.textContent);
+      expect(frequencyAndDay('Rent')).toEqual(['Monthly', '15']);
+      expect(frequencyAndDay('Groceries')).toEqual(['Weekly', 'Mondays']);
+      expect(frequencyAndDay('Cleaner')).toEqual(['Every 2 weeks', 'Every other Monday']);
+      expect(frequencyAndDay('Water')).toEqual(['Every 3 months', 'Mar 15, Jun 15, Sep 15, Dec 15']);
+      expect(frequencyAndDay('Insurance')).toEqual(['Yearly', 'Mar 15']);
+    });
+
+    it('says beside the total how bills that are not monthly count', () => {
+      renderExpenses({ expenses: SUBSCRIPTIONS, totalExpenses: 400 });
+      const explanation = screen.getByText(/not monthly/);
+      expect(explanation).toHaveTextContent(
+        'A bill that is not monthly counts by what it costs a month: weekly as amount × 52 ÷ 12, every 2 weeks as amount × 26 ÷ 12, ' +
+          'every 3 months as amount ÷ 3, yearly as amount ÷ 12. Only bills that have not ended count.',
+      );
+    });
   });
 
   describe('sorting', () => {

@@ -1,4 +1,4 @@
-/** Recurring monthly bills: the monthly total, the list in the chosen order, and its dialogs. */
+/** Recurring bills: the monthly total, the list in the chosen order, and its dialogs. */
 import { useMemo } from 'react';
 import { Button } from '../../components/button.js';
 import type { Expense, ExpenseInput, ExpenseSort, ExpensesInfo } from '../../../contract/expenses.js';
@@ -51,7 +51,9 @@ export function ExpensesSection({ info, onChange, onError }: SectionProps<Expens
             <div>
               <h3 className="h5 mb-1">Total Monthly Expenses: {formatUsdDollars(info.totalExpenses)}</h3>
               <p className="small text-body-secondary mb-0">
-                Expenses whose end date has passed are not counted. Sorted by {sort ? EXPENSE_SORT_LABELS[sort] : 'day, then name'}.
+                A bill that is not monthly counts by what it costs a month: weekly as amount × 52 ÷ 12, every 2 weeks as amount × 26 ÷ 12,
+                every 3 months as amount ÷ 3, yearly as amount ÷ 12. Only bills that have not ended count. Sorted by{' '}
+                {sort ? EXPENSE_SORT_LABELS[sort] : 'day, then name'}.
               </p>
             </div>
             <div className="d-flex gap-2">

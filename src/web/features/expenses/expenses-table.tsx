@@ -2,7 +2,9 @@ import { DataTable } from '../../components/data-table.js';
 import type { Expense } from '../../../contract/expenses.js';
 import { type IsoDate } from '../../../domain/calendar-date.js';
 import { formatUsdDollars } from '../../../domain/money.js';
+import { EXPENSE_FREQUENCY_LABELS } from '../../../domain/schedules.js';
 import { EditDeleteCell, EditDeleteHeader } from '../../components/edit-delete-column.js';
+import { expenseDayText } from './expense-day-text.js';
 
 interface ExpensesTableProps {
   /** In the order to show. */
@@ -20,6 +22,7 @@ export function ExpensesTable({ expenses, today, onEdit, onDelete }: ExpensesTab
         <tr>
           <th scope="col">Name</th>
           <th scope="col">Type</th>
+          <th scope="col">Frequency</th>
           <th scope="col">Day</th>
           <th scope="col">Amount</th>
           <th scope="col">End Date</th>
@@ -31,7 +34,8 @@ export function ExpensesTable({ expenses, today, onEdit, onDelete }: ExpensesTab
           <tr key={expense.id}>
             <th scope="row">{expense.name}</th>
             <td>{expense.type}</td>
-            <td>{expense.day}</td>
+            <td>{EXPENSE_FREQUENCY_LABELS[expense.frequency]}</td>
+            <td>{expenseDayText(expense)}</td>
             <td className="text-end">{formatUsdDollars(expense.amount)}</td>
             <td>
               <EndDate endDate={expense.endDate} today={today} />

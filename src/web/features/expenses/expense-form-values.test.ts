@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { expenseInputSchema } from '../../../contract/expenses.js';
+import { checkForm } from '../../components/field-errors.js';
+import { EMPTY_EXPENSE_FORM, expenseCandidate, expenseFormValuesOf } from './expense-form-values.js';
+
+describe('expense form values', () => {
+  it('opens a new expense as a monthly bill with no start date', () => {
+    expect(EMPTY_EXPENSE_FORM.frequency).toBe('M');
+    expect(EMPTY_EXPENSE_FORM.startDate).toBe('');
+  });
+
+  it('opens a stored expense at its frequency and start date', () => {
+    const values = expenseFormValuesOf({
+      id: 'e1',
+      name: 'Insurance',
+      type: 'Car',
+      frequency: 'Q',
+      day: 31,
+      amount: 300,
+      startDate: '2031-01-31',
+      endDate: null,
+    });
+    expect(values).toEqual({
+      name: 'Insurance',
+      type: 'Car',
+      frequency: 'Q',
+      day: '31',
+      startDate: '2031-01-31',
+      amount: '300.00',
+      endDate: '',
+    });
+  });
+
+  it('leaves out a day typed while the bill was monthly: the contract derives it from the start date', () => {
+    const values = {
+      ...EMPTY_EXPENSE_FORM,
+      name: 'Insurance',
+      type: 'Car',
+      frequency: 'Y',
+      day: '10',
+      startDate: '2031-03-15',
+      amount: '600',
+    };
+    expect(expenseCandidate(values).day).toBeUndefined();
+    expect(checkForm(expenseInputSchema, expenseCandidate(values))).toEqual({
+      ok: true,
+      value: { name: 'Insurance', type: 'Car', frequency: 'Y', day: 15, startDate: '2031-03-15', amount: 600, endDate: null },
+    });
+  });
+
+  it('sends a monthly bill its own day, and no start date when none is given', () => {
+    const values = { ...EMPTY_EXPENSE_FORM, name: 'Rent', type: 'Housing', day: '1', amount: '1200' };
+    expect(checkForm(expenseInputSchema, expenseCandidate(values))).toEqual({
+      ok: true,
+      value: { name: 'Rent', type: 'Housing', frequency: 'M', day: 1, startDate: null, amount: 1200, endDate: null },
+    });
+  });
+});
