@@ -38,6 +38,18 @@ const BILL_WORDS: Record<ExpenseFrequency, string> = {
 };
 
 /**
+ * The frequency rules run even while other fields (a blank name, say) have their own messages, so
+ * a form marks a missing Day or Start Date together with the rest, not one round later; they only
+ * wait for the fields they read to be well formed themselves.
+ */
+const RULES_BESIDE_OTHER_FIELDS = {
+  when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((issue) => ['frequency', 'day', 'startDate'].includes(String(issue.path?.[0]))),
+};
+
+/**
  * What a user enters to add or change an expense. A monthly bill (the default, so clients that
  * know no frequency keep working) needs its day; every other one needs its start date, and its
  * day is that date's day of the month (docs/decisions/0018), filled in here when it is left out.
@@ -66,7 +78,7 @@ export const expenseInputSchema = z.pipe(
         const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
         // Only real dates have a day of the month and an order; a bad one already has its own message.
         const realStart = expense.startDate !== null && isIsoDate(expense.startDate) ? expense.startDate : null;
-        const realEnd = expense.endDate !== null && isIsoDate(expense.endDate) ? expense.endDate : null;
+        const realEnd = typeof expense.endDate === 'string' && isIsoDate(expense.endDate) ? expense.endDate : null;
         if (expense.frequency === 'M') {
           if (expense.day === undefined) issue('day', 'Day is required.');
         } else if (expense.startDate === null) {
@@ -81,7 +93,7 @@ export const expenseInputSchema = z.pipe(
         if (realStart !== null && realEnd !== null && realEnd < realStart) {
           issue('endDate', 'End Date must be on or after Start Date.');
         }
-      }),
+      }, RULES_BESIDE_OTHER_FIELDS),
     ),
   z.transform((expense) => ({ ...expense, day: expenseDay(expense.frequency, expense.day, expense.startDate) as number })),
 );

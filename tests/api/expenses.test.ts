@@ -379,6 +379,20 @@ describe.each(databaseKinds())('expenses on %s', (kind) => {
       expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve))).toEqual(info);
     });
 
+    it('names a missing Day or Start Date together with the other fields that need attention, storing nothing', async () => {
+      const user = newUser(test);
+      expectBadRequest(await user.post(EXPENSES_PATHS.add, { name: '', type: 'Bills', frequency: 'Y', amount: 0, endDate: null }), {
+        name: 'Name is required.',
+        startDate: 'Start Date is required for a yearly bill: it is the first due date.',
+        amount: 'Amount must be greater than 0.',
+      });
+      expectBadRequest(await user.post(EXPENSES_PATHS.add, { name: 'Rent', type: '', amount: 1200 }), {
+        type: 'Type is required.',
+        day: 'Day is required.',
+      });
+      expect(expensesOf(await user.get(EXPENSES_PATHS.retrieve))).toEqual({ expenses: [], totalExpenses: 0 });
+    });
+
     it('changes one expense to each frequency in turn, and back to monthly with no start date', async () => {
       const user = newUser(test);
       const id = (await addExpense(user, phone)).expenses[0]?.id ?? '';
