@@ -16,14 +16,13 @@ import {
   forecastSchema,
   type Ledger,
   LEDGER_PATHS,
-  ledgerInfoSchema,
   type LedgerTransaction,
   type PayPeriodInfo,
 } from '../../src/contract/ledger.js';
 import { addDays, isoDate, todayIn } from '../../src/domain/calendar-date.js';
-import { expectedDepositDay, type Frequency } from '../../src/domain/schedules.js';
 import { expectNotFound, newSubject } from '../support/api-expectations.js';
 import { databaseKinds } from '../support/test-databases.js';
+import { type DepositBody, depositInput, type ExpenseBody, expenseInput, ledgerOf, okJson } from '../support/schedule-bodies.js';
 import { startTestApp, TEST_NOW, type TestApp, type UserClient } from '../support/test-app.js';
 
 /** todayIn(TEST_NOW). */
@@ -31,34 +30,10 @@ const TODAY = '2026-11-21';
 
 const NO_LEDGER = 'You have no ledger yet: create one first.';
 
-interface DepositBody {
-  readonly name: string;
-  readonly amount: number;
-  readonly startDate: string;
-  readonly frequency: Frequency;
-}
-
-interface ExpenseBody {
-  readonly name: string;
-  readonly amount: number;
-  readonly day: number;
-}
-
 /** Paid every other Friday from 2026-11-06: 11-06, 11-20, 12-04, 12-18, 2027-01-01, ... */
 const ACME: DepositBody = { name: 'Acme', amount: 1000, startDate: '2026-11-06', frequency: 'BW' };
 const RENT: ExpenseBody = { name: 'Rent', amount: 1200, day: 1 };
 const PHONE: ExpenseBody = { name: 'Phone', amount: 45.55, day: 15 };
-
-function okJson(response: LightMyRequestResponse): unknown {
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
-
-function ledgerOf(response: LightMyRequestResponse): Ledger {
-  const { ledger } = ledgerInfoSchema.parse(okJson(response));
-  if (!ledger) throw new Error('expected a ledger in the answer');
-  return ledger;
-}
 
 /** The answer, held to the contract (which also refuses an amount with a fraction of a cent). */
 function forecastOf(response: LightMyRequestResponse): Forecast {
@@ -155,13 +130,11 @@ describe.each(databaseKinds())('the forecast on %s', (kind) => {
   }
 
   async function addDeposit(client: UserClient, deposit: DepositBody): Promise<void> {
-    const day = expectedDepositDay(deposit.frequency, isoDate(deposit.startDate));
-    depositsInfoSchema.parse(okJson(await client.post(DEPOSITS_PATHS.add, { ...deposit, type: 'Direct Deposit', day })));
+    depositsInfoSchema.parse(okJson(await client.post(DEPOSITS_PATHS.add, depositInput(deposit))));
   }
 
   async function addExpense(client: UserClient, expense: ExpenseBody): Promise<void> {
-    const body = { ...expense, type: 'Bill', frequency: 'M', startDate: null, endDate: null };
-    expensesInfoSchema.parse(okJson(await client.post(EXPENSES_PATHS.add, body)));
+    expensesInfoSchema.parse(okJson(await client.post(EXPENSES_PATHS.add, expenseInput(expense))));
   }
 
   /** A new user with these schedules, added in this order, and no ledger yet. */

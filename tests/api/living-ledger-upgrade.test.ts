@@ -16,59 +16,10 @@ import { type Ledger, LEDGER_PATHS, ledgerInfoSchema, type LedgerTransaction, ty
 import { migrateToLatest, migrations } from '../../src/server/db/migrations.js';
 import { expectConsistent } from '../support/ledger-recomputation.js';
 import { openRawDatabase } from '../support/raw-database.js';
+import type { ReleasedSchema } from '../support/released-schema.js';
 import { createTestDatabase, databaseKinds, type DatabaseKind } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startTestIssuer } from '../support/test-issuer.js';
-
-/** The released schema (migrations 0001 and 0002): what a database holds before the upgrade. */
-interface ReleasedSchema {
-  deposits: {
-    id: string;
-    owner_iss: string;
-    owner_sub: string;
-    name: string;
-    type: string;
-    day: string;
-    amount_cents: number;
-    start_date: string;
-    frequency: string;
-    created_at: string;
-  };
-  expenses: {
-    id: string;
-    owner_iss: string;
-    owner_sub: string;
-    name: string;
-    type: string;
-    day: number;
-    amount_cents: number;
-    end_date: string | null;
-    created_at: string;
-  };
-  ledgers: {
-    id: string;
-    owner_iss: string;
-    owner_sub: string;
-    start_date: string;
-    end_date: string;
-    opening_balance_cents: number;
-    next_sequence: number;
-    created_at: string;
-  };
-  ledger_transactions: {
-    id: string;
-    ledger_id: string;
-    owner_iss: string;
-    owner_sub: string;
-    sequence: number;
-    date: string;
-    name: string;
-    type: string;
-    amount_cents: number;
-    status: string;
-    version: number;
-  };
-}
 
 const RELEASED = ['0001_initial', '0002_drop_ledger_rows_owner_index'];
 

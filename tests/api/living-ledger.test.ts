@@ -11,42 +11,17 @@ import { withId } from '../../src/contract/common.js';
 import { DEPOSITS_PATHS, type DepositsInfo, depositsInfoSchema } from '../../src/contract/deposits.js';
 import { errorBodySchema } from '../../src/contract/errors.js';
 import { EXPENSES_PATHS, type ExpensesInfo, expensesInfoSchema } from '../../src/contract/expenses.js';
-import { type Ledger, LEDGER_PATHS, ledgerInfoSchema, type LedgerTransaction, type RowSourceInfo } from '../../src/contract/ledger.js';
-import { isoDate } from '../../src/domain/calendar-date.js';
-import { expectedDepositDay, type Frequency } from '../../src/domain/schedules.js';
+import { type Ledger, LEDGER_PATHS, type LedgerTransaction, type RowSourceInfo } from '../../src/contract/ledger.js';
 import { expectBadRequest, expectNotFound, newSubject, ROW_ID } from '../support/api-expectations.js';
 import { expectConsistent } from '../support/ledger-recomputation.js';
 import { databaseKinds } from '../support/test-databases.js';
+import { type DepositBody, depositInput, type ExpenseBody, expenseInput, ledgerOf, okJson } from '../support/schedule-bodies.js';
 import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
 
 /** todayIn(TEST_NOW): the first day a schedule change may reach. */
 const TODAY = '2026-11-21';
 
 const NO_LEDGER = 'You have no ledger yet: create one first.';
-
-interface DepositBody {
-  readonly name: string;
-  readonly amount: number;
-  readonly startDate: string;
-  readonly frequency: Frequency;
-}
-
-interface ExpenseBody {
-  readonly name: string;
-  readonly amount: number;
-  readonly day: number;
-  readonly endDate?: string | null;
-}
-
-/** The whole deposit as the page sends it: the day is the one the start date and frequency require. */
-function depositInput(deposit: DepositBody) {
-  return { ...deposit, type: 'Direct Deposit', day: expectedDepositDay(deposit.frequency, isoDate(deposit.startDate)) };
-}
-
-/** A monthly bill as the page sends it, which is also how the expenses answer shows it. */
-function expenseInput(expense: ExpenseBody) {
-  return { ...expense, type: 'Bill', frequency: 'M', startDate: null, endDate: expense.endDate ?? null };
-}
 
 // The schedules most tests start from. Acme is paid every other Friday from 2026-11-06.
 const ACME: DepositBody = { name: 'Acme', amount: 2000, startDate: '2026-11-06', frequency: 'BW' };
@@ -78,17 +53,6 @@ const OCCURRENCES = {
 
 function within(dates: readonly string[], from: string, to: string): string[] {
   return dates.filter((date) => date >= from && date <= to);
-}
-
-function okJson(response: LightMyRequestResponse): unknown {
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
-
-function ledgerOf(response: LightMyRequestResponse): Ledger {
-  const { ledger } = ledgerInfoSchema.parse(okJson(response));
-  if (!ledger) throw new Error('expected a ledger in the answer');
-  return ledger;
 }
 
 function errorOf(response: LightMyRequestResponse, status: number) {

@@ -24,6 +24,7 @@ import { newSubject } from '../support/api-expectations.js';
 import { openRawDatabase } from '../support/raw-database.js';
 import { startTestApp, TEST_NOW, type TestApp, type UserClient } from '../support/test-app.js';
 import { createTestDatabase, databaseKinds, type DatabaseKind } from '../support/test-databases.js';
+import type { ReleasedSchema } from '../support/released-schema.js';
 
 function ledgerOf(response: LightMyRequestResponse): Ledger {
   expect(response.statusCode, response.body).toBe(200);
@@ -184,32 +185,8 @@ describe.each(databaseKinds())('a new ledger from schedules of every frequency o
   });
 });
 
-/** The expenses table at version 0003, before expenses had a frequency or a start date. */
-interface Version0003 {
-  deposits: {
-    id: string;
-    owner_iss: string;
-    owner_sub: string;
-    name: string;
-    type: string;
-    day: string;
-    amount_cents: number;
-    start_date: string;
-    frequency: string;
-    created_at: string;
-  };
-  expenses: {
-    id: string;
-    owner_iss: string;
-    owner_sub: string;
-    name: string;
-    type: string;
-    day: number;
-    amount_cents: number;
-    end_date: string | null;
-    created_at: string;
-  };
-}
+/** Expenses at version 0003 are still as 0001 made them: no frequency, no start date. */
+type Version0003 = Pick<ReleasedSchema, 'deposits' | 'expenses'>;
 
 const BEFORE_FREQUENCIES = ['0001_initial', '0002_drop_ledger_rows_owner_index', '0003_living_ledger'];
 
