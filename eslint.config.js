@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -50,12 +49,13 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    plugins: { import: importPlugin },
+    // The TypeScript resolver finds the .ts file behind each './x.js' import.
+    settings: { 'import/resolver': { typescript: { project: './tsconfig.json' } } },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: BOUNDARIES }],
+      'import/no-restricted-paths': ['error', { zones: BOUNDARIES }],
       // A cycle between modules is a boundary drawn in the wrong place.
-      'import-x/no-cycle': 'error',
+      'import/no-cycle': 'error',
     },
   },
   {
