@@ -88,8 +88,7 @@ describe('DepositsSection', () => {
   it('explains how a month counts each of the five frequencies beside the total', () => {
     renderDeposits(TWO_DEPOSITS);
     expect(screen.getByText(/amount × 26 ÷ 12/)).toHaveTextContent(
-      'Each deposit counts as what it brings in a month: weekly (W) as amount × 52 ÷ 12 and bi-weekly (BW) as amount × 26 ÷ 12, ' +
-        'that is 52 or 26 paydays a year spread over 12 months; twice a month (SM) as amount × 2; monthly (M) and end of month (EOM) once.',
+      'A month counts weekly (W) amount × 52 ÷ 12, bi-weekly (BW) amount × 26 ÷ 12, twice a month (SM) × 2, monthly (M) and end of month (EOM) once.',
     );
   });
 

@@ -35,9 +35,8 @@ export function DepositsSection({ info, onChange, onError }: SectionProps<Deposi
             <div>
               <h3 className="h5 mb-1">Total Monthly Deposits: {formatUsdDollars(info.totalDeposits)}</h3>
               <p className="small text-body-secondary mb-0">
-                Each deposit counts as what it brings in a month: weekly (W) as amount × 52 ÷ 12 and bi-weekly (BW) as amount × 26 ÷ 12,
-                that is 52 or 26 paydays a year spread over 12 months; twice a month (SM) as amount × 2; monthly (M) and end of month (EOM)
-                once.
+                A month counts weekly (W) amount × 52 ÷ 12, bi-weekly (BW) amount × 26 ÷ 12, twice a month (SM) × 2, monthly (M) and end of
+                month (EOM) once.
               </p>
             </div>
             {addButton}

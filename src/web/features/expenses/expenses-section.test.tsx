@@ -410,10 +410,9 @@ describe('ExpensesSection', () => {
 
     it('says beside the total how bills that are not monthly count', () => {
       renderExpenses({ expenses: SUBSCRIPTIONS, totalExpenses: 400 });
-      const explanation = screen.getByText(/not monthly/);
+      const explanation = screen.getByText(/ended bills/);
       expect(explanation).toHaveTextContent(
-        'A bill that is not monthly counts by what it costs a month: weekly as amount × 52 ÷ 12, every 2 weeks as amount × 26 ÷ 12, ' +
-          'every 3 months as amount ÷ 3, yearly as amount ÷ 12. Only bills that have not ended count.',
+        'A month counts weekly bills × 52 ÷ 12, every 2 weeks × 26 ÷ 12, every 3 months ÷ 3, yearly ÷ 12; ended bills not at all.',
       );
     });
   });

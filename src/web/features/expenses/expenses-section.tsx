@@ -51,9 +51,8 @@ export function ExpensesSection({ info, onChange, onError }: SectionProps<Expens
             <div>
               <h3 className="h5 mb-1">Total Monthly Expenses: {formatUsdDollars(info.totalExpenses)}</h3>
               <p className="small text-body-secondary mb-0">
-                A bill that is not monthly counts by what it costs a month: weekly as amount × 52 ÷ 12, every 2 weeks as amount × 26 ÷ 12,
-                every 3 months as amount ÷ 3, yearly as amount ÷ 12. Only bills that have not ended count. Sorted by{' '}
-                {sort ? EXPENSE_SORT_LABELS[sort] : 'day, then name'}.
+                A month counts weekly bills × 52 ÷ 12, every 2 weeks × 26 ÷ 12, every 3 months ÷ 3, yearly ÷ 12; ended bills not at all.
+                Sorted by {sort ? EXPENSE_SORT_LABELS[sort] : 'day, then name'}.
               </p>
             </div>
             <div className="d-flex gap-2">
