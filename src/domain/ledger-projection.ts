@@ -6,6 +6,7 @@
  */
 import { addDays, daysInMonth, type IsoDate } from './calendar-date.js';
 import {
+  compareDrafts,
   type LedgerRow,
   type NamedDeposit,
   type NamedExpense,
@@ -15,7 +16,6 @@ import {
   type ScheduleRef,
   type TransactionDraft,
 } from './ledger.js';
-import { compareNames } from './names.js';
 import { type DateRange, depositPaydays, expenseDueDates } from './schedules.js';
 
 export interface ProjectedDraft extends TransactionDraft {
@@ -72,12 +72,6 @@ export function projectSchedules(
     }
   }
   return drafts.sort(compareDrafts);
-}
-
-function compareDrafts(a: TransactionDraft, b: TransactionDraft): number {
-  if (a.date !== b.date) return a.date < b.date ? -1 : 1;
-  if (a.type !== b.type) return a.type === 'C' ? -1 : 1;
-  return compareNames(a.name, b.name);
 }
 
 /**

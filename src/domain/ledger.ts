@@ -110,7 +110,8 @@ export function generateLedgerDrafts(
   return drafts.sort(compareDrafts);
 }
 
-function compareDrafts(a: TransactionDraft, b: TransactionDraft): number {
+/** Row order without creation order: date; on one date credits before debits; then name. */
+export function compareDrafts(a: TransactionDraft, b: TransactionDraft): number {
   if (a.date !== b.date) return a.date < b.date ? -1 : 1;
   // On one date money comes in before it goes out: a payday covers that day's bills.
   if (a.type !== b.type) return a.type === 'C' ? -1 : 1;
