@@ -1,0 +1,75 @@
+/** What the forecast chart is given, and the one point per date it draws. */
+import { type IsoDate, toDayNumber } from '../../../../domain/calendar-date.js';
+import { type Cents, centsToDollars } from '../../../../domain/money.js';
+
+/** The running balance after one ledger row; the chart takes them in ledger order. */
+export interface ForecastChartPoint {
+  readonly date: IsoDate;
+  readonly balance: Cents;
+  readonly name: string;
+  readonly paycheck: boolean;
+}
+
+export interface BalanceForecastChartProps {
+  readonly openingBalance: Cents;
+  /** The ledger's start date. */
+  readonly startDate: IsoDate;
+  /** The ledger's end date. */
+  readonly endDate: IsoDate;
+  readonly points: readonly ForecastChartPoint[];
+  readonly today: IsoDate;
+  /** The lowest balance dated today or later, or null when no row is ahead. */
+  readonly lowest: { readonly date: IsoDate; readonly balance: Cents } | null;
+}
+
+/** One point per date, as uPlot draws it: x in seconds at UTC midnight, y in dollars, with the exact cents beside. */
+export interface ForecastSeries {
+  readonly dates: readonly IsoDate[];
+  readonly balances: readonly Cents[];
+  readonly xs: readonly number[];
+  readonly ys: readonly number[];
+}
+
+const SECONDS_PER_DAY = 86_400;
+
+export function dateToSeconds(date: IsoDate): number {
+  return toDayNumber(date) * SECONDS_PER_DAY;
+}
+
+/**
+ * The balance at the end of each date that has rows, starting with the opening balance on the start
+ * date and held to the end date, in one pass. A date's rows collapse into its last balance: a 2,000-row
+ * ledger becomes at most one point per day, and the step line reads as "what I have that evening".
+ */
+export function forecastSeries(
+  openingBalance: Cents,
+  startDate: IsoDate,
+  endDate: IsoDate,
+  points: readonly ForecastChartPoint[],
+): ForecastSeries {
+  const dates: IsoDate[] = [startDate];
+  const balances: Cents[] = [openingBalance];
+  for (const point of points) {
+    // Ledger order never goes back in time; a row dated before the last point joins that point.
+    if (point.date <= (dates[dates.length - 1] as IsoDate)) balances[balances.length - 1] = point.balance;
+    else {
+      dates.push(point.date);
+      balances.push(point.balance);
+    }
+  }
+  if (endDate > (dates[dates.length - 1] as IsoDate)) {
+    dates.push(endDate);
+    balances.push(balances[balances.length - 1] as Cents);
+  }
+  return { dates, balances, xs: dates.map(dateToSeconds), ys: balances.map(centsToDollars) };
+}
+
+/** True when two series would draw the same line (a Pay or a Clear changes no balance). */
+export function sameSeries(a: ForecastSeries, b: ForecastSeries): boolean {
+  if (a === b) return true;
+  if (a.dates.length !== b.dates.length) return false;
+  for (let i = 0; i < a.dates.length; i++) {
+    if (a.dates[i] !== b.dates[i] || a.balances[i] !== b.balances[i]) return false;
+  }
+  return true;
+}
