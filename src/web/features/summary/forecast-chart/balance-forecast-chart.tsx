@@ -1,0 +1,71 @@
+/**
+ * "Balance forecast" (issue 13, item 4): the figure, its name and its text alternative are in the
+ * first view; the drawing (uPlot and its CSS, about 22 KB gzipped) loads only when the chart is
+ * shown (decision 0019). Until then, or if it cannot load, a box of the chart's height keeps the
+ * page from jumping and the text alternative says everything the chart does.
+ */
+import { Component, lazy, type ReactNode, Suspense, useId, useMemo } from 'react';
+import type { BalanceForecastChartProps } from './forecast-points.js';
+import { forecastText } from './forecast-text.js';
+
+export type { BalanceForecastChartProps, ForecastChartPoint } from './forecast-points.js';
+
+const PLOT_HEIGHT = 200;
+// The plot plus its one-line readout (forecast-chart.css), so the chart replaces the box without a jump.
+const RESERVED_HEIGHT = `calc(${PLOT_HEIGHT}px + 1.5rem)`;
+
+const ForecastChartView = lazy(() => import('./forecast-chart-view.js'));
+
+// uPlot reads matchMedia as it loads; a browser without it (jsdom) gets the text alone.
+const canLoadChart = (): boolean => typeof window !== 'undefined' && typeof window.matchMedia === 'function';
+
+export function BalanceForecastChart(props: BalanceForecastChartProps) {
+  const titleId = useId();
+  const { openingBalance, startDate, points, lowest } = props;
+  const text = useMemo(() => forecastText({ openingBalance, startDate, points, lowest }), [openingBalance, startDate, points, lowest]);
+  const reserved = <div className="forecast-chart-reserved" style={{ height: RESERVED_HEIGHT }} />;
+  return (
+    <figure className="forecast-chart mb-0" aria-labelledby={titleId}>
+      <h3 id={titleId} className="h6 mb-2">
+        Balance forecast
+      </h3>
+      {canLoadChart() ? (
+        <ChartLoadFailure fallback={reserved}>
+          <Suspense fallback={reserved}>
+            <ForecastChartView {...props} height={PLOT_HEIGHT} />
+          </Suspense>
+        </ChartLoadFailure>
+      ) : (
+        reserved
+      )}
+      <figcaption>
+        <details>
+          <summary>Chart as text</summary>
+          <p className="mb-1">
+            {text.lowest} {text.highest}
+          </p>
+          {text.paychecks.length > 0 && (
+            <ul className="mb-0">
+              {text.paychecks.map((paycheck) => (
+                <li key={paycheck.date}>{paycheck.text}</li>
+              ))}
+            </ul>
+          )}
+        </details>
+      </figcaption>
+    </figure>
+  );
+}
+
+/** A chunk that fails to load (offline, a new deployment) leaves the box and the text, not a broken Summary. */
+class ChartLoadFailure extends Component<{ readonly fallback: ReactNode; readonly children: ReactNode }, { readonly failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}

@@ -1,0 +1,127 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isoDate } from '../../../../domain/calendar-date.js';
+import { cents } from '../../../../domain/money.js';
+import ForecastChartView from './forecast-chart-view.js';
+import { januaryForecast, point } from './forecast-test-support.js';
+
+// jsdom draws nothing: uPlot gets a stand-in 2D context that records the text drawn on it, and the
+// matchMedia and Path2D it needs. They are set before uPlot loads (it reads matchMedia as it does).
+const canvas = vi.hoisted(() => {
+  const drawnText: string[] = [];
+  const noop = () => undefined;
+  const context = new Proxy<Record<string | symbol, unknown>>(
+    {
+      fillText: (text: string) => void drawnText.push(text),
+      measureText: (text: string) => ({ width: text.length * 6, actualBoundingBoxAscent: 9, actualBoundingBoxDescent: 3 }),
+      createLinearGradient: () => ({ addColorStop: noop }),
+      getLineDash: () => [],
+    },
+    { get: (target, key) => (key in target ? target[key] : noop), set: (target, key, value) => ((target[key] = value), true) },
+  );
+  const original = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = (() => context) as unknown as typeof original;
+  window.matchMedia = ((media: string) => ({
+    matches: false,
+    media,
+    addEventListener: noop,
+    removeEventListener: noop,
+  })) as unknown as typeof window.matchMedia;
+  globalThis.Path2D = class {
+    moveTo = noop;
+    lineTo = noop;
+    rect = noop;
+    arc = noop;
+    closePath = noop;
+    bezierCurveTo = noop;
+    addPath = noop;
+  } as unknown as typeof Path2D;
+  return { drawnText, restore: () => (HTMLCanvasElement.prototype.getContext = original) };
+});
+
+beforeEach(() => {
+  canvas.drawnText.length = 0;
+});
+
+afterAll(() => canvas.restore());
+
+function renderView(props = januaryForecast()) {
+  return render(<ForecastChartView {...props} height={200} />);
+}
+
+function readout(): HTMLElement {
+  const live = document.querySelector<HTMLElement>('[aria-live="polite"]');
+  if (!live) throw new Error('no live readout');
+  return live;
+}
+
+describe('ForecastChartView', () => {
+  it('draws the $0 line, today and the lowest point with its amount', async () => {
+    renderView();
+    await vi.waitFor(() => expect(canvas.drawnText).toEqual(expect.arrayContaining(['$0', 'Today', 'Lowest -$120.00'])));
+  });
+
+  it('reads out the date and balance of each point as the arrow keys, Home and End move between them', async () => {
+    const user = userEvent.setup();
+    renderView();
+    const chart = screen.getByRole('group', { name: 'Balance by date (Left and Right arrow keys move between dates)' });
+    expect(readout()).toHaveTextContent('Point at the chart, or focus it and press the arrow keys, to read the balance on a date.');
+
+    await user.tab();
+    expect(chart).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(readout()).toHaveTextContent('Fri, Jan 1, 2027: $500.00');
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(readout()).toHaveTextContent('Fri, Jan 8, 2027: $2,300.00');
+    await user.keyboard('{End}');
+    expect(readout()).toHaveTextContent('Sun, Jan 31, 2027: $1,880.00');
+    await user.keyboard('{ArrowRight}');
+    expect(readout()).toHaveTextContent('Sun, Jan 31, 2027: $1,880.00');
+    await user.keyboard('{ArrowLeft}');
+    expect(readout()).toHaveTextContent('Fri, Jan 22, 2027: $1,880.00');
+    await user.keyboard('{Home}');
+    expect(readout()).toHaveTextContent('Fri, Jan 1, 2027: $500.00');
+  });
+
+  it('reads out the point under the pointer', async () => {
+    const { container } = renderView();
+    const over = container.querySelector('.u-over');
+    if (!over) throw new Error('uPlot drew no plotting area');
+    // The plotting area is at the left of a 600 px chart in jsdom (no layout); its far right is the end date.
+    act(() => {
+      fireEvent.mouseEnter(over);
+      fireEvent.mouseMove(over, { clientX: 590, clientY: 50 });
+    });
+    await vi.waitFor(() => expect(readout()).toHaveTextContent('Sun, Jan 31, 2027: $1,880.00'));
+  });
+
+  it('redraws with new balances, and ignores a reload that changed no balance', async () => {
+    const user = userEvent.setup();
+    const props = januaryForecast();
+    const { rerender } = renderView(props);
+    await vi.waitFor(() => expect(canvas.drawnText).toContain('Lowest -$120.00'));
+
+    const fixed = januaryForecast({
+      points: [...props.points.slice(0, 3), point('2027-01-15', 'Rent', 80), point('2027-01-22', 'Paycheck: Acme', 2080, true)],
+      lowest: { date: isoDate('2027-01-15'), balance: cents(8_000) },
+    });
+    rerender(<ForecastChartView {...fixed} height={200} />);
+    await vi.waitFor(() => expect(canvas.drawnText).toContain('Lowest $80.00'));
+
+    await user.tab();
+    await user.keyboard('{End}');
+    expect(readout()).toHaveTextContent('Sun, Jan 31, 2027: $2,080.00');
+    rerender(<ForecastChartView {...fixed} points={[...fixed.points]} height={200} />);
+    await user.keyboard('{ArrowLeft}');
+    expect(readout()).toHaveTextContent('Fri, Jan 22, 2027: $2,080.00');
+  });
+
+  it('removes the chart when unmounted', () => {
+    const { container, unmount } = renderView();
+    const root = container.querySelector('.uplot');
+    expect(root).not.toBeNull();
+    unmount();
+    expect(root?.isConnected).toBe(false);
+  });
+});

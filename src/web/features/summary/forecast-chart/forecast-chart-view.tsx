@@ -1,0 +1,290 @@
+/**
+ * The drawn chart: uPlot on a canvas, loaded on demand (decision 0019). uPlot draws the step line;
+ * a draw hook adds the $0 line, today and the lowest point. The pointer moves uPlot's cursor, the
+ * arrow keys move it from point to point, and a polite live line reads out the date and balance.
+ */
+import 'uplot/dist/uPlot.min.css';
+import './forecast-chart.css';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import type { IsoDate } from '../../../../domain/calendar-date.js';
+import { type Cents, centsToDollars, formatUsd } from '../../../../domain/money.js';
+import { formatPointDate } from './forecast-dates.js';
+import { type BalanceForecastChartProps, dateToSeconds, type ForecastSeries, forecastSeries, sameSeries } from './forecast-points.js';
+
+export interface ForecastChartViewProps extends BalanceForecastChartProps {
+  readonly height: number;
+}
+
+/** What the hooks draw from; kept in a ref so new props redraw the same uPlot instead of building another. */
+interface DrawnState {
+  readonly series: ForecastSeries;
+  readonly today: IsoDate;
+  readonly lowest: { readonly date: IsoDate; readonly balance: Cents } | null;
+}
+
+// Bootstrap 5.3's light palette (the page compiles no dark mode, decision 0009), dark enough for 4.5:1 on white.
+const COLOURS = { line: '#0a58ca', below: '#b02a37', text: '#212529', muted: '#495057', grid: 'rgba(33, 37, 41, 0.08)' };
+const FALLBACK_WIDTH = 600;
+const SECONDS_PER_DAY = 86_400;
+const HINT = 'Point at the chart, or focus it and press the arrow keys, to read the balance on a date.';
+
+const axisDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+
+function readoutOf(series: ForecastSeries, index: number): string | null {
+  const date = series.dates[index];
+  const balance = series.balances[index];
+  return date === undefined || balance === undefined ? null : `${formatPointDate(date)}: ${formatUsd(balance)}`;
+}
+
+/** jsdom and some locked-down browsers give no 2D context; the text alternative still says everything. */
+function canDraw(): boolean {
+  try {
+    return typeof document.createElement('canvas').getContext('2d')?.fillRect === 'function';
+  } catch {
+    return false;
+  }
+}
+
+export default function ForecastChartView({ openingBalance, startDate, endDate, points, today, lowest, height }: ForecastChartViewProps) {
+  const series = useMemo(() => forecastSeries(openingBalance, startDate, endDate, points), [openingBalance, startDate, endDate, points]);
+  const lowestDate = lowest?.date ?? null;
+  const lowestBalance = lowest?.balance ?? null;
+  const plotRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<uPlot | null>(null);
+  const drawnRef = useRef<DrawnState | null>(null);
+  const keyIndexRef = useRef<number | null>(null);
+  const movingByKeyRef = useRef(false);
+  const [readout, setReadout] = useState(HINT);
+
+  // Declared before the effect that builds the chart, so on mount the state is there to build from.
+  useEffect(() => {
+    const previous = drawnRef.current;
+    const next: DrawnState = {
+      series: previous && sameSeries(previous.series, series) ? previous.series : series,
+      today,
+      lowest: lowestDate === null || lowestBalance === null ? null : { date: lowestDate, balance: lowestBalance },
+    };
+    drawnRef.current = next;
+    const chart = chartRef.current;
+    if (!chart || !previous) return;
+    if (next.series !== previous.series) {
+      keyIndexRef.current = null;
+      chart.setData(plotData(next.series));
+    } else chart.redraw(false);
+  }, [series, today, lowestDate, lowestBalance]);
+
+  useEffect(() => {
+    const container = plotRef.current;
+    const state = drawnRef.current;
+    if (!container || !state || !canDraw()) return;
+    const widthOf = () => container.clientWidth || FALLBACK_WIDTH;
+    const chart = new uPlot(
+      chartOptions({
+        width: widthOf(),
+        height,
+        state: () => drawnRef.current ?? state,
+        onCursor: (u) => {
+          if (movingByKeyRef.current) return;
+          keyIndexRef.current = null;
+          const index = u.cursor.idx;
+          const text = index === null || index === undefined ? null : readoutOf((drawnRef.current ?? state).series, index);
+          if (text !== null) setReadout(text);
+        },
+      }),
+      plotData(state.series),
+      container,
+    );
+    chartRef.current = chart;
+    const resizes =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver(() => {
+            const width = widthOf();
+            if (width !== chart.width) chart.setSize({ width, height });
+          })
+        : null;
+    resizes?.observe(container);
+    return () => {
+      resizes?.disconnect();
+      chart.destroy();
+      chartRef.current = null;
+    };
+  }, [height]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const chart = chartRef.current;
+    const state = drawnRef.current;
+    if (!state) return;
+    const last = state.series.dates.length - 1;
+    const current = keyIndexRef.current ?? chart?.cursor.idx ?? null;
+    let index: number;
+    if (event.key === 'Home') index = 0;
+    else if (event.key === 'End') index = last;
+    else if (event.key === 'ArrowRight') index = current === null ? 0 : Math.min(last, current + 1);
+    else if (event.key === 'ArrowLeft') index = current === null ? last : Math.max(0, current - 1);
+    else return;
+    event.preventDefault();
+    keyIndexRef.current = index;
+    if (chart) {
+      // Several dates can share a pixel in a long ledger: the key's index is the one to read out, not uPlot's nearest.
+      movingByKeyRef.current = true;
+      try {
+        chart.setCursor({ left: chart.valToPos(state.series.xs[index] ?? 0, 'x'), top: chart.valToPos(state.series.ys[index] ?? 0, 'y') });
+      } finally {
+        movingByKeyRef.current = false;
+      }
+    }
+    const text = readoutOf(state.series, index);
+    if (text !== null) setReadout(text);
+  };
+
+  return (
+    <div className="forecast-chart-view">
+      <div
+        role="group"
+        aria-label="Balance by date (Left and Right arrow keys move between dates)"
+        tabIndex={0}
+        className="forecast-chart-plot"
+        style={{ height }}
+        onKeyDown={onKeyDown}
+      >
+        {/* The canvas says nothing to assistive technology; the readout and "Chart as text" do. */}
+        <div ref={plotRef} aria-hidden="true" />
+      </div>
+      <p className="forecast-chart-readout small mb-0" aria-live="polite">
+        {readout}
+      </p>
+    </div>
+  );
+}
+
+function plotData(series: ForecastSeries): uPlot.AlignedData {
+  return [series.xs as number[], series.ys as number[]];
+}
+
+interface ChartSetup {
+  readonly width: number;
+  readonly height: number;
+  readonly state: () => DrawnState;
+  readonly onCursor: (u: uPlot) => void;
+}
+
+function chartOptions({ width, height, state, onCursor }: ChartSetup): uPlot.Options {
+  const stepped = uPlot.paths.stepped;
+  return {
+    width,
+    height,
+    legend: { show: false },
+    // Zooming by drag would hide the dates the text alternative talks about.
+    cursor: { drag: { x: false, y: false, setScale: false } },
+    // Dates are calendar days at UTC midnight: read them in UTC wherever the browser is.
+    tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
+    scales: {
+      x: { time: true, range: (_u, min, max) => (min === max ? [min - SECONDS_PER_DAY, max + SECONDS_PER_DAY] : [min, max]) },
+      // $0 is always in view, so the dashed zero line is there to compare against.
+      y: { range: (_u, min, max) => uPlot.rangeNum(Math.min(min, 0), Math.max(max, 0), 0.1, true) },
+    },
+    axes: [
+      { stroke: COLOURS.muted, grid: { stroke: COLOURS.grid }, ticks: { stroke: COLOURS.grid } },
+      {
+        stroke: COLOURS.muted,
+        grid: { stroke: COLOURS.grid },
+        ticks: { stroke: COLOURS.grid },
+        size: 60,
+        values: (_u, splits) => splits.map((dollars) => axisDollars.format(dollars)),
+      },
+    ],
+    series: [
+      {},
+      {
+        label: 'Balance',
+        width: 2,
+        stroke: (u) => belowZeroGradient(u),
+        points: { show: false },
+        ...(stepped ? { paths: stepped({ align: 1 }) } : {}),
+      },
+    ],
+    plugins: [{ hooks: { draw: (u) => drawMarkers(u, state()), setCursor: onCursor } }],
+  };
+}
+
+/** Blue above $0 and red below; the dashed, labelled zero line tells the same without colour. */
+function belowZeroGradient(u: uPlot): CanvasGradient | string {
+  const { top, height } = u.bbox;
+  if (!(height > 0)) return COLOURS.line;
+  const zero = Math.min(1, Math.max(0, (u.valToPos(0, 'y', true) - top) / height));
+  const gradient = u.ctx.createLinearGradient(0, top, 0, top + height);
+  gradient.addColorStop(0, COLOURS.line);
+  gradient.addColorStop(zero, COLOURS.line);
+  gradient.addColorStop(zero, COLOURS.below);
+  gradient.addColorStop(1, COLOURS.below);
+  return gradient;
+}
+
+function drawMarkers(u: uPlot, { series, today, lowest }: DrawnState): void {
+  const { ctx, bbox } = u;
+  const px = uPlot.pxRatio;
+  const first = series.dates[0];
+  const last = series.dates[series.dates.length - 1];
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(bbox.left, bbox.top, bbox.width, bbox.height);
+  ctx.clip();
+  ctx.font = `${12 * px}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+  ctx.lineWidth = px;
+
+  const zeroY = Math.round(u.valToPos(0, 'y', true)) + 0.5;
+  ctx.strokeStyle = COLOURS.text;
+  ctx.setLineDash([6 * px, 4 * px]);
+  ctx.beginPath();
+  ctx.moveTo(bbox.left, zeroY);
+  ctx.lineTo(bbox.left + bbox.width, zeroY);
+  ctx.stroke();
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'bottom';
+  label(ctx, '$0', bbox.left + 4 * px, zeroY - 2 * px, COLOURS.text);
+
+  if (first !== undefined && last !== undefined && today >= first && today <= last) {
+    const x = Math.round(u.valToPos(dateToSeconds(today), 'x', true)) + 0.5;
+    ctx.setLineDash([]);
+    ctx.lineWidth = px;
+    ctx.strokeStyle = COLOURS.muted;
+    ctx.beginPath();
+    ctx.moveTo(x, bbox.top);
+    ctx.lineTo(x, bbox.top + bbox.height);
+    ctx.stroke();
+    ctx.textBaseline = 'top';
+    const rightHalf = x > bbox.left + bbox.width / 2;
+    ctx.textAlign = rightHalf ? 'right' : 'left';
+    label(ctx, 'Today', x + (rightHalf ? -4 : 4) * px, bbox.top + 4 * px, COLOURS.muted);
+  }
+
+  if (lowest) {
+    const x = u.valToPos(dateToSeconds(lowest.date), 'x', true);
+    const y = u.valToPos(centsToDollars(lowest.balance), 'y', true);
+    ctx.fillStyle = COLOURS.below;
+    ctx.strokeStyle = '#fff';
+    ctx.lineWidth = 2 * px;
+    ctx.beginPath();
+    ctx.arc(x, y, 5 * px, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
+    const rightHalf = x > bbox.left + bbox.width / 2;
+    const roomBelow = y + 24 * px < bbox.top + bbox.height;
+    ctx.textAlign = rightHalf ? 'right' : 'left';
+    ctx.textBaseline = roomBelow ? 'top' : 'bottom';
+    label(ctx, `Lowest ${formatUsd(lowest.balance)}`, x + (rightHalf ? -8 : 8) * px, y + (roomBelow ? 6 : -6) * px, COLOURS.text);
+  }
+  ctx.restore();
+}
+
+/** Text with a white halo, so it stays readable where it crosses the line or the grid. */
+function label(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, colour: string): void {
+  ctx.setLineDash([]);
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = 3 * uPlot.pxRatio;
+  ctx.strokeStyle = '#fff';
+  ctx.strokeText(text, x, y);
+  ctx.fillStyle = colour;
+  ctx.fillText(text, x, y);
+}
