@@ -1,0 +1,262 @@
+/**
+ * What an import does with each statement row: match it to an open ledger row, add it, or skip it
+ * (imported before, or outside the ledger's dates); then the user's changes to those proposals,
+ * checked, as the plan one database transaction applies.
+ */
+import { daysBetween, type IsoDate } from '../calendar-date.js';
+import { InvalidInputError } from '../errors.js';
+import { compareRows, type LedgerRow, type TransactionType } from '../ledger.js';
+import { type Cents } from '../money.js';
+import { compareNames } from '../names.js';
+import { type StatementRow } from './statement-row.js';
+
+/** A statement row matches a ledger row dated at most this many days before or after it. */
+export const MATCH_WINDOW_DAYS = 5;
+
+export type ProposalAction = 'match' | 'new' | 'duplicate' | 'outside';
+
+export interface Proposal {
+  /** The statement row's index. */
+  readonly index: number;
+  readonly action: ProposalAction;
+  /** The ledger row's id, for a match. */
+  readonly matchId?: string;
+}
+
+export interface MatchOptions {
+  /** The ledger's first and last dates: rows outside them are skipped. */
+  readonly startDate: IsoDate;
+  readonly endDate: IsoDate;
+  /** Import ids of rows already in the ledger: those statement rows are skipped. */
+  readonly importedIds: ReadonlySet<string>;
+}
+
+interface Candidate {
+  readonly position: number;
+  readonly ledgerRow: LedgerRow;
+  readonly ledgerOrder: number;
+  readonly distance: number;
+  readonly sharedWords: number;
+}
+
+/**
+ * One proposal per statement row, in the rows' order. Every (statement row, open ledger row) pair
+ * that may match is ranked (nearest date, most shared words, ledger row order), and pairs are
+ * taken best first while both are free. The ranking never looks at the statement's order (ties
+ * between statement rows go by date, description and import id), so permuting the statement
+ * permutes the proposals the same way.
+ */
+export function matchStatement(
+  statementRows: readonly StatementRow[],
+  ledgerRows: readonly LedgerRow[],
+  options: MatchOptions,
+): Proposal[] {
+  const openRows = new Map<string, { readonly row: LedgerRow; readonly order: number }[]>();
+  [...ledgerRows].sort(compareRows).forEach((row, order) => {
+    if (row.status === 'CLEARED') return;
+    const key = matchKey(row.type, row.amount);
+    openRows.set(key, [...(openRows.get(key) ?? []), { row, order }]);
+  });
+
+  const proposals: Proposal[] = [];
+  const candidates: Candidate[] = [];
+  statementRows.forEach((statementRow, position) => {
+    const { index } = statementRow;
+    if (options.importedIds.has(statementRow.importId)) {
+      proposals.push({ index, action: 'duplicate' });
+    } else if (statementRow.date < options.startDate || statementRow.date > options.endDate) {
+      proposals.push({ index, action: 'outside' });
+    } else {
+      proposals.push({ index, action: 'new' });
+      const words = wordsOf(statementRow.description);
+      for (const { row, order } of openRows.get(matchKey(statementRow.type, statementRow.amount)) ?? []) {
+        const distance = Math.abs(daysBetween(statementRow.date, row.date));
+        if (distance <= MATCH_WINDOW_DAYS) {
+          candidates.push({ position, ledgerRow: row, ledgerOrder: order, distance, sharedWords: countShared(words, wordsOf(row.name)) });
+        }
+      }
+    }
+  });
+
+  const compareStatementRows = (a: number, b: number): number => {
+    const rowA = statementRows[a];
+    const rowB = statementRows[b];
+    if (!rowA || !rowB) return 0;
+    if (rowA.date !== rowB.date) return rowA.date < rowB.date ? -1 : 1;
+    return compareNames(rowA.description, rowB.description) || compareText(rowA.importId, rowB.importId);
+  };
+  candidates.sort(
+    (a, b) =>
+      a.distance - b.distance ||
+      b.sharedWords - a.sharedWords ||
+      a.ledgerOrder - b.ledgerOrder ||
+      compareStatementRows(a.position, b.position) ||
+      // Only rows identical down to their import id get here (never two rows of one file).
+      a.position - b.position,
+  );
+  const matchedLedgerRows = new Set<string>();
+  for (const candidate of candidates) {
+    const proposal = proposals[candidate.position];
+    if (proposal?.action !== 'new' || matchedLedgerRows.has(candidate.ledgerRow.id)) continue;
+    matchedLedgerRows.add(candidate.ledgerRow.id);
+    proposals[candidate.position] = { index: proposal.index, action: 'match', matchId: candidate.ledgerRow.id };
+  }
+  return proposals;
+}
+
+const matchKey = (type: TransactionType, amount: Cents): string => `${type}${amount}`;
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Words are runs of letters and digits, compared in lower case: "ACME CORP PAYROLL" and "Acme Paycheck" share "acme". */
+export function wordsOf(text: string): ReadonlySet<string> {
+  return new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+}
+
+function countShared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared += 1;
+  return shared;
+}
+
+/** The user's change to one proposal. */
+export interface Decision {
+  readonly index: number;
+  readonly action: 'match' | 'new' | 'skip';
+  readonly matchId?: string;
+}
+
+/** A ledger row that becomes CLEARED, takes the statement's date, and remembers the import id. */
+export interface MatchedRow {
+  readonly index: number;
+  readonly ledgerRowId: string;
+  readonly date: IsoDate;
+  readonly importId: string;
+}
+
+/** A row to add as CLEARED, named after the bank's description. */
+export interface AddedRow {
+  readonly index: number;
+  readonly date: IsoDate;
+  readonly name: string;
+  readonly type: TransactionType;
+  readonly amount: Cents;
+  readonly importId: string;
+}
+
+export interface ImportCounts {
+  readonly matched: number;
+  readonly added: number;
+  readonly duplicates: number;
+  readonly outside: number;
+  /** Rows the user chose to skip (duplicates and rows outside the ledger are counted on their own). */
+  readonly skipped: number;
+}
+
+export interface ImportPlan {
+  readonly matched: MatchedRow[];
+  readonly added: AddedRow[];
+  readonly counts: ImportCounts;
+}
+
+/**
+ * The proposals with the user's decisions applied, checked. A match may name any open ledger row
+ * of the same type and amount (the 5-day window only limits what is proposed: the user knows
+ * when the bank was late). Rows imported before or outside the ledger can only be skipped. No
+ * ledger row may end up matched twice. Throws InvalidInputError with one message per decision
+ * (`decisions.<position>`) that cannot be applied.
+ */
+export function applyDecisions(
+  proposals: readonly Proposal[],
+  decisions: readonly Decision[],
+  statementRows: readonly StatementRow[],
+  ledgerRows: readonly LedgerRow[],
+): ImportPlan {
+  const ledgerById = new Map(ledgerRows.map((row) => [row.id, row]));
+  const statementByIndex = new Map(statementRows.map((row) => [row.index, row]));
+  const proposalByIndex = new Map(proposals.map((proposal) => [proposal.index, proposal]));
+  const errors: Record<string, string> = {};
+  const decided = new Map<number, { readonly decision: Decision; readonly field: string }>();
+
+  decisions.forEach((decision, position) => {
+    const field = `decisions.${position}`;
+    const problem = decisionProblem(
+      decision,
+      proposalByIndex.get(decision.index),
+      statementByIndex.get(decision.index),
+      ledgerById,
+      decided,
+    );
+    if (problem) errors[field] = problem;
+    else decided.set(decision.index, { decision, field });
+  });
+
+  const plan = { matched: [] as MatchedRow[], added: [] as AddedRow[] };
+  const counts = { duplicates: 0, outside: 0, skipped: 0 };
+  const matchedBy = new Map<string, { readonly index: number; readonly field: string | null }>();
+  for (const row of statementRows) {
+    const proposal = proposalByIndex.get(row.index);
+    if (!proposal) continue;
+    if (proposal.action === 'duplicate' || proposal.action === 'outside') {
+      counts[proposal.action === 'duplicate' ? 'duplicates' : 'outside'] += 1;
+      continue;
+    }
+    const choice = decided.get(row.index);
+    const action = choice?.decision.action ?? proposal.action;
+    const matchId = choice ? choice.decision.matchId : proposal.matchId;
+    if (action === 'skip') {
+      counts.skipped += 1;
+    } else if (action === 'new' || matchId === undefined) {
+      plan.added.push({
+        index: row.index,
+        date: row.date,
+        name: row.description,
+        type: row.type,
+        amount: row.amount,
+        importId: row.importId,
+      });
+    } else {
+      const earlier = matchedBy.get(matchId);
+      const field = choice?.field ?? null;
+      if (earlier) {
+        // The message goes on the user's own decision, naming the other row it collides with.
+        const ledgerRow = describe(ledgerById.get(matchId), matchId);
+        if (field) errors[field] = `${ledgerRow} is already matched to row ${earlier.index}.`;
+        else if (earlier.field) errors[earlier.field] = `${ledgerRow} is already matched to row ${row.index}.`;
+        else errors.decisions = `${ledgerRow} is matched to rows ${earlier.index} and ${row.index}.`;
+      }
+      matchedBy.set(matchId, { index: row.index, field });
+      plan.matched.push({ index: row.index, ledgerRowId: matchId, date: row.date, importId: row.importId });
+    }
+  }
+  if (Object.keys(errors).length > 0) throw new InvalidInputError('Some decisions cannot be applied to this statement.', errors);
+  return { ...plan, counts: { matched: plan.matched.length, added: plan.added.length, ...counts } };
+}
+
+function decisionProblem(
+  decision: Decision,
+  proposal: Proposal | undefined,
+  statementRow: StatementRow | undefined,
+  ledgerById: ReadonlyMap<string, LedgerRow>,
+  decided: ReadonlyMap<number, unknown>,
+): string | null {
+  if (!proposal || !statementRow) return `The statement has no row ${decision.index}.`;
+  if (decided.has(decision.index)) return `Row ${decision.index} has another decision.`;
+  if (proposal.action === 'duplicate' && decision.action !== 'skip')
+    return `Row ${decision.index} was imported before: it can only be skipped.`;
+  if (proposal.action === 'outside' && decision.action !== 'skip') {
+    return `Row ${decision.index} is outside the ledger's dates: it can only be skipped.`;
+  }
+  if (decision.action !== 'match') return decision.matchId === undefined ? null : 'Only a match names a ledger row.';
+  if (decision.matchId === undefined) return `A match needs the ledger row it matches.`;
+  const ledgerRow = ledgerById.get(decision.matchId);
+  if (!ledgerRow) return `The ledger has no row ${decision.matchId}.`;
+  if (ledgerRow.status === 'CLEARED') return `${describe(ledgerRow, decision.matchId)} is already cleared.`;
+  if (ledgerRow.type !== statementRow.type || ledgerRow.amount !== statementRow.amount) {
+    return `${describe(ledgerRow, decision.matchId)} is not a ${statementRow.type === 'C' ? 'credit' : 'debit'} of the same amount.`;
+  }
+  return null;
+}
+
+function describe(ledgerRow: LedgerRow | undefined, id: string): string {
+  return ledgerRow ? `${ledgerRow.name} (${ledgerRow.date})` : `Ledger row ${id}`;
+}

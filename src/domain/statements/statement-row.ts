@@ -1,0 +1,105 @@
+/**
+ * What every statement format is read into, and the rules the CSV and OFX readers share: how a
+ * bank's description becomes a row name, how decimal text becomes cents, how ids stay unique.
+ */
+import { type IsoDate } from '../calendar-date.js';
+import { InvalidInputError } from '../errors.js';
+import { MAX_TRANSACTION_NAME_LENGTH, type TransactionType } from '../ledger.js';
+import { type Cents, MAX_AMOUNT_CENTS } from '../money.js';
+
+/** One transaction of a statement, in the file's own order. */
+export interface StatementRow {
+  /** 0-based position among the file's transactions. */
+  readonly index: number;
+  readonly date: IsoDate;
+  /** The bank's description as a row name: one line, trimmed, at most the ledger's name length. */
+  readonly description: string;
+  /** 'C' for money in, 'D' for money out. */
+  readonly type: TransactionType;
+  /** Always positive: the type carries the direction. */
+  readonly amount: Cents;
+  /** Unique within the file and the same each time the file is read: what "already imported" compares. */
+  readonly importId: string;
+}
+
+/** The closing balance a statement states (signed: negative is overdrawn, or owed on a card). */
+export interface BankBalance {
+  readonly balance: Cents;
+  readonly date: IsoDate;
+}
+
+/** A file that cannot be read: the message says why and where (a line, or a tag). */
+export function unreadable(message: string): InvalidInputError {
+  return new InvalidInputError(message, { content: message });
+}
+
+// Control characters and every kind of space (tabs, no-break spaces) become one plain space.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const SPACES_AND_CONTROLS = /[\s\u0000-\u001f\u007f]+/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+// Windows-1252's characters at bytes 0x80 to 0x9F, in order ('' where it has none). Text that
+// holds C1 control characters there was a Windows-1252 file decoded as Latin-1 (as Node's
+// TextDecoder does for 'windows-1252'), so they are read back as the characters the bank meant.
+const WINDOWS_1252_C1 = '€\0‚ƒ„…†‡ˆ‰Š‹Œ\0Ž\0\0‘’“”•–—˜™š›œ\0žŸ';
+const C1_CONTROL = /[\u0080-\u009f]/g;
+
+/**
+ * A bank's description as a ledger row name: on one line, trimmed, and cut to the name limit
+ * without splitting a character made of two UTF-16 units. The text is kept as data: a leading
+ * "=", "+", "-" or "@" stays (nothing here or later evaluates it). Empty when nothing is left.
+ */
+export function statementDescription(raw: string): string {
+  const text = raw
+    .replace(LONE_SURROGATE, '\uFFFD')
+    .replace(C1_CONTROL, (control) => WINDOWS_1252_C1.charAt(control.charCodeAt(0) - 0x80))
+    .replace(SPACES_AND_CONTROLS, ' ')
+    .trim();
+  if (text.length <= MAX_TRANSACTION_NAME_LENGTH) return text;
+  let end = MAX_TRANSACTION_NAME_LENGTH;
+  if (/[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end -= 1;
+  return text.slice(0, end).trimEnd();
+}
+
+/** The name of a row whose bank gave no description at all. */
+export function unnamedRowDescription(type: TransactionType): string {
+  return type === 'C' ? 'Deposit' : 'Withdrawal';
+}
+
+/**
+ * Whole and fractional digits as cents, or null when the fraction has more than two non-zero
+ * digits (a bank's "54.2300" is fine, "54.235" is not money). No float ever holds the amount.
+ */
+export function decimalCents(wholeDigits: string, fractionDigits: string): number | null {
+  if (/[^0]/.test(fractionDigits.slice(2))) return null;
+  const whole = wholeDigits.replace(/^0+/, '');
+  // Fifteen digits are already far past any allowed amount, and still a safe integer.
+  if (whole.length > 13) return Number.MAX_SAFE_INTEGER;
+  return Number(whole || '0') * 100 + Number(fractionDigits.slice(0, 2).padEnd(2, '0'));
+}
+
+/** Why a transaction amount (in cents, signed) cannot be a ledger amount, or null when it can. */
+export function amountProblem(signedCents: number): string | null {
+  return Math.abs(signedCents) > MAX_AMOUNT_CENTS ? 'is over $99,999,999.99' : null;
+}
+
+/**
+ * Keys made unique within one file: a repeated key gets ":2", ":3"... in file order (with
+ * `numberFirst`, every key gets its number, ":1" included). Rows with one key are
+ * indistinguishable, so which of them gets which number does not matter, and reading the same
+ * file again gives the same ids. A number that would collide with another key of the file is
+ * passed over.
+ */
+export function numberRepeats(keys: readonly string[], numberFirst: boolean): string[] {
+  const taken = new Set(numberFirst ? [] : keys);
+  const occurrences = new Map<string, number>();
+  return keys.map((key) => {
+    const occurrence = (occurrences.get(key) ?? 0) + 1;
+    occurrences.set(key, occurrence);
+    if (occurrence === 1 && !numberFirst) return key;
+    let number = occurrence;
+    while (taken.has(`${key}:${number}`)) number += 1;
+    taken.add(`${key}:${number}`);
+    return `${key}:${number}`;
+  });
+}
