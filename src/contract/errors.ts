@@ -44,6 +44,7 @@ export const FAILURE_MESSAGES = {
   createLedger: 'Failed to create ledger!',
   extendLedger: 'Failed to extend ledger!',
   getLedger: 'Failed to get ledger!',
+  getForecast: 'Failed to get forecast!',
   addTransaction: 'Failed to add transaction!',
   updateTransaction: 'Failed to update transaction!',
   deleteTransaction: 'Failed to delete transaction!',

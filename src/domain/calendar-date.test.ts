@@ -5,6 +5,9 @@ import {
   addYears,
   daysBetween,
   daysInMonth,
+  formatMonthDay,
+  formatSummaryDate,
+  formatTableDate,
   fromDayNumber,
   fromParts,
   isIsoDate,
@@ -92,3 +95,27 @@ describe('calendar dates', () => {
     );
   });
 });
+
+describe('dates as people in the US read them', () => {
+  it('writes a table date, a compact date and a summary date', () => {
+    expect(formatTableDate(isoDate('2027-01-08'))).toBe('Fri, Jan 8, 2027');
+    expect(formatMonthDay(isoDate('2027-01-08'))).toBe('Jan 8');
+    expect(formatSummaryDate(isoDate('2027-01-08'))).toBe('01/08/2027');
+    expect(formatTableDate(isoDate('2028-02-29'))).toBe('Tue, Feb 29, 2028');
+    expect(formatTableDate(isoDate('2030-12-31'))).toBe('Tue, Dec 31, 2030');
+  });
+
+  it("agrees with the browser's own US format for any date", () => {
+    const us = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    fc.assert(
+      fc.property(fc.integer({ min: toDayNumberOf('1900-01-01'), max: toDayNumberOf('9999-12-31') }), (day) => {
+        const date = fromDayNumber(day);
+        expect(formatTableDate(date)).toBe(us.format(new Date(`${date}T00:00:00Z`)));
+      }),
+    );
+  });
+});
+
+function toDayNumberOf(text: string): number {
+  return Math.round(Date.parse(`${text}T00:00:00Z`) / 86_400_000);
+}

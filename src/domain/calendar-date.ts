@@ -117,3 +117,27 @@ export function todayIn(now: Date): IsoDate {
 export function maxDate(a: IsoDate, b: IsoDate): IsoDate {
   return a > b ? a : b;
 }
+
+const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/*
+ * Dates as people in the US read them (issue 13), while the API keeps 'YYYY-MM-DD'. Written out
+ * rather than through Intl: the same text in every browser and test, and no time zone can move
+ * a calendar date to the day before.
+ */
+
+/** 'Jan 8': a date whose year the reader already knows (the compact ledger rows). */
+export function formatMonthDay(date: IsoDate): string {
+  const { month } = yearMonthOf(date);
+  return `${MONTH_ABBREVIATIONS[month - 1] ?? ''} ${Number(date.slice(8, 10))}`;
+}
+
+/** 'Fri, Jan 8, 2027': a date in a table. */
+export function formatTableDate(date: IsoDate): string {
+  return `${weekdayOf(date).slice(0, 3)}, ${formatMonthDay(date)}, ${date.slice(0, 4)}`;
+}
+
+/** '01/08/2027': a date in a summary sentence. */
+export function formatSummaryDate(date: IsoDate): string {
+  return `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
+}

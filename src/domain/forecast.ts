@@ -4,7 +4,7 @@
  * balances (computeBalances), used alike by the server's forecast answer and the page.
  */
 import { addDays, type IsoDate } from './calendar-date.js';
-import type { LedgerRowWithBalance } from './ledger.js';
+import type { LedgerRowWithBalance, ScheduleKind } from './ledger.js';
 import { type Cents, cents } from './money.js';
 
 export interface PayPeriod {
@@ -22,6 +22,11 @@ export interface PayPeriod {
   readonly endBalance: Cents;
 }
 
+/** What the forecast reads of a ledger row: the server passes its rows, the page the rows of its ledger answer in cents. */
+export interface ForecastRow extends Pick<LedgerRowWithBalance, 'date' | 'name' | 'type' | 'amount' | 'balance'> {
+  readonly source: { readonly kind: ScheduleKind } | null;
+}
+
 /** A row that names a moment of the forecast. */
 export interface BalancePoint {
   readonly date: IsoDate;
@@ -30,7 +35,7 @@ export interface BalancePoint {
 }
 
 /** A paycheck opens a pay period: a credit generated from a deposit. */
-export function isPaycheck(row: Pick<LedgerRowWithBalance, 'type' | 'source'>): boolean {
+export function isPaycheck(row: Pick<ForecastRow, 'type' | 'source'>): boolean {
   return row.type === 'C' && row.source?.kind === 'deposit';
 }
 
@@ -42,7 +47,7 @@ export function isPaycheck(row: Pick<LedgerRowWithBalance, 'type' | 'source'>): 
  */
 export function payPeriods(
   ledger: { readonly startDate: IsoDate; readonly endDate: IsoDate; readonly openingBalance: Cents },
-  rows: readonly LedgerRowWithBalance[],
+  rows: readonly ForecastRow[],
 ): PayPeriod[] {
   const starts: IsoDate[] = [ledger.startDate];
   for (const row of rows) {
@@ -59,8 +64,8 @@ export function payPeriods(
     let bills = 0;
     let lowest = balance;
     let any = false;
-    for (; index < rows.length && (next === undefined || (rows[index] as LedgerRowWithBalance).date < next); index += 1) {
-      const row = rows[index] as LedgerRowWithBalance;
+    for (; index < rows.length && (next === undefined || (rows[index] as ForecastRow).date < next); index += 1) {
+      const row = rows[index] as ForecastRow;
       if (row.type === 'C') income += row.amount;
       else bills += row.amount;
       lowest = any ? Math.min(lowest, row.balance) : row.balance;
@@ -81,8 +86,8 @@ export function payPeriods(
 }
 
 /** The lowest running balance among the rows dated today or later (the first row to reach it), or null. */
-export function lowestAhead(rows: readonly LedgerRowWithBalance[], today: IsoDate): BalancePoint | null {
-  let lowest: LedgerRowWithBalance | null = null;
+export function lowestAhead(rows: readonly ForecastRow[], today: IsoDate): BalancePoint | null {
+  let lowest: ForecastRow | null = null;
   for (const row of rows) {
     if (row.date >= today && (lowest === null || row.balance < lowest.balance)) lowest = row;
   }
@@ -90,11 +95,11 @@ export function lowestAhead(rows: readonly LedgerRowWithBalance[], today: IsoDat
 }
 
 /** The first row dated today or later after which the balance is below zero, or null. */
-export function firstBelowZero(rows: readonly LedgerRowWithBalance[], today: IsoDate): BalancePoint | null {
+export function firstBelowZero(rows: readonly ForecastRow[], today: IsoDate): BalancePoint | null {
   const found = rows.find((row) => row.date >= today && row.balance < 0);
   return found ? pointOf(found) : null;
 }
 
-function pointOf(row: LedgerRowWithBalance): BalancePoint {
+function pointOf(row: ForecastRow): BalancePoint {
   return { date: row.date, name: row.name, balance: row.balance };
 }

@@ -7,6 +7,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DepositsInfo } from '../contract/deposits.js';
 import type { Expense, ExpensesInfo } from '../contract/expenses.js';
+import type { Forecast } from '../contract/ledger.js';
 import { ApiCallError } from './api/api-client.js';
 import { ApiClientProvider } from './api/api-context.js';
 import { Dashboard } from './dashboard.js';
@@ -30,6 +31,8 @@ const rentRow = (amount: number) =>
     source: { kind: 'expense', id: 'e1', occurrence: '2026-04-01', edited: false },
   });
 const BEFORE = ledgerInfo([rentRow(1200)]);
+/** What the page reads from the forecast answer is the server's today; the rest it computes itself. */
+const FORECAST: Forecast = { today: '2026-03-15', lowest: null, firstBelowZero: null, payPeriods: [] };
 const AFTER = ledgerInfo([rentRow(1250)]);
 
 function renderDashboard(api: FakeApiClient) {
@@ -53,6 +56,7 @@ function loadedApi(): FakeApiClient {
   api.getDeposits.mockResolvedValue(DEPOSITS);
   api.getExpenses.mockResolvedValue(EXPENSES);
   api.getLedger.mockResolvedValueOnce(BEFORE).mockResolvedValueOnce(AFTER);
+  api.getForecast.mockResolvedValue(FORECAST);
   return api;
 }
 

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DepositsInfo } from '../contract/deposits.js';
 import type { ExpensesInfo } from '../contract/expenses.js';
 import type { LedgerInfo } from '../contract/ledger.js';
+import type { IsoDate } from '../domain/calendar-date.js';
 import { cents, dollarsToCents } from '../domain/money.js';
 import { ApiCallError } from './api/api-client.js';
 import { useApiClient } from './api/api-context.js';
@@ -17,6 +18,7 @@ import { ExpensesSection } from './features/expenses/expenses-section.js';
 import { LedgerSection } from './features/ledger/ledger-section.js';
 import type { ScheduleNames } from './features/ledger/row-source.js';
 import { SummarySection } from './features/summary/summary-section.js';
+import { ledgerForecast } from './forecast/ledger-forecast.js';
 
 // "Whoops!" is rare: its modal code loads when the browser is idle, not with the first view.
 const ErrorModal = lazyDialog(
@@ -49,14 +51,23 @@ export function Dashboard() {
   const [deposits, setDeposits] = useState<DepositsInfo | null>(null);
   const [expenses, setExpenses] = useState<ExpensesInfo | null>(null);
   const [ledger, setLedger] = useState<LedgerInfo | null>(null);
+  /** The server's today (decision 0015), read from the forecast answer; null until known. */
+  const [today, setToday] = useState<IsoDate | null>(null);
   const [report, setReport] = useState<ErrorReport | null>(null);
+
+  /** The server's today, which decides what is "ahead" (null while the user has no ledger). */
+  const learnToday = useCallback(async () => {
+    const forecast = await api.getForecast();
+    if (forecast !== null) setToday(forecast.today as IsoDate);
+  }, [api]);
 
   /** Fetches the three sections together; what loaded shows, every failure is named. */
   const load = useCallback(async () => {
-    const [depositsResult, expensesResult, ledgerResult] = await Promise.allSettled([
+    const [depositsResult, expensesResult, ledgerResult, todayResult] = await Promise.allSettled([
       api.getDeposits(),
       api.getExpenses(),
       api.getLedger(),
+      learnToday(),
     ]);
     const failures: unknown[] = [];
     if (depositsResult.status === 'fulfilled') setDeposits(depositsResult.value);
@@ -65,8 +76,9 @@ export function Dashboard() {
     else failures.push(expensesResult.reason);
     if (ledgerResult.status === 'fulfilled') setLedger(ledgerResult.value);
     else failures.push(ledgerResult.reason);
+    if (todayResult.status === 'rejected') failures.push(todayResult.reason);
     setReport(failures.length > 0 ? reportOf(failures) : null);
-  }, [api]);
+  }, [api, learnToday]);
 
   const refreshLedger = useCallback(async () => {
     try {
@@ -77,6 +89,24 @@ export function Dashboard() {
   }, [api]);
 
   const showError = useCallback((error: unknown) => setReport(reportOf([error])), []);
+
+  /** The Refresh button also asks the server's date again: a page left open overnight moves to the new day. */
+  const refreshAll = useCallback(async () => {
+    await Promise.all([refreshLedger(), learnToday().catch(showError)]);
+  }, [refreshLedger, learnToday, showError]);
+
+  // A ledger created after the page loaded: today was not known yet (the forecast was a 404).
+  const hasLedger = Boolean(ledger?.ledger);
+  useEffect(() => {
+    if (hasLedger && today === null) learnToday().catch(showError);
+  }, [hasLedger, today, learnToday, showError]);
+
+  // Computed once per ledger answer, for both the Summary and the Ledger (ledger-forecast.ts keeps it).
+  const currentLedger = ledger?.ledger ?? null;
+  const forecast = useMemo(
+    () => (currentLedger === null ? null : { ledger: currentLedger, answer: ledgerForecast(currentLedger, today), today }),
+    [currentLedger, today],
+  );
 
   /** A deposit or expense change re-projects the ledger on the server: reloading it shows the new rows at once. */
   function reloadingLedger<Info>(set: (info: Info) => void): (info: Info) => void {
@@ -102,6 +132,7 @@ export function Dashboard() {
           <SummarySection
             totalDeposits={deposits ? dollarsToCents(deposits.totalDeposits) : cents(0)}
             totalExpenses={expenses ? dollarsToCents(expenses.totalExpenses) : cents(0)}
+            forecast={forecast}
           />
         </CollapsibleSection>
         <CollapsibleSection title="Deposits">
@@ -111,7 +142,14 @@ export function Dashboard() {
           <ExpensesSection info={expenses} onChange={reloadingLedger(setExpenses)} onError={showError} />
         </CollapsibleSection>
         <CollapsibleSection title="Ledger">
-          <LedgerSection info={ledger} onChange={setLedger} onError={showError} onRefresh={refreshLedger} scheduleNames={scheduleNames} />
+          <LedgerSection
+            info={ledger}
+            onChange={setLedger}
+            onError={showError}
+            onRefresh={refreshAll}
+            scheduleNames={scheduleNames}
+            forecast={forecast?.answer ?? null}
+          />
         </CollapsibleSection>
       </div>
       <ErrorModal

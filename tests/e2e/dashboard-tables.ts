@@ -14,13 +14,24 @@ export function ledgerTable(page: Page): Locator {
   return page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Credit' }) });
 }
 
-/** The ledger shows exactly these rows, in order: date, name and balance of each. */
+/** How a person in the US reads a table date ('Fri, Jan 8, 2027'), written by the browser's own Intl, not by our code. */
+export function usTableDate(isoDate: string): string {
+  const format = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return format.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** The ledger's transaction rows (not its pay periods' lines). */
+export function ledgerRows(page: Page): Locator {
+  return ledgerTable(page).locator('tbody tr.ledger-row');
+}
+
+/** The ledger shows exactly these rows, in order: date (YYYY-MM-DD, shown US style), name and balance of each. */
 export async function expectLedgerRows(page: Page, rows: readonly (readonly [string, string, string])[]): Promise<void> {
-  const bodyRows = ledgerTable(page).locator('tbody tr');
+  const bodyRows = ledgerRows(page);
   await expect(bodyRows).toHaveCount(rows.length);
   for (const [index, [date, name, balance]] of rows.entries()) {
     const row = bodyRows.nth(index);
-    await expect(row).toContainText(date);
+    await expect(row.locator(`time[datetime="${date}"]`)).toHaveText(usTableDate(date));
     await expect(row).toContainText(name);
     await expect(row).toContainText(balance);
   }

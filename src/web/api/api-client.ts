@@ -10,6 +10,8 @@ import { type ExpenseInput, EXPENSES_PATHS, type ExpensesInfo, expensesInfoSchem
 import {
   type CreateLedgerRequest,
   type ExtendLedgerRequest,
+  type Forecast,
+  forecastSchema,
   LEDGER_PATHS,
   type LedgerInfo,
   ledgerInfoSchema,
@@ -105,6 +107,15 @@ export function createApiClient(options: ApiClientOptions) {
 
     getLedger: (): Promise<LedgerInfo> =>
       call({ operation: 'getLedger', method: 'GET', path: LEDGER_PATHS.retrieve, answer: ledgerInfoSchema }),
+    /** The forecast, or null while the user has no ledger (the page reads the server's today from it). */
+    getForecast: async (): Promise<Forecast | null> => {
+      try {
+        return await call({ operation: 'getForecast', method: 'GET', path: LEDGER_PATHS.forecast, answer: forecastSchema });
+      } catch (error) {
+        if (error instanceof ApiCallError && error.status === 404) return null;
+        throw error;
+      }
+    },
     createLedger: (request: CreateLedgerRequest): Promise<LedgerInfo> =>
       call({ operation: 'createLedger', method: 'POST', path: LEDGER_PATHS.create, answer: ledgerInfoSchema, body: request }),
     extendLedger: (request: ExtendLedgerRequest): Promise<LedgerInfo> =>

@@ -78,7 +78,7 @@ describe('DepositsSection', () => {
     expect(within(paycheckRow).getByRole('rowheader', { name: 'Paycheck' })).toBeInTheDocument();
     expect(within(paycheckRow).getByText('$1,500.00')).toBeInTheDocument();
     expect(within(paycheckRow).getByText('Friday')).toBeInTheDocument();
-    expect(within(paycheckRow).getByText('2026-01-02')).toBeInTheDocument();
+    expect(within(paycheckRow).getByText('Fri, Jan 2, 2026')).toHaveAttribute('datetime', '2026-01-02');
     expect(within(paycheckRow).getByText(/Bi-weekly/)).toBeInTheDocument();
     expect(within(screen.getByRole('row', { name: /Rent Share/ })).getByText('$250.50')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit Paycheck' })).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { DataTable } from '../../components/data-table.js';
 import type { Deposit } from '../../../contract/deposits.js';
+import { formatTableDate, type IsoDate } from '../../../domain/calendar-date.js';
 import { formatUsdDollars } from '../../../domain/money.js';
 import { FREQUENCY_LABELS } from '../../../domain/schedules.js';
 import { EditDeleteCell, EditDeleteHeader } from '../../components/edit-delete-column.js';
@@ -31,7 +32,9 @@ export function DepositsTable({ deposits, onEdit, onDelete }: DepositsTableProps
             <td>{deposit.type}</td>
             <td>{deposit.day}</td>
             <td className="text-end">{formatUsdDollars(deposit.amount)}</td>
-            <td>{deposit.startDate}</td>
+            <td>
+              <time dateTime={deposit.startDate}>{formatTableDate(deposit.startDate as IsoDate)}</time>
+            </td>
             <td>
               {deposit.frequency} <span className="text-body-secondary small">– {FREQUENCY_LABELS[deposit.frequency]}</span>
             </td>

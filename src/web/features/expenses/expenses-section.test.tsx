@@ -85,7 +85,7 @@ describe('ExpensesSection', () => {
     const rent = screen.getByRole('row', { name: /^Rent/ });
     expect(within(rent).getByText('$1,500.00')).toBeInTheDocument();
     expect(within(rent).getByText('No end')).toBeInTheDocument();
-    expect(within(screen.getByRole('row', { name: /^Internet/ })).getByText('2099-12-31')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /^Internet/ })).getByText('Thu, Dec 31, 2099')).toHaveAttribute('datetime', '2099-12-31');
     // An end date in the past is marked: the total leaves that expense out.
     expect(within(screen.getByRole('row', { name: /^Car Loan/ })).getByText('Ended')).toBeInTheDocument();
     expect(within(rent).queryByText('Ended')).not.toBeInTheDocument();

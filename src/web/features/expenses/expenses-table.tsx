@@ -1,6 +1,6 @@
 import { DataTable } from '../../components/data-table.js';
 import type { Expense } from '../../../contract/expenses.js';
-import { type IsoDate } from '../../../domain/calendar-date.js';
+import { formatTableDate, type IsoDate } from '../../../domain/calendar-date.js';
 import { formatUsdDollars } from '../../../domain/money.js';
 import { EXPENSE_FREQUENCY_LABELS } from '../../../domain/schedules.js';
 import { EditDeleteCell, EditDeleteHeader } from '../../components/edit-delete-column.js';
@@ -52,7 +52,7 @@ function EndDate({ endDate, today }: { readonly endDate: string | null; readonly
   if (endDate === null) return <span className="text-body-secondary">No end</span>;
   return (
     <>
-      {endDate}
+      <time dateTime={endDate}>{formatTableDate(endDate as IsoDate)}</time>
       {endDate < today && (
         <>
           {' '}

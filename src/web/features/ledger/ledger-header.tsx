@@ -1,8 +1,13 @@
-/** The sticky bar above the rows: both balances and the section's buttons stay in view while scrolling. */
+/**
+ * The sticky bar above the rows: both balances, the section's buttons, the search and the warning
+ * before zero stay in view while scrolling.
+ */
 import { memo, useId } from 'react';
 import { Button } from '../../components/button.js';
 import type { Ledger } from '../../../contract/ledger.js';
+import type { BalancePoint } from '../../../domain/forecast.js';
 import { formatUsdDollars } from '../../../domain/money.js';
+import { BelowZeroWarning } from '../../forecast/below-zero-warning.js';
 
 interface LedgerHeaderProps {
   readonly ledger: Ledger;
@@ -11,6 +16,11 @@ interface LedgerHeaderProps {
   readonly onAddTransaction: () => void;
   readonly onRefresh: () => void;
   readonly onFilter: () => void;
+  /** The Search field's text: only rows whose name contains it are shown. */
+  readonly search: string;
+  readonly onSearch: (search: string) => void;
+  /** The first row ahead after which the balance is below $0, or null. */
+  readonly below: BalancePoint | null;
 }
 
 /** Memoized: a filter change or an open dialog re-renders the section, not the balances. */
@@ -21,7 +31,11 @@ export const LedgerHeader = memo(function LedgerHeader({
   onAddTransaction,
   onRefresh,
   onFilter,
+  search,
+  onSearch,
+  below,
 }: LedgerHeaderProps) {
+  const searchId = useId();
   return (
     <div className="ledger-header">
       <dl className="ledger-balances">
@@ -45,6 +59,22 @@ export const LedgerHeader = memo(function LedgerHeader({
           Filter
         </Button>
       </div>
+      <div className="ledger-search">
+        <label htmlFor={searchId} className="visually-hidden">
+          Search
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className="form-control form-control-sm"
+          placeholder="Search by name"
+          autoComplete="off"
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+        />
+      </div>
+      {/* Not a live region: the Summary announces the warning once; here it only stays in view. */}
+      {below && <BelowZeroWarning below={below} className="ledger-header__warning py-2 mb-0" />}
     </div>
   );
 });

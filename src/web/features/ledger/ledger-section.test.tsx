@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiCallError } from '../../api/api-client.js';
+import { isoDate } from '../../../domain/calendar-date.js';
 import { ledgerInfo, renderLedger, setWindowWidth, transaction } from './ledger-test-support.js';
 
 const JSDOM_WIDTH = window.innerWidth;
@@ -68,7 +69,9 @@ describe('LedgerSection table (1100 px and wider)', () => {
       within(rowOf('Rent'))
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['2026-03-01', 'Rent ○Unpaid', '$1,200.00', '', '$2,300.00', 'EditPayClearDelete']);
+    ).toEqual(['Sun, Mar 1, 2026', 'Rent ○Unpaid', '$1,200.00', '', '$2,300.00', 'EditPayClearDelete']);
+    // People read the date in US style; the machine-readable date stays with it.
+    expect(within(rowOf('Rent')).getByText('Sun, Mar 1, 2026')).toHaveAttribute('datetime', '2026-03-01');
     expect(within(rowOf('Acme Paycheck')).getAllByRole('cell')[3]).toHaveTextContent('$1,500.00');
   });
 
@@ -253,7 +256,70 @@ describe('LedgerSection filter', () => {
 
     await user.click(box('Not Cleared'));
     await user.click(box('Paid'));
-    expect(screen.getAllByRole('row')).toHaveLength(4);
+    // The header, the pay period's line and the three rows.
+    expect(screen.getAllByRole('row')).toHaveLength(5);
+  });
+});
+
+describe('LedgerSection search', () => {
+  it('shows only the rows whose name contains the typed text, in any case, with the count shown', async () => {
+    const user = userEvent.setup();
+    renderLedger(ledgerInfo([paycheck(), rent(), groceries()]));
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+
+    await user.type(search, 'KRO');
+    expect(screen.getByRole('button', { name: 'Edit Kroger' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Rent' })).toBeNull();
+    expect(screen.getByText('Showing 1 of 3 transactions.')).toBeInTheDocument();
+
+    await user.clear(search);
+    await user.type(search, 'zzz');
+    expect(screen.getByText('No transactions match the filter.')).toBeInTheDocument();
+
+    await user.clear(search);
+    expect(screen.getByText('3 transactions.')).toBeInTheDocument();
+  });
+
+  it('combines with the status filter', async () => {
+    const user = userEvent.setup();
+    renderLedger(
+      ledgerInfo([paycheck(), rent(), groceries(), transaction({ id: 'rent2', name: 'Rent', date: '2026-04-01', status: 'CLEARED' })]),
+    );
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'rent');
+    expect(screen.getByText('Showing 2 of 4 transactions.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filter By' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Cleared' }));
+    expect(screen.getByText('Showing 1 of 4 transactions.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay Rent' })).toBeEnabled();
+  });
+});
+
+describe('LedgerSection warning before zero', () => {
+  const dip = () => [
+    transaction({ id: 'rent', name: 'Rent', date: '2027-01-01', type: 'D', amount: 1200, balance: -100 }),
+    transaction({ id: 'pay', name: 'Acme Paycheck', date: '2027-01-08', type: 'C', amount: 1000, balance: 900 }),
+  ];
+
+  it('stays in view in the sticky header, in words, when a row ahead goes below $0', () => {
+    renderLedger(ledgerInfo(dip(), { startDate: '2027-01-01', endDate: '2027-01-31' }), undefined, undefined, isoDate('2026-12-01'));
+    const warning = screen.getByText('Your balance goes below $0 on 01/01/2027, when Rent is due.');
+    expect(warning.closest('.ledger-header')).not.toBeNull();
+    // The Summary announces it; here it is not a live region nor an alert.
+    expect(warning.closest('[role="status"], [role="alert"], [aria-live]')).toBeNull();
+  });
+
+  it('says nothing when the dip is behind today', () => {
+    renderLedger(ledgerInfo(dip(), { startDate: '2027-01-01', endDate: '2027-01-31' }), undefined, undefined, isoDate('2027-01-02'));
+    expect(screen.getByRole('button', { name: 'Pay Rent' })).toBeInTheDocument();
+    expect(screen.queryByText(/goes below \$0/)).toBeNull();
+  });
+
+  it('says nothing before the server has said which day it is', () => {
+    renderLedger(ledgerInfo(dip(), { startDate: '2027-01-01', endDate: '2027-01-31' }));
+    expect(screen.getByRole('button', { name: 'Pay Rent' })).toBeInTheDocument();
+    expect(screen.queryByText(/goes below \$0/)).toBeNull();
   });
 });
 
@@ -266,9 +332,11 @@ describe('LedgerSection compact layout (under 1100 px)', () => {
 
     expect(screen.queryByRole('table')).toBeNull();
     const list = screen.getByRole('list', { name: 'Transactions' });
-    const [rentRow, paycheckRow] = within(list).getAllByRole('listitem');
+    const [periodLine, rentRow, paycheckRow] = within(list).getAllByRole('listitem');
+    expect(within(periodLine ?? list).getByRole('heading', { level: 3 })).toHaveTextContent(/^Pay period 03\/01\/2026 – /);
     expect(rentRow).toHaveTextContent('Rent');
-    expect(rentRow).toHaveTextContent('2026-03-01');
+    expect(rentRow).toHaveTextContent('Mar 1');
+    expect(within(rentRow ?? list).getByText('Mar 1')).toHaveAttribute('datetime', '2026-03-01');
     expect(rentRow).toHaveTextContent('Debit -$1,200.00');
     expect(rentRow).toHaveTextContent('Balance $2,300.00');
     expect(paycheckRow).toHaveTextContent('Credit +$1,500.00');

@@ -20,11 +20,14 @@ import { lazyDialog } from '../../components/lazy-dialog.js';
 import { useDialogState } from '../../components/use-dialog-state.js';
 import { useDeletionDialog } from '../../components/use-edit-delete-dialogs.js';
 import { useLatestCallback } from '../../components/use-latest-callback.js';
+import type { LedgerForecast } from '../../forecast/ledger-forecast.js';
 import type { SectionProps } from '../section-props.js';
+import { filterByName } from './filter/name-search.js';
 import { filterByStatus, SHOW_ALL_STATUSES, type StatusFilter } from './filter/status-filter.js';
 import { LedgerHeader } from './ledger-header.js';
 import type { ScheduleNames } from './row-source.js';
 import { LedgerCompactList } from './rows/ledger-compact-list.js';
+import { ledgerItems } from './rows/ledger-items.js';
 import { LedgerTable } from './rows/ledger-table.js';
 import { useRowActions } from './rows/use-row-actions.js';
 import { useWideLayout } from './window/use-wide-layout.js';
@@ -45,12 +48,15 @@ export interface LedgerSectionProps extends SectionProps<LedgerInfo> {
   readonly onRefresh: () => Promise<void>;
   /** The deposits' and expenses' names, so the Edit dialog can say which one a row comes from. */
   readonly scheduleNames: ScheduleNames;
+  /** The pay periods and the warning before zero, computed from `info` by the shell; null without a ledger. */
+  readonly forecast: LedgerForecast | null;
 }
 
 const NO_TRANSACTIONS: readonly LedgerTransaction[] = [];
+const NO_PERIODS: LedgerForecast['periods'] = [];
 const COUNT_FORMAT = new Intl.NumberFormat('en-US');
 
-export function LedgerSection({ info, onChange, onError, onRefresh, scheduleNames }: LedgerSectionProps) {
+export function LedgerSection({ info, onChange, onError, onRefresh, scheduleNames, forecast }: LedgerSectionProps) {
   const api = useApiClient();
   const run = useSectionCall(onChange, onError);
   const isWide = useWideLayout();
@@ -66,12 +72,22 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
     run,
   );
   const [filter, setFilter] = useState<StatusFilter>(SHOW_ALL_STATUSES);
+  const [search, setSearch] = useState('');
 
   const ledger = info?.ledger ?? null;
   const transactions = ledger?.transactions ?? NO_TRANSACTIONS;
-  // Showing 1,800 hidden rows again takes a moment: the checkbox answers at once, the rows follow.
+  // Showing 1,800 hidden rows again takes a moment: the checkbox and the field answer at once, the rows follow.
   const deferredFilter = useDeferredValue(filter);
-  const shownTransactions = useMemo(() => filterByStatus(transactions, deferredFilter), [transactions, deferredFilter]);
+  const deferredSearch = useDeferredValue(search);
+  const shownTransactions = useMemo(
+    () => filterByName(filterByStatus(transactions, deferredFilter), deferredSearch),
+    [transactions, deferredFilter, deferredSearch],
+  );
+  const periods = forecast?.periods ?? NO_PERIODS;
+  const items = useMemo(
+    () => ledgerItems(shownTransactions, periods, shownTransactions === transactions),
+    [shownTransactions, periods, transactions],
+  );
   const rowActions = useRowActions(run, onError, editing.show, deleting.show);
 
   // Stable, so the memoized header is not rendered again when a dialog opens.
@@ -131,6 +147,9 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
         onAddTransaction={openAddTransaction}
         onRefresh={refresh}
         onFilter={openFilter}
+        search={search}
+        onSearch={setSearch}
+        below={forecast?.firstBelowZero ?? null}
       />
       <p className="ledger-count text-body-secondary small" aria-live="polite">
         {isFiltered
@@ -140,9 +159,9 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
       {shownTransactions.length === 0 ? (
         <p>{transactions.length === 0 ? 'This ledger has no transactions yet.' : 'No transactions match the filter.'}</p>
       ) : isWide ? (
-        <LedgerTable transactions={shownTransactions} actions={rowActions} />
+        <LedgerTable items={items} actions={rowActions} />
       ) : (
-        <LedgerCompactList transactions={shownTransactions} actions={rowActions} />
+        <LedgerCompactList items={items} actions={rowActions} />
       )}
       {newLedgerDialog}
       <ExtendLedgerDialog

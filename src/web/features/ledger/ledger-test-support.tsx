@@ -5,7 +5,9 @@
 import { act, render } from '@testing-library/react';
 import { type Mock, vi } from 'vitest';
 import type { Ledger, LedgerInfo, LedgerTransaction } from '../../../contract/ledger.js';
+import type { IsoDate } from '../../../domain/calendar-date.js';
 import { ApiClientProvider } from '../../api/api-context.js';
+import { ledgerForecast } from '../../forecast/ledger-forecast.js';
 import { fakeApiClient, type FakeApiClient } from '../../test-support/fake-api-client.js';
 import { LedgerSection, type LedgerSectionProps } from './ledger-section.js';
 import type { ScheduleNames } from './row-source.js';
@@ -46,13 +48,22 @@ export function renderLedger(
   info: LedgerInfo | null,
   api: FakeApiClient = fakeApiClient(),
   scheduleNames: ScheduleNames = NO_SCHEDULES,
+  today: IsoDate | null = null,
 ): RenderedLedger {
   const onChange = vi.fn<LedgerSectionProps['onChange']>();
   const onError = vi.fn<LedgerSectionProps['onError']>();
   const onRefresh = vi.fn<LedgerSectionProps['onRefresh']>(() => Promise.resolve());
   const section = (current: LedgerInfo | null) => (
     <ApiClientProvider client={api}>
-      <LedgerSection info={current} onChange={onChange} onError={onError} onRefresh={onRefresh} scheduleNames={scheduleNames} />
+      <LedgerSection
+        info={current}
+        onChange={onChange}
+        onError={onError}
+        onRefresh={onRefresh}
+        scheduleNames={scheduleNames}
+        // As the shell does: the forecast of the ledger shown.
+        forecast={current?.ledger ? ledgerForecast(current.ledger, today) : null}
+      />
     </ApiClientProvider>
   );
   const view = render(section(info));

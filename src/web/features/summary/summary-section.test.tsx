@@ -1,6 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { Ledger, LedgerTransaction } from '../../../contract/ledger.js';
+import { isoDate } from '../../../domain/calendar-date.js';
 import { cents } from '../../../domain/money.js';
+import { ledgerForecast } from '../../forecast/ledger-forecast.js';
 import { SummarySection } from './summary-section.js';
 
 function renderSummary(totalDepositCents: number, totalExpenseCents: number) {
@@ -41,5 +44,73 @@ describe('SummarySection', () => {
   it('shows thousands separators and cents exactly', () => {
     renderSummary(1_000_000_010, 20);
     expect(screen.getByText('You will have $9,999,999.90 left over each month!')).toBeInTheDocument();
+  });
+});
+
+describe('SummarySection forecast', () => {
+  const row = (id: string, date: string, name: string, type: 'C' | 'D', amount: number, balance: number): LedgerTransaction => ({
+    id,
+    date,
+    name,
+    type,
+    amount,
+    balance,
+    status: 'PENDING',
+    source: type === 'C' ? { kind: 'deposit', id: 'd1', occurrence: date, edited: false } : null,
+  });
+  const ledger = (transactions: LedgerTransaction[]): Ledger => ({
+    startDate: '2027-01-01',
+    endDate: '2027-01-31',
+    openingBalance: 100,
+    currentBalance: 100,
+    pendingBalance: 100,
+    transactions,
+  });
+  const DIP = ledger([
+    row('pay1', '2027-01-01', 'Acme Paycheck', 'C', 1000, 1100),
+    row('rent', '2027-01-05', 'Rent', 'D', 1200, -100),
+    row('phone', '2027-01-06', 'Phone', 'D', 50.55, -150.55),
+    row('pay2', '2027-01-15', 'Acme Paycheck', 'C', 1000, 849.45),
+  ]);
+
+  function renderForecast(current: Ledger, today: string | null) {
+    const day = today === null ? null : isoDate(today);
+    const forecast = { ledger: current, answer: ledgerForecast(current, day), today: day };
+    return render(<SummarySection totalDeposits={cents(200_000)} totalExpenses={cents(125_055)} forecast={forecast} />);
+  }
+
+  it('names the lowest balance ahead and warns, in words, on the first day below $0 and the bill due then', () => {
+    renderForecast(DIP, '2026-12-01');
+    const status = screen.getByRole('status');
+    expect(within(status).getByText('Lowest balance ahead: -$150.55 on 01/06/2027')).toBeInTheDocument();
+    const warning = within(status).getByText('Your balance goes below $0 on 01/05/2027, when Rent is due.');
+    expect(warning.closest('.alert')?.querySelector('svg')).not.toBeNull();
+    // Said once, politely: no alert role on every load.
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('looks only at rows dated today or later', () => {
+    renderForecast(DIP, '2027-01-07');
+    expect(screen.getByText('Lowest balance ahead: $849.45 on 01/15/2027')).toBeInTheDocument();
+    expect(screen.queryByText(/goes below \$0/)).toBeNull();
+  });
+
+  it('says no lowest balance when no row is ahead, and shows the chart by its name', () => {
+    renderForecast(DIP, '2027-02-01');
+    expect(screen.getByRole('status')).not.toHaveTextContent(/Lowest balance ahead/);
+    expect(screen.getByRole('figure', { name: 'Balance forecast' })).toBeInTheDocument();
+  });
+
+  it('changes the warning when an edit moves the first dip', () => {
+    const view = renderForecast(DIP, '2026-12-01');
+    const smallerRent = ledger([
+      row('pay1', '2027-01-01', 'Acme Paycheck', 'C', 1000, 1100),
+      row('rent', '2027-01-05', 'Rent', 'D', 1000, 100),
+      row('phone', '2027-01-06', 'Phone', 'D', 150.55, -50.55),
+      row('pay2', '2027-01-15', 'Acme Paycheck', 'C', 1000, 949.45),
+    ]);
+    const forecast = { ledger: smallerRent, answer: ledgerForecast(smallerRent, isoDate('2026-12-01')), today: isoDate('2026-12-01') };
+    view.rerender(<SummarySection totalDeposits={cents(200_000)} totalExpenses={cents(125_055)} forecast={forecast} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Your balance goes below $0 on 01/06/2027, when Phone is due.');
   });
 });

@@ -1,37 +1,46 @@
-/** The answer the product exists for: what is left over each month, or by how much it falls short. */
+/**
+ * The answers the product exists for: what is left over each month, or by how much it falls
+ * short, and, once there is a ledger, the lowest balance ahead, a warning before zero and the
+ * balance forecast chart.
+ */
+import type { Ledger } from '../../../contract/ledger.js';
+import type { IsoDate } from '../../../domain/calendar-date.js';
 import type { Cents } from '../../../domain/money.js';
 import { formatUsd } from '../../../domain/money.js';
 import { summarizeMonth } from '../../../domain/summary.js';
+import { WarningIcon } from '../../components/warning-icon.js';
+import { BelowZeroWarning } from '../../forecast/below-zero-warning.js';
+import { lowestAheadText } from '../../forecast/forecast-texts.js';
+import type { LedgerForecast } from '../../forecast/ledger-forecast.js';
+import { LedgerForecastChart } from './ledger-forecast-chart.js';
 
 interface SummarySectionProps {
   readonly totalDeposits: Cents;
   readonly totalExpenses: Cents;
+  /** The ledger and its forecast, or null while the user has none. */
+  readonly forecast?: { readonly ledger: Ledger; readonly answer: LedgerForecast; readonly today: IsoDate | null } | null;
 }
 
-export function SummarySection({ totalDeposits, totalExpenses }: SummarySectionProps) {
+export function SummarySection({ totalDeposits, totalExpenses, forecast = null }: SummarySectionProps) {
   const summary = summarizeMonth(totalDeposits, totalExpenses);
+  const lowest = forecast?.answer.lowest ?? null;
+  const below = forecast?.answer.firstBelowZero ?? null;
   return (
-    // A status region: after an add or a delete, screen readers hear the new answer.
-    <div role="status">
-      {summary.kind === 'incomplete' && <p className="lead mb-0">Please add deposits and/or expenses!</p>}
-      {summary.kind === 'leftover' && <p className="lead mb-0">You will have {formatUsd(summary.amount)} left over each month!</p>}
-      {summary.kind === 'short' && (
-        <div className="alert alert-warning d-flex align-items-center gap-3 mb-0">
-          <WarningIcon />
-          <p className="lead fw-semibold mb-0">You will be {formatUsd(summary.amount)} short each month!</p>
-        </div>
-      )}
-    </div>
-  );
-}
-
-/** The warning is not told by colour alone: a warning sign goes with it. */
-function WarningIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false" className="flex-shrink-0">
-      <path d="M12 2 1 21h22L12 2Z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-      <path d="M12 9v5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      <circle cx="12" cy="17.5" r="1.2" fill="currentColor" />
-    </svg>
+    <>
+      {/* A status region: after an add, a delete or an edit, screen readers hear what changed, once. */}
+      <div role="status">
+        {summary.kind === 'incomplete' && <p className="lead mb-0">Please add deposits and/or expenses!</p>}
+        {summary.kind === 'leftover' && <p className="lead mb-0">You will have {formatUsd(summary.amount)} left over each month!</p>}
+        {summary.kind === 'short' && (
+          <div className="alert alert-warning d-flex align-items-center gap-3 mb-0">
+            <WarningIcon />
+            <p className="lead fw-semibold mb-0">You will be {formatUsd(summary.amount)} short each month!</p>
+          </div>
+        )}
+        {lowest && <p className="mt-3 mb-0">{lowestAheadText(lowest)}</p>}
+        {below && <BelowZeroWarning below={below} className="mt-3 mb-0" />}
+      </div>
+      {forecast && <LedgerForecastChart ledger={forecast.ledger} answer={forecast.answer} today={forecast.today} />}
+    </>
   );
 }

@@ -4,8 +4,10 @@
  * between spacers as tall as the rows they stand for.
  */
 import { memo } from 'react';
-import type { LedgerTransaction } from '../../../../contract/ledger.js';
+import { formatMonthDay, type IsoDate } from '../../../../domain/calendar-date.js';
 import { formatUsdDollars } from '../../../../domain/money.js';
+import type { LedgerItem } from './ledger-items.js';
+import { PayPeriodHeading } from './pay-period-line.js';
 import { TYPE_LABELS } from '../ledger-format.js';
 import { RowActions, type RowActionHandlers } from './row-actions.js';
 import { isSameRow, type LedgerRowProps, rowClassName } from './row-look.js';
@@ -13,7 +15,8 @@ import { StatusBadge } from './status-badge.js';
 import { type RowNumbering, useWindowedRows, windowedRows } from '../window/use-row-window.js';
 
 interface LedgerCompactListProps {
-  readonly transactions: readonly LedgerTransaction[];
+  /** The pay periods' lines and the shown rows, in order. */
+  readonly items: readonly LedgerItem[];
   readonly actions: RowActionHandlers;
 }
 
@@ -26,9 +29,9 @@ export const ESTIMATED_COMPACT_ROW_HEIGHT = 121;
 /** Each item says its place among all the rows, so a screen reader hears the whole list's size. */
 const COMPACT_ROW_NUMBERING: RowNumbering = { attribute: 'aria-posinset', first: 1 };
 
-export function LedgerCompactList({ transactions, actions }: LedgerCompactListProps) {
-  const rowCount = transactions.length;
-  const { containerRef, segments, onFocus, onBlur } = useWindowedRows<HTMLUListElement>(transactions, {
+export function LedgerCompactList({ items, actions }: LedgerCompactListProps) {
+  const rowCount = items.length;
+  const { containerRef, segments, onFocus, onBlur } = useWindowedRows<HTMLUListElement>(items, {
     estimatedRowHeight: ESTIMATED_COMPACT_ROW_HEIGHT,
     numbering: COMPACT_ROW_NUMBERING,
   });
@@ -37,10 +40,20 @@ export function LedgerCompactList({ transactions, actions }: LedgerCompactListPr
     <ul ref={containerRef} className="ledger-compact list-unstyled mb-0" aria-label="Transactions" onFocus={onFocus} onBlur={onBlur}>
       {windowedRows(
         segments,
-        transactions,
-        (transaction, index) => (
-          <LedgerCompactRow key={transaction.id} transaction={transaction} actions={actions} index={index} rowCount={rowCount} />
-        ),
+        items,
+        (item, index) =>
+          item.kind === 'period' ? (
+            <li
+              key={item.key}
+              className="ledger-compact__period"
+              aria-posinset={index + COMPACT_ROW_NUMBERING.first}
+              aria-setsize={rowCount}
+            >
+              <PayPeriodHeading period={item.period} />
+            </li>
+          ) : (
+            <LedgerCompactRow key={item.key} transaction={item.transaction} actions={actions} index={index} rowCount={rowCount} />
+          ),
         (key, height) => (
           <li key={key} className="ledger-compact__spacer" aria-hidden="true" style={{ height }} />
         ),
@@ -81,7 +94,7 @@ const LedgerCompactRow = memo(function LedgerCompactRow({ transaction, actions, 
       </div>
       <div className="ledger-compact__line ledger-compact__line--status small">
         <span>
-          <time dateTime={transaction.date}>{transaction.date}</time> <StatusBadge status={transaction.status} />
+          <time dateTime={transaction.date}>{formatMonthDay(transaction.date as IsoDate)}</time> <StatusBadge status={transaction.status} />
         </span>
         <span className={`ledger-row__money${transaction.balance < 0 ? ' ledger-negative' : ''}`}>
           Balance {formatUsdDollars(transaction.balance)}

@@ -8,6 +8,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LedgerInfo, LedgerTransaction } from '../../../../contract/ledger.js';
 import { ApiClientProvider } from '../../../api/api-context.js';
+import { ledgerForecast } from '../../../forecast/ledger-forecast.js';
 import { fakeApiClient } from '../../../test-support/fake-api-client.js';
 import { LedgerSection } from '../ledger-section.js';
 import { formatUsdDollars } from '../../../../domain/money.js';
@@ -27,6 +28,8 @@ const HEADER_BALANCES = 2;
 const FORMATS_PER_ROW = 2;
 // jsdom lays nothing out: the window is the rows that fit in its viewport, plus the overscan below.
 const WINDOW_ROWS = Math.ceil(window.innerHeight / ESTIMATED_TABLE_ROW_HEIGHT) + ROW_OVERSCAN;
+/** The rows are in one pay period (none is a paycheck): its line comes first and takes a place in the window. */
+const PERIOD_LINES = 1;
 
 function ledgerRows(count: number, paid: (index: number) => boolean = (index) => index % 3 === 0): LedgerTransaction[] {
   return Array.from({ length: count }, (_, index) =>
@@ -42,7 +45,7 @@ function ledgerRows(count: number, paid: (index: number) => boolean = (index) =>
 
 /** The rendered rows by name, each with its aria-rowindex. */
 function renderedRows(): Map<string, string | null> {
-  const rows = document.querySelectorAll('tbody tr[aria-rowindex]');
+  const rows = document.querySelectorAll('tbody tr.ledger-row[aria-rowindex]');
   return new Map([...rows].map((row) => [row.querySelector('.ledger-row__name')?.textContent ?? '', row.getAttribute('aria-rowindex')]));
 }
 
@@ -54,17 +57,18 @@ describe('ledger rows of a five-year ledger', () => {
   it('renders only a window of the rows, and tells assistive technology the whole size', () => {
     renderLedger(ledgerInfo(ledgerRows(FIVE_YEARS_OF_ROWS)));
     expect(screen.getByText('1,800 transactions.')).toBeInTheDocument();
-    expect(formatCalls).toHaveBeenCalledTimes(HEADER_BALANCES + FORMATS_PER_ROW * WINDOW_ROWS);
+    expect(formatCalls).toHaveBeenCalledTimes(HEADER_BALANCES + FORMATS_PER_ROW * (WINDOW_ROWS - PERIOD_LINES));
 
     const table = screen.getByRole('table');
-    expect(table).toHaveAttribute('aria-rowcount', '1801');
+    expect(table).toHaveAttribute('aria-rowcount', String(1 + PERIOD_LINES + FIVE_YEARS_OF_ROWS));
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(1 + WINDOW_ROWS);
-    // The header row is row 1; the body rows follow from 2 without a gap.
+    // The header row is row 1; the period's line is row 2 and the rows follow without a gap.
     expect(rows.map((row) => row.getAttribute('aria-rowindex'))).toEqual(
       Array.from({ length: 1 + WINDOW_ROWS }, (_, index) => String(index + 1)),
     );
-    expect(rows.at(-1)).toHaveTextContent(`Bill ${WINDOW_ROWS - 1}`);
+    expect(rows[1]).toHaveTextContent(/^Pay period /);
+    expect(rows.at(-1)).toHaveTextContent(`Bill ${WINDOW_ROWS - PERIOD_LINES - 1}`);
     expect(screen.queryByText('Bill 1799')).toBeNull();
 
     // The rest of the rows is one spacer, hidden from assistive technology and holding nothing to focus.
@@ -72,7 +76,9 @@ describe('ledger rows of a five-year ledger', () => {
     expect(spacers).toHaveLength(1);
     expect(spacers[0]).toHaveAttribute('aria-hidden', 'true');
     expect(spacers[0]?.querySelectorAll('button, a, input, [tabindex]')).toHaveLength(0);
-    expect(spacers[0]?.querySelector('td')).toHaveStyle({ height: `${(FIVE_YEARS_OF_ROWS - WINDOW_ROWS) * ESTIMATED_TABLE_ROW_HEIGHT}px` });
+    expect(spacers[0]?.querySelector('td')).toHaveStyle({
+      height: `${(PERIOD_LINES + FIVE_YEARS_OF_ROWS - WINDOW_ROWS) * ESTIMATED_TABLE_ROW_HEIGHT}px`,
+    });
   });
 
   it('renders only the paid row again when the answer replaces every row object', async () => {
@@ -131,7 +137,7 @@ describe('ledger rows of a five-year ledger', () => {
     const after = renderedRows();
     // A row's place is its aria-rowindex: a row that kept it is not rendered again.
     const movedOrNew = [...after].filter(([name, rowIndex]) => before.get(name) !== rowIndex);
-    expect(after.size).toBe(WINDOW_ROWS);
+    expect(after.size).toBe(WINDOW_ROWS - PERIOD_LINES);
     expect(formatCalls).toHaveBeenCalledTimes(FORMATS_PER_ROW * movedOrNew.length);
     expect([...after.keys()].every((name) => Number(name.slice('Bill '.length)) % 3 !== 0)).toBe(true);
   });
@@ -148,6 +154,7 @@ describe('ledger rows of a five-year ledger', () => {
           onError={() => undefined}
           onRefresh={() => Promise.resolve()}
           scheduleNames={{ deposit: new Map(), expense: null }}
+          forecast={current.ledger ? ledgerForecast(current.ledger, null) : null}
         />
       </ApiClientProvider>
     );

@@ -5,15 +5,18 @@
  */
 import { memo } from 'react';
 import { DataTable } from '../../../components/data-table.js';
-import type { LedgerTransaction } from '../../../../contract/ledger.js';
+import { formatTableDate, type IsoDate } from '../../../../domain/calendar-date.js';
 import { formatUsdDollars } from '../../../../domain/money.js';
+import type { LedgerItem } from './ledger-items.js';
+import { PayPeriodHeading } from './pay-period-line.js';
 import { RowActions, type RowActionHandlers } from './row-actions.js';
 import { isSameRow, type LedgerRowProps, rowClassName } from './row-look.js';
 import { StatusBadge } from './status-badge.js';
 import { type RowNumbering, useWindowedRows, windowedRows } from '../window/use-row-window.js';
 
 interface LedgerTableProps {
-  readonly transactions: readonly LedgerTransaction[];
+  /** The pay periods' lines and the shown rows, in order. */
+  readonly items: readonly LedgerItem[];
   readonly actions: RowActionHandlers;
 }
 
@@ -26,9 +29,9 @@ const COLUMN_COUNT = 6;
 /** The header row is row 1 for assistive technology, so the row at index 0 is row 2. */
 const TABLE_ROW_NUMBERING: RowNumbering = { attribute: 'aria-rowindex', first: 2 };
 
-export function LedgerTable({ transactions, actions }: LedgerTableProps) {
-  const rowCount = transactions.length;
-  const { containerRef, segments, onFocus, onBlur } = useWindowedRows<HTMLTableSectionElement>(transactions, {
+export function LedgerTable({ items, actions }: LedgerTableProps) {
+  const rowCount = items.length;
+  const { containerRef, segments, onFocus, onBlur } = useWindowedRows<HTMLTableSectionElement>(items, {
     estimatedRowHeight: ESTIMATED_TABLE_ROW_HEIGHT,
     numbering: TABLE_ROW_NUMBERING,
   });
@@ -63,10 +66,17 @@ export function LedgerTable({ transactions, actions }: LedgerTableProps) {
       <tbody ref={containerRef} onFocus={onFocus} onBlur={onBlur}>
         {windowedRows(
           segments,
-          transactions,
-          (transaction, index) => (
-            <LedgerTableRow key={transaction.id} transaction={transaction} actions={actions} index={index} />
-          ),
+          items,
+          (item, index) =>
+            item.kind === 'period' ? (
+              <tr key={item.key} className="ledger-period" aria-rowindex={index + TABLE_ROW_NUMBERING.first}>
+                <td colSpan={COLUMN_COUNT}>
+                  <PayPeriodHeading period={item.period} />
+                </td>
+              </tr>
+            ) : (
+              <LedgerTableRow key={item.key} transaction={item.transaction} actions={actions} index={index} />
+            ),
           (key, height) => (
             <tr key={key} className="ledger-spacer" aria-hidden="true">
               <td colSpan={COLUMN_COUNT} style={{ height }} />
@@ -94,7 +104,7 @@ const LedgerTableRow = memo(function LedgerTableRow({ transaction, actions, inde
   return (
     <tr className={rowClassName('ledger-row', transaction) + stripe} aria-rowindex={index + TABLE_ROW_NUMBERING.first}>
       <td>
-        <time dateTime={transaction.date}>{transaction.date}</time>
+        <time dateTime={transaction.date}>{formatTableDate(transaction.date as IsoDate)}</time>
       </td>
       <td>
         {/* One line per row keeps every row the same height; the full name is in the title. */}

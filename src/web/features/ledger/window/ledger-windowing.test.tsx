@@ -12,6 +12,8 @@ import { ESTIMATED_TABLE_ROW_HEIGHT } from '../rows/ledger-table.js';
 import { ledgerInfo, renderLedger, setWindowWidth, transaction } from '../ledger-test-support.js';
 
 const ROW_COUNT = 500;
+/** The rows, and above them the line of the one pay period they fall in (none of them is a paycheck). */
+const ITEM_COUNT = ROW_COUNT + 1;
 const JSDOM_WIDTH = window.innerWidth;
 /** Where the first row's top is in the viewport; scrolling down makes it smaller. */
 let firstRowTop = 0;
@@ -22,8 +24,8 @@ function rect(top: number, height: number): DOMRect {
 
 /** Where a browser would put the element: the containers at firstRowTop, each row below the last. */
 function placed(element: Element): DOMRect {
-  if (element.tagName === 'TBODY') return rect(firstRowTop, ROW_COUNT * ESTIMATED_TABLE_ROW_HEIGHT);
-  if (element.tagName === 'UL') return rect(firstRowTop, ROW_COUNT * ESTIMATED_COMPACT_ROW_HEIGHT);
+  if (element.tagName === 'TBODY') return rect(firstRowTop, ITEM_COUNT * ESTIMATED_TABLE_ROW_HEIGHT);
+  if (element.tagName === 'UL') return rect(firstRowTop, ITEM_COUNT * ESTIMATED_COMPACT_ROW_HEIGHT);
   const rowIndex = element.getAttribute('aria-rowindex');
   if (rowIndex !== null && Number(rowIndex) > 1)
     return rect(firstRowTop + (Number(rowIndex) - 2) * ESTIMATED_TABLE_ROW_HEIGHT, ESTIMATED_TABLE_ROW_HEIGHT);
@@ -77,6 +79,9 @@ describe('LedgerTable windowing', () => {
   it('renders the rows where the page is scrolled to, up to the last row, with their row numbers', async () => {
     renderLedger(ledgerInfo(ledgerRows(ROW_COUNT)));
     expect(renderedNames()[0]).toBe('Bill 0');
+    // Row 2 is the pay period's line, a heading of the rows under it.
+    expect(screen.getAllByRole('row')[1]).toHaveAttribute('aria-rowindex', '2');
+    expect(within(screen.getAllByRole('row')[1] as HTMLElement).getByRole('heading', { level: 3 })).toHaveTextContent(/^Pay period /);
 
     await scrollTo(200 * ESTIMATED_TABLE_ROW_HEIGHT);
     const names = renderedNames();
@@ -84,11 +89,11 @@ describe('LedgerTable windowing', () => {
     expect(names).not.toContain('Bill 0');
     expect(names.length).toBeLessThan(60);
     const bill200 = screen.getByText('Bill 200', { exact: true }).closest('tr');
-    expect(bill200).toHaveAttribute('aria-rowindex', '202');
+    expect(bill200).toHaveAttribute('aria-rowindex', '203');
 
-    await scrollTo(ROW_COUNT * ESTIMATED_TABLE_ROW_HEIGHT - window.innerHeight);
+    await scrollTo(ITEM_COUNT * ESTIMATED_TABLE_ROW_HEIGHT - window.innerHeight);
     expect(renderedNames().at(-1)).toBe('Bill 499');
-    expect(screen.getByText('Bill 499', { exact: true }).closest('tr')).toHaveAttribute('aria-rowindex', '501');
+    expect(screen.getByText('Bill 499', { exact: true }).closest('tr')).toHaveAttribute('aria-rowindex', '502');
     // Only the spacer above is left; it stands for every row before the window.
     const spacers = document.querySelectorAll('tbody tr.ledger-spacer');
     expect(spacers).toHaveLength(1);
@@ -140,15 +145,16 @@ describe('LedgerCompactList windowing (under 1100 px)', () => {
     expect(items.length).toBeGreaterThan(0);
     expect(items.length).toBeLessThan(40);
     expect(items.map((item) => item.getAttribute('aria-posinset'))).toEqual(items.map((_, index) => String(index + 1)));
-    expect(items.every((item) => item.getAttribute('aria-setsize') === '500')).toBe(true);
+    expect(items.every((item) => item.getAttribute('aria-setsize') === String(ITEM_COUNT))).toBe(true);
+    expect(within(items[0] as HTMLElement).getByRole('heading', { level: 3 })).toHaveTextContent(/^Pay period /);
     const spacer = list.querySelector('li.ledger-compact__spacer');
     expect(spacer).toHaveAttribute('aria-hidden', 'true');
-    expect(spacer).toHaveStyle({ height: `${(ROW_COUNT - items.length) * ESTIMATED_COMPACT_ROW_HEIGHT}px` });
+    expect(spacer).toHaveStyle({ height: `${(ITEM_COUNT - items.length) * ESTIMATED_COMPACT_ROW_HEIGHT}px` });
 
-    await scrollTo(ROW_COUNT * ESTIMATED_COMPACT_ROW_HEIGHT - window.innerHeight);
+    await scrollTo(ITEM_COUNT * ESTIMATED_COMPACT_ROW_HEIGHT - window.innerHeight);
     const last = within(list).getAllByRole('listitem').at(-1);
     expect(last).toHaveTextContent('Bill 499');
-    expect(last).toHaveAttribute('aria-posinset', '500');
+    expect(last).toHaveAttribute('aria-posinset', String(ITEM_COUNT));
     expect(renderedNames()).not.toContain('Bill 0');
   });
 

@@ -5,7 +5,6 @@
  * most once per animation frame.
  */
 import { type FocusEvent, type ReactElement, type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { LedgerTransaction } from '../../../../contract/ledger.js';
 import { type RowSegment, rowSegments, rowWindow, type RowWindow } from './row-window.js';
 
 /** About half a screen of rows beyond each edge: a fast wheel turn or a Tab still lands on rendered rows. */
@@ -134,6 +133,11 @@ function useRowWindow<Container extends HTMLElement>({
   return { containerRef, visible: currentWindow, rowHeight: geometry.rowHeight };
 }
 
+/** Anything the window lists: a transaction row or a pay period's summary line, named by a stable key. */
+export interface WindowItem {
+  readonly key: string;
+}
+
 interface KeptRow {
   /** The row holding the keyboard focus, which must stay rendered, or null. */
   readonly keptIndex: number | null;
@@ -146,14 +150,14 @@ interface KeptRow {
  * The row that holds the keyboard focus stays rendered when it is scrolled out of the window:
  * removing the focused button from the DOM would drop focus to the page's start.
  */
-function useKeptRow(transactions: readonly LedgerTransaction[], numbering: RowNumbering): KeptRow {
+function useKeptRow(items: readonly WindowItem[], numbering: RowNumbering): KeptRow {
   const [focusedRowId, setFocusedRowId] = useState<string | null>(null);
-  const focusedIndex = focusedRowId === null ? -1 : transactions.findIndex((transaction) => transaction.id === focusedRowId);
+  const focusedIndex = focusedRowId === null ? -1 : items.findIndex((item) => item.key === focusedRowId);
 
   const onFocus = (event: FocusEvent<HTMLElement>) => {
     const row = event.target.closest(`[${numbering.attribute}]`);
     const index = row === null ? -1 : Number(row.getAttribute(numbering.attribute)) - numbering.first;
-    setFocusedRowId(transactions[index]?.id ?? null);
+    setFocusedRowId(items[index]?.key ?? null);
   };
   const onBlur = (event: FocusEvent<HTMLElement>) => {
     // No new target: the browser window lost focus or the button was disabled; the row may get it back.
@@ -171,12 +175,12 @@ interface WindowedRows<Container extends HTMLElement> extends Pick<KeptRow, 'onF
 
 /** The window over these rows, the row that keeps the focus, and the segments they make together. */
 export function useWindowedRows<Container extends HTMLElement>(
-  transactions: readonly LedgerTransaction[],
+  items: readonly WindowItem[],
   options: Omit<RowWindowOptions, 'rowCount'>,
 ): WindowedRows<Container> {
-  const rowCount = transactions.length;
+  const rowCount = items.length;
   const { containerRef, visible, rowHeight } = useRowWindow<Container>({ ...options, rowCount });
-  const { keptIndex, onFocus, onBlur } = useKeptRow(transactions, options.numbering);
+  const { keptIndex, onFocus, onBlur } = useKeptRow(items, options.numbering);
   return { containerRef, segments: rowSegments({ visible, rowCount, rowHeight, keptIndex }), onFocus, onBlur };
 }
 
@@ -185,17 +189,17 @@ export function useWindowedRows<Container extends HTMLElement>(
  * rendered never changes parent or moves in the DOM, which would drop its focus; a spacer is keyed
  * by the row after it (or as the last), so it keeps its identity as the window moves.
  */
-export function windowedRows(
+export function windowedRows<Item extends WindowItem>(
   segments: readonly RowSegment[],
-  transactions: readonly LedgerTransaction[],
-  renderRow: (transaction: LedgerTransaction, index: number) => ReactElement,
+  items: readonly Item[],
+  renderRow: (item: Item, index: number) => ReactElement,
   renderSpacer: (key: string, height: number) => ReactElement,
 ): ReactElement[] {
   return segments.flatMap((segment, position) => {
     if (segment.kind === 'rows')
-      return transactions.slice(segment.first, segment.end).map((transaction, offset) => renderRow(transaction, segment.first + offset));
+      return items.slice(segment.first, segment.end).map((item, offset) => renderRow(item, segment.first + offset));
     const next = segments[position + 1];
-    const key = next?.kind === 'rows' ? `spacer-before-${transactions[next.first]?.id ?? ''}` : 'spacer-last';
+    const key = next?.kind === 'rows' ? `spacer-before-${items[next.first]?.key ?? ''}` : 'spacer-last';
     return [renderSpacer(key, segment.height)];
   });
 }

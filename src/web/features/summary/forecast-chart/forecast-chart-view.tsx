@@ -7,9 +7,8 @@ import 'uplot/dist/uPlot.min.css';
 import './forecast-chart.css';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
-import type { IsoDate } from '../../../../domain/calendar-date.js';
 import { type Cents, centsToDollars, formatUsd } from '../../../../domain/money.js';
-import { formatPointDate } from './forecast-dates.js';
+import { formatTableDate, type IsoDate } from '../../../../domain/calendar-date.js';
 import { type BalanceForecastChartProps, dateToSeconds, type ForecastSeries, forecastSeries, sameSeries } from './forecast-points.js';
 
 export interface ForecastChartViewProps extends BalanceForecastChartProps {
@@ -19,7 +18,7 @@ export interface ForecastChartViewProps extends BalanceForecastChartProps {
 /** What the hooks draw from; kept in a ref so new props redraw the same uPlot instead of building another. */
 interface DrawnState {
   readonly series: ForecastSeries;
-  readonly today: IsoDate;
+  readonly today: IsoDate | null;
   readonly lowest: { readonly date: IsoDate; readonly balance: Cents } | null;
 }
 
@@ -34,7 +33,7 @@ const axisDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency
 function readoutOf(series: ForecastSeries, index: number): string | null {
   const date = series.dates[index];
   const balance = series.balances[index];
-  return date === undefined || balance === undefined ? null : `${formatPointDate(date)}: ${formatUsd(balance)}`;
+  return date === undefined || balance === undefined ? null : `${formatTableDate(date)}: ${formatUsd(balance)}`;
 }
 
 /** jsdom and some locked-down browsers give no 2D context; the text alternative still says everything. */
@@ -244,7 +243,7 @@ function drawMarkers(u: uPlot, { series, today, lowest }: DrawnState): void {
   ctx.textBaseline = 'bottom';
   label(ctx, '$0', bbox.left + 4 * px, zeroY - 2 * px, COLOURS.text);
 
-  if (first !== undefined && last !== undefined && today >= first && today <= last) {
+  if (first !== undefined && last !== undefined && today !== null && today >= first && today <= last) {
     const x = Math.round(u.valToPos(dateToSeconds(today), 'x', true)) + 0.5;
     ctx.setLineDash([]);
     ctx.lineWidth = px;

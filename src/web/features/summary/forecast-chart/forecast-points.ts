@@ -17,7 +17,8 @@ export interface BalanceForecastChartProps {
   /** The ledger's end date. */
   readonly endDate: IsoDate;
   readonly points: readonly ForecastChartPoint[];
-  readonly today: IsoDate;
+  /** The server's today; null until the page knows it, and then no day is marked. */
+  readonly today: IsoDate | null;
   /** The lowest balance dated today or later, or null when no row is ahead. */
   readonly lowest: { readonly date: IsoDate; readonly balance: Cents } | null;
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isoDate } from '../../../../domain/calendar-date.js';
 import { cents } from '../../../../domain/money.js';
-import { formatPointDate, formatSummaryDate } from './forecast-dates.js';
 import { forecastText } from './forecast-text.js';
 import { januaryForecast, point } from './forecast-test-support.js';
 
@@ -45,14 +44,5 @@ describe('forecastText', () => {
       lowest: { date: isoDate('2027-02-05'), balance: cents(30_000) },
     });
     expect(text.paychecks).toEqual([{ date: '2027-02-05', text: 'After the paycheck on 02/05/2027: $1,300.00' }]);
-  });
-});
-
-describe('forecast dates', () => {
-  it('reads a point as "Fri, Jan 8, 2027" and a summary date as "01/08/2027"', () => {
-    expect(formatPointDate(isoDate('2027-01-08'))).toBe('Fri, Jan 8, 2027');
-    expect(formatPointDate(isoDate('2028-02-29'))).toBe('Tue, Feb 29, 2028');
-    expect(formatSummaryDate(isoDate('2027-01-08'))).toBe('01/08/2027');
-    expect(formatSummaryDate(isoDate('2027-12-31'))).toBe('12/31/2027');
   });
 });

@@ -1,7 +1,6 @@
 /** The chart as text: what a screen reader, a text-only reader, or anyone who opens "Chart as text" gets. */
 import { type Cents, formatUsd } from '../../../../domain/money.js';
-import type { IsoDate } from '../../../../domain/calendar-date.js';
-import { formatSummaryDate } from './forecast-dates.js';
+import { formatSummaryDate, type IsoDate } from '../../../../domain/calendar-date.js';
 import type { BalanceForecastChartProps } from './forecast-points.js';
 
 export interface ForecastText {
