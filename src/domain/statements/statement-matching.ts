@@ -3,7 +3,7 @@
  * (imported before, or outside the ledger's dates); then the user's changes to those proposals,
  * checked, as the plan one database transaction applies.
  */
-import { daysBetween, type IsoDate } from '../calendar-date.js';
+import { type IsoDate, toDayNumber } from '../calendar-date.js';
 import { InvalidInputError } from '../errors.js';
 import { compareRows, type LedgerRow, type TransactionType } from '../ledger.js';
 import { type Cents } from '../money.js';
@@ -31,6 +31,14 @@ export interface MatchOptions {
   readonly importedIds: ReadonlySet<string>;
 }
 
+interface OpenRow {
+  readonly row: LedgerRow;
+  /** Position in ledger row order. */
+  readonly order: number;
+  readonly day: number;
+  readonly words: ReadonlySet<string>;
+}
+
 interface Candidate {
   readonly position: number;
   readonly ledgerRow: LedgerRow;
@@ -51,11 +59,16 @@ export function matchStatement(
   ledgerRows: readonly LedgerRow[],
   options: MatchOptions,
 ): Proposal[] {
-  const openRows = new Map<string, { readonly row: LedgerRow; readonly order: number }[]>();
+  // Open rows by type and amount, with what ranking needs worked out once per row: a 2,000-row
+  // statement of one repeated amount against a 2,000-row ledger compares every pair.
+  const openRows = new Map<string, OpenRow[]>();
   [...ledgerRows].sort(compareRows).forEach((row, order) => {
     if (row.status === 'CLEARED') return;
     const key = matchKey(row.type, row.amount);
-    openRows.set(key, [...(openRows.get(key) ?? []), { row, order }]);
+    const open = { row, order, day: toDayNumber(row.date), words: wordsOf(row.name) };
+    const sameKey = openRows.get(key);
+    if (sameKey) sameKey.push(open);
+    else openRows.set(key, [open]);
   });
 
   const proposals: Proposal[] = [];
@@ -69,10 +82,17 @@ export function matchStatement(
     } else {
       proposals.push({ index, action: 'new' });
       const words = wordsOf(statementRow.description);
-      for (const { row, order } of openRows.get(matchKey(statementRow.type, statementRow.amount)) ?? []) {
-        const distance = Math.abs(daysBetween(statementRow.date, row.date));
+      const day = toDayNumber(statementRow.date);
+      for (const open of openRows.get(matchKey(statementRow.type, statementRow.amount)) ?? []) {
+        const distance = Math.abs(open.day - day);
         if (distance <= MATCH_WINDOW_DAYS) {
-          candidates.push({ position, ledgerRow: row, ledgerOrder: order, distance, sharedWords: countShared(words, wordsOf(row.name)) });
+          candidates.push({
+            position,
+            ledgerRow: open.row,
+            ledgerOrder: open.order,
+            distance,
+            sharedWords: countShared(words, open.words),
+          });
         }
       }
     }
@@ -218,9 +238,10 @@ export function applyDecisions(
       const earlier = matchedBy.get(matchId);
       const field = choice?.field ?? null;
       if (earlier) {
-        // The message goes on the user's own decision, naming the other row it collides with.
+        // The message goes on the user's later decision, naming the other row it collides with.
         const ledgerRow = describe(ledgerById.get(matchId), matchId);
-        if (field) errors[field] = `${ledgerRow} is already matched to row ${earlier.index}.`;
+        const laterIsThisOne = field !== null && (earlier.field === null || decisionPosition(field) > decisionPosition(earlier.field));
+        if (laterIsThisOne) errors[field] = `${ledgerRow} is already matched to row ${earlier.index}.`;
         else if (earlier.field) errors[earlier.field] = `${ledgerRow} is already matched to row ${row.index}.`;
         else errors.decisions = `${ledgerRow} is matched to rows ${earlier.index} and ${row.index}.`;
       }
@@ -256,6 +277,8 @@ function decisionProblem(
   }
   return null;
 }
+
+const decisionPosition = (field: string): number => Number(field.slice('decisions.'.length));
 
 function describe(ledgerRow: LedgerRow | undefined, id: string): string {
   return ledgerRow ? `${ledgerRow.name} (${ledgerRow.date})` : `Ledger row ${id}`;
