@@ -111,7 +111,7 @@ export function matchStatement(
       b.sharedWords - a.sharedWords ||
       a.ledgerOrder - b.ledgerOrder ||
       compareStatementRows(a.position, b.position) ||
-      // Only rows identical down to their import id get here (never two rows of one file).
+      // Only rows with one date, description and import id get here: never two rows of one file.
       a.position - b.position,
   );
   const matchedLedgerRows = new Set<string>();
