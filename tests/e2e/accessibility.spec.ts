@@ -6,7 +6,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { addDeposit, addExpense, createLedger, settled } from './dashboard-actions.js';
-import { depositsTable, expensesTable, ledgerTable } from './dashboard-tables.js';
+import { depositsTable, expensesTable, ledgerRows, ledgerTable } from './dashboard-tables.js';
 import { signInAs } from './sign-in.js';
 
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
@@ -73,13 +73,12 @@ test('the signed-in dashboard with data, and every dialog on it, has no serious 
   // Rows in every status, so their distinct styles are checked too.
   await ledgerTable(page).getByRole('row', { name: /Rent/ }).getByRole('button', { name: /^Pay/ }).click();
   await settled(page);
-  await ledgerTable(page)
-    .locator('tbody tr')
+  await ledgerRows(page)
     .first()
     .getByRole('button', { name: /^Clear/ })
     .click();
   await settled(page);
-  await expect(ledgerTable(page).locator('tbody tr')).toHaveCount(4);
+  await expect(ledgerRows(page)).toHaveCount(4);
   await scan('dashboard');
 
   await page.getByRole('button', { name: 'Add Deposit' }).click();

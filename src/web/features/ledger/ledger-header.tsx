@@ -2,7 +2,7 @@
  * The sticky bar above the rows: both balances, the section's buttons, the search and the warning
  * before zero stay in view while scrolling.
  */
-import { memo, useId } from 'react';
+import { memo, type RefObject, useId, useLayoutEffect, useRef } from 'react';
 import { Button } from '../../components/button.js';
 import type { Ledger } from '../../../contract/ledger.js';
 import type { BalancePoint } from '../../../domain/forecast.js';
@@ -36,8 +36,10 @@ export const LedgerHeader = memo(function LedgerHeader({
   below,
 }: LedgerHeaderProps) {
   const searchId = useId();
+  const headerRef = useRef<HTMLDivElement>(null);
+  useHeightAsScrollPadding(headerRef);
   return (
-    <div className="ledger-header">
+    <div className="ledger-header" ref={headerRef}>
       <dl className="ledger-balances">
         <Balance label="Current Balance" dollars={ledger.currentBalance} testId="current-balance" />
         <Balance label="Pending Balance" dollars={ledger.pendingBalance} testId="pending-balance" />
@@ -97,4 +99,24 @@ function Balance({ label, dollars, testId }: BalanceProps) {
       </dd>
     </div>
   );
+}
+
+/**
+ * Keeps --ledger-header-height on the page at the sticky header's height, so a row focused from
+ * below scrolls into view under the header, not behind it (ledger.css sets the scroll padding).
+ */
+function useHeightAsScrollPadding(headerRef: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const header = headerRef.current;
+    if (header === null) return undefined;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty('--ledger-header-height', `${header.getBoundingClientRect().height}px`);
+    update();
+    const resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
+    resizes?.observe(header);
+    return () => {
+      resizes?.disconnect();
+      root.style.removeProperty('--ledger-header-height');
+    };
+  }, [headerRef]);
 }

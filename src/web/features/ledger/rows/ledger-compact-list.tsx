@@ -49,7 +49,7 @@ export function LedgerCompactList({ items, actions }: LedgerCompactListProps) {
               aria-posinset={index + COMPACT_ROW_NUMBERING.first}
               aria-setsize={rowCount}
             >
-              <PayPeriodHeading period={item.period} />
+              <PayPeriodHeading period={item.period} layout="compact" />
             </li>
           ) : (
             <LedgerCompactRow key={item.key} transaction={item.transaction} actions={actions} index={index} rowCount={rowCount} />

@@ -71,7 +71,7 @@ export function LedgerTable({ items, actions }: LedgerTableProps) {
             item.kind === 'period' ? (
               <tr key={item.key} className="ledger-period" aria-rowindex={index + TABLE_ROW_NUMBERING.first}>
                 <td colSpan={COLUMN_COUNT}>
-                  <PayPeriodHeading period={item.period} />
+                  <PayPeriodHeading period={item.period} layout="table" />
                 </td>
               </tr>
             ) : (

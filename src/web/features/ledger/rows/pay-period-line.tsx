@@ -1,26 +1,36 @@
 /**
  * A pay period's summary line (issue 13): where its paycheck's divider was, it says what comes in,
- * what goes out, what is left over and how low the balance gets before the next paycheck.
+ * what goes out, what is left over and how low the balance gets before the next paycheck. It is a
+ * heading of the rows under it, so screen readers can jump from period to period, and it is laid
+ * out as tall as a row: the windowed lists place what they do not render by one height (decision 0010).
  */
 import { memo } from 'react';
 import { formatSummaryDate } from '../../../../domain/calendar-date.js';
 import type { PayPeriod } from '../../../../domain/forecast.js';
 import { formatUsd } from '../../../../domain/money.js';
 
-export function payPeriodText(period: PayPeriod): string {
-  return [
-    `Pay period ${formatSummaryDate(period.startDate)} – ${formatSummaryDate(period.endDate)}`,
-    `In ${formatUsd(period.income)}`,
-    `Out ${formatUsd(period.bills)}`,
-    `Left over ${formatUsd(period.leftover)}`,
-    `Lowest ${formatUsd(period.lowest)}`,
-  ].join(' · ');
+const SEPARATOR = ' · ';
+
+function payPeriodParts(period: PayPeriod) {
+  return {
+    dates: `Pay period ${formatSummaryDate(period.startDate)} – ${formatSummaryDate(period.endDate)}`,
+    income: `In ${formatUsd(period.income)}`,
+    bills: `Out ${formatUsd(period.bills)}`,
+    leftover: `Left over ${formatUsd(period.leftover)}`,
+    lowest: `Lowest ${formatUsd(period.lowest)}`,
+  };
 }
 
-function isSamePeriod(previous: { readonly period: PayPeriod }, next: { readonly period: PayPeriod }): boolean {
+/** `Pay period {start} – {end} · In {income} · Out {bills} · Left over {leftover} · Lowest {lowest}`, word for word. */
+export function payPeriodText(period: PayPeriod): string {
+  return Object.values(payPeriodParts(period)).join(SEPARATOR);
+}
+
+function isSamePeriod(previous: PayPeriodHeadingProps, next: PayPeriodHeadingProps): boolean {
   const a = previous.period;
   const b = next.period;
   return (
+    previous.layout === next.layout &&
     a.startDate === b.startDate &&
     a.endDate === b.endDate &&
     a.income === b.income &&
@@ -30,7 +40,32 @@ function isSamePeriod(previous: { readonly period: PayPeriod }, next: { readonly
   );
 }
 
-/** The line as a heading of the rows under it: screen readers can jump from period to period. */
-export const PayPeriodHeading = memo(function PayPeriodHeading({ period }: { readonly period: PayPeriod }) {
-  return <h3 className={`ledger-period__line${period.lowest < 0 ? ' ledger-period__line--below-zero' : ''}`}>{payPeriodText(period)}</h3>;
+interface PayPeriodHeadingProps {
+  readonly period: PayPeriod;
+  /** One line across the table, or the compact row's lines (the separators between them are read, not shown). */
+  readonly layout: 'table' | 'compact';
+}
+
+export const PayPeriodHeading = memo(function PayPeriodHeading({ period, layout }: PayPeriodHeadingProps) {
+  const belowZero = period.lowest < 0 ? ' ledger-period__line--below-zero' : '';
+  if (layout === 'table') return <h3 className={`ledger-period__line ledger-period__line--table${belowZero}`}>{payPeriodText(period)}</h3>;
+  const parts = payPeriodParts(period);
+  const read = <span className="visually-hidden">{SEPARATOR}</span>;
+  return (
+    <h3 className={`ledger-period__line ledger-period__line--compact${belowZero}`}>
+      <span className="ledger-period__dates">{parts.dates}</span>
+      {read}
+      <span className="ledger-compact__line ledger-compact__line--status small">
+        <span>
+          {parts.income}
+          {SEPARATOR}
+          {parts.bills}
+        </span>
+        {read}
+        <span>{parts.leftover}</span>
+      </span>
+      {read}
+      <span className="ledger-period__lowest small">{parts.lowest}</span>
+    </h3>
+  );
 }, isSamePeriod);
