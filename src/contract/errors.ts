@@ -48,5 +48,7 @@ export const FAILURE_MESSAGES = {
   addTransaction: 'Failed to add transaction!',
   updateTransaction: 'Failed to update transaction!',
   deleteTransaction: 'Failed to delete transaction!',
+  previewStatement: 'Failed to read statement!',
+  importStatement: 'Failed to import statement!',
 } as const;
 export type ApiOperation = keyof typeof FAILURE_MESSAGES;

@@ -25,3 +25,13 @@ export class NotFoundError extends DomainError {}
 
 /** The rules refuse the change in the row's current state, or the row changed since it was read. */
 export class ConflictError extends DomainError {}
+
+/** Input over a size the product allows (a statement over 2 MB), with the field it concerns. */
+export class TooLargeError extends DomainError {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}

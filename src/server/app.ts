@@ -25,6 +25,7 @@ import { depositRoutes } from './deposits/routes.js';
 import { expenseRoutes } from './expenses/routes.js';
 import { ledgerRoutes } from './ledger/routes.js';
 import { profileRoutes } from './profile/routes.js';
+import { statementRoutes } from './statements/routes.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -104,6 +105,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(depositRoutes);
       await api.register(expenseRoutes);
       await api.register(ledgerRoutes);
+      await api.register(statementRoutes);
       api.setNotFoundHandler((request, reply) => {
         // The request's own path is not echoed back: an answer never repeats what a caller made up.
         const body: ErrorBody = { error: { code: 'not_found', message: `There is no such API call (${request.method}).` } };

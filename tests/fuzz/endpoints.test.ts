@@ -375,7 +375,7 @@ function expectSafeAnswer(request: FuzzRequest, response: LightMyRequestResponse
   expect(body.error.code, context).toBe(expectedCode);
   expect([body.error.message, ...Object.values(body.error.fields ?? {})].join('\n'), context).not.toMatch(LEAK);
   if (response.statusCode === 401) expect(response.headers['www-authenticate'], context).toMatch(/^Bearer/);
-  const oversize = request.body !== undefined && Buffer.byteLength(request.body.text) > BODY_LIMIT_BYTES;
+  const oversize = request.body !== undefined && Buffer.byteLength(request.body.text) > (call?.bodyLimit ?? BODY_LIMIT_BYTES);
   const json = request.contentType === 'application/json' || request.contentType === 'application/json; charset=utf-8';
   if (oversize && json && request.validToken && request.method !== 'GET' && body.error.fields?.url === undefined) {
     // Bodies over the limit get 413, before anything reads them.

@@ -17,6 +17,14 @@ import {
   newTransactionSchema,
   transactionUpdateSchema,
 } from '../../src/contract/ledger.js';
+import {
+  STATEMENT_BODY_LIMIT_BYTES,
+  STATEMENT_PATHS,
+  statementImportRequestSchema,
+  statementImportSchema,
+  statementPreviewRequestSchema,
+  statementPreviewSchema,
+} from '../../src/contract/statements.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -35,6 +43,8 @@ export interface ApiCall {
   readonly bodySchema?: z.ZodMiniType;
   /** The contract's schema of a 200 answer. */
   readonly answerSchema: z.ZodMiniType;
+  /** The call's own request body limit in bytes, when it is not the app's (BODY_LIMIT_BYTES). */
+  readonly bodyLimit?: number;
 }
 
 // 2026-11-20 is a Friday, inside the ledger the fixtures create (November and December 2026).
@@ -50,6 +60,7 @@ export const VALID_EXPENSE = { name: 'Rent', type: 'Housing', day: 1, amount: 12
 export const VALID_LEDGER = { ledger: { startDate: '2026-11-01', endDate: '2026-12-31', currentBalance: 500 } } as const;
 export const VALID_EXTENSION = { endDate: '2027-01-31' } as const;
 export const VALID_TRANSACTION = { date: '2026-11-25', name: 'Coffee', type: 'D', amount: 4.5 } as const;
+export const VALID_STATEMENT = { fileName: 'statement.csv', content: 'Date,Description,Amount\n2026-11-25,COFFEE,-4.50\n' } as const;
 
 function call(
   method: HttpMethod,
@@ -94,6 +105,18 @@ export const API_CALLS: readonly ApiCall[] = [
     answerSchema: ledgerInfoSchema,
   }),
   call('DELETE', LEDGER_PATHS.transaction, { answerSchema: ledgerInfoSchema }),
+  call('POST', STATEMENT_PATHS.preview, {
+    validBody: () => VALID_STATEMENT,
+    bodySchema: statementPreviewRequestSchema,
+    answerSchema: statementPreviewSchema,
+    bodyLimit: STATEMENT_BODY_LIMIT_BYTES,
+  }),
+  call('POST', STATEMENT_PATHS.import, {
+    validBody: () => ({ ...VALID_STATEMENT, decisions: [{ index: 0, action: 'new' }] }),
+    bodySchema: statementImportRequestSchema,
+    answerSchema: statementImportSchema,
+    bodyLimit: STATEMENT_BODY_LIMIT_BYTES,
+  }),
 ];
 
 export function callName(call: ApiCall): string {

@@ -68,10 +68,21 @@ export interface LedgerSkippedOccurrencesTable extends OwnerColumns {
   occurrence: string;
 }
 
+/** Statement rows a ledger has taken in (decision 0021): importing them again changes nothing. */
+export interface LedgerImportedRowsTable extends OwnerColumns {
+  ledger_id: string;
+  /** Hex SHA-256 of the statement row's import id (a FITID, or a CSV row's fingerprint). */
+  import_key: string;
+  /** The ledger row it matched or created; kept as text, so the record outlives the row. */
+  transaction_id: string;
+  imported_at: string;
+}
+
 export interface DatabaseSchema {
   deposits: DepositsTable;
   expenses: ExpensesTable;
   ledgers: LedgersTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_skipped_occurrences: LedgerSkippedOccurrencesTable;
+  ledger_imported_rows: LedgerImportedRowsTable;
 }

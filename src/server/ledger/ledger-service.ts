@@ -29,6 +29,7 @@ import {
   takeSequences,
 } from './ledger-record.js';
 import { findLedgerWithRows, findRow, listRows, listScheduleRows } from './ledger-reads.js';
+import { forgetImports } from './imported-rows.js';
 import { ledgerSchedules } from './ledger-schedules.js';
 import { insertRows, type NewRow } from './row-insert.js';
 import { forgetSkipped, skipOccurrence, skippedOccurrences } from './skipped-occurrences.js';
@@ -83,6 +84,8 @@ export class LedgerService {
       await deleteAllRows(scope, ledger.id);
       // The ledger row survives a replacement (an upsert): what the old ledger skipped goes with it.
       await forgetSkipped(scope, ledger.id);
+      // So do the statements it took in: their rows are gone, and a new ledger may take them in again.
+      await forgetImports(scope, ledger.id);
       // The ledger is locked and now holds exactly these rows: answer them without reading them back.
       return { ledger, rows: await insertRows(scope, ledger.id, rows) };
     });

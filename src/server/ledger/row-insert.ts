@@ -3,7 +3,7 @@
  * few multi-row INSERTs whose statement text is compiled once per size.
  */
 import { CompiledQuery, type Insertable } from 'kysely';
-import type { Occurrence, TransactionDraft } from '../../domain/ledger.js';
+import type { Occurrence, TransactionDraft, TransactionStatus } from '../../domain/ledger.js';
 import { newId } from '../db/ids.js';
 import type { LedgerTransactionsTable } from '../db/schema.js';
 import type { LedgerScope } from './ledger-record.js';
@@ -48,11 +48,13 @@ function insertBatchSize(rowsLeft: number): number {
 export interface NewRow extends TransactionDraft {
   readonly sequence: number;
   readonly source?: Occurrence;
+  /** PENDING unless said otherwise: only a row the bank already reports (a statement import) starts CLEARED. */
+  readonly status?: TransactionStatus;
 }
 
 /**
- * Stores new rows and answers them as stored. New rows always start PENDING (nothing is paid
- * before the user says so) at version 1.
+ * Stores new rows and answers them as stored, at version 1. New rows start PENDING (nothing is
+ * paid before the user says so), except rows a bank statement brings in.
  */
 export async function insertRows(scope: LedgerScope, ledgerId: string, rows: readonly NewRow[]): Promise<StoredRow[]> {
   const stored = rows.map((row): StoredRow => ({
@@ -62,7 +64,7 @@ export async function insertRows(scope: LedgerScope, ledgerId: string, rows: rea
     name: row.name,
     type: row.type,
     amount: row.amount,
-    status: 'PENDING',
+    status: row.status ?? 'PENDING',
     version: 1,
     source: row.source ? { kind: row.source.kind, id: row.source.id, occurrence: row.source.occurrence, edited: false } : null,
   }));

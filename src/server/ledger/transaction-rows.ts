@@ -1,5 +1,6 @@
 /** A ledger's transaction rows as written after they are stored: change, delete, or clear them. */
-import { type Expression, expressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import { type Expression, expressionBuilder, type RawBuilder, sql, type SqlBool } from 'kysely';
+import type { IsoDate } from '../../domain/calendar-date.js';
 import type { SourcedRow } from '../../domain/ledger-projection.js';
 import type { RowChanges } from '../../domain/transaction-rules.js';
 import type { Caller } from '../auth/access-token.js';
@@ -67,4 +68,40 @@ export async function deleteRows({ db, owner }: LedgerScope, ledgerId: string, i
 
 export async function deleteAllRows({ db, owner }: LedgerScope, ledgerId: string): Promise<void> {
   await db.deleteFrom('ledger_transactions').where(rowsOf(owner, ledgerId)).execute();
+}
+
+/** A row of a locked ledger that a statement row matched: it becomes CLEARED on the bank's date. */
+export interface ClearedMatch {
+  readonly row: StoredRow;
+  readonly date: IsoDate;
+}
+
+/** Matches per UPDATE: 3 values each. */
+const CLEAR_BATCH = 500;
+
+/**
+ * Clears matched rows and moves each to the bank's date, a few hundred rows per statement. A
+ * generated row whose date moves counts as edited, as if the user had moved it (decision 0016):
+ * it then stands for its occurrence, and no schedule change projects that occurrence again.
+ */
+export async function clearMatchedRows({ db, owner }: LedgerScope, ledgerId: string, matches: readonly ClearedMatch[]): Promise<void> {
+  for (let start = 0; start < matches.length; start += CLEAR_BATCH) {
+    const batch = matches.slice(start, start + CLEAR_BATCH);
+    const values = batch.map(({ row, date }) => {
+      const edited = row.source !== null && (row.source.edited || row.date !== date) ? 1 : 0;
+      // PostgreSQL types parameters in VALUES as text: the cast keeps edited an integer.
+      return sql`(${row.id}, ${date}, cast(${edited} as integer))`;
+    });
+    const result = await sql`
+      with matched (id, date, edited) as (values ${sql.join(values)})
+      update ledger_transactions
+      set status = 'CLEARED',
+        date = (select matched.date from matched where matched.id = ledger_transactions.id),
+        edited = (select matched.edited from matched where matched.id = ledger_transactions.id),
+        version = version + 1
+      where ledger_id = ${ledgerId} and owner_iss = ${owner.issuer} and owner_sub = ${owner.subject}
+        and id in (select id from matched)`.execute(db);
+    // The ledger is locked and the rows were just read in it: anything else is a fault, not a race.
+    if (result.numAffectedRows !== BigInt(batch.length)) throw new Error('matched ledger rows changed under the ledger lock');
+  }
 }

@@ -1,0 +1,168 @@
+/** Bank statements in (issue 14): preview a file against the ledger, then import it. */
+import * as z from 'zod/mini';
+import { MAX_TRANSACTION_NAME_LENGTH, TRANSACTION_TYPES } from '../domain/ledger.js';
+import { CSV_DATE_FORMATS, type CsvMapping } from '../domain/statements/csv-statement.js';
+import { dollarsAnswerSchema, idSchema, OBJECT_BODY, trimmedText, wholeNumberField } from './common.js';
+import { ledgerInfoSchema } from './ledger.js';
+
+/**
+ * The largest statement, in characters of its text (UTF-16 code units). The page decodes the
+ * file (UTF-8, or Windows-1252 when it is not UTF-8), and either way a file of 2 MB gives at most
+ * 2 MiB characters, so "up to 2 MB" holds for a file in any encoding (decision 0021).
+ */
+export const MAX_STATEMENT_CHARACTERS = 2 * 1024 * 1024;
+export const STATEMENT_TOO_LARGE = 'The statement is over 2 MB: export a shorter period.';
+
+/**
+ * The request body limit of the two statement calls, in bytes: every character of the content
+ * may take two bytes in JSON (an accented letter in UTF-8, an escaped quote or line break), plus
+ * room for the other fields and the decisions. Past it, Fastify answers 413 before parsing.
+ */
+export const STATEMENT_BODY_LIMIT_BYTES = 2 * MAX_STATEMENT_CHARACTERS + 512 * 1024;
+
+/** Far beyond any bank export; a mapping's columns are checked against the file's own count later. */
+const MAX_COLUMN = 9_999;
+const MAX_FILE_NAME_LENGTH = 255;
+
+const column = (label: string) => z.optional(wholeNumberField(label, 0, MAX_COLUMN));
+
+/**
+ * The user's choice of columns for a CSV whose header is not recognised: one signed Amount column,
+ * or Debit and Credit columns. Column indexes start at 0.
+ */
+export const csvMappingSchema = z.pipe(
+  z
+    .object(
+      {
+        date: wholeNumberField('Date column', 0, MAX_COLUMN),
+        description: wholeNumberField('Description column', 0, MAX_COLUMN),
+        amount: column('Amount column'),
+        debit: column('Debit column'),
+        credit: column('Credit column'),
+        dateFormat: z.enum(CSV_DATE_FORMATS, { error: `Date format must be one of ${CSV_DATE_FORMATS.join(', ')}.` }),
+      },
+      { error: 'The mapping must be an object with date, description, amount (or debit and credit) and dateFormat.' },
+    )
+    .check(
+      z.superRefine((mapping, context) => {
+        const split = mapping.debit !== undefined || mapping.credit !== undefined;
+        if (mapping.amount !== undefined && split) {
+          context.addIssue({ code: 'custom', path: ['amount'], message: 'Choose an Amount column or Debit and Credit columns, not both.' });
+        } else if (mapping.amount === undefined && (mapping.debit === undefined || mapping.credit === undefined)) {
+          const path = split ? [mapping.debit === undefined ? 'debit' : 'credit'] : ['amount'];
+          context.addIssue({ code: 'custom', path, message: 'Choose an Amount column, or both a Debit and a Credit column.' });
+        }
+      }),
+    ),
+  z.transform(({ date, description, amount, debit, credit, dateFormat }): CsvMapping => {
+    if (amount !== undefined) return { date, description, amount, dateFormat };
+    // The check above guarantees both when there is no amount.
+    return { date, description, debit: debit ?? 0, credit: credit ?? 0, dateFormat };
+  }),
+);
+
+const statementFields = {
+  fileName: trimmedText('File name', MAX_FILE_NAME_LENGTH),
+  /** The file's text, decoded by the page. Over MAX_STATEMENT_CHARACTERS is a 413, not a 400. */
+  content: z.string({ error: 'Content is required: the statement file as text.' }),
+  mapping: z.optional(csvMappingSchema),
+};
+
+/** POST /api/ledger/statements/preview: what an import would do, changing nothing. */
+export const statementPreviewRequestSchema = z.object(statementFields, OBJECT_BODY);
+export type StatementPreviewRequest = z.infer<typeof statementPreviewRequestSchema>;
+
+export const IMPORT_DECISIONS = ['match', 'new', 'skip'] as const;
+
+/** The user's change to one proposed row: match it to another open row, add it as new, or skip it. */
+export const importDecisionSchema = z.object(
+  {
+    index: wholeNumberField('Row', 0, Number.MAX_SAFE_INTEGER),
+    action: z.enum(IMPORT_DECISIONS, { error: 'Action must be match, new or skip.' }),
+    matchId: z.optional(idSchema),
+  },
+  { error: 'A decision must be an object with index, action and, for a match, matchId.' },
+);
+export type ImportDecision = z.infer<typeof importDecisionSchema>;
+
+/** POST /api/ledger/statements/import: the same file, and the user's changes to the proposals. */
+export const statementImportRequestSchema = z.object(
+  { ...statementFields, decisions: z.optional(z.array(importDecisionSchema, { error: 'Decisions must be a list.' })) },
+  OBJECT_BODY,
+);
+export type StatementImportRequest = z.infer<typeof statementImportRequestSchema>;
+
+export const STATEMENT_ACTIONS = ['match', 'new', 'duplicate', 'outside'] as const;
+
+export const statementRowSchema = z.object({
+  /** 0-based position among the file's transactions: what a decision names. */
+  index: z.number(),
+  date: z.string(),
+  /** The bank's description as the row name it would get: one line, at most the name limit. */
+  description: z.string().check(z.maxLength(MAX_TRANSACTION_NAME_LENGTH)),
+  type: z.enum(TRANSACTION_TYPES),
+  /** Positive: the type carries the direction. */
+  amount: dollarsAnswerSchema,
+  /** match: clears the ledger row matchId; new: added as CLEARED; duplicate: imported before; outside: not within the ledger's dates. */
+  action: z.enum(STATEMENT_ACTIONS),
+  matchId: z.optional(z.string()),
+});
+export type StatementRowInfo = z.infer<typeof statementRowSchema>;
+
+/** The closing balance the statement states (negative: overdrawn, or owed on a card). */
+export const bankBalanceSchema = z.object({ balance: dollarsAnswerSchema, date: z.string() });
+
+/**
+ * Bank balance {bankBalance} on {date} · Leftover {leftover} · Difference {difference}: leftover is
+ * the opening balance plus the CLEARED rows dated on or before `date`, with the import applied.
+ */
+export const reconciliationSchema = z.object({
+  bankBalance: dollarsAnswerSchema,
+  date: z.string(),
+  leftover: dollarsAnswerSchema,
+  /** bankBalance - leftover: 0 when the ledger agrees with the bank. */
+  difference: dollarsAnswerSchema,
+});
+export type ReconciliationInfo = z.infer<typeof reconciliationSchema>;
+
+export const statementColumnsSchema = z.object({
+  /** Columns in the widest line: a mapping's indexes are below it. */
+  count: z.number(),
+  /** Up to 5 lines from the start of the table, `count` cells each. */
+  firstRows: z.array(z.array(z.string())),
+});
+
+export const statementPreviewSchema = z.object({
+  format: z.enum(['csv', 'ofx']),
+  /** A CSV whose header was not recognised: send a mapping chosen from `columns`; `rows` is empty until then. */
+  needsMapping: z.boolean(),
+  /** Every CSV's columns (to choose or change a mapping); absent for OFX and QFX. */
+  columns: z.optional(statementColumnsSchema),
+  rows: z.array(statementRowSchema),
+  bank: z.nullable(bankBalanceSchema),
+  /** Null when the statement states no closing balance. */
+  reconciliation: z.nullable(reconciliationSchema),
+});
+export type StatementPreview = z.infer<typeof statementPreviewSchema>;
+
+export const importCountsSchema = z.object({
+  matched: z.number(),
+  added: z.number(),
+  duplicates: z.number(),
+  outside: z.number(),
+  /** Rows the user chose to skip. */
+  skipped: z.number(),
+});
+
+/** The ledger after the import, as every ledger call answers it, with what the import did. */
+export const statementImportSchema = z.extend(ledgerInfoSchema, {
+  imported: importCountsSchema,
+  bank: z.nullable(bankBalanceSchema),
+  reconciliation: z.nullable(reconciliationSchema),
+});
+export type StatementImport = z.infer<typeof statementImportSchema>;
+
+export const STATEMENT_PATHS = {
+  preview: '/api/ledger/statements/preview',
+  import: '/api/ledger/statements/import',
+} as const satisfies Record<string, string>;
