@@ -5,6 +5,7 @@
  * databases whatever the bank sends.
  */
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import { ownerColumns } from '../db/owner.js';
 import type { LedgerScope } from './ledger-record.js';
 
@@ -41,18 +42,12 @@ export async function importedIds({ db, owner }: LedgerScope, ledgerId: string, 
 export async function recordImports({ db, owner }: LedgerScope, ledgerId: string, rows: readonly ImportedRow[], now: Date): Promise<void> {
   const importedAt = now.toISOString();
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    await db
-      .insertInto('ledger_imported_rows')
-      .values(
-        rows.slice(start, start + INSERT_BATCH).map((row) => ({
-          ledger_id: ledgerId,
-          ...ownerColumns(owner),
-          import_key: importKey(row.importId),
-          transaction_id: row.transactionId,
-          imported_at: importedAt,
-        })),
-      )
-      .execute();
+    // Plain SQL rather than the query builder: building 500-row inserts object by object cost as much as storing them.
+    const values = rows
+      .slice(start, start + INSERT_BATCH)
+      .map((row) => sql`(${ledgerId}, ${owner.issuer}, ${owner.subject}, ${importKey(row.importId)}, ${row.transactionId}, ${importedAt})`);
+    await sql`insert into ledger_imported_rows (ledger_id, owner_iss, owner_sub, import_key, transaction_id, imported_at)
+      values ${sql.join(values)}`.execute(db);
   }
 }
 
