@@ -17,6 +17,9 @@ export default defineConfig({
     // Sass compiling Bootstrap dominates the build; rolldown's note saying so is not actionable.
     rolldownOptions: { checks: { pluginTimings: false } },
     sourcemap: true,
+    // Every browser the page supports (decision 0009) preloads modules itself: the polyfill would
+    // only add to the first view's script.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {

@@ -1,31 +1,6 @@
-/** Field schemas shared by every payload: the same checks run in the page's forms and the server. */
+/** Field schemas every answer shares, and the API's paths; the request fields are in request-fields.ts. */
 import * as z from 'zod/mini';
-import { isIsoDate, type IsoDate } from '../domain/calendar-date.js';
-import { centsToDollars, hasAtMostTwoDecimals, MAX_AMOUNT_CENTS } from '../domain/money.js';
-
-const MAX_AMOUNT_DOLLARS = centsToDollars(MAX_AMOUNT_CENTS);
-
-/** "Amount is required." for a missing value, "Amount must be a number." for anything else. */
-function numberRequired(label: string) {
-  return (issue: { input?: unknown }) => (issue.input === undefined ? `${label} is required.` : `${label} must be a number.`);
-}
-
-/** A positive dollar amount with at most two decimals, up to $99,999,999.99. */
-export const amountSchema = z.number({ error: numberRequired('Amount') }).check(
-  z.refine((value: number) => Number.isFinite(value), 'Amount must be a number.'),
-  z.refine((value: number) => value > 0, 'Amount must be greater than 0.'),
-  z.refine((value: number) => value <= MAX_AMOUNT_DOLLARS, 'Amount must be at most $99,999,999.99.'),
-  z.refine(hasAtMostTwoDecimals, 'Amount must have at most two decimal places.'),
-);
-
-/** Any dollar amount, zero or negative included (an opening balance), with at most two decimals. */
-export function balanceSchema(label: string) {
-  return z.number({ error: numberRequired(label) }).check(
-    z.refine((value: number) => Number.isFinite(value), `${label} must be a number.`),
-    z.refine((value: number) => Math.abs(value) <= MAX_AMOUNT_DOLLARS, `${label} must be between -$99,999,999.99 and $99,999,999.99.`),
-    z.refine(hasAtMostTwoDecimals, `${label} must have at most two decimal places.`),
-  );
-}
+import { hasAtMostTwoDecimals } from '../domain/money.js';
 
 /**
  * A dollar amount in an answer: the server only ever sends whole cents, and the page relies on it
@@ -33,50 +8,8 @@ export function balanceSchema(label: string) {
  */
 export const dollarsAnswerSchema = z.number().check(z.refine(hasAtMostTwoDecimals, 'Amounts carry at most two decimal places.'));
 
-/** A calendar date 'YYYY-MM-DD'; the messages name the field as the user sees it. */
-export function isoDateField(label: string) {
-  return z.pipe(
-    z
-      .string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be a date (YYYY-MM-DD).`) })
-      .check(z.refine((value: string) => isIsoDate(value), `${label} must be a real date (YYYY-MM-DD).`)),
-    z.transform((value: string) => value as IsoDate),
-  );
-}
-
-/** A whole number in a range, with one message for every way to miss it. */
-export function wholeNumberField(label: string, min: number, max: number) {
-  const message = `${label} must be a whole number from ${min} to ${max}.`;
-  return z.number({ error: (issue) => (issue.input === undefined ? `${label} is required.` : message) }).check(
-    z.refine((value: number) => Number.isInteger(value), message),
-    z.gte(min, message),
-    z.lte(max, message),
-  );
-}
-
-// Control characters have no place in a name, and PostgreSQL text cannot even hold U+0000.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export function trimmedText(label: string, max: number) {
-  return z.string({ error: `${label} is required.` }).check(
-    z.trim(),
-    z.minLength(1, `${label} is required.`),
-    z.maxLength(max, `${label} must be at most ${max} characters.`),
-    z.refine((value: string) => !CONTROL_CHARACTERS.test(value), `${label} must not contain control characters.`),
-    // A lone surrogate is not text: each database would store a different replacement for it.
-    z.refine((value: string) => !LONE_SURROGATE.test(value), `${label} must be valid text.`),
-  );
-}
-
 /** Every stored row answers with a stable id (a UUID) so the page can name it in later calls. */
 export const idSchema = z.string({ error: 'Id is required.' }).check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'Id is not valid.'));
-
-/** A request body must be a JSON object before any of its fields can be checked. */
-export const OBJECT_BODY = { error: 'The request body must be a JSON object.' } as const;
-
-export const idParamsSchema = z.object({ id: idSchema });
 
 /** Every API call's path starts with this; the server's token check and budgets cover all of it. */
 export const API_PREFIX = '/api';

@@ -2,7 +2,8 @@
 import * as z from 'zod/mini';
 import { MAX_TRANSACTION_NAME_LENGTH, TRANSACTION_TYPES } from '../domain/ledger.js';
 import { CSV_DATE_FORMATS, type CsvMapping } from '../domain/statements/csv-statement.js';
-import { dollarsAnswerSchema, idSchema, OBJECT_BODY, trimmedText, wholeNumberField } from './common.js';
+import { dollarsAnswerSchema, idSchema } from './common.js';
+import { OBJECT_BODY, trimmedText, wholeNumberField } from './request-fields.js';
 import { ledgerInfoSchema } from './ledger.js';
 
 /**

@@ -9,13 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/contract/errors.js';
 import type { z } from 'zod';
 import { withId } from '../../src/contract/common.js';
-import {
-  type Ledger,
-  LEDGER_PATHS,
-  ledgerInfoSchema,
-  type LedgerTransaction,
-  type transactionUpdateSchema,
-} from '../../src/contract/ledger.js';
+import { type Ledger, LEDGER_PATHS, ledgerInfoSchema, type LedgerTransaction } from '../../src/contract/ledger.js';
+import type { transactionUpdateSchema } from '../../src/contract/ledger-requests.js';
 import { isoDate } from '../../src/domain/calendar-date.js';
 import { generateLedgerDrafts } from '../../src/domain/ledger.js';
 import { cents, centsToDollars } from '../../src/domain/money.js';

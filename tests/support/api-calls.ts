@@ -6,17 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import type * as z from 'zod/mini';
 import { PROFILE_PATH, profileSchema } from '../../src/contract/app-config.js';
-import { DEPOSITS_PATHS, depositInputSchema, depositsInfoSchema } from '../../src/contract/deposits.js';
-import { EXPENSES_PATHS, expenseInputSchema, expensesInfoSchema } from '../../src/contract/expenses.js';
-import {
-  createLedgerRequestSchema,
-  extendLedgerRequestSchema,
-  forecastSchema,
-  LEDGER_PATHS,
-  ledgerInfoSchema,
-  newTransactionSchema,
-  transactionUpdateSchema,
-} from '../../src/contract/ledger.js';
+import { DEPOSITS_PATHS, depositsInfoSchema } from '../../src/contract/deposits.js';
+import { depositInputSchema } from '../../src/contract/deposit-input.js';
+import { EXPENSES_PATHS, expensesInfoSchema } from '../../src/contract/expenses.js';
+import { expenseInputSchema } from '../../src/contract/expense-input.js';
+import { forecastSchema, LEDGER_PATHS, ledgerInfoSchema } from '../../src/contract/ledger.js';
+import { transactionUpdateSchema } from '../../src/contract/ledger-requests.js';
+import { createLedgerRequestSchema, extendLedgerRequestSchema, newTransactionSchema } from '../../src/contract/ledger-requests.js';
 import {
   STATEMENT_BODY_LIMIT_BYTES,
   STATEMENT_PATHS,

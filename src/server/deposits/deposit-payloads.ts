@@ -1,5 +1,6 @@
 /** Deposits between dollars on the wire and cents inside: the only place the two meet. */
-import type { DepositInput, DepositsInfo } from '../../contract/deposits.js';
+import type { DepositsInfo } from '../../contract/deposits.js';
+import type { DepositInput } from '../../contract/deposit-input.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
 import { totalMonthlyDeposits } from '../../domain/schedules.js';
 import type { DepositFields, StoredDeposit } from './deposit-repository.js';

@@ -3,8 +3,9 @@
  * write brings the caller's ledger up to date with it (scheduleWrites).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../contract/common.js';
-import { DEPOSITS_PATHS, depositInputSchema, depositsInfoSchema } from '../../contract/deposits.js';
+import { idParamsSchema } from '../../contract/request-fields.js';
+import { DEPOSITS_PATHS, depositsInfoSchema } from '../../contract/deposits.js';
+import { depositInputSchema } from '../../contract/deposit-input.js';
 import type { Caller } from '../auth/access-token.js';
 import { callerOf, routeInApi } from '../api-scope.js';
 import { LedgerService } from '../ledger/ledger-service.js';

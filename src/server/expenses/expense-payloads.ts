@@ -1,5 +1,6 @@
 /** Expenses between dollars on the wire and cents inside: the only place the two meet. */
-import type { CheckedExpense, ExpensesInfo } from '../../contract/expenses.js';
+import type { ExpensesInfo } from '../../contract/expenses.js';
+import type { CheckedExpense } from '../../contract/expense-input.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
 import { totalMonthlyExpenses } from '../../domain/schedules.js';

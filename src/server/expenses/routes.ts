@@ -3,8 +3,9 @@
  * write brings the caller's ledger up to date with it (scheduleWrites).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../contract/common.js';
-import { EXPENSES_PATHS, expenseInputSchema, expensesInfoSchema } from '../../contract/expenses.js';
+import { idParamsSchema } from '../../contract/request-fields.js';
+import { EXPENSES_PATHS, expensesInfoSchema } from '../../contract/expenses.js';
+import { expenseInputSchema } from '../../contract/expense-input.js';
 import { todayIn } from '../../domain/calendar-date.js';
 import type { Caller } from '../auth/access-token.js';
 import { callerOf, routeInApi } from '../api-scope.js';

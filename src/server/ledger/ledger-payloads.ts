@@ -1,5 +1,7 @@
 /** The ledger between dollars on the wire and cents inside: the only place the two meet. */
-import type { Forecast, LedgerInfo, NewLedger, NewTransaction, TransactionUpdate } from '../../contract/ledger.js';
+import type { Forecast, LedgerInfo } from '../../contract/ledger.js';
+import type { TransactionUpdate } from '../../contract/ledger-requests.js';
+import type { NewLedger, NewTransaction } from '../../contract/ledger-requests.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { type BalancePoint, firstBelowZero, lowestAhead, payPeriods } from '../../domain/forecast.js';
 import { computeBalances, type TransactionDraft } from '../../domain/ledger.js';

@@ -4,16 +4,10 @@
  * LedgerService does the work in one transaction.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../contract/common.js';
-import {
-  createLedgerRequestSchema,
-  extendLedgerRequestSchema,
-  forecastSchema,
-  LEDGER_PATHS,
-  ledgerInfoSchema,
-  newTransactionSchema,
-  transactionUpdateSchema,
-} from '../../contract/ledger.js';
+import { idParamsSchema } from '../../contract/request-fields.js';
+import { forecastSchema, LEDGER_PATHS, ledgerInfoSchema } from '../../contract/ledger.js';
+import { transactionUpdateSchema } from '../../contract/ledger-requests.js';
+import { createLedgerRequestSchema, extendLedgerRequestSchema, newTransactionSchema } from '../../contract/ledger-requests.js';
 import { callerOf, routeInApi } from '../api-scope.js';
 import { todayIn } from '../../domain/calendar-date.js';
 import { NotFoundError } from '../../domain/errors.js';

@@ -4,20 +4,13 @@
  */
 import type * as z from 'zod/mini';
 import { withId } from '../../contract/common.js';
-import { type DepositInput, DEPOSITS_PATHS, type DepositsInfo, depositsInfoSchema } from '../../contract/deposits.js';
+import { DEPOSITS_PATHS, type DepositsInfo, depositsInfoSchema } from '../../contract/deposits.js';
+import type { DepositInput } from '../../contract/deposit-input.js';
 import { type ApiOperation, errorBodySchema, FAILURE_MESSAGES } from '../../contract/errors.js';
-import { type ExpenseInput, EXPENSES_PATHS, type ExpensesInfo, expensesInfoSchema } from '../../contract/expenses.js';
-import {
-  type CreateLedgerRequest,
-  type ExtendLedgerRequest,
-  type Forecast,
-  forecastSchema,
-  LEDGER_PATHS,
-  type LedgerInfo,
-  ledgerInfoSchema,
-  type NewTransaction,
-  type TransactionUpdate,
-} from '../../contract/ledger.js';
+import { EXPENSES_PATHS, type ExpensesInfo, expensesInfoSchema } from '../../contract/expenses.js';
+import type { ExpenseInput } from '../../contract/expense-input.js';
+import { type Forecast, forecastSchema, LEDGER_PATHS, type LedgerInfo, ledgerInfoSchema } from '../../contract/ledger.js';
+import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../contract/ledger-requests.js';
 
 export class ApiCallError extends Error {
   constructor(

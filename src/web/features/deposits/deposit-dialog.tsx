@@ -1,4 +1,5 @@
-import { type Deposit, type DepositInput, depositInputSchema } from '../../../contract/deposits.js';
+import type { Deposit } from '../../../contract/deposits.js';
+import { type DepositInput, depositInputSchema } from '../../../contract/deposit-input.js';
 import type { SaveOutcome } from '../../components/field-errors.js';
 import { SchemaFormDialog } from '../../components/schema-form-dialog.js';
 import { DepositFields } from './deposit-fields.js';

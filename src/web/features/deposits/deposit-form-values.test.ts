@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { depositInputSchema } from '../../../contract/deposits.js';
+import { depositInputSchema } from '../../../contract/deposit-input.js';
 import { checkForm } from '../../components/field-errors.js';
 import { decidedDepositDay, depositCandidate, EMPTY_DEPOSIT_FORM, shownDepositDay } from './deposit-form-values.js';
 

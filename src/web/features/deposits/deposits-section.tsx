@@ -1,6 +1,7 @@
 /** Recurring income: the monthly total, the list, and the dialogs that add, change and delete. */
 import { Button } from '../../components/button.js';
-import type { Deposit, DepositInput, DepositsInfo } from '../../../contract/deposits.js';
+import type { Deposit, DepositsInfo } from '../../../contract/deposits.js';
+import type { DepositInput } from '../../../contract/deposit-input.js';
 import { formatUsdDollars } from '../../../domain/money.js';
 import { useApiClient } from '../../api/api-context.js';
 import { useSectionCall } from '../../api/use-section-call.js';

@@ -1,4 +1,5 @@
-import { type Expense, type ExpenseInput, expenseInputSchema } from '../../../contract/expenses.js';
+import type { Expense } from '../../../contract/expenses.js';
+import { type ExpenseInput, expenseInputSchema } from '../../../contract/expense-input.js';
 import type { SaveOutcome } from '../../components/field-errors.js';
 import { SchemaFormDialog } from '../../components/schema-form-dialog.js';
 import { ExpenseFields } from './expense-fields.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expenseInputSchema } from '../../../contract/expenses.js';
+import { expenseInputSchema } from '../../../contract/expense-input.js';
 import { checkForm } from '../../components/field-errors.js';
 import { EMPTY_EXPENSE_FORM, expenseCandidate, expenseFormValuesOf } from './expense-form-values.js';
 

@@ -1,7 +1,8 @@
 /** Recurring bills: the monthly total, the list in the chosen order, and its dialogs. */
 import { useMemo } from 'react';
 import { Button } from '../../components/button.js';
-import type { Expense, ExpenseInput, ExpenseSort, ExpensesInfo } from '../../../contract/expenses.js';
+import type { Expense, ExpenseSort, ExpensesInfo } from '../../../contract/expenses.js';
+import type { ExpenseInput } from '../../../contract/expense-input.js';
 import { todayIn } from '../../../domain/calendar-date.js';
 import { formatUsdDollars } from '../../../domain/money.js';
 import { useApiClient } from '../../api/api-context.js';

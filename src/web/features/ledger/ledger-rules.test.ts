@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LedgerTransaction, TransactionUpdate } from '../../../contract/ledger.js';
-import { transactionUpdateSchema } from '../../../contract/ledger.js';
+import type { LedgerTransaction } from '../../../contract/ledger.js';
+import type { TransactionUpdate } from '../../../contract/ledger-requests.js';
+import { transactionUpdateSchema } from '../../../contract/ledger-requests.js';
 import { changesRow } from './ledger-rules.js';
 
 const ledger = { startDate: '2026-03-01', endDate: '2026-12-31' };

@@ -2,7 +2,8 @@
  * The domain's rules for ledger rows (transaction-rules.ts, the server's too), applied to what the
  * server answers: dollars, and dates as plain strings.
  */
-import type { Ledger, LedgerTransaction, TransactionUpdate } from '../../../contract/ledger.js';
+import type { Ledger, LedgerTransaction } from '../../../contract/ledger.js';
+import type { TransactionUpdate } from '../../../contract/ledger-requests.js';
 import { isIsoDate } from '../../../domain/calendar-date.js';
 import { dollarsToCents } from '../../../domain/money.js';
 import type { DateRange } from '../../../domain/schedules.js';

@@ -5,14 +5,8 @@
  */
 import './ledger.css';
 import { useDeferredValue, useMemo, useState } from 'react';
-import type {
-  CreateLedgerRequest,
-  ExtendLedgerRequest,
-  LedgerInfo,
-  LedgerTransaction,
-  NewTransaction,
-  TransactionUpdate,
-} from '../../../contract/ledger.js';
+import type { LedgerInfo, LedgerTransaction } from '../../../contract/ledger.js';
+import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../../contract/ledger-requests.js';
 import { useApiClient } from '../../api/api-context.js';
 import { useSectionCall } from '../../api/use-section-call.js';
 import { Button } from '../../components/button.js';
@@ -88,7 +82,7 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
     () => ledgerItems(shownTransactions, periods, shownTransactions === transactions),
     [shownTransactions, periods, transactions],
   );
-  const rowActions = useRowActions(run, onError, editing.show, deleting.show);
+  const rowActions = useRowActions(run, editing.show, deleting.show);
 
   // Stable, so the memoized header is not rendered again when a dialog opens.
   const openNewLedger = useLatestCallback(() => creating.show(null));

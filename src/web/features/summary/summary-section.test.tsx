@@ -95,10 +95,10 @@ describe('SummarySection forecast', () => {
     expect(screen.queryByText(/goes below \$0/)).toBeNull();
   });
 
-  it('says no lowest balance when no row is ahead, and shows the chart by its name', () => {
+  it('says no lowest balance when no row is ahead, and shows the chart by its name', async () => {
     renderForecast(DIP, '2027-02-01');
     expect(screen.getByRole('status')).not.toHaveTextContent(/Lowest balance ahead/);
-    expect(screen.getByRole('figure', { name: 'Balance forecast' })).toBeInTheDocument();
+    expect(await screen.findByRole('figure', { name: 'Balance forecast' })).toBeInTheDocument();
   });
 
   it('changes the warning when an edit moves the first dip', () => {

@@ -3,6 +3,7 @@
  * short, and, once there is a ledger, the lowest balance ahead, a warning before zero and the
  * balance forecast chart.
  */
+import { lazy, Suspense } from 'react';
 import type { Ledger } from '../../../contract/ledger.js';
 import type { IsoDate } from '../../../domain/calendar-date.js';
 import type { Cents } from '../../../domain/money.js';
@@ -12,7 +13,10 @@ import { WarningIcon } from '../../components/warning-icon.js';
 import { BelowZeroWarning } from '../../forecast/below-zero-warning.js';
 import { lowestAheadText } from '../../forecast/forecast-texts.js';
 import type { LedgerForecast } from '../../forecast/ledger-forecast.js';
-import { LedgerForecastChart } from './ledger-forecast-chart.js';
+
+// The chart, its text alternative and uPlot load once there is a ledger to draw: none of it is in
+// the first view's script (benchmark 4a), and the ledger's own request takes longer anyway.
+const LedgerForecastChart = lazy(() => import('./ledger-forecast-chart.js').then((module) => ({ default: module.LedgerForecastChart })));
 
 interface SummarySectionProps {
   readonly totalDeposits: Cents;
@@ -40,7 +44,11 @@ export function SummarySection({ totalDeposits, totalExpenses, forecast = null }
         {lowest && <p className="mt-3 mb-0">{lowestAheadText(lowest)}</p>}
         {below && <BelowZeroWarning below={below} className="mt-3 mb-0" />}
       </div>
-      {forecast && <LedgerForecastChart ledger={forecast.ledger} answer={forecast.answer} today={forecast.today} />}
+      {forecast && (
+        <Suspense fallback={<div className="forecast-chart-loading" />}>
+          <LedgerForecastChart ledger={forecast.ledger} answer={forecast.answer} today={forecast.today} />
+        </Suspense>
+      )}
     </>
   );
 }

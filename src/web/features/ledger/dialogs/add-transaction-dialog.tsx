@@ -1,5 +1,5 @@
 /** "Add Transaction": a new unpaid row in the ledger. The caller remounts it per opening, so it always opens empty. */
-import { type NewTransaction, newTransactionSchema } from '../../../../contract/ledger.js';
+import { type NewTransaction, newTransactionSchema } from '../../../../contract/ledger-requests.js';
 import type { SaveOutcome } from '../../../components/field-errors.js';
 import { SchemaFormDialog } from '../../../components/schema-form-dialog.js';
 import { type LedgerDates, ledgerDateErrors } from '../ledger-rules.js';

@@ -4,7 +4,8 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Modal } from 'react-bootstrap';
-import { type LedgerTransaction, type TransactionUpdate, transactionUpdateSchema } from '../../../../contract/ledger.js';
+import type { LedgerTransaction } from '../../../../contract/ledger.js';
+import { type TransactionUpdate, transactionUpdateSchema } from '../../../../contract/ledger-requests.js';
 import { canEdit } from '../../../../domain/ledger.js';
 import type { SaveOutcome } from '../../../components/field-errors.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';

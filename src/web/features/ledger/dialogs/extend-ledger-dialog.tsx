@@ -2,7 +2,7 @@
  * "Extend Ledger": a later End Date for the current ledger. The server appends what creation would
  * have put between the two ends and changes nothing else. The caller remounts it per opening.
  */
-import { type ExtendLedgerRequest, extendLedgerRequestSchema } from '../../../../contract/ledger.js';
+import { type ExtendLedgerRequest, extendLedgerRequestSchema } from '../../../../contract/ledger-requests.js';
 import { addDays, addMonths, isIsoDate } from '../../../../domain/calendar-date.js';
 import type { SaveOutcome } from '../../../components/field-errors.js';
 import { TextInput } from '../../../components/form-controls.js';

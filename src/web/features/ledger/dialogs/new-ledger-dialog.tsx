@@ -4,7 +4,8 @@
  * go, and offers to extend instead. The caller remounts it per opening, so it always opens empty.
  */
 import { Alert, Button } from 'react-bootstrap';
-import { type CreateLedgerRequest, createLedgerRequestSchema, type Ledger } from '../../../../contract/ledger.js';
+import type { Ledger } from '../../../../contract/ledger.js';
+import { type CreateLedgerRequest, createLedgerRequestSchema } from '../../../../contract/ledger-requests.js';
 import { numberFromInput, type SaveOutcome } from '../../../components/field-errors.js';
 import { DollarsInput, TextInput } from '../../../components/form-controls.js';
 import { FormField } from '../../../components/form-field.js';
