@@ -13,12 +13,11 @@ import { expenseInputSchema } from '../../src/contract/expense-input.js';
 import { forecastSchema, LEDGER_PATHS, ledgerInfoSchema } from '../../src/contract/ledger.js';
 import { transactionUpdateSchema } from '../../src/contract/ledger-requests.js';
 import { createLedgerRequestSchema, extendLedgerRequestSchema, newTransactionSchema } from '../../src/contract/ledger-requests.js';
+import { statementImportRequestSchema, statementPreviewRequestSchema } from '../../src/contract/statement-requests.js';
 import {
   STATEMENT_BODY_LIMIT_BYTES,
   STATEMENT_PATHS,
-  statementImportRequestSchema,
   statementImportSchema,
-  statementPreviewRequestSchema,
   statementPreviewSchema,
 } from '../../src/contract/statements.js';
 

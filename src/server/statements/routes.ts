@@ -4,14 +4,8 @@
  * calls carry a whole file, so they alone take bodies above the app's limit.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  STATEMENT_BODY_LIMIT_BYTES,
-  STATEMENT_PATHS,
-  statementImportRequestSchema,
-  statementImportSchema,
-  statementPreviewRequestSchema,
-  statementPreviewSchema,
-} from '../../contract/statements.js';
+import { statementImportRequestSchema, statementPreviewRequestSchema } from '../../contract/statement-requests.js';
+import { STATEMENT_BODY_LIMIT_BYTES, STATEMENT_PATHS, statementImportSchema, statementPreviewSchema } from '../../contract/statements.js';
 import { callerOf, routeInApi } from '../api-scope.js';
 import { importAnswer, importDecisions, previewAnswer } from './statement-payloads.js';
 import { StatementService } from './statement-service.js';

@@ -1,5 +1,6 @@
 /** Statements between cents inside and dollars on the wire: the only place the two meet for them. */
-import type { ImportDecision, ReconciliationInfo, StatementImport, StatementPreview } from '../../contract/statements.js';
+import type { ImportDecision } from '../../contract/statement-requests.js';
+import type { ReconciliationInfo, StatementImport, StatementPreview } from '../../contract/statements.js';
 import { centsToDollars } from '../../domain/money.js';
 import type { Reconciliation } from '../../domain/statements/reconciliation.js';
 import type { Decision } from '../../domain/statements/statement-matching.js';
