@@ -1,10 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { everyViewLoaded } from './components/load-alongside.js';
 
 // Dialogs load on demand and the five-year ledger renders 1,800 rows: on a busy 2-core CI
 // machine that can take longer than the default 1 s that findBy and waitFor allow.
 configure({ asyncUtilTimeout: 5000 });
+
+// In the browser the rows' code loads while the ledger's request is on its way; a test hands the
+// ledger over at once, so it waits for that code first, as a page that has loaded would have it.
+beforeAll(() => everyViewLoaded());
 
 afterEach(() => {
   cleanup();

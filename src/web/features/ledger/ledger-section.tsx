@@ -11,6 +11,7 @@ import { useApiClient } from '../../api/api-context.js';
 import { useSectionCall } from '../../api/use-section-call.js';
 import { Button } from '../../components/button.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
+import { loadAlongside } from '../../components/load-alongside.js';
 import { useDialogState } from '../../components/use-dialog-state.js';
 import { useDeletionDialog } from '../../components/use-edit-delete-dialogs.js';
 import { useLatestCallback } from '../../components/use-latest-callback.js';
@@ -20,9 +21,6 @@ import { filterByName } from './filter/name-search.js';
 import { filterByStatus, SHOW_ALL_STATUSES, type StatusFilter } from './filter/status-filter.js';
 import { LedgerHeader } from './ledger-header.js';
 import type { ScheduleNames } from './row-source.js';
-import { LedgerCompactList } from './rows/ledger-compact-list.js';
-import { ledgerItems } from './rows/ledger-items.js';
-import { LedgerTable } from './rows/ledger-table.js';
 import { useRowActions } from './rows/use-row-actions.js';
 import { useWideLayout } from './window/use-wide-layout.js';
 
@@ -32,6 +30,8 @@ const AddTransactionDialog = lazyDialog(() => import('./dialogs/add-transaction-
 const EditTransactionDialog = lazyDialog(() =>
   import('./dialogs/edit-transaction-dialog.js').then((module) => module.EditTransactionDialog),
 );
+// The rows show only once the ledger has arrived: their code loads alongside its request.
+const LedgerRows = loadAlongside(() => import('./rows/ledger-rows.js').then((module) => module.LedgerRows));
 const FilterDialog = lazyDialog(() => import('./filter/filter-dialog.js').then((module) => module.FilterDialog));
 const ConfirmDeleteDialog = lazyDialog(() =>
   import('../../components/confirm-delete-dialog.js').then((module) => module.ConfirmDeleteDialog),
@@ -78,10 +78,6 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
     [transactions, deferredFilter, deferredSearch],
   );
   const periods = forecast?.periods ?? NO_PERIODS;
-  const items = useMemo(
-    () => ledgerItems(shownTransactions, periods, shownTransactions === transactions),
-    [shownTransactions, periods, transactions],
-  );
   const rowActions = useRowActions(run, editing.show, deleting.show);
 
   // Stable, so the memoized header is not rendered again when a dialog opens.
@@ -152,10 +148,14 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
       </p>
       {shownTransactions.length === 0 ? (
         <p>{transactions.length === 0 ? 'This ledger has no transactions yet.' : 'No transactions match the filter.'}</p>
-      ) : isWide ? (
-        <LedgerTable items={items} actions={rowActions} />
       ) : (
-        <LedgerCompactList items={items} actions={rowActions} />
+        <LedgerRows
+          shown={shownTransactions}
+          periods={periods}
+          everyRowShown={shownTransactions === transactions}
+          isWide={isWide}
+          actions={rowActions}
+        />
       )}
       {newLedgerDialog}
       <ExtendLedgerDialog

@@ -1,0 +1,27 @@
+/**
+ * The ledger's rows and pay period lines, as the wide table or the compact list. A chunk of its
+ * own (ledger-section.tsx loads it alongside the ledger's request): the rows show only once the
+ * ledger has arrived, so their code need not be in the first view's script (decision 0009).
+ */
+import { useMemo } from 'react';
+import type { LedgerTransaction } from '../../../../contract/ledger.js';
+import type { PayPeriod } from '../../../../domain/forecast.js';
+import { LedgerCompactList } from './ledger-compact-list.js';
+import { ledgerItems } from './ledger-items.js';
+import { LedgerTable } from './ledger-table.js';
+import type { RowActionHandlers } from './row-actions.js';
+
+export interface LedgerRowsProps {
+  /** The rows that pass the filter and the search, in row order. */
+  readonly shown: readonly LedgerTransaction[];
+  readonly periods: readonly PayPeriod[];
+  /** True when no row is hidden: then every pay period has its line, an empty one too. */
+  readonly everyRowShown: boolean;
+  readonly isWide: boolean;
+  readonly actions: RowActionHandlers;
+}
+
+export function LedgerRows({ shown, periods, everyRowShown, isWide, actions }: LedgerRowsProps) {
+  const items = useMemo(() => ledgerItems(shown, periods, everyRowShown), [shown, periods, everyRowShown]);
+  return isWide ? <LedgerTable items={items} actions={actions} /> : <LedgerCompactList items={items} actions={actions} />;
+}
