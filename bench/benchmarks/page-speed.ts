@@ -49,7 +49,8 @@ declare global {
 function probeScript(expectedRows: number): string {
   return `(() => {
   const expectedRows = ${JSON.stringify(expectedRows)};
-  const wholeLedgerTable = ${JSON.stringify(`table[aria-rowcount="${expectedRows + 1}"]`)};
+  // The header, every row, and the pay periods' lines between them (issue 13): at least rows + 1.
+  const wholeLedgerTable = () => [...document.querySelectorAll('table[aria-rowcount]')].find((table) => Number(table.getAttribute('aria-rowcount')) >= expectedRows + 1) ?? null;
   const probe = { payTimes: [] };
   window.leftoverBench = probe;
   const afterPaint = (then) => requestAnimationFrame(() => setTimeout(() => then(performance.now()), 0));
@@ -64,7 +65,7 @@ function probeScript(expectedRows: number): string {
   }, true);
   // The table of this ledger, its rendered rows reaching over the whole viewport, or all of them.
   const ledgerCoversViewport = () => {
-    const table = document.querySelector(wholeLedgerTable);
+    const table = wholeLedgerTable();
     if (table === null) return false;
     const rows = table.querySelectorAll(${JSON.stringify(RENDERED_ROWS)});
     if (rows.length >= expectedRows) return true;
