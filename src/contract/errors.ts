@@ -50,5 +50,9 @@ export const FAILURE_MESSAGES = {
   deleteTransaction: 'Failed to delete transaction!',
   previewStatement: 'Failed to read statement!',
   importStatement: 'Failed to import statement!',
+  exportLedgerCsv: 'Failed to export the ledger!',
+  exportAccount: 'Failed to download your data!',
+  importAccount: 'Failed to restore your data!',
+  deleteAccount: 'Failed to delete your data!',
 } as const;
 export type ApiOperation = keyof typeof FAILURE_MESSAGES;

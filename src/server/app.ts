@@ -21,6 +21,7 @@ import { createClientErrorHandler, createFrameworkErrorHandler, handleError } fr
 import { registerPage } from './page.js';
 import { type RateLimitBudget, registerRateLimits } from './rate-limit.js';
 import { securityHeaders } from './security-headers.js';
+import { accountRoutes } from './account/routes.js';
 import { depositRoutes } from './deposits/routes.js';
 import { expenseRoutes } from './expenses/routes.js';
 import { ledgerRoutes } from './ledger/routes.js';
@@ -106,6 +107,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(expenseRoutes);
       await api.register(ledgerRoutes);
       await api.register(statementRoutes);
+      await api.register(accountRoutes);
       api.setNotFoundHandler((request, reply) => {
         // The request's own path is not echoed back: an answer never repeats what a caller made up.
         const body: ErrorBody = { error: { code: 'not_found', message: `There is no such API call (${request.method}).` } };

@@ -4,7 +4,9 @@
  * server and not here fails those tests instead of going unchecked.
  */
 import type { FastifyInstance } from 'fastify';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
+import { ACCOUNT_IMPORT_BODY_LIMIT_BYTES, ACCOUNT_PATHS, accountCountsSchema, accountExportSchema } from '../../src/contract/account.js';
+import { accountImportRequestSchema, deleteAccountRequestSchema } from '../../src/contract/account-requests.js';
 import { PROFILE_PATH, profileSchema } from '../../src/contract/app-config.js';
 import { DEPOSITS_PATHS, depositsInfoSchema } from '../../src/contract/deposits.js';
 import { depositInputSchema } from '../../src/contract/deposit-input.js';
@@ -40,6 +42,8 @@ export interface ApiCall {
   readonly answerSchema: z.ZodMiniType;
   /** The call's own request body limit in bytes, when it is not the app's (BODY_LIMIT_BYTES). */
   readonly bodyLimit?: number;
+  /** A 200 answer that is a file, not JSON (the ledger's CSV): answerSchema checks its text. */
+  readonly answerIsText?: boolean;
 }
 
 // 2026-11-20 is a Friday, inside the ledger the fixtures create (November and December 2026).
@@ -55,6 +59,45 @@ export const VALID_EXPENSE = { name: 'Rent', type: 'Housing', day: 1, amount: 12
 export const VALID_LEDGER = { ledger: { startDate: '2026-11-01', endDate: '2026-12-31', currentBalance: 500 } } as const;
 export const VALID_EXTENSION = { endDate: '2027-01-31' } as const;
 export const VALID_TRANSACTION = { date: '2026-11-25', name: 'Coffee', type: 'D', amount: 4.5 } as const;
+/** A whole export document (issue 15): one deposit, one expense, a ledger with one generated row. */
+export const VALID_ACCOUNT_DOCUMENT = {
+  format: 'leftover-export',
+  version: 1,
+  exportedAt: '2026-11-21T12:00:00.000Z',
+  deposits: [{ ...VALID_DEPOSIT, id: '0190a1b2-c3d4-7e5f-8a6b-000000000001', createdAt: '2026-11-01T09:00:00.000Z' }],
+  expenses: [
+    {
+      ...VALID_EXPENSE,
+      id: '0190a1b2-c3d4-7e5f-8a6b-000000000002',
+      frequency: 'M',
+      startDate: null,
+      createdAt: '2026-11-01T09:00:01.000Z',
+    },
+  ],
+  ledger: {
+    startDate: '2026-11-01',
+    endDate: '2026-12-31',
+    openingBalance: 500,
+    nextSequence: 2,
+    transactions: [
+      {
+        id: '0190a1b2-c3d4-7e5f-8a6b-000000000003',
+        sequence: 1,
+        date: '2026-12-01',
+        name: 'Rent',
+        type: 'D',
+        amount: 1200,
+        status: 'PAID',
+        source: { kind: 'expense', id: '0190a1b2-c3d4-7e5f-8a6b-000000000002', occurrence: '2026-12-01', edited: false },
+      },
+    ],
+    skippedOccurrences: [{ kind: 'expense', id: '0190a1b2-c3d4-7e5f-8a6b-000000000002', occurrence: '2026-11-01' }],
+    importedStatementRows: [
+      { key: 'a'.repeat(64), transactionId: '0190a1b2-c3d4-7e5f-8a6b-000000000003', importedAt: '2026-11-20T10:00:00.000Z' },
+    ],
+    removedSchedules: [],
+  },
+} as const;
 export const VALID_STATEMENT = { fileName: 'statement.csv', content: 'Date,Description,Amount\n2026-11-25,COFFEE,-4.50\n' } as const;
 
 function call(
@@ -112,7 +155,25 @@ export const API_CALLS: readonly ApiCall[] = [
     answerSchema: statementImportSchema,
     bodyLimit: STATEMENT_BODY_LIMIT_BYTES,
   }),
+  call('GET', ACCOUNT_PATHS.ledgerCsv, { answerSchema: z.string(), answerIsText: true }),
+  call('GET', ACCOUNT_PATHS.export, { answerSchema: accountExportSchema }),
+  call('POST', ACCOUNT_PATHS.import, {
+    validBody: () => VALID_ACCOUNT_DOCUMENT,
+    bodySchema: accountImportRequestSchema,
+    answerSchema: accountCountsSchema,
+    bodyLimit: ACCOUNT_IMPORT_BODY_LIMIT_BYTES,
+  }),
+  call('DELETE', ACCOUNT_PATHS.account, {
+    validBody: () => ({ confirm: 'DELETE' }),
+    bodySchema: deleteAccountRequestSchema,
+    answerSchema: accountCountsSchema,
+  }),
 ];
+
+/** A 200 answer checked against the call's contract: JSON, or the text of a file. */
+export function checkAnswer(call: ApiCall, response: { body: string; json(): unknown }): void {
+  call.answerSchema.parse(call.answerIsText ? response.body : response.json());
+}
 
 export function callName(call: ApiCall): string {
   return `${call.method} ${call.route}`;
@@ -121,11 +182,18 @@ export function callName(call: ApiCall): string {
 /** The routes the app serves under /api, as "METHOD /path" (HEAD, which Fastify adds to GET, aside). */
 export function registeredApiRoutes(app: FastifyInstance): string[] {
   const routes: string[] = [];
+  // A route that extends another (/api/account/export under /api/account) prints as its child, one level deeper.
+  const parents: string[] = [];
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /(\/api\/\S*) \(([A-Z, ]+)\)/.exec(line);
+    const match = /^([│├└─ ]*)(\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
     if (!match) continue;
-    for (const method of (match[2] ?? '').split(', ')) {
-      if (method !== 'HEAD') routes.push(`${method} ${match[1]}`);
+    const depth = (match[1] ?? '').length / 4;
+    const path = `${parents[depth - 1] ?? ''}${match[2]}`;
+    parents[depth] = path;
+    parents.length = depth + 1;
+    if (!path.startsWith('/api/') || !match[3]) continue;
+    for (const method of match[3].split(', ')) {
+      if (method !== 'HEAD') routes.push(`${method} ${path}`);
     }
   }
   return routes.sort();

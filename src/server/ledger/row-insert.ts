@@ -47,7 +47,10 @@ function insertBatchSize(rowsLeft: number): number {
 /** A row to store: generated rows name the occurrence they stand for, rows added by hand do not. */
 export interface NewRow extends TransactionDraft {
   readonly sequence: number;
-  readonly source?: Occurrence;
+  /** A new id unless given: a restore keeps the ids of the document it restores. */
+  readonly id?: string;
+  /** `edited` is only ever set by a restore: a row generated now follows its schedule. */
+  readonly source?: Occurrence & { readonly edited?: boolean };
   /** PENDING unless said otherwise: only a row the bank already reports (a statement import) starts CLEARED. */
   readonly status?: TransactionStatus;
 }
@@ -58,7 +61,7 @@ export interface NewRow extends TransactionDraft {
  */
 export async function insertRows(scope: LedgerScope, ledgerId: string, rows: readonly NewRow[]): Promise<StoredRow[]> {
   const stored = rows.map((row): StoredRow => ({
-    id: newId(),
+    id: row.id ?? newId(),
     sequence: row.sequence,
     date: row.date,
     name: row.name,
@@ -66,7 +69,9 @@ export async function insertRows(scope: LedgerScope, ledgerId: string, rows: rea
     amount: row.amount,
     status: row.status ?? 'PENDING',
     version: 1,
-    source: row.source ? { kind: row.source.kind, id: row.source.id, occurrence: row.source.occurrence, edited: false } : null,
+    source: row.source
+      ? { kind: row.source.kind, id: row.source.id, occurrence: row.source.occurrence, edited: row.source.edited ?? false }
+      : null,
   }));
   let start = 0;
   while (start < stored.length) {
@@ -108,7 +113,7 @@ function insertStatement(
       row.source?.kind ?? null,
       row.source?.id ?? null,
       row.source?.occurrence ?? null,
-      0,
+      row.source?.edited ? 1 : 0,
     );
   }
   const key = `${kind}:${size}`;

@@ -1,0 +1,110 @@
+/**
+ * Your data (issue 15): the ledger as CSV, everything as one JSON document, restore and delete.
+ * The answers, the paths and the limits; what a restore accepts is in account-requests.ts, so the
+ * page's first view, which only reads answers, does not carry its checks (benchmark 4a).
+ */
+import * as z from 'zod/mini';
+import { DEPOSIT_DAYS, DEPOSIT_TYPES, EXPENSE_FREQUENCIES, FREQUENCIES } from '../domain/schedules.js';
+import { SCHEDULE_KINDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
+import { dollarsAnswerSchema, idSchema } from './common.js';
+import { rowSourceSchema } from './ledger.js';
+
+export const ACCOUNT_PATHS = {
+  /** The ledger as the register shows it, one CSV row per transaction. */
+  ledgerCsv: '/api/ledger/export.csv',
+  export: '/api/account/export',
+  import: '/api/account/import',
+  /** DELETE: every row the caller owns. */
+  account: '/api/account',
+} as const satisfies Record<string, string>;
+
+export const EXPORT_FORMAT = 'leftover-export';
+/** Raised whenever a restore could not read an older document as it is. */
+export const EXPORT_VERSION = 1;
+
+/**
+ * A restore's body limit in bytes: a 5-year ledger with every row paid, edited and imported is
+ * about 1 MB of JSON; 10 MB leaves room for ledgers with many rows added by hand. Past it,
+ * Fastify answers 413 before parsing.
+ */
+export const ACCOUNT_IMPORT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
+/** The CSV's columns, in order. */
+export const LEDGER_CSV_COLUMNS = ['Date', 'Name', 'Type', 'Debit', 'Credit', 'Balance', 'Status'] as const;
+
+/** The CSV's file name, as the answer's Content-Disposition gives it and the page saves it. */
+export function ledgerCsvFileName(startDate: string, endDate: string): string {
+  return `leftover-ledger-${startDate}-to-${endDate}.csv`;
+}
+
+/** A stored row's creation time, as the server writes it (Date.toISOString). */
+const createdAtSchema = z.string();
+
+export const exportedDepositSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  type: z.enum(DEPOSIT_TYPES),
+  day: z.enum(DEPOSIT_DAYS),
+  amount: dollarsAnswerSchema,
+  startDate: z.string(),
+  frequency: z.enum(FREQUENCIES),
+  /** The list's order and a new ledger's row numbering break ties by it. */
+  createdAt: createdAtSchema,
+});
+
+export const exportedExpenseSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  type: z.string(),
+  frequency: z.enum(EXPENSE_FREQUENCIES),
+  day: z.number(),
+  amount: dollarsAnswerSchema,
+  startDate: z.nullable(z.string()),
+  endDate: z.nullable(z.string()),
+  createdAt: createdAtSchema,
+});
+
+export const exportedTransactionSchema = z.object({
+  id: idSchema,
+  /** Creation order within the ledger: the last tie-break of row order. */
+  sequence: z.number(),
+  date: z.string(),
+  name: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  amount: dollarsAnswerSchema,
+  status: z.enum(TRANSACTION_STATUSES),
+  source: z.nullable(rowSourceSchema),
+});
+
+const scheduleRefSchema = z.object({ kind: z.enum(SCHEDULE_KINDS), id: z.string() });
+
+export const exportedLedgerSchema = z.object({
+  startDate: z.string(),
+  endDate: z.string(),
+  openingBalance: dollarsAnswerSchema,
+  /** The sequence the next added row takes. */
+  nextSequence: z.number(),
+  /** In row order, as the register shows them (balances are derived, so they are not here). */
+  transactions: z.array(exportedTransactionSchema),
+  /** Occurrences the user deleted: never projected into the ledger again. */
+  skippedOccurrences: z.array(z.object({ kind: z.enum(SCHEDULE_KINDS), id: z.string(), occurrence: z.string() })),
+  /** Statement rows the ledger took in, as the SHA-256 of their import ids (decision 0021). */
+  importedStatementRows: z.array(z.object({ key: z.string(), transactionId: z.string(), importedAt: z.string() })),
+  /** Deleted deposits and expenses that rows still name as their source (paid or past rows outlive their schedule). */
+  removedSchedules: z.array(scheduleRefSchema),
+});
+
+/** GET /api/account/export: everything the caller owns, and nothing that names their sign-in account. */
+export const accountExportSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  exportedAt: z.string(),
+  deposits: z.array(exportedDepositSchema),
+  expenses: z.array(exportedExpenseSchema),
+  ledger: z.nullable(exportedLedgerSchema),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
+
+/** What a restore stored, or a delete removed. */
+export const accountCountsSchema = z.object({ deposits: z.number(), expenses: z.number(), transactions: z.number() });
+export type AccountCounts = z.infer<typeof accountCountsSchema>;

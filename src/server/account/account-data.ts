@@ -1,0 +1,92 @@
+/**
+ * Everything one user owns, in server units (cents, calendar dates), as read for an export and as
+ * written by a restore: the same shape both ways, so a restore stores exactly what was read.
+ */
+import type { Occurrence } from '../../domain/ledger.js';
+import type { LedgerFields } from '../ledger/ledger-record.js';
+import type { SourcedRow } from '../../domain/ledger-projection.js';
+import type { StoredDeposit } from '../deposits/deposit-repository.js';
+import type { StoredExpense } from '../expenses/expense-repository.js';
+import { byCodeUnits } from '../schedules/schedule-repository.js';
+import { newId } from '../db/ids.js';
+
+/** A schedule with its creation time: list order and ledger numbering break ties by it. */
+export type WithCreatedAt<T> = T & { readonly createdAt: string };
+
+export interface ImportedStatementRow {
+  /** Hex SHA-256 of the statement row's import id. */
+  readonly key: string;
+  readonly transactionId: string;
+  readonly importedAt: string;
+}
+
+export interface LedgerData {
+  readonly fields: LedgerFields;
+  readonly nextSequence: number;
+  /** In row order. */
+  readonly rows: readonly SourcedRow[];
+  readonly skipped: readonly Occurrence[];
+  readonly imported: readonly ImportedStatementRow[];
+}
+
+export interface AccountData {
+  readonly deposits: readonly WithCreatedAt<StoredDeposit>[];
+  readonly expenses: readonly WithCreatedAt<StoredExpense>[];
+  readonly ledger: LedgerData | null;
+}
+
+/**
+ * New ids for old ones, in the same code-unit order: lists sort by creation time and then by id,
+ * so ties keep their order under new ids, and nothing but the ids differs from the original.
+ */
+function orderPreservingIds(oldIds: Iterable<string>): Map<string, string> {
+  const sortedOld = [...new Set(oldIds)].sort(byCodeUnits);
+  const fresh = sortedOld.map(() => newId()).sort(byCodeUnits);
+  return new Map(sortedOld.map((id, index) => [id, fresh[index] as string]));
+}
+
+/** The id an old id maps to; every id the data holds is in the map by construction. */
+function mapped(ids: ReadonlyMap<string, string>, id: string): string {
+  const found = ids.get(id);
+  if (found === undefined) throw new Error('an id of the restored data was left out of its id map');
+  return found;
+}
+
+/**
+ * The same data under new ids for every schedule and row, with every reference (a row's source, a
+ * skipped occurrence, an imported statement row's ledger row) following its target. For a restore
+ * into a user while another owner holds these ids: ids are primary keys across all users.
+ */
+export function withNewIds(data: AccountData): AccountData {
+  const { ledger } = data;
+  const schedules = orderPreservingIds([
+    ...data.deposits.map((deposit) => deposit.id),
+    ...data.expenses.map((expense) => expense.id),
+    // Sources of deleted schedules get new ids too: they must not point at the original owner's ids.
+    ...(ledger?.rows.flatMap((row) => (row.source ? [row.source.id] : [])) ?? []),
+  ]);
+  const rows = orderPreservingIds([
+    ...(ledger?.rows.map((row) => row.id) ?? []),
+    // A statement row's ledger row may be gone (decision 0021 keeps the record); it gets an id of its own.
+    ...(ledger?.imported.map((row) => row.transactionId) ?? []),
+  ]);
+  return {
+    deposits: data.deposits.map((deposit) => ({ ...deposit, id: mapped(schedules, deposit.id) })),
+    expenses: data.expenses.map((expense) => ({ ...expense, id: mapped(schedules, expense.id) })),
+    ledger: ledger && {
+      ...ledger,
+      rows: ledger.rows.map((row) => ({
+        ...row,
+        id: mapped(rows, row.id),
+        source: row.source && { ...row.source, id: mapped(schedules, row.source.id) },
+      })),
+      skipped: ledger.skipped.map((occurrence) => ({ ...occurrence, id: mapped(schedules, occurrence.id) })),
+      imported: ledger.imported.map((row) => ({ ...row, transactionId: mapped(rows, row.transactionId) })),
+    },
+  };
+}
+
+/** Occurrences in one fixed order, so two exports of the same data are the same text. */
+export function compareOccurrences(a: Occurrence, b: Occurrence): number {
+  return byCodeUnits(a.kind, b.kind) || byCodeUnits(a.id, b.id) || byCodeUnits(a.occurrence, b.occurrence);
+}
