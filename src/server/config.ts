@@ -99,6 +99,16 @@ function parseDatabaseUrl(url: string, cwd: string): DatabaseConfig {
   return { kind: 'postgres', url };
 }
 
+/**
+ * DATABASE_URL alone, read as loadConfig reads it: the operator's backup and restore scripts find
+ * the server's database this way without needing the rest of its configuration.
+ */
+export function loadDatabaseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): DatabaseConfig {
+  const parsed = environmentSchema.shape.DATABASE_URL.safeParse(env.DATABASE_URL);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => `DATABASE_URL: ${issue.message}`));
+  return parseDatabaseUrl(parsed.data, cwd);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConfiguration {
   const parsed = environmentSchema.safeParse(env);
   if (!parsed.success) {

@@ -7,8 +7,16 @@
  *
  * The per-user rate limit is set to its ceiling: this measures the server, not the limiter (the
  * limiter has its own tests).
+ *
+ * On SQLite an operator's backup (`npm run backup`, issue 15) is taken halfway through: it opens,
+ * passes integrity_check and holds every write acknowledged before it began; `npm run restore`
+ * refuses while the server runs and, once it is stopped, puts the backup back.
  */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositsInfoSchema } from '../../src/contract/deposits.js';
 import { expensesInfoSchema } from '../../src/contract/expenses.js';
@@ -20,6 +28,7 @@ import { assertServerBuilt, type ServerProcess, startServerProcess } from '../su
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/test-databases.js';
 import { startTestIssuer, type TestIssuer } from '../support/test-issuer.js';
 
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CONNECTIONS = 50;
 const USERS = 200;
 const LOAD_SECONDS = loadSeconds(process.env.LOAD_SECONDS);
@@ -238,9 +247,53 @@ describe.each(databaseKinds())('load on %s', (kind) => {
         read('/api/me', () => []),
       ];
 
+      // SQLite: the operator's backup, halfway through the load, and a restore that must be refused meanwhile.
+      const live = kind === 'sqlite' ? database.url.slice('sqlite:'.length) : undefined;
+      const backupFile = live && path.join(path.dirname(live), 'backup.sqlite');
+      let acknowledgedBeforeBackup: Record<WriteKind, Set<string>> | undefined;
+      let refusedRestore: ScriptRun | undefined;
+      const backup =
+        live && backupFile
+          ? new Promise<ScriptRun>((resolve) => setTimeout(resolve, (LOAD_SECONDS * 1000) / 2)).then(async () => {
+              acknowledgedBeforeBackup = Object.fromEntries(
+                WRITE_KINDS.map((writeKind) => [writeKind, new Set(tallies[writeKind].acknowledged)]),
+              ) as Record<WriteKind, Set<string>>;
+              const run = await runScript('backup', backupFile, database.url);
+              refusedRestore = await runScript('restore', backupFile, database.url);
+              return run;
+            })
+          : undefined;
+
       const result = await autocannon({ url: origin, connections: CONNECTIONS, duration: LOAD_SECONDS, timeout: 10, requests });
       // A graceful stop first: the rows are counted in a quiet database.
       await server.stop();
+
+      if (backup && backupFile && acknowledgedBeforeBackup) {
+        const run = await backup;
+        expect(run.code, run.output).toBe(0);
+        expect(refusedRestore?.code, refusedRestore?.output).toBe(1);
+        expect(refusedRestore?.output).toContain('stop it, then restore again');
+        const copy = new SQLite(backupFile, { readonly: true, fileMustExist: true });
+        expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+        copy.close();
+        const inBackup = await storedNames(`sqlite:${backupFile}`, issuer.issuer);
+        for (const writeKind of WRITE_KINDS) {
+          const before = [...acknowledgedBeforeBackup[writeKind]];
+          expect(before.length, writeKind).toBeGreaterThan(0);
+          expect(
+            before.filter((key) => !inBackup[writeKind].has(key)),
+            `${writeKind}: acknowledged before the backup, missing from it`,
+          ).toEqual([]);
+        }
+        // The server is stopped: now the backup goes back in place of the live database.
+        const restored = await runScript('restore', backupFile, database.url);
+        expect(restored.code, restored.output).toBe(0);
+        expect(await storedNames(database.url, issuer.issuer)).toEqual(inBackup);
+        recordFigures(`backup-${kind}`, {
+          acknowledgedBeforeBackup: WRITE_KINDS.reduce((sum, writeKind) => sum + (acknowledgedBeforeBackup?.[writeKind].size ?? 0), 0),
+          rowsInBackup: WRITE_KINDS.reduce((sum, writeKind) => sum + inBackup[writeKind].size, 0),
+        });
+      }
 
       const stored = await storedNames(database.url, issuer.issuer);
       const writes = Object.fromEntries(
@@ -286,6 +339,26 @@ describe.each(databaseKinds())('load on %s', (kind) => {
     },
   );
 });
+
+interface ScriptRun {
+  readonly code: number;
+  readonly output: string;
+}
+
+/** `npm run backup -- <file>` or `npm run restore -- <file>`, as an operator runs it, against the test database. */
+function runScript(name: 'backup' | 'restore', file: string, databaseUrl: string): Promise<ScriptRun> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', `scripts/${name}.ts`, file],
+      { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, output: `${stdout}${stderr}` });
+      },
+    );
+  });
+}
 
 /** What the database holds after the run, keyed the way acknowledgements are: names, and row ids by status. */
 async function storedNames(url: string, issuer: string): Promise<Record<WriteKind, Set<string>>> {
