@@ -268,7 +268,6 @@ describe.each(databaseKinds())('load on %s', (kind) => {
       // A graceful stop first: the rows are counted in a quiet database.
       await server.stop();
 
-
       const stored = await storedNames(database.url, issuer.issuer);
       // After the count above: restoring the backup puts the database back as it was halfway.
       if (backup && backupFile && acknowledgedBeforeBackup) {
