@@ -27,6 +27,8 @@ export function ledgerRows(page: Page): Locator {
 
 /** The ledger shows exactly these rows, in order: date (YYYY-MM-DD, shown US style), name and balance of each. */
 export async function expectLedgerRows(page: Page, rows: readonly (readonly [string, string, string])[]): Promise<void> {
+  // The table renders the rows near the viewport (decision 0010): look at it, as a person would.
+  await ledgerTable(page).scrollIntoViewIfNeeded();
   const bodyRows = ledgerRows(page);
   await expect(bodyRows).toHaveCount(rows.length);
   for (const [index, [date, name, balance]] of rows.entries()) {

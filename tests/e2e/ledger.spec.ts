@@ -191,6 +191,8 @@ test('a failed load names what failed, and RETRY recovers it', async ({ page }) 
 test('a long ledger renders the rows near the viewport; the last row can be scrolled to and paid, and Tab walks the rows', async ({
   page,
 }) => {
+  // 240 key presses, two axe scans and two layouts: about a minute on a busy 2-core machine.
+  test.setTimeout(120_000);
   await page.goto('/');
   await signInAs(page, 'ivy');
   await expect(page.getByRole('button', { name: 'New Ledger' })).toBeVisible();
