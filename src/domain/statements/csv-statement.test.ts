@@ -32,6 +32,11 @@ describe('amount cells', () => {
     ['12,345,678.9', 1_234_567_890],
     ['0.00', 0],
     ['54.2300', 5_423],
+    // The plain shape read without the general pattern: leading zeros, 13 whole digits, and past them.
+    ['-0054.20', -5_420],
+    ['9999999999999.99', 999_999_999_999_999],
+    ['00000000000001.00', 100],
+    ['99999999999999.00', Number.MAX_SAFE_INTEGER],
   ])('%s is %i cents', (text, expected) => {
     expect(parseCsvAmount(text)).toBe(expected);
   });

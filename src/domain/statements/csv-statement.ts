@@ -108,7 +108,7 @@ function splitLines(content: string): CsvLine[] {
         return;
       }
       lines.push({ cells: result.data.map((text) => text.trim()), lineNumber });
-      lineNumber += countLineBreaks(content.slice(recordStart, result.meta.cursor));
+      lineNumber += countLineBreaks(content, recordStart, result.meta.cursor);
       recordStart = result.meta.cursor;
     },
   });
@@ -116,8 +116,21 @@ function splitLines(content: string): CsvLine[] {
   return lines;
 }
 
-function countLineBreaks(text: string): number {
-  return text.match(/\r\n|\r|\n/g)?.length ?? 0;
+const CR = 13;
+const LF = 10;
+
+/** Line breaks (CRLF, CR or LF, a CRLF counting once) in content[start, end), without copying it out. */
+function countLineBreaks(content: string, start: number, end: number): number {
+  let breaks = 0;
+  for (let index = start; index < end; index += 1) {
+    const code = content.charCodeAt(index);
+    if (code === LF) breaks += 1;
+    else if (code === CR) {
+      breaks += 1;
+      if (index + 1 < end && content.charCodeAt(index + 1) === LF) index += 1;
+    }
+  }
+  return breaks;
 }
 
 const cell = (line: CsvLine, column: number): string => line.cells[column] ?? '';
@@ -224,19 +237,18 @@ function readTransactions(lines: readonly CsvLine[], plan: ColumnPlan): { rows: 
   const bank = closingBalance(read);
   // A zero amount moves no money: it is not a transaction, and a ledger amount is never zero.
   const transactions = read.filter((row) => row.signedCents !== 0);
-  const described = transactions.map((row) => {
-    const type: TransactionType = row.signedCents > 0 ? 'C' : 'D';
-    return { ...row, type, description: row.description ?? unnamedRowDescription(type) };
-  });
+  // Worked out where needed rather than spread into a copy of every row: for a large file the copies cost more than the reading.
+  const typeOf = (row: ReadRow): TransactionType => (row.signedCents > 0 ? 'C' : 'D');
+  const descriptionOf = (row: ReadRow): string => row.description ?? unnamedRowDescription(typeOf(row));
   const importIds = numberRepeats(
-    described.map((row) => `csv:${row.date}:${row.signedCents}:${row.description}`),
+    transactions.map((row) => `csv:${row.date}:${row.signedCents}:${descriptionOf(row)}`),
     true,
   );
-  const rows = described.map((row, index) => ({
+  const rows = transactions.map((row, index): StatementRow => ({
     index,
     date: row.date,
-    description: row.description,
-    type: row.type,
+    description: descriptionOf(row),
+    type: typeOf(row),
     amount: cents(Math.abs(row.signedCents)),
     importId: importIds[index] ?? '',
   }));
@@ -313,7 +325,8 @@ const SLASH_SHAPE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 /** The date a cell names, 'no such date' for a well-formed one that does not exist (02/30/2027), null otherwise. */
 export function parseCsvDate(text: string, format: CsvDateFormat | null): IsoDate | 'no such date' | null {
   const iso = format === null || format === 'YYYY-MM-DD' ? ISO_SHAPE.exec(text) : null;
-  const slash = format !== 'YYYY-MM-DD' ? SLASH_SHAPE.exec(text) : null;
+  // A text of the ISO shape cannot also have the slash shape: no need to try it.
+  const slash = format !== 'YYYY-MM-DD' && !iso ? SLASH_SHAPE.exec(text) : null;
   let parts: [string, string, string] | null = null;
   if (iso) parts = [iso[1] ?? '', iso[2] ?? '', iso[3] ?? ''];
   else if (slash && format === 'DD/MM/YYYY') parts = [slash[3] ?? '', slash[2] ?? '', slash[1] ?? ''];
@@ -328,8 +341,17 @@ export function parseCsvDate(text: string, format: CsvDateFormat | null): IsoDat
 // fraction; a sign may also come after the "$" or after the number ("54.23-").
 const CSV_AMOUNT = /^([+-]?)\$?([+-]?)(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d*))?(-?)$/;
 
+/** The common plain amount ("-54.23", "1200.00"): what CSV_AMOUNT reads, with no "$", separators or spaces. */
+const PLAIN_AMOUNT = /^(-?)(\d{1,13})\.(\d\d)$/;
+
 /** Signed cents of an amount cell ("$1,234.56", "(12.34)", "-$5", "54.23-"), or null when it is not a number. */
 export function parseCsvAmount(text: string): number | null {
+  const plain = PLAIN_AMOUNT.exec(text);
+  if (plain) {
+    // As below: at most 13 whole digits are a safe number of cents, and two fraction digits always fit.
+    const magnitude = Number(plain[2]) * 100 + Number(plain[3]);
+    return plain[1] === '-' ? -magnitude : magnitude;
+  }
   let compact = text.replace(/\s+/g, '');
   const parenthesised = /^\(.*\)$/.test(compact);
   if (parenthesised) compact = compact.slice(1, -1);

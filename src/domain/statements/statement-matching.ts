@@ -60,12 +60,16 @@ export function matchStatement(
   options: MatchOptions,
 ): Proposal[] {
   // Open rows by type and amount, with what ranking needs worked out once per row: a 2,000-row
-  // statement of one repeated amount against a 2,000-row ledger compares every pair.
+  // statement of one repeated amount against a 2,000-row ledger compares every pair. Dates and
+  // names repeat (a ledger's rows come from a few dozen schedules), so each distinct one is worked
+  // out once.
+  const dayOf = remembered(toDayNumber);
+  const wordsIn = remembered(wordsOf);
   const openRows = new Map<string, OpenRow[]>();
   [...ledgerRows].sort(compareRows).forEach((row, order) => {
     if (row.status === 'CLEARED') return;
     const key = matchKey(row.type, row.amount);
-    const open = { row, order, day: toDayNumber(row.date), words: wordsOf(row.name) };
+    const open = { row, order, day: dayOf(row.date), words: wordsIn(row.name) };
     const sameKey = openRows.get(key);
     if (sameKey) sameKey.push(open);
     else openRows.set(key, [open]);
@@ -81,11 +85,14 @@ export function matchStatement(
       proposals.push({ index, action: 'outside' });
     } else {
       proposals.push({ index, action: 'new' });
-      const words = wordsOf(statementRow.description);
-      const day = toDayNumber(statementRow.date);
-      for (const open of openRows.get(matchKey(statementRow.type, statementRow.amount)) ?? []) {
+      const sameKey = openRows.get(matchKey(statementRow.type, statementRow.amount));
+      if (!sameKey) return;
+      const day = dayOf(statementRow.date);
+      let words: ReadonlySet<string> | undefined;
+      for (const open of sameKey) {
         const distance = Math.abs(open.day - day);
         if (distance <= MATCH_WINDOW_DAYS) {
+          words ??= wordsIn(statementRow.description);
           candidates.push({
             position,
             ledgerRow: open.row,
@@ -125,6 +132,19 @@ export function matchStatement(
 }
 
 const matchKey = (type: TransactionType, amount: Cents): string => `${type}${amount}`;
+
+/** `compute`, remembering its answer for each text it was given; lives as long as one call. */
+function remembered<K extends string, T>(compute: (text: K) => T): (text: K) => T {
+  const answers = new Map<K, T>();
+  return (text) => {
+    let answer = answers.get(text);
+    if (answer === undefined) {
+      answer = compute(text);
+      answers.set(text, answer);
+    }
+    return answer;
+  };
+}
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Words are runs of letters and digits, compared in lower case: "ACME CORP PAYROLL" and "Acme Paycheck" share "acme". */

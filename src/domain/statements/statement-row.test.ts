@@ -8,6 +8,13 @@ describe('a bank description as a row name', () => {
     expect(statementDescription('  ACME CORP PAYROLL      PPD ID:\t98\r\n76\u0000 ')).toBe('ACME CORP PAYROLL PPD ID: 98 76');
   });
 
+  it('keeps plain single-spaced ASCII as it is, and still cleans text that only looks plain', () => {
+    expect(statementDescription('CARD PURCHASE 12, SPRINGFIELD IL')).toBe('CARD PURCHASE 12, SPRINGFIELD IL');
+    expect(statementDescription('CARD  PURCHASE ')).toBe('CARD PURCHASE');
+    expect(statementDescription(' CARD')).toBe('CARD');
+    expect(statementDescription('CAF\u00c9 \u0093NICE\u0094')).toBe('CAF\u00c9 \u201cNICE\u201d');
+  });
+
   it('keeps formula-looking text as text', () => {
     for (const text of ['-SHELL', '=SUM(A1:A2)', '+1 PHONE', '@HOME', '<b>bold</b>']) expect(statementDescription(text)).toBe(text);
   });
@@ -60,5 +67,12 @@ describe('ids unique within a file', () => {
 
   it('passes over a number another key of the file already is', () => {
     expect(numberRepeats(['a', 'a', 'a:2'], false)).toEqual(['a', 'a:3', 'a:2']);
+  });
+
+  it('never makes two keys one id when every key is numbered, whatever colons they hold', () => {
+    const keys = ['a', 'a:1', 'a', 'a:1:1', 'a:1', ':', '::1', ':'];
+    const ids = numberRepeats(keys, true);
+    expect(ids).toEqual(['a:1', 'a:1:1', 'a:2', 'a:1:1:1', 'a:1:2', '::1', '::1:1', '::2']);
+    expect(new Set(ids).size).toBe(keys.length);
   });
 });

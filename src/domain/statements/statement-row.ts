@@ -43,6 +43,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 // TextDecoder does for 'windows-1252'), so they are read back as the characters the bank meant.
 const WINDOWS_1252_C1 = '€\0‚ƒ„…†‡ˆ‰Š‹Œ\0Ž\0\0‘’“”•–—˜™š›œ\0žŸ';
 const C1_CONTROL = /[\u0080-\u009f]/g;
+/** Anything statementDescription might change: a character outside printable ASCII, or a space to collapse or trim. */
+const NOT_PLAIN = /[^\x20-\x7e]|^ | {2}| $/;
 
 /**
  * A bank's description as a ledger row name: on one line, trimmed, and cut to the name limit
@@ -50,6 +52,9 @@ const C1_CONTROL = /[\u0080-\u009f]/g;
  * "=", "+", "-" or "@" stays (nothing here or later evaluates it). Empty when nothing is left.
  */
 export function statementDescription(raw: string): string {
+  // Most descriptions are already one line of printable ASCII, single-spaced and trimmed: for
+  // those every step below is the identity, and skipping them is most of reading a large CSV.
+  if (raw.length <= MAX_TRANSACTION_NAME_LENGTH && !NOT_PLAIN.test(raw)) return raw;
   const text = raw
     .replace(LONE_SURROGATE, '\uFFFD')
     .replace(C1_CONTROL, (control) => WINDOWS_1252_C1.charAt(control.charCodeAt(0) - 0x80))
@@ -91,12 +96,22 @@ export function amountProblem(signedCents: number): string | null {
  * passed over.
  */
 export function numberRepeats(keys: readonly string[], numberFirst: boolean): string[] {
-  const taken = new Set(numberFirst ? [] : keys);
   const occurrences = new Map<string, number>();
+  if (numberFirst) {
+    // No number is ever passed over here: the last colon of "{key}:{number}" is the one before the
+    // number (digits have none), so two different keys, or one key's different numbers, never
+    // give the same text.
+    return keys.map((key) => {
+      const occurrence = (occurrences.get(key) ?? 0) + 1;
+      occurrences.set(key, occurrence);
+      return `${key}:${occurrence}`;
+    });
+  }
+  const taken = new Set(keys);
   return keys.map((key) => {
     const occurrence = (occurrences.get(key) ?? 0) + 1;
     occurrences.set(key, occurrence);
-    if (occurrence === 1 && !numberFirst) return key;
+    if (occurrence === 1) return key;
     let number = occurrence;
     while (taken.has(`${key}:${number}`)) number += 1;
     taken.add(`${key}:${number}`);

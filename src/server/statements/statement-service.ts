@@ -21,7 +21,7 @@ import type { BankBalance } from '../../domain/statements/statement-row.js';
 import { MAX_STATEMENT_CHARACTERS, STATEMENT_TOO_LARGE } from '../../contract/statements.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
-import { importedIds, recordImports } from '../ledger/imported-rows.js';
+import { importedIds, importKeyCache, recordImports } from '../ledger/imported-rows.js';
 import { findLedgerWithRows, listRows } from '../ledger/ledger-reads.js';
 import { type LedgerScope, lockLedger, type StoredLedger, takeSequences } from '../ledger/ledger-record.js';
 import { type LedgerWithRows, NO_LEDGER } from '../ledger/ledger-service.js';
@@ -112,7 +112,9 @@ export class StatementService {
       const ledger = await lockLedger(scope);
       if (!ledger) throw new NotFoundError(NO_LEDGER);
       const rows = await listRows(scope, ledger.id);
-      const proposals = await this.propose(scope, ledger, rows, file);
+      // Each import id is hashed once, whether looked up, recorded, or both.
+      const keyOf = importKeyCache();
+      const proposals = await this.propose(scope, ledger, rows, file, keyOf);
       const plan = applyDecisions(proposals, decisions, file.rows, rows);
 
       const byId = new Map(rows.map((row) => [row.id, row]));
@@ -122,7 +124,7 @@ export class StatementService {
         if (!row) throw new Error(`matched row ${match.ledgerRowId} is not in the ledger`);
         return { row, date: match.date };
       });
-      await clearMatchedRows(scope, ledger.id, matches);
+      const cleared = await clearMatchedRows(scope, ledger.id, matches);
       const added = await this.addRows(scope, ledger.id, plan);
       await recordImports(
         scope,
@@ -132,9 +134,14 @@ export class StatementService {
           ...added.map(({ importId, row }) => ({ importId, transactionId: row.id })),
         ],
         this.now(),
+        keyOf,
       );
 
-      const after = await listRows(scope, ledger.id);
+      // The ledger as stored now, without reading it again: under the lock nothing else wrote to
+      // it since `rows` were read, each cleared row was updated only at the version it was read
+      // at (so it is that row with the update's changes), and the added rows are as inserted.
+      const clearedById = new Map(cleared.map((row) => [row.id, row]));
+      const after = [...rows.map((row) => clearedById.get(row.id) ?? row), ...added.map(({ row }) => row)];
       return {
         ledger: { ledger, rows: after },
         counts: plan.counts,
@@ -144,11 +151,18 @@ export class StatementService {
     });
   }
 
-  private async propose(scope: LedgerScope, ledger: StoredLedger, rows: readonly LedgerRow[], file: StatementFile): Promise<Proposal[]> {
+  private async propose(
+    scope: LedgerScope,
+    ledger: StoredLedger,
+    rows: readonly LedgerRow[],
+    file: StatementFile,
+    keyOf?: (importId: string) => string,
+  ): Promise<Proposal[]> {
     const imported = await importedIds(
       scope,
       ledger.id,
       file.rows.map((row) => row.importId),
+      keyOf,
     );
     return matchStatement(file.rows, rows, { startDate: ledger.startDate, endDate: ledger.endDate, importedIds: imported });
   }
