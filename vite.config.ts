@@ -15,7 +15,12 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     // Sass compiling Bootstrap dominates the build; rolldown's note saying so is not actionable.
-    rolldownOptions: { checks: { pluginTimings: false } },
+    rolldownOptions: {
+      checks: { pluginTimings: false },
+      // The statement dialog imports the CSV mapping's date formats from the domain module whose
+      // reader uses papaparse; only the server reads CSV, so the page drops the library when unused.
+      treeshake: { moduleSideEffects: (id) => (/[\\/]node_modules[\\/]papaparse[\\/]/.test(id) ? false : undefined) },
+    },
     sourcemap: true,
     // Every browser the page supports (decision 0009) preloads modules itself: the polyfill would
     // only add to the first view's script.

@@ -42,6 +42,7 @@ export type StatementRowInfo = z.infer<typeof statementRowSchema>;
 
 /** The closing balance the statement states (negative: overdrawn, or owed on a card). */
 export const bankBalanceSchema = z.object({ balance: dollarsAnswerSchema, date: z.string() });
+export type BankBalanceInfo = z.infer<typeof bankBalanceSchema>;
 
 /**
  * Bank balance {bankBalance} on {date} · Leftover {leftover} · Difference {difference}: leftover is

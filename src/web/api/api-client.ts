@@ -11,6 +11,14 @@ import { EXPENSES_PATHS, type ExpensesInfo, expensesInfoSchema } from '../../con
 import type { ExpenseInput } from '../../contract/expense-input.js';
 import { type Forecast, forecastSchema, LEDGER_PATHS, type LedgerInfo, ledgerInfoSchema } from '../../contract/ledger.js';
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../contract/ledger-requests.js';
+import type { StatementImportRequest, StatementPreviewRequest } from '../../contract/statement-requests.js';
+import {
+  STATEMENT_PATHS,
+  type StatementImport,
+  statementImportSchema,
+  type StatementPreview,
+  statementPreviewSchema,
+} from '../../contract/statements.js';
 
 export class ApiCallError extends Error {
   constructor(
@@ -125,6 +133,12 @@ export function createApiClient(options: ApiClientOptions) {
       }),
     deleteTransaction: (id: string): Promise<LedgerInfo> =>
       call({ operation: 'deleteTransaction', method: 'DELETE', path: withId(LEDGER_PATHS.transaction, id), answer: ledgerInfoSchema }),
+
+    /** What importing the statement would do to the ledger; changes nothing. */
+    previewStatement: (request: StatementPreviewRequest): Promise<StatementPreview> =>
+      call({ operation: 'previewStatement', method: 'POST', path: STATEMENT_PATHS.preview, answer: statementPreviewSchema, body: request }),
+    importStatement: (request: StatementImportRequest): Promise<StatementImport> =>
+      call({ operation: 'importStatement', method: 'POST', path: STATEMENT_PATHS.import, answer: statementImportSchema, body: request }),
   };
 }
 

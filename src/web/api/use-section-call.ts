@@ -4,7 +4,7 @@
  * server's field messages.
  */
 import { useCallback } from 'react';
-import type { RunCall } from '../components/field-errors.js';
+import type { AskCall, RunCall } from '../components/field-errors.js';
 import { useLatestCallback } from '../components/use-latest-callback.js';
 import { ApiCallError } from './api-client.js';
 
@@ -26,5 +26,24 @@ export function useSectionCall<Info>(onChange: (info: Info) => void, onError: (e
       return undefined;
     },
     [handleChange, handleError],
+  );
+}
+
+/**
+ * The same for a call whose answer the dialog itself shows (a statement's preview) rather than the
+ * section: a failure still reaches the shell ("Whoops!"), and the dialog marks the server's fields.
+ */
+export function useSectionAsk(onError: (error: unknown) => void): AskCall {
+  const handleError = useLatestCallback(onError);
+  return useCallback(
+    async <Answer>(call: () => Promise<Answer>) => {
+      try {
+        return { ok: true as const, answer: await call() };
+      } catch (error) {
+        handleError(error);
+        return { ok: false as const, fields: error instanceof ApiCallError ? error.fields : {} };
+      }
+    },
+    [handleError],
   );
 }

@@ -15,6 +15,12 @@ export type SaveOutcome = FieldErrors | undefined;
 /** Sends one call and hands its answer on; answers what the form that asked should mark. */
 export type RunCall<Info> = (call: () => Promise<Info>) => Promise<SaveOutcome>;
 
+/** A call whose answer goes back to the dialog that asked (a preview): the answer, or the fields to mark. */
+export type AskOutcome<Answer> = { readonly ok: true; readonly answer: Answer } | { readonly ok: false; readonly fields: FieldErrors };
+
+/** Sends one call for the dialog that asked; a failure is reported as any other and answers the fields to mark. */
+export type AskCall = <Answer>(call: () => Promise<Answer>) => Promise<AskOutcome<Answer>>;
+
 function fieldErrorsOf(error: z.core.$ZodError): FieldErrors {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {

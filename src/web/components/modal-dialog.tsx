@@ -10,15 +10,17 @@ interface ModalDialogProps {
   /** After the fade-out: a caller that keeps the content while the dialog fades lets go of it here. */
   readonly onExited?: () => void;
   readonly centered?: boolean;
+  /** Wider than the default, for a table (the statement preview). */
+  readonly size?: 'lg' | 'xl';
   /** The body and footer; they leave the page when the dialog has closed, so their state starts fresh. */
   readonly children: ReactNode;
 }
 
 /** Every dialog on the page: named by its title, closed by a header button labelled "Close". */
-export function ModalDialog({ show, title, onClose, onExited, centered, children }: ModalDialogProps) {
+export function ModalDialog({ show, title, onClose, onExited, centered, size, children }: ModalDialogProps) {
   const titleId = useId();
   return (
-    <Modal show={show} onHide={onClose} onExited={onExited} centered={centered} aria-labelledby={titleId}>
+    <Modal show={show} onHide={onClose} onExited={onExited} centered={centered} size={size} aria-labelledby={titleId}>
       <Modal.Header closeButton closeLabel="Close">
         <Modal.Title id={titleId}>{title}</Modal.Title>
       </Modal.Header>

@@ -26,6 +26,8 @@ export function fakeApiClient(stubs: Partial<FakeApiClient> = {}): FakeApiClient
     addTransaction: vi.fn(unexpected('addTransaction')),
     updateTransaction: vi.fn(unexpected('updateTransaction')),
     deleteTransaction: vi.fn(unexpected('deleteTransaction')),
+    previewStatement: vi.fn(unexpected('previewStatement')),
+    importStatement: vi.fn(unexpected('importStatement')),
     ...stubs,
   };
 }

@@ -2,12 +2,14 @@
  * The sticky bar above the rows: both balances, the section's buttons, the search and the warning
  * before zero stay in view while scrolling.
  */
-import { memo, type RefObject, useId, useLayoutEffect, useRef } from 'react';
+import { memo, type RefObject, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { Button } from '../../components/button.js';
 import type { Ledger } from '../../../contract/ledger.js';
+import type { BankBalanceInfo } from '../../../contract/statements.js';
 import type { BalancePoint } from '../../../domain/forecast.js';
 import { formatUsdDollars } from '../../../domain/money.js';
 import { BelowZeroWarning } from '../../forecast/below-zero-warning.js';
+import { reconcileWithBank, reconciliationText } from './reconciliation-text.js';
 
 interface LedgerHeaderProps {
   readonly ledger: Ledger;
@@ -16,11 +18,14 @@ interface LedgerHeaderProps {
   readonly onAddTransaction: () => void;
   readonly onRefresh: () => void;
   readonly onFilter: () => void;
+  readonly onImport: () => void;
   /** The Search field's text: only rows whose name contains it are shown. */
   readonly search: string;
   readonly onSearch: (search: string) => void;
   /** The first row ahead after which the balance is below $0, or null. */
   readonly below: BalancePoint | null;
+  /** The last imported statement's closing balance, to say whether the ledger agrees with the bank; null before any. */
+  readonly bank: BankBalanceInfo | null;
 }
 
 /** Memoized: a filter change or an open dialog re-renders the section, not the balances. */
@@ -31,11 +36,14 @@ export const LedgerHeader = memo(function LedgerHeader({
   onAddTransaction,
   onRefresh,
   onFilter,
+  onImport,
   search,
   onSearch,
   below,
+  bank,
 }: LedgerHeaderProps) {
   const searchId = useId();
+  const reconciliation = useMemo(() => (bank === null ? null : reconciliationText(reconcileWithBank(ledger, bank))), [ledger, bank]);
   const headerRef = useRef<HTMLDivElement>(null);
   useHeightAsScrollPadding(headerRef);
   return (
@@ -60,6 +68,9 @@ export const LedgerHeader = memo(function LedgerHeader({
         <Button variant="outline-secondary" onClick={onFilter}>
           Filter
         </Button>
+        <Button variant="outline-secondary" onClick={onImport}>
+          Import
+        </Button>
       </div>
       <div className="ledger-search">
         <label htmlFor={searchId} className="visually-hidden">
@@ -75,6 +86,10 @@ export const LedgerHeader = memo(function LedgerHeader({
           onChange={(event) => onSearch(event.target.value)}
         />
       </div>
+      {/* A status, there before it has words (so they are read out), and out of the layout until then. */}
+      <p role="status" className={reconciliation === null ? 'visually-hidden' : 'w-100 mb-0 small fw-semibold'}>
+        {reconciliation}
+      </p>
       {/* Not a live region: the Summary announces the warning once; here it only stays in view. */}
       {below && <BelowZeroWarning below={below} className="ledger-header__warning py-2 mb-0" />}
     </div>

@@ -7,8 +7,10 @@ import './ledger.css';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { LedgerInfo, LedgerTransaction } from '../../../contract/ledger.js';
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../../contract/ledger-requests.js';
+import type { StatementImportRequest, StatementPreviewRequest } from '../../../contract/statement-requests.js';
+import { type BankBalanceInfo, MAX_STATEMENT_CHARACTERS, STATEMENT_TOO_LARGE } from '../../../contract/statements.js';
 import { useApiClient } from '../../api/api-context.js';
-import { useSectionCall } from '../../api/use-section-call.js';
+import { useSectionAsk, useSectionCall } from '../../api/use-section-call.js';
 import { Button } from '../../components/button.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import { loadAlongside } from '../../components/load-alongside.js';
@@ -33,6 +35,9 @@ const EditTransactionDialog = lazyDialog(() =>
 // The rows show only once the ledger has arrived: their code loads alongside its request.
 const LedgerRows = loadAlongside(() => import('./rows/ledger-rows.js').then((module) => module.LedgerRows));
 const FilterDialog = lazyDialog(() => import('./filter/filter-dialog.js').then((module) => module.FilterDialog));
+const ImportStatementDialog = lazyDialog(() =>
+  import('./statements/import-statement-dialog.js').then((module) => module.ImportStatementDialog),
+);
 const ConfirmDeleteDialog = lazyDialog(() =>
   import('../../components/confirm-delete-dialog.js').then((module) => module.ConfirmDeleteDialog),
 );
@@ -49,6 +54,8 @@ export interface LedgerSectionProps extends SectionProps<LedgerInfo> {
 const NO_TRANSACTIONS: readonly LedgerTransaction[] = [];
 const NO_PERIODS: LedgerForecast['periods'] = [];
 const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+/** Up to 2 MB: a file of that many bytes decodes to at most the server's limit in characters (decision 0021). */
+const STATEMENT_SIZE_LIMIT = { maxBytes: MAX_STATEMENT_CHARACTERS, message: STATEMENT_TOO_LARGE };
 
 export function LedgerSection({ info, onChange, onError, onRefresh, scheduleNames, forecast }: LedgerSectionProps) {
   const api = useApiClient();
@@ -58,6 +65,10 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
   const extending = useDialogState<null>(null);
   const adding = useDialogState<null>(null);
   const filtering = useDialogState<null>(null);
+  const importing = useDialogState<null>(null);
+  const ask = useSectionAsk(onError);
+  /** The last imported statement's closing balance: the header reconciles with it until the ledger is replaced. */
+  const [bank, setBank] = useState<BankBalanceInfo | null>(null);
   /** The row being edited, kept after closing while the dialog fades out. */
   const editing = useDialogState<LedgerTransaction | null>(null);
   /** The row whose Delete button asks for confirmation. */
@@ -85,10 +96,18 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
   const openExtend = useLatestCallback(() => extending.show(null));
   const openAddTransaction = useLatestCallback(() => adding.show(null));
   const openFilter = useLatestCallback(() => filtering.show(null));
+  const openImport = useLatestCallback(() => importing.show(null));
   const refresh = useLatestCallback(() => void onRefresh());
 
   // Each dialog hands over what the user asked for; the call runs here, and the dialog closes once it worked.
-  const createLedger = (request: CreateLedgerRequest) => creating.closeAfter(run(() => api.createLedger(request)));
+  const createLedger = (request: CreateLedgerRequest) =>
+    creating.closeAfter(
+      run(async () => {
+        const answer = await api.createLedger(request);
+        setBank(null);
+        return answer;
+      }),
+    );
   const extendLedger = (request: ExtendLedgerRequest) => extending.closeAfter(run(() => api.extendLedger(request)));
   const extendInstead = () => {
     creating.close();
@@ -97,6 +116,16 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
   const addTransaction = (transaction: NewTransaction) => adding.closeAfter(run(() => api.addTransaction(transaction)));
   const saveTransaction = (update: TransactionUpdate) => editing.closeAfter(run(() => api.updateTransaction(update)));
   const deleteTransaction = (id: string) => editing.closeAfter(run(() => api.deleteTransaction(id)));
+  const previewStatement = (request: StatementPreviewRequest) => ask(() => api.previewStatement(request));
+  const importStatement = (request: StatementImportRequest) =>
+    importing.closeAfter(
+      run(async () => {
+        const answer = await api.importStatement(request);
+        // A statement without a closing balance leaves the last one that had it.
+        if (answer.bank !== null) setBank(answer.bank);
+        return { ledger: answer.ledger };
+      }),
+    );
 
   const newLedgerDialog = (
     <NewLedgerDialog
@@ -137,9 +166,11 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
         onAddTransaction={openAddTransaction}
         onRefresh={refresh}
         onFilter={openFilter}
+        onImport={openImport}
         search={search}
         onSearch={setSearch}
         below={forecast?.firstBelowZero ?? null}
+        bank={bank}
       />
       <p className="ledger-count text-body-secondary small" aria-live="polite">
         {isFiltered
@@ -173,6 +204,15 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
         onClose={adding.close}
       />
       <FilterDialog show={filtering.open} filter={filter} onFilterChange={setFilter} onClose={filtering.close} />
+      <ImportStatementDialog
+        key={`import-${importing.session}`}
+        show={importing.open}
+        ledger={ledger}
+        sizeLimit={STATEMENT_SIZE_LIMIT}
+        onPreview={previewStatement}
+        onImport={importStatement}
+        onClose={importing.close}
+      />
       {edited === null ? null : (
         <EditTransactionDialog
           key={`edit-${editing.session}`}

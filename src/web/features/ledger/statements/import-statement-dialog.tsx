@@ -1,0 +1,270 @@
+/**
+ * "Import Statement": choose a CSV, OFX or QFX file, see what importing it would do (issue 14),
+ * change any proposal, and import. The file is read as text here and checked by the server; the
+ * section makes the calls (decision 0017), so a refusal reaches "Whoops!" and the dialog marks it.
+ */
+import { useId, useMemo, useRef, useState } from 'react';
+import { Alert, Form } from 'react-bootstrap';
+import type { Ledger, LedgerTransaction } from '../../../../contract/ledger.js';
+import {
+  csvMappingSchema,
+  type ImportDecision,
+  type StatementImportRequest,
+  type StatementPreviewRequest,
+} from '../../../../contract/statement-requests.js';
+import type { StatementPreview } from '../../../../contract/statements.js';
+import type { CsvMapping } from '../../../../domain/statements/csv-statement.js';
+import { type AskOutcome, checkForm, type FieldErrors, type SaveOutcome } from '../../../components/field-errors.js';
+import { FormField } from '../../../components/form-field.js';
+import { ModalDialog } from '../../../components/modal-dialog.js';
+import { ModalForm } from '../../../components/modal-form.js';
+import { reconciliationText } from '../reconciliation-text.js';
+import { CsvMappingFields, EMPTY_MAPPING, mappingCandidate, type MappingValues, mappingValuesOf } from './csv-mapping-fields.js';
+import { rememberedMapping, rememberMapping } from './csv-mapping-memory.js';
+import { decisionsOf, matchCandidates, type RowChoice } from './statement-choices.js';
+import { fileSizeProblem, readStatementText, STATEMENT_FILE_TYPES, type StatementSizeLimit } from './statement-file-text.js';
+import { StatementPreviewTable } from './statement-preview-table.js';
+
+interface ImportStatementDialogProps {
+  readonly show: boolean;
+  /** The ledger the statement goes into: the rows a statement row may match instead. */
+  readonly ledger: Ledger;
+  /**
+   * The server's size limit, handed over by the section: importing the contract's statement module
+   * here, when the first view already has it, makes the bundler split the first view (benchmark 4a).
+   */
+  readonly sizeLimit: StatementSizeLimit;
+  readonly onPreview: (request: StatementPreviewRequest) => Promise<AskOutcome<StatementPreview>>;
+  /** Imports; answers undefined when it worked and the caller closes the dialog. */
+  readonly onImport: (request: StatementImportRequest) => Promise<SaveOutcome>;
+  readonly onClose: () => void;
+}
+
+interface StatementText {
+  readonly fileName: string;
+  readonly content: string;
+}
+
+type CsvColumns = NonNullable<StatementPreview['columns']>;
+
+/** Where each of the server's field messages shows; what fits nowhere shows above the preview. */
+const FILE_FIELDS = new Set(['content', 'fileName']);
+const isMappingField = (key: string) => key === 'mapping' || key.startsWith('mapping.');
+
+export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onImport, onClose }: ImportStatementDialogProps) {
+  const idPrefix = useId();
+  const [statement, setStatement] = useState<StatementText | null>(null);
+  const [preview, setPreview] = useState<StatementPreview | null>(null);
+  const [columns, setColumns] = useState<CsvColumns | null>(null);
+  /** The mapping the preview was made with, sent again with the import. */
+  const [mapping, setMapping] = useState<CsvMapping | undefined>(undefined);
+  /** Non-null while the column choice shows. */
+  const [mappingValues, setMappingValues] = useState<MappingValues | null>(null);
+  const [usedRemembered, setUsedRemembered] = useState(false);
+  const [changes, setChanges] = useState<ReadonlyMap<number, RowChoice>>(new Map());
+  /** Keyed by the request's paths, except a decision's refusal, keyed `row.{index}`. */
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sending, setSending] = useState(false);
+  /** Counts file choices: the answer for a file the user has since replaced is dropped. */
+  const latestChoice = useRef(0);
+
+  const ledgerRows = useMemo(() => new Map<string, LedgerTransaction>(ledger.transactions.map((row) => [row.id, row])), [ledger]);
+  const candidatesOf = useMemo(() => matchCandidates(ledger.transactions), [ledger]);
+
+  function showPreview(answer: StatementPreview, used: CsvMapping | undefined) {
+    setPreview(answer);
+    setColumns(answer.columns ?? null);
+    setMapping(used);
+    setMappingValues(null);
+    setChanges(new Map());
+  }
+
+  async function chooseFile(file: File | undefined) {
+    const choice = ++latestChoice.current;
+    setStatement(null);
+    setPreview(null);
+    setColumns(null);
+    setMapping(undefined);
+    setMappingValues(null);
+    setUsedRemembered(false);
+    setChanges(new Map());
+    setErrors({});
+    if (file === undefined) return;
+    const tooLarge = fileSizeProblem(file, sizeLimit);
+    if (tooLarge !== null) {
+      setErrors({ content: tooLarge });
+      return;
+    }
+    setSending(true);
+    try {
+      let content: string;
+      try {
+        content = await readStatementText(file);
+      } catch {
+        if (choice === latestChoice.current) setErrors({ content: 'The file could not be read: choose it again.' });
+        return;
+      }
+      const text = { fileName: file.name, content };
+      const outcome = await onPreview(text);
+      if (choice !== latestChoice.current) return;
+      if (!outcome.ok) {
+        setErrors(outcome.fields);
+        return;
+      }
+      setStatement(text);
+      const answer = outcome.answer;
+      if (!answer.needsMapping || answer.columns === undefined) {
+        showPreview(answer, undefined);
+        return;
+      }
+      setColumns(answer.columns);
+      const remembered = rememberedMapping(answer.columns);
+      if (remembered === null) {
+        setMappingValues(EMPTY_MAPPING);
+        return;
+      }
+      const again = await onPreview({ ...text, mapping: remembered });
+      if (choice !== latestChoice.current) return;
+      if (again.ok && !again.answer.needsMapping) {
+        showPreview(again.answer, remembered);
+        setUsedRemembered(true);
+        return;
+      }
+      // The remembered choice no longer reads this file: the user chooses again, starting from it.
+      setMappingValues(mappingValuesOf(remembered));
+      if (!again.ok) setErrors(again.fields);
+    } finally {
+      if (choice === latestChoice.current) setSending(false);
+    }
+  }
+
+  async function previewWithMapping() {
+    if (statement === null || columns === null || mappingValues === null) return;
+    const checked = checkForm(csvMappingSchema, mappingCandidate(mappingValues));
+    if (!checked.ok) {
+      setErrors(
+        Object.fromEntries(
+          Object.entries(checked.fields).map(([key, message]) => [key === 'form' ? 'mapping' : `mapping.${key}`, message]),
+        ),
+      );
+      return;
+    }
+    const choice = latestChoice.current;
+    setErrors({});
+    setSending(true);
+    const outcome = await onPreview({ ...statement, mapping: checked.value });
+    if (choice !== latestChoice.current) return;
+    setSending(false);
+    if (!outcome.ok) {
+      setErrors(outcome.fields);
+      return;
+    }
+    rememberMapping(columns, checked.value);
+    showPreview(outcome.answer, checked.value);
+  }
+
+  async function importStatement() {
+    if (statement === null || preview === null) return;
+    const decisions = decisionsOf(preview.rows, changes);
+    setErrors({});
+    setSending(true);
+    const outcome = await onImport({ ...statement, ...(mapping && { mapping }), ...(decisions.length > 0 && { decisions }) });
+    // It worked: the buttons stay disabled while the dialog fades out.
+    if (outcome === undefined) return;
+    setErrors(withDecisionRows(outcome, decisions));
+    setSending(false);
+  }
+
+  function choose(index: number, choice: RowChoice) {
+    setChanges((current) => new Map(current).set(index, choice));
+    const key = `row.${index}`;
+    if (errors[key] !== undefined) setErrors(Object.fromEntries(Object.entries(errors).filter(([other]) => other !== key)));
+  }
+
+  const fileError = errors.content ?? errors.fileName;
+  const showsMapping = mappingValues !== null && columns !== null;
+  const unplaced = Object.entries(errors).filter(
+    ([key]) => !FILE_FIELDS.has(key) && !key.startsWith('row.') && !(showsMapping && isMappingField(key)),
+  );
+  const ready = statement !== null && preview !== null && !showsMapping;
+
+  return (
+    <ModalDialog show={show} title="Import Statement" size="xl" onClose={onClose}>
+      <ModalForm submitLabel="Import" submitting={sending || !ready} onSubmit={importStatement} onCancel={onClose}>
+        <FormField
+          id={`${idPrefix}-file`}
+          label="Statement file"
+          error={fileError}
+          help="A CSV, OFX or QFX file from your bank, up to 2 MB. Nothing changes until you press Import."
+        >
+          {(control) => (
+            <Form.Control
+              {...control}
+              type="file"
+              accept={STATEMENT_FILE_TYPES}
+              onChange={(event) => void chooseFile((event.target as HTMLInputElement).files?.[0])}
+            />
+          )}
+        </FormField>
+        {unplaced.length > 0 && (
+          <Alert variant="danger">
+            {unplaced.map(([key, message]) => (
+              <p key={key} className="mb-0">
+                {message}
+              </p>
+            ))}
+          </Alert>
+        )}
+        {showsMapping && (
+          <CsvMappingFields
+            idPrefix={`${idPrefix}-mapping`}
+            columns={columns}
+            values={mappingValues}
+            errors={errors}
+            disabled={sending}
+            onChange={setMappingValues}
+            onPreview={() => void previewWithMapping()}
+          />
+        )}
+        {ready && preview !== null && (
+          <section aria-label="Preview">
+            {mapping !== undefined && (
+              <p className="small">
+                {usedRemembered && 'Columns as you chose them before for a file of this shape. '}
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm p-0 align-baseline"
+                  onClick={() => setMappingValues(mappingValuesOf(mapping))}
+                >
+                  Change columns
+                </button>
+              </p>
+            )}
+            {preview.reconciliation !== null && <p className="fw-semibold">{reconciliationText(preview.reconciliation)}</p>}
+            <StatementPreviewTable
+              idPrefix={idPrefix}
+              rows={preview.rows}
+              changes={changes}
+              onChoose={choose}
+              ledgerRows={ledgerRows}
+              candidatesOf={candidatesOf}
+              errors={errors}
+              disabled={sending}
+            />
+          </section>
+        )}
+      </ModalForm>
+    </ModalDialog>
+  );
+}
+
+/** The server names a refused decision by its place in the list sent; the preview marks the row it is about. */
+function withDecisionRows(fields: FieldErrors, decisions: readonly ImportDecision[]): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, message]) => {
+      const position = /^decisions\.(\d+)/.exec(key)?.[1];
+      const decision = position === undefined ? undefined : decisions[Number(position)];
+      return [decision === undefined ? key : `row.${decision.index}`, message];
+    }),
+  );
+}
