@@ -3,6 +3,7 @@
  * settings. Plugins in layers: security and parsing, sign-in, the database, then the routes.
  */
 import path from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -15,9 +16,11 @@ import type { ErrorBody } from '../contract/errors.js';
 import { type AccessTokenVerifier, createAccessTokenVerifier, createDiscoveredKeySet, createLocalKeySet } from './auth/access-token.js';
 import { registerDevProvider } from './auth/dev-provider.js';
 import { registerTokenCheck } from './api-scope.js';
-import type { AppConfiguration } from './config.js';
+import type { AppConfiguration, TrustProxy } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
 import { createClientErrorHandler, createFrameworkErrorHandler, handleError } from './http-errors.js';
+import { registerOpenApi } from './openapi.js';
+import { registerHealthChecks } from './operations/health.js';
 import { registerPage } from './page.js';
 import { type RateLimitBudget, registerRateLimits } from './rate-limit.js';
 import { securityHeaders } from './security-headers.js';
@@ -53,6 +56,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify reads a hop count as proxy-addr does (believe the nearest N hops), but its types only take
+ * the count as the function it stands for.
+ */
+function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export async function buildApp(config: AppConfiguration, options: AppOptions = {}): Promise<FastifyInstance> {
   const headers = securityHeaders(config);
   const app = Fastify({
@@ -61,7 +72,10 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization'], ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // A request that arrives on a busy connection while SIGTERM drains is served (with Connection:
+    // close), not refused: it was accepted, and /readyz already tells the balancer to go elsewhere.
+    return503OnClosing: false,
     frameworkErrors: createFrameworkErrorHandler(headers.bare),
     clientErrorHandler: createClientErrorHandler(headers.bare),
   });
@@ -71,6 +85,10 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   app.decorate('now', options.now ?? (() => new Date()));
 
   await app.register(helmet, headers.helmet);
+  // Brotli or gzip as the client asks, for every answer above 1 KB (the plugin's threshold) and
+  // the page's files; compressed request bodies are not accepted, so the body limit means bytes read.
+  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
+  await registerOpenApi(app);
 
   let keySet: JWTVerifyGetKey;
   if (config.oidc.kind === 'embedded') {
@@ -86,6 +104,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   const database: OpenDatabase = options.queryObserver ? { ...opened, db: opened.db.withPlugin(options.queryObserver) } : opened;
   app.decorate('database', database);
   app.addHook('onClose', async () => database.close());
+  registerHealthChecks(app);
 
   const pageConfig: AppConfig = {
     oidc: { issuer: config.oidc.issuer, clientId: config.oidc.clientId, audience: config.oidc.audience },

@@ -113,3 +113,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'x', DATABASE_URL: 'nope' })).toThrowError(/PORT:.*\n.*DATABASE_URL:/s);
   });
 });
+
+describe('loadConfig: operations (issue 16)', () => {
+  it('waits 10 s for requests in flight by default, and SHUTDOWN_GRACE_MS changes it', () => {
+    expect(loadConfig({}, '/srv/leftover').shutdownGraceMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '2500' }, '/srv/leftover').shutdownGraceMs).toBe(2500);
+    for (const bad of ['soon', '-1', '1.5', '600001']) {
+      expect(problemsOf({ SHUTDOWN_GRACE_MS: bad }), bad).toEqual([expect.stringMatching(/^SHUTDOWN_GRACE_MS: /)]);
+    }
+  });
+
+  it('reads TRUST_PROXY as a switch, a hop count or the proxies’ addresses', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }, '/srv/leftover').trustProxy;
+    expect(loadConfig({}, '/srv/leftover').trustProxy).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('TRUE')).toBe(true);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.1')).toEqual(['10.0.0.1']);
+    expect(trust('10.0.0.0/8, 192.168.1.7,loopback, fd00::/8')).toEqual(['10.0.0.0/8', '192.168.1.7', 'loopback', 'fd00::/8']);
+  });
+
+  it('stops on a TRUST_PROXY it cannot read, naming the variable', () => {
+    for (const bad of ['yes', '0', '10.0.0.300', '10.0.0.0/33', 'fd00::/129', '10.0.0.1,', 'proxy.example.com', '10.0.0.0/8/1']) {
+      expect(problemsOf({ TRUST_PROXY: bad }), bad).toEqual([expect.stringMatching(/^TRUST_PROXY: must be true, false/)]);
+    }
+  });
+});

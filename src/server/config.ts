@@ -2,6 +2,7 @@
  * Configuration from the environment, checked once at start. A bad value stops the server with
  * a message that names the variable.
  */
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -30,6 +31,52 @@ function perMinuteSchema(fallback: number) {
   return z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_RATE_LIMIT_PER_MINUTE, message).default(fallback);
 }
 
+/** How long SIGTERM waits for requests in flight before the process gives up on them. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+const MAX_SHUTDOWN_GRACE_MS = 600_000;
+const shutdownGraceMessage = `must be a whole number of milliseconds, from 0 to ${MAX_SHUTDOWN_GRACE_MS}`;
+
+/**
+ * Fastify's trustProxy: false (the peer is the client), true (trust every X-Forwarded-For hop), a
+ * hop count, or the proxies' addresses. Only what proxy-addr reads is let through, so a typo stops
+ * the server instead of silently trusting nothing, or everything.
+ */
+export type TrustProxy = boolean | number | string[];
+
+/** proxy-addr's names for the reserved ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_MESSAGE =
+  'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8, loopback)';
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxy => {
+    const lower = value.toLowerCase();
+    if (lower === '' || lower === 'false') return false;
+    if (lower === 'true') return true;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops >= 1 && hops <= 100) return hops;
+    } else {
+      const entries = value.split(',').map((entry) => entry.trim());
+      if (entries.every(isProxyAddress)) return entries;
+    }
+    context.issues.push({ code: 'custom', message: TRUST_PROXY_MESSAGE, input: value });
+    return z.NEVER;
+  })
+  .default(false);
+
 const optionalText = z
   .string()
   .trim()
@@ -47,6 +94,13 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: perMinuteSchema(DEFAULT_RATE_LIMIT_PER_MINUTE),
   RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: perMinuteSchema(DEFAULT_RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number({ error: shutdownGraceMessage })
+    .int(shutdownGraceMessage)
+    .min(0, shutdownGraceMessage)
+    .max(MAX_SHUTDOWN_GRACE_MS, shutdownGraceMessage)
+    .default(DEFAULT_SHUTDOWN_GRACE_MS),
+  TRUST_PROXY: trustProxySchema,
 });
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -70,6 +124,10 @@ export interface AppConfiguration {
   readonly oidc: OidcConfig;
   readonly logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   readonly rateLimit: RateLimitConfig;
+  /** SIGTERM: requests in flight get this long to finish before the process exits anyway. */
+  readonly shutdownGraceMs: number;
+  /** Which X-Forwarded-For hops to believe for the client's address (rate limits, logs). */
+  readonly trustProxy: TrustProxy;
   /** Folder for the embedded defaults' files (SQLite database, development provider keys). */
   readonly dataDir: string;
 }
@@ -155,6 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
     oidc,
     logLevel: values.LOG_LEVEL,
     rateLimit: { perUserPerMinute: values.RATE_LIMIT_PER_MINUTE, unauthenticatedPerMinute: values.RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE },
+    shutdownGraceMs: values.SHUTDOWN_GRACE_MS,
+    trustProxy: values.TRUST_PROXY,
     dataDir,
   };
 }

@@ -1,4 +1,5 @@
 /** Starts Leftover: configuration from the environment (and .env), then the app on PORT. */
+import closeWithGrace from 'close-with-grace';
 import dotenv from 'dotenv';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -16,13 +17,14 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(config);
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: closing`);
+  // SIGTERM or SIGINT: stop listening, let requests in flight finish, then close the database; past
+  // the grace period the process exits 1 anyway, so a stuck request cannot block a rolling restart.
+  // A second signal exits at once.
+  closeWithGrace({ delay: config.shutdownGraceMs, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an uncaught error');
+    else app.log.info(`${signal ?? 'exit'}: closing (up to ${config.shutdownGraceMs} ms for requests in flight)`);
     await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  });
   await app.listen({ port: config.port, host: config.host });
   const signIn = config.oidc.kind === 'embedded' ? `development sign-in at ${config.oidc.issuer}` : `sign-in through ${config.oidc.issuer}`;
   app.log.info(`Leftover is ready at http://localhost:${config.port} (${config.database.kind} database, ${signIn})`);

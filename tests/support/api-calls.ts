@@ -179,8 +179,17 @@ export function callName(call: ApiCall): string {
   return `${call.method} ${call.route}`;
 }
 
-/** The routes the app serves under /api, as "METHOD /path" (HEAD, which Fastify adds to GET, aside). */
-export function registeredApiRoutes(app: FastifyInstance): string[] {
+/**
+ * Calls under /api answered without a token: the API's own description, which holds nobody's data
+ * (docs/decisions/0025-operations-and-openapi.md). tests/api/openapi.test.ts covers it.
+ */
+export const PUBLIC_API_ROUTES: readonly string[] = ['GET /api/openapi.json'];
+
+/**
+ * The routes the app serves under /api, as "METHOD /path" (HEAD, which Fastify adds to GET, aside):
+ * the ones behind the token check, unless `includePublic` asks for PUBLIC_API_ROUTES too.
+ */
+export function registeredApiRoutes(app: FastifyInstance, { includePublic = false } = {}): string[] {
   const routes: string[] = [];
   // A route that extends another (/api/account/export under /api/account) prints as its child, one level deeper.
   const parents: string[] = [];
@@ -196,5 +205,5 @@ export function registeredApiRoutes(app: FastifyInstance): string[] {
       if (method !== 'HEAD') routes.push(`${method} ${path}`);
     }
   }
-  return routes.sort();
+  return routes.filter((route) => includePublic || !PUBLIC_API_ROUTES.includes(route)).sort();
 }

@@ -1,0 +1,125 @@
+/**
+ * GET /api/openapi.json (issue 16): an OpenAPI 3.1 description of every /api call, generated at
+ * start from the zod schemas the routes validate and answer with, so it cannot drift from them.
+ * @fastify/swagger collects the routes; fastify-type-provider-zod turns their schemas into JSON
+ * Schema 2020-12; this module adds what routes do not carry themselves: the bearer scheme, the
+ * error body every refusal answers with, and the CSV file's media type.
+ */
+import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { toJSONSchema } from 'zod/v4/core';
+import { ACCOUNT_PATHS } from '../contract/account.js';
+import { API_PREFIX } from '../contract/common.js';
+import { errorBodySchema } from '../contract/errors.js';
+
+export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
+
+/** The contract's version as scripts see it: raise it when a call changes in a way old scripts would notice. */
+const API_VERSION = '1.0.0';
+const BEARER = 'bearerAuth';
+const ERROR_BODY_REF = '#/components/schemas/ErrorBody';
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
+
+interface MediaType {
+  schema: unknown;
+}
+interface ResponseObject {
+  description: string;
+  content?: Record<string, MediaType>;
+}
+interface OperationObject {
+  security?: Record<string, string[]>[];
+  responses?: Record<string, ResponseObject>;
+  [key: string]: unknown;
+}
+type PathItem = Partial<Record<(typeof METHODS)[number], OperationObject>> & Record<string, unknown>;
+
+/** Only /api is the scriptable API; the page, sign-in and the probes stay out of the document. */
+const transform: SwaggerTransform = (input) => {
+  if (!input.url.startsWith(`${API_PREFIX}/`)) return { schema: { hide: true }, url: input.url };
+  return jsonSchemaTransform(input);
+};
+
+function errorBodyJsonSchema(): Record<string, unknown> {
+  // The document names its dialect once (jsonSchemaDialect); a $schema per component would repeat it.
+  const schema: Record<string, unknown> = { ...toJSONSchema(errorBodySchema, { target: 'draft-2020-12', io: 'output' }) };
+  delete schema.$schema;
+  return schema;
+}
+
+const errorResponse = (description: string): ResponseObject => ({
+  description,
+  content: { 'application/json': { schema: { $ref: ERROR_BODY_REF } } },
+});
+
+const transformObject: SwaggerTransformObject = (documentObject) => {
+  const generated = jsonSchemaTransformObject(documentObject);
+  const paths = (generated.paths ?? {}) as Record<string, PathItem>;
+  for (const [path, item] of Object.entries(paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const responses = operation.responses ?? {};
+      if (path === OPENAPI_PATH) {
+        // The description of the API holds nobody's data, so fetching it needs no token.
+        operation.security = [];
+        responses['200'] = { description: 'This document.', content: { 'application/json': { schema: { type: 'object' } } } };
+      } else {
+        responses['4XX'] = errorResponse(
+          'Refused: 400 a bad request (fields names each bad field), 401 a missing or refused token, 404 no such row, 409 a conflict, 413 a body over the limit, 429 past the request budget (see Retry-After).',
+        );
+        responses['5XX'] = errorResponse('The server failed; the message says nothing of its internals.');
+      }
+      if (path === ACCOUNT_PATHS.ledgerCsv) {
+        responses['200'] = { description: 'The ledger as a CSV file.', content: { 'text/csv': { schema: { type: 'string' } } } };
+      }
+      operation.responses = responses;
+    }
+  }
+  // Only an OpenAPI 3 document has components; this one always is (openapi: '3.1.0' below).
+  const components: { schemas?: Record<string, unknown> } = ('components' in generated && generated.components) || {};
+  return {
+    ...generated,
+    paths,
+    components: {
+      ...components,
+      schemas: { ...components.schemas, ErrorBody: errorBodyJsonSchema() },
+      securitySchemes: {
+        [BEARER]: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'An access token from the sign-in provider (README, "Scripting the API").',
+        },
+      },
+    },
+    security: [{ [BEARER]: [] }],
+  } as ReturnType<SwaggerTransformObject>;
+};
+
+/** Registers the collector; must run before any route is added, since it learns routes as they are. */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Leftover API',
+        version: API_VERSION,
+        description:
+          'Will I make it to payday, and what is left over? Every call answers JSON; amounts are dollars with at most two decimals.',
+      },
+    },
+    transform,
+    transformObject,
+  });
+
+  let document: string | undefined;
+  // Built once at start: a schema the generator cannot describe stops the server instead of the first caller.
+  app.addHook('onReady', async () => {
+    document = JSON.stringify(app.swagger());
+  });
+  app.get(OPENAPI_PATH, async (_request, reply) =>
+    reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(document),
+  );
+}
