@@ -8,20 +8,7 @@ import { MAX_TRANSACTION_NAME_LENGTH, TRANSACTION_TYPES } from '../domain/ledger
 import { dollarsAnswerSchema } from './common.js';
 import { ledgerInfoSchema } from './ledger.js';
 
-/**
- * The largest statement, in characters of its text (UTF-16 code units). The page decodes the
- * file (UTF-8, or Windows-1252 when it is not UTF-8), and either way a file of 2 MB gives at most
- * 2 MiB characters, so "up to 2 MB" holds for a file in any encoding (decision 0021).
- */
-export const MAX_STATEMENT_CHARACTERS = 2 * 1024 * 1024;
-export const STATEMENT_TOO_LARGE = 'The statement is over 2 MB: export a shorter period.';
-
-/**
- * The request body limit of the two statement calls, in bytes: every character of the content
- * may take two bytes in JSON (an accented letter in UTF-8, an escaped quote or line break), plus
- * room for the other fields and the decisions. Past it, Fastify answers 413 before parsing.
- */
-export const STATEMENT_BODY_LIMIT_BYTES = 2 * MAX_STATEMENT_CHARACTERS + 512 * 1024;
+export { MAX_STATEMENT_CHARACTERS, STATEMENT_BODY_LIMIT_BYTES, STATEMENT_TOO_LARGE } from './statement-limits.js';
 
 export const STATEMENT_ACTIONS = ['match', 'new', 'duplicate', 'outside'] as const;
 

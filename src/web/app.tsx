@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button } from './components/button.js';
 import { AuthProvider, useAuth } from 'react-oidc-context';
 import type { AppConfig } from '../contract/app-config.js';
@@ -6,9 +7,10 @@ import { RequireSignIn } from './auth/require-sign-in.js';
 import { CALLBACK_PATH, signInSettings } from './auth/sign-in-settings.js';
 import { BusyProvider } from './components/busy.js';
 import { Dashboard } from './dashboard.js';
+import { YourDataMenu } from './features/account/your-data-menu.js';
 import { usePathname } from './navigation.js';
 
-function TopBar({ developmentSignIn }: { developmentSignIn: boolean }) {
+function TopBar({ developmentSignIn, onDataReplaced }: { developmentSignIn: boolean; onDataReplaced: () => void }) {
   const auth = useAuth();
   const profile = auth.user?.profile;
   const who = profile?.preferred_username ?? profile?.name ?? profile?.sub;
@@ -19,6 +21,7 @@ function TopBar({ developmentSignIn }: { developmentSignIn: boolean }) {
         <div className="d-flex align-items-center gap-3 text-white">
           {developmentSignIn ? <span className="badge text-bg-warning">Development sign-in</span> : null}
           {who ? <span>Signed in as {who}</span> : null}
+          <YourDataMenu onDataReplaced={onDataReplaced} />
           <Button variant="light" size="sm" onClick={() => void auth.signoutRedirect()}>
             Sign out
           </Button>
@@ -41,15 +44,17 @@ function NotFound() {
 
 function SignedInPage({ developmentSignIn }: { developmentSignIn: boolean }) {
   const pathname = usePathname();
+  // A restore or a deletion replaces everything: a new dashboard loads every section afresh.
+  const [dataGeneration, setDataGeneration] = useState(0);
   if (pathname === CALLBACK_PATH) return null;
   return (
     <BusyProvider>
       <SignedInApiProvider>
-        <TopBar developmentSignIn={developmentSignIn} />
+        <TopBar developmentSignIn={developmentSignIn} onDataReplaced={() => setDataGeneration((generation) => generation + 1)} />
         {pathname === '/' ? (
           <main>
             <div className="container-xl pb-5">
-              <Dashboard />
+              <Dashboard key={dataGeneration} />
             </div>
           </main>
         ) : (

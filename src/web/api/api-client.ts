@@ -3,6 +3,7 @@
  * contract, and turns failures into the catalogue's messages plus the server's own.
  */
 import type * as z from 'zod/mini';
+import { ACCOUNT_PATHS, type AccountCounts, accountCountsSchema } from '../../contract/account.js';
 import { withId } from '../../contract/common.js';
 import { DEPOSITS_PATHS, type DepositsInfo, depositsInfoSchema } from '../../contract/deposits.js';
 import type { DepositInput } from '../../contract/deposit-input.js';
@@ -55,33 +56,55 @@ interface Request<T> {
 export function createApiClient(options: ApiClientOptions) {
   const fetchImpl = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  async function call<T>({ operation, method, path, answer, body }: Request<T>): Promise<T> {
+  /** Sends a request with the user's token; a refusal or a failed connection becomes an ApiCallError. */
+  async function send({ operation, method, path, body }: Omit<Request<unknown>, 'answer'>): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = options.getAccessToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetchImpl(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch {
+      throw new ApiCallError(operation, 0, 'The server could not be reached. Check your connection and try again.');
+    }
+    if (!response.ok) {
+      if (response.status === 401) options.onUnauthorized();
+      const payload: unknown = await response.json().catch(() => undefined);
+      const error = errorBodySchema.safeParse(payload);
+      throw new ApiCallError(
+        operation,
+        response.status,
+        error.success ? error.data.error.message : `The server answered ${response.status}.`,
+        error.success ? (error.data.error.fields ?? {}) : {},
+      );
+    }
+    return response;
+  }
+
+  async function call<T>({ answer, ...request }: Request<T>): Promise<T> {
     options.onCallStart?.();
     try {
-      const headers: Record<string, string> = { accept: 'application/json' };
-      const token = options.getAccessToken();
-      if (token) headers.authorization = `Bearer ${token}`;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      let response: Response;
-      try {
-        response = await fetchImpl(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      } catch {
-        throw new ApiCallError(operation, 0, 'The server could not be reached. Check your connection and try again.');
-      }
+      const response = await send(request);
       const payload: unknown = await response.json().catch(() => undefined);
-      if (!response.ok) {
-        if (response.status === 401) options.onUnauthorized();
-        const error = errorBodySchema.safeParse(payload);
-        throw new ApiCallError(
-          operation,
-          response.status,
-          error.success ? error.data.error.message : `The server answered ${response.status}.`,
-          error.success ? (error.data.error.fields ?? {}) : {},
-        );
-      }
       const parsed = answer.safeParse(payload);
-      if (!parsed.success) throw new ApiCallError(operation, response.status, 'The server answered something unexpected.');
+      if (!parsed.success) throw new ApiCallError(request.operation, response.status, 'The server answered something unexpected.');
       return parsed.data;
+    } finally {
+      options.onCallEnd?.();
+    }
+  }
+
+  /** A file to save as it came (the ledger's CSV, the whole export): the page does not read it. */
+  async function download(operation: ApiOperation, path: string): Promise<Blob> {
+    options.onCallStart?.();
+    try {
+      const response = await send({ operation, method: 'GET', path });
+      try {
+        return await response.blob();
+      } catch {
+        throw new ApiCallError(operation, 0, 'The download was cut off. Check your connection and try again.');
+      }
     } finally {
       options.onCallEnd?.();
     }
@@ -139,6 +162,19 @@ export function createApiClient(options: ApiClientOptions) {
       call({ operation: 'previewStatement', method: 'POST', path: STATEMENT_PATHS.preview, answer: statementPreviewSchema, body: request }),
     importStatement: (request: StatementImportRequest): Promise<StatementImport> =>
       call({ operation: 'importStatement', method: 'POST', path: STATEMENT_PATHS.import, answer: statementImportSchema, body: request }),
+    exportLedgerCsv: (): Promise<Blob> => download('exportLedgerCsv', ACCOUNT_PATHS.ledgerCsv),
+    exportAccount: (): Promise<Blob> => download('exportAccount', ACCOUNT_PATHS.export),
+    /** The document as read from the user's file: the server checks all of it. */
+    importAccount: (document: unknown): Promise<AccountCounts> =>
+      call({ operation: 'importAccount', method: 'POST', path: ACCOUNT_PATHS.import, answer: accountCountsSchema, body: document }),
+    deleteAccount: (): Promise<AccountCounts> =>
+      call({
+        operation: 'deleteAccount',
+        method: 'DELETE',
+        path: ACCOUNT_PATHS.account,
+        answer: accountCountsSchema,
+        body: { confirm: 'DELETE' },
+      }),
   };
 }
 

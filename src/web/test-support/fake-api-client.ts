@@ -28,6 +28,10 @@ export function fakeApiClient(stubs: Partial<FakeApiClient> = {}): FakeApiClient
     deleteTransaction: vi.fn(unexpected('deleteTransaction')),
     previewStatement: vi.fn(unexpected('previewStatement')),
     importStatement: vi.fn(unexpected('importStatement')),
+    exportLedgerCsv: vi.fn(unexpected('exportLedgerCsv')),
+    exportAccount: vi.fn(unexpected('exportAccount')),
+    importAccount: vi.fn(unexpected('importAccount')),
+    deleteAccount: vi.fn(unexpected('deleteAccount')),
     ...stubs,
   };
 }

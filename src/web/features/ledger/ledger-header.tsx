@@ -2,15 +2,16 @@
  * The sticky bar above the rows: both balances, the section's buttons, the search and the warning
  * before zero stay in view while scrolling.
  */
-import { memo, type RefObject, useId, useLayoutEffect, useMemo, useRef } from 'react';
+import { lazy, memo, type RefObject, Suspense, useId, useLayoutEffect, useRef } from 'react';
 import { Button } from '../../components/button.js';
 import type { Ledger } from '../../../contract/ledger.js';
 import type { BankBalanceInfo } from '../../../contract/statements.js';
 import type { BalancePoint } from '../../../domain/forecast.js';
 import { formatUsdDollars } from '../../../domain/money.js';
 import { BelowZeroWarning } from '../../forecast/below-zero-warning.js';
-import { reconcileWithBank, reconciliationText } from './reconciliation-text.js';
 
+// Only a ledger that imported a statement says how it stands with the bank: those words load then.
+const ReconciliationWords = lazy(() => import('./reconciliation-text.js').then((module) => ({ default: module.ReconciliationWords })));
 interface LedgerHeaderProps {
   readonly ledger: Ledger;
   readonly onNewLedger: () => void;
@@ -19,6 +20,8 @@ interface LedgerHeaderProps {
   readonly onRefresh: () => void;
   readonly onFilter: () => void;
   readonly onImport: () => void;
+  /** Downloads the ledger as the register shows it (issue 15). */
+  readonly onExport: () => void;
   /** The Search field's text: only rows whose name contains it are shown. */
   readonly search: string;
   readonly onSearch: (search: string) => void;
@@ -37,13 +40,13 @@ export const LedgerHeader = memo(function LedgerHeader({
   onRefresh,
   onFilter,
   onImport,
+  onExport,
   search,
   onSearch,
   below,
   bank,
 }: LedgerHeaderProps) {
   const searchId = useId();
-  const reconciliation = useMemo(() => (bank === null ? null : reconciliationText(reconcileWithBank(ledger, bank))), [ledger, bank]);
   const headerRef = useRef<HTMLDivElement>(null);
   useHeightAsScrollPadding(headerRef);
   return (
@@ -71,6 +74,9 @@ export const LedgerHeader = memo(function LedgerHeader({
         <Button variant="outline-secondary" onClick={onImport}>
           Import
         </Button>
+        <Button variant="outline-secondary" onClick={onExport}>
+          Export CSV
+        </Button>
       </div>
       <div className="ledger-search">
         <label htmlFor={searchId} className="visually-hidden">
@@ -87,8 +93,12 @@ export const LedgerHeader = memo(function LedgerHeader({
         />
       </div>
       {/* A status, there before it has words (so they are read out), and out of the layout until then. */}
-      <p role="status" className={reconciliation === null ? 'visually-hidden' : 'w-100 mb-0 small fw-semibold'}>
-        {reconciliation}
+      <p role="status" className={bank === null ? 'visually-hidden' : 'w-100 mb-0 small fw-semibold'}>
+        {bank && (
+          <Suspense fallback={null}>
+            <ReconciliationWords ledger={ledger} bank={bank} />
+          </Suspense>
+        )}
       </p>
       {/* Not a live region: the Summary announces the warning once; here it only stays in view. */}
       {below && <BelowZeroWarning below={below} className="ledger-header__warning py-2 mb-0" />}

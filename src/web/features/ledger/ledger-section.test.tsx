@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../api/api-client.js';
 import { isoDate } from '../../../domain/calendar-date.js';
+import { fakeApiClient } from '../../test-support/fake-api-client.js';
 import { ledgerInfo, renderLedger, setWindowWidth, transaction } from './ledger-test-support.js';
 
 const JSDOM_WIDTH = window.innerWidth;
@@ -46,6 +47,29 @@ describe('LedgerSection header', () => {
     for (const name of ['New Ledger', 'Extend', 'Add Transaction', 'Refresh', 'Filter']) {
       expect(screen.getByRole('button', { name })).toBeEnabled();
     }
+  });
+
+  it('Export CSV downloads the ledger under its dates, and a failed download goes to the shell', async () => {
+    const user = userEvent.setup();
+    const api = fakeApiClient();
+    const csv = new Blob(['Date,Name,Type,Debit,Credit,Balance,Status\n']);
+    api.exportLedgerCsv.mockResolvedValueOnce(csv).mockRejectedValueOnce(new ApiCallError('exportLedgerCsv', 0, 'Offline.'));
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:ledger');
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function saved(this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const { onError } = renderLedger(ledgerInfo([rent()], { startDate: '2026-03-01', endDate: '2026-12-31' }), api);
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(names).toEqual(['leftover-ledger-2026-03-01-to-2026-12-31.csv']));
+    expect(createObjectURL).toHaveBeenCalledWith(csv);
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    expect(names).toHaveLength(1);
+    click.mockRestore();
+    createObjectURL.mockRestore();
   });
 
   it('Refresh asks the shell to reload the ledger', async () => {

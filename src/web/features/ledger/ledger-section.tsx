@@ -8,12 +8,15 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import type { LedgerInfo, LedgerTransaction } from '../../../contract/ledger.js';
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../../contract/ledger-requests.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../../contract/statement-requests.js';
-import { type BankBalanceInfo, MAX_STATEMENT_CHARACTERS, STATEMENT_TOO_LARGE } from '../../../contract/statements.js';
+import { MAX_STATEMENT_CHARACTERS, STATEMENT_TOO_LARGE } from '../../../contract/statement-limits.js';
+import type { BankBalanceInfo } from '../../../contract/statements.js';
+import { ledgerCsvFileName } from '../../../contract/account.js';
 import { useApiClient } from '../../api/api-context.js';
 import { useSectionAsk, useSectionCall } from '../../api/use-section-call.js';
 import { Button } from '../../components/button.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import { loadAlongside } from '../../components/load-alongside.js';
+import { saveDownload } from '../../components/save-download.js';
 import { useDialogState } from '../../components/use-dialog-state.js';
 import { useDeletionDialog } from '../../components/use-edit-delete-dialogs.js';
 import { useLatestCallback } from '../../components/use-latest-callback.js';
@@ -97,6 +100,11 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
   const openAddTransaction = useLatestCallback(() => adding.show(null));
   const openFilter = useLatestCallback(() => filtering.show(null));
   const openImport = useLatestCallback(() => importing.show(null));
+  // A download, not a change: a failure goes to the shell's "Whoops!", the ledger stays as it is.
+  const exportCsv = useLatestCallback(() => {
+    if (ledger === null) return;
+    api.exportLedgerCsv().then((csv) => saveDownload(csv, ledgerCsvFileName(ledger.startDate, ledger.endDate)), onError);
+  });
   const refresh = useLatestCallback(() => void onRefresh());
 
   // Each dialog hands over what the user asked for; the call runs here, and the dialog closes once it worked.
@@ -167,6 +175,7 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
         onRefresh={refresh}
         onFilter={openFilter}
         onImport={openImport}
+        onExport={exportCsv}
         search={search}
         onSearch={setSearch}
         below={forecast?.firstBelowZero ?? null}

@@ -31,3 +31,8 @@ export function reconcileWithBank(ledger: Ledger, bank: BankBalanceInfo): Reconc
     difference: centsToDollars(cents(dollarsToCents(bank.balance) - leftover)),
   };
 }
+
+/** The header's words after an import, in a chunk of their own: only a ledger that imported a statement shows them. */
+export function ReconciliationWords({ ledger, bank }: { readonly ledger: Ledger; readonly bank: BankBalanceInfo }) {
+  return reconciliationText(reconcileWithBank(ledger, bank));
+}

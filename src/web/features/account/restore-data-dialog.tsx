@@ -1,0 +1,124 @@
+/**
+ * Restore from file (issue 15): reads a "Download my data" file in the page, says what it holds and
+ * that it replaces everything, and sends it only when the user confirms. The server checks all of
+ * it; a refusal names the first problem and changes nothing.
+ */
+import { type ChangeEvent, useId, useState } from 'react';
+import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { useApiClient } from '../../api/api-context.js';
+import { ModalDialog } from '../../components/modal-dialog.js';
+import { problemOf } from './account-problem.js';
+
+/** The server's limit for a restore (POST /api/account/import). */
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+interface ExportSummary {
+  readonly deposits: number;
+  readonly expenses: number;
+  /** Null when the file holds no ledger. */
+  readonly transactions: number | null;
+  readonly exportedAt: string;
+}
+
+/** Enough of the document to tell the user what it holds; everything else is the server's to check. */
+function summaryOf(document: unknown): ExportSummary | null {
+  if (typeof document !== 'object' || document === null) return null;
+  const fields = document as Record<string, unknown>;
+  if (fields.format !== 'leftover-export' || !Array.isArray(fields.deposits) || !Array.isArray(fields.expenses)) return null;
+  const ledger = fields.ledger as { transactions?: unknown } | null | undefined;
+  return {
+    deposits: fields.deposits.length,
+    expenses: fields.expenses.length,
+    transactions: ledger && Array.isArray(ledger.transactions) ? ledger.transactions.length : null,
+    exportedAt: typeof fields.exportedAt === 'string' ? fields.exportedAt.slice(0, 10) : 'an unknown date',
+  };
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+interface RestoreDataDialogProps {
+  readonly show: boolean;
+  readonly onClose: () => void;
+  readonly onRestored: () => void;
+}
+
+export function RestoreDataDialog({ show, onClose, onRestored }: RestoreDataDialogProps) {
+  const api = useApiClient();
+  const fileId = useId();
+  const [document, setDocument] = useState<{ readonly content: unknown; readonly summary: ExportSummary } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [restoring, setRestoring] = useState(false);
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    setDocument(null);
+    setProblem(null);
+    const file = event.target.files?.[0];
+    if (!file) return;
+    if (file.size > MAX_FILE_BYTES) {
+      setProblem('The file is larger than 10 MB: it is not a Leftover export.');
+      return;
+    }
+    let content: unknown;
+    try {
+      content = JSON.parse(await file.text());
+    } catch {
+      content = null;
+    }
+    const summary = summaryOf(content);
+    if (summary === null) setProblem('This file is not a Leftover export. "Download my data" makes one.');
+    else setDocument({ content, summary });
+  }
+
+  async function restore() {
+    if (document === null) return;
+    setRestoring(true);
+    setProblem(null);
+    try {
+      await api.importAccount(document.content);
+      onRestored();
+    } catch (error) {
+      setProblem(problemOf(error));
+    } finally {
+      setRestoring(false);
+    }
+  }
+
+  const summary = document?.summary;
+  return (
+    <ModalDialog show={show} title="Restore From File" onClose={onClose} centered>
+      <Modal.Body>
+        <Form.Group controlId={fileId} className="mb-3">
+          <Form.Label>Backup file</Form.Label>
+          <Form.Control
+            type="file"
+            accept="application/json,.json"
+            onChange={(event: ChangeEvent<HTMLInputElement>) => void choose(event)}
+          />
+        </Form.Group>
+        {summary && (
+          <p>
+            Restoring replaces all your data (your deposits, your expenses and your ledger) with this file&apos;s:{' '}
+            {plural(summary.deposits, 'deposit')}, {plural(summary.expenses, 'expense')} and{' '}
+            {summary.transactions === null ? 'no ledger' : `a ledger of ${plural(summary.transactions, 'transaction')}`}, exported on{' '}
+            {summary.exportedAt}. This cannot be undone.
+          </p>
+        )}
+        {problem && (
+          <Alert variant="danger" className="mb-0">
+            {problem}
+          </Alert>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={() => void restore()} disabled={document === null || restoring}>
+          Replace my data
+        </Button>
+      </Modal.Footer>
+    </ModalDialog>
+  );
+}
