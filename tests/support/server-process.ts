@@ -80,6 +80,8 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** SIGTERM (the server closes itself), SIGKILL if it has not exited within a bounded wait. */
   stop(): Promise<void>;
+  /** Resolves when the process has exited, with how it ended. */
+  exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -162,6 +164,10 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       if (await waitForExit(child, EXIT_TIMEOUT_MS)) return;
       child.kill('SIGKILL');
       await waitForExit(child, EXIT_TIMEOUT_MS);
+    },
+    async exited() {
+      await exited(child);
+      return { code: child.exitCode, signal: child.signalCode };
     },
   };
 }
