@@ -18,9 +18,15 @@ function TopBar({ developmentSignIn, onDataReplaced }: { developmentSignIn: bool
     <header className="navbar bg-success mb-3" data-bs-theme="dark">
       <div className="container-xl">
         <h1 className="navbar-brand mb-0 fs-3">Leftover</h1>
-        <div className="d-flex align-items-center gap-3 text-white">
+        {/* On a narrow screen the items wrap and a long name ends in an ellipsis (the whole name in
+            its title); "Sign out" always stays on the screen. */}
+        <div className="top-bar__account d-flex flex-wrap align-items-center gap-2 column-gap-3 text-white">
           {developmentSignIn ? <span className="badge text-bg-warning">Development sign-in</span> : null}
-          {who ? <span>Signed in as {who}</span> : null}
+          {who ? (
+            <span className="top-bar__who" title={who}>
+              Signed in as {who}
+            </span>
+          ) : null}
           <YourDataMenu onDataReplaced={onDataReplaced} />
           <Button variant="light" size="sm" onClick={() => void auth.signoutRedirect()}>
             Sign out
