@@ -19,7 +19,7 @@ test('the ledger as CSV and everything as JSON come out through the page, and th
   const first = await browser.newContext();
   const ivy = await first.newPage();
   await ivy.goto('/');
-  await signInAs(ivy, 'ivy');
+  await signInAs(ivy, 'ivy-exporter');
   await settled(ivy);
   // 2031-01-03 is a Friday: paychecks on Jan 3, 17 and 31.
   await addDeposit(ivy, { name: 'Acme', type: 'Direct Deposit', amount: '1000', startDate: '2031-01-03', frequency: 'BW' });
@@ -55,14 +55,14 @@ test('the ledger as CSV and everything as JSON come out through the page, and th
   const document = JSON.parse(fs.readFileSync(jsonPath, 'utf8')) as { format: string; deposits: unknown[]; ledger: unknown };
   expect(document.format).toBe('leftover-export');
   expect(document.deposits).toHaveLength(1);
-  expect(JSON.stringify(document)).not.toContain('ivy');
+  expect(JSON.stringify(document)).not.toContain('ivy-exporter');
   const ivyRows = await ledgerTexts(ivy);
 
   // A second user restores it and sees the same dashboard.
   const second = await browser.newContext();
   const jo = await second.newPage();
   await jo.goto('/');
-  await signInAs(jo, 'jo');
+  await signInAs(jo, 'jo-restorer');
   await settled(jo);
   await expect(jo.getByRole('button', { name: 'New Ledger' })).toBeVisible();
   await jo.getByRole('button', { name: 'Your data' }).click();
