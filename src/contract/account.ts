@@ -4,9 +4,10 @@
  * page's first view, which only reads answers, does not carry its checks (benchmark 4a).
  */
 import * as z from 'zod/mini';
-import { DEPOSIT_DAYS, DEPOSIT_TYPES, EXPENSE_FREQUENCIES, FREQUENCIES } from '../domain/schedules.js';
 import { SCHEDULE_KINDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
 import { dollarsAnswerSchema, idSchema } from './common.js';
+import { depositSchema } from './deposits.js';
+import { expenseSchema } from './expenses.js';
 import { rowSourceSchema } from './ledger.js';
 
 export const ACCOUNT_PATHS = {
@@ -40,29 +41,11 @@ export function ledgerCsvFileName(startDate: string, endDate: string): string {
 /** A stored row's creation time, as the server writes it (Date.toISOString). */
 const createdAtSchema = z.string();
 
-export const exportedDepositSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  type: z.enum(DEPOSIT_TYPES),
-  day: z.enum(DEPOSIT_DAYS),
-  amount: dollarsAnswerSchema,
-  startDate: z.string(),
-  frequency: z.enum(FREQUENCIES),
-  /** The list's order and a new ledger's row numbering break ties by it. */
-  createdAt: createdAtSchema,
-});
+/** A deposit as its answer gives it, and when it was stored: the list's order and a new ledger's row numbering break ties by it. */
+export const exportedDepositSchema = z.extend(depositSchema, { createdAt: createdAtSchema });
 
-export const exportedExpenseSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  type: z.string(),
-  frequency: z.enum(EXPENSE_FREQUENCIES),
-  day: z.number(),
-  amount: dollarsAnswerSchema,
-  startDate: z.nullable(z.string()),
-  endDate: z.nullable(z.string()),
-  createdAt: createdAtSchema,
-});
+/** An expense as its answer gives it, and when it was stored. */
+export const exportedExpenseSchema = z.extend(expenseSchema, { createdAt: createdAtSchema });
 
 export const exportedTransactionSchema = z.object({
   id: idSchema,
