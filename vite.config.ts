@@ -1,10 +1,52 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** The top bar's green (Bootstrap's success colour): the installed app's title bar and splash screen. */
+const THEME_COLOUR = '#198754';
 
 export default defineConfig({
   root: 'src/web',
-  publicDir: false,
-  plugins: [react()],
+  // Only the app icons (src/web/public); they are copied as they are, beside index.html.
+  publicDir: 'public',
+  plugins: [
+    react(),
+    // Installable (issue 16, decision 0026): a manifest and a service worker that precaches the
+    // page's own files (index.html, the hashed scripts and styles, the icons) and nothing else. API
+    // answers, /app-config.json and the sign-in pages always go to the network. The page registers
+    // the worker itself after it has loaded (main.tsx), so the first view carries no extra script.
+    VitePWA({
+      // Production Workbox even when a test builds the page (NODE_ENV=test would pick its debug build).
+      mode: 'production',
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      includeManifestIcons: true,
+      manifest: {
+        name: 'Leftover',
+        short_name: 'Leftover',
+        description: 'Will you make it to payday, and what is left over?',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOUR,
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['index.html', 'assets/*.{js,css}'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api/, /^\/oidc/, /^\/dev-sign-in/, /^\/login/, /^\/app-config\.json/],
+        // No runtime caching: whatever is not precached goes to the network as if there were no worker.
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        sourcemap: false,
+      },
+    }),
+  ],
   css: {
     preprocessorOptions: {
       // Bootstrap 5.3's SCSS still uses @import and old colour functions; its warnings are not ours.

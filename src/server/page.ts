@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from '../contract/errors.js';
 
 /**
- * Serves the built page: hashed assets are cached for good, index.html never, and every page
- * route (including /login/callback) falls back to index.html.
+ * Serves the built page: hashed assets are cached for good, index.html, sw.js and the manifest
+ * revalidated on every use, and every page route (including /login/callback) falls back to
+ * index.html.
  */
 export function registerPage(app: FastifyInstance, webRoot: string): void {
   const indexFile = path.join(webRoot, 'index.html');
@@ -21,7 +22,10 @@ export function registerPage(app: FastifyInstance, webRoot: string): void {
       cacheControl: false,
       setHeaders: (response, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        // Everything else (index.html, sw.js, the manifest, the icons) is checked with the server
+        // on every use, so a new deployment's service worker is found at once.
         response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (filePath.endsWith('.webmanifest')) response.setHeader('Content-Type', 'application/manifest+json');
       },
     });
   }

@@ -21,6 +21,9 @@ function contentSecurityPolicy(config: AppConfiguration) {
       // The page talks to the provider's discovery, token and key endpoints directly.
       connectSrc: ["'self'", issuerOrigin],
       formAction: ["'self'", issuerOrigin],
+      // The service worker (decision 0026) and the web app manifest come from us.
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       frameSrc: ["'none'"],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],

@@ -38,7 +38,9 @@ function reportOf(errors: readonly unknown[]): ErrorReport {
       details.push(error instanceof Error ? error.message : String(error));
     }
   }
-  return { messages: [...new Set(messages)], details: [...new Set(details)] };
+  // No answer at all while the browser knows it has no network: say so plainly (decision 0026).
+  const offline = !navigator.onLine && errors.some((error) => error instanceof ApiCallError && error.status === 0);
+  return { messages: [...new Set(messages)], details: [...new Set(details)], offline };
 }
 
 /** Names by id, or null while the list has not loaded (its names are unknown, not gone). */

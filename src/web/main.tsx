@@ -16,13 +16,26 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
   } catch {
+    // Offline (decision 0026) it says so, and starts again by itself when the network is back.
+    const offline = !navigator.onLine;
+    if (offline) window.addEventListener('online', () => window.location.reload());
     root.render(
       <main className="container py-5">
         <h1>Leftover could not start</h1>
-        <p>The server did not answer with its sign-in settings. Reload the page to try again.</p>
+        <p>
+          {offline
+            ? 'You are offline. Leftover will start when you are back online.'
+            : 'The server did not answer with its sign-in settings. Reload the page to try again.'}
+        </p>
       </main>,
     );
   }
 }
 
 void start();
+
+// The service worker (decision 0026) keeps the page's own files for the next start. It is
+// registered once the page has loaded, so it never competes with the first view.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));
+}

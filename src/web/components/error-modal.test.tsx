@@ -26,6 +26,22 @@ describe('Whoops! modal', () => {
     expect(onAbort).toHaveBeenCalledTimes(2);
   });
 
+  it('offline says so instead of the failed calls, and retries by itself when the browser is back online', async () => {
+    const onRetry = vi.fn();
+    render(
+      <ErrorModal
+        report={{ messages: ['Failed to get ledger!'], details: ['The server could not be reached.'], offline: true }}
+        onAbort={vi.fn()}
+        onRetry={onRetry}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Whoops!' });
+    expect(dialog).toHaveTextContent('You are offline. Leftover will load your data again when you are back online.');
+    expect(dialog).not.toHaveTextContent('Failed to get ledger!');
+    window.dispatchEvent(new Event('online'));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
   it('is hidden without a report', () => {
     render(<ErrorModal report={null} onAbort={vi.fn()} onRetry={vi.fn()} />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,0 +1,55 @@
+/**
+ * Issue 16, item 2 (decision 0026): the page links its manifest and registers a service worker
+ * whose caches hold the page's own files and no API answer; offline, a failed load says plainly
+ * that the browser is offline and the sections load again by themselves once it is back online.
+ */
+import { expect, test } from '@playwright/test';
+import { seedThroughApi } from './api-seed.js';
+import { settled } from './dashboard-actions.js';
+import { signInAs } from './sign-in.js';
+
+const OFFLINE = 'You are offline. Leftover will load your data again when you are back online.';
+
+test('the manifest is linked, the service worker registers and caches no API answer, and offline the page says so', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await signInAs(page, 'installable');
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await settled(page);
+  await seedThroughApi(page, {
+    deposits: [],
+    expenses: [{ name: 'Rent', type: 'Housing', day: 1, amount: 1200 }],
+    ledger: { startDate: '2027-01-01', endDate: '2027-01-31', currentBalance: 2000 },
+  });
+  await page.reload();
+  await settled(page);
+  await expect(page.getByText('1 transaction.')).toBeVisible();
+
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
+  expect(new URL(scriptUrl).pathname).toBe('/sw.js');
+
+  // The precache is filled once the worker has installed: the page's files, nothing personal.
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    }
+    return urls;
+  });
+  expect(cached).toContain('/index.html');
+  expect(cached.filter((url) => /^\/(api|oidc|dev-sign-in|login|app-config)/.test(url))).toEqual([]);
+
+  // Offline: Refresh cannot reach the server; the page says why instead of a bare error.
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const whoops = page.getByRole('dialog', { name: 'Whoops!' });
+  await expect(whoops).toContainText(OFFLINE);
+
+  // Back online, everything loads again by itself.
+  await context.setOffline(false);
+  await expect(whoops).toBeHidden();
+  await settled(page);
+});
