@@ -120,6 +120,6 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     document = JSON.stringify(app.swagger());
   });
   app.get(OPENAPI_PATH, async (_request, reply) =>
-    reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(document),
+    reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(document),
   );
 }
