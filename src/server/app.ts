@@ -15,7 +15,7 @@ import { API_PREFIX } from '../contract/common.js';
 import type { ErrorBody } from '../contract/errors.js';
 import { type AccessTokenVerifier, createAccessTokenVerifier, createDiscoveredKeySet, createLocalKeySet } from './auth/access-token.js';
 import { registerDevProvider } from './auth/dev-provider.js';
-import { registerNoStoreForApi } from './edge.js';
+import { registerHostCheck, registerNoStoreForApi } from './edge.js';
 import { registerTokenCheck } from './api-scope.js';
 import type { AppConfiguration, TrustProxy } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
@@ -79,6 +79,8 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     return503OnClosing: false,
     frameworkErrors: createFrameworkErrorHandler(headers.bare),
     clientErrorHandler: createClientErrorHandler(headers.bare),
+    // A request without Host reaches our hook (registerHostCheck) and gets our refusal, not Node's bare 400.
+    http: { requireHostHeader: false },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
@@ -87,6 +89,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
 
   await app.register(helmet, headers.helmet);
   registerNoStoreForApi(app);
+  registerHostCheck(app);
   // Brotli or gzip as the client asks, for every answer above 1 KB (the plugin's threshold) and
   // the page's files; compressed request bodies are not accepted, so the body limit means bytes read.
   await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });

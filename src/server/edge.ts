@@ -1,9 +1,11 @@
 /**
  * What the server does at its edge for every request, before and after the routes (issue 17):
- * personal answers are never stored by a cache.
+ * personal answers are never stored by a cache, and a request without a Host header is refused
+ * with our body and headers instead of Node's bare 400.
  */
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../contract/common.js';
+import type { ErrorBody } from '../contract/errors.js';
 
 /** The path of a request's address, without its query string. */
 export function pathOf(url: string): string {
@@ -24,5 +26,22 @@ export function registerNoStoreForApi(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
     return payload;
+  });
+}
+
+/**
+ * Node refuses an HTTP/1.1 request without Host on the socket (a bare 400, none of our headers);
+ * the server is created with `requireHostHeader: false` so the request reaches this hook, which
+ * refuses it like every other refusal. HTTP/1.0 may omit Host and is let through, as Node does.
+ * Registered after helmet, so the refusal carries the security headers.
+ */
+export function registerHostCheck(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const { headers, httpVersionMajor, httpVersionMinor } = request.raw;
+    const needsHost = httpVersionMajor > 1 || (httpVersionMajor === 1 && httpVersionMinor >= 1);
+    if (!needsHost || (headers.host !== undefined && headers.host !== '') || headers[':authority'] !== undefined) return;
+    const message = 'The request has no Host header.';
+    const body: ErrorBody = { error: { code: 'bad_request', message, fields: { host: message } } };
+    await reply.code(400).header('Connection', 'close').type('application/json; charset=utf-8').send(body);
   });
 }

@@ -3,9 +3,11 @@
  * Host header is refused like every other, with our body and headers.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { strictErrorBodySchema } from '../../src/contract/errors.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** A built page in miniature: a hashed asset and a service worker beside index.html. */
@@ -18,6 +20,29 @@ function miniatureWebRoot(): string {
   return root;
 }
 
+/** Sends raw bytes over TCP and reads the whole answer, until the server closes the socket. */
+function rawExchange(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? resolve(answer) : reject(error)));
+  });
+}
+
+function parseRawAnswer(answer: string): { status: number; headers: Record<string, string>; body: string } {
+  const [head = '', body = ''] = answer.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status: Number(statusLine.split(' ')[1]), headers, body };
+}
+
 describe('the edge of the server', () => {
   let test: TestApp;
   let webRoot: string;
@@ -25,6 +50,7 @@ describe('the edge of the server', () => {
   beforeAll(async () => {
     webRoot = miniatureWebRoot();
     test = await startTestApp('sqlite', { webRoot });
+    await test.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     await test?.close();
@@ -54,5 +80,25 @@ describe('the edge of the server', () => {
     for (const url of ['/', '/sw.js']) {
       expect((await test.app.inject({ method: 'GET', url })).headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('refuses a request without a Host header with our JSON error body and security headers', async () => {
+    const address = test.app.server.address();
+    if (typeof address !== 'object' || address === null) throw new Error('not listening');
+    for (const url of ['/api/me', '/']) {
+      const answer = parseRawAnswer(await rawExchange(address.port, `GET ${url} HTTP/1.1\r\n\r\n`));
+      expect(answer.status, url).toBe(400);
+      expect(answer.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(strictErrorBodySchema.parse(JSON.parse(answer.body)).error.code, url).toBe('bad_request');
+      expect(answer.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(answer.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      expect(answer.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(answer.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+    // With a Host header the same request is served as usual: the refusal was the missing header.
+    const served = parseRawAnswer(
+      await rawExchange(address.port, 'GET /api/openapi.json HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'),
+    );
+    expect(served.status).toBe(200);
   });
 });
