@@ -6,10 +6,18 @@
  */
 import * as z from 'zod/mini';
 import { isIsoDate } from '../domain/calendar-date.js';
-import { latestLedgerEnd, MAX_LEDGER_YEARS, MAX_TRANSACTION_NAME_LENGTH, SCHEDULE_KINDS, TRANSACTION_STATUSES } from '../domain/ledger.js';
+import {
+  LATEST_LEDGER_START,
+  latestLedgerEnd,
+  MAX_LEDGER_YEARS,
+  MAX_TRANSACTION_NAME_LENGTH,
+  SCHEDULE_KINDS,
+  TRANSACTION_STATUSES,
+} from '../domain/ledger.js';
 import { TRANSACTION_TYPES } from '../domain/ledger.js';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './account.js';
 import { idSchema } from './common.js';
+import { LEDGER_START_TOO_LATE } from './ledger-requests.js';
 import { depositInputSchema } from './deposit-input.js';
 import { expenseInputSchema } from './expense-input.js';
 import { amountSchema, balanceSchema, isoDateField, OBJECT_BODY, trimmedText, wholeNumberField } from './request-fields.js';
@@ -195,7 +203,9 @@ export const accountImportRequestSchema = z
         restoredLedgerSchema.check(
           z.superRefine((ledger, context) => {
             if (!isIsoDate(ledger.startDate) || !isIsoDate(ledger.endDate)) return;
-            if (ledger.endDate < ledger.startDate) {
+            if (ledger.startDate > LATEST_LEDGER_START) {
+              context.addIssue({ code: 'custom', path: ['startDate'], message: LEDGER_START_TOO_LATE });
+            } else if (ledger.endDate < ledger.startDate) {
               context.addIssue({ code: 'custom', path: ['endDate'], message: 'End Date must be on or after Start Date.' });
             } else if (ledger.endDate > latestLedgerEnd(ledger.startDate)) {
               context.addIssue({

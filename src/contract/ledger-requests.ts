@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import {
+  LATEST_LEDGER_START,
   latestLedgerEnd,
   MAX_LEDGER_YEARS,
   MAX_TRANSACTION_NAME_LENGTH,
@@ -14,6 +15,9 @@ import {
 import { isIsoDate } from '../domain/calendar-date.js';
 import { idSchema } from './common.js';
 import { amountSchema, balanceSchema, isoDateField, OBJECT_BODY, trimmedText } from './request-fields.js';
+
+/** Why a start date past LATEST_LEDGER_START (9994-12-31) is refused, as the user reads it. */
+export const LEDGER_START_TOO_LATE = 'Start Date must be in 9994 or earlier: a ledger may span 5 years and dates end at 9999.';
 
 export const newLedgerSchema = z
   .object(
@@ -28,6 +32,10 @@ export const newLedgerSchema = z
     z.superRefine((ledger, context) => {
       // Comparing dates only makes sense once both are real dates with their own messages.
       if (!isIsoDate(ledger.startDate) || !isIsoDate(ledger.endDate)) return;
+      if (ledger.startDate > LATEST_LEDGER_START) {
+        context.addIssue({ code: 'custom', path: ['startDate'], message: LEDGER_START_TOO_LATE });
+        return;
+      }
       if (ledger.endDate < ledger.startDate) {
         context.addIssue({ code: 'custom', path: ['endDate'], message: 'End Date must be on or after Start Date.' });
         return;

@@ -4,7 +4,7 @@
  * same occurrence functions as creation, so extending or re-projecting yields exactly the rows a
  * new ledger over the same dates would have.
  */
-import { addDays, daysInMonth, type IsoDate } from './calendar-date.js';
+import { addDays, daysInMonth, isIsoDate, type IsoDate } from './calendar-date.js';
 import {
   compareDrafts,
   type LedgerRow,
@@ -120,7 +120,8 @@ function periodOf(schedule: LedgerDeposit | LedgerExpense, kind: ScheduleRef['ki
     return dayOfMonth === Math.min(startDay, lastDay(day));
   };
   // Paydays move back at most two days (a weekend); bills never move.
-  const due = [0, 1, 2].map((offset) => addDays(date, offset)).find(isDue) ?? date;
+  // No date follows 9999-12-31: addDays would write a six-digit year, which isIsoDate refuses.
+  const due = [0, 1, 2].map((offset) => addDays(date, offset)).find((day) => isIsoDate(day) && isDue(day)) ?? date;
   return frequency === 'SM' ? `${due.slice(0, 7)}/${Number(due.slice(8, 10)) <= 15 ? 1 : 2}` : due.slice(0, 7);
 }
 

@@ -71,6 +71,19 @@ describe('ledger generation', () => {
     expect(latestLedgerEnd(isoDate('2026-11-21'))).toBe('2031-11-21');
     expect(latestLedgerEnd(isoDate('2028-02-29'))).toBe('2033-02-28');
   });
+
+  it('never ends past 9999-12-31, the last date there is', () => {
+    expect(latestLedgerEnd(isoDate('9994-12-31'))).toBe('9999-12-31');
+    // A ledger stored before later starts were refused still gets a real latest end.
+    expect(latestLedgerEnd(isoDate('9995-01-01'))).toBe('9999-12-31');
+    expect(latestLedgerEnd(isoDate('9999-12-31'))).toBe('9999-12-31');
+  });
+
+  it('generates a ledger ending on 9999-12-31 without computing a date past it', () => {
+    const weekly = [{ name: 'Weekly', amount: cents(100), startDate: isoDate('9999-12-03'), frequency: 'W' as const }];
+    const drafts = generateLedgerDrafts(weekly, [], { from: isoDate('9999-12-01'), to: isoDate('9999-12-31') });
+    expect(drafts.map((draft) => draft.date)).toEqual(['9999-12-03', '9999-12-10', '9999-12-17', '9999-12-24', '9999-12-31']);
+  });
 });
 
 describe('balances', () => {

@@ -350,3 +350,38 @@ describe('monthly equivalents of every frequency', () => {
     expect(totalMonthlyExpenses([{ amount: cents(1_000), endDate: null }], today)).toBe(1_000);
   });
 });
+
+describe('schedules at the end of the calendar (9999-12-31)', () => {
+  const lastMonth = range('9999-12-01', '9999-12-31');
+
+  it('step weekly and bi-weekly up to the last date and stop there', () => {
+    expect(depositPaydays({ amount: cents(1), startDate: isoDate('9999-12-03'), frequency: 'W' }, lastMonth)).toEqual([
+      '9999-12-03',
+      '9999-12-10',
+      '9999-12-17',
+      '9999-12-24',
+      '9999-12-31',
+    ]);
+    expect(
+      expenseDueDates({ amount: cents(1), day: 3, endDate: null, frequency: 'BW', startDate: isoDate('9999-12-03') }, lastMonth),
+    ).toEqual(['9999-12-03', '9999-12-17', '9999-12-31']);
+  });
+
+  it('still fall due in December 9999 by month, quarter and year', () => {
+    // 9999-12-31 is a Friday: the end-of-month payday stays on it.
+    expect(depositPaydays({ amount: cents(1), startDate: isoDate('9999-01-31'), frequency: 'EOM' }, lastMonth)).toEqual(['9999-12-31']);
+    expect(depositPaydays({ amount: cents(1), startDate: isoDate('9999-01-15'), frequency: 'SM' }, lastMonth)).toEqual([
+      '9999-12-15',
+      '9999-12-31',
+    ]);
+    expect(expenseDueDates({ amount: cents(1), day: 5, endDate: null, frequency: 'M', startDate: null }, lastMonth)).toEqual([
+      '9999-12-05',
+    ]);
+    expect(
+      expenseDueDates({ amount: cents(1), day: 5, endDate: null, frequency: 'Q', startDate: isoDate('9999-03-05') }, lastMonth),
+    ).toEqual(['9999-12-05']);
+    expect(
+      expenseDueDates({ amount: cents(1), day: 5, endDate: null, frequency: 'Y', startDate: isoDate('9995-12-05') }, lastMonth),
+    ).toEqual(['9999-12-05']);
+  });
+});

@@ -2,7 +2,19 @@
  * When recurring money moves: paydays of deposits and due dates of expenses, and what they are
  * worth per month. Pure functions over plain data; the ledger builds on the occurrence functions.
  */
-import { addDays, addMonths, daysBetween, daysInMonth, fromParts, type IsoDate, maxDate, weekdayOf, yearMonthOf } from './calendar-date.js';
+import {
+  addDays,
+  daysBetween,
+  daysInMonth,
+  fromDayNumber,
+  fromParts,
+  type IsoDate,
+  LAST_DATE,
+  maxDate,
+  toDayNumber,
+  weekdayOf,
+  yearMonthOf,
+} from './calendar-date.js';
 import { type Cents, multiplyRatioHalfUp, sumCents } from './money.js';
 
 /** Names of deposits and expenses. */
@@ -101,13 +113,18 @@ function everyNDays(start: IsoDate, interval: number, range: DateRange): IsoDate
   const first = maxDate(start, range.from);
   // Skip whole intervals up to the range start, then step through it.
   const skipped = Math.ceil(daysBetween(start, first) / interval);
-  for (let day = addDays(start, skipped * interval); day <= range.to; day = addDays(day, interval)) dates.push(day);
+  // Counted in day numbers: a date string past 9999-12-31 does not exist (and would compare wrongly).
+  const last = toDayNumber(range.to);
+  for (let day = toDayNumber(start) + skipped * interval; day <= last; day += interval) dates.push(fromDayNumber(day));
   return dates;
 }
 
-/** Each month from the one holding `from` to the one holding `to`, stepping `every` months from the first. */
-function* months(from: IsoDate, to: IsoDate, every = 1): Generator<{ year: number; month: number }> {
-  const end = yearMonthOf(to);
+function nextMonth(year: number, month: number): { year: number; month: number } {
+  return month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+}
+
+/** Each month from the one holding `from` to the month `end`, stepping `every` months from the first. */
+function* months(from: IsoDate, end: { year: number; month: number }, every = 1): Generator<{ year: number; month: number }> {
   let { year, month } = yearMonthOf(from);
   while (year < end.year || (year === end.year && month <= end.month)) {
     yield { year, month };
@@ -126,7 +143,10 @@ function* months(from: IsoDate, to: IsoDate, every = 1): Generator<{ year: numbe
  */
 function monthlyDates(start: IsoDate, range: DateRange, datesOf: (year: number, month: number) => readonly IsoDate[]): IsoDate[] {
   const dates: IsoDate[] = [];
-  for (const { year, month } of months(maxDate(start, range.from), addMonths(range.to, 1))) {
+  // The month after the range, except after December 9999: no date exists there (LAST_DATE).
+  const { year: endYear, month: endMonth } = yearMonthOf(range.to);
+  const after = range.to.slice(0, 7) === LAST_DATE.slice(0, 7) ? { year: endYear, month: endMonth } : nextMonth(endYear, endMonth);
+  for (const { year, month } of months(maxDate(start, range.from), after)) {
     for (const date of datesOf(year, month)) {
       // The Friday before a weekend can fall before a start date late in the month.
       if (date >= start && date >= range.from && date <= range.to) dates.push(date);

@@ -403,6 +403,41 @@ describe.each(databaseKinds())('ledger API on %s', (kind) => {
       expect(await retrieve(test.as(user))).toBeNull();
     });
 
+    it('refuses a start date after 9994 saying why, instead of an end date past year 9999', async () => {
+      const client = test.as(newUser('year-9995'));
+      for (const startDate of ['9995-01-01', '9999-12-31']) {
+        const error = errorOf(await client.post(PATHS.create, { ledger: { startDate, endDate: startDate, currentBalance: 0 } }), 400);
+        expect(error.fields).toEqual({
+          'ledger.startDate': 'Start Date must be in 9994 or earlier: a ledger may span 5 years and dates end at 9999.',
+        });
+      }
+      expect(await retrieve(client)).toBeNull();
+    });
+
+    it('fills a ledger ending on 9999-12-31 and extends one to that date, never computing a date past it', async () => {
+      const user = newUser('year-9999');
+      const client = test.as(user);
+      // 9999-12-31 is a Friday: a bi-weekly payday falls on it, and a bill on the 31st too.
+      await seedDeposit(user, { name: 'Acme', amount: 10, startDate: '9999-12-03', frequency: 'BW' });
+      await seedDeposit(user, { name: 'Salary', amount: 20, startDate: '9999-11-30', frequency: 'EOM' });
+      await seedExpense(user, { name: 'Rent', amount: 5, day: 31 });
+      const longest = await createLedger(client, '9994-12-31', '9999-12-31', 0);
+      const lastRows = longest.transactions.filter((row) => row.date >= '9999-12-01').map((row) => `${row.date} ${row.name}`);
+      expect(lastRows).toEqual([
+        '9999-12-03 Acme Paycheck',
+        '9999-12-17 Acme Paycheck',
+        '9999-12-31 Acme Paycheck',
+        '9999-12-31 Salary Paycheck',
+        '9999-12-31 Rent',
+      ]);
+
+      await createLedger(client, '9994-12-31', '9999-11-30', 0);
+      const extended = ledgerOf(await client.post(LEDGER_PATHS.extend, { endDate: '9999-12-31' }));
+      expect(extended.transactions.filter((row) => row.date >= '9999-12-01').map((row) => `${row.date} ${row.name}`)).toEqual(lastRows);
+      const tooFar = errorOf(await client.post(LEDGER_PATHS.extend, { endDate: '10000-01-01' }), 400);
+      expect(tooFar.fields).toHaveProperty('endDate');
+    });
+
     it('refuses a body without the ledger key or that is not an object', async () => {
       const client = test.as(newUser('shape'));
       const flat = errorOf(await client.post(PATHS.create, { startDate: '2026-12-01', endDate: '2026-12-31', currentBalance: 0 }), 400);

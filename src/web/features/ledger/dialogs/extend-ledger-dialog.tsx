@@ -3,7 +3,8 @@
  * have put between the two ends and changes nothing else. The caller remounts it per opening.
  */
 import { type ExtendLedgerRequest, extendLedgerRequestSchema } from '../../../../contract/ledger-requests.js';
-import { addDays, addMonths, isIsoDate } from '../../../../domain/calendar-date.js';
+import { addDays, addMonths, isIsoDate, type IsoDate } from '../../../../domain/calendar-date.js';
+import { latestLedgerEnd } from '../../../../domain/ledger.js';
 import type { SaveOutcome } from '../../../components/field-errors.js';
 import { TextInput } from '../../../components/form-controls.js';
 import { FormField } from '../../../components/form-field.js';
@@ -24,9 +25,18 @@ interface ExtendLedgerFormValues {
 /** Three months on: a season of paychecks and bills, well inside the five years a ledger may span. */
 const EXTENSION_MONTHS = 3;
 
+/** Three months on, or the latest end the ledger may have when that is sooner (near 9999 it always is). */
+function proposedEnd(startDate: string, currentEnd: IsoDate): IsoDate {
+  const threeMonthsOn = addMonths(currentEnd, EXTENSION_MONTHS);
+  if (!isIsoDate(startDate)) return threeMonthsOn;
+  const latest = latestLedgerEnd(startDate);
+  // A year past 9999 is not a date (isIsoDate), and compares wrongly as text.
+  return isIsoDate(threeMonthsOn) && threeMonthsOn <= latest ? threeMonthsOn : latest;
+}
+
 export function ExtendLedgerDialog({ show, ledger, onSave, onClose }: ExtendLedgerDialogProps) {
   const currentEnd = isIsoDate(ledger.endDate) ? ledger.endDate : null;
-  const initialValues: ExtendLedgerFormValues = { endDate: currentEnd ? addMonths(currentEnd, EXTENSION_MONTHS) : '' };
+  const initialValues: ExtendLedgerFormValues = { endDate: currentEnd ? proposedEnd(ledger.startDate, currentEnd) : '' };
   return (
     <SchemaFormDialog
       show={show}
