@@ -79,8 +79,20 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     return503OnClosing: false,
     frameworkErrors: createFrameworkErrorHandler(headers.bare),
     clientErrorHandler: createClientErrorHandler(headers.bare),
-    // A request without Host reaches our hook (registerHostCheck) and gets our refusal, not Node's bare 400.
-    http: { requireHostHeader: false },
+    // A slow or silent client cannot hold a connection open (decision 0027): the whole request within
+    // requestTimeout (past it, 408 through clientErrorHandler), no traffic for connectionTimeout, and
+    // keepAliveTimeout between requests.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.connectionMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: {
+      // A request without Host reaches our hook (registerHostCheck) and gets our refusal, not Node's bare 400.
+      requireHostHeader: false,
+      requestTimeout: config.timeouts.requestMs,
+      headersTimeout: config.timeouts.requestMs,
+      // Node checks for late requests on this interval (30 s by default), so it bounds how late the 408 comes.
+      connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(config.timeouts.requestMs / 4))),
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);

@@ -139,3 +139,16 @@ describe('loadConfig: operations (issue 16)', () => {
     }
   });
 });
+
+describe('loadConfig: timeouts (issue 17)', () => {
+  it('gives a request 30 s, a silent connection 60 s and an idle kept-alive one 5 s by default; the variables change them', () => {
+    expect(loadConfig({}, '/srv/leftover').timeouts).toEqual({ requestMs: 30_000, connectionMs: 60_000, keepAliveMs: 5_000 });
+    const env = { REQUEST_TIMEOUT_MS: '500', CONNECTION_TIMEOUT_MS: '2000', KEEP_ALIVE_TIMEOUT_MS: '700' };
+    expect(loadConfig(env, '/srv/leftover').timeouts).toEqual({ requestMs: 500, connectionMs: 2000, keepAliveMs: 700 });
+    for (const name of ['REQUEST_TIMEOUT_MS', 'CONNECTION_TIMEOUT_MS', 'KEEP_ALIVE_TIMEOUT_MS']) {
+      for (const bad of ['never', '0', '99', '1.5', '600001']) {
+        expect(problemsOf({ [name]: bad }), `${name}=${bad}`).toEqual([expect.stringMatching(new RegExp(`^${name}: `))]);
+      }
+    }
+  });
+});

@@ -37,6 +37,22 @@ const MAX_SHUTDOWN_GRACE_MS = 600_000;
 const shutdownGraceMessage = `must be a whole number of milliseconds, from 0 to ${MAX_SHUTDOWN_GRACE_MS}`;
 
 /**
+ * How long a client may take (issue 17, docs/decisions/0027-timeouts-logs-and-files.md): a whole
+ * request, headers and body, within REQUEST_TIMEOUT_MS; a connection silent for
+ * CONNECTION_TIMEOUT_MS is closed; an idle kept-alive connection waits KEEP_ALIVE_TIMEOUT_MS for
+ * its next request.
+ */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_CONNECTION_TIMEOUT_MS = 60_000;
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
+const MAX_TIMEOUT_MS = 600_000;
+
+function timeoutSchema(fallback: number) {
+  const message = `must be a whole number of milliseconds, from 100 to ${MAX_TIMEOUT_MS}`;
+  return z.coerce.number({ error: message }).int(message).min(100, message).max(MAX_TIMEOUT_MS, message).default(fallback);
+}
+
+/**
  * Fastify's trustProxy: false (the peer is the client), true (trust every X-Forwarded-For hop), a
  * hop count, or the proxies' addresses. Only what proxy-addr reads is let through, so a typo stops
  * the server instead of silently trusting nothing, or everything.
@@ -101,6 +117,9 @@ const environmentSchema = z.object({
     .max(MAX_SHUTDOWN_GRACE_MS, shutdownGraceMessage)
     .default(DEFAULT_SHUTDOWN_GRACE_MS),
   TRUST_PROXY: trustProxySchema,
+  REQUEST_TIMEOUT_MS: timeoutSchema(DEFAULT_REQUEST_TIMEOUT_MS),
+  CONNECTION_TIMEOUT_MS: timeoutSchema(DEFAULT_CONNECTION_TIMEOUT_MS),
+  KEEP_ALIVE_TIMEOUT_MS: timeoutSchema(DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
 });
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -116,6 +135,15 @@ export interface RateLimitConfig {
   readonly unauthenticatedPerMinute: number;
 }
 
+export interface TimeoutConfig {
+  /** The whole request, headers and body, must arrive within this; past it, 408 and the socket closes. */
+  readonly requestMs: number;
+  /** A connection with no traffic either way for this long is closed. */
+  readonly connectionMs: number;
+  /** An idle kept-alive connection is closed after this long without a new request. */
+  readonly keepAliveMs: number;
+}
+
 export interface AppConfiguration {
   readonly nodeEnv: 'development' | 'production' | 'test';
   readonly port: number;
@@ -128,6 +156,7 @@ export interface AppConfiguration {
   readonly shutdownGraceMs: number;
   /** Which X-Forwarded-For hops to believe for the client's address (rate limits, logs). */
   readonly trustProxy: TrustProxy;
+  readonly timeouts: TimeoutConfig;
   /** Folder for the embedded defaults' files (SQLite database, development provider keys). */
   readonly dataDir: string;
 }
@@ -215,6 +244,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
     rateLimit: { perUserPerMinute: values.RATE_LIMIT_PER_MINUTE, unauthenticatedPerMinute: values.RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE },
     shutdownGraceMs: values.SHUTDOWN_GRACE_MS,
     trustProxy: values.TRUST_PROXY,
+    timeouts: {
+      requestMs: values.REQUEST_TIMEOUT_MS,
+      connectionMs: values.CONNECTION_TIMEOUT_MS,
+      keepAliveMs: values.KEEP_ALIVE_TIMEOUT_MS,
+    },
     dataDir,
   };
 }

@@ -102,3 +102,56 @@ describe('the edge of the server', () => {
     expect(served.status).toBe(200);
   });
 });
+
+/** Opens a socket, sends the bytes, and resolves with what came back and how long the server kept it open. */
+function heldOpen(port: number, request: string): Promise<{ answer: string; ms: number }> {
+  const started = performance.now();
+  return rawExchange(port, request).then((answer) => ({ answer, ms: performance.now() - started }));
+}
+
+describe('slow and silent clients', () => {
+  let test: TestApp;
+  let port: number;
+
+  beforeAll(async () => {
+    test = await startTestApp('sqlite', {
+      env: { REQUEST_TIMEOUT_MS: '500', KEEP_ALIVE_TIMEOUT_MS: '500', CONNECTION_TIMEOUT_MS: '5000' },
+    });
+    await test.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = test.app.server.address();
+    if (typeof address !== 'object' || address === null) throw new Error('not listening');
+    port = address.port;
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it('closes a request whose body never comes within the configured time, with 408 and our body', async () => {
+    const token = await test.issuer.token('slow-user');
+    const promised = (url: string, extra = '') =>
+      `POST ${url} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n${extra}\r\n{"name":`;
+    const [anonymous, signedIn] = await Promise.all([
+      heldOpen(port, promised('/')),
+      heldOpen(port, promised('/api/deposits/add-deposit', `Authorization: Bearer ${token}\r\n`)),
+    ]);
+    for (const [label, { answer, ms }] of [
+      ['anonymous POST /', anonymous],
+      ['signed-in add-deposit', signedIn],
+    ] as const) {
+      // 500 ms, checked every 125 ms: closed well before the old "never".
+      expect(ms, label).toBeGreaterThan(400);
+      expect(ms, label).toBeLessThan(2_500);
+      expect(answer, label).toMatch(/^HTTP\/1\.1 (408|4\d\d)/);
+    }
+    const refused = parseRawAnswer(signedIn.answer);
+    expect(refused.status).toBe(408);
+    expect(strictErrorBodySchema.parse(JSON.parse(refused.body)).error.code).toBe('bad_request');
+    expect(refused.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('closes an idle kept-alive connection after the configured time', async () => {
+    const { answer, ms } = await heldOpen(port, 'GET /api/openapi.json HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    expect(parseRawAnswer(answer).status).toBe(200);
+    expect(ms).toBeLessThan(2_500);
+  });
+});
