@@ -15,7 +15,7 @@ import { API_PREFIX } from '../contract/common.js';
 import type { ErrorBody } from '../contract/errors.js';
 import { type AccessTokenVerifier, createAccessTokenVerifier, createDiscoveredKeySet, createLocalKeySet } from './auth/access-token.js';
 import { registerDevProvider } from './auth/dev-provider.js';
-import { registerHostCheck, registerNoStoreForApi } from './edge.js';
+import { registerHostCheck, registerNoStoreForApi, requestLogSerializer } from './edge.js';
 import { registerTokenCheck } from './api-scope.js';
 import type { AppConfiguration, TrustProxy } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
@@ -71,7 +71,13 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization'], ...(options.logStream ? { stream: options.logStream } : {}) },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization'],
+            // Addresses without their query values: tokens and codes travel there (decision 0027).
+            serializers: { req: requestLogSerializer },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
     // A request that arrives on a busy connection while SIGTERM drains is served (with Connection:

@@ -1,9 +1,10 @@
 /**
  * What the server does at its edge for every request, before and after the routes (issue 17):
  * personal answers are never stored by a cache, and a request without a Host header is refused
- * with our body and headers instead of Node's bare 400.
+ * with our body and headers instead of Node's bare 400; addresses are logged without the values of
+ * their query strings.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../contract/common.js';
 import type { ErrorBody } from '../contract/errors.js';
 
@@ -44,4 +45,38 @@ export function registerHostCheck(app: FastifyInstance): void {
     const body: ErrorBody = { error: { code: 'bad_request', message, fields: { host: message } } };
     await reply.code(400).header('Connection', 'close').type('application/json; charset=utf-8').send(body);
   });
+}
+
+/** A query parameter's name is kept in the log only when it looks like a name, not like a value. */
+const PLAIN_PARAMETER_NAME = /^[A-Za-z0-9_.[\]-]{1,32}$/;
+export const REDACTED = '[redacted]';
+
+/**
+ * An address as the log may show it: the path, and for the query string only the names of its
+ * parameters, every value redacted. Sign-out carries the whole ID token (`id_token_hint`), the
+ * provider's callback a code, and any client may send `?access_token=`; none of them may reach a log.
+ */
+export function redactedUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query === -1) return url;
+  const names = url
+    .slice(query + 1)
+    .split('&')
+    .filter((pair) => pair !== '')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0] ?? '';
+      return `${PLAIN_PARAMETER_NAME.test(name) ? name : REDACTED}=${REDACTED}`;
+    });
+  return `${url.slice(0, query)}?${names.join('&')}`;
+}
+
+/** Fastify's own request serializer (method, address, host, client), with the address redacted. */
+export function requestLogSerializer(request: FastifyRequest): Record<string, string | number | undefined> {
+  return {
+    method: request.method,
+    url: redactedUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }
