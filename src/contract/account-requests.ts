@@ -6,14 +6,8 @@
  */
 import * as z from 'zod/mini';
 import { isIsoDate } from '../domain/calendar-date.js';
-import {
-  LATEST_LEDGER_START,
-  latestLedgerEnd,
-  MAX_LEDGER_YEARS,
-  MAX_TRANSACTION_NAME_LENGTH,
-  SCHEDULE_KINDS,
-  TRANSACTION_STATUSES,
-} from '../domain/ledger.js';
+import { LATEST_LEDGER_START, latestLedgerEnd } from '../domain/ledger-span.js';
+import { MAX_LEDGER_YEARS, MAX_TRANSACTION_NAME_LENGTH, SCHEDULE_KINDS, TRANSACTION_STATUSES } from '../domain/ledger.js';
 import { TRANSACTION_TYPES } from '../domain/ledger.js';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './account.js';
 import { idSchema } from './common.js';

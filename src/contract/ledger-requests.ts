@@ -4,15 +4,9 @@
  * gave them (Pay, Clear), does not carry them (benchmark 4a).
  */
 import * as z from 'zod/mini';
-import {
-  LATEST_LEDGER_START,
-  latestLedgerEnd,
-  MAX_LEDGER_YEARS,
-  MAX_TRANSACTION_NAME_LENGTH,
-  TRANSACTION_STATUSES,
-  TRANSACTION_TYPES,
-} from '../domain/ledger.js';
+import { MAX_LEDGER_YEARS, MAX_TRANSACTION_NAME_LENGTH, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
 import { isIsoDate } from '../domain/calendar-date.js';
+import { LATEST_LEDGER_START, latestLedgerEnd } from '../domain/ledger-span.js';
 import { idSchema } from './common.js';
 import { amountSchema, balanceSchema, isoDateField, OBJECT_BODY, trimmedText } from './request-fields.js';
 

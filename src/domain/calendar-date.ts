@@ -9,8 +9,6 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 export type Weekday = (typeof WEEKDAYS)[number];
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** The last date there is: dates are four-digit years, so nothing may be computed past this one. */
-export const LAST_DATE = '9999-12-31' as IsoDate;
 const MS_PER_DAY = 86_400_000;
 
 /** True for a real date in 'YYYY-MM-DD' form between years 1900 and 9999 (so 2026-02-30 is false). */

@@ -9,13 +9,13 @@ import {
   computeBalances,
   generateLedgerDrafts,
   isAllowedStatusMove,
-  latestLedgerEnd,
   type LedgerRow,
   paycheckName,
   signedAmount,
   TRANSACTION_STATUSES,
   type TransactionStatus,
 } from './ledger.js';
+import { latestLedgerEnd } from './ledger-span.js';
 import { cents } from './money.js';
 
 const row = (overrides: Partial<LedgerRow> & Pick<LedgerRow, 'sequence'>): LedgerRow => ({

@@ -2,7 +2,7 @@
  * The ledger: a projected check register. Rows come from deposits and expenses (or are added by
  * hand); every balance is derived here from the rows, never stored or updated row by row.
  */
-import { addYears, type IsoDate, LAST_DATE } from './calendar-date.js';
+import { type IsoDate } from './calendar-date.js';
 import { type Cents, cents } from './money.js';
 import { compareNames } from './names.js';
 import {
@@ -181,15 +181,4 @@ export function canEdit(status: TransactionStatus): boolean {
 
 export function isWithinLedger(date: IsoDate, range: DateRange): boolean {
   return date >= range.from && date <= range.to;
-}
-
-/** The latest start date of a new ledger: its five years must end by the last date there is, 9999-12-31. */
-export const LATEST_LEDGER_START = '9994-12-31' as IsoDate;
-
-/**
- * A ledger spans at most five years: the end date may be the same calendar day five years on, and
- * never past 9999-12-31 (a ledger stored before LATEST_LEDGER_START was enforced ends there).
- */
-export function latestLedgerEnd(startDate: IsoDate): IsoDate {
-  return startDate > LATEST_LEDGER_START ? LAST_DATE : addYears(startDate, MAX_LEDGER_YEARS);
 }

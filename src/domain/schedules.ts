@@ -9,7 +9,6 @@ import {
   fromDayNumber,
   fromParts,
   type IsoDate,
-  LAST_DATE,
   maxDate,
   toDayNumber,
   weekdayOf,
@@ -143,9 +142,9 @@ function* months(from: IsoDate, end: { year: number; month: number }, every = 1)
  */
 function monthlyDates(start: IsoDate, range: DateRange, datesOf: (year: number, month: number) => readonly IsoDate[]): IsoDate[] {
   const dates: IsoDate[] = [];
-  // The month after the range, except after December 9999: no date exists there (LAST_DATE).
+  // The month after the range, except after December 9999: no date follows 9999-12-31 (LAST_DATE).
   const { year: endYear, month: endMonth } = yearMonthOf(range.to);
-  const after = range.to.slice(0, 7) === LAST_DATE.slice(0, 7) ? { year: endYear, month: endMonth } : nextMonth(endYear, endMonth);
+  const after = range.to.slice(0, 7) === '9999-12' ? { year: endYear, month: endMonth } : nextMonth(endYear, endMonth);
   for (const { year, month } of months(maxDate(start, range.from), after)) {
     for (const date of datesOf(year, month)) {
       // The Friday before a weekend can fall before a start date late in the month.

@@ -9,12 +9,12 @@ import {
   canEdit,
   isAllowedStatusMove,
   isWithinLedger,
-  latestLedgerEnd,
   type LedgerRow,
   MAX_LEDGER_YEARS,
   type TransactionStatus,
   type TransactionType,
 } from './ledger.js';
+import { latestLedgerEnd } from './ledger-span.js';
 import type { Cents } from './money.js';
 import type { DateRange } from './schedules.js';
 

@@ -4,7 +4,7 @@
  */
 import { type ExtendLedgerRequest, extendLedgerRequestSchema } from '../../../../contract/ledger-requests.js';
 import { addDays, addMonths, isIsoDate, type IsoDate } from '../../../../domain/calendar-date.js';
-import { latestLedgerEnd } from '../../../../domain/ledger.js';
+import { latestLedgerEnd } from '../../../../domain/ledger-span.js';
 import type { SaveOutcome } from '../../../components/field-errors.js';
 import { TextInput } from '../../../components/form-controls.js';
 import { FormField } from '../../../components/form-field.js';
