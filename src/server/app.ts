@@ -19,6 +19,7 @@ import { registerHostCheck, registerNoStoreForApi, requestLogSerializer } from '
 import { registerTokenCheck } from './api-scope.js';
 import type { AppConfiguration, TrustProxy } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
+import { ensurePrivateFolder } from './db/private-files.js';
 import { createClientErrorHandler, createFrameworkErrorHandler, handleError } from './http-errors.js';
 import { registerOpenApi } from './openapi.js';
 import { registerHealthChecks } from './operations/health.js';
@@ -112,6 +113,10 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   // the page's files; compressed request bodies are not accepted, so the body limit means bytes read.
   await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
   await registerOpenApi(app);
+
+  // The data folder the defaults create is the server's alone (decision 0027); the provider's keys may be first in it.
+  if (config.database.kind === 'sqlite') ensurePrivateFolder(path.dirname(config.database.file));
+  if (config.oidc.kind === 'embedded') ensurePrivateFolder(path.dirname(config.oidc.keysFile));
 
   let keySet: JWTVerifyGetKey;
   if (config.oidc.kind === 'embedded') {

@@ -1,11 +1,11 @@
 /** Opens the configured database: an embedded SQLite file by default, or PostgreSQL. */
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { migrateToLatest } from './migrations.js';
+import { ensurePrivateFolder, preparePrivateDatabaseFile, tightenDatabaseFiles } from './private-files.js';
 import type { DatabaseSchema } from './schema.js';
 
 export type Database = Kysely<DatabaseSchema>;
@@ -54,9 +54,12 @@ export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
   let db: Database;
   if (config.kind === 'sqlite') {
-    fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    ensurePrivateFolder(path.dirname(config.file));
+    preparePrivateDatabaseFile(config.file);
     const sqlite = new SQLite(config.file);
     sqlite.pragma('journal_mode = WAL');
+    // -wal and -shm exist from here on; left over from an older install they may still be 0644.
+    tightenDatabaseFiles(config.file);
     // FULL: a write the API acknowledged survives a power cut, not just a process crash.
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');

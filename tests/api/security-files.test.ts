@@ -1,0 +1,63 @@
+/**
+ * Data at rest is the server's alone (issue 17): on a fresh start with the defaults' layout, even
+ * under the common umask 022, the data folder is 0700 and the SQLite database, -wal and -shm are
+ * 0600, beside the provider's keys (0600); files an older install left 0644 are tightened.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { openDatabase } from '../../src/server/db/database.js';
+
+const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+
+describe('the data folder and the database files', () => {
+  let root: string;
+  let umask: number;
+
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'leftover-files-'));
+    umask = process.umask(0o022);
+  });
+  afterEach(() => void process.umask(0o022));
+  afterAll(() => {
+    process.umask(umask);
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('creates a fresh data folder 0700 and the database, -wal and -shm 0600, under umask 022', async () => {
+    const dataDir = path.join(root, 'fresh', 'data');
+    const file = path.join(dataDir, 'leftover.sqlite');
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '3999', DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent' });
+    const app = await buildApp(config, { logger: false });
+    try {
+      await app.ready();
+      expect(modeOf(dataDir).toString(8)).toBe('700');
+      for (const each of [file, `${file}-wal`, `${file}-shm`, path.join(dataDir, 'dev-oidc-keys.json')]) {
+        expect(modeOf(each).toString(8), path.basename(each)).toBe('600');
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('tightens the files an older install left 0644, and leaves an existing folder as its owner set it', async () => {
+    const dataDir = path.join(root, 'older');
+    fs.mkdirSync(dataDir, { mode: 0o755 });
+    fs.chmodSync(dataDir, 0o755);
+    const file = path.join(dataDir, 'leftover.sqlite');
+    const first = await openDatabase({ kind: 'sqlite', file });
+    await first.close();
+    fs.chmodSync(file, 0o644);
+    const again = await openDatabase({ kind: 'sqlite', file });
+    try {
+      expect(modeOf(file).toString(8)).toBe('600');
+      expect(modeOf(`${file}-wal`).toString(8)).toBe('600');
+      expect(modeOf(dataDir).toString(8)).toBe('755');
+    } finally {
+      await again.close();
+    }
+  });
+});
