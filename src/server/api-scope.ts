@@ -10,6 +10,8 @@ import type { RateLimits } from './rate-limit.js';
 declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
+    /** Ledger rows this call inserted; charged to the caller's budget as the answer leaves (chargeRowsWritten). */
+    rowsWritten: number;
   }
 }
 
@@ -29,6 +31,17 @@ export function registerTokenCheck(api: FastifyInstance, verify: AccessTokenVeri
     }
     await limits.countCall(request, reply);
   });
+  // A write that inserted many rows costs more than one call (decision 0007), charged once its count is known.
+  api.decorateRequest('rowsWritten', 0);
+  api.addHook('onSend', async (request, reply, payload) => {
+    if (request.caller && request.rowsWritten > 0) await limits.chargeRows(request, reply, request.rowsWritten);
+    return payload;
+  });
+}
+
+/** Records that this call inserted `rows` ledger rows, so it is charged for them (decision 0007). */
+export function chargeRowsWritten(request: FastifyRequest, rows: number | undefined): void {
+  request.rowsWritten += rows ?? 0;
 }
 
 /** The signed-in caller of an /api request; the hook above guarantees there is one. */

@@ -16,9 +16,22 @@ export interface RateLimitBudget extends RateLimitConfig {
   readonly windowMs: number;
 }
 
+/** Rows a write may insert for each budget unit past its first (decision 0007): a 20,000-row create costs 21 calls. */
+export const ROWS_PER_BUDGET_UNIT = 1_000;
+
+/** What a call that inserted `rows` ledger rows costs, in calls: 1, plus 1 for every started 1,000 rows. */
+export function callCost(rows: number): number {
+  return 1 + Math.ceil(Math.max(0, rows) / ROWS_PER_BUDGET_UNIT);
+}
+
 export interface RateLimits {
   /** Counts one call of the signed-in caller (request.caller); throws TooManyRequestsError past their budget. */
   countCall(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * Charges the rest of a write's cost (callCost) once it knows how many rows it inserted. It never
+   * refuses (the write is done): the caller's next calls meet the budget sooner. Updates the headers.
+   */
+  chargeRows(request: FastifyRequest, reply: FastifyReply, rows: number): Promise<void>;
   /** Counts one call whose token was missing or refused; throws TooManyRequestsError past the address's budget. */
   countRefusedToken(request: FastifyRequest): Promise<void>;
 }
@@ -67,6 +80,17 @@ export async function registerRateLimits(api: FastifyInstance, budget: RateLimit
           `Too many requests: the limit is ${perMinute(result.max, budget.windowMs)} for each user. Try again in ${seconds(result.ttlInSeconds)}.`,
           result.ttlInSeconds,
         );
+      }
+    },
+    async chargeRows(request, reply, rows) {
+      const extra = callCost(rows) - 1;
+      for (let unit = 1; unit <= extra; unit += 1) {
+        const result = await userLimit(request);
+        if (result.isAllowed) return;
+        if (unit < extra) continue;
+        reply.header('X-RateLimit-Limit', result.max);
+        reply.header('X-RateLimit-Remaining', result.remaining);
+        reply.header('X-RateLimit-Reset', result.ttlInSeconds);
       }
     },
     async countRefusedToken(request) {

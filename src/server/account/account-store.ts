@@ -3,6 +3,7 @@
  * transaction (a LedgerScope). Every query names the owner; the ledger's rows, skipped occurrences
  * and imported statement rows are reached through the owner's one ledger, whose keys lead them.
  */
+import { checkLedgerRows, checkScheduleCount } from '../../domain/limits.js';
 import { sql } from 'kysely';
 import { isoDate } from '../../domain/calendar-date.js';
 import { compareRows, SCHEDULE_KINDS } from '../../domain/ledger.js';
@@ -155,6 +156,11 @@ export async function deleteAccount(scope: LedgerScope): Promise<AccountCounts> 
 /** Stores the data for the owner, who has nothing now (deleteAccount ran in the same transaction). */
 export async function writeAccount(scope: LedgerScope, data: AccountData, now: Date): Promise<void> {
   const { db, owner } = scope;
+  const tooMany =
+    checkScheduleCount('deposit', data.deposits.length) ??
+    checkScheduleCount('expense', data.expenses.length) ??
+    checkLedgerRows('restore', data.ledger?.rows.length ?? 0);
+  if (tooMany) throw tooMany;
   for (const batch of batches(data.deposits)) {
     await db
       .insertInto('deposits')

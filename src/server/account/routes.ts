@@ -13,7 +13,7 @@ import {
 } from '../../contract/account.js';
 import { accountImportRequestSchema, deleteAccountRequestSchema } from '../../contract/account-requests.js';
 import { NotFoundError } from '../../domain/errors.js';
-import { callerOf, routeInApi } from '../api-scope.js';
+import { callerOf, chargeRowsWritten, routeInApi } from '../api-scope.js';
 import { LedgerService, NO_LEDGER } from '../ledger/ledger-service.js';
 import { exportDocument, restoredData } from './account-payloads.js';
 import { AccountService } from './account-service.js';
@@ -44,7 +44,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post(
     routeInApi(ACCOUNT_PATHS.import),
     { bodyLimit: ACCOUNT_IMPORT_BODY_LIMIT_BYTES, schema: { body: accountImportRequestSchema, response: { 200: accountCountsSchema } } },
-    async (request) => accounts.restore(callerOf(request), restoredData(request.body)),
+    async (request) => {
+      const counts = await accounts.restore(callerOf(request), restoredData(request.body));
+      chargeRowsWritten(request, counts.transactions);
+      return counts;
+    },
   );
 
   api.delete(

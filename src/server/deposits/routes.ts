@@ -7,7 +7,7 @@ import { idParamsSchema } from '../../contract/request-fields.js';
 import { DEPOSITS_PATHS, depositsInfoSchema } from '../../contract/deposits.js';
 import { depositInputSchema } from '../../contract/deposit-input.js';
 import type { Caller } from '../auth/access-token.js';
-import { callerOf, routeInApi } from '../api-scope.js';
+import { callerOf, chargeRowsWritten, routeInApi } from '../api-scope.js';
 import { LedgerService } from '../ledger/ledger-service.js';
 import { scheduleWrites } from '../schedules/schedule-writes.js';
 import { depositFields, depositsAnswer } from './deposit-payloads.js';
@@ -21,17 +21,17 @@ export const depositRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(routeInApi(DEPOSITS_PATHS.retrieve), { schema: answer }, async (request) => info(callerOf(request)));
 
   api.post(routeInApi(DEPOSITS_PATHS.add), { schema: { body: depositInputSchema, ...answer } }, async (request) => {
-    await writes.add(callerOf(request), depositFields(request.body));
+    chargeRowsWritten(request, await writes.add(callerOf(request), depositFields(request.body)));
     return info(callerOf(request));
   });
 
   api.put(routeInApi(DEPOSITS_PATHS.one), { schema: { params: idParamsSchema, body: depositInputSchema, ...answer } }, async (request) => {
-    await writes.update(callerOf(request), request.params.id, depositFields(request.body));
+    chargeRowsWritten(request, await writes.update(callerOf(request), request.params.id, depositFields(request.body)));
     return info(callerOf(request));
   });
 
   api.delete(routeInApi(DEPOSITS_PATHS.one), { schema: { params: idParamsSchema, ...answer } }, async (request) => {
-    await writes.remove(callerOf(request), request.params.id);
+    chargeRowsWritten(request, await writes.remove(callerOf(request), request.params.id));
     return info(callerOf(request));
   });
 };

@@ -8,7 +8,7 @@ import { EXPENSES_PATHS, expensesInfoSchema } from '../../contract/expenses.js';
 import { expenseInputSchema } from '../../contract/expense-input.js';
 import { todayIn } from '../../domain/calendar-date.js';
 import type { Caller } from '../auth/access-token.js';
-import { callerOf, routeInApi } from '../api-scope.js';
+import { callerOf, chargeRowsWritten, routeInApi } from '../api-scope.js';
 import { LedgerService } from '../ledger/ledger-service.js';
 import { scheduleWrites } from '../schedules/schedule-writes.js';
 import { expenseFields, expensesAnswer } from './expense-payloads.js';
@@ -22,17 +22,17 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(routeInApi(EXPENSES_PATHS.retrieve), { schema: answer }, async (request) => info(callerOf(request)));
 
   api.post(routeInApi(EXPENSES_PATHS.add), { schema: { body: expenseInputSchema, ...answer } }, async (request) => {
-    await writes.add(callerOf(request), expenseFields(request.body));
+    chargeRowsWritten(request, await writes.add(callerOf(request), expenseFields(request.body)));
     return info(callerOf(request));
   });
 
   api.put(routeInApi(EXPENSES_PATHS.one), { schema: { params: idParamsSchema, body: expenseInputSchema, ...answer } }, async (request) => {
-    await writes.update(callerOf(request), request.params.id, expenseFields(request.body));
+    chargeRowsWritten(request, await writes.update(callerOf(request), request.params.id, expenseFields(request.body)));
     return info(callerOf(request));
   });
 
   api.delete(routeInApi(EXPENSES_PATHS.one), { schema: { params: idParamsSchema, ...answer } }, async (request) => {
-    await writes.remove(callerOf(request), request.params.id);
+    chargeRowsWritten(request, await writes.remove(callerOf(request), request.params.id));
     return info(callerOf(request));
   });
 };

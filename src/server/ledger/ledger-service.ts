@@ -7,6 +7,7 @@
 import { addDays, type IsoDate, maxDate, todayIn } from '../../domain/calendar-date.js';
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
 import type { ScheduleRef, TransactionDraft } from '../../domain/ledger.js';
+import { checkLedgerRows, type LedgerGrowth } from '../../domain/limits.js';
 import { type LedgerSchedules, projectSchedules, reprojectSchedule } from '../../domain/ledger-projection.js';
 import type { DateRange } from '../../domain/schedules.js';
 import {
@@ -28,7 +29,7 @@ import {
   type StoredLedger,
   takeSequences,
 } from './ledger-record.js';
-import { findLedgerWithRows, findRow, listRows, listScheduleRows } from './ledger-reads.js';
+import { countRows, findLedgerWithRows, findRow, listRows, listScheduleRows } from './ledger-reads.js';
 import { forgetImports } from './imported-rows.js';
 import { ledgerSchedules } from './ledger-schedules.js';
 import { insertRows, type NewRow } from './row-insert.js';
@@ -44,6 +45,14 @@ const CHANGED_MEANWHILE = 'This transaction was changed at the same time by anot
 export interface LedgerWithRows {
   readonly ledger: StoredLedger;
   readonly rows: readonly StoredRow[];
+  /** How many rows the write inserted: what the request budget charges for (decision 0007). */
+  readonly written?: number;
+}
+
+/** Refuses, before anything is inserted, a ledger that would hold more than MAX_LEDGER_ROWS rows. */
+function checkRows(growth: LedgerGrowth, total: number): void {
+  const refusal = checkLedgerRows(growth, total);
+  if (refusal) throw refusal;
 }
 
 function rangeOf(ledger: StoredLedger): DateRange {
@@ -78,6 +87,7 @@ export class LedgerService {
     return this.write(owner, async (scope) => {
       await lockLedger(scope);
       const drafts = projectSchedules(await ledgerSchedules(scope), { from: fields.startDate, to: fields.endDate });
+      checkRows('create', drafts.length);
       // The drafts come in row order; numbering them in that order makes it their creation order.
       const rows = drafts.map((draft, index) => ({ ...draft, sequence: index + 1 }));
       const ledger = await saveLedger(scope, { ...fields, nextSequence: rows.length + 1 }, this.now());
@@ -87,7 +97,7 @@ export class LedgerService {
       // So do the statements it took in: their rows are gone, and a new ledger may take them in again.
       await forgetImports(scope, ledger.id);
       // The ledger is locked and now holds exactly these rows: answer them without reading them back.
-      return { ledger, rows: await insertRows(scope, ledger.id, rows) };
+      return { ledger, rows: await insertRows(scope, ledger.id, rows), written: rows.length };
     });
   }
 
@@ -103,9 +113,10 @@ export class LedgerService {
       if (refusal) throw refusalError(refusal);
       const added = { from: addDays(current.endDate, 1), to: endDate };
       const drafts = projectSchedules(await ledgerSchedules(scope), added, await skippedOccurrences(scope, current.id));
+      if (drafts.length > 0) checkRows('extend', (await countRows(scope, current.id)) + drafts.length);
       await insertRows(scope, current.id, await numbered(scope, current.id, drafts));
       await setLedgerEnd(scope, current.id, endDate);
-      return { ledger: { ...current, endDate }, rows: await listRows(scope, current.id) };
+      return { ledger: { ...current, endDate }, rows: await listRows(scope, current.id), written: drafts.length };
     });
   }
 
@@ -115,6 +126,7 @@ export class LedgerService {
       if (!ledger) throw new NotFoundError(NO_LEDGER);
       const outside = checkDateWithinLedger(draft.date, rangeOf(ledger));
       if (outside) throw refusalError(outside);
+      checkRows('add', (await countRows(scope, ledger.id)) + 1);
       await insertRows(scope, ledger.id, await numbered(scope, ledger.id, [draft]));
       return { ledger, rows: await listRows(scope, ledger.id) };
     });
@@ -152,24 +164,26 @@ export class LedgerService {
   /**
    * Runs a write of a deposit or an expense and brings the ledger's projection of that schedule up
    * to date in the same transaction: both commit, or neither. `write` answers which schedule it
-   * wrote and whether it still exists.
+   * wrote and whether it still exists. Answers how many ledger rows it inserted.
    */
-  async changeSchedule(owner: Caller, write: (db: Database) => Promise<{ schedule: ScheduleRef; deleted: boolean }>): Promise<void> {
-    await this.write(owner, async (scope) => {
+  async changeSchedule(owner: Caller, write: (db: Database) => Promise<{ schedule: ScheduleRef; deleted: boolean }>): Promise<number> {
+    return this.write(owner, async (scope) => {
       // The lock comes first, as in every ledger write, so two writes of one user never wait on each other in turn.
       const ledger = await lockLedger(scope);
       // What the schedule was decides whether a moved date still fills the same period (reprojectSchedule).
       const before = ledger ? await ledgerSchedules(scope) : NO_SCHEDULES;
       const { schedule, deleted } = await write(scope.db);
-      if (!ledger) return;
+      if (!ledger) return 0;
       const window = { from: maxDate(todayIn(this.now()), ledger.startDate), to: ledger.endDate };
       const rows = await listScheduleRows(scope, ledger.id, schedule);
       const skipped = await skippedOccurrences(scope, ledger.id, schedule);
       const after = deleted ? NO_SCHEDULES : await ledgerSchedules(scope);
       const { removed, added } = reprojectSchedule(rows, schedule, before, after, window, skipped);
+      if (added.length > removed.length) checkRows('schedule', (await countRows(scope, ledger.id)) - removed.length + added.length);
       await deleteRows(scope, ledger.id, removed);
       await insertRows(scope, ledger.id, await numbered(scope, ledger.id, added));
       if (deleted) await forgetSkipped(scope, ledger.id, schedule);
+      return added.length;
     });
   }
 

@@ -8,7 +8,7 @@ import { idParamsSchema } from '../../contract/request-fields.js';
 import { forecastSchema, LEDGER_PATHS, ledgerInfoSchema } from '../../contract/ledger.js';
 import { transactionUpdateSchema } from '../../contract/ledger-requests.js';
 import { createLedgerRequestSchema, extendLedgerRequestSchema, newTransactionSchema } from '../../contract/ledger-requests.js';
-import { callerOf, routeInApi } from '../api-scope.js';
+import { callerOf, chargeRowsWritten, routeInApi } from '../api-scope.js';
 import { todayIn } from '../../domain/calendar-date.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { forecastAnswer, ledgerAnswer, ledgerFields, requestedRow, transactionDraft } from './ledger-payloads.js';
@@ -28,13 +28,17 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
     return forecastAnswer(found, todayIn(api.now()));
   });
 
-  api.post(routeInApi(LEDGER_PATHS.create), { schema: { body: createLedgerRequestSchema, response } }, async (request) =>
-    ledgerAnswer(await ledgers.create(callerOf(request), ledgerFields(request.body.ledger))),
-  );
+  api.post(routeInApi(LEDGER_PATHS.create), { schema: { body: createLedgerRequestSchema, response } }, async (request) => {
+    const created = await ledgers.create(callerOf(request), ledgerFields(request.body.ledger));
+    chargeRowsWritten(request, created.written);
+    return ledgerAnswer(created);
+  });
 
-  api.post(routeInApi(LEDGER_PATHS.extend), { schema: { body: extendLedgerRequestSchema, response } }, async (request) =>
-    ledgerAnswer(await ledgers.extend(callerOf(request), request.body.endDate)),
-  );
+  api.post(routeInApi(LEDGER_PATHS.extend), { schema: { body: extendLedgerRequestSchema, response } }, async (request) => {
+    const extended = await ledgers.extend(callerOf(request), request.body.endDate);
+    chargeRowsWritten(request, extended.written);
+    return ledgerAnswer(extended);
+  });
 
   api.post(routeInApi(LEDGER_PATHS.addTransaction), { schema: { body: newTransactionSchema, response } }, async (request) =>
     ledgerAnswer(await ledgers.addTransaction(callerOf(request), transactionDraft(request.body))),

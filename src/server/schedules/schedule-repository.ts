@@ -72,6 +72,16 @@ export class ScheduleRepository<Name extends ScheduleTableName, Stored, Fields> 
     return this.records(records).map(this.table.toStored);
   }
 
+  /** How many rows the caller has: what an add checks the limit against (MAX_DEPOSITS, MAX_EXPENSES). */
+  async count(owner: Caller): Promise<number> {
+    const record = await this.db
+      .selectFrom(this.tableName)
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+      .where((eb) => eb.and(ownerColumns(owner)))
+      .executeTakeFirst();
+    return Number(record?.count ?? 0);
+  }
+
   /** Answers the new row's id, which is always ours: a client-sent id never reaches here (the schema drops it). */
   async add(owner: Caller, fields: Fields): Promise<string> {
     const id = newId();

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { statementImportRequestSchema, statementPreviewRequestSchema } from '../../contract/statement-requests.js';
 import { STATEMENT_BODY_LIMIT_BYTES, STATEMENT_PATHS, statementImportSchema, statementPreviewSchema } from '../../contract/statements.js';
-import { callerOf, routeInApi } from '../api-scope.js';
+import { callerOf, chargeRowsWritten, routeInApi } from '../api-scope.js';
 import { importAnswer, importDecisions, previewAnswer } from './statement-payloads.js';
 import { StatementService } from './statement-service.js';
 
@@ -22,6 +22,10 @@ export const statementRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post(
     routeInApi(STATEMENT_PATHS.import),
     { bodyLimit: STATEMENT_BODY_LIMIT_BYTES, schema: { body: statementImportRequestSchema, response: { 200: statementImportSchema } } },
-    async (request) => importAnswer(await statements.import(callerOf(request), request.body, importDecisions(request.body.decisions))),
+    async (request) => {
+      const result = await statements.import(callerOf(request), request.body, importDecisions(request.body.decisions));
+      chargeRowsWritten(request, result.counts.added);
+      return importAnswer(result);
+    },
   );
 };

@@ -4,6 +4,7 @@
  * what they need and stores the result. An import recomputes everything inside the ledger lock
  * and one transaction: the page's preview is never trusted, and a refusal stores nothing.
  */
+import { checkLedgerRows } from '../../domain/limits.js';
 import { InvalidInputError, NotFoundError, TooLargeError } from '../../domain/errors.js';
 import { compareDrafts, type LedgerRow } from '../../domain/ledger.js';
 import type { CsvMapping } from '../../domain/statements/csv-statement.js';
@@ -124,6 +125,8 @@ export class StatementService {
         if (!row) throw new Error(`matched row ${match.ledgerRowId} is not in the ledger`);
         return { row, date: match.date };
       });
+      const tooMany = plan.added.length > 0 ? checkLedgerRows('import', rows.length + plan.added.length) : undefined;
+      if (tooMany) throw tooMany;
       const cleared = await clearMatchedRows(scope, ledger.id, matches);
       const added = await this.addRows(scope, ledger.id, plan);
       await recordImports(

@@ -1,0 +1,46 @@
+/**
+ * What one user may hold (docs/decisions/0028-per-user-limits-and-dev-provider.md): enough for any
+ * household many times over, small enough that no user's writes can stall the server for others.
+ * The checks answer the refusal, or undefined; the server runs them inside the write's transaction,
+ * under the owner's lock, so two writes at once cannot both slip under a limit.
+ */
+import { ConflictError } from './errors.js';
+import type { ScheduleKind } from './ledger.js';
+
+export const MAX_DEPOSITS = 100;
+export const MAX_EXPENSES = 300;
+export const MAX_LEDGER_ROWS = 20_000;
+
+const count = new Intl.NumberFormat('en-US');
+
+const SCHEDULE_LIMITS: Record<ScheduleKind, { max: number; plural: string }> = {
+  deposit: { max: MAX_DEPOSITS, plural: 'deposits' },
+  expense: { max: MAX_EXPENSES, plural: 'expenses' },
+};
+
+/** Refuses a schedule past its limit; `total` is how many the owner would have with it. */
+export function checkScheduleCount(kind: ScheduleKind, total: number): ConflictError | undefined {
+  const { max, plural } = SCHEDULE_LIMITS[kind];
+  if (total <= max) return undefined;
+  return new ConflictError(`You can have at most ${count.format(max)} ${plural}. Remove one before adding another.`);
+}
+
+/** Why a ledger would grow: the advice differs. */
+export type LedgerGrowth = 'create' | 'extend' | 'schedule' | 'add' | 'import' | 'restore';
+
+const ADVICE: Record<LedgerGrowth, string> = {
+  create: 'Choose a shorter period or fewer schedules.',
+  extend: 'Choose an earlier end date, or create a shorter ledger.',
+  schedule: 'Shorten the ledger or remove other schedules first.',
+  add: 'Create a shorter ledger first.',
+  import: 'Import a shorter statement, or create a shorter ledger first.',
+  restore: 'This export holds more than the server allows.',
+};
+
+/** Refuses a ledger that would hold more than MAX_LEDGER_ROWS rows; `total` is how many it would hold. */
+export function checkLedgerRows(growth: LedgerGrowth, total: number): ConflictError | undefined {
+  if (total <= MAX_LEDGER_ROWS) return undefined;
+  return new ConflictError(
+    `A ledger holds at most ${count.format(MAX_LEDGER_ROWS)} rows: this one would hold ${count.format(total)}. ${ADVICE[growth]}`,
+  );
+}
