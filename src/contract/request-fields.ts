@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { isIsoDate, type IsoDate } from '../domain/calendar-date.js';
 import { centsToDollars, hasAtMostTwoDecimals, MAX_AMOUNT_CENTS } from '../domain/money.js';
+import { hasVisibleCharacter } from '../domain/visible-text.js';
 import { idSchema } from './common.js';
 
 const MAX_AMOUNT_DOLLARS = centsToDollars(MAX_AMOUNT_CENTS);
@@ -58,6 +59,11 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/**
+ * Text a person typed: trimmed, not empty, at most `max` characters, with a visible character,
+ * no control characters and no lone surrogates. Bidi controls (U+202E and the like) are kept:
+ * the page shows every name isolated (unicode-bidi: isolate), so they cannot reorder what is around it.
+ */
 export function trimmedText(label: string, max: number) {
   return z.string({ error: `${label} is required.` }).check(
     z.trim(),
@@ -66,6 +72,8 @@ export function trimmedText(label: string, max: number) {
     z.refine((value: string) => !CONTROL_CHARACTERS.test(value), `${label} must not contain control characters.`),
     // A lone surrogate is not text: each database would store a different replacement for it.
     z.refine((value: string) => !LONE_SURROGATE.test(value), `${label} must be valid text.`),
+    // Zero-width or format characters only would look like no name at all (issue 17, finding 8).
+    z.refine((value: string) => value === '' || hasVisibleCharacter(value), `${label} must contain a visible character.`),
   );
 }
 

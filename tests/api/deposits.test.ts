@@ -490,6 +490,16 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
       expect(depositsOf(await test.as(subject).get(DEPOSITS_PATHS.retrieve)).deposits).toEqual([]);
     });
 
+    it('refuses a name with nothing visible, and keeps a visible one holding a bidi override (shown isolated)', async () => {
+      const user = newUser(test);
+      for (const name of ['\u200b', '\u200b\u200c\u200d', '\u2060\ufeff', '\u202e', '\u00ad\u200b']) {
+        expectBadRequest(await user.post(DEPOSITS_PATHS.add, { ...paycheck, name }), { name: 'Name must contain a visible character.' });
+      }
+      expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve)).deposits).toEqual([]);
+      const added = await addDeposit(user, { ...paycheck, name: '\u202eAcme' });
+      expect(added.deposits.map((deposit) => deposit.name)).toEqual(['\u202eAcme']);
+    });
+
     // PostgreSQL text cannot hold U+0000: the contract refuses control characters before storage.
     it('refuses a name or id containing U+0000 with 400 on both databases', async () => {
       const user = newUser(test);

@@ -33,6 +33,12 @@ describe('a bank description as a row name', () => {
     expect(statementDescription(`${'x'.repeat(MAX_TRANSACTION_NAME_LENGTH - 1)} y`)).toBe('x'.repeat(MAX_TRANSACTION_NAME_LENGTH - 1));
   });
 
+  it('is empty when nothing visible is left, so the reader falls back as for no description', () => {
+    expect(statementDescription('\u200b\u200c\u200d')).toBe('');
+    expect(statementDescription(' \u2060\ufeff\u202e ')).toBe('');
+    expect(statementDescription('\u200bAcme\u200b')).toBe('\u200bAcme\u200b');
+  });
+
   it('replaces a lone surrogate, which no database stores alike', () => {
     expect(statementDescription('A\uD800B')).toBe('A\uFFFDB');
   });

@@ -6,6 +6,7 @@ import { type IsoDate } from '../calendar-date.js';
 import { InvalidInputError } from '../errors.js';
 import { MAX_TRANSACTION_NAME_LENGTH, type TransactionType } from '../ledger.js';
 import { type Cents, MAX_AMOUNT_CENTS } from '../money.js';
+import { hasVisibleCharacter } from '../visible-text.js';
 
 /** One transaction of a statement, in the file's own order. */
 export interface StatementRow {
@@ -49,7 +50,9 @@ const NOT_PLAIN = /[^\x20-\x7e]|^ | {2}| $/;
 /**
  * A bank's description as a ledger row name: on one line, trimmed, and cut to the name limit
  * without splitting a character made of two UTF-16 units. The text is kept as data: a leading
- * "=", "+", "-" or "@" stays (nothing here or later evaluates it). Empty when nothing is left.
+ * "=", "+", "-" or "@" stays (nothing here or later evaluates it). Empty when nothing is left,
+ * and when nothing visible is (zero-width or format characters only): the reader then falls back
+ * as for a missing description (the next field, or unnamedRowDescription), as a name must show.
  */
 export function statementDescription(raw: string): string {
   // Most descriptions are already one line of printable ASCII, single-spaced and trimmed: for
@@ -60,6 +63,7 @@ export function statementDescription(raw: string): string {
     .replace(C1_CONTROL, (control) => WINDOWS_1252_C1.charAt(control.charCodeAt(0) - 0x80))
     .replace(SPACES_AND_CONTROLS, ' ')
     .trim();
+  if (!hasVisibleCharacter(text)) return '';
   if (text.length <= MAX_TRANSACTION_NAME_LENGTH) return text;
   let end = MAX_TRANSACTION_NAME_LENGTH;
   if (/[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end -= 1;

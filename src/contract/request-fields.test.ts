@@ -1,0 +1,59 @@
+/** The shared field checks, as the forms and the server run them (issue 17, finding 8). */
+import { describe, expect, it } from 'vitest';
+import type * as z from 'zod/mini';
+import { newLedgerSchema } from './ledger-requests.js';
+import { trimmedText } from './request-fields.js';
+
+/** The messages of a failed parse by field path, or null when it passed. */
+function messages(schema: z.ZodMiniType, input: unknown): Record<string, string> | null {
+  const result = schema.safeParse(input);
+  if (result.success) return null;
+  // The first message of each field, as the server's answer gives it.
+  return Object.fromEntries(result.error.issues.toReversed().map((issue) => [issue.path.join('.'), issue.message]));
+}
+
+describe('trimmedText', () => {
+  const name = trimmedText('Name', 100);
+
+  it.each([
+    ['zero-width spaces', '\u200b\u200b'],
+    ['zero-width non-joiner and joiner', '\u200c\u200d'],
+    ['a word joiner and a byte-order mark', '\u2060\ufeff'],
+    ['a right-to-left override alone', '\u202e'],
+    ['isolates and marks', '\u2066\u2069\u200e\u200f'],
+    ['a soft hyphen and a Hangul filler', '\u00ad\u3164'],
+    ['no-break and ideographic spaces around a zero-width space', '\u00a0\u200b\u3000'],
+  ])('refuses a name of %s: nothing would show', (_label, text) => {
+    expect(messages(name, text)).toEqual({ '': 'Name must contain a visible character.' });
+  });
+
+  it.each([
+    ['a plain name', 'Rent'],
+    ['a name with a bidi override inside (the page shows it isolated)', '\u202eAcme'],
+    ['a zero-width space beside a letter', '\u200bA'],
+    ['accents, scripts and emoji', 'Café 日本 مرحبا 💵'],
+  ])('accepts %s', (_label, text) => {
+    expect(messages(name, text)).toBeNull();
+  });
+
+  it('still says required for an empty or blank name', () => {
+    expect(messages(name, '   ')).toEqual({ '': 'Name is required.' });
+  });
+});
+
+describe('a new ledger near the end of the calendar', () => {
+  const TOO_LATE = 'Start Date must be in 9994 or earlier: a ledger may span 5 years and dates end at 9999.';
+
+  it('refuses a start date after 9994-12-31 saying why, never with a year past 9999', () => {
+    for (const startDate of ['9995-01-01', '9999-12-31']) {
+      expect(messages(newLedgerSchema, { startDate, endDate: '9999-12-31', currentBalance: 0 })).toEqual({ startDate: TOO_LATE });
+    }
+  });
+
+  it('accepts five years from 9994-12-31 and refuses a day more', () => {
+    expect(messages(newLedgerSchema, { startDate: '9994-12-31', endDate: '9999-12-31', currentBalance: 0 })).toBeNull();
+    expect(messages(newLedgerSchema, { startDate: '9994-12-30', endDate: '9999-12-31', currentBalance: 0 })).toEqual({
+      endDate: 'A ledger spans at most 5 years: End Date must be on or before 9999-12-30.',
+    });
+  });
+});
