@@ -24,6 +24,8 @@ const databaseUrlSchema = z
 /** The documented budgets (README "Configuration"); see docs/decisions/0007-rate-limits.md. */
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
 export const DEFAULT_RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE = 1200;
+/** Requests to the development provider (/oidc, /dev-sign-in) from one address; decision 0028. */
+export const DEFAULT_OIDC_RATE_LIMIT_PER_MINUTE = 300;
 const MAX_RATE_LIMIT_PER_MINUTE = 1_000_000;
 
 function perMinuteSchema(fallback: number) {
@@ -110,6 +112,7 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: perMinuteSchema(DEFAULT_RATE_LIMIT_PER_MINUTE),
   RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: perMinuteSchema(DEFAULT_RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE),
+  OIDC_RATE_LIMIT_PER_MINUTE: perMinuteSchema(DEFAULT_OIDC_RATE_LIMIT_PER_MINUTE),
   SHUTDOWN_GRACE_MS: z.coerce
     .number({ error: shutdownGraceMessage })
     .int(shutdownGraceMessage)
@@ -126,7 +129,15 @@ export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgre
 
 export type OidcConfig =
   | { kind: 'external'; issuer: string; clientId: string; audience: string }
-  | { kind: 'embedded'; issuer: string; clientId: string; audience: string; keysFile: string };
+  | {
+      kind: 'embedded';
+      issuer: string;
+      clientId: string;
+      audience: string;
+      keysFile: string;
+      /** Requests a minute to /oidc and /dev-sign-in from one address, in each server process. */
+      perAddressPerMinute: number;
+    };
 
 export interface RateLimitConfig {
   /** API calls a minute for one signed-in user (token issuer + subject), in each server process. */
@@ -220,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
       clientId: EMBEDDED_CLIENT_ID,
       audience: embeddedAudience(values.PORT),
       keysFile: path.join(dataDir, 'dev-oidc-keys.json'),
+      perAddressPerMinute: values.OIDC_RATE_LIMIT_PER_MINUTE,
     };
   } else if (given.length < 3) {
     const missing = Object.entries(oidcValues)

@@ -8,6 +8,10 @@ export interface SignedIn {
   readonly accessToken: string;
   readonly idToken: string;
   readonly refreshToken?: string;
+  /** The access token's life in seconds, as the token endpoint answered it. */
+  readonly expiresIn?: number;
+  /** The provider's cookies after sign-in (its session): what a browser would send it next. */
+  readonly cookies: string;
 }
 
 class CookieJar {
@@ -83,9 +87,44 @@ export async function signInThroughDevProvider(origin: string, userName: string,
     access_token?: string;
     id_token?: string;
     refresh_token?: string;
+    expires_in?: number;
     error?: string;
     error_description?: string;
   };
   if (!token.ok || !body.access_token || !body.id_token) throw new Error(`token request failed: ${JSON.stringify(body)}`);
-  return { accessToken: body.access_token, idToken: body.id_token, refreshToken: body.refresh_token };
+  return {
+    accessToken: body.access_token,
+    idToken: body.id_token,
+    refreshToken: body.refresh_token,
+    expiresIn: body.expires_in,
+    cookies: jar.header(),
+  };
+}
+
+/**
+ * Asks the provider again with the session's cookies and prompt=none, as a returning browser
+ * would: answers the redirect back to the page, which carries a code while the session lives and
+ * error=login_required once it is gone.
+ */
+export async function authorizeSilently(origin: string, cookies: string, clientId = 'leftover-web'): Promise<URL> {
+  const challenge = crypto.createHash('sha256').update(crypto.randomBytes(32).toString('base64url')).digest('base64url');
+  const authorize = new URL(`${origin}/oidc/auth`);
+  authorize.search = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: `${origin}/login/callback`,
+    response_type: 'code',
+    scope: 'openid profile',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: crypto.randomUUID(),
+    prompt: 'none',
+  }).toString();
+  let response = await fetch(authorize, { redirect: 'manual', headers: { cookie: cookies } });
+  let location = response.headers.get('location');
+  for (let hops = 0; location && !location.startsWith(`${origin}/login/callback`) && hops < 5; hops += 1) {
+    response = await fetch(new URL(location, origin), { redirect: 'manual', headers: { cookie: cookies } });
+    location = response.headers.get('location');
+  }
+  if (!location) throw new Error(`silent sign-in did not redirect (status ${response.status})`);
+  return new URL(location, origin);
 }

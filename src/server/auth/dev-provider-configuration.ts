@@ -5,13 +5,25 @@
 import { type Configuration, errors as oidcErrors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { OidcConfig } from '../config.js';
 import type { DevProviderKeys } from './dev-keys.js';
+import type { DevProviderStore } from './dev-provider-store.js';
 import { DEV_SIGN_IN_PATH } from './dev-sign-in-page.js';
 
 export type EmbeddedOidc = Extract<OidcConfig, { kind: 'embedded' }>;
 
-export function devProviderConfiguration(oidc: EmbeddedOidc, keys: DevProviderKeys): Configuration {
+/**
+ * Access tokens live 15 minutes: a JWT stays valid at the API until it expires, even after sign-out,
+ * so a short life bounds that; the refresh token (1 day) renews it without asking the user again.
+ */
+export const DEV_ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+/** An unfinished sign-in lasts 10 minutes: anonymous /oidc/auth calls leave nothing behind for long. */
+export const DEV_INTERACTION_TTL_SECONDS = 10 * 60;
+
+export function devProviderConfiguration(oidc: EmbeddedOidc, keys: DevProviderKeys, store: DevProviderStore): Configuration {
   const origin = new URL(oidc.issuer).origin;
   return {
+    // Bounded by time, each kind of entry in a table of its own (dev-provider-store.ts).
+    adapter: store.adapter,
     clients: [
       {
         client_id: oidc.clientId,
@@ -45,7 +57,7 @@ export function devProviderConfiguration(oidc: EmbeddedOidc, keys: DevProviderKe
             scope: 'openid profile',
             audience: oidc.audience,
             accessTokenFormat: 'jwt',
-            accessTokenTTL: 60 * 60,
+            accessTokenTTL: DEV_ACCESS_TOKEN_TTL_SECONDS,
             jwt: { sign: { alg: 'RS256' } },
           };
         },
@@ -74,10 +86,10 @@ export function devProviderConfiguration(oidc: EmbeddedOidc, keys: DevProviderKe
     // The page calls the token endpoint from its own origin, which is also the provider's.
     clientBasedCORS: (_ctx, requestOrigin, client) => client.clientId === oidc.clientId && requestOrigin === origin,
     ttl: {
-      AccessToken: 60 * 60,
+      AccessToken: DEV_ACCESS_TOKEN_TTL_SECONDS,
       AuthorizationCode: 60,
       IdToken: 60 * 60,
-      Interaction: 60 * 60,
+      Interaction: DEV_INTERACTION_TTL_SECONDS,
       Session: 14 * 24 * 60 * 60,
       Grant: 14 * 24 * 60 * 60,
       RefreshToken: 24 * 60 * 60,

@@ -4,11 +4,14 @@
  * anywhere; it refuses to run in production.
  */
 import formBody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import Provider from 'oidc-provider';
 import { type DevProviderKeys, loadOrCreateDevKeys, publicJwks } from './dev-keys.js';
+import { TooManyRequestsError } from '../http-errors.js';
 import { devProviderConfiguration, type EmbeddedOidc } from './dev-provider-configuration.js';
+import { createDevProviderStore, type DevProviderStore } from './dev-provider-store.js';
 import { DEV_SIGN_IN_PATH, SIGN_IN_STYLE, signInPage } from './dev-sign-in-page.js';
 
 const ISSUER_PATH = '/oidc';
@@ -32,14 +35,44 @@ export async function registerDevProvider(app: FastifyInstance, oidc: EmbeddedOi
   const keys = await loadOrCreateDevKeys(oidc.keysFile);
   await app.register(async (scope) => {
     await scope.register(formBody, { bodyLimit: 4096 });
-    mountProvider(scope, oidc, keys);
+    await limitPerAddress(scope, oidc.perAddressPerMinute);
+    pinHost(scope, oidc.issuer);
+    mountProvider(scope, oidc, keys, createDevProviderStore());
   });
   return { jwks: publicJwks(keys) };
 }
 
+/**
+ * A budget per address for the provider and its sign-in page (decision 0028), apart from the API's:
+ * every /oidc/auth call stores an interaction, so an unbounded stream of them costs memory.
+ */
+async function limitPerAddress(scope: FastifyInstance, max: number): Promise<void> {
+  await scope.register(rateLimit, { global: false });
+  const limit = scope.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (request) => request.ip });
+  scope.addHook('onRequest', async (request) => {
+    const result = await limit(request);
+    if (!result.isAllowed && result.isExceeded) {
+      const wait = result.ttlInSeconds === 1 ? '1 second' : `${result.ttlInSeconds} seconds`;
+      throw new TooManyRequestsError(`Too many sign-in requests from your address. Try again in ${wait}.`, result.ttlInSeconds);
+    }
+  });
+}
+
+/**
+ * The provider builds its endpoint addresses from the request's Host; a forged Host would put an
+ * attacker's origin in the discovery document. Every request here is read as addressed to the
+ * configured issuer's own host instead.
+ */
+function pinHost(scope: FastifyInstance, issuer: string): void {
+  const host = new URL(issuer).host;
+  scope.addHook('onRequest', async (request) => {
+    request.raw.headers.host = host;
+  });
+}
+
 /** The provider reads its own request bodies, so it is handed the raw request before Fastify parses anything. */
-function mountProvider(scope: FastifyInstance, oidc: EmbeddedOidc, keys: DevProviderKeys): void {
-  const provider = new Provider(oidc.issuer, devProviderConfiguration(oidc, keys));
+function mountProvider(scope: FastifyInstance, oidc: EmbeddedOidc, keys: DevProviderKeys, store: DevProviderStore): void {
+  const provider = new Provider(oidc.issuer, devProviderConfiguration(oidc, keys, store));
   const callback = provider.callback();
 
   const handOver = (request: FastifyRequest, reply: FastifyReply) => {
