@@ -5,7 +5,7 @@
  * day this runs on, so every row is ahead of the server's today.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { addDeposit, addExpense, createLedger, settled } from './dashboard-actions.js';
 import { expensesTable, ledgerTable } from './dashboard-tables.js';
 import { signInAs } from './sign-in.js';
@@ -40,6 +40,11 @@ test('a ledger that goes below zero warns on the right day, shows its pay period
   await expect(summary(page).getByRole('status')).toContainText('Lowest balance ahead: -$100.00 on 01/05/2031');
   await expect(page.locator('.ledger-header').getByText(WARNING)).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
+  // Every name shown is isolated (issue 17, finding 8): a bidi override in one cannot reorder what surrounds it.
+  const unicodeBidi = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).unicodeBidi);
+  expect(await unicodeBidi(summary(page).locator('.alert bdi'))).toBe('isolate');
+  expect(await unicodeBidi(ledgerTable(page).locator('.ledger-row__name').first())).toBe('isolate');
+  expect(await unicodeBidi(expensesTable(page).getByRole('rowheader', { name: 'Rent' }))).toBe('isolate');
 
   // Every pay period opens with its line: the opening one without rows, then one per paycheck.
   const periodLines = ledgerTable(page).getByRole('heading', { level: 3 });

@@ -31,7 +31,11 @@ export function ConfirmDeleteDialog({ show, title, what, name, onConfirm, onClos
     <ModalDialog show={show} title={title} onClose={onClose} centered>
       <Modal.Body>
         <p className="mb-0">
-          Delete {what} <strong>{name}</strong>? This cannot be undone.
+          Delete {what}{' '}
+          <strong>
+            <bdi>{name}</bdi>
+          </strong>
+          ? This cannot be undone.
         </p>
       </Modal.Body>
       <Modal.Footer>

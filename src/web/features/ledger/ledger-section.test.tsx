@@ -327,7 +327,11 @@ describe('LedgerSection warning before zero', () => {
 
   it('stays in view in the sticky header, in words, when a row ahead goes below $0', () => {
     renderLedger(ledgerInfo(dip(), { startDate: '2027-01-01', endDate: '2027-01-31' }), undefined, undefined, isoDate('2026-12-01'));
-    const warning = screen.getByText('Your balance goes below $0 on 01/01/2027, when Rent is due.');
+    // The bill's name is isolated in a <bdi>, so the sentence is matched as the paragraph's whole text.
+    const warning = screen.getByText(
+      (_, element) => element?.tagName === 'P' && element.textContent === 'Your balance goes below $0 on 01/01/2027, when Rent is due.',
+    );
+    expect(warning.querySelector('bdi')?.textContent).toBe('Rent');
     expect(warning.closest('.ledger-header')).not.toBeNull();
     // The Summary announces it; here it is not a live region nor an alert.
     expect(warning.closest('[role="status"], [role="alert"], [aria-live]')).toBeNull();

@@ -83,7 +83,11 @@ describe('SummarySection forecast', () => {
     renderForecast(DIP, '2026-12-01');
     const status = screen.getByRole('status');
     expect(within(status).getByText('Lowest balance ahead: -$150.55 on 01/06/2027')).toBeInTheDocument();
-    const warning = within(status).getByText('Your balance goes below $0 on 01/05/2027, when Rent is due.');
+    // The bill's name is isolated in a <bdi>, so the sentence is matched as the paragraph's whole text.
+    const warning = within(status).getByText(
+      (_, element) => element?.tagName === 'P' && element.textContent === 'Your balance goes below $0 on 01/05/2027, when Rent is due.',
+    );
+    expect(warning.querySelector('bdi')?.textContent).toBe('Rent');
     expect(warning.closest('.alert')?.querySelector('svg')).not.toBeNull();
     // Said once, politely: no alert role on every load.
     expect(screen.queryByRole('alert')).toBeNull();

@@ -112,7 +112,7 @@ function DeleteConfirmation({ transaction, sending, onConfirm, onKeep }: DeleteC
   return (
     <Alert variant="danger" className="mb-0">
       <p>
-        Delete {transaction.name} on {transaction.date}? This cannot be undone.
+        Delete <bdi>{transaction.name}</bdi> on {transaction.date}? This cannot be undone.
       </p>
       <div className="d-flex gap-2">
         <Button variant="danger" size="sm" disabled={sending} onClick={onConfirm}>

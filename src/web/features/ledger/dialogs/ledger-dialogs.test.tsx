@@ -494,7 +494,12 @@ describe('Edit Transaction dialog', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(view.api.deleteTransaction).not.toHaveBeenCalled();
-    expect(within(dialog).getByText('Delete Rent on 2026-03-01? This cannot be undone.')).toBeVisible();
+    const question = within(dialog).getByText(
+      (_, element) => element?.tagName === 'P' && element.textContent === 'Delete Rent on 2026-03-01? This cannot be undone.',
+    );
+    expect(question).toBeVisible();
+    // The name is isolated: a bidi override in it cannot reorder the question.
+    expect(question.querySelector('bdi')?.textContent).toBe('Rent');
 
     await user.click(within(dialog).getByRole('button', { name: 'Keep It' }));
     expect(within(dialog).queryByText(/cannot be undone/)).toBeNull();

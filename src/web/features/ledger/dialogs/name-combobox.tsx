@@ -98,7 +98,7 @@ export function NameCombobox({ value, onValueChange, ...control }: NameComboboxP
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => pick(name)}
               >
-                {name}
+                <bdi>{name}</bdi>
               </li>
             ))
           : null}

@@ -61,7 +61,9 @@ export function StatementPreviewTable({
               return (
                 <tr key={row.index}>
                   <td className="text-nowrap">{row.date}</td>
-                  <td className="text-break">{row.description}</td>
+                  <td className="text-break">
+                    <bdi>{row.description}</bdi>
+                  </td>
                   <td className="text-end text-nowrap">{formatUsdDollars(row.type === 'D' ? -row.amount : row.amount)}</td>
                   <td>
                     {choice === null ? (
