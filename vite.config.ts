@@ -63,7 +63,9 @@ export default defineConfig({
       // reader uses papaparse; only the server reads CSV, so the page drops the library when unused.
       treeshake: { moduleSideEffects: (id) => (/[\\/]node_modules[\\/]papaparse[\\/]/.test(id) ? false : undefined) },
     },
-    sourcemap: true,
+    // Built for developers and error tools, without a sourceMappingURL comment in the scripts: the
+    // server does not serve them unless SERVE_SOURCE_MAPS=true (decision 0029).
+    sourcemap: 'hidden',
     // Every browser the page supports (decision 0009) preloads modules itself: the polyfill would
     // only add to the first view's script.
     modulePreload: { polyfill: false },

@@ -164,6 +164,6 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     { prefix: API_PREFIX },
   );
 
-  registerPage(app, options.webRoot ?? path.resolve('dist/web'));
+  registerPage(app, options.webRoot ?? path.resolve('dist/web'), { serveSourceMaps: config.serveSourceMaps });
   return app;
 }

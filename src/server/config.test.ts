@@ -152,3 +152,14 @@ describe('loadConfig: timeouts (issue 17)', () => {
     }
   });
 });
+
+describe('loadConfig: source maps (issue 17, finding 8)', () => {
+  it('does not serve source maps unless SERVE_SOURCE_MAPS=true, and stops on any other value', () => {
+    expect(loadConfig({}, '/srv/leftover').serveSourceMaps).toBe(false);
+    expect(loadConfig({ SERVE_SOURCE_MAPS: 'false' }, '/srv/leftover').serveSourceMaps).toBe(false);
+    expect(loadConfig({ SERVE_SOURCE_MAPS: 'true' }, '/srv/leftover').serveSourceMaps).toBe(true);
+    for (const bad of ['yes', '1', 'TRUE ']) {
+      expect(problemsOf({ SERVE_SOURCE_MAPS: bad }), bad).toEqual(['SERVE_SOURCE_MAPS: must be true or false']);
+    }
+  });
+});

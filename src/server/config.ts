@@ -123,6 +123,7 @@ const environmentSchema = z.object({
   REQUEST_TIMEOUT_MS: timeoutSchema(DEFAULT_REQUEST_TIMEOUT_MS),
   CONNECTION_TIMEOUT_MS: timeoutSchema(DEFAULT_CONNECTION_TIMEOUT_MS),
   KEEP_ALIVE_TIMEOUT_MS: timeoutSchema(DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
+  SERVE_SOURCE_MAPS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -170,6 +171,8 @@ export interface AppConfiguration {
   readonly timeouts: TimeoutConfig;
   /** Folder for the embedded defaults' files (SQLite database, development provider keys). */
   readonly dataDir: string;
+  /** Whether the built page's source maps (*.map) are served; off unless SERVE_SOURCE_MAPS=true. */
+  readonly serveSourceMaps: boolean;
 }
 
 export class ConfigError extends Error {
@@ -262,5 +265,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
       keepAliveMs: values.KEEP_ALIVE_TIMEOUT_MS,
     },
     dataDir,
+    serveSourceMaps: values.SERVE_SOURCE_MAPS === 'true',
   };
 }

@@ -8,9 +8,10 @@ import type { ErrorBody } from '../contract/errors.js';
 /**
  * Serves the built page: hashed assets are cached for good, index.html, sw.js and the manifest
  * revalidated on every use, and every page route (including /login/callback) falls back to
- * index.html.
+ * index.html. Source maps (*.map, built without a reference in the scripts) answer 404 unless
+ * serveSourceMaps (SERVE_SOURCE_MAPS=true) says otherwise: they would hand out the page's source.
  */
-export function registerPage(app: FastifyInstance, webRoot: string): void {
+export function registerPage(app: FastifyInstance, webRoot: string, { serveSourceMaps = false }: { serveSourceMaps?: boolean } = {}): void {
   const indexFile = path.join(webRoot, 'index.html');
   const built = fs.existsSync(indexFile);
   if (built) {
@@ -18,6 +19,7 @@ export function registerPage(app: FastifyInstance, webRoot: string): void {
       root: webRoot,
       index: false,
       wildcard: false,
+      allowedPath: (pathName) => serveSourceMaps || !isSourceMap(pathName),
       // Its own Cache-Control (public, max-age=0) would replace ours below.
       cacheControl: false,
       setHeaders: (response, filePath) => {
@@ -30,7 +32,11 @@ export function registerPage(app: FastifyInstance, webRoot: string): void {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    // A source map that is not served is missing, not a page address: no index.html for it.
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !isSourceMap(request.url.split('?')[0] ?? '');
     if (!wantsPage) {
       const body: ErrorBody = { error: { code: 'not_found', message: `There is nothing at this address (${request.method}).` } };
       return reply.code(404).send(body);
@@ -43,4 +49,8 @@ export function registerPage(app: FastifyInstance, webRoot: string): void {
     }
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
   });
+}
+
+function isSourceMap(pathName: string): boolean {
+  return pathName.endsWith('.map');
 }
