@@ -16,10 +16,13 @@ export interface RateLimitBudget extends RateLimitConfig {
   readonly windowMs: number;
 }
 
-/** Rows a write may insert for each budget unit past its first (decision 0007): a 20,000-row create costs 21 calls. */
-export const ROWS_PER_BUDGET_UNIT = 1_000;
+/**
+ * Rows a write may insert for each budget unit past its first (decision 0007): a 20,000-row create
+ * costs 201 calls, so one user can make at most about three a minute (about 1.5 s of server time).
+ */
+export const ROWS_PER_BUDGET_UNIT = 100;
 
-/** What a call that inserted `rows` ledger rows costs, in calls: 1, plus 1 for every started 1,000 rows. */
+/** What a call that inserted `rows` ledger rows costs, in calls: 1, plus 1 for every started 100 rows. */
 export function callCost(rows: number): number {
   return 1 + Math.ceil(Math.max(0, rows) / ROWS_PER_BUDGET_UNIT);
 }

@@ -78,6 +78,9 @@ export async function insertRows(scope: LedgerScope, ledgerId: string, rows: rea
     const size = insertBatchSize(stored.length - start);
     await scope.db.executeQuery(insertStatement(scope, ledgerId, stored, start, size));
     start += size;
+    // Lets other requests in between batches: SQLite's driver stores each batch synchronously, so a
+    // 20,000-row ledger would otherwise hold the event loop for its whole insert (issue 17).
+    if (start < stored.length) await new Promise((resolve) => setImmediate(resolve));
   }
   return stored;
 }

@@ -1,0 +1,139 @@
+/**
+ * One user cannot slow everyone down (issue 17 finding 1; decision 0028): the built server as a
+ * child process with the production budgets; one user at the limits (100 bi-weekly deposits and
+ * 115 monthly bills, a five-year ledger of about 19,950 rows, as in the issue) sends create-ledger
+ * as fast as the server answers, from two connections, while another user calls /api/me one call
+ * after another. That user's p95 must stay under 5 x its idle p95 (with a floor of 5 ms: below it,
+ * the figure is timer and scheduling noise on a shared machine).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_DEPOSITS } from '../../src/domain/limits.js';
+import { type HttpUser, httpUser } from '../support/http-user.js';
+import { recordFigures } from '../support/reliability-figures.js';
+import { assertServerBuilt, type ServerProcess, startServerProcess } from '../support/server-process.js';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/test-databases.js';
+import { startTestIssuer, type TestIssuer } from '../support/test-issuer.js';
+
+const FLOOD_MS = 10_000;
+const IDLE_CALLS = 100;
+/** The light user calls every 20 ms at most: 100 idle and about 300 busy calls stay within its 600 a minute. */
+const PACE_MS = 20;
+const HEAVY_CONNECTIONS = 2;
+const BILLS = 115;
+const NOISE_FLOOR_MS = 5;
+
+function id(index: number): string {
+  return `0190a1b2-c3d4-7e5f-8a6b-${index.toString(16).padStart(12, '0')}`;
+}
+
+/** 100 bi-weekly paychecks and 115 monthly bills: what the issue used, at the deposit limit. */
+function heavyDocument() {
+  const createdAt = '2026-11-01T09:00:00.000Z';
+  return {
+    format: 'leftover-export',
+    version: 1,
+    exportedAt: '2026-11-21T12:00:00.000Z',
+    deposits: Array.from({ length: MAX_DEPOSITS }, (_, index) => ({
+      name: `Pay ${index}`,
+      type: 'Direct Deposit',
+      day: 'Friday',
+      amount: 1000,
+      startDate: '2026-11-20',
+      frequency: 'BW',
+      id: id(index + 1),
+      createdAt,
+    })),
+    expenses: Array.from({ length: BILLS }, (_, index) => ({
+      name: `Bill ${index}`,
+      type: 'Housing',
+      day: 1 + (index % 28),
+      amount: 10,
+      frequency: 'M',
+      startDate: null,
+      endDate: null,
+      id: id(1000 + index),
+      createdAt,
+    })),
+    ledger: null,
+  };
+}
+
+function p95(samples: readonly number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? Number.NaN;
+}
+
+/** Runs the call, then waits out the rest of PACE_MS; answers the call's own duration. */
+async function paced(call: () => Promise<number>): Promise<number> {
+  const took = await call();
+  if (took < PACE_MS) await new Promise((resolve) => setTimeout(resolve, PACE_MS - took));
+  return took;
+}
+
+async function timedMe(user: HttpUser): Promise<number> {
+  const started = performance.now();
+  const answer = await user.call('GET', '/api/me');
+  if (answer.status !== 200) throw new Error(`/api/me answered ${answer.status}`);
+  return performance.now() - started;
+}
+
+describe.each(databaseKinds())('a heavy user beside a light one on %s', (kind) => {
+  let issuer: TestIssuer;
+  let database: TestDatabase;
+  let server: ServerProcess | undefined;
+  beforeAll(async () => {
+    assertServerBuilt();
+    issuer = await startTestIssuer();
+    database = await createTestDatabase(kind);
+    // The production budgets: nothing set.
+    server = await startServerProcess({ databaseUrl: database.url, issuer });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await issuer?.close();
+    await database?.drop();
+  });
+
+  it('keeps another user’s /api/me p95 under 5 x its idle figure while one user at the limits floods creates', async () => {
+    if (!server) throw new Error('no server');
+    const heavy = await httpUser(server.origin, issuer, 'heavy');
+    const light = await httpUser(server.origin, issuer, 'light');
+    const restored = await heavy.call('POST', '/api/account/import', heavyDocument());
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+
+    const idle: number[] = [];
+    for (let index = 0; index < IDLE_CALLS; index += 1) idle.push(await paced(() => timedMe(light)));
+
+    const statuses = new Map<number, number>();
+    let rows = 0;
+    const deadline = Date.now() + FLOOD_MS;
+    const flood = async () => {
+      while (Date.now() < deadline) {
+        const answer = await heavy.call('POST', '/api/ledger/create-ledger', {
+          ledger: { startDate: '2026-11-01', endDate: '2031-10-31', currentBalance: 0 },
+        });
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        if (answer.status === 200) rows = (answer.body as { ledger: { transactions: unknown[] } }).ledger.transactions.length;
+      }
+    };
+    const busy: number[] = [];
+    const measure = async () => {
+      while (Date.now() < deadline) busy.push(await paced(() => timedMe(light)));
+    };
+    await Promise.all([...Array.from({ length: HEAVY_CONNECTIONS }, flood), measure()]);
+
+    const figures = {
+      database: kind,
+      rowsPerCreate: rows,
+      creates: Object.fromEntries(statuses),
+      idleP95Ms: Math.round(p95(idle) * 10) / 10,
+      busyP95Ms: Math.round(p95(busy) * 10) / 10,
+      busyMaxMs: Math.round(Math.max(...busy)),
+      busyCalls: busy.length,
+    };
+    recordFigures(`heavy-user-${kind}`, figures);
+    expect(rows).toBeGreaterThan(19_000);
+    expect(statuses.get(500) ?? 0).toBe(0);
+    expect(p95(busy)).toBeLessThan(5 * Math.max(p95(idle), NOISE_FLOOR_MS));
+  });
+});
