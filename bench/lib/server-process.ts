@@ -129,6 +129,8 @@ export async function startLeftover(build: PrivateBuild, dataDir: string, port?:
     // The per-user request budget guards production against floods; a benchmark is one on purpose.
     RATE_LIMIT_PER_MINUTE: '1000000',
     RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000',
+    // The development sign-in's own budget (decision 0028): benchmarks sign in many users from one address.
+    OIDC_RATE_LIMIT_PER_MINUTE: '1000000',
   };
   return startChild(build.serverMain, build.root, env, '/app-config.json', port);
 }
