@@ -11,6 +11,7 @@
  * the runs per call (200 here; `npm run fuzz` runs 2000). A failure prints fast-check's seed and
  * the shrunk request, to replay with `fc.assert(..., { seed, path })`.
  */
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import crypto from 'node:crypto';
 import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
@@ -353,8 +354,27 @@ interface FuzzRequest {
 
 // ---- checks --------------------------------------------------------------------------------------
 
+/**
+ * The answer's text as the client reads it: a random Accept-Encoding may have asked for brotli or
+ * gzip (decision 0025), which the client undoes before reading.
+ */
+function decoded(response: LightMyRequestResponse): { readonly body: string; json(): unknown } {
+  const encoding = response.headers['content-encoding'];
+  const raw = response.rawPayload;
+  const body =
+    encoding === 'br'
+      ? brotliDecompressSync(raw).toString('utf8')
+      : encoding === 'gzip'
+        ? gunzipSync(raw).toString('utf8')
+        : encoding === 'deflate'
+          ? inflateSync(raw).toString('utf8')
+          : response.body;
+  return { body, json: () => JSON.parse(body) as unknown };
+}
+
 function expectSafeAnswer(request: FuzzRequest, response: LightMyRequestResponse, call: ApiCall | undefined): void {
-  const context = `${request.method} ${request.url.slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+  const answer = decoded(response);
+  const context = `${request.method} ${request.url.slice(0, 200)} → ${response.statusCode} ${answer.body.slice(0, 300)}`;
   expect(response.statusCode, context).toBeLessThan(500);
   // Security headers on every answer, refusals included.
   expect(response.headers['x-content-type-options'], context).toBe('nosniff');
@@ -363,12 +383,12 @@ function expectSafeAnswer(request: FuzzRequest, response: LightMyRequestResponse
   if (response.statusCode === 200) {
     // Only a read with a good token may succeed; its answer is the contract's, for that user.
     expect(request.method === 'GET' && request.validToken, context).toBe(true);
-    if (call) checkAnswer(call, response);
+    if (call) checkAnswer(call, answer);
     return;
   }
   expect([400, 401, 404, 409, 413], context).toContain(response.statusCode);
   expect(response.headers['content-type'], context).toMatch(/^application\/json/);
-  const body = strictErrorBody.parse(response.json());
+  const body = strictErrorBody.parse(answer.json());
   const expectedCode = { 400: 'bad_request', 401: 'unauthorized', 404: 'not_found', 409: 'conflict', 413: 'payload_too_large' }[
     response.statusCode
   ];
