@@ -7,10 +7,10 @@ import { checkLedgerRows, checkScheduleCount } from '../../domain/limits.js';
 import { sql } from 'kysely';
 import { isoDate } from '../../domain/calendar-date.js';
 import { compareRows, SCHEDULE_KINDS } from '../../domain/ledger.js';
-import { cents } from '../../domain/money.js';
-import { DEPOSIT_DAYS, DEPOSIT_TYPES, EXPENSE_FREQUENCIES, FREQUENCIES } from '../../domain/schedules.js';
 import type { AccountCounts } from '../../contract/account.js';
 import { newId } from '../db/ids.js';
+import { DEPOSITS } from '../deposits/deposit-repository.js';
+import { EXPENSES } from '../expenses/expense-repository.js';
 import { ownerColumns } from '../db/owner.js';
 import { storedValue } from '../db/stored-value.js';
 import { findLedgerWithRows } from '../ledger/ledger-reads.js';
@@ -33,40 +33,22 @@ export async function readAccount(scope: LedgerScope): Promise<AccountData> {
   const { db, owner } = scope;
   const deposits = await db
     .selectFrom('deposits')
-    .select(['id', 'name', 'type', 'day', 'amount_cents', 'start_date', 'frequency', 'created_at'])
+    .select(DEPOSITS.columns)
     .where((eb) => eb.and(ownerColumns(owner)))
     .orderBy('created_at')
     .orderBy('id')
     .execute();
   const expenses = await db
     .selectFrom('expenses')
-    .select(['id', 'name', 'type', 'frequency', 'day', 'amount_cents', 'start_date', 'end_date', 'created_at'])
+    .select(EXPENSES.columns)
     .where((eb) => eb.and(ownerColumns(owner)))
     .orderBy('created_at')
     .orderBy('id')
     .execute();
   return {
-    deposits: deposits.map((record) => ({
-      id: record.id,
-      name: record.name,
-      type: storedValue(DEPOSIT_TYPES, record.type, 'deposits.type'),
-      day: storedValue(DEPOSIT_DAYS, record.day, 'deposits.day'),
-      amount: cents(record.amount_cents),
-      startDate: isoDate(record.start_date),
-      frequency: storedValue(FREQUENCIES, record.frequency, 'deposits.frequency'),
-      createdAt: record.created_at,
-    })),
-    expenses: expenses.map((record) => ({
-      id: record.id,
-      name: record.name,
-      type: record.type,
-      frequency: storedValue(EXPENSE_FREQUENCIES, record.frequency, 'expenses.frequency'),
-      day: record.day,
-      amount: cents(record.amount_cents),
-      startDate: record.start_date === null ? null : isoDate(record.start_date),
-      endDate: record.end_date === null ? null : isoDate(record.end_date),
-      createdAt: record.created_at,
-    })),
+    // The repositories' own mapping, and when each was stored (the list's order breaks ties by it).
+    deposits: deposits.map((record) => ({ ...DEPOSITS.toStored(record), createdAt: record.created_at })),
+    expenses: expenses.map((record) => ({ ...EXPENSES.toStored(record), createdAt: record.created_at })),
     ledger: await readLedger(scope),
   };
 }

@@ -29,7 +29,8 @@ function toStoredExpense(record: ExpenseRecord): StoredExpense {
   };
 }
 
-const EXPENSES: ScheduleTable<'expenses', StoredExpense, ExpenseFields> = {
+/** The table as the repository and the account's export read it. */
+export const EXPENSES: ScheduleTable<'expenses', StoredExpense, ExpenseFields> = {
   name: 'expenses',
   columns: ['id', 'name', 'type', 'frequency', 'day', 'amount_cents', 'start_date', 'end_date', 'created_at'],
   toStored: toStoredExpense,
