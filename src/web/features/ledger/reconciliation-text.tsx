@@ -4,7 +4,9 @@
  */
 import type { Ledger } from '../../../contract/ledger.js';
 import type { BankBalanceInfo, ReconciliationInfo } from '../../../contract/statements.js';
-import { cents, centsToDollars, dollarsToCents, formatUsdDollars } from '../../../domain/money.js';
+import type { IsoDate } from '../../../domain/calendar-date.js';
+import { centsToDollars, dollarsToCents, formatUsdDollars } from '../../../domain/money.js';
+import { reconcile } from '../../../domain/statements/reconciliation.js';
 
 /** "Reconciled with the bank on 2027-01-16", or the three figures when they differ. */
 export function reconciliationText({ bankBalance, date, leftover, difference }: ReconciliationInfo): string {
@@ -13,22 +15,19 @@ export function reconciliationText({ bankBalance, date, leftover, difference }: 
 }
 
 /**
- * The bank's balance against the ledger as it is now: the opening balance plus the CLEARED rows
- * dated on or before the bank's date, as the server reconciles. Worked out from the rows shown,
- * so a row cleared or edited after the import moves the figures.
+ * The bank's balance against the ledger as it is now, by the domain's own reconciliation (as the
+ * server reconciles): worked out from the rows shown, so a row cleared or edited after the import
+ * moves the figures.
  */
 export function reconcileWithBank(ledger: Ledger, bank: BankBalanceInfo): ReconciliationInfo {
-  let leftover: number = dollarsToCents(ledger.openingBalance);
-  for (const row of ledger.transactions) {
-    if (row.status !== 'CLEARED' || row.date > bank.date) continue;
-    const amount = dollarsToCents(row.amount);
-    leftover += row.type === 'C' ? amount : -amount;
-  }
+  const rows = ledger.transactions.map((row) => ({ ...row, date: row.date as IsoDate, amount: dollarsToCents(row.amount) }));
+  const bankBalance = { balance: dollarsToCents(bank.balance), date: bank.date as IsoDate };
+  const figures = reconcile(dollarsToCents(ledger.openingBalance), rows, bankBalance);
   return {
     bankBalance: bank.balance,
     date: bank.date,
-    leftover: centsToDollars(cents(leftover)),
-    difference: centsToDollars(cents(dollarsToCents(bank.balance) - leftover)),
+    leftover: centsToDollars(figures.leftover),
+    difference: centsToDollars(figures.difference),
   };
 }
 
