@@ -209,12 +209,27 @@ const statementImports: Migration = {
   },
 };
 
+/**
+ * The ledger's version (decision 0030): every write that takes the owner's lock moves it on, so a
+ * client holding the ledger at one version can apply a write's changes only (`?answer=changes`)
+ * and knows it missed one when the version it holds is not the one the changes are based on.
+ */
+const ledgerVersion: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('ledgers')
+      .addColumn('version', 'integer', (column) => column.notNull().defaultTo(1))
+      .execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_drop_ledger_rows_owner_index': dropLedgerRowsOwnerIndex,
   '0003_living_ledger': livingLedger,
   '0004_expense_frequencies': expenseFrequencies,
   '0005_statement_imports': statementImports,
+  '0006_ledger_version': ledgerVersion,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

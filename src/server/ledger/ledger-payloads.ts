@@ -1,14 +1,15 @@
 /** The ledger between dollars on the wire and cents inside: the only place the two meet. */
-import type { Forecast, LedgerInfo } from '../../contract/ledger.js';
+import type { Forecast, LedgerChanges, LedgerInfo, LedgerTransaction } from '../../contract/ledger.js';
 import type { TransactionUpdate } from '../../contract/ledger-requests.js';
 import type { NewLedger, NewTransaction } from '../../contract/ledger-requests.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { type BalancePoint, firstBelowZero, lowestAhead, payPeriods } from '../../domain/forecast.js';
-import { computeBalances, type TransactionDraft } from '../../domain/ledger.js';
+import { computeBalances, type LedgerRowWithBalance, type TransactionDraft } from '../../domain/ledger.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
 import type { RequestedRow } from '../../domain/transaction-rules.js';
 import type { LedgerFields } from './ledger-record.js';
-import type { LedgerWithRows } from './ledger-service.js';
+import type { StoredLedger } from './ledger-record.js';
+import type { LedgerRowWrite, LedgerWithRows } from './ledger-service.js';
 
 /** A new ledger opens with the balance the account has now. */
 export function ledgerFields(request: NewLedger): LedgerFields {
@@ -44,6 +45,24 @@ export function forecastAnswer({ ledger, rows }: LedgerWithRows, today: IsoDate)
   };
 }
 
+/** The ledger's version as clients see it: its id too, so a restored ledger never shares one with another. */
+export function versionOf(ledger: StoredLedger, version = ledger.version): string {
+  return `${ledger.id}.${version}`;
+}
+
+function transactionAnswer(row: LedgerRowWithBalance): LedgerTransaction {
+  return {
+    id: row.id,
+    date: row.date,
+    name: row.name,
+    type: row.type,
+    amount: centsToDollars(row.amount),
+    balance: centsToDollars(row.balance),
+    status: row.status,
+    source: row.source,
+  };
+}
+
 /** The answer of every ledger call: rows in row order with running, current and pending balances. */
 export function ledgerAnswer(found: LedgerWithRows | undefined): LedgerInfo {
   if (!found) return { ledger: null };
@@ -56,16 +75,34 @@ export function ledgerAnswer(found: LedgerWithRows | undefined): LedgerInfo {
       openingBalance: centsToDollars(ledger.openingBalance),
       currentBalance: centsToDollars(balances.currentBalance),
       pendingBalance: centsToDollars(balances.pendingBalance),
-      transactions: balances.rows.map((row) => ({
-        id: row.id,
-        date: row.date,
-        name: row.name,
-        type: row.type,
-        amount: centsToDollars(row.amount),
-        balance: centsToDollars(row.balance),
-        status: row.status,
-        source: row.source,
-      })),
+      transactions: balances.rows.map(transactionAnswer),
+    },
+  };
+}
+
+/**
+ * `?answer=changes` (decision 0030): the rows the write changed or added, each with its index in
+ * row order, the ids it removed, and the balances, based on the version the write started from.
+ */
+export function changesAnswer({ ledger, basedOn, rows, changedIds, removedIds }: LedgerRowWrite): { changes: LedgerChanges } {
+  const balances = computeBalances(ledger.openingBalance, rows);
+  const changed = new Set(changedIds);
+  const changedRows: LedgerChanges['rows'] = [];
+  balances.rows.forEach((row, position) => {
+    if (changed.has(row.id)) changedRows.push({ ...transactionAnswer(row), position });
+  });
+  return {
+    changes: {
+      basedOn: versionOf(ledger, basedOn),
+      version: versionOf(ledger),
+      startDate: ledger.startDate,
+      endDate: ledger.endDate,
+      openingBalance: centsToDollars(ledger.openingBalance),
+      currentBalance: centsToDollars(balances.currentBalance),
+      pendingBalance: centsToDollars(balances.pendingBalance),
+      count: balances.rows.length,
+      rows: changedRows,
+      removed: [...removedIds],
     },
   };
 }

@@ -26,6 +26,8 @@ export interface LedgerFields {
 
 export interface StoredLedger extends LedgerFields {
   readonly id: string;
+  /** Moved on by every write that changes the ledger (advanceVersion): what a changes answer is based on. */
+  readonly version: number;
 }
 
 export interface NewLedgerFields extends LedgerFields {
@@ -33,13 +35,14 @@ export interface NewLedgerFields extends LedgerFields {
   readonly nextSequence: number;
 }
 
-const LEDGER_COLUMNS = ['id', 'start_date', 'end_date', 'opening_balance_cents'] as const;
+const LEDGER_COLUMNS = ['id', 'start_date', 'end_date', 'opening_balance_cents', 'version'] as const;
 
 interface LedgerRecord {
   id: string;
   start_date: string;
   end_date: string;
   opening_balance_cents: number;
+  version: number;
 }
 
 export function toLedger(record: LedgerRecord): StoredLedger {
@@ -48,6 +51,7 @@ export function toLedger(record: LedgerRecord): StoredLedger {
     startDate: isoDate(record.start_date),
     endDate: isoDate(record.end_date),
     openingBalance: cents(record.opening_balance_cents),
+    version: record.version,
   };
 }
 
@@ -97,10 +101,29 @@ export async function saveLedger({ db, owner }: LedgerScope, fields: NewLedgerFi
   const record = await db
     .insertInto('ledgers')
     .values({ id: newId(), ...ownerColumns(owner), ...values })
-    .onConflict((conflict) => conflict.columns(['owner_iss', 'owner_sub']).doUpdateSet(values))
+    // A replaced ledger keeps its id, so its version goes on from the old one's (decision 0030).
+    .onConflict((conflict) =>
+      conflict.columns(['owner_iss', 'owner_sub']).doUpdateSet({ ...values, version: sql<number>`${sql.ref('ledgers.version')} + 1` }),
+    )
     .returning(LEDGER_COLUMNS)
     .executeTakeFirstOrThrow();
   return toLedger(record);
+}
+
+/**
+ * Gives the ledger a new version (decision 0030): every write that changes the ledger or its rows
+ * calls this once, under the owner's lock; a write that changes nothing leaves the version as it
+ * was, so a client holding it still holds the ledger as it is.
+ */
+export async function advanceVersion({ db, owner }: LedgerScope, ledger: StoredLedger): Promise<StoredLedger> {
+  const record = await db
+    .updateTable('ledgers')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', ledger.id)
+    .where((eb) => eb.and(ownerColumns(owner)))
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return { ...ledger, version: record.version };
 }
 
 /**

@@ -21,6 +21,7 @@ import {
 import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
 import {
+  advanceVersion,
   type LedgerFields,
   type LedgerScope,
   lockLedger,
@@ -47,6 +48,14 @@ export interface LedgerWithRows {
   readonly rows: readonly StoredRow[];
   /** How many rows the write inserted: what the request budget charges for (decision 0007). */
   readonly written?: number;
+}
+
+/** A write of one row, and which rows it changed or added and which it removed: a changes answer's rows. */
+export interface LedgerRowWrite extends LedgerWithRows {
+  /** The ledger's version before the write: what its changes apply to. */
+  readonly basedOn: number;
+  readonly changedIds: readonly string[];
+  readonly removedIds: readonly string[];
 }
 
 /** Refuses, before anything is inserted, a ledger that would hold more than MAX_LEDGER_ROWS rows. */
@@ -116,19 +125,26 @@ export class LedgerService {
       if (drafts.length > 0) checkRows('extend', (await countRows(scope, current.id)) + drafts.length);
       await insertRows(scope, current.id, await numbered(scope, current.id, drafts));
       await setLedgerEnd(scope, current.id, endDate);
-      return { ledger: { ...current, endDate }, rows: await listRows(scope, current.id), written: drafts.length };
+      const ledger = await advanceVersion(scope, { ...current, endDate });
+      return { ledger, rows: await listRows(scope, current.id), written: drafts.length };
     });
   }
 
-  async addTransaction(owner: Caller, draft: TransactionDraft): Promise<LedgerWithRows> {
+  async addTransaction(owner: Caller, draft: TransactionDraft): Promise<LedgerRowWrite> {
     return this.write(owner, async (scope) => {
       const ledger = await lockLedger(scope);
       if (!ledger) throw new NotFoundError(NO_LEDGER);
       const outside = checkDateWithinLedger(draft.date, rangeOf(ledger));
       if (outside) throw refusalError(outside);
       checkRows('add', (await countRows(scope, ledger.id)) + 1);
-      await insertRows(scope, ledger.id, await numbered(scope, ledger.id, [draft]));
-      return { ledger, rows: await listRows(scope, ledger.id) };
+      const added = await insertRows(scope, ledger.id, await numbered(scope, ledger.id, [draft]));
+      return {
+        ledger: await advanceVersion(scope, ledger),
+        basedOn: ledger.version,
+        rows: await listRows(scope, ledger.id),
+        changedIds: added.map((row) => row.id),
+        removedIds: [],
+      };
     });
   }
 
@@ -137,7 +153,7 @@ export class LedgerService {
    * request is the whole row as the client holds it, so a stale copy is refused, not applied. An
    * edited generated row stops following its schedule.
    */
-  async updateTransaction(owner: Caller, id: string, requested: RequestedRow): Promise<LedgerWithRows> {
+  async updateTransaction(owner: Caller, id: string, requested: RequestedRow): Promise<LedgerRowWrite> {
     return this.write(owner, async (scope) => {
       const { ledger, row } = await this.lockRow(scope, id);
       const decision = decideUpdate(row, requested, rangeOf(ledger));
@@ -145,19 +161,33 @@ export class LedgerService {
       if (decision.kind === 'change' && !(await updateRow(scope, ledger.id, row, decision.changes, decision.edits))) {
         throw new ConflictError(CHANGED_MEANWHILE);
       }
-      return { ledger, rows: await listRows(scope, ledger.id) };
+      const changed = decision.kind === 'change';
+      return {
+        // An update that changes nothing leaves the version alone: the ledger is as the caller holds it.
+        ledger: changed ? await advanceVersion(scope, ledger) : ledger,
+        basedOn: ledger.version,
+        rows: await listRows(scope, ledger.id),
+        changedIds: changed ? [row.id] : [],
+        removedIds: [],
+      };
     });
   }
 
   /** Deleting a generated row skips its occurrence for good: no schedule change or extension brings it back. */
-  async deleteTransaction(owner: Caller, id: string): Promise<LedgerWithRows> {
+  async deleteTransaction(owner: Caller, id: string): Promise<LedgerRowWrite> {
     return this.write(owner, async (scope) => {
       const { ledger, row } = await this.lockRow(scope, id);
       const refusal = checkDeletion(row);
       if (refusal) throw refusalError(refusal);
       if (!(await deleteRow(scope, ledger.id, row))) throw new ConflictError(CHANGED_MEANWHILE);
       if (row.source) await skipOccurrence(scope, ledger.id, row.source);
-      return { ledger, rows: await listRows(scope, ledger.id) };
+      return {
+        ledger: await advanceVersion(scope, ledger),
+        basedOn: ledger.version,
+        rows: await listRows(scope, ledger.id),
+        changedIds: [],
+        removedIds: [row.id],
+      };
     });
   }
 
@@ -182,6 +212,7 @@ export class LedgerService {
       if (added.length > removed.length) checkRows('schedule', (await countRows(scope, ledger.id)) - removed.length + added.length);
       await deleteRows(scope, ledger.id, removed);
       await insertRows(scope, ledger.id, await numbered(scope, ledger.id, added));
+      if (removed.length > 0 || added.length > 0) await advanceVersion(scope, ledger);
       if (deleted) await forgetSkipped(scope, ledger.id, schedule);
       return added.length;
     });

@@ -5,21 +5,40 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../contract/request-fields.js';
-import { forecastSchema, LEDGER_PATHS, ledgerInfoSchema } from '../../contract/ledger.js';
-import { transactionUpdateSchema } from '../../contract/ledger-requests.js';
-import { createLedgerRequestSchema, extendLedgerRequestSchema, newTransactionSchema } from '../../contract/ledger-requests.js';
+import type { FastifyReply } from 'fastify';
+import { forecastSchema, LEDGER_PATHS, ledgerInfoSchema, ledgerWriteAnswerSchema } from '../../contract/ledger.js';
+import {
+  createLedgerRequestSchema,
+  extendLedgerRequestSchema,
+  ledgerAnswerQuerySchema,
+  newTransactionSchema,
+  transactionUpdateSchema,
+} from '../../contract/ledger-requests.js';
 import { callerOf, chargeRowsWritten, routeInApi } from '../api-scope.js';
 import { todayIn } from '../../domain/calendar-date.js';
 import { NotFoundError } from '../../domain/errors.js';
-import { forecastAnswer, ledgerAnswer, ledgerFields, requestedRow, transactionDraft } from './ledger-payloads.js';
-import { LedgerService, NO_LEDGER } from './ledger-service.js';
+import { changesAnswer, forecastAnswer, ledgerAnswer, ledgerFields, requestedRow, transactionDraft } from './ledger-payloads.js';
+import { type LedgerRowWrite, LedgerService, type LedgerWithRows, NO_LEDGER } from './ledger-service.js';
+import { tagLedgerVersion } from './ledger-version-header.js';
+
+/** The whole ledger, its version in the ETag header (decision 0030). */
+function versionedLedgerAnswer(reply: FastifyReply, found: LedgerWithRows | undefined) {
+  tagLedgerVersion(reply, found);
+  return ledgerAnswer(found);
+}
+
+/** A write of one row answers the whole ledger, or only its changes when asked (decision 0030). */
+function rowWriteAnswer(reply: FastifyReply, written: LedgerRowWrite, query: { answer?: 'ledger' | 'changes' | undefined }) {
+  tagLedgerVersion(reply, written);
+  return query.answer === 'changes' ? changesAnswer(written) : ledgerAnswer(written);
+}
 
 export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
   const ledgers = new LedgerService(api.database, () => api.now());
   const response = { 200: ledgerInfoSchema };
 
-  api.get(routeInApi(LEDGER_PATHS.retrieve), { schema: { response } }, async (request) =>
-    ledgerAnswer(await ledgers.retrieve(callerOf(request))),
+  api.get(routeInApi(LEDGER_PATHS.retrieve), { schema: { response } }, async (request, reply) =>
+    versionedLedgerAnswer(reply, await ledgers.retrieve(callerOf(request))),
   );
 
   api.get(routeInApi(LEDGER_PATHS.forecast), { schema: { response: { 200: forecastSchema } } }, async (request) => {
@@ -28,27 +47,32 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
     return forecastAnswer(found, todayIn(api.now()));
   });
 
-  api.post(routeInApi(LEDGER_PATHS.create), { schema: { body: createLedgerRequestSchema, response } }, async (request) => {
+  api.post(routeInApi(LEDGER_PATHS.create), { schema: { body: createLedgerRequestSchema, response } }, async (request, reply) => {
     const created = await ledgers.create(callerOf(request), ledgerFields(request.body.ledger));
     chargeRowsWritten(request, created.written);
-    return ledgerAnswer(created);
+    return versionedLedgerAnswer(reply, created);
   });
 
-  api.post(routeInApi(LEDGER_PATHS.extend), { schema: { body: extendLedgerRequestSchema, response } }, async (request) => {
+  api.post(routeInApi(LEDGER_PATHS.extend), { schema: { body: extendLedgerRequestSchema, response } }, async (request, reply) => {
     const extended = await ledgers.extend(callerOf(request), request.body.endDate);
     chargeRowsWritten(request, extended.written);
-    return ledgerAnswer(extended);
+    return versionedLedgerAnswer(reply, extended);
   });
 
-  api.post(routeInApi(LEDGER_PATHS.addTransaction), { schema: { body: newTransactionSchema, response } }, async (request) =>
-    ledgerAnswer(await ledgers.addTransaction(callerOf(request), transactionDraft(request.body))),
+  const rowWrite = { querystring: ledgerAnswerQuerySchema, response: { 200: ledgerWriteAnswerSchema } };
+
+  api.post(routeInApi(LEDGER_PATHS.addTransaction), { schema: { ...rowWrite, body: newTransactionSchema } }, async (request, reply) =>
+    rowWriteAnswer(reply, await ledgers.addTransaction(callerOf(request), transactionDraft(request.body)), request.query),
   );
 
-  api.patch(routeInApi(LEDGER_PATHS.updateTransaction), { schema: { body: transactionUpdateSchema, response } }, async (request) =>
-    ledgerAnswer(await ledgers.updateTransaction(callerOf(request), request.body.id, requestedRow(request.body))),
+  api.patch(
+    routeInApi(LEDGER_PATHS.updateTransaction),
+    { schema: { ...rowWrite, body: transactionUpdateSchema } },
+    async (request, reply) =>
+      rowWriteAnswer(reply, await ledgers.updateTransaction(callerOf(request), request.body.id, requestedRow(request.body)), request.query),
   );
 
-  api.delete(routeInApi(LEDGER_PATHS.transaction), { schema: { params: idParamsSchema, response } }, async (request) =>
-    ledgerAnswer(await ledgers.deleteTransaction(callerOf(request), request.params.id)),
+  api.delete(routeInApi(LEDGER_PATHS.transaction), { schema: { ...rowWrite, params: idParamsSchema } }, async (request, reply) =>
+    rowWriteAnswer(reply, await ledgers.deleteTransaction(callerOf(request), request.params.id), request.query),
   );
 };

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { statementImportRequestSchema, statementPreviewRequestSchema } from '../../contract/statement-requests.js';
 import { STATEMENT_BODY_LIMIT_BYTES, STATEMENT_PATHS, statementImportSchema, statementPreviewSchema } from '../../contract/statements.js';
 import { callerOf, chargeRowsWritten, routeInApi } from '../api-scope.js';
+import { tagLedgerVersion } from '../ledger/ledger-version-header.js';
 import { importAnswer, importDecisions, previewAnswer } from './statement-payloads.js';
 import { StatementService } from './statement-service.js';
 
@@ -22,9 +23,10 @@ export const statementRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post(
     routeInApi(STATEMENT_PATHS.import),
     { bodyLimit: STATEMENT_BODY_LIMIT_BYTES, schema: { body: statementImportRequestSchema, response: { 200: statementImportSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const result = await statements.import(callerOf(request), request.body, importDecisions(request.body.decisions));
       chargeRowsWritten(request, result.counts.added);
+      tagLedgerVersion(reply, result.ledger);
       return importAnswer(result);
     },
   );

@@ -24,7 +24,7 @@ import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
 import { importedIds, importKeyCache, recordImports } from '../ledger/imported-rows.js';
 import { findLedgerWithRows, listRows } from '../ledger/ledger-reads.js';
-import { type LedgerScope, lockLedger, type StoredLedger, takeSequences } from '../ledger/ledger-record.js';
+import { advanceVersion, type LedgerScope, lockLedger, type StoredLedger, takeSequences } from '../ledger/ledger-record.js';
 import { type LedgerWithRows, NO_LEDGER } from '../ledger/ledger-service.js';
 import { insertRows } from '../ledger/row-insert.js';
 import { type ClearedMatch, clearMatchedRows, type StoredRow } from '../ledger/transaction-rows.js';
@@ -145,8 +145,9 @@ export class StatementService {
       // at (so it is that row with the update's changes), and the added rows are as inserted.
       const clearedById = new Map(cleared.map((row) => [row.id, row]));
       const after = [...rows.map((row) => clearedById.get(row.id) ?? row), ...added.map(({ row }) => row)];
+      const changed = cleared.length > 0 || added.length > 0;
       return {
-        ledger: { ledger, rows: after },
+        ledger: { ledger: changed ? await advanceVersion(scope, ledger) : ledger, rows: after },
         counts: plan.counts,
         bank: file.bank,
         reconciliation: reconciled(ledger, after, file.bank),

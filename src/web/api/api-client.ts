@@ -10,7 +10,15 @@ import type { DepositInput } from '../../contract/deposit-input.js';
 import { type ApiOperation, errorBodySchema, FAILURE_MESSAGES } from '../../contract/errors.js';
 import { EXPENSES_PATHS, type ExpensesInfo, expensesInfoSchema } from '../../contract/expenses.js';
 import type { ExpenseInput } from '../../contract/expense-input.js';
-import { type Forecast, forecastSchema, LEDGER_PATHS, type LedgerInfo, ledgerInfoSchema } from '../../contract/ledger.js';
+import {
+  type Forecast,
+  forecastSchema,
+  LEDGER_PATHS,
+  type Ledger,
+  ledgerChangesSchema,
+  type LedgerInfo,
+  ledgerInfoSchema,
+} from '../../contract/ledger.js';
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../contract/ledger-requests.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../contract/statement-requests.js';
 import {
@@ -20,6 +28,7 @@ import {
   type StatementPreview,
   statementPreviewSchema,
 } from '../../contract/statements.js';
+import { applyLedgerChanges, noteLedgerVersion } from './ledger-changes.js';
 
 export class ApiCallError extends Error {
   constructor(
@@ -45,12 +54,17 @@ interface ApiClientOptions {
   readonly fetchImpl?: typeof fetch;
 }
 
+/** The ledger the page holds at the moment it is asked (when an answer arrives), or null while it holds none. */
+export type HeldLedger = () => Ledger | null;
+
 interface Request<T> {
   readonly operation: ApiOperation;
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly path: string;
   readonly answer: z.ZodMiniType<T>;
   readonly body?: unknown;
+  /** The whole ledger in an answer that carries one: the page notes its version (decision 0030). */
+  readonly ledgerOf?: (answer: T) => Ledger | null;
 }
 
 export function createApiClient(options: ApiClientOptions) {
@@ -82,17 +96,39 @@ export function createApiClient(options: ApiClientOptions) {
     return response;
   }
 
-  async function call<T>({ answer, ...request }: Request<T>): Promise<T> {
+  async function call<T>({ answer, ledgerOf, ...request }: Request<T>): Promise<T> {
     options.onCallStart?.();
     try {
       const response = await send(request);
       const payload: unknown = await response.json().catch(() => undefined);
       const parsed = answer.safeParse(payload);
       if (!parsed.success) throw new ApiCallError(request.operation, response.status, 'The server answered something unexpected.');
+      if (ledgerOf) noteLedgerVersion(ledgerOf(parsed.data), response.headers.get('etag'));
       return parsed.data;
     } finally {
       options.onCallEnd?.();
     }
+  }
+
+  /** A call answering the whole ledger, whose version the page notes. */
+  const callLedger = <Info extends LedgerInfo>(request: Omit<Request<Info>, 'ledgerOf'>): Promise<Info> =>
+    call({ ...request, ledgerOf: (answer) => answer.ledger });
+
+  const getLedger = (): Promise<LedgerInfo> =>
+    callLedger({ operation: 'getLedger', method: 'GET', path: LEDGER_PATHS.retrieve, answer: ledgerInfoSchema });
+
+  /**
+   * A write of one ledger row by the page (decision 0030): while the page holds a ledger it asks
+   * for the changes only and applies them to the ledger it holds when the answer arrives; when
+   * they are based on another version (another tab, a schedule change came between) or do not add
+   * up, it reloads the whole ledger instead.
+   */
+  async function writeRow(request: Omit<Request<unknown>, 'answer'>, held: HeldLedger | undefined): Promise<LedgerInfo> {
+    if (held === undefined || held() === null) return callLedger({ ...request, answer: ledgerInfoSchema });
+    const { changes } = await call({ ...request, path: `${request.path}?answer=changes`, answer: ledgerChangesSchema });
+    const current = held();
+    const applied = current === null ? null : applyLedgerChanges(current, changes);
+    return applied === null ? getLedger() : { ledger: applied };
   }
 
   /** A file to save as it came (the ledger's CSV, the whole export): the page does not read it. */
@@ -129,8 +165,7 @@ export function createApiClient(options: ApiClientOptions) {
     deleteExpense: (id: string): Promise<ExpensesInfo> =>
       call({ operation: 'deleteExpense', method: 'DELETE', path: withId(EXPENSES_PATHS.one, id), answer: expensesInfoSchema }),
 
-    getLedger: (): Promise<LedgerInfo> =>
-      call({ operation: 'getLedger', method: 'GET', path: LEDGER_PATHS.retrieve, answer: ledgerInfoSchema }),
+    getLedger,
     /** The forecast, or null while the user has no ledger (the page reads the server's today from it). */
     getForecast: async (): Promise<Forecast | null> => {
       try {
@@ -141,27 +176,27 @@ export function createApiClient(options: ApiClientOptions) {
       }
     },
     createLedger: (request: CreateLedgerRequest): Promise<LedgerInfo> =>
-      call({ operation: 'createLedger', method: 'POST', path: LEDGER_PATHS.create, answer: ledgerInfoSchema, body: request }),
+      callLedger({ operation: 'createLedger', method: 'POST', path: LEDGER_PATHS.create, answer: ledgerInfoSchema, body: request }),
     extendLedger: (request: ExtendLedgerRequest): Promise<LedgerInfo> =>
-      call({ operation: 'extendLedger', method: 'POST', path: LEDGER_PATHS.extend, answer: ledgerInfoSchema, body: request }),
-    addTransaction: (transaction: NewTransaction): Promise<LedgerInfo> =>
-      call({ operation: 'addTransaction', method: 'POST', path: LEDGER_PATHS.addTransaction, answer: ledgerInfoSchema, body: transaction }),
-    updateTransaction: (transaction: TransactionUpdate): Promise<LedgerInfo> =>
-      call({
-        operation: 'updateTransaction',
-        method: 'PATCH',
-        path: LEDGER_PATHS.updateTransaction,
-        answer: ledgerInfoSchema,
-        body: transaction,
-      }),
-    deleteTransaction: (id: string): Promise<LedgerInfo> =>
-      call({ operation: 'deleteTransaction', method: 'DELETE', path: withId(LEDGER_PATHS.transaction, id), answer: ledgerInfoSchema }),
+      callLedger({ operation: 'extendLedger', method: 'POST', path: LEDGER_PATHS.extend, answer: ledgerInfoSchema, body: request }),
+    addTransaction: (transaction: NewTransaction, held?: HeldLedger): Promise<LedgerInfo> =>
+      writeRow({ operation: 'addTransaction', method: 'POST', path: LEDGER_PATHS.addTransaction, body: transaction }, held),
+    updateTransaction: (transaction: TransactionUpdate, held?: HeldLedger): Promise<LedgerInfo> =>
+      writeRow({ operation: 'updateTransaction', method: 'PATCH', path: LEDGER_PATHS.updateTransaction, body: transaction }, held),
+    deleteTransaction: (id: string, held?: HeldLedger): Promise<LedgerInfo> =>
+      writeRow({ operation: 'deleteTransaction', method: 'DELETE', path: withId(LEDGER_PATHS.transaction, id) }, held),
 
     /** What importing the statement would do to the ledger; changes nothing. */
     previewStatement: (request: StatementPreviewRequest): Promise<StatementPreview> =>
       call({ operation: 'previewStatement', method: 'POST', path: STATEMENT_PATHS.preview, answer: statementPreviewSchema, body: request }),
     importStatement: (request: StatementImportRequest): Promise<StatementImport> =>
-      call({ operation: 'importStatement', method: 'POST', path: STATEMENT_PATHS.import, answer: statementImportSchema, body: request }),
+      callLedger({
+        operation: 'importStatement',
+        method: 'POST',
+        path: STATEMENT_PATHS.import,
+        answer: statementImportSchema,
+        body: request,
+      }),
     exportLedgerCsv: (): Promise<Blob> => download('exportLedgerCsv', ACCOUNT_PATHS.ledgerCsv),
     exportAccount: (): Promise<Blob> => download('exportAccount', ACCOUNT_PATHS.export),
     /** The document as read from the user's file: the server checks all of it. */

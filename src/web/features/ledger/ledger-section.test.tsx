@@ -123,21 +123,33 @@ describe('LedgerSection status moves', () => {
   it('Pay sends the row (its balance is derived, so not sent) with status PAID and hands the answer to the shell', async () => {
     const user = userEvent.setup();
     const answer = ledgerInfo([{ ...rent(), status: 'PAID' }], { pendingBalance: 800 });
-    const view = renderLedger(ledgerInfo([rent()]));
+    const shown = ledgerInfo([rent()]);
+    const view = renderLedger(shown);
     view.api.updateTransaction.mockResolvedValue(answer);
 
     await user.click(screen.getByRole('button', { name: 'Pay Rent' }));
 
-    expect(view.api.updateTransaction).toHaveBeenCalledWith({
-      id: 'rent',
-      date: '2026-03-01',
-      name: 'Rent',
-      type: 'D',
-      amount: 1200,
-      status: 'PAID',
-    });
+    expect(view.api.updateTransaction).toHaveBeenCalledWith(
+      {
+        id: 'rent',
+        date: '2026-03-01',
+        name: 'Rent',
+        type: 'D',
+        amount: 1200,
+        status: 'PAID',
+      },
+      expect.any(Function),
+    );
     await waitFor(() => expect(view.onChange).toHaveBeenCalledWith(answer));
     expect(view.onError).not.toHaveBeenCalled();
+    // The changes of the next write apply to the ledger the section holds: the answer it just took,
+    // before the shell has drawn it (decision 0030).
+    const heldLedger = view.api.updateTransaction.mock.calls[0]?.[1];
+    expect(heldLedger?.()).toBe(answer.ledger);
+    // A ledger the shell hands over (a reload) replaces it.
+    const reloaded = ledgerInfo([{ ...rent(), status: 'PAID' }], { pendingBalance: 800 });
+    view.rerender(reloaded);
+    expect(heldLedger?.()).toBe(reloaded.ledger);
   });
 
   it('moves focus from the disabled Pay button to Clear once the row is paid', async () => {
@@ -232,7 +244,7 @@ describe('LedgerSection row deletion', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete Transaction' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(view.api.deleteTransaction).toHaveBeenCalledWith('rent');
+    expect(view.api.deleteTransaction).toHaveBeenCalledWith('rent', expect.any(Function));
     await waitFor(() => expect(view.onChange).toHaveBeenCalledWith(answer));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

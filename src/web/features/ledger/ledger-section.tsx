@@ -12,7 +12,7 @@ import { MAX_STATEMENT_CHARACTERS, STATEMENT_TOO_LARGE } from '../../../contract
 import type { BankBalanceInfo } from '../../../contract/statements.js';
 import { ledgerCsvFileName } from '../../../contract/account.js';
 import { useApiClient } from '../../api/api-context.js';
-import { useSectionAsk, useSectionCall } from '../../api/use-section-call.js';
+import { useSectionAsk } from '../../api/use-section-call.js';
 import { Button } from '../../components/button.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import { loadAlongside } from '../../components/load-alongside.js';
@@ -27,6 +27,7 @@ import { filterByStatus, SHOW_ALL_STATUSES, type StatusFilter } from './filter/s
 import { LedgerHeader } from './ledger-header.js';
 import type { ScheduleNames } from './row-source.js';
 import { useRowActions } from './rows/use-row-actions.js';
+import { useHeldLedger } from './use-held-ledger.js';
 import { useWideLayout } from './window/use-wide-layout.js';
 
 const NewLedgerDialog = lazyDialog(() => import('./dialogs/new-ledger-dialog.js').then((module) => module.NewLedgerDialog));
@@ -62,7 +63,7 @@ const STATEMENT_SIZE_LIMIT = { maxBytes: MAX_STATEMENT_CHARACTERS, message: STAT
 
 export function LedgerSection({ info, onChange, onError, onRefresh, scheduleNames, forecast }: LedgerSectionProps) {
   const api = useApiClient();
-  const run = useSectionCall(onChange, onError);
+  const { run, heldLedger } = useHeldLedger(info, onChange, onError);
   const isWide = useWideLayout();
   const creating = useDialogState<null>(null);
   const extending = useDialogState<null>(null);
@@ -76,7 +77,7 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
   const editing = useDialogState<LedgerTransaction | null>(null);
   /** The row whose Delete button asks for confirmation. */
   const { deletion: deleting, confirmDelete: confirmDeleteRow } = useDeletionDialog<LedgerTransaction, LedgerInfo>(
-    api.deleteTransaction,
+    (id) => api.deleteTransaction(id, heldLedger),
     run,
   );
   const [filter, setFilter] = useState<StatusFilter>(SHOW_ALL_STATUSES);
@@ -92,7 +93,7 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
     [transactions, deferredFilter, deferredSearch],
   );
   const periods = forecast?.periods ?? NO_PERIODS;
-  const rowActions = useRowActions(run, editing.show, deleting.show);
+  const rowActions = useRowActions(run, heldLedger, editing.show, deleting.show);
 
   // Stable, so the memoized header is not rendered again when a dialog opens.
   const openNewLedger = useLatestCallback(() => creating.show(null));
@@ -121,9 +122,9 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
     creating.close();
     extending.show(null);
   };
-  const addTransaction = (transaction: NewTransaction) => adding.closeAfter(run(() => api.addTransaction(transaction)));
-  const saveTransaction = (update: TransactionUpdate) => editing.closeAfter(run(() => api.updateTransaction(update)));
-  const deleteTransaction = (id: string) => editing.closeAfter(run(() => api.deleteTransaction(id)));
+  const addTransaction = (transaction: NewTransaction) => adding.closeAfter(run(() => api.addTransaction(transaction, heldLedger)));
+  const saveTransaction = (update: TransactionUpdate) => editing.closeAfter(run(() => api.updateTransaction(update, heldLedger)));
+  const deleteTransaction = (id: string) => editing.closeAfter(run(() => api.deleteTransaction(id, heldLedger)));
   const previewStatement = (request: StatementPreviewRequest) => ask(() => api.previewStatement(request));
   const importStatement = (request: StatementImportRequest) =>
     importing.closeAfter(

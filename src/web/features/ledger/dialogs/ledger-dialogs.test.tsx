@@ -232,7 +232,10 @@ describe('Add Transaction dialog', () => {
     await user.type(within(dialog).getByLabelText('Amount'), '12.5');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
 
-    expect(view.api.addTransaction).toHaveBeenCalledWith({ date: '2026-03-15', name: 'Coffee beans', type: 'D', amount: 12.5 });
+    expect(view.api.addTransaction).toHaveBeenCalledWith(
+      { date: '2026-03-15', name: 'Coffee beans', type: 'D', amount: 12.5 },
+      expect.any(Function),
+    );
     await waitFor(() => expect(view.onChange).toHaveBeenCalledWith(answer));
     await waitForDialogToClose();
   });
@@ -258,7 +261,7 @@ describe('Add Transaction dialog', () => {
 
     await addTransaction(user, dialog, { date, name: 'Coffee', type: 'D', amount: '4.5' });
 
-    expect(view.api.addTransaction).toHaveBeenCalledWith({ date, name: 'Coffee', type: 'D', amount: 4.5 });
+    expect(view.api.addTransaction).toHaveBeenCalledWith({ date, name: 'Coffee', type: 'D', amount: 4.5 }, expect.any(Function));
     await waitForDialogToClose();
   });
 
@@ -413,15 +416,18 @@ describe('Edit Transaction dialog', () => {
     await user.type(amount, '1250');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    expect(view.api.updateTransaction).toHaveBeenCalledWith({
-      id: 'rent',
-      date: '2026-03-01',
-      name: 'Rent',
-      type: 'D',
-      amount: 1250,
-      balance: 800,
-      status: 'PENDING',
-    });
+    expect(view.api.updateTransaction).toHaveBeenCalledWith(
+      {
+        id: 'rent',
+        date: '2026-03-01',
+        name: 'Rent',
+        type: 'D',
+        amount: 1250,
+        balance: 800,
+        status: 'PENDING',
+      },
+      expect.any(Function),
+    );
     await waitFor(() => expect(view.onChange).toHaveBeenCalledWith(answer));
     await waitForDialogToClose();
   });
@@ -506,7 +512,7 @@ describe('Edit Transaction dialog', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await user.click(within(dialog).getByRole('button', { name: 'Yes, Delete' }));
-    expect(view.api.deleteTransaction).toHaveBeenCalledWith('rent');
+    expect(view.api.deleteTransaction).toHaveBeenCalledWith('rent', expect.any(Function));
     await waitFor(() => expect(view.onChange).toHaveBeenCalledWith(answer));
     await waitForDialogToClose();
   });

@@ -8,12 +8,14 @@ import type { TransactionUpdate } from '../../../../contract/ledger-requests.js'
 import type { IsoDate } from '../../../../domain/calendar-date.js';
 import type { TransactionStatus } from '../../../../domain/ledger.js';
 import { useApiClient } from '../../../api/api-context.js';
+import type { HeldLedger } from '../../../api/api-client.js';
 import type { RunCall } from '../../../components/field-errors.js';
 import { useLatestCallback } from '../../../components/use-latest-callback.js';
 import type { RowActionHandlers } from './row-actions.js';
 
 export function useRowActions(
   run: RunCall<LedgerInfo>,
+  heldLedger: HeldLedger,
   onEdit: (transaction: LedgerTransaction) => void,
   onDelete: (transaction: LedgerTransaction) => void,
 ): RowActionHandlers {
@@ -36,7 +38,7 @@ export function useRowActions(
       const { id, date, name, type, amount } = transaction;
       // The server's own date for the row, sent back as it came.
       const update: TransactionUpdate = { id, date: date as IsoDate, name, type, amount, status };
-      await run(() => api.updateTransaction(update));
+      await run(() => api.updateTransaction(update, heldLedger));
     } finally {
       movingRowIds.current.delete(transaction.id);
     }
