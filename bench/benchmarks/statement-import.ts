@@ -1,5 +1,5 @@
 /**
- * Benchmark 7, bank statements in (issue 14). On one server, a user with a 5-year ledger of about
+ * Benchmark 8, bank statements in (issue 14). On one server, a user with a 5-year ledger of about
  * 2,000 rows and a 2,000-row CSV statement of the same years: half its rows are ledger rows the bank
  * posted a day late (to be matched), half are card purchases the ledger does not know (to be added).
  *  - POST statements/preview (read the file, load the ledger and what it imported, match) against
@@ -97,7 +97,7 @@ export async function statementImport(build: PrivateBuild, settings: BenchSettin
     const rows = `${STATEMENT_ROWS}-row CSV vs GET of the ${ledger.transactions.length}-row ledger (median ms)`;
     return [
       result(
-        `7a. statement preview, ${rows}`,
+        `8a. statement preview, ${rows}`,
         'ms',
         round(median(previews)),
         round(median(previewReads)),
@@ -105,7 +105,7 @@ export async function statementImport(build: PrivateBuild, settings: BenchSettin
         `${previewSamples} pairs`,
       ),
       result(
-        `7b. statement import, ${rows}`,
+        `8b. statement import, ${rows}`,
         'ms',
         round(median(imports)),
         round(median(importReads)),

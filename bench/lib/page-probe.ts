@@ -1,0 +1,256 @@
+/**
+ * The page in Chromium, driven by Playwright against the built server, for the benchmarks that
+ * time it (5 at desktop width, 7 as a phone): Chromium's start, a user signed in through the page
+ * with a seeded ledger, a script in the page that notes when the ledger is painted and how long
+ * each Pay takes until the new Pending Balance is painted, and the steps to load and to pay.
+ * "Painted" is the first task after the next animation frame: the frame that shows the change has
+ * been produced by then.
+ */
+import fs from 'node:fs';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from '@playwright/test';
+import { ApiClient } from './http-client.js';
+import { seedLedger } from './seed.js';
+
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+/** Every row's Pay button, in both layouts (row-actions.tsx): its name starts with the word. */
+export const PAY_BUTTON = 'button[aria-label^="Pay "]';
+export const PENDING_BALANCE = '[data-testid="pending-balance"]';
+
+/**
+ * How one layout of the ledger says its size and numbers its rendered items (rows and pay period
+ * lines). The ledger renders only the items near the viewport (docs/decisions/0010), between
+ * spacers, so "painted" means the element that announces the whole ledger is there and the
+ * rendered items cover the viewport, not that every row is in the DOM.
+ */
+export interface LedgerLayout {
+  readonly name: string;
+  /** The ledger's own element. */
+  readonly container: string;
+  /** Inside the container, the element carrying the whole ledger's count; null: the container itself. */
+  readonly countOn: string | null;
+  readonly countAttribute: string;
+  /** What the count holds besides the items: the table's header row. */
+  readonly countBeyondItems: number;
+  /** The rendered items inside the container, spacers left out. */
+  readonly items: string;
+  /** Each item's place among all of them, and the place of the first. */
+  readonly indexAttribute: string;
+  readonly firstIndex: number;
+}
+
+/** At 1100 px and wider (ledger-table.tsx): aria-rowcount on the table, the header row being row 1. */
+export const TABLE_LAYOUT: LedgerLayout = {
+  name: 'table',
+  container: 'table[aria-rowcount]',
+  countOn: null,
+  countAttribute: 'aria-rowcount',
+  countBeyondItems: 1,
+  items: 'tbody tr[aria-rowindex]',
+  indexAttribute: 'aria-rowindex',
+  firstIndex: 2,
+};
+
+/** Under 1100 px (ledger-compact-list.tsx): the list has no count of its own; every item says it in aria-setsize. */
+export const COMPACT_LAYOUT: LedgerLayout = {
+  name: 'compact list',
+  container: 'ul.ledger-compact',
+  countOn: ':scope > li[aria-setsize]',
+  countAttribute: 'aria-setsize',
+  countBeyondItems: 0,
+  items: 'li[aria-posinset]',
+  indexAttribute: 'aria-posinset',
+  firstIndex: 1,
+};
+
+/** What the page records for the benchmark, on window. */
+interface PageProbe {
+  ledgerPaintedAt?: number;
+  payTimes: number[];
+}
+
+declare global {
+  interface Window {
+    leftoverBench?: PageProbe;
+  }
+}
+
+/**
+ * Runs in the page before its own scripts: notes when the ledger is painted as a user sees it, and times
+ * every Pay click until the Pending Balance shows a new amount. Plain JavaScript text, not a
+ * function handed to Playwright: tsx compiles functions with name helpers the page does not have.
+ */
+function probeScript(expectedRows: number, layout: LedgerLayout): string {
+  return `(() => {
+  const expectedRows = ${JSON.stringify(expectedRows)};
+  const layout = ${JSON.stringify(layout)};
+  // Every row and the pay periods' lines between them (issue 13), so at least the rows.
+  const wholeLedger = () => [...document.querySelectorAll(layout.container)].find((container) => {
+    const counter = layout.countOn === null ? container : container.querySelector(layout.countOn);
+    return counter !== null && Number(counter.getAttribute(layout.countAttribute)) >= expectedRows + layout.countBeyondItems;
+  }) ?? null;
+  const probe = { payTimes: [] };
+  window.leftoverBench = probe;
+  const afterPaint = (then) => requestAnimationFrame(() => setTimeout(() => then(performance.now()), 0));
+  const pendingText = () => document.querySelector(${JSON.stringify(PENDING_BALANCE)})?.textContent ?? null;
+  let clickedAt;
+  let balanceBefore = null;
+  document.addEventListener('click', (event) => {
+    if (event.target instanceof Element && event.target.closest(${JSON.stringify(PAY_BUTTON)})) {
+      clickedAt = performance.now();
+      balanceBefore = pendingText();
+    }
+  }, true);
+  // This ledger, its rendered items reaching over the whole viewport, or all of them.
+  const ledgerCoversViewport = () => {
+    const ledger = wholeLedger();
+    if (ledger === null) return false;
+    const rows = ledger.querySelectorAll(layout.items);
+    if (rows.length >= expectedRows) return true;
+    const firstRow = rows[0];
+    const lastRow = rows[rows.length - 1];
+    if (firstRow === undefined || lastRow === undefined) return false;
+    // From the first item, or from above the viewport's top, down to its bottom or further.
+    const reachesTop = firstRow.getAttribute(layout.indexAttribute) === String(layout.firstIndex) || firstRow.getBoundingClientRect().top <= 0;
+    return reachesTop && lastRow.getBoundingClientRect().bottom >= window.innerHeight;
+  };
+  let loadNoted = false;
+  const observer = new MutationObserver(() => {
+    if (!loadNoted && pendingText() !== null && ledgerCoversViewport()) {
+      loadNoted = true;
+      afterPaint((at) => { probe.ledgerPaintedAt = at; });
+    }
+    if (clickedAt !== undefined && pendingText() !== balanceBefore) {
+      const started = clickedAt;
+      clickedAt = undefined;
+      afterPaint((at) => probe.payTimes.push(at - started));
+    }
+  });
+  observer.observe(document, { subtree: true, childList: true, characterData: true });
+})();`;
+}
+
+/** Debian's Chromium when installed (what the end-to-end tests use too), otherwise Playwright's own. */
+export async function launchChromium(): Promise<Browser> {
+  try {
+    return await chromium.launch({
+      executablePath: fs.existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  } catch (error) {
+    throw new Error(`Chromium did not start: install it (apt install chromium, or npx playwright install chromium). ${String(error)}`);
+  }
+}
+
+async function signInInBrowser(page: Page, origin: string, userName: string): Promise<string> {
+  await page.goto(origin);
+  await page.getByLabel('User name').fill(userName);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'New Ledger' }).first().waitFor();
+  const token = await page.evaluate(() => {
+    for (let index = 0; index < sessionStorage.length; index += 1) {
+      const key = sessionStorage.key(index);
+      if (key?.startsWith('oidc.user:')) {
+        const user = JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: unknown };
+        return typeof user.access_token === 'string' ? user.access_token : null;
+      }
+    }
+    return null;
+  });
+  if (!token) throw new Error('no access token in sessionStorage after signing in');
+  return token;
+}
+
+export interface LedgerPageOptions {
+  readonly origin: string;
+  readonly rows: number;
+  readonly userName: string;
+  readonly layout: LedgerLayout;
+  /** The browser context's viewport and device settings. */
+  readonly device: BrowserContextOptions;
+}
+
+export interface LedgerPage {
+  readonly context: BrowserContext;
+  readonly page: Page;
+}
+
+/**
+ * A user in their own browser context with the probe in every document, signed in through the page
+ * (the token stays in that tab's sessionStorage), with a ledger of `rows` rows seeded through the API.
+ */
+export async function openLedgerPage(browser: Browser, { origin, rows, userName, layout, device }: LedgerPageOptions): Promise<LedgerPage> {
+  const context = await browser.newContext(device);
+  await context.addInitScript({ content: probeScript(rows, layout) });
+  const page = await context.newPage();
+  const token = await signInInBrowser(page, origin, userName);
+  const client = new ApiClient(origin, token);
+  await seedLedger(client, rows);
+  client.close();
+  return { context, page };
+}
+
+/** From the start of navigation to the ledger painted, in ms: `performance.now()` in the new document starts there. */
+export async function loadLedger(page: Page, origin: string): Promise<number> {
+  await page.bringToFront();
+  await page.goto(origin);
+  const handle = await page.waitForFunction(() => window.leftoverBench?.ledgerPaintedAt, undefined, { timeout: 60_000 });
+  return Number(await handle.jsonValue());
+}
+
+/**
+ * Scrolls down the ledger, as a person looking for the next unpaid row would, until a rendered row
+ * has an enabled Pay button: rows are paid from the top, and rows far below the viewport are not in
+ * the DOM. Untimed: it happens before the click.
+ */
+export async function scrollToPayableRow(page: Page, layout: LedgerLayout): Promise<void> {
+  const payable = page.locator(`${PAY_BUTTON}:not([disabled])`);
+  const items = `${layout.container} ${layout.items}`;
+  while ((await payable.count()) === 0) {
+    const lastShown = await page.evaluate(
+      ({ selector, index }) => {
+        const rows = document.querySelectorAll(selector);
+        const last = rows[rows.length - 1];
+        last?.scrollIntoView({ block: 'start' });
+        return Number(last?.getAttribute(index) ?? Number.NaN);
+      },
+      { selector: items, index: layout.indexAttribute },
+    );
+    if (Number.isNaN(lastShown)) throw new Error('the ledger shows no rows to pay');
+    // The rows after it are rendered in the next frame, or there are none: nothing left to pay.
+    await page.waitForFunction(
+      ({ selector, index, shown }) => {
+        const rows = document.querySelectorAll(selector);
+        return Number(rows[rows.length - 1]?.getAttribute(index)) > shown;
+      },
+      { selector: items, index: layout.indexAttribute, shown: lastShown },
+      { timeout: 5_000 },
+    );
+  }
+}
+
+/** Clicks the first enabled Pay button in the DOM; the ms from the click to the new Pending Balance painted. */
+export async function clickPay(page: Page): Promise<number> {
+  const before = await page.evaluate(() => window.leftoverBench?.payTimes.length ?? 0);
+  await page.locator(`${PAY_BUTTON}:not([disabled])`).first().click();
+  await page.waitForFunction((count) => (window.leftoverBench?.payTimes.length ?? 0) > count, before, { timeout: 30_000 });
+  return page.evaluate(() => window.leftoverBench?.payTimes.at(-1) ?? Number.NaN);
+}
+
+/** Lets the row settle (its Clear button takes focus, the busy state ends) before the next click. */
+export async function settleAfterPay(page: Page, ms: number): Promise<void> {
+  await page.locator(PENDING_BALANCE).waitFor();
+  await page.waitForTimeout(ms);
+}
+
+/** Sample lists for a note: every figure, rounded, in the order measured. */
+export function sampleList(values: readonly number[]): string {
+  return values.map((value) => value.toFixed(0)).join('/');
+}
