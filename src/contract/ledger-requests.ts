@@ -8,7 +8,6 @@ import { MAX_LEDGER_YEARS, MAX_TRANSACTION_NAME_LENGTH, TRANSACTION_STATUSES, TR
 import { isIsoDate } from '../domain/calendar-date.js';
 import { LATEST_LEDGER_START, latestLedgerEnd } from '../domain/ledger-span.js';
 import { idSchema } from './common.js';
-import { LEDGER_ANSWERS } from './ledger.js';
 import { amountSchema, balanceSchema, isoDateField, OBJECT_BODY, trimmedText } from './request-fields.js';
 
 /** Why a start date past LATEST_LEDGER_START (9994-12-31) is refused, as the user reads it. */
@@ -85,8 +84,3 @@ export const transactionUpdateSchema = z.object(
   OBJECT_BODY,
 );
 export type TransactionUpdate = z.infer<typeof transactionUpdateSchema>;
-
-/** `?answer=changes` on a write of one row: answer what it changed, not the whole ledger (decision 0030). */
-export const ledgerAnswerQuerySchema = z.object({
-  answer: z.optional(z.enum(LEDGER_ANSWERS, { error: 'answer must be "ledger" (the whole ledger) or "changes".' })),
-});

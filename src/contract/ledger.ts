@@ -47,15 +47,6 @@ export type Ledger = z.infer<typeof ledgerSchema>;
 export const ledgerInfoSchema = z.object({ ledger: z.nullable(ledgerSchema) });
 export type LedgerInfo = z.infer<typeof ledgerInfoSchema>;
 
-/**
- * How a write of one row may answer, named by its `answer` query parameter: the whole ledger (the
- * default, what SPEC.md's calls answer), or only what the write changed (decision 0030).
- */
-export const LEDGER_ANSWERS = ['ledger', 'changes'] as const;
-
-/** What names one state of a ledger: a new one after every write. Opaque to clients. */
-const versionSchema = z.string();
-
 /** The ETag header of an answer with the ledger at this version. */
 export function ledgerEtag(version: string): string {
   return `W/"${version}"`;
@@ -66,35 +57,6 @@ export function versionOfEtag(etag: string | null): string | null {
   const found = etag === null ? null : /^W\/"([^"]+)"$/.exec(etag);
   return found?.[1] ?? null;
 }
-
-/** A changed or added row: the row as the whole ledger answers it, and its index in row order. */
-const changedTransactionSchema = z.extend(ledgerTransactionSchema, { position: z.number() });
-export type ChangedTransaction = z.infer<typeof changedTransactionSchema>;
-
-/**
- * `?answer=changes`: what a write of one row did, for a client holding the ledger at `basedOn`.
- * It removes the rows named in `removed` and those of `rows`, puts each of `rows` at its position
- * (in position order), and recomputes the balances; the ledger then has `count` rows, is at
- * `version`, and its balances are the ones given here. A client holding another version reloads.
- */
-export const ledgerChangesSchema = z.object({
-  changes: z.object({
-    basedOn: versionSchema,
-    version: versionSchema,
-    startDate: z.string(),
-    endDate: z.string(),
-    openingBalance: dollarsAnswerSchema,
-    currentBalance: dollarsAnswerSchema,
-    pendingBalance: dollarsAnswerSchema,
-    count: z.number(),
-    rows: z.array(changedTransactionSchema),
-    removed: z.array(idSchema),
-  }),
-});
-export type LedgerChanges = z.infer<typeof ledgerChangesSchema>['changes'];
-
-/** The answer of a write of one row, whichever the caller asked for. */
-export const ledgerWriteAnswerSchema = z.union([ledgerInfoSchema, ledgerChangesSchema]);
 
 /** A row that marks a moment of the forecast: its date, name and the running balance after it. */
 const balancePointSchema = z.object({ date: z.string(), name: z.string(), balance: dollarsAnswerSchema });

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, fromDayNumber, isoDate, type IsoDate, toDayNumber } from './calendar-date.js';
 import { firstBelowZero, lowestAhead, payPeriods } from './forecast.js';
-import { computeBalances, type LedgerRow } from './ledger.js';
+import { computeBalances } from './balances.js';
+import type { LedgerRow } from './ledger.js';
 import { cents } from './money.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);

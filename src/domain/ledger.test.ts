@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { compareRows, computeBalances } from './balances.js';
 import { addDays, fromDayNumber, isoDate, toDayNumber } from './calendar-date.js';
 import {
   canClear,
   canEdit,
   canPay,
-  compareRows,
-  computeBalances,
   generateLedgerDrafts,
   isAllowedStatusMove,
   type LedgerRow,

@@ -3,7 +3,7 @@
  * hand); every balance is derived here from the rows, never stored or updated row by row.
  */
 import { type IsoDate } from './calendar-date.js';
-import { type Cents, cents } from './money.js';
+import { type Cents } from './money.js';
 import { compareNames } from './names.js';
 import {
   type DateRange,
@@ -118,44 +118,8 @@ export function compareDrafts(a: TransactionDraft, b: TransactionDraft): number 
   return compareNames(a.name, b.name);
 }
 
-/** Row order: date; on one date credits before debits; then name; then creation order. */
-export function compareRows(a: LedgerRow, b: LedgerRow): number {
-  return compareDrafts(a, b) || a.sequence - b.sequence;
-}
-
 export function signedAmount(row: Pick<TransactionDraft, 'type' | 'amount'>): number {
   return row.type === 'C' ? row.amount : -row.amount;
-}
-
-/**
- * Running balance per row (opening plus every credit minus every debit up to and including it,
- * in row order); current balance counts CLEARED rows; pending balance counts PAID and CLEARED.
- */
-export function computeBalances(openingBalance: Cents, rows: readonly LedgerRow[]): LedgerBalances {
-  const ordered = [...rows].sort(compareRows);
-  let running = openingBalance as number;
-  let current = openingBalance as number;
-  let pending = openingBalance as number;
-  const withBalance = ordered.map((row) => {
-    const signed = signedAmount(row);
-    running += signed;
-    if (row.status === 'CLEARED') current += signed;
-    if (row.status !== 'PENDING') pending += signed;
-    // Spelled out rather than spread: on a 1,000-row answer the spread alone costs more than a
-    // whole bare request, and it builds slower objects for every later step.
-    return {
-      id: row.id,
-      sequence: row.sequence,
-      date: row.date,
-      name: row.name,
-      type: row.type,
-      amount: row.amount,
-      status: row.status,
-      source: row.source ?? null,
-      balance: cents(running),
-    };
-  });
-  return { currentBalance: cents(current), pendingBalance: cents(pending), rows: withBalance };
 }
 
 /** Status only moves forward: PENDING -> PAID -> CLEARED, or PENDING -> CLEARED. */

@@ -5,7 +5,8 @@
 import { expect } from 'vitest';
 import type { Ledger } from '../../src/contract/ledger.js';
 import { isoDate } from '../../src/domain/calendar-date.js';
-import { computeBalances, type TransactionStatus, type TransactionType } from '../../src/domain/ledger.js';
+import { computeBalances } from '../../src/domain/balances.js';
+import type { TransactionStatus, TransactionType } from '../../src/domain/ledger.js';
 import { centsToDollars, dollarsToCents } from '../../src/domain/money.js';
 
 export interface RowInDollars {

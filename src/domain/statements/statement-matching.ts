@@ -5,7 +5,8 @@
  */
 import { type IsoDate, toDayNumber } from '../calendar-date.js';
 import { InvalidInputError } from '../errors.js';
-import { compareRows, type LedgerRow, type TransactionType } from '../ledger.js';
+import { compareRows } from '../balances.js';
+import type { LedgerRow, TransactionType } from '../ledger.js';
 import { type Cents } from '../money.js';
 import { compareNames } from '../names.js';
 import { type StatementRow } from './statement-row.js';

@@ -6,7 +6,8 @@
 import { checkLedgerRows, checkScheduleCount } from '../../domain/limits.js';
 import { sql } from 'kysely';
 import { isoDate } from '../../domain/calendar-date.js';
-import { compareRows, SCHEDULE_KINDS } from '../../domain/ledger.js';
+import { compareRows } from '../../domain/balances.js';
+import { SCHEDULE_KINDS } from '../../domain/ledger.js';
 import type { AccountCounts } from '../../contract/account.js';
 import { newId } from '../db/ids.js';
 import { DEPOSITS } from '../deposits/deposit-repository.js';

@@ -4,7 +4,7 @@
  */
 import Papa from 'papaparse';
 import { LEDGER_CSV_COLUMNS } from '../../contract/account.js';
-import { computeBalances } from '../../domain/ledger.js';
+import { computeBalances } from '../../domain/balances.js';
 import type { Cents } from '../../domain/money.js';
 import type { LedgerWithRows } from '../ledger/ledger-service.js';
 

@@ -1,10 +1,12 @@
 /** The ledger between dollars on the wire and cents inside: the only place the two meet. */
-import type { Forecast, LedgerChanges, LedgerInfo, LedgerTransaction } from '../../contract/ledger.js';
+import type { Forecast, LedgerInfo, LedgerTransaction } from '../../contract/ledger.js';
+import type { LedgerChanges } from '../../contract/ledger-changes.js';
 import type { TransactionUpdate } from '../../contract/ledger-requests.js';
 import type { NewLedger, NewTransaction } from '../../contract/ledger-requests.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { type BalancePoint, firstBelowZero, lowestAhead, payPeriods } from '../../domain/forecast.js';
-import { computeBalances, type LedgerRowWithBalance, type TransactionDraft } from '../../domain/ledger.js';
+import { computeBalances } from '../../domain/balances.js';
+import type { LedgerRowWithBalance, TransactionDraft } from '../../domain/ledger.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
 import type { RequestedRow } from '../../domain/transaction-rules.js';
 import type { LedgerFields } from './ledger-record.js';

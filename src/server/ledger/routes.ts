@@ -6,11 +6,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../contract/request-fields.js';
 import type { FastifyReply } from 'fastify';
-import { forecastSchema, LEDGER_PATHS, ledgerInfoSchema, ledgerWriteAnswerSchema } from '../../contract/ledger.js';
+import { forecastSchema, LEDGER_PATHS, ledgerInfoSchema } from '../../contract/ledger.js';
+import { ledgerAnswerQuerySchema, ledgerWriteAnswerSchema } from '../../contract/ledger-changes.js';
 import {
   createLedgerRequestSchema,
   extendLedgerRequestSchema,
-  ledgerAnswerQuerySchema,
   newTransactionSchema,
   transactionUpdateSchema,
 } from '../../contract/ledger-requests.js';

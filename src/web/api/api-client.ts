@@ -10,15 +10,7 @@ import type { DepositInput } from '../../contract/deposit-input.js';
 import { type ApiOperation, errorBodySchema, FAILURE_MESSAGES } from '../../contract/errors.js';
 import { EXPENSES_PATHS, type ExpensesInfo, expensesInfoSchema } from '../../contract/expenses.js';
 import type { ExpenseInput } from '../../contract/expense-input.js';
-import {
-  type Forecast,
-  forecastSchema,
-  LEDGER_PATHS,
-  type Ledger,
-  ledgerChangesSchema,
-  type LedgerInfo,
-  ledgerInfoSchema,
-} from '../../contract/ledger.js';
+import { type Forecast, forecastSchema, LEDGER_PATHS, type Ledger, type LedgerInfo, ledgerInfoSchema } from '../../contract/ledger.js';
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../contract/ledger-requests.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../contract/statement-requests.js';
 import {
@@ -28,7 +20,7 @@ import {
   type StatementPreview,
   statementPreviewSchema,
 } from '../../contract/statements.js';
-import { applyLedgerChanges, noteLedgerVersion } from './ledger-changes.js';
+import { noteLedgerVersion } from './ledger-version.js';
 
 export class ApiCallError extends Error {
   constructor(
@@ -66,6 +58,8 @@ interface Request<T> {
   /** The whole ledger in an answer that carries one: the page notes its version (decision 0030). */
   readonly ledgerOf?: (answer: T) => Ledger | null;
 }
+
+const loadLedgerChanges = () => import('./ledger-changes.js');
 
 export function createApiClient(options: ApiClientOptions) {
   const fetchImpl = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
@@ -110,9 +104,15 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  /** A call answering the whole ledger, whose version the page notes. */
-  const callLedger = <Info extends LedgerInfo>(request: Omit<Request<Info>, 'ledgerOf'>): Promise<Info> =>
-    call({ ...request, ledgerOf: (answer) => answer.ledger });
+  /**
+   * A call answering the whole ledger, whose version the page notes. Once the page holds a
+   * ledger, the code that applies changes to it loads (a lazy chunk, not the first view's).
+   */
+  async function callLedger<Info extends LedgerInfo>(request: Omit<Request<Info>, 'ledgerOf'>): Promise<Info> {
+    const answer = await call({ ...request, ledgerOf: (info) => info.ledger });
+    if (answer.ledger !== null) void loadLedgerChanges().catch(() => undefined);
+    return answer;
+  }
 
   const getLedger = (): Promise<LedgerInfo> =>
     callLedger({ operation: 'getLedger', method: 'GET', path: LEDGER_PATHS.retrieve, answer: ledgerInfoSchema });
@@ -125,6 +125,14 @@ export function createApiClient(options: ApiClientOptions) {
    */
   async function writeRow(request: Omit<Request<unknown>, 'answer'>, held: HeldLedger | undefined): Promise<LedgerInfo> {
     if (held === undefined || held() === null) return callLedger({ ...request, answer: ledgerInfoSchema });
+    let changesCode: Awaited<ReturnType<typeof loadLedgerChanges>>;
+    try {
+      changesCode = await loadLedgerChanges();
+    } catch {
+      // Its code did not load (the network went): the whole ledger still works.
+      return callLedger({ ...request, answer: ledgerInfoSchema });
+    }
+    const { ledgerChangesSchema, applyLedgerChanges } = changesCode;
     const { changes } = await call({ ...request, path: `${request.path}?answer=changes`, answer: ledgerChangesSchema });
     const current = held();
     const applied = current === null ? null : applyLedgerChanges(current, changes);

@@ -5,8 +5,10 @@
  * tests/api/ledger-changes.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { type Ledger, type LedgerChanges, ledgerEtag, type LedgerTransaction } from '../../contract/ledger.js';
-import { applyLedgerChanges, noteLedgerVersion } from './ledger-changes.js';
+import { type Ledger, ledgerEtag, type LedgerTransaction } from '../../contract/ledger.js';
+import type { LedgerChanges } from '../../contract/ledger-changes.js';
+import { applyLedgerChanges } from './ledger-changes.js';
+import { noteLedgerVersion } from './ledger-version.js';
 
 const row = (
   id: string,

@@ -6,19 +6,17 @@
  * page reloads the whole ledger. So a Pay on a 2,000-row ledger moves a few hundred bytes, and the
  * page still ends exactly where a full reload would.
  */
-import { type ChangedTransaction, type Ledger, type LedgerChanges, type LedgerTransaction, versionOfEtag } from '../../contract/ledger.js';
+import type { Ledger, LedgerTransaction } from '../../contract/ledger.js';
+import type { ChangedTransaction, LedgerChanges } from '../../contract/ledger-changes.js';
+import { computeBalances } from '../../domain/balances.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
-import { computeBalances, type LedgerRow } from '../../domain/ledger.js';
+import type { LedgerRow } from '../../domain/ledger.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
+import { ledgerVersion, setLedgerVersion } from './ledger-version.js';
 
-/** The version of each ledger the page was given: a whole ledger's from its answer's ETag header, an applied one's from its changes. */
-const versions = new WeakMap<Ledger, string>();
-
-/** Notes the version an answer with the whole ledger named in its ETag header. */
-export function noteLedgerVersion(ledger: Ledger | null, etag: string | null): void {
-  const version = versionOfEtag(etag);
-  if (ledger !== null && version !== null) versions.set(ledger, version);
-}
+export { ledgerChangesSchema } from '../../contract/ledger-changes.js';
+// For tests and scripts that read answers as the page does.
+export { noteLedgerVersion } from './ledger-version.js';
 
 /** The row as the whole ledger answers it: the position only says where it goes. */
 function withoutPosition(row: ChangedTransaction): LedgerTransaction {
@@ -52,7 +50,7 @@ function assemble(held: readonly LedgerTransaction[], changes: LedgerChanges): L
  * write came between) or anything does not add up: then only a full reload is sure.
  */
 export function applyLedgerChanges(held: Ledger, changes: LedgerChanges): Ledger | null {
-  if (versions.get(held) !== changes.basedOn) return null;
+  if (ledgerVersion(held) !== changes.basedOn) return null;
   const rows = assemble(held.transactions, changes);
   if (rows === null) return null;
   // The server's order already is row order; its index stands in for the creation order that breaks ties.
@@ -92,6 +90,6 @@ export function applyLedgerChanges(held: Ledger, changes: LedgerChanges): Ledger
     pendingBalance: changes.pendingBalance,
     transactions,
   };
-  versions.set(ledger, changes.version);
+  setLedgerVersion(ledger, changes.version);
   return ledger;
 }

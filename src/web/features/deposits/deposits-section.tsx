@@ -6,9 +6,12 @@ import { formatUsdDollars } from '../../../domain/money.js';
 import { useApiClient } from '../../api/api-context.js';
 import { useSectionCall } from '../../api/use-section-call.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
+import { loadAlongside } from '../../components/load-alongside.js';
 import { useEditDeleteDialogs } from '../../components/use-edit-delete-dialogs.js';
 import type { SectionProps } from '../section-props.js';
-import { DepositsTable } from './deposits-table.js';
+
+// The table shows only once the deposits have arrived: its code loads alongside their request.
+const DepositsTable = loadAlongside(() => import('./deposits-table.js').then((module) => module.DepositsTable));
 
 const DepositDialog = lazyDialog(() => import('./deposit-dialog.js').then((module) => module.DepositDialog));
 const ConfirmDeleteDialog = lazyDialog(() =>
