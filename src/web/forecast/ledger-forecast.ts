@@ -4,7 +4,7 @@
  * periods and the warning without a second request. The Summary and the Ledger both read it; the
  * result is kept per ledger answer, so it is computed once for both.
  */
-import type { Ledger } from '../../contract/ledger.js';
+import type { Ledger, LedgerTransaction } from '../../contract/ledger.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { type BalancePoint, firstBelowZero, type ForecastRow, lowestAhead, type PayPeriod, payPeriods } from '../../domain/forecast.js';
 import { dollarsToCents } from '../../domain/money.js';
@@ -18,25 +18,69 @@ export interface LedgerForecast {
   readonly firstBelowZero: BalancePoint | null;
 }
 
-const periodsByLedger = new WeakMap<Ledger, { rows: readonly ForecastRow[]; periods: readonly PayPeriod[] }>();
+interface RowsAndPeriods {
+  readonly rows: readonly ForecastRow[];
+  readonly periods: readonly PayPeriod[];
+}
 
-function rowsAndPeriods(ledger: Ledger) {
-  let found = periodsByLedger.get(ledger);
-  if (found === undefined) {
-    const rows: ForecastRow[] = ledger.transactions.map((transaction) => ({
+const periodsByLedger = new WeakMap<Ledger, RowsAndPeriods>();
+/** Each answer row in cents: a row the page kept from one answer to the next (decision 0030) is converted once. */
+const forecastRows = new WeakMap<LedgerTransaction, ForecastRow>();
+/** The last ledger's, with what it was computed from. */
+let last: (RowsAndPeriods & { readonly dates: string }) | null = null;
+
+function forecastRow(transaction: LedgerTransaction): ForecastRow {
+  let row = forecastRows.get(transaction);
+  if (row === undefined) {
+    row = {
       date: transaction.date as IsoDate,
       name: transaction.name,
       type: transaction.type,
       amount: dollarsToCents(transaction.amount),
       balance: dollarsToCents(transaction.balance),
       source: transaction.source,
-    }));
-    const ledgerDates = {
-      startDate: ledger.startDate as IsoDate,
-      endDate: ledger.endDate as IsoDate,
-      openingBalance: dollarsToCents(ledger.openingBalance),
     };
-    found = { rows, periods: payPeriods(ledgerDates, rows) };
+    forecastRows.set(transaction, row);
+  }
+  return row;
+}
+
+/** Everything the forecast reads of a row is the same (not its status: a Pay or a Clear moves no running balance). */
+function sameForecastRow(a: ForecastRow, b: ForecastRow | undefined): boolean {
+  return (
+    a === b ||
+    (b !== undefined &&
+      a.date === b.date &&
+      a.name === b.name &&
+      a.type === b.type &&
+      a.amount === b.amount &&
+      a.balance === b.balance &&
+      a.source?.kind === b.source?.kind)
+  );
+}
+
+function rowsAndPeriods(ledger: Ledger): RowsAndPeriods {
+  let found = periodsByLedger.get(ledger);
+  if (found === undefined) {
+    const rows = ledger.transactions.map(forecastRow);
+    const dates = `${ledger.startDate} ${ledger.endDate} ${ledger.openingBalance}`;
+    // A Pay or a Clear changes no running balance: the forecast stays the very same objects, so the
+    // chart, its text and the pay period lines need not be computed or drawn again.
+    const unchanged =
+      last !== null &&
+      last.dates === dates &&
+      last.rows.length === rows.length &&
+      rows.every((row, index) => sameForecastRow(row, last?.rows[index]));
+    if (unchanged && last !== null) found = last;
+    else {
+      const ledgerDates = {
+        startDate: ledger.startDate as IsoDate,
+        endDate: ledger.endDate as IsoDate,
+        openingBalance: dollarsToCents(ledger.openingBalance),
+      };
+      found = { rows, periods: payPeriods(ledgerDates, rows) };
+      last = { ...found, dates };
+    }
     periodsByLedger.set(ledger, found);
   }
   return found;
