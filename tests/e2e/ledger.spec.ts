@@ -41,7 +41,12 @@ test('the ledger projects paychecks and bills, and follows pay, clear, filter, a
 
   // Pay the rent: pending follows, current waits for the bank.
   const rentRow = ledgerTable(page).getByRole('row', { name: /Rent/ });
+  const payAnswer = page.waitForResponse((response) => response.url().includes('/api/ledger/update-transaction'));
   await rentRow.getByRole('button', { name: /^Pay/ }).click();
+  // The page asks for the changes only and applies them itself (decision 0030); the reload below shows the same ledger.
+  const paid = await payAnswer;
+  expect(new URL(paid.url()).searchParams.get('answer')).toBe('changes');
+  expect(Object.keys((await paid.json()) as object)).toEqual(['changes']);
   await expectBalances(page, '$500.00', '-$700.00');
   await expect(rentRow.getByRole('button', { name: /^Pay/ })).toBeDisabled();
   await expect(rentRow.getByRole('button', { name: /^Edit/ })).toBeDisabled();
