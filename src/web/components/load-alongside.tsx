@@ -15,7 +15,11 @@ export function everyViewLoaded(): Promise<void> {
   return Promise.allSettled(started).then(() => undefined);
 }
 
-export function loadAlongside<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
+export function loadAlongside<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  /** What holds the view's place while its code is still on the way. */
+  fallback: ReactNode = null,
+): ComponentType<Props> {
   let loaded: ComponentType<Props> | null = null;
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
   const start = () =>
@@ -46,7 +50,7 @@ export function loadAlongside<Props extends object>(load: () => Promise<Componen
         }}
         // Made at render time, so a retry renders the new lazy component.
         view={() => (
-          <Suspense fallback={null}>
+          <Suspense fallback={fallback}>
             <Deferred {...props} />
           </Suspense>
         )}

@@ -3,20 +3,24 @@
  * short, and, once there is a ledger, the lowest balance ahead, a warning before zero and the
  * balance forecast chart.
  */
-import { lazy, Suspense } from 'react';
 import type { Ledger } from '../../../contract/ledger.js';
 import type { IsoDate } from '../../../domain/calendar-date.js';
 import type { Cents } from '../../../domain/money.js';
 import { formatUsd } from '../../../domain/money.js';
 import { summarizeMonth } from '../../../domain/summary.js';
+import { loadAlongside } from '../../components/load-alongside.js';
 import { WarningIcon } from '../../components/warning-icon.js';
 import { BelowZeroWarning } from '../../forecast/below-zero-warning.js';
 import { lowestAheadText } from '../../forecast/forecast-texts.js';
 import type { LedgerForecast } from '../../forecast/ledger-forecast.js';
 
-// The chart, its text alternative and uPlot load once there is a ledger to draw: none of it is in
-// the first view's script (benchmark 4a), and the ledger's own request takes longer anyway.
-const LedgerForecastChart = lazy(() => import('./ledger-forecast-chart.js').then((module) => ({ default: module.LedgerForecastChart })));
+// The chart, its text alternative and uPlot are not in the first view's script (benchmark 4a): they
+// load alongside the ledger's request, so the chart is drawn with the ledger, not a moment later,
+// when the first tap on Pay would wait for it (benchmark 5a).
+const LedgerForecastChart = loadAlongside(
+  () => import('./ledger-forecast-chart.js').then((module) => module.LedgerForecastChart),
+  <div className="forecast-chart-loading" />,
+);
 
 interface SummarySectionProps {
   readonly totalDeposits: Cents;
@@ -44,11 +48,7 @@ export function SummarySection({ totalDeposits, totalExpenses, forecast = null }
         {lowest && <p className="mt-3 mb-0">{lowestAheadText(lowest)}</p>}
         {below && <BelowZeroWarning below={below} className="mt-3 mb-0" />}
       </div>
-      {forecast && (
-        <Suspense fallback={<div className="forecast-chart-loading" />}>
-          <LedgerForecastChart ledger={forecast.ledger} answer={forecast.answer} today={forecast.today} />
-        </Suspense>
-      )}
+      {forecast && <LedgerForecastChart ledger={forecast.ledger} answer={forecast.answer} today={forecast.today} />}
     </>
   );
 }
