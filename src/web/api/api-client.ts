@@ -46,6 +46,12 @@ interface ApiClientOptions {
   readonly fetchImpl?: typeof fetch;
 }
 
+/**
+ * The write went through; only reloading the ledger after it failed (decision 0030). The dialog
+ * that sent it closes: sending it again would write it twice.
+ */
+export class LedgerReloadError extends ApiCallError {}
+
 /** The ledger the page holds at the moment it is asked (when an answer arrives), or null while it holds none. */
 export type HeldLedger = () => Ledger | null;
 
@@ -132,11 +138,7 @@ export function createApiClient(options: ApiClientOptions) {
       // Its code did not load (the network went): the whole ledger still works.
       return callLedger({ ...request, answer: ledgerInfoSchema });
     }
-    const { ledgerChangesSchema, applyLedgerChanges } = changesCode;
-    const { changes } = await call({ ...request, path: `${request.path}?answer=changes`, answer: ledgerChangesSchema });
-    const current = held();
-    const applied = current === null ? null : applyLedgerChanges(current, changes);
-    return applied === null ? getLedger() : { ledger: applied };
+    return changesCode.writeWithChanges((answer) => call({ ...request, path: `${request.path}?answer=changes`, answer }), held, getLedger);
   }
 
   /** A file to save as it came (the ledger's CSV, the whole export): the page does not read it. */

@@ -6,17 +6,14 @@
  * page reloads the whole ledger. So a Pay on a 2,000-row ledger moves a few hundred bytes, and the
  * page still ends exactly where a full reload would.
  */
-import type { Ledger, LedgerTransaction } from '../../contract/ledger.js';
-import type { ChangedTransaction, LedgerChanges } from '../../contract/ledger-changes.js';
+import type { Ledger, LedgerInfo, LedgerTransaction } from '../../contract/ledger.js';
+import { type ChangedTransaction, type LedgerChanges, ledgerChangesSchema } from '../../contract/ledger-changes.js';
 import { computeBalances } from '../../domain/balances.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
 import type { LedgerRow } from '../../domain/ledger.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
+import { ApiCallError, type HeldLedger, LedgerReloadError } from './api-client.js';
 import { ledgerVersion, setLedgerVersion } from './ledger-version.js';
-
-export { ledgerChangesSchema } from '../../contract/ledger-changes.js';
-// For tests and scripts that read answers as the page does.
-export { noteLedgerVersion } from './ledger-version.js';
 
 /** The row as the whole ledger answers it: the position only says where it goes. */
 function withoutPosition(row: ChangedTransaction): LedgerTransaction {
@@ -92,4 +89,25 @@ export function applyLedgerChanges(held: Ledger, changes: LedgerChanges): Ledger
   };
   setLedgerVersion(ledger, changes.version);
   return ledger;
+}
+
+/**
+ * A write of one row as the page makes it: `send` asks for the changes only; they are applied to
+ * the ledger held when the answer arrives, or the whole ledger is reloaded. A reload that fails
+ * after the write went through is a LedgerReloadError.
+ */
+export async function writeWithChanges(
+  send: (answer: typeof ledgerChangesSchema) => Promise<{ changes: LedgerChanges }>,
+  held: HeldLedger,
+  reload: () => Promise<LedgerInfo>,
+): Promise<LedgerInfo> {
+  const { changes } = await send(ledgerChangesSchema);
+  const current = held();
+  const applied = current === null ? null : applyLedgerChanges(current, changes);
+  if (applied !== null) return { ledger: applied };
+  try {
+    return await reload();
+  } catch (error) {
+    throw error instanceof ApiCallError ? new LedgerReloadError(error.operation, error.status, error.detail, error.fields) : error;
+  }
 }

@@ -6,9 +6,10 @@
  */
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import type { LedgerInfo } from '../../../contract/ledger.js';
-import type { HeldLedger } from '../../api/api-client.js';
+import { type HeldLedger, LedgerReloadError } from '../../api/api-client.js';
 import { useSectionCall } from '../../api/use-section-call.js';
 import type { RunCall } from '../../components/field-errors.js';
+import { useLatestCallback } from '../../components/use-latest-callback.js';
 
 export function useHeldLedger(
   info: LedgerInfo | null,
@@ -20,10 +21,27 @@ export function useHeldLedger(
   useLayoutEffect(() => {
     held.current = info;
   }, [info]);
-  const run = useSectionCall((answer: LedgerInfo) => {
+  const settle = useSectionCall((answer: LedgerInfo) => {
     held.current = answer;
     onChange(answer);
   }, onError);
+  const report = useLatestCallback(onError);
+  const run = useCallback<RunCall<LedgerInfo>>(
+    (call) =>
+      settle(async () => {
+        try {
+          return await call();
+        } catch (error) {
+          // The write went through and only the reload after it failed: the dialog closes, since
+          // sending it again would write it twice, and the shell says the ledger did not load.
+          const shown = held.current;
+          if (!(error instanceof LedgerReloadError) || shown === null) throw error;
+          report(error);
+          return shown;
+        }
+      }),
+    [settle, report],
+  );
   const heldLedger = useCallback(() => held.current?.ledger ?? null, []);
   return { run, heldLedger };
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { type UserEvent, userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LedgerTransaction, RowSourceInfo } from '../../../../contract/ledger.js';
-import { ApiCallError } from '../../../api/api-client.js';
+import { ApiCallError, LedgerReloadError } from '../../../api/api-client.js';
 import { fakeApiClient } from '../../../test-support/fake-api-client.js';
 import { ledgerInfo, renderLedger, setWindowWidth, transaction } from '../ledger-test-support.js';
 import type { ScheduleNames } from '../row-source.js';
@@ -307,6 +307,22 @@ describe('Add Transaction dialog', () => {
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Bonus');
     expect(within(dialog).getByLabelText('Type')).toHaveValue('C');
     expect(within(dialog).getByLabelText('Amount')).toHaveValue(300);
+  });
+
+  it('closes when the add went through and only the reload after it failed, so the row is not sent twice', async () => {
+    const failure = new LedgerReloadError('getLedger', 0, 'The server could not be reached. Check your connection and try again.');
+    const shown = ledgerInfo([rent()]);
+    const view = renderLedger(shown);
+    view.api.addTransaction.mockRejectedValue(failure);
+    const { user, dialog } = await openDialog('Add Transaction', 'Add Transaction');
+
+    await addTransaction(user, dialog, { date: '2026-04-02', name: 'Bonus', type: 'C', amount: '300' });
+
+    await waitFor(() => expect(view.onError).toHaveBeenCalledWith(failure));
+    await waitForDialogToClose();
+    expect(view.api.addTransaction).toHaveBeenCalledTimes(1);
+    // The ledger shown stays as it was until a reload works; the shell's Whoops! offers it.
+    expect(view.onChange).toHaveBeenCalledWith(shown);
   });
 
   it('starts empty again after Cancel', async () => {
