@@ -20,6 +20,7 @@ import { withId } from '../../src/contract/common.js';
 import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
 import { errorBodySchema } from '../../src/contract/errors.js';
 import { EXPENSES_PATHS } from '../../src/contract/expenses.js';
+import { STATEMENT_PATHS } from '../../src/contract/statements.js';
 import { type Ledger, ledgerInfoSchema, LEDGER_PATHS, type LedgerTransaction, versionOfEtag } from '../../src/contract/ledger.js';
 import { type LedgerChanges, ledgerChangesSchema } from '../../src/contract/ledger-changes.js';
 import type { transactionUpdateSchema } from '../../src/contract/ledger-requests.js';
@@ -556,6 +557,38 @@ describe.each(databaseKinds())('ledger changes answers on %s', (kind) => {
       ledger = await expectNewVersion(await user.delete(`${withId(LEDGER_PATHS.transaction, rent.id)}?answer=changes`), 'changes');
       await expectNewVersion(await user.delete(withId(LEDGER_PATHS.transaction, rowAt(ledger, 'Gift', '2026-12-24').id)));
       expect(seen.size).toBe(10);
+    });
+  });
+
+  describe('ETag beyond the row writes', () => {
+    it('moves when a schedule change re-projects rows or a statement takes rows in, and stays when neither changes anything', async () => {
+      const user = await userWithSchedules('etag-elsewhere');
+      const created = await createLedger(user, 500);
+      const expenses = (okJson(await user.get(EXPENSES_PATHS.retrieve)) as { expenses: { id: string; name: string }[] }).expenses;
+      const phone = expenses.find((expense) => expense.name === 'Phone');
+      if (!phone) throw new Error('no Phone expense');
+
+      // The same expense again changes no row: a page holding the ledger still holds it as it is.
+      okJson(await user.put(withId(EXPENSES_PATHS.one, phone.id), expenseInput(PHONE)));
+      expect((await retrieve(user)).version).toBe(created.version);
+      // A new amount re-projects the rows from today (2026-11-21) on, under a new version.
+      okJson(await user.put(withId(EXPENSES_PATHS.one, phone.id), expenseInput({ ...PHONE, amount: 50 })));
+      const reprojected = await retrieve(user);
+      expect(rowAt(reprojected.ledger, 'Phone', '2026-12-15').amount).toBe(50);
+      expect(reprojected.version).not.toBe(created.version);
+
+      // A statement that adds a row: its answer names the new version, and a GET the same one.
+      const statement = { fileName: 'bank.csv', content: 'Date,Description,Amount\n2026-11-10,Corner Cafe,-4.50\n' };
+      const imported = await user.post(STATEMENT_PATHS.import, statement);
+      const importedVersion = versionOf(imported);
+      expect((okJson(imported) as { imported: { added: number } }).imported.added).toBe(1);
+      expect(importedVersion).not.toBe(reprojected.version);
+      expect((await retrieve(user)).version).toBe(importedVersion);
+      // The same statement again takes nothing in: the version stays.
+      const again = await user.post(STATEMENT_PATHS.import, statement);
+      expect((okJson(again) as { imported: { added: number; duplicates: number } }).imported).toMatchObject({ added: 0, duplicates: 1 });
+      expect(versionOf(again)).toBe(importedVersion);
+      expect((await retrieve(user)).version).toBe(importedVersion);
     });
   });
 
