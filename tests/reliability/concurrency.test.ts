@@ -12,7 +12,7 @@
  *    Leftover's tables.
  * Two processes on one SQLite file are not a supported set-up (SQLite is the single-process default).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { depositsInfoSchema } from '../../src/contract/deposits.js';
 import { expensesInfoSchema } from '../../src/contract/expenses.js';
 import { type Ledger, ledgerInfoSchema } from '../../src/contract/ledger.js';
@@ -20,9 +20,9 @@ import type { TransactionType } from '../../src/domain/ledger.js';
 import { openDatabaseReader } from '../support/database-reader.js';
 import { expectConsistent, recomputeInDollars } from '../support/ledger-recomputation.js';
 import { type HttpAnswer, httpUser } from '../support/http-user.js';
-import { assertServerBuilt, type ServerProcess, startServerProcess } from '../support/server-process.js';
-import { createTestDatabase, type DatabaseKind, databaseKinds, type TestDatabase } from '../support/test-databases.js';
-import { startTestIssuer, type TestIssuer } from '../support/test-issuer.js';
+import { type ProcessRun, processRunOn } from '../support/process-run.js';
+import { type ServerProcess, startServerProcess } from '../support/server-process.js';
+import { createTestDatabase, type DatabaseKind, databaseKinds } from '../support/test-databases.js';
 
 const LEDGER = { startDate: '2026-12-01', endDate: '2027-02-28' } as const;
 
@@ -33,32 +33,18 @@ function ledgerOf(answer: HttpAnswer): Ledger {
   return ledger;
 }
 
-interface Running {
-  readonly issuer: TestIssuer;
-  readonly database: TestDatabase;
+interface Running extends Pick<ProcessRun, 'issuer' | 'database'> {
   readonly servers: readonly ServerProcess[];
 }
 
 /** Starts `count` server processes on one fresh database for the enclosing describe block. */
 function serversOn(kind: DatabaseKind, count: number): () => Running {
-  let running: Running | undefined;
+  const processes = processRunOn(kind);
+  const servers: ServerProcess[] = [];
   beforeAll(async () => {
-    assertServerBuilt();
-    const issuer = await startTestIssuer();
-    const database = await createTestDatabase(kind);
-    const servers: ServerProcess[] = [];
-    running = { issuer, database, servers };
-    for (let index = 0; index < count; index += 1) servers.push(await startServerProcess({ databaseUrl: database.url, issuer }));
+    for (let index = 0; index < count; index += 1) servers.push(await processes().start());
   });
-  afterAll(async () => {
-    for (const server of running?.servers ?? []) await server.stop();
-    await running?.issuer.close();
-    await running?.database.drop();
-  });
-  return () => {
-    if (!running) throw new Error('the servers did not start');
-    return running;
-  };
+  return () => ({ ...processes(), servers });
 }
 
 describe.each(databaseKinds())('writes at the same time over HTTP on %s', (kind) => {

@@ -14,16 +14,16 @@
  * SIGKILL ends the process, not the machine: this proves that nothing acknowledged lives only in the
  * server's memory. Surviving a power cut rests on SQLite's synchronous=FULL and PostgreSQL's fsync.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEPOSITS_PATHS, depositsInfoSchema } from '../../src/contract/deposits.js';
 import { EXPENSES_PATHS, expensesInfoSchema } from '../../src/contract/expenses.js';
 import { type Ledger, LEDGER_PATHS, ledgerInfoSchema, type LedgerTransaction } from '../../src/contract/ledger.js';
 import { openDatabaseReader } from '../support/database-reader.js';
 import { type HttpAnswer, type HttpUser, httpUser, isSuccess } from '../support/http-user.js';
 import { recordFigures } from '../support/reliability-figures.js';
-import { assertServerBuilt, type ServerProcess, startServerProcess } from '../support/server-process.js';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/test-databases.js';
-import { startTestIssuer, type TestIssuer } from '../support/test-issuer.js';
+import { processRunOn } from '../support/process-run.js';
+import type { ServerProcess } from '../support/server-process.js';
+import { databaseKinds } from '../support/test-databases.js';
 
 const USERS = 6;
 const ROUNDS = 3;
@@ -125,23 +125,11 @@ async function seed(user: HttpUser): Promise<Ledger> {
 }
 
 describe.each(databaseKinds())('durability through SIGKILL on %s', (kind) => {
-  let issuer: TestIssuer;
-  let database: TestDatabase;
-  let server: ServerProcess | undefined;
-
-  beforeAll(async () => {
-    assertServerBuilt();
-    issuer = await startTestIssuer();
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await issuer?.close();
-    await database?.drop();
-  });
+  const processes = processRunOn(kind);
 
   it(`finds every write answered 2xx, and no half-written ledger, after ${ROUNDS} kills mid-load`, { timeout: 150_000 }, async () => {
-    server = await startServerProcess({ databaseUrl: database.url, issuer });
+    const { issuer, database, start } = processes();
+    let server = await start();
     const port = server.port;
     const users: UserState[] = [];
     for (let index = 0; index < USERS; index += 1) {
@@ -285,7 +273,7 @@ describe.each(databaseKinds())('durability through SIGKILL on %s', (kind) => {
       expect(inFlightAtKill).toBeGreaterThan(0);
       rounds.push({ acknowledged: acknowledgedThisRound, inFlightAtKill });
 
-      server = await startServerProcess({ databaseUrl: database.url, issuer, port });
+      server = await start({ port });
       for (const state of users) await verifyUser(server, state, generated, tallies);
       await verifyStoredRows(database.url, issuer.issuer, users);
     }

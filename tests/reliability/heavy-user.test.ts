@@ -6,13 +6,13 @@
  * after another. That user's p95 must stay under 5 x its idle p95 (with a floor of 5 ms: below it,
  * the figure is timer and scheduling noise on a shared machine).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DEPOSITS } from '../../src/domain/limits.js';
 import { type HttpUser, httpUser } from '../support/http-user.js';
 import { recordFigures } from '../support/reliability-figures.js';
-import { assertServerBuilt, type ServerProcess, startServerProcess } from '../support/server-process.js';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/test-databases.js';
-import { startTestIssuer, type TestIssuer } from '../support/test-issuer.js';
+import { processRunOn } from '../support/process-run.js';
+import type { ServerProcess } from '../support/server-process.js';
+import { databaseKinds } from '../support/test-databases.js';
 
 const FLOOD_MS = 10_000;
 const IDLE_CALLS = 100;
@@ -78,24 +78,16 @@ async function timedMe(user: HttpUser): Promise<number> {
 }
 
 describe.each(databaseKinds())('a heavy user beside a light one on %s', (kind) => {
-  let issuer: TestIssuer;
-  let database: TestDatabase;
+  const processes = processRunOn(kind);
   let server: ServerProcess | undefined;
   beforeAll(async () => {
-    assertServerBuilt();
-    issuer = await startTestIssuer();
-    database = await createTestDatabase(kind);
     // The production budgets: nothing set.
-    server = await startServerProcess({ databaseUrl: database.url, issuer });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await issuer?.close();
-    await database?.drop();
+    server = await processes().start();
   });
 
   it('keeps another user’s /api/me p95 under 5 x its idle figure while one user at the limits floods creates', async () => {
     if (!server) throw new Error('no server');
+    const { issuer } = processes();
     const heavy = await httpUser(server.origin, issuer, 'heavy');
     const light = await httpUser(server.origin, issuer, 'light');
     const restored = await heavy.call('POST', '/api/account/import', heavyDocument());

@@ -17,16 +17,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { depositsInfoSchema } from '../../src/contract/deposits.js';
 import { expensesInfoSchema } from '../../src/contract/expenses.js';
 import { ledgerInfoSchema, type LedgerTransaction } from '../../src/contract/ledger.js';
 import { openDatabaseReader } from '../support/database-reader.js';
 import { type HttpUser, httpUser } from '../support/http-user.js';
 import { recordFigures } from '../support/reliability-figures.js';
-import { assertServerBuilt, type ServerProcess, startServerProcess } from '../support/server-process.js';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/test-databases.js';
-import { startTestIssuer, type TestIssuer } from '../support/test-issuer.js';
+import { processRunOn } from '../support/process-run.js';
+import { databaseKinds } from '../support/test-databases.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CONNECTIONS = 50;
@@ -62,30 +61,14 @@ interface Tally {
 }
 
 describe.each(databaseKinds())('load on %s', (kind) => {
-  let issuer: TestIssuer;
-  let database: TestDatabase;
-  let server: ServerProcess | undefined;
-
-  beforeAll(async () => {
-    assertServerBuilt();
-    issuer = await startTestIssuer();
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await issuer?.close();
-    await database?.drop();
-  });
+  const processes = processRunOn(kind);
 
   it(
     `serves ${CONNECTIONS} connections of mixed reads and writes for ${LOAD_SECONDS} s: no 5xx, no non-2xx, no lost write`,
     { timeout: LOAD_SECONDS * 1000 + SETUP_ALLOWANCE_MS },
     async () => {
-      server = await startServerProcess({
-        databaseUrl: database.url,
-        issuer,
-        env: { RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000' },
-      });
+      const { issuer, database, start } = processes();
+      const server = await start({ env: { RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000' } });
       const origin = server.origin;
       const users: HttpUser[] = [];
       for (let index = 0; index < USERS; index += 1) users.push(await httpUser(origin, issuer, `load-${kind}-${index}`));

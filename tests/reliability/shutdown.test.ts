@@ -11,13 +11,12 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEPOSITS_PATHS, depositsInfoSchema } from '../../src/contract/deposits.js';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { httpUser } from '../support/http-user.js';
-import { assertServerBuilt, type ServerProcess, startServerProcess } from '../support/server-process.js';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/test-databases.js';
-import { startTestIssuer, type TestIssuer } from '../support/test-issuer.js';
+import { processRunOn } from '../support/process-run.js';
+import { databaseKinds } from '../support/test-databases.js';
 
 const USERS = 4;
 const WORKERS = 16;
@@ -62,24 +61,12 @@ function send(origin: string, token: string, method: string, path: string, body?
 }
 
 describe.each(databaseKinds())('SIGTERM under load on %s', (kind) => {
-  let issuer: TestIssuer;
-  let database: TestDatabase;
-  let server: ServerProcess | undefined;
-
-  beforeAll(async () => {
-    assertServerBuilt();
-    issuer = await startTestIssuer();
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await issuer?.close();
-    await database?.drop();
-  });
+  const processes = processRunOn(kind);
 
   it('drains the requests in flight, exits 0, and loses no acknowledged write', { timeout: 90_000 }, async () => {
     const env = { RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000', SHUTDOWN_GRACE_MS: String(GRACE_MS) };
-    server = await startServerProcess({ databaseUrl: database.url, issuer, env });
+    const { issuer, database, start } = processes();
+    let server = await start({ env });
     const origin = server.origin;
     const users = await Promise.all(Array.from({ length: USERS }, (_, index) => httpUser(origin, issuer, `shutdown-${index}`)));
     for (const user of users) {
@@ -155,7 +142,7 @@ describe.each(databaseKinds())('SIGTERM under load on %s', (kind) => {
       expect(fs.existsSync(`${database.url.slice('sqlite:'.length)}-wal`)).toBe(false);
     }
 
-    server = await startServerProcess({ databaseUrl: database.url, issuer, env });
+    server = await start({ env });
     const stored = new Set<string>();
     for (const user of users) {
       const answer = await (await httpUser(server.origin, issuer, user.subject)).call('GET', DEPOSITS_PATHS.retrieve);
