@@ -3,45 +3,10 @@
  * Host header is refused like every other, with our body and headers.
  */
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strictErrorBodySchema } from '../../src/contract/errors.js';
+import { miniatureWebRoot, parseRawAnswer, rawExchange } from '../support/miniature-page.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-
-/** A built page in miniature: a hashed asset and a service worker beside index.html. */
-function miniatureWebRoot(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'leftover-web-'));
-  fs.mkdirSync(path.join(root, 'assets'));
-  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><html lang="en"><body></body></html>');
-  fs.writeFileSync(path.join(root, 'assets', 'app-1a2b3c.js'), 'console.log("leftover");');
-  fs.writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("install", () => {});');
-  return root;
-}
-
-/** Sends raw bytes over TCP and reads the whole answer, until the server closes the socket. */
-function rawExchange(port: number, request: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
-    let answer = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (answer += chunk));
-    socket.on('close', () => resolve(answer));
-    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? resolve(answer) : reject(error)));
-  });
-}
-
-function parseRawAnswer(answer: string): { status: number; headers: Record<string, string>; body: string } {
-  const [head = '', body = ''] = answer.split('\r\n\r\n');
-  const [statusLine = '', ...lines] = head.split('\r\n');
-  const headers: Record<string, string> = {};
-  for (const line of lines) {
-    const colon = line.indexOf(':');
-    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  return { status: Number(statusLine.split(' ')[1]), headers, body };
-}
 
 describe('the edge of the server', () => {
   let test: TestApp;

@@ -5,15 +5,13 @@
  * generic 500 body with no stack trace or SQL, the detail going to the log.
  */
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strictErrorBodySchema } from '../../src/contract/errors.js';
 import { BODY_LIMIT_BYTES } from '../../src/server/app.js';
 import { API_CALLS, type ApiCall, callName } from '../support/api-calls.js';
+import { miniatureWebRoot, parseRawAnswer, rawExchange } from '../support/miniature-page.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -33,41 +31,6 @@ function expectStrictHeaders(headers: LightMyRequestResponse['headers'] | Record
   expect(headers['referrer-policy'], context).toBe('no-referrer');
   expect(headers['strict-transport-security'], context).toBe('max-age=31536000; includeSubDomains');
   expect(headers['x-powered-by'], context).toBeUndefined();
-}
-
-/** A built page in miniature: what registerPage serves, without needing `npm run build`. */
-function miniatureWebRoot(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'leftover-web-'));
-  fs.mkdirSync(path.join(root, 'assets'));
-  fs.writeFileSync(
-    path.join(root, 'index.html'),
-    '<!doctype html><html lang="en"><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body></body></html>',
-  );
-  fs.writeFileSync(path.join(root, 'assets', 'app-1a2b3c.js'), 'console.log("leftover");');
-  return root;
-}
-
-/** Sends raw bytes over TCP and reads the whole answer: for requests no HTTP client would send. */
-function rawExchange(port: number, request: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
-    let answer = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (answer += chunk));
-    socket.on('close', () => resolve(answer));
-    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? resolve(answer) : reject(error)));
-  });
-}
-
-function parseRawAnswer(answer: string): { status: number; headers: Record<string, string>; body: string } {
-  const [head = '', body = ''] = answer.split('\r\n\r\n');
-  const [statusLine = '', ...lines] = head.split('\r\n');
-  const headers: Record<string, string> = {};
-  for (const line of lines) {
-    const colon = line.indexOf(':');
-    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  return { status: Number(statusLine.split(' ')[1]), headers, body };
 }
 
 describe.each(databaseKinds())('security headers and internal errors on %s', (kind) => {

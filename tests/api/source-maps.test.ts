@@ -4,25 +4,10 @@
  * as nothing here touches the database.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strictErrorBodySchema } from '../../src/contract/errors.js';
+import { MINIATURE_SCRIPT as SCRIPT, miniatureWebRoot } from '../support/miniature-page.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-
-const SCRIPT = '/assets/app-1a2b3c.js';
-
-function miniatureWebRoot(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'leftover-maps-'));
-  fs.mkdirSync(path.join(root, 'assets'));
-  fs.writeFileSync(
-    path.join(root, 'index.html'),
-    `<!doctype html><html lang="en"><head><script type="module" src="${SCRIPT}"></script></head></html>`,
-  );
-  fs.writeFileSync(path.join(root, `.${SCRIPT}`), 'console.log("leftover");');
-  fs.writeFileSync(path.join(root, `.${SCRIPT}.map`), '{"version":3,"sources":["../../src/web/main.tsx"],"mappings":""}');
-  return root;
-}
 
 describe.each([
   ['by default', {}, false],
@@ -31,7 +16,7 @@ describe.each([
   let test: TestApp;
   let webRoot: string;
   beforeAll(async () => {
-    webRoot = miniatureWebRoot();
+    webRoot = miniatureWebRoot({ [`${SCRIPT.slice(1)}.map`]: '{"version":3,"sources":["../../src/web/main.tsx"],"mappings":""}' });
     test = await startTestApp('sqlite', { webRoot, env });
   });
   afterAll(async () => {
