@@ -4,7 +4,6 @@
  * minutes and a refresh token renews them, and a forged Host never reaches the discovery document.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,21 +13,11 @@ import { buildApp } from '../../src/server/app.js';
 import { DEV_ACCESS_TOKEN_TTL_SECONDS } from '../../src/server/auth/dev-provider-configuration.js';
 import { DEFAULT_OIDC_RATE_LIMIT_PER_MINUTE, loadConfig } from '../../src/server/config.js';
 import { authorizeSilently, signInThroughDevProvider } from '../support/dev-sign-in.js';
+import { freePort } from '../support/server-process.js';
 
 /** What emptied oidc-provider's own store (a 1,000-entry LRU that keeps up to two generations) of sessions. */
 const ANONYMOUS_CALLS = 2_100;
 const BUDGET = 2_400;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 describe('development provider hardening', () => {
   let dataDir: string;

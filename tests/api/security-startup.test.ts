@@ -5,7 +5,6 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -19,6 +18,7 @@ import { openDatabase } from '../../src/server/db/database.js';
 import { migrateToLatest, migrations } from '../../src/server/db/migrations.js';
 import { openRawDatabase } from '../support/raw-database.js';
 import { createTestDatabase, databaseKinds } from '../support/test-databases.js';
+import { freePort } from '../support/server-process.js';
 
 const PRODUCTION_REFUSAL = /refuses to run with NODE_ENV=production/;
 
@@ -164,16 +164,6 @@ describe('the real server process in production', () => {
     }
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Tables, columns, types, nullability and defaults: what two databases must share to be the same version. */
 async function schemaOf<Schema>(db: Kysely<Schema>): Promise<unknown> {
