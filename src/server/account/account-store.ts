@@ -148,17 +148,8 @@ export async function writeAccount(scope: LedgerScope, data: AccountData, now: D
     await db
       .insertInto('deposits')
       .values(
-        batch.map((deposit) => ({
-          id: deposit.id,
-          ...ownerColumns(owner),
-          name: deposit.name,
-          type: deposit.type,
-          day: deposit.day,
-          amount_cents: deposit.amount,
-          start_date: deposit.startDate,
-          frequency: deposit.frequency,
-          created_at: deposit.createdAt,
-        })),
+        // The repository's own columns; the id and the creation time come from the document.
+        batch.map((deposit) => ({ id: deposit.id, ...ownerColumns(owner), ...DEPOSITS.toColumns(deposit), created_at: deposit.createdAt })),
       )
       .execute();
   }
@@ -166,18 +157,7 @@ export async function writeAccount(scope: LedgerScope, data: AccountData, now: D
     await db
       .insertInto('expenses')
       .values(
-        batch.map((expense) => ({
-          id: expense.id,
-          ...ownerColumns(owner),
-          name: expense.name,
-          type: expense.type,
-          frequency: expense.frequency,
-          day: expense.day,
-          amount_cents: expense.amount,
-          start_date: expense.startDate,
-          end_date: expense.endDate,
-          created_at: expense.createdAt,
-        })),
+        batch.map((expense) => ({ id: expense.id, ...ownerColumns(owner), ...EXPENSES.toColumns(expense), created_at: expense.createdAt })),
       )
       .execute();
   }
