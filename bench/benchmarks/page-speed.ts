@@ -12,7 +12,6 @@
  * take turns so both see the same machine. The probe, sign-in, seeding and the steps are shared
  * with benchmark 7 (bench/lib/page-probe.ts).
  */
-import fs from 'node:fs';
 import type { Browser } from '@playwright/test';
 import type { PrivateBuild } from '../lib/build.js';
 import {
@@ -20,14 +19,13 @@ import {
   type LedgerPage,
   loadLedger,
   openLedgerPage,
-  launchChromium,
   sampleList,
   scrollToPayableRow,
   settleAfterPay,
   TABLE_LAYOUT,
+  withLeftoverInChromium,
 } from '../lib/page-probe.js';
 import { type BenchResult, result } from '../lib/report.js';
-import { newDataDir, startLeftover } from '../lib/server-process.js';
 import type { BenchSettings } from '../lib/settings.js';
 import { median, round } from '../lib/stats.js';
 
@@ -60,47 +58,37 @@ async function measurePay(viewer: Viewer): Promise<void> {
 export async function pageSpeed(build: PrivateBuild, settings: BenchSettings): Promise<BenchResult[]> {
   const rounds = settings.quick ? 3 : 7;
   const paysPerRound = 2;
-  const dataDir = newDataDir();
-  const server = await startLeftover(build, dataDir);
-  try {
-    const browser = await launchChromium();
-    try {
-      const small = await openViewer(browser, server.origin, SMALL_ROWS);
-      const large = await openViewer(browser, server.origin, LARGE_ROWS);
-      // One untimed load each: the browser's cache holds the page's files for every timed one.
-      for (const viewer of [small, large]) {
-        await measureLoad(viewer, server.origin);
-        viewer.loads.length = 0;
-      }
-      for (let turn = 0; turn < rounds; turn += 1) {
-        for (const viewer of turn % 2 === 0 ? [small, large] : [large, small]) {
-          await measureLoad(viewer, server.origin);
-          for (let pay = 0; pay < paysPerRound; pay += 1) await measurePay(viewer);
-        }
-      }
-      return [
-        result(
-          `5a. Pay to Pending Balance painted, ${LARGE_ROWS} vs ${SMALL_ROWS} rows (median ms)`,
-          'ms',
-          round(median(large.pays)),
-          round(median(small.pays)),
-          { atMost: 1.5 },
-          `${LARGE_ROWS}: ${sampleList(large.pays)}; ${SMALL_ROWS}: ${sampleList(small.pays)}`,
-        ),
-        result(
-          `5b. navigation to ledger painted, ${LARGE_ROWS} vs ${SMALL_ROWS} rows (median ms)`,
-          'ms',
-          round(median(large.loads)),
-          round(median(small.loads)),
-          { atMost: 2 },
-          `${LARGE_ROWS}: ${sampleList(large.loads)}; ${SMALL_ROWS}: ${sampleList(small.loads)}`,
-        ),
-      ];
-    } finally {
-      await browser.close();
+  return withLeftoverInChromium(build, async (origin, browser) => {
+    const small = await openViewer(browser, origin, SMALL_ROWS);
+    const large = await openViewer(browser, origin, LARGE_ROWS);
+    // One untimed load each: the browser's cache holds the page's files for every timed one.
+    for (const viewer of [small, large]) {
+      await measureLoad(viewer, origin);
+      viewer.loads.length = 0;
     }
-  } finally {
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+    for (let turn = 0; turn < rounds; turn += 1) {
+      for (const viewer of turn % 2 === 0 ? [small, large] : [large, small]) {
+        await measureLoad(viewer, origin);
+        for (let pay = 0; pay < paysPerRound; pay += 1) await measurePay(viewer);
+      }
+    }
+    return [
+      result(
+        `5a. Pay to Pending Balance painted, ${LARGE_ROWS} vs ${SMALL_ROWS} rows (median ms)`,
+        'ms',
+        round(median(large.pays)),
+        round(median(small.pays)),
+        { atMost: 1.5 },
+        `${LARGE_ROWS}: ${sampleList(large.pays)}; ${SMALL_ROWS}: ${sampleList(small.pays)}`,
+      ),
+      result(
+        `5b. navigation to ledger painted, ${LARGE_ROWS} vs ${SMALL_ROWS} rows (median ms)`,
+        'ms',
+        round(median(large.loads)),
+        round(median(small.loads)),
+        { atMost: 2 },
+        `${LARGE_ROWS}: ${sampleList(large.loads)}; ${SMALL_ROWS}: ${sampleList(small.loads)}`,
+      ),
+    ];
+  });
 }

@@ -13,22 +13,20 @@
  * seeding and steps this shares (bench/lib/page-probe.ts). Sign-in and seeding are set-up, run
  * before the emulation and untimed.
  */
-import fs from 'node:fs';
 import type { Browser, BrowserContextOptions } from '@playwright/test';
 import type { PrivateBuild } from '../lib/build.js';
 import {
   clickPay,
   COMPACT_LAYOUT,
-  launchChromium,
   type LedgerPage,
   loadLedger,
   openLedgerPage,
   sampleList,
   scrollToPayableRow,
   settleAfterPay,
+  withLeftoverInChromium,
 } from '../lib/page-probe.js';
 import { type BenchResult, result } from '../lib/report.js';
-import { newDataDir, startLeftover } from '../lib/server-process.js';
 import type { BenchSettings } from '../lib/settings.js';
 import { median, round } from '../lib/stats.js';
 import { type WireCount, WireTally } from '../lib/wire-tally.js';
@@ -134,55 +132,45 @@ export async function phone(build: PrivateBuild, settings: BenchSettings): Promi
   // runs, so each turn takes two (14 a side in a full run, as many as the Pays).
   const firstViewsPerRound = 2;
   const paysPerRound = 2;
-  const dataDir = newDataDir();
-  const server = await startLeftover(build, dataDir);
-  try {
-    const browser = await launchChromium();
-    try {
-      const small = await openPhone(browser, server.origin, SMALL_ROWS);
-      const large = await openPhone(browser, server.origin, LARGE_ROWS);
-      for (const each of [small, large]) await warmUp(each, server.origin);
-      for (let turn = 0; turn < rounds; turn += 1) {
-        for (const each of turn % 2 === 0 ? [small, large] : [large, small]) {
-          for (let load = 0; load < firstViewsPerRound; load += 1) await measureFirstView(each, server.origin);
-          for (let pay = 0; pay < paysPerRound; pay += 1) await measurePay(each);
-        }
+  return withLeftoverInChromium(build, async (origin, browser) => {
+    const small = await openPhone(browser, origin, SMALL_ROWS);
+    const large = await openPhone(browser, origin, LARGE_ROWS);
+    for (const each of [small, large]) await warmUp(each, origin);
+    for (let turn = 0; turn < rounds; turn += 1) {
+      for (const each of turn % 2 === 0 ? [small, large] : [large, small]) {
+        for (let load = 0; load < firstViewsPerRound; load += 1) await measureFirstView(each, origin);
+        for (let pay = 0; pay < paysPerRound; pay += 1) await measurePay(each);
       }
-      const bytes = (counts: readonly WireCount[]) => counts.map((count) => count.bytes);
-      return [
-        result(
-          `7a. phone: Pay to Pending Balance painted, ${LARGE_ROWS} vs ${SMALL_ROWS} rows (median ms)`,
-          'ms',
-          round(median(large.pays)),
-          round(median(small.pays)),
-          { atMost: 1.2 },
-          `${LARGE_ROWS}: ${sampleList(large.pays)}; ${SMALL_ROWS}: ${sampleList(small.pays)}`,
-        ),
-        result(
-          `7b. phone: bytes transferred per Pay, ${LARGE_ROWS} vs ${SMALL_ROWS} rows (median)`,
-          'B',
-          median(bytes(large.payWire)),
-          median(bytes(small.payWire)),
-          { atMost: 2 },
-          `${LARGE_ROWS}: ${sampleList(bytes(large.payWire))}; ${SMALL_ROWS}: ${sampleList(bytes(small.payWire))}; ` +
-            `requests: ${LARGE_ROWS}: ${requestSummary(large.payWire)}; ${SMALL_ROWS}: ${requestSummary(small.payWire)}`,
-        ),
-        result(
-          `7c. phone: first view to ledger painted, ${LARGE_ROWS} vs ${SMALL_ROWS} rows (median ms)`,
-          'ms',
-          round(median(large.loads)),
-          round(median(small.loads)),
-          { atMost: 1.5 },
-          `${LARGE_ROWS}: ${sampleList(large.loads)}; ${SMALL_ROWS}: ${sampleList(small.loads)}; ` +
-            `each first view (median): ${LARGE_ROWS}: ${firstViewRequests(large)}; ${SMALL_ROWS}: ${firstViewRequests(small)}; ` +
-            `over the network in the last one: ${large.loadWire.at(-1)?.labels.join(', ') ?? 'none'}`,
-        ),
-      ];
-    } finally {
-      await browser.close();
     }
-  } finally {
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+    const bytes = (counts: readonly WireCount[]) => counts.map((count) => count.bytes);
+    return [
+      result(
+        `7a. phone: Pay to Pending Balance painted, ${LARGE_ROWS} vs ${SMALL_ROWS} rows (median ms)`,
+        'ms',
+        round(median(large.pays)),
+        round(median(small.pays)),
+        { atMost: 1.2 },
+        `${LARGE_ROWS}: ${sampleList(large.pays)}; ${SMALL_ROWS}: ${sampleList(small.pays)}`,
+      ),
+      result(
+        `7b. phone: bytes transferred per Pay, ${LARGE_ROWS} vs ${SMALL_ROWS} rows (median)`,
+        'B',
+        median(bytes(large.payWire)),
+        median(bytes(small.payWire)),
+        { atMost: 2 },
+        `${LARGE_ROWS}: ${sampleList(bytes(large.payWire))}; ${SMALL_ROWS}: ${sampleList(bytes(small.payWire))}; ` +
+          `requests: ${LARGE_ROWS}: ${requestSummary(large.payWire)}; ${SMALL_ROWS}: ${requestSummary(small.payWire)}`,
+      ),
+      result(
+        `7c. phone: first view to ledger painted, ${LARGE_ROWS} vs ${SMALL_ROWS} rows (median ms)`,
+        'ms',
+        round(median(large.loads)),
+        round(median(small.loads)),
+        { atMost: 1.5 },
+        `${LARGE_ROWS}: ${sampleList(large.loads)}; ${SMALL_ROWS}: ${sampleList(small.loads)}; ` +
+          `each first view (median): ${LARGE_ROWS}: ${firstViewRequests(large)}; ${SMALL_ROWS}: ${firstViewRequests(small)}; ` +
+          `over the network in the last one: ${large.loadWire.at(-1)?.labels.join(', ') ?? 'none'}`,
+      ),
+    ];
+  });
 }

@@ -8,8 +8,10 @@
  */
 import fs from 'node:fs';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from '@playwright/test';
+import type { PrivateBuild } from './build.js';
 import { ApiClient } from './http-client.js';
 import { seedLedger } from './seed.js';
+import { newDataDir, startLeftover } from './server-process.js';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 /** Every row's Pay button, in both layouts (row-actions.tsx): its name starts with the word. */
@@ -146,6 +148,26 @@ export async function launchChromium(): Promise<Browser> {
     });
   } catch (error) {
     throw new Error(`Chromium did not start: install it (apt install chromium, or npx playwright install chromium). ${String(error)}`);
+  }
+}
+
+/**
+ * Leftover built privately, on a fresh data folder, and Chromium, for one benchmark's `run`:
+ * both closed and the folder removed afterwards, whatever happened.
+ */
+export async function withLeftoverInChromium<T>(build: PrivateBuild, run: (origin: string, browser: Browser) => Promise<T>): Promise<T> {
+  const dataDir = newDataDir();
+  const server = await startLeftover(build, dataDir);
+  try {
+    const browser = await launchChromium();
+    try {
+      return await run(server.origin, browser);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
