@@ -210,9 +210,10 @@ const statementImports: Migration = {
 };
 
 /**
- * The ledger's version (decision 0030): every write that takes the owner's lock moves it on, so a
- * client holding the ledger at one version can apply a write's changes only (`?answer=changes`)
- * and knows it missed one when the version it holds is not the one the changes are based on.
+ * The ledger's version (decision 0030): every write that changes the ledger or its rows moves it
+ * on, so a client holding the ledger at one version can apply a write's changes only
+ * (`?answer=changes`) and knows it missed one when the version it holds is not the one the changes
+ * are based on.
  */
 const ledgerVersion: Migration = {
   async up(db: Kysely<unknown>) {

@@ -38,7 +38,7 @@ export interface LedgersTable extends OwnerColumns {
   opening_balance_cents: number;
   /** The next creation-order number for a row of this ledger. */
   next_sequence: number;
-  /** Moved on by every write under the owner's lock (decision 0030). */
+  /** Moved on by every write that changes the ledger or its rows (decision 0030). */
   version: Generated<number>;
   created_at: string;
 }
