@@ -12,6 +12,8 @@ declare module 'fastify' {
     caller: Caller | null;
     /** Ledger rows this call inserted; charged to the caller's budget as the answer leaves (chargeRowsWritten). */
     rowsWritten: number;
+    /** Rows this call read or answered (ledger rows, statement rows); charged the same way (chargeRowsRead). */
+    rowsRead: number;
   }
 }
 
@@ -31,17 +33,41 @@ export function registerTokenCheck(api: FastifyInstance, verify: AccessTokenVeri
     }
     await limits.countCall(request, reply);
   });
-  // A write that inserted many rows costs more than one call (decision 0007), charged once its count is known.
+  // A call that inserted, read or answered many rows costs more than one call (decisions 0007 and
+  // 0031), charged once its count is known: a 20,000-row read costs what a 20,000-row create does.
   api.decorateRequest('rowsWritten', 0);
-  api.addHook('onSend', async (request, reply, payload) => {
-    if (request.caller && request.rowsWritten > 0) await limits.chargeRows(request, reply, request.rowsWritten);
+  api.decorateRequest('rowsRead', 0);
+  // Every answer that carries a ledger is charged for its rows here, whichever call answered it.
+  api.addHook('preSerialization', async (request, _reply, payload) => {
+    request.rowsRead = Math.max(request.rowsRead, ledgerRowsIn(payload));
     return payload;
   });
+  api.addHook('onSend', async (request, reply, payload) => {
+    const rows = Math.max(request.rowsWritten, request.rowsRead);
+    if (request.caller && rows > 0) await limits.chargeRows(request, reply, rows);
+    return payload;
+  });
+}
+
+/** The rows of the ledger an answer carries (`{ ledger: { transactions } }`), or 0. */
+function ledgerRowsIn(payload: unknown): number {
+  if (typeof payload !== 'object' || payload === null || !('ledger' in payload)) return 0;
+  const { ledger } = payload;
+  if (typeof ledger !== 'object' || ledger === null || !('transactions' in ledger)) return 0;
+  return Array.isArray(ledger.transactions) ? ledger.transactions.length : 0;
 }
 
 /** Records that this call inserted `rows` ledger rows, so it is charged for them (decision 0007). */
 export function chargeRowsWritten(request: FastifyRequest, rows: number | undefined): void {
   request.rowsWritten += rows ?? 0;
+}
+
+/**
+ * Records that this call read or answered `rows` rows (a ledger read, a statement and the ledger
+ * it was matched against), so it is charged for the work (decision 0031).
+ */
+export function chargeRowsRead(request: FastifyRequest, rows: number | undefined): void {
+  request.rowsRead += rows ?? 0;
 }
 
 /** The signed-in caller of an /api request; the hook above guarantees there is one. */

@@ -20,6 +20,7 @@ import { registerTokenCheck } from './api-scope.js';
 import type { AppConfiguration, TrustProxy } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
 import { ensurePrivateFolder } from './db/private-files.js';
+import { FileWorkPool } from './file-work/file-work-pool.js';
 import { createClientErrorHandler, createFrameworkErrorHandler, handleError } from './http-errors.js';
 import { registerOpenApi } from './openapi.js';
 import { registerHealthChecks } from './operations/health.js';
@@ -55,6 +56,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: OpenDatabase;
     now: () => Date;
+    /** Worker threads for untrusted files: statements and restores are read there (issue 22). */
+    fileWork: FileWorkPool;
   }
 }
 
@@ -133,6 +136,9 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   app.decorate('database', database);
   app.addHook('onClose', async () => database.close());
   registerHealthChecks(app);
+  const fileWork = new FileWorkPool(config.fileWorkers, app.log);
+  app.decorate('fileWork', fileWork);
+  app.addHook('onClose', async () => fileWork.close());
 
   const pageConfig: AppConfig = {
     oidc: { issuer: config.oidc.issuer, clientId: config.oidc.clientId, audience: config.oidc.audience },

@@ -55,6 +55,21 @@ function timeoutSchema(fallback: number) {
 }
 
 /**
+ * Untrusted files (statements, restores) are read in worker threads with these limits (issue 22):
+ * a file that needs more memory or time than this fails alone, answered 413, and the server and
+ * every other user carry on. A real statement needs a few MB and well under a second.
+ */
+export const DEFAULT_FILE_WORKER_MEMORY_MB = 256;
+export const DEFAULT_FILE_WORKER_TIMEOUT_MS = 10_000;
+export const DEFAULT_FILE_WORKERS = 1;
+const MAX_FILE_WORKERS = 16;
+
+function wholeNumberSchema(fallback: number, min: number, max: number, unit: string) {
+  const message = `must be a whole number of ${unit}, from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback);
+}
+
+/**
  * Fastify's trustProxy: false (the peer is the client), true (trust every X-Forwarded-For hop), a
  * hop count, or the proxies' addresses. Only what proxy-addr reads is let through, so a typo stops
  * the server instead of silently trusting nothing, or everything.
@@ -124,6 +139,9 @@ const environmentSchema = z.object({
   CONNECTION_TIMEOUT_MS: timeoutSchema(DEFAULT_CONNECTION_TIMEOUT_MS),
   KEEP_ALIVE_TIMEOUT_MS: timeoutSchema(DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
   SERVE_SOURCE_MAPS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  FILE_WORKER_MEMORY_MB: wholeNumberSchema(DEFAULT_FILE_WORKER_MEMORY_MB, 32, 4096, 'megabytes'),
+  FILE_WORKER_TIMEOUT_MS: wholeNumberSchema(DEFAULT_FILE_WORKER_TIMEOUT_MS, 100, MAX_TIMEOUT_MS, 'milliseconds'),
+  FILE_WORKERS: wholeNumberSchema(DEFAULT_FILE_WORKERS, 1, MAX_FILE_WORKERS, 'threads'),
 });
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -156,6 +174,16 @@ export interface TimeoutConfig {
   readonly keepAliveMs: number;
 }
 
+/** Where and how untrusted files are read: off the main thread, within these limits. */
+export interface FileWorkerConfig {
+  /** The old-generation heap of each worker thread, in MB. */
+  readonly memoryMb: number;
+  /** One file's reading (or matching) may take this long before its worker is stopped. */
+  readonly timeoutMs: number;
+  /** Worker threads reading files at once; more files wait in a queue. */
+  readonly threads: number;
+}
+
 export interface AppConfiguration {
   readonly nodeEnv: 'development' | 'production' | 'test';
   readonly port: number;
@@ -173,6 +201,7 @@ export interface AppConfiguration {
   readonly dataDir: string;
   /** Whether the built page's source maps (*.map) are served; off unless SERVE_SOURCE_MAPS=true. */
   readonly serveSourceMaps: boolean;
+  readonly fileWorkers: FileWorkerConfig;
 }
 
 export class ConfigError extends Error {
@@ -266,5 +295,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
     },
     dataDir,
     serveSourceMaps: values.SERVE_SOURCE_MAPS === 'true',
+    fileWorkers: { memoryMb: values.FILE_WORKER_MEMORY_MB, timeoutMs: values.FILE_WORKER_TIMEOUT_MS, threads: values.FILE_WORKERS },
   };
 }

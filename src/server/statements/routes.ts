@@ -3,28 +3,57 @@
  * answers, the payloads turn cents into dollars, and StatementService does the work. These two
  * calls carry a whole file, so they alone take bodies above the app's limit.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { statementImportRequestSchema, statementPreviewRequestSchema } from '../../contract/statement-requests.js';
 import { STATEMENT_BODY_LIMIT_BYTES, STATEMENT_PATHS, statementImportSchema, statementPreviewSchema } from '../../contract/statements.js';
-import { callerOf, chargeRowsWritten, routeInApi } from '../api-scope.js';
+import { callerOf, chargeRowsRead, chargeRowsWritten, routeInApi } from '../api-scope.js';
 import { tagLedgerVersion } from '../ledger/ledger-version-header.js';
 import { importAnswer, importDecisions, previewAnswer } from './statement-payloads.js';
 import { StatementService } from './statement-service.js';
 
+/**
+ * A statement line is about this many characters: a file refused before its rows were counted
+ * (unreadable, or too costly for its worker) is charged as that many rows (decision 0031), so
+ * refusals cost what reading would have.
+ */
+const CHARACTERS_PER_STATEMENT_ROW = 100;
+
+/** Runs a statement call, charging the caller for the rows it read, or for the file's size when it was refused. */
+async function chargedForRows<T extends { readonly rowsRead: number }>(
+  request: FastifyRequest,
+  content: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    const result = await work();
+    chargeRowsRead(request, result.rowsRead);
+    return result;
+  } catch (error) {
+    chargeRowsRead(request, Math.ceil(content.length / CHARACTERS_PER_STATEMENT_ROW));
+    throw error;
+  }
+}
+
 export const statementRoutes: FastifyPluginAsyncZod = async (api) => {
-  const statements = new StatementService(api.database, () => api.now());
+  const statements = new StatementService(api.database, api.fileWork, () => api.now());
 
   api.post(
     routeInApi(STATEMENT_PATHS.preview),
     { bodyLimit: STATEMENT_BODY_LIMIT_BYTES, schema: { body: statementPreviewRequestSchema, response: { 200: statementPreviewSchema } } },
-    async (request) => previewAnswer(await statements.preview(callerOf(request), request.body)),
+    async (request) => {
+      const preview = await chargedForRows(request, request.body.content, () => statements.preview(callerOf(request), request.body));
+      return previewAnswer(preview);
+    },
   );
 
   api.post(
     routeInApi(STATEMENT_PATHS.import),
     { bodyLimit: STATEMENT_BODY_LIMIT_BYTES, schema: { body: statementImportRequestSchema, response: { 200: statementImportSchema } } },
     async (request, reply) => {
-      const result = await statements.import(callerOf(request), request.body, importDecisions(request.body.decisions));
+      const result = await chargedForRows(request, request.body.content, () =>
+        statements.import(callerOf(request), request.body, importDecisions(request.body.decisions)),
+      );
       chargeRowsWritten(request, result.counts.added);
       tagLedgerVersion(reply, result.ledger);
       return importAnswer(result);

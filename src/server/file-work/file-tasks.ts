@@ -1,0 +1,144 @@
+/**
+ * The work done on an untrusted file (issue 22): reading a statement, matching it to a ledger, and
+ * checking a restore document. Each runs in a worker thread (file-worker.ts) under memory and time
+ * limits, so a file that costs too much fails alone. Plain data in and out: what crosses a thread
+ * is copied, and an error's class does not survive the copy, so failures travel as data too.
+ */
+import type { RestoredAccount } from '../../contract/account-requests.js';
+import { accountImportRequestSchema } from '../../contract/account-requests.js';
+import type { IsoDate } from '../../domain/calendar-date.js';
+import { InvalidInputError, TooLargeError } from '../../domain/errors.js';
+import type { LedgerRow } from '../../domain/ledger.js';
+import type { Cents } from '../../domain/money.js';
+import type { CsvMapping } from '../../domain/statements/csv-statement.js';
+import { type Reconciliation, reconcile } from '../../domain/statements/reconciliation.js';
+import { readStatement, type StatementFile } from '../../domain/statements/statement-file.js';
+import {
+  applyDecisions,
+  type Decision,
+  type ImportPlan,
+  matchStatement,
+  type Proposal,
+} from '../../domain/statements/statement-matching.js';
+import type { AccountData } from '../account/account-data.js';
+import { restoredData } from '../account/account-payloads.js';
+
+export interface ReadStatementTask {
+  readonly kind: 'read-statement';
+  readonly fileName: string;
+  readonly content: string;
+  readonly mapping?: CsvMapping | undefined;
+}
+
+export interface PlanStatementTask {
+  readonly kind: 'plan-statement';
+  readonly file: StatementFile;
+  readonly ledger: { readonly startDate: IsoDate; readonly endDate: IsoDate; readonly openingBalance: Cents };
+  readonly rows: readonly LedgerRow[];
+  /** Import ids of the file's rows that the ledger took in before. */
+  readonly importedIds: readonly string[];
+  readonly decisions: readonly Decision[];
+}
+
+export interface CheckRestoreTask {
+  readonly kind: 'check-restore';
+  /** The request body as sent: parsing it is part of the work kept off the main thread. */
+  readonly body: string;
+}
+
+export type FileTask = ReadStatementTask | PlanStatementTask | CheckRestoreTask;
+
+export interface StatementPlan {
+  /** One per statement row, in the file's order. */
+  readonly proposals: Proposal[];
+  readonly plan: ImportPlan;
+  /** The ledger as it would be with the plan applied, reconciled with the bank; null without a closing balance. */
+  readonly reconciliation: Reconciliation | null;
+}
+
+export interface FileTaskAnswers {
+  'read-statement': StatementFile;
+  'plan-statement': StatementPlan;
+  'check-restore': AccountData;
+}
+
+/** A refusal as data: the domain error it was, rebuilt on the other side. */
+export type FileTaskFailure =
+  | { readonly kind: 'invalid'; readonly message: string; readonly fields: Readonly<Record<string, string>> }
+  | { readonly kind: 'too-large'; readonly message: string; readonly field: string };
+
+export type FileTaskOutcome<T> = { readonly ok: true; readonly answer: T } | { readonly ok: false; readonly failure: FileTaskFailure };
+
+/** The ledger's rows as they would be with the plan applied: what the preview reconciles. */
+function rowsAfter(rows: readonly LedgerRow[], plan: ImportPlan): LedgerRow[] {
+  const matched = new Map(plan.matched.map((match) => [match.ledgerRowId, match.date]));
+  const after = rows.map((row): LedgerRow => {
+    const date = matched.get(row.id);
+    return date === undefined ? row : { ...row, date, status: 'CLEARED' };
+  });
+  plan.added.forEach((row, position) => {
+    after.push({
+      id: `added-${position}`,
+      sequence: Number.MAX_SAFE_INTEGER,
+      date: row.date,
+      name: row.name,
+      type: row.type,
+      amount: row.amount,
+      status: 'CLEARED',
+    });
+  });
+  return after;
+}
+
+function planStatement(task: PlanStatementTask): StatementPlan {
+  const { file, ledger, rows } = task;
+  const proposals = matchStatement(file.rows, rows, {
+    startDate: ledger.startDate,
+    endDate: ledger.endDate,
+    importedIds: new Set(task.importedIds),
+  });
+  const plan = applyDecisions(proposals, task.decisions, file.rows, rows);
+  const reconciliation = file.bank && reconcile(ledger.openingBalance, rowsAfter(rows, plan), file.bank);
+  return { proposals, plan, reconciliation };
+}
+
+const NOT_JSON = 'The request body is not valid JSON.';
+
+/**
+ * The restore document, parsed and checked exactly as the route's schema would check it, with the
+ * same answer for each problem: one message per field, keyed by the field's path.
+ */
+function checkRestore(task: CheckRestoreTask): AccountData {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(task.body);
+  } catch {
+    throw new InvalidInputError(NOT_JSON, { body: NOT_JSON });
+  }
+  const checked = accountImportRequestSchema.safeParse(parsed);
+  if (!checked.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of checked.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+    throw new InvalidInputError('Some fields need attention.', fields);
+  }
+  const document: RestoredAccount = checked.data;
+  return restoredData(document);
+}
+
+export function runFileTask(task: FileTask): FileTaskOutcome<FileTaskAnswers[FileTask['kind']]> {
+  try {
+    switch (task.kind) {
+      case 'read-statement':
+        return { ok: true, answer: readStatement(task.fileName, task.content, task.mapping) };
+      case 'plan-statement':
+        return { ok: true, answer: planStatement(task) };
+      case 'check-restore':
+        return { ok: true, answer: checkRestore(task) };
+    }
+  } catch (error) {
+    if (error instanceof InvalidInputError)
+      return { ok: false, failure: { kind: 'invalid', message: error.message, fields: { ...error.fields } } };
+    if (error instanceof TooLargeError) return { ok: false, failure: { kind: 'too-large', message: error.message, field: error.field } };
+    throw error;
+  }
+}
