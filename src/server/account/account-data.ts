@@ -1,12 +1,13 @@
 /**
  * Everything one user owns, in server units (cents, calendar dates), as read for an export and as
- * written by a restore: the same shape both ways, so a restore stores exactly what was read.
+ * written by a restore: the same shape both ways, so a restore stores what was read, under new ids.
  */
 import type { Occurrence } from '../../domain/ledger.js';
 import type { LedgerFields } from '../ledger/ledger-record.js';
 import type { SourcedRow } from '../../domain/ledger-projection.js';
 import type { StoredDeposit } from '../deposits/deposit-repository.js';
 import type { StoredExpense } from '../expenses/expense-repository.js';
+import { compareRows } from '../../domain/balances.js';
 import { byCodeUnits } from '../schedules/schedule-repository.js';
 import { newId } from '../db/ids.js';
 
@@ -54,8 +55,9 @@ function mapped(ids: ReadonlyMap<string, string>, id: string): string {
 
 /**
  * The same data under new ids for every schedule and row, with every reference (a row's source, a
- * skipped occurrence, an imported statement row's ledger row) following its target. For a restore
- * into a user while another owner holds these ids: ids are primary keys across all users.
+ * skipped occurrence, an imported statement row's ledger row) following its target. Every restore
+ * stores its rows this way: ids are primary keys across all users, so keeping a file's ids when
+ * free would make the answer (or its timing) tell whether another user holds them.
  */
 export function withNewIds(data: AccountData): AccountData {
   const { ledger } = data;
@@ -84,6 +86,30 @@ export function withNewIds(data: AccountData): AccountData {
       imported: ledger.imported.map((row) => ({ ...row, transactionId: mapped(rows, row.transactionId) })),
     },
   };
+}
+
+/**
+ * The largest next creation-order number a restored ledger keeps as its file says: every add takes
+ * the next one, and from here more than a billion fit before PostgreSQL's integer column
+ * (2,147,483,647) runs out. What this server writes stays far below it, so its own files keep their
+ * numbers and a round trip answers byte for byte as before, ids aside.
+ */
+export const MAX_KEPT_NEXT_SEQUENCE = 1_000_000_000;
+
+/**
+ * The ledger with creation-order numbers the database can go on counting from. Past
+ * MAX_KEPT_NEXT_SEQUENCE the rows are numbered 1 to N in the order of their file numbers, and the
+ * next is N + 1: sequence only breaks ties of row order, so the order and every balance stay as
+ * they were. The schema has made the file's numbers whole, distinct and below its next one.
+ */
+export function withCountableSequences(data: AccountData): AccountData {
+  const { ledger } = data;
+  if (!ledger || ledger.nextSequence <= MAX_KEPT_NEXT_SEQUENCE) return data;
+  const rows = [...ledger.rows]
+    .sort((a, b) => a.sequence - b.sequence)
+    .map((row, index) => ({ ...row, sequence: index + 1 }))
+    .sort(compareRows);
+  return { ...data, ledger: { ...ledger, nextSequence: rows.length + 1, rows } };
 }
 
 /** Occurrences in one fixed order, so two exports of the same data are the same text. */

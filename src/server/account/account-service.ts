@@ -7,15 +7,8 @@ import type { AccountCounts } from '../../contract/account.js';
 import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
 import { type LedgerScope, lockLedger } from '../ledger/ledger-record.js';
-import { type AccountData, withNewIds } from './account-data.js';
+import { type AccountData, withCountableSequences, withNewIds } from './account-data.js';
 import { deleteAccount, readAccount, writeAccount } from './account-store.js';
-
-/** A primary key taken already: SQLite's and PostgreSQL's (23505) unique-violation codes. */
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  const { code } = error;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 function counts(data: AccountData): AccountCounts {
   return { deposits: data.deposits.length, expenses: data.expenses.length, transactions: data.ledger?.rows.length ?? 0 };
@@ -42,18 +35,19 @@ export class AccountService {
   }
 
   /**
-   * Replaces all the owner's data with `data`, keeping its ids. Ids are primary keys across all
-   * users: when another owner holds one (the original account, still there), the whole
-   * transaction rolls back and runs again with new ids for everything, references following.
+   * Replaces all the owner's data with `data`, stored under new ids (none of the file's: whether
+   * another user holds one must not show) and with creation-order numbers the ledger can go on
+   * counting from. Nothing else differs: every answer reads as the file says, ids aside.
    */
   async restore(owner: Caller, data: AccountData): Promise<AccountCounts> {
-    try {
-      await this.replace(owner, data);
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      await this.replace(owner, withNewIds(data));
-    }
-    return counts(data);
+    const stored = withNewIds(withCountableSequences(data));
+    await this.database.db.transaction().execute(async (trx) => {
+      const scope = this.scope(trx, owner);
+      await lockLedger(scope);
+      await deleteAccount(scope);
+      await writeAccount(scope, stored, this.now());
+    });
+    return counts(stored);
   }
 
   /** Removes every row the owner has; afterwards every call answers as for a new user. */
@@ -62,15 +56,6 @@ export class AccountService {
       const scope = this.scope(trx, owner);
       await lockLedger(scope);
       return deleteAccount(scope);
-    });
-  }
-
-  private async replace(owner: Caller, data: AccountData): Promise<void> {
-    await this.database.db.transaction().execute(async (trx) => {
-      const scope = this.scope(trx, owner);
-      await lockLedger(scope);
-      await deleteAccount(scope);
-      await writeAccount(scope, data, this.now());
     });
   }
 

@@ -148,7 +148,7 @@ export async function writeAccount(scope: LedgerScope, data: AccountData, now: D
     await db
       .insertInto('deposits')
       .values(
-        // The repository's own columns; the id and the creation time come from the document.
+        // The repository's own columns; the creation time comes from the document, the id is new (withNewIds).
         batch.map((deposit) => ({ id: deposit.id, ...ownerColumns(owner), ...DEPOSITS.toColumns(deposit), created_at: deposit.createdAt })),
       )
       .execute();
