@@ -47,6 +47,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (api) => {
   // body stays text here, the schema is still the contract's (and the OpenAPI document's), and a
   // document too costly to check fails alone with 413.
   await api.register(async (restore) => {
+    // JSON only, as everywhere else: any other type is refused before the body is read.
+    restore.removeAllContentTypeParsers();
     restore.addContentTypeParser(
       'application/json',
       { parseAs: 'string', bodyLimit: ACCOUNT_IMPORT_BODY_LIMIT_BYTES },
