@@ -7,6 +7,7 @@ const ERROR_CODES = [
   'not_found',
   'conflict',
   'payload_too_large',
+  'precondition_failed',
   'too_many_requests',
   'internal_error',
   'service_unavailable',

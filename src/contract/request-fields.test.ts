@@ -23,6 +23,15 @@ describe('trimmedText', () => {
     ['isolates and marks', '\u2066\u2069\u200e\u200f'],
     ['a soft hyphen and a Hangul filler', '\u00ad\u3164'],
     ['no-break and ideographic spaces around a zero-width space', '\u00a0\u200b\u3000'],
+    // Issue 22: characters fonts draw as blank, though some are letters or symbols.
+    ['Braille pattern blanks', '\u2800\u2800'],
+    ['Hangul fillers', '\u3164\u115f\u1160\uffa0'],
+    ['line and paragraph separators and a Mongolian vowel separator', '\u2028\u2029\u180e'],
+    ['Khmer inherent vowels, a combining grapheme joiner and an Arabic letter mark', '\u17b4\u17b5\u034f\u061c'],
+    ['variation selectors', '\ufe00\ufe0f'],
+    ['tag characters', '\u{e0000}\u{e0041}\u{e007f}'],
+    ['musical symbols drawn blank', '\u{1d159}\u{1d173}\u{1d17a}'],
+    ['a Braille blank between ideographic spaces', '\u3000\u2800\u3000'],
   ])('refuses a name of %s: nothing would show', (_label, text) => {
     expect(messages(name, text)).toEqual({ '': 'Name must contain a visible character.' });
   });
@@ -32,6 +41,12 @@ describe('trimmedText', () => {
     ['a name with a bidi override inside (the page shows it isolated)', '\u202eAcme'],
     ['a zero-width space beside a letter', '\u200bA'],
     ['accents, scripts and emoji', 'Café 日本 مرحبا 💵'],
+    ['a Braille letter beside a Braille blank', '\u2800\u2801'],
+    [
+      'an emoji with its variation selector, and a flag spelled with tags',
+      '\u2764\ufe0f \u{1f3f4}\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}',
+    ],
+    ['a Hangul syllable beside a filler', '\u3164\ud55c'],
   ])('accepts %s', (_label, text) => {
     expect(messages(name, text)).toBeNull();
   });

@@ -26,6 +26,9 @@ export class NotFoundError extends DomainError {}
 /** The rules refuse the change in the row's current state, or the row changed since it was read. */
 export class ConflictError extends DomainError {}
 
+/** The caller wrote against a version of the data that is no longer the current one (a stale If-Match). */
+export class StaleVersionError extends DomainError {}
+
 /** Input over a size the product allows (a statement over 2 MB), with the field it concerns. */
 export class TooLargeError extends DomainError {
   constructor(

@@ -15,7 +15,7 @@ import { API_PREFIX } from '../contract/common.js';
 import type { ErrorBody } from '../contract/errors.js';
 import { type AccessTokenVerifier, createAccessTokenVerifier, createDiscoveredKeySet, createLocalKeySet } from './auth/access-token.js';
 import { registerDevProvider } from './auth/dev-provider.js';
-import { registerHostCheck, registerNoStoreForApi, requestLogSerializer } from './edge.js';
+import { registerHostCheck, registerNoStoreByDefault, requestLogSerializer } from './edge.js';
 import { registerTokenCheck } from './api-scope.js';
 import type { AppConfiguration, TrustProxy } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
@@ -110,7 +110,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   app.decorate('now', options.now ?? (() => new Date()));
 
   await app.register(helmet, headers.helmet);
-  registerNoStoreForApi(app);
+  registerNoStoreByDefault(app);
   registerHostCheck(app);
   // Brotli or gzip as the client asks, for every answer above 1 KB (the plugin's threshold) and
   // the page's files; compressed request bodies are not accepted, so the body limit means bytes read.

@@ -1,31 +1,22 @@
 /**
  * What the server does at its edge for every request, before and after the routes (issue 17):
- * personal answers are never stored by a cache, and a request without a Host header is refused
+ * answers are never stored by a cache unless they say so, and a request without a Host header is refused
  * with our body and headers instead of Node's bare 400; addresses are logged without the values of
  * their query strings.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_PREFIX } from '../contract/common.js';
 import type { ErrorBody } from '../contract/errors.js';
 
-/** The path of a request's address, without its query string. */
-export function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
-}
-
-export function isApiPath(url: string): boolean {
-  const path = pathOf(url);
-  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
-}
-
 /**
- * Every /api answer, success or refusal, says `Cache-Control: no-store`: they hold one person's
- * money, and a shared cache or the browser's disk must not keep them.
+ * Every answer says `Cache-Control: no-store` unless it set its own: answers hold one person's
+ * money, and a shared cache or the browser's disk must not keep them. Decided by the answer, not
+ * by the address as sent: `/ap%69/...` and an absolute-form `GET http://host/api/...` reach the API
+ * too. Only the page, its hashed assets and the service worker set their own (page.ts). A refusal
+ * or failure is no-store whatever was set before it, so a cacheable route that fails is not kept.
  */
-export function registerNoStoreForApi(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
+export function registerNoStoreByDefault(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode >= 400 || !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }

@@ -8,7 +8,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../contract/errors.js';
-import { ConflictError, DomainError, InvalidInputError, NotFoundError, TooLargeError } from '../domain/errors.js';
+import { ConflictError, DomainError, InvalidInputError, NotFoundError, StaleVersionError, TooLargeError } from '../domain/errors.js';
 import { InvalidTokenError, KeySetUnavailableError } from './auth/access-token.js';
 
 type ErrorCode = ErrorBody['error']['code'];
@@ -45,11 +45,17 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'too_many_requests',
 };
 
-/** Bad input is 400 with its fields, a missing row 404, a refused change 409, input over a size limit 413. */
+/**
+ * Bad input is 400 with its fields, a missing row 404, a refused change 409, a write against a
+ * version that is no longer current (If-Match) 412, input over a size limit 413.
+ */
 function domainErrorAnswer(error: DomainError): { status: number; body: ErrorBody } | undefined {
   if (error instanceof InvalidInputError) return { status: 400, body: fieldErrorsBody(error.message, { ...error.fields }) };
   if (error instanceof NotFoundError) return { status: 404, body: { error: { code: 'not_found', message: error.message } } };
   if (error instanceof ConflictError) return { status: 409, body: { error: { code: 'conflict', message: error.message } } };
+  if (error instanceof StaleVersionError) {
+    return { status: 412, body: { error: { code: 'precondition_failed', message: error.message } } };
+  }
   if (error instanceof TooLargeError) {
     return {
       status: 413,

@@ -67,7 +67,7 @@ const transformObject: SwaggerTransformObject = (documentObject) => {
         responses['200'] = { description: 'This document.', content: { 'application/json': { schema: { type: 'object' } } } };
       } else {
         responses['4XX'] = errorResponse(
-          'Refused: 400 a bad request (fields names each bad field), 401 a missing or refused token, 404 no such row, 409 a conflict, 413 a body over the limit, 429 past the request budget (see Retry-After).',
+          'Refused: 400 a bad request (fields names each bad field), 401 a missing or refused token, 404 no such row, 409 a conflict, 412 a ledger write whose If-Match names a version the ledger is no longer at, 413 a body over the limit, 429 past the request budget (see Retry-After).',
         );
         responses['5XX'] = errorResponse('The server failed; the message says nothing of its internals.');
       }

@@ -492,7 +492,8 @@ describe.each(databaseKinds())('deposits on %s', (kind) => {
 
     it('refuses a name with nothing visible, and keeps a visible one holding a bidi override (shown isolated)', async () => {
       const user = newUser(test);
-      for (const name of ['\u200b', '\u200b\u200c\u200d', '\u2060\ufeff', '\u202e', '\u00ad\u200b']) {
+      // Issue 22: a Braille blank and a Hangul filler beside a musical null notehead draw nothing either.
+      for (const name of ['\u200b', '\u200b\u200c\u200d', '\u2060\ufeff', '\u202e', '\u00ad\u200b', '\u2800\u2800', '\u3164\u{1d159}']) {
         expectBadRequest(await user.post(DEPOSITS_PATHS.add, { ...paycheck, name }), { name: 'Name must contain a visible character.' });
       }
       expect(depositsOf(await user.get(DEPOSITS_PATHS.retrieve)).deposits).toEqual([]);

@@ -4,7 +4,8 @@
  * ledger's version, and the issue's property: applied with the page's own applyLedgerChanges, the
  * smaller answers keep the page's ledger identical to a full reload after any sequence of Pay,
  * Clear, Edit, Add and Delete, and a write the page did not see (another client's) makes the next
- * changes refused, so the page reloads.
+ * changes refused, so the page reloads. Issue 22: the version is opaque (it names no id), and a
+ * write sent with If-Match at another version answers 412 and changes nothing.
  *
  * Schedules and ledgers are made through the API; every test (every property run) signs in as its
  * own user; one app per database. FUZZ_RUNS scales the property's runs: 20 sequences of up to 12
@@ -12,7 +13,7 @@
  * (`npm run fuzz` sets 2000). A failure prints fast-check's seed and the shrunk sequence, to replay
  * with `fc.assert(..., { seed, path })`.
  */
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -297,8 +298,8 @@ describe.each(databaseKinds())('ledger changes answers on %s', (kind) => {
   afterAll(() => test.close());
 
   /** A new user with a paycheck, two identical rent bills (rows equal but for creation order) and a phone bill. */
-  async function userWithSchedules(label: string): Promise<UserClient> {
-    const user = test.as(newSubject(label));
+  async function userWithSchedules(label: string, subject = newSubject(label)): Promise<UserClient> {
+    const user = test.as(subject);
     okJson(await user.post(DEPOSITS_PATHS.add, depositInput(ACME)));
     for (const expense of [RENT, RENT, PHONE]) okJson(await user.post(EXPENSES_PATHS.add, expenseInput(expense)));
     return user;
@@ -557,6 +558,109 @@ describe.each(databaseKinds())('ledger changes answers on %s', (kind) => {
       ledger = await expectNewVersion(await user.delete(`${withId(LEDGER_PATHS.transaction, rent.id)}?answer=changes`), 'changes');
       await expectNewVersion(await user.delete(withId(LEDGER_PATHS.transaction, rowAt(ledger, 'Gift', '2026-12-24').id)));
       expect(seen.size).toBe(10);
+    });
+  });
+
+  describe('opaque versions and If-Match (issue 22)', () => {
+    const STALE = {
+      error: { code: 'precondition_failed', message: 'The ledger changed since you read it: reload it and try again.' },
+    };
+
+    /** A write as a script sends it, with an If-Match header. */
+    async function sendIfMatch(subject: string, ifMatch: string, method: InjectOptions['method'], url: string, body?: unknown) {
+      const headers = { authorization: `Bearer ${await test.issuer.token(subject)}`, 'if-match': ifMatch };
+      return body === undefined
+        ? test.app.inject({ method, url, headers })
+        : test.app.inject({ method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    }
+
+    const WRITES = ['add', 'update', 'delete', 'extend', 'create'] as const;
+
+    /** A ledger write as sent against this ledger: Pay the November phone bill, delete the December one. */
+    function writeOf(label: (typeof WRITES)[number], ledger: Ledger): [InjectOptions['method'], string, unknown] {
+      switch (label) {
+        case 'add':
+          return ['POST', LEDGER_PATHS.addTransaction, { date: '2026-12-24', name: 'Gift', type: 'D', amount: 20 }];
+        case 'update':
+          return [
+            'PATCH',
+            `${LEDGER_PATHS.updateTransaction}?answer=changes`,
+            updateBody(rowAt(ledger, 'Phone', '2026-11-15'), { status: 'PAID' }),
+          ];
+        case 'delete':
+          return ['DELETE', withId(LEDGER_PATHS.transaction, rowAt(ledger, 'Phone', '2026-12-15').id), undefined];
+        case 'extend':
+          return ['POST', LEDGER_PATHS.extend, { endDate: '2027-01-31' }];
+        case 'create':
+          return ['POST', LEDGER_PATHS.create, { ledger: { startDate: START, endDate: END, currentBalance: 9 } }];
+      }
+    }
+
+    it('names versions as 22 base64url characters holding neither the ledger id nor a row id', async () => {
+      const user = await userWithSchedules('opaque');
+      const created = await createLedger(user, 500);
+      const paycheck = rowAt(created.ledger, 'Acme Paycheck', '2026-11-06');
+      const paid = changesOf(
+        await user.patch(`${LEDGER_PATHS.updateTransaction}?answer=changes`, updateBody(paycheck, { status: 'PAID' })),
+      );
+      const ledgerIds = (await test.app.database.db.selectFrom('ledgers').select('id').execute()).map((ledger) => ledger.id);
+      expect(ledgerIds.length).toBeGreaterThan(0);
+      const ids = [...ledgerIds, ...created.ledger.transactions.map((row) => row.id)];
+      for (const version of [created.version, paid.changes.basedOn, paid.changes.version, paid.etagVersion]) {
+        expect(version).toMatch(/^[A-Za-z0-9_-]{22}$/);
+        // Not even the leading, time-ordered part of an id.
+        for (const id of ids) expect(version).not.toContain(id.slice(0, 8));
+      }
+      expect(paid.changes.basedOn).toBe(created.version);
+      expect(paid.changes.version).not.toBe(created.version);
+    });
+
+    it('refuses every write whose If-Match names a version the ledger is no longer at with 412, and changes nothing', async () => {
+      const subject = newSubject('stale');
+      const user = await userWithSchedules('stale', subject);
+      const created = await createLedger(user, 500);
+      // Another client's Pay moves the ledger on: the version created.version is stale now.
+      const paycheck = rowAt(created.ledger, 'Acme Paycheck', '2026-11-06');
+      const current = wholeLedgerOf(await user.patch(LEDGER_PATHS.updateTransaction, updateBody(paycheck, { status: 'PAID' })));
+      const before = await test.snapshot();
+      for (const label of WRITES) {
+        const [method, url, body] = writeOf(label, current.ledger);
+        for (const ifMatch of [`W/"${created.version}"`, `"${created.version}"`, 'W/"not-a-version"']) {
+          const response = await sendIfMatch(subject, ifMatch, method, url, body);
+          expect(response.statusCode, `${label} ${ifMatch}: ${response.body}`).toBe(412);
+          expect(response.json(), label).toEqual(STALE);
+          expect(response.headers.etag, label).toBeUndefined();
+        }
+      }
+      // If-Match on a first ledger, even `*`: there is no version it could name.
+      const newcomer = newSubject('no-ledger');
+      const first = { ledger: { startDate: START, endDate: END, currentBalance: 1 } };
+      expect((await sendIfMatch(newcomer, '*', 'POST', LEDGER_PATHS.create, first)).statusCode).toBe(412);
+      expect(await test.snapshot()).toBe(before);
+      expect((await retrieve(user)).version).toBe(current.version);
+    });
+
+    it('lets a write through when If-Match names the current version, weak or strong, or is *; refuses one that is no entity tag', async () => {
+      const subject = newSubject('current');
+      const user = await userWithSchedules('current', subject);
+      let held = await createLedger(user, 500);
+      const forms = [(version: string) => `W/"${version}"`, (version: string) => `"${version}"`, () => '*'];
+      for (const [index, label] of WRITES.entries()) {
+        // Each write is sent as the ledger now is: the one before it moved the version on.
+        const [method, url, body] = writeOf(label, held.ledger);
+        const ifMatch = (forms[index % forms.length] ?? String)(held.version);
+        const response = await sendIfMatch(subject, ifMatch, method, url, body);
+        expect(response.statusCode, `${label} ${ifMatch}: ${response.body}`).toBe(200);
+        const version = versionOf(response);
+        expect(version, label).not.toBe(held.version);
+        held = await retrieve(user);
+        expect(held.version, label).toBe(version);
+      }
+      const before = await test.snapshot();
+      const notATag = await sendIfMatch(subject, held.version, 'POST', LEDGER_PATHS.extend, { endDate: '2027-02-28' });
+      expect(notATag.statusCode, notATag.body).toBe(400);
+      expect(errorBodySchema.parse(notATag.json()).error.fields).toEqual({ 'if-match': expect.stringContaining('If-Match must be') });
+      expect(await test.snapshot()).toBe(before);
     });
   });
 

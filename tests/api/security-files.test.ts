@@ -1,7 +1,9 @@
 /**
  * Data at rest is the server's alone (issue 17): on a fresh start with the defaults' layout, even
  * under the common umask 022, the data folder is 0700 and the SQLite database, -wal and -shm are
- * 0600, beside the provider's keys (0600); files an older install left 0644 are tightened.
+ * 0600, beside the provider's keys (0600); files an older install left 0644 are tightened; and an
+ * operator's backup (`npm run backup`) and the database a restore puts in place are 0600 too
+ * (issue 22, finding 8).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/database.js';
+import { backupDatabase, restoreDatabase } from '../../src/server/operations/sqlite-copies.js';
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 
@@ -59,5 +62,19 @@ describe('the data folder and the database files', () => {
     } finally {
       await again.close();
     }
+  });
+
+  it('writes a backup 0600 under umask 022, and a restore puts the database back 0600', async () => {
+    const dataDir = path.join(root, 'backups');
+    fs.mkdirSync(dataDir);
+    const file = path.join(dataDir, 'leftover.sqlite');
+    await (await openDatabase({ kind: 'sqlite', file })).close();
+    const backup = path.join(dataDir, 'backup.sqlite');
+    await backupDatabase(file, backup);
+    expect(modeOf(backup).toString(8)).toBe('600');
+    expect(fs.existsSync(`${backup}.partial`)).toBe(false);
+    const restored = path.join(dataDir, 'restored.sqlite');
+    await restoreDatabase(backup, restored);
+    expect(modeOf(restored).toString(8)).toBe('600');
   });
 });

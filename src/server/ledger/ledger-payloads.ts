@@ -1,4 +1,5 @@
 /** The ledger between dollars on the wire and cents inside: the only place the two meet. */
+import { createHash } from 'node:crypto';
 import type { Forecast, LedgerInfo, LedgerTransaction } from '../../contract/ledger.js';
 import type { LedgerChanges } from '../../contract/ledger-changes.js';
 import type { TransactionUpdate } from '../../contract/ledger-requests.js';
@@ -7,6 +8,7 @@ import type { IsoDate } from '../../domain/calendar-date.js';
 import { type BalancePoint, firstBelowZero, lowestAhead, payPeriods } from '../../domain/forecast.js';
 import { computeBalances } from '../../domain/balances.js';
 import type { LedgerRowWithBalance, TransactionDraft } from '../../domain/ledger.js';
+import { StaleVersionError } from '../../domain/errors.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
 import type { RequestedRow } from '../../domain/transaction-rules.js';
 import type { LedgerFields } from './ledger-record.js';
@@ -47,9 +49,33 @@ export function forecastAnswer({ ledger, rows }: LedgerWithRows, today: IsoDate)
   };
 }
 
-/** The ledger's version as clients see it: its id too, so a restored ledger never shares one with another. */
+/** 22 base64url characters: 132 bits of the digest. */
+const VERSION_LENGTH = 22;
+
+/**
+ * The ledger's version as clients see it (decision 0030): opaque, naming neither the ledger's id nor
+ * how many writes it has seen. A digest of both, so it is still one of its own for each ledger and
+ * version: a restored ledger, whose count starts again, never shares one with the ledger it replaced.
+ */
 export function versionOf(ledger: StoredLedger, version = ledger.version): string {
-  return `${ledger.id}.${version}`;
+  return createHash('sha256').update(`${ledger.id}.${version}`).digest('base64url').slice(0, VERSION_LENGTH);
+}
+
+/** `If-Match: *`: any version, as long as there is a ledger. Never a version: those are base64url. */
+export const ANY_LEDGER_VERSION = '*';
+
+const STALE_LEDGER = 'The ledger changed since you read it: reload it and try again.';
+
+/**
+ * Refuses a write whose If-Match (expectedVersionOf) names another version than the ledger's, read
+ * under the owner's lock so no other write can come between the check and this one. null: the
+ * write asked for nothing and goes ahead as it always did.
+ */
+export function checkExpectedVersion(ledger: StoredLedger | undefined, expected: string | null): void {
+  if (expected === null) return;
+  if (ledger === undefined || (expected !== ANY_LEDGER_VERSION && expected !== versionOf(ledger))) {
+    throw new StaleVersionError(STALE_LEDGER);
+  }
 }
 
 function transactionAnswer(row: LedgerRowWithBalance): LedgerTransaction {

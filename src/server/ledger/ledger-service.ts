@@ -2,7 +2,8 @@
  * The ledger calls: each write is a single database transaction that applies the domain's ledger
  * rules (projection, extension, what a change to a row may do) and answers the ledger with all its
  * rows, in cents. Refusals are the domain's errors, which the one error handler turns into status
- * codes.
+ * codes. Each write may name the version it expects (a client's If-Match, or null for none): it is
+ * checked against the version read under the owner's lock, before anything else is decided.
  */
 import { addDays, type IsoDate, maxDate, todayIn } from '../../domain/calendar-date.js';
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
@@ -30,6 +31,7 @@ import {
   type StoredLedger,
   takeSequences,
 } from './ledger-record.js';
+import { checkExpectedVersion } from './ledger-payloads.js';
 import { countRows, findLedgerWithRows, findRow, listRows, listScheduleRows } from './ledger-reads.js';
 import { forgetImports } from './imported-rows.js';
 import { ledgerSchedules } from './ledger-schedules.js';
@@ -92,9 +94,10 @@ export class LedgerService {
   }
 
   /** Replaces the owner's ledger with every paycheck and bill between the dates, all PENDING. */
-  async create(owner: Caller, fields: LedgerFields): Promise<LedgerWithRows> {
+  async create(owner: Caller, fields: LedgerFields, expected: string | null = null): Promise<LedgerWithRows> {
     return this.write(owner, async (scope) => {
-      await lockLedger(scope);
+      // With If-Match, there must be a ledger, at that version, to replace.
+      checkExpectedVersion(await lockLedger(scope), expected);
       const drafts = projectSchedules(await ledgerSchedules(scope), { from: fields.startDate, to: fields.endDate });
       checkRows('create', drafts.length);
       // The drafts come in row order; numbering them in that order makes it their creation order.
@@ -114,10 +117,11 @@ export class LedgerService {
    * Appends every occurrence between the current end (exclusive) and the new one (inclusive),
    * exactly as creation would have generated them; no existing row changes.
    */
-  async extend(owner: Caller, endDate: IsoDate): Promise<LedgerWithRows> {
+  async extend(owner: Caller, endDate: IsoDate, expected: string | null = null): Promise<LedgerWithRows> {
     return this.write(owner, async (scope) => {
       const current = await lockLedger(scope);
       if (!current) throw new NotFoundError(NO_LEDGER);
+      checkExpectedVersion(current, expected);
       const refusal = checkExtension(current, endDate);
       if (refusal) throw refusalError(refusal);
       const added = { from: addDays(current.endDate, 1), to: endDate };
@@ -130,10 +134,11 @@ export class LedgerService {
     });
   }
 
-  async addTransaction(owner: Caller, draft: TransactionDraft): Promise<LedgerRowWrite> {
+  async addTransaction(owner: Caller, draft: TransactionDraft, expected: string | null = null): Promise<LedgerRowWrite> {
     return this.write(owner, async (scope) => {
       const ledger = await lockLedger(scope);
       if (!ledger) throw new NotFoundError(NO_LEDGER);
+      checkExpectedVersion(ledger, expected);
       const outside = checkDateWithinLedger(draft.date, rangeOf(ledger));
       if (outside) throw refusalError(outside);
       checkRows('add', (await countRows(scope, ledger.id)) + 1);
@@ -153,9 +158,9 @@ export class LedgerService {
    * request is the whole row as the client holds it, so a stale copy is refused, not applied. An
    * edited generated row stops following its schedule.
    */
-  async updateTransaction(owner: Caller, id: string, requested: RequestedRow): Promise<LedgerRowWrite> {
+  async updateTransaction(owner: Caller, id: string, requested: RequestedRow, expected: string | null = null): Promise<LedgerRowWrite> {
     return this.write(owner, async (scope) => {
-      const { ledger, row } = await this.lockRow(scope, id);
+      const { ledger, row } = await this.lockRow(scope, id, expected);
       const decision = decideUpdate(row, requested, rangeOf(ledger));
       if (decision.kind === 'refused') throw refusalError(decision.refusal);
       if (decision.kind === 'change' && !(await updateRow(scope, ledger.id, row, decision.changes, decision.edits))) {
@@ -174,9 +179,9 @@ export class LedgerService {
   }
 
   /** Deleting a generated row skips its occurrence for good: no schedule change or extension brings it back. */
-  async deleteTransaction(owner: Caller, id: string): Promise<LedgerRowWrite> {
+  async deleteTransaction(owner: Caller, id: string, expected: string | null = null): Promise<LedgerRowWrite> {
     return this.write(owner, async (scope) => {
-      const { ledger, row } = await this.lockRow(scope, id);
+      const { ledger, row } = await this.lockRow(scope, id, expected);
       const refusal = checkDeletion(row);
       if (refusal) throw refusalError(refusal);
       if (!(await deleteRow(scope, ledger.id, row))) throw new ConflictError(CHANGED_MEANWHILE);
@@ -218,11 +223,17 @@ export class LedgerService {
     });
   }
 
-  /** The locked ledger and its row with this id; a missing ledger or row is the same not-found. */
-  private async lockRow(scope: LedgerScope, id: string): Promise<{ ledger: StoredLedger; row: StoredRow }> {
+  /**
+   * The locked ledger and its row with this id; a missing ledger or row is the same not-found. The
+   * expected version is checked first: a row missing from a ledger the caller no longer holds is
+   * best told as "reload".
+   */
+  private async lockRow(scope: LedgerScope, id: string, expected: string | null): Promise<{ ledger: StoredLedger; row: StoredRow }> {
     const ledger = await lockLedger(scope);
-    const row = ledger && (await findRow(scope, ledger.id, id));
-    if (!ledger || !row) throw new NotFoundError(NO_TRANSACTION);
+    if (!ledger) throw new NotFoundError(NO_TRANSACTION);
+    checkExpectedVersion(ledger, expected);
+    const row = await findRow(scope, ledger.id, id);
+    if (!row) throw new NotFoundError(NO_TRANSACTION);
     return { ledger, row };
   }
 

@@ -1,7 +1,8 @@
 /**
  * The ledger calls under /api/ledger. Thin: the contract's schemas check the bodies and the
  * answers, the caller comes from the token, the payloads turn dollars into cents and back, and
- * LedgerService does the work in one transaction.
+ * LedgerService does the work in one transaction. Every write takes an optional If-Match: with a
+ * version the ledger is no longer at, it answers 412 and changes nothing.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../contract/request-fields.js';
@@ -11,6 +12,7 @@ import { ledgerAnswerQuerySchema, ledgerWriteAnswerSchema } from '../../contract
 import {
   createLedgerRequestSchema,
   extendLedgerRequestSchema,
+  ledgerWriteHeadersSchema,
   newTransactionSchema,
   transactionUpdateSchema,
 } from '../../contract/ledger-requests.js';
@@ -19,7 +21,7 @@ import { todayIn } from '../../domain/calendar-date.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { changesAnswer, forecastAnswer, ledgerAnswer, ledgerFields, requestedRow, transactionDraft } from './ledger-payloads.js';
 import { type LedgerRowWrite, LedgerService, type LedgerWithRows, NO_LEDGER } from './ledger-service.js';
-import { tagLedgerVersion } from './ledger-version-header.js';
+import { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
 
 /** The whole ledger, its version in the ETag header (decision 0030). */
 function versionedLedgerAnswer(reply: FastifyReply, found: LedgerWithRows | undefined) {
@@ -47,32 +49,42 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
     return forecastAnswer(found, todayIn(api.now()));
   });
 
-  api.post(routeInApi(LEDGER_PATHS.create), { schema: { body: createLedgerRequestSchema, response } }, async (request, reply) => {
-    const created = await ledgers.create(callerOf(request), ledgerFields(request.body.ledger));
+  const headers = ledgerWriteHeadersSchema;
+
+  api.post(routeInApi(LEDGER_PATHS.create), { schema: { headers, body: createLedgerRequestSchema, response } }, async (request, reply) => {
+    const created = await ledgers.create(callerOf(request), ledgerFields(request.body.ledger), expectedVersionOf(request));
     chargeRowsWritten(request, created.written);
     return versionedLedgerAnswer(reply, created);
   });
 
-  api.post(routeInApi(LEDGER_PATHS.extend), { schema: { body: extendLedgerRequestSchema, response } }, async (request, reply) => {
-    const extended = await ledgers.extend(callerOf(request), request.body.endDate);
+  api.post(routeInApi(LEDGER_PATHS.extend), { schema: { headers, body: extendLedgerRequestSchema, response } }, async (request, reply) => {
+    const extended = await ledgers.extend(callerOf(request), request.body.endDate, expectedVersionOf(request));
     chargeRowsWritten(request, extended.written);
     return versionedLedgerAnswer(reply, extended);
   });
 
-  const rowWrite = { querystring: ledgerAnswerQuerySchema, response: { 200: ledgerWriteAnswerSchema } };
+  const rowWrite = { headers, querystring: ledgerAnswerQuerySchema, response: { 200: ledgerWriteAnswerSchema } };
 
   api.post(routeInApi(LEDGER_PATHS.addTransaction), { schema: { ...rowWrite, body: newTransactionSchema } }, async (request, reply) =>
-    rowWriteAnswer(reply, await ledgers.addTransaction(callerOf(request), transactionDraft(request.body)), request.query),
+    rowWriteAnswer(
+      reply,
+      await ledgers.addTransaction(callerOf(request), transactionDraft(request.body), expectedVersionOf(request)),
+      request.query,
+    ),
   );
 
   api.patch(
     routeInApi(LEDGER_PATHS.updateTransaction),
     { schema: { ...rowWrite, body: transactionUpdateSchema } },
     async (request, reply) =>
-      rowWriteAnswer(reply, await ledgers.updateTransaction(callerOf(request), request.body.id, requestedRow(request.body)), request.query),
+      rowWriteAnswer(
+        reply,
+        await ledgers.updateTransaction(callerOf(request), request.body.id, requestedRow(request.body), expectedVersionOf(request)),
+        request.query,
+      ),
   );
 
   api.delete(routeInApi(LEDGER_PATHS.transaction), { schema: { ...rowWrite, params: idParamsSchema } }, async (request, reply) =>
-    rowWriteAnswer(reply, await ledgers.deleteTransaction(callerOf(request), request.params.id), request.query),
+    rowWriteAnswer(reply, await ledgers.deleteTransaction(callerOf(request), request.params.id, expectedVersionOf(request)), request.query),
   );
 };

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
+import { PRIVATE_FILE_MODE } from '../db/private-files.js';
 
 /** Something the operator must fix (a path, a running server); the scripts print it without a stack. */
 export class OperationError extends Error {
@@ -69,22 +70,27 @@ function checkCopy(file: string): void {
 /**
  * Copies `source` to `target` with SQLite's online backup, checks the copy, and only then gives
  * it its name: an interrupted copy never looks like a finished one. The copy is one file (rollback
- * journal), so it can be moved or archived alone.
+ * journal), so it can be moved or archived alone, and only its owner may read it (0600).
  */
 async function copyDatabase(source: string, target: string): Promise<void> {
   const partial = `${target}.partial`;
   fs.rmSync(partial, { force: true });
-  const from = new SQLite(source, { fileMustExist: true, timeout: 5_000 });
   try {
-    await from.backup(partial, { progress: () => ALL_PAGES });
-  } finally {
-    from.close();
-  }
-  try {
+    // The copy holds every user's data: 0600 from its first byte (SQLite gives its journal the
+    // file's mode), and again after, whatever the umask or however the backup made the file.
+    fs.closeSync(fs.openSync(partial, 'wx', PRIVATE_FILE_MODE));
+    fs.chmodSync(partial, PRIVATE_FILE_MODE);
+    const from = new SQLite(source, { fileMustExist: true, timeout: 5_000 });
+    try {
+      await from.backup(partial, { progress: () => ALL_PAGES });
+    } finally {
+      from.close();
+    }
     const copy = new SQLite(partial, { fileMustExist: true });
     copy.pragma('journal_mode = DELETE');
     copy.close();
     checkCopy(partial);
+    fs.chmodSync(partial, PRIVATE_FILE_MODE);
     const handle = fs.openSync(partial, 'r');
     fs.fsyncSync(handle);
     fs.closeSync(handle);
