@@ -128,6 +128,33 @@ describe.each(databaseKinds())('file workers on %s', (kind) => {
       expect(await test.snapshot()).toBe(before);
     });
 
+    it('imports a statement only at the version its If-Match names: a stale one answers 412 and changes nothing', async () => {
+      const bob = test.as('bob');
+      const importIfMatch = async (content: string, ifMatch: string) =>
+        test.app.inject({
+          method: 'POST',
+          url: IMPORT,
+          headers: { authorization: `Bearer ${await test.issuer.token('bob')}`, 'if-match': ifMatch },
+          payload: { fileName: 'a.csv', content },
+        });
+      const content = csvStatement(3);
+      const held = (await bob.get('/api/ledger/retrieve-ledger')).headers.etag as string;
+      expect(held).toMatch(/^W\/"[A-Za-z0-9_-]{22}"$/);
+      expect(
+        (await bob.post('/api/ledger/add-transaction', { date: '2026-11-20', name: 'Coffee', type: 'D', amount: 4.5 })).statusCode,
+      ).toBe(200);
+      const before = await test.snapshot();
+      const stale = await importIfMatch(content, held);
+      expect(stale.statusCode, stale.body).toBe(412);
+      expect(strictErrorBodySchema.parse(stale.json()).error.code).toBe('precondition_failed');
+      expect(await test.snapshot()).toBe(before);
+      const current = (await bob.get('/api/ledger/retrieve-ledger')).headers.etag as string;
+      const imported = await importIfMatch(content, current);
+      expect(imported.statusCode, imported.body).toBe(200);
+      expect(imported.json().imported.added).toBe(3);
+      expect(imported.headers.etag).not.toBe(current);
+    });
+
     it('charges a read by the rows it answers and a preview by the rows it read, as a create is charged by the rows it writes', async () => {
       const alice = test.as('alice');
       const read = await alice.get('/api/ledger/retrieve-ledger');

@@ -75,7 +75,8 @@ export class FileWorkPool {
 
   /** Started on first use: a server that never reads a file never starts a thread. */
   private workers(): Piscina {
-    this.pool ??= new Piscina({
+    if (this.pool) return this.pool;
+    this.pool = new Piscina({
       ...workerEntry(),
       minThreads: 0,
       maxThreads: this.config.threads,
@@ -85,6 +86,9 @@ export class FileWorkPool {
         maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(this.config.memoryMb / 8))),
       },
     });
+    // A worker that dies outside a task (out of memory while its task was being cancelled, say)
+    // is reported here; without a listener the pool's 'error' event would end the process.
+    this.pool.on('error', (error: unknown) => this.log.warn({ err: error }, 'a file worker failed outside a task'));
     return this.pool;
   }
 

@@ -16,7 +16,7 @@ import {
   newTransactionSchema,
   transactionUpdateSchema,
 } from '../../contract/ledger-requests.js';
-import { callerOf, chargeRowsWritten, routeInApi } from '../api-scope.js';
+import { callerOf, chargeRowsRead, chargeRowsWritten, routeInApi } from '../api-scope.js';
 import { todayIn } from '../../domain/calendar-date.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { changesAnswer, forecastAnswer, ledgerAnswer, ledgerFields, requestedRow, transactionDraft } from './ledger-payloads.js';
@@ -46,6 +46,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(routeInApi(LEDGER_PATHS.forecast), { schema: { response: { 200: forecastSchema } } }, async (request) => {
     const found = await ledgers.retrieve(callerOf(request));
     if (!found) throw new NotFoundError(NO_LEDGER);
+    // The answer is small, but the work is every row of the ledger: charged by the rows read.
+    chargeRowsRead(request, found.rows.length);
     return forecastAnswer(found, todayIn(api.now()));
   });
 

@@ -5,10 +5,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ledgerWriteHeadersSchema } from '../../contract/ledger-requests.js';
 import { statementImportRequestSchema, statementPreviewRequestSchema } from '../../contract/statement-requests.js';
 import { STATEMENT_BODY_LIMIT_BYTES, STATEMENT_PATHS, statementImportSchema, statementPreviewSchema } from '../../contract/statements.js';
 import { callerOf, chargeRowsRead, chargeRowsWritten, routeInApi } from '../api-scope.js';
-import { tagLedgerVersion } from '../ledger/ledger-version-header.js';
+import { expectedVersionOf, tagLedgerVersion } from '../ledger/ledger-version-header.js';
 import { importAnswer, importDecisions, previewAnswer } from './statement-payloads.js';
 import { StatementService } from './statement-service.js';
 
@@ -49,10 +50,13 @@ export const statementRoutes: FastifyPluginAsyncZod = async (api) => {
 
   api.post(
     routeInApi(STATEMENT_PATHS.import),
-    { bodyLimit: STATEMENT_BODY_LIMIT_BYTES, schema: { body: statementImportRequestSchema, response: { 200: statementImportSchema } } },
+    {
+      bodyLimit: STATEMENT_BODY_LIMIT_BYTES,
+      schema: { headers: ledgerWriteHeadersSchema, body: statementImportRequestSchema, response: { 200: statementImportSchema } },
+    },
     async (request, reply) => {
       const result = await chargedForRows(request, request.body.content, () =>
-        statements.import(callerOf(request), request.body, importDecisions(request.body.decisions)),
+        statements.import(callerOf(request), request.body, importDecisions(request.body.decisions), expectedVersionOf(request)),
       );
       chargeRowsWritten(request, result.counts.added);
       tagLedgerVersion(reply, result.ledger);

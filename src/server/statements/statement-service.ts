@@ -20,6 +20,7 @@ import type { FileTask, FileTaskAnswers, StatementPlan } from '../file-work/file
 import { importedIds, importKeyCache, recordImports } from '../ledger/imported-rows.js';
 import { findLedgerWithRows } from '../ledger/ledger-reads.js';
 import { advanceVersion, type LedgerScope, lockLedger, type StoredLedger, takeSequences } from '../ledger/ledger-record.js';
+import { checkExpectedVersion } from '../ledger/ledger-payloads.js';
 import { type LedgerWithRows, NO_LEDGER } from '../ledger/ledger-service.js';
 import { insertRows } from '../ledger/row-insert.js';
 import { type ClearedMatch, clearMatchedRows, type StoredRow } from '../ledger/transaction-rows.js';
@@ -94,7 +95,13 @@ export class StatementService {
    * runs under the lock only if the ledger's version is still the one matched against, so no
    * other user waits on the matching and the page's preview is never trusted.
    */
-  async import(owner: Caller, input: StatementInput, decisions: readonly Decision[]): Promise<StatementImportResult> {
+  async import(
+    owner: Caller,
+    input: StatementInput,
+    decisions: readonly Decision[],
+    /** The version the caller's If-Match names (decision 0030), or null to import at whatever version. */
+    expected: string | null = null,
+  ): Promise<StatementImportResult> {
     return this.fileWork.forOwner(owner, 'content', async (run) => {
       const file = await readFile(run, input);
       if (file.needsMapping) throw new InvalidInputError(CHOOSE_COLUMNS, { mapping: CHOOSE_COLUMNS });
@@ -103,12 +110,15 @@ export class StatementService {
       for (let attempt = 1; attempt <= IMPORT_ATTEMPTS; attempt += 1) {
         const found = await findLedgerWithRows(this.scope(this.database.db, owner));
         if (!found) throw new NotFoundError(NO_LEDGER);
+        // Refused before any matching when the caller's version is already gone; checked again under the lock.
+        checkExpectedVersion(found.ledger, expected);
         const planned = await this.plan(run, this.scope(this.database.db, owner), found.ledger, found.rows, file, decisions, keyOf);
         const rowsRead = file.rows.length + found.rows.length;
         const stored = await this.database.db.transaction().execute(async (trx) => {
           const scope = this.scope(trx, owner);
           const ledger = await lockLedger(scope);
           if (!ledger) throw new NotFoundError(NO_LEDGER);
+          checkExpectedVersion(ledger, expected);
           if (ledger.id !== found.ledger.id || ledger.version !== found.ledger.version) return null;
           return this.store(scope, ledger, found.rows, file, planned.plan, keyOf);
         });
