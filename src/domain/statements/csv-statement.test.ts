@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../errors.js';
 import { type CsvMapping, parseCsvAmount, parseCsvDate, readCsvStatement } from './csv-statement.js';
+import { MAX_CSV_COLUMNS, MAX_CSV_LINES, MAX_PREVIEW_CELL_CHARACTERS, MAX_STATEMENT_ROWS } from './statement-bounds.js';
+import { statementDescription } from './statement-row.js';
 
 const csv = (...lines: string[]): string => lines.join('\n');
 const summary = (content: string, mapping?: CsvMapping) =>
@@ -334,5 +336,67 @@ describe('a file without a recognised header', () => {
 
   it('gives no rows when no line has a date in the chosen format', () => {
     expect(readCsvStatement(noHeader, { date: 0, description: 1, amount: 2, dateFormat: 'YYYY-MM-DD' }).rows).toEqual([]);
+  });
+});
+
+describe('files over the bounds of a statement', () => {
+  const LINES_MESSAGE = 'The file has more than 20,000 lines: export a shorter period.';
+  const COLUMNS_MESSAGE = 'A line of the file has more than 100 columns: a bank statement has far fewer.';
+  const TRANSACTIONS_MESSAGE = 'The statement has more than 10,000 transactions: export a shorter period.';
+  const rowLines = (count: number): string[] => Array.from({ length: count }, () => '2027-01-05,x,-1.00');
+
+  it('refuse more than 20,000 lines with something on them, blank lines not counted', () => {
+    expect(MAX_CSV_LINES).toBe(20_000);
+    expect(refusal(rowLines(130_000).join('\n'))).toEqual({ content: LINES_MESSAGE });
+    // Without a header nothing is read as a transaction yet: the lines alone are counted.
+    const noHeader = (count: number) => ['Account 1234', ...Array.from({ length: count - 1 }, () => '01/02/2027,COFFEE,-4.75')];
+    expect(refusal(noHeader(20_001).join('\r\n'))).toEqual({ content: LINES_MESSAGE });
+    expect(refusal(csv(...noHeader(20_001), ' \t'))).toEqual({ content: LINES_MESSAGE });
+    const atTheLimit = readCsvStatement(noHeader(20_000).join('\n \r\n\t\n\n'));
+    expect(atTheLimit.needsMapping).toBe(true);
+    expect(atTheLimit.columns.firstRows).toHaveLength(5);
+  });
+
+  it('refuse a line of more than 100 cells, rather than answering a preview of them', () => {
+    expect(MAX_CSV_COLUMNS).toBe(100);
+    expect(refusal(`${'a,'.repeat(999_999)}a\n2027-01-05,x,-1.00`)).toEqual({ content: COLUMNS_MESSAGE });
+    expect(refusal(`${','.repeat(999_999)}\n2027-01-05,x,-1.00`)).toEqual({ content: COLUMNS_MESSAGE });
+    const header = (cells: number) =>
+      ['Date', 'Description', 'Amount', ...Array.from({ length: cells - 3 }, (_, n) => `Extra ${n}`)].join(',');
+    expect(refusal(csv(header(101), '2027-01-05,x,-1.00'))).toEqual({ content: COLUMNS_MESSAGE });
+    expect(refusal(csv(header(3), '2027-01-05,x,-1.00', `2027-01-06,y,-2.00${','.repeat(100)}`))).toEqual({ content: COLUMNS_MESSAGE });
+    expect(summary(csv(header(100), '2027-01-05,x,-1.00'))).toEqual([['2027-01-05', 'D', 100, 'x']]);
+  });
+
+  it('refuse more than 10,000 transactions, zero amounts counted as the file lists them', () => {
+    expect(MAX_STATEMENT_ROWS).toBe(10_000);
+    const statement = readCsvStatement(csv('Date,Description,Amount', ...rowLines(10_000), 'Total,,'));
+    expect(statement.rows).toHaveLength(10_000);
+    expect(new Set(statement.rows.map((row) => row.importId)).size).toBe(10_000);
+    expect(refusal(csv('Date,Description,Amount', ...rowLines(10_001)))).toEqual({ content: TRANSACTIONS_MESSAGE });
+    expect(refusal(csv('Date,Description,Amount', ...rowLines(10_000), '2027-01-06,zero,0.00'))).toEqual({
+      content: TRANSACTIONS_MESSAGE,
+    });
+    const mapping: CsvMapping = { date: 0, description: 1, amount: 2, dateFormat: 'YYYY-MM-DD' };
+    expect(refusal(rowLines(10_001).join('\n'), mapping)).toEqual({ content: TRANSACTIONS_MESSAGE });
+  });
+
+  it('show preview cells cut to 200 characters, never half of a two-unit character', () => {
+    expect(MAX_PREVIEW_CELL_CHARACTERS).toBe(200);
+    const long = 'x'.repeat(5_000);
+    const emoji = `${'y'.repeat(199)}😀z`;
+    const { columns } = readCsvStatement(csv(`01/02/2027,${long},-4.75,${emoji}`, `01/03/2027,"${'w'.repeat(200)}",-1,😀`));
+    expect(columns).toEqual({
+      count: 4,
+      firstRows: [
+        ['01/02/2027', 'x'.repeat(200), '-4.75', 'y'.repeat(199)],
+        ['01/03/2027', 'w'.repeat(200), '-1', '😀'],
+      ],
+    });
+  });
+
+  it('read rows whose cells are longer than the preview shows, in full', () => {
+    const description = `${'PAYEE '.repeat(100)}END`;
+    expect(summary(csv('Date,Description,Amount', `2027-01-05,${description},-1.00`))[0]?.[3]).toBe(statementDescription(description));
   });
 });

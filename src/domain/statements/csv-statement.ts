@@ -9,6 +9,15 @@ import { InvalidInputError } from '../errors.js';
 import { type TransactionType } from '../ledger.js';
 import { type Cents, cents } from '../money.js';
 import {
+  MAX_CSV_COLUMNS,
+  MAX_CSV_LINES,
+  MAX_PREVIEW_CELL_CHARACTERS,
+  MAX_STATEMENT_ROWS,
+  TOO_MANY_COLUMNS,
+  TOO_MANY_LINES,
+  TOO_MANY_TRANSACTIONS,
+} from './statement-bounds.js';
+import {
   amountProblem,
   type BankBalance,
   decimalCents,
@@ -38,7 +47,10 @@ export type CsvMapping =
 export interface CsvColumns {
   /** Columns in the widest line, trailing empty cells left out: a mapping's indexes are below it. */
   readonly count: number;
-  /** Up to 5 lines from the start of the table (its header when one was recognised), `count` cells each. */
+  /**
+   * Up to 5 lines from the start of the table (its header when one was recognised), `count` cells
+   * each, every cell cut to MAX_PREVIEW_CELL_CHARACTERS.
+   */
   readonly firstRows: readonly (readonly string[])[];
 }
 
@@ -75,8 +87,14 @@ const BALANCE_HEADERS = ['balance', 'running balance', 'running bal.'];
 const PREVIEW_LINES = 5;
 const QUOTED_CELL_LENGTH = 40;
 
+/**
+ * Throws InvalidInputError on `content` when the file cannot be read or is over a bound of
+ * statement-bounds.ts, or on `mapping` when the mapping does not fit the file.
+ */
 export function readCsvStatement(content: string, mapping?: CsvMapping): CsvStatement {
-  const lines = splitLines(content.replace(/^\uFEFF/, ''));
+  const text = content.replace(/^\uFEFF/, '');
+  if (countFilledLines(text) > MAX_CSV_LINES) throw unreadable(TOO_MANY_LINES);
+  const lines = splitLines(text);
   const header = findHeader(lines);
   if (mapping) {
     const columns = previewColumns(lines, null);
@@ -100,10 +118,16 @@ function splitLines(content: string): CsvLine[] {
   let recordStart = 0;
   let lineNumber = 1;
   let unclosedQuoteLine: number | null = null;
+  let tooManyColumns = false;
   Papa.parse<string[]>(content, {
     step: (result, parser) => {
       if (result.errors.some((error) => error.code === 'MissingQuotes')) {
         unclosedQuoteLine = lineNumber;
+        parser.abort();
+        return;
+      }
+      if (result.data.length > MAX_CSV_COLUMNS) {
+        tooManyColumns = true;
         parser.abort();
         return;
       }
@@ -113,11 +137,33 @@ function splitLines(content: string): CsvLine[] {
     },
   });
   if (unclosedQuoteLine !== null) throw unreadable(`Line ${unclosedQuoteLine}: a quoted field is not closed.`);
+  if (tooManyColumns) throw unreadable(TOO_MANY_COLUMNS);
   return lines;
+}
+
+/**
+ * Lines with anything but spaces and tabs on them, counted on the text before papaparse splits
+ * it into cells: a file of a million short lines is refused without building a million arrays.
+ */
+function countFilledLines(content: string): number {
+  let filled = 0;
+  let lineHasText = false;
+  for (let index = 0; index < content.length; index += 1) {
+    const code = content.charCodeAt(index);
+    if (code === LF || code === CR) {
+      if (lineHasText) filled += 1;
+      lineHasText = false;
+    } else if (code !== SPACE && code !== TAB) {
+      lineHasText = true;
+    }
+  }
+  return lineHasText ? filled + 1 : filled;
 }
 
 const CR = 13;
 const LF = 10;
+const SPACE = 32;
+const TAB = 9;
 
 /** Line breaks (CRLF, CR or LF, a CRLF counting once) in content[start, end), without copying it out. */
 function countLineBreaks(content: string, start: number, end: number): number {
@@ -172,22 +218,33 @@ function findHeader(lines: readonly CsvLine[]): { lineIndex: number; plan: Colum
 }
 
 function previewColumns(lines: readonly CsvLine[], headerIndex: number | null): CsvColumns {
-  const widths = lines.map((line) => line.cells.findLastIndex((text) => text !== '') + 1);
-  const count = Math.max(0, ...widths);
+  // A loop, not Math.max(...widths): spreading one argument per line overflows the call stack.
+  let count = 0;
   // A table line has at least a date, a description and an amount; shorter lines above it are a
   // summary block (account number, date range), which is no help in choosing columns.
-  const tableStart =
-    headerIndex ??
-    Math.max(
-      0,
-      widths.findIndex((width) => width >= 3),
-    );
-  const firstRows = lines
-    .slice(tableStart)
-    .filter((line) => !isBlank(line))
-    .slice(0, PREVIEW_LINES)
-    .map((line) => Array.from({ length: count }, (_, column) => cell(line, column)));
+  let firstTableLine = -1;
+  for (const [lineIndex, line] of lines.entries()) {
+    const width = line.cells.findLastIndex((text) => text !== '') + 1;
+    if (width > count) count = width;
+    if (firstTableLine < 0 && width >= 3) firstTableLine = lineIndex;
+  }
+  const tableStart = headerIndex ?? Math.max(0, firstTableLine);
+  const firstRows: string[][] = [];
+  for (let lineIndex = tableStart; lineIndex < lines.length && firstRows.length < PREVIEW_LINES; lineIndex += 1) {
+    const line = lines[lineIndex];
+    if (!line || isBlank(line)) continue;
+    firstRows.push(Array.from({ length: count }, (_, column) => previewCell(cell(line, column))));
+  }
   return { count, firstRows };
+}
+
+/** The cell cut to MAX_PREVIEW_CELL_CHARACTERS, without splitting a character made of two UTF-16 units. */
+function previewCell(text: string): string {
+  if (text.length <= MAX_PREVIEW_CELL_CHARACTERS) return text;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(MAX_PREVIEW_CELL_CHARACTERS - 1))
+    ? MAX_PREVIEW_CELL_CHARACTERS - 1
+    : MAX_PREVIEW_CELL_CHARACTERS;
+  return text.slice(0, end);
 }
 
 function planFromMapping(mapping: CsvMapping, columnCount: number): ColumnPlan {
@@ -225,6 +282,8 @@ function readTransactions(lines: readonly CsvLine[], plan: ColumnPlan): { rows: 
     if (isBlank(line)) continue;
     const signedCents = readAmount(line, plan);
     if (signedCents === null) continue;
+    // Counted as the file lists them, zero amounts included, as OFX counts its STMTTRN elements.
+    if (read.length === MAX_STATEMENT_ROWS) throw unreadable(TOO_MANY_TRANSACTIONS);
     const description = statementDescription(cell(line, plan.description));
     const fallback = plan.fallbackDescription === null ? '' : statementDescription(cell(line, plan.fallbackDescription));
     read.push({

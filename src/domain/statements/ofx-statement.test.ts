@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../errors.js';
 import { type OfxElement, readOfxDocument, readOfxStatement } from './ofx-statement.js';
+import { MAX_OFX_DEPTH, MAX_STATEMENT_ROWS } from './statement-bounds.js';
 
 const FIXTURES = new URL('../../../tests/fixtures/statements/', import.meta.url);
 const fixture = (name: string): string => fs.readFileSync(new URL(name, FIXTURES), 'utf8');
@@ -205,5 +206,73 @@ describe('files that cannot be read say which transaction or tag', () => {
 
   it('the missing-DTPOSTED fixture', () => {
     expect(refusal(fixture('ofx1-missing-dtposted.ofx'))).toBe('STMTTRN 3: DTPOSTED is missing.');
+  });
+});
+
+describe('files built to make reading slow or deep', () => {
+  const DEPTH_MESSAGE = 'The file nests its elements more than 64 deep: it is not a bank statement.';
+  const documentRefusal = (content: string): string | undefined => {
+    try {
+      readOfxDocument(content);
+    } catch (error) {
+      if (error instanceof InvalidInputError) return error.fields.content;
+      throw error;
+    }
+    throw new Error('the document was read');
+  };
+
+  it('refuses elements nested deeper than the limit, however many closing tags follow', () => {
+    expect(MAX_OFX_DEPTH).toBe(64);
+    expect(documentRefusal(`<OFX>${'<A>'.repeat(20_000)}${'</Z>'.repeat(20_000)}`)).toBe(DEPTH_MESSAGE);
+    expect(refusal(`<OFX>${'<A>'.repeat(3_000)}`)).toBe(DEPTH_MESSAGE);
+    expect(refusal(sgml(transaction(`<DTPOSTED>20270101<TRNAMT>-1<FITID>1${'<A>'.repeat(3_000)}`)))).toBe(DEPTH_MESSAGE);
+  });
+
+  it('reads a transaction whose fields are 64 deep, and refuses one a level deeper', () => {
+    // <OFX> is 1 deep and each leaf of sgml's STMTTRN is 7 deep: wrappers take the leaves to `depth`.
+    const wrapped = (depth: number): string => {
+      const names = Array.from({ length: depth - 7 }, (_, level) => `W${level}`);
+      const fields = '<DTPOSTED>20270101<TRNAMT>-1<FITID>1<NAME>Deep';
+      return sgml(
+        transaction(
+          `${names.map((name) => `<${name}>`).join('')}${fields}${[...names]
+            .reverse()
+            .map((name) => `</${name}>`)
+            .join('')}`,
+        ),
+      );
+    };
+    expect(readOfxStatement(wrapped(64)).rows).toMatchObject([{ date: '2027-01-01', description: 'Deep', importId: 'ofx:42:1' }]);
+    expect(refusal(wrapped(65))).toBe(DEPTH_MESSAGE);
+  });
+
+  it('closes the innermost open element of a name, among many closing tags that close nothing', () => {
+    const strays = '</Z>'.repeat(200_000);
+    const ofx = readOfxDocument(`<OFX><A><B><A><C>1${strays}</A><D>2</A><E>3${'<F>'.repeat(60)}${strays}<G>4`);
+    const shape = (element: OfxElement): unknown =>
+      element.children.length > 0 ? { [element.name]: element.children.map(shape) } : `${element.name}=${element.value ?? ''}`;
+    const nested = (depth: number, inner: unknown): unknown => (depth === 0 ? inner : { F: [nested(depth - 1, inner)] });
+    expect(shape(ofx)).toEqual({ OFX: [{ A: [{ B: [{ A: ['C=1'] }, 'D=2'] }] }, 'E=3', nested(60, 'G=4')] });
+  });
+
+  it('reads past many comments that are never closed, as declarations, each once', () => {
+    expect(leaves(readOfxDocument(`<OFX>${'<!-- >'.repeat(300_000)}<A>1`))).toEqual(['A=1']);
+    // A comment closed further on still hides everything up to its end.
+    expect(leaves(readOfxDocument(`<OFX>${'<!-- >'.repeat(1_000)}<A>1 --><B>2`))).toEqual(['B=2']);
+    expect(() => readOfxDocument('<OFX><A>1<!-- never closed')).toThrow('Line 1: "<!-- never closed" is not an OFX tag.');
+  });
+
+  it('refuses a tag name that never ends, without trying every shorter name', () => {
+    expect(documentRefusal(`<OFX>\n<A${'a'.repeat(1_000_000)}<`)).toBe(`Line 2: "<A${'a'.repeat(18)}" is not an OFX tag.`);
+  });
+
+  it('reads 10,000 transactions of one FITID as 10,000 ids, and refuses 10,001 transactions', () => {
+    expect(MAX_STATEMENT_ROWS).toBe(10_000);
+    const many = (count: number): string => sgml(transaction('<DTPOSTED>20270101<TRNAMT>-1<FITID>F<NAME>A').repeat(count));
+    const ids = readOfxStatement(many(10_000)).rows.map((row) => row.importId);
+    expect(ids).toHaveLength(10_000);
+    expect(new Set(ids).size).toBe(10_000);
+    expect(ids.slice(0, 2)).toEqual(['ofx:42:F', 'ofx:42:F:2']);
+    expect(refusal(many(10_001))).toBe('The statement has more than 10,000 transactions: export a shorter period.');
   });
 });

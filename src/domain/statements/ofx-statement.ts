@@ -4,8 +4,10 @@
  * tried and where each failed.
  */
 import { type IsoDate, isIsoDate } from '../calendar-date.js';
+import { type InvalidInputError } from '../errors.js';
 import { type TransactionType } from '../ledger.js';
 import { cents } from '../money.js';
+import { MAX_OFX_DEPTH, MAX_STATEMENT_ROWS, NESTED_TOO_DEEP, TOO_MANY_TRANSACTIONS } from './statement-bounds.js';
 import {
   amountProblem,
   type BankBalance,
@@ -35,51 +37,85 @@ export interface OfxStatement {
   readonly bank: BankBalance | null;
 }
 
-// Comments, declarations and processing instructions; then tags; then text; then a "<" that starts no tag.
-const TOKEN = /<!--[\s\S]*?-->|<![^>]*>|<\?[\s\S]*?\?>|<(\/?)([A-Za-z][\w.:-]*)[^<>]*?(\/?)>|([^<]+)|</g;
+// The start of a comment (its end is looked for apart, see below), declarations and processing
+// instructions; then tags; then text; then a "<" that starts no tag. A tag name is taken whole
+// (the lookahead): giving back its characters one by one to look for a ">" again would make a
+// long name cost its length squared.
+const TOKEN = /<!--|<![^>]*>|<\?[\s\S]*?\?>|<(\/?)([A-Za-z][\w.:-]*)(?![\w.:-])[^<>]*?(\/?)>|([^<]+)|</g;
 
 /**
  * The <OFX> element of a file, whatever comes before it (OFX 1's "OFXHEADER:100" lines, OFX 2's
  * XML prolog). A leaf is an element whose open tag is followed by text; its closing tag may or may
  * not follow. A closing tag closes every element opened inside its own, so an SGML leaf written
- * empty (which looks like an aggregate) never hides the fields after it.
+ * empty (which looks like an aggregate) never hides the fields after it. Elements nested more
+ * than MAX_OFX_DEPTH deep are refused, so nothing that walks the tree goes deeper.
  */
 export function readOfxDocument(content: string): OfxElement {
   const start = content.search(/<OFX[\s>]/i);
   if (start < 0) throw unreadable('The file is not OFX: it has no <OFX> element.');
   const root: BuildingElement = { name: '', value: null, children: [] };
   const open: BuildingElement[] = [root];
+  // For each tag name, the positions in `open` where an element of that name is open, deepest
+  // last: a closing tag finds its element without looking through every open one.
+  const openAt = new Map<string, number[]>();
+  const popTo = (depth: number): void => {
+    while (open.length > depth) {
+      const element = open.pop();
+      if (element) openAt.get(element.name)?.pop();
+    }
+  };
   let closableLeaf: BuildingElement | null = null;
+  // Once no "-->" follows a comment, none follows any later one: looking again for each would
+  // read the rest of the file once per comment.
+  let commentsEnd = true;
   TOKEN.lastIndex = start;
   for (let token = TOKEN.exec(content); token; token = TOKEN.exec(content)) {
     const [text, slash, tagName, selfClosing, between] = token;
     const parent = open.at(-1) ?? root;
-    if (between !== undefined) {
+    if (text === '<!--') {
+      const end: number = commentsEnd ? content.indexOf('-->', token.index + 4) : -1;
+      commentsEnd = end >= 0;
+      // A comment never closed reads as a declaration: up to the next ">".
+      const close = end >= 0 ? end + 2 : content.indexOf('>', token.index);
+      if (close < 0) throw notATag(content, token.index);
+      TOKEN.lastIndex = close + 1;
+    } else if (between !== undefined) {
       const value = between.trim();
       if (value !== '' && parent !== root && parent.value === null && parent.children.length === 0) {
         parent.value = decodeEntities(value);
-        open.pop();
+        popTo(open.length - 1);
         closableLeaf = parent;
       }
     } else if (tagName !== undefined) {
       const name = tagName.toUpperCase();
       if (slash) {
-        const depth = open.findLastIndex((element) => element.name === name);
-        if (closableLeaf?.name !== name && depth > 0) open.length = depth;
+        const depth = openAt.get(name)?.at(-1);
+        if (closableLeaf?.name !== name && depth !== undefined) popTo(depth);
         closableLeaf = null;
       } else {
         const element: BuildingElement = { name, value: selfClosing ? '' : null, children: [] };
         parent.children.push(element);
-        if (!selfClosing) open.push(element);
+        if (!selfClosing) {
+          // `open` holds the root, so its length is the new element's depth (<OFX> is 1).
+          if (open.length > MAX_OFX_DEPTH) throw unreadable(NESTED_TOO_DEEP);
+          const positions = openAt.get(name);
+          if (positions) positions.push(open.length);
+          else openAt.set(name, [open.length]);
+          open.push(element);
+        }
         closableLeaf = null;
       }
     } else if (text === '<') {
-      throw unreadable(`Line ${lineOf(content, token.index)}: "${content.slice(token.index, token.index + 20)}" is not an OFX tag.`);
+      throw notATag(content, token.index);
     }
   }
   const ofx = root.children[0];
   if (!ofx) throw unreadable('The file is not OFX: it has no <OFX> element.');
   return ofx;
+}
+
+function notATag(content: string, offset: number): InvalidInputError {
+  return unreadable(`Line ${lineOf(content, offset)}: "${content.slice(offset, offset + 20)}" is not an OFX tag.`);
 }
 
 function lineOf(content: string, offset: number): number {
@@ -98,8 +134,27 @@ function decodeEntities(text: string): string {
   });
 }
 
+/**
+ * Adds the element's children to a stack of elements still to visit, the first child on top: the
+ * walks below take from it in document order, with no recursion whose depth the file decides.
+ */
+function pushChildren(pending: OfxElement[], element: OfxElement): void {
+  for (let position = element.children.length - 1; position >= 0; position -= 1) {
+    const child = element.children[position];
+    if (child) pending.push(child);
+  }
+}
+
+/** The elements of that name under the element, in document order, without looking inside them. */
 function descendants(element: OfxElement, name: string): OfxElement[] {
-  return element.children.flatMap((child) => (child.name === name ? [child] : descendants(child, name)));
+  const found: OfxElement[] = [];
+  const pending: OfxElement[] = [];
+  pushChildren(pending, element);
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (next.name === name) found.push(next);
+    else pushChildren(pending, next);
+  }
+  return found;
 }
 
 // Aggregates inside a transaction whose leaves are not the transaction's own (a transfer's other
@@ -107,12 +162,15 @@ function descendants(element: OfxElement, name: string): OfxElement[] {
 const FOREIGN_AGGREGATES = new Set(['BANKACCTTO', 'CCACCTTO', 'CURRENCY', 'ORIGCURRENCY', 'IMAGEDATA']);
 
 /** Leaf values under an element, first one of each name in document order (PAYEE's NAME included). */
-function fieldsOf(element: OfxElement, fields = new Map<string, string>()): Map<string, string> {
-  for (const child of element.children) {
-    if (child.children.length > 0) {
-      if (!FOREIGN_AGGREGATES.has(child.name)) fieldsOf(child, fields);
-    } else if (!fields.has(child.name)) {
-      fields.set(child.name, child.value ?? '');
+function fieldsOf(element: OfxElement): Map<string, string> {
+  const fields = new Map<string, string>();
+  const pending: OfxElement[] = [];
+  pushChildren(pending, element);
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (next.children.length > 0) {
+      if (!FOREIGN_AGGREGATES.has(next.name)) pushChildren(pending, next);
+    } else if (!fields.has(next.name)) {
+      fields.set(next.name, next.value ?? '');
     }
   }
   return fields;
@@ -126,6 +184,7 @@ export function readOfxStatement(content: string): OfxStatement {
   }
   const statement = statements[0] ?? ofx;
   const transactions = descendants(statement, 'STMTTRN');
+  if (transactions.length > MAX_STATEMENT_ROWS) throw unreadable(TOO_MANY_TRANSACTIONS);
   const ledgerBalance = descendants(statement, 'LEDGERBAL')[0];
   if (transactions.length === 0 && !ledgerBalance) {
     throw unreadable('The file has no transactions (STMTTRN) and no balance (LEDGERBAL).');

@@ -227,3 +227,46 @@ describe('files that cannot be read', () => {
     ).toBe('The file has no transactions (STMTTRN) and no balance (LEDGERBAL).');
   });
 });
+
+describe('files over the bounds of a statement', () => {
+  const refusal = (fileName: string, content: string): InvalidInputError => {
+    try {
+      readStatement(fileName, content);
+    } catch (error) {
+      if (error instanceof InvalidInputError) return error;
+      throw error;
+    }
+    throw new Error('the file was read');
+  };
+
+  it.each([
+    [
+      'a CSV of 130,000 short lines',
+      'long.csv',
+      '2027-01-05,x,-1.00\n'.repeat(130_000),
+      'The file has more than 20,000 lines: export a shorter period.',
+    ],
+    [
+      'a CSV whose first line has 1,000,000 cells',
+      'wide.csv',
+      `${'a,'.repeat(999_999)}a\n2027-01-05,x,-1.00`,
+      'A line of the file has more than 100 columns: a bank statement has far fewer.',
+    ],
+    [
+      'a CSV of 10,001 transactions',
+      'many.csv',
+      `Date,Description,Amount\n${'2027-01-05,x,-1.00\n'.repeat(10_001)}`,
+      'The statement has more than 10,000 transactions: export a shorter period.',
+    ],
+    [
+      'an OFX nested 3,000 deep',
+      'deep.ofx',
+      `OFXHEADER:100\n\n<OFX>${'<A>'.repeat(3_000)}${'</A>'.repeat(3_000)}</OFX>`,
+      'The file nests its elements more than 64 deep: it is not a bank statement.',
+    ],
+  ])('%s: refused on content, naming the limit', (_what, fileName, content, message) => {
+    const error = refusal(fileName, content);
+    expect(error.message).toBe(message);
+    expect(error.fields).toEqual({ content: message });
+  });
+});

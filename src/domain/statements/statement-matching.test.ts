@@ -1,13 +1,24 @@
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, type IsoDate, isoDate } from '../calendar-date.js';
+import { compareRows } from '../balances.js';
+import { addDays, daysBetween, type IsoDate, isoDate, toDayNumber } from '../calendar-date.js';
 import { InvalidInputError } from '../errors.js';
 import { type LedgerRow, type TransactionStatus, type TransactionType } from '../ledger.js';
 import { type Cents, cents } from '../money.js';
+import { compareNames } from '../names.js';
 import { reconcile } from './reconciliation.js';
 import { readStatement } from './statement-file.js';
-import { applyDecisions, type Decision, MATCH_WINDOW_DAYS, matchStatement, type Proposal, wordsOf } from './statement-matching.js';
+import {
+  applyDecisions,
+  type Decision,
+  MATCH_WINDOW_DAYS,
+  MAX_MATCH_CANDIDATES,
+  type MatchOptions,
+  matchStatement,
+  type Proposal,
+  wordsOf,
+} from './statement-matching.js';
 import { type StatementRow } from './statement-row.js';
 
 /** Property runs: modest in CI, more under `npm run fuzz`. */
@@ -505,6 +516,161 @@ describe('reconciliation', () => {
           }
           const result = reconcile(cents(opening), rows, { balance: cents(bankBalance), date });
           expect(result).toEqual({ bankBalance, date, leftover: expected, difference: bankBalance - expected });
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+/**
+ * matchStatement as it was before candidates were capped: every (statement row, open ledger row)
+ * pair of one type and amount within the window, ranked, taken best first while both are free.
+ */
+function matchEveryPair(statementRows: readonly StatementRow[], ledgerRows: readonly LedgerRow[], options: MatchOptions): Proposal[] {
+  const open = [...ledgerRows].sort(compareRows).flatMap((row, order) => (row.status === 'CLEARED' ? [] : [{ row, order }]));
+  const proposals: Proposal[] = [];
+  const pairs: { position: number; ledgerRow: LedgerRow; order: number; distance: number; shared: number }[] = [];
+  statementRows.forEach((statementRow, position) => {
+    const { index } = statementRow;
+    if (options.importedIds.has(statementRow.importId)) return void proposals.push({ index, action: 'duplicate' });
+    if (statementRow.date < options.startDate || statementRow.date > options.endDate) {
+      return void proposals.push({ index, action: 'outside' });
+    }
+    proposals.push({ index, action: 'new' });
+    const words = wordsOf(statementRow.description);
+    for (const { row, order } of open) {
+      const distance = Math.abs(toDayNumber(row.date) - toDayNumber(statementRow.date));
+      if (row.type !== statementRow.type || row.amount !== statementRow.amount || distance > MATCH_WINDOW_DAYS) continue;
+      const shared = [...wordsOf(row.name)].filter((word) => words.has(word)).length;
+      pairs.push({ position, ledgerRow: row, order, distance, shared });
+    }
+  });
+  const compareStatementRows = (a: number, b: number): number => {
+    const rowA = statementRows[a] as StatementRow;
+    const rowB = statementRows[b] as StatementRow;
+    if (rowA.date !== rowB.date) return rowA.date < rowB.date ? -1 : 1;
+    return compareNames(rowA.description, rowB.description) || (rowA.importId < rowB.importId ? -1 : rowA.importId > rowB.importId ? 1 : 0);
+  };
+  pairs.sort(
+    (a, b) =>
+      a.distance - b.distance ||
+      b.shared - a.shared ||
+      a.order - b.order ||
+      compareStatementRows(a.position, b.position) ||
+      a.position - b.position,
+  );
+  const taken = new Set<string>();
+  for (const pair of pairs) {
+    const proposal = proposals[pair.position] as Proposal;
+    if (proposal.action !== 'new' || taken.has(pair.ledgerRow.id)) continue;
+    taken.add(pair.ledgerRow.id);
+    proposals[pair.position] = { index: proposal.index, action: 'match', matchId: pair.ledgerRow.id };
+  }
+  return proposals;
+}
+
+describe('matching a large statement against a large ledger', () => {
+  const BASE = isoDate('2027-01-01');
+
+  it('ranks at most 64 candidates a row: 3,000 rows of one amount on one day against 20,000 open rows of it', () => {
+    expect(MAX_MATCH_CANDIDATES).toBe(64);
+    const ledgerRows = Array.from({ length: 20_000 }, (_, position): LedgerRow => ({
+      id: `L${position}`,
+      sequence: position,
+      date: isoDate('2027-01-05'),
+      name: 'x',
+      type: 'D',
+      amount: cents(100),
+      status: 'PENDING',
+    }));
+    const statementRows = Array.from({ length: 3_000 }, (_, position) => ({ ...statementRow(position, '2027-01-05', 'x', 'D', 100) }));
+    const proposals = matchStatement(statementRows, ledgerRows, JANUARY);
+    expect(proposals.map((proposal) => proposal.index)).toEqual(statementRows.map((row) => row.index));
+    const matchIds = proposals.flatMap((proposal) => (proposal.matchId === undefined ? [] : [proposal.matchId]));
+    expect(new Set(matchIds).size).toBe(matchIds.length);
+    expect(matchIds.length).toBeGreaterThanOrEqual(MAX_MATCH_CANDIDATES);
+    expect(matchIds.length).toBeLessThanOrEqual(statementRows.length);
+    // The user may still match any of the other open rows by a decision.
+    const farthest = ledgerRows.at(-1) as LedgerRow;
+    const unmatched = proposals.find((proposal) => proposal.action === 'new') as Proposal;
+    const plan = applyDecisions(proposals, [{ index: unmatched.index, action: 'match', matchId: farthest.id }], statementRows, ledgerRows);
+    expect(plan.matched).toContainEqual(expect.objectContaining({ index: unmatched.index, ledgerRowId: farthest.id }));
+  });
+
+  it('past 64 candidates, ranks the nearest ones in row order, then words among them', () => {
+    const before = Array.from({ length: 40 }, (_, n) => ledgerRow('2027-01-09', `Coffee ${n}`, 'D', 475));
+    const after = Array.from({ length: 24 }, (_, n) => ledgerRow('2027-01-11', `Coffee ${n}`, 'D', 475));
+    const sharesWords = ledgerRow('2027-01-11', 'Zz Bakery', 'D', 475);
+    const statement = [statementRow(0, '2027-01-10', 'BAKERY', 'D', 475)];
+    // 64 rows as near, the day before first: the 65th, last in row order, is not ranked, though it shares a word.
+    expect(actions(matchStatement(statement, [...before, ...after, sharesWords], JANUARY))).toEqual([`match ${before[0]?.id}`]);
+    // One row fewer: it is ranked, and its word wins.
+    expect(actions(matchStatement(statement, [...before.slice(1), ...after, sharesWords], JANUARY))).toEqual([`match ${sharesWords.id}`]);
+    // A nearer row is always ranked, however many rows are farther.
+    const onTheDay = ledgerRow('2027-01-10', 'Zz Other', 'D', 475);
+    expect(actions(matchStatement(statement, [...before, ...after, sharesWords, onTheDay], JANUARY))).toEqual([`match ${onTheDay.id}`]);
+  });
+
+  it('proposes what ranking every pair proposes whenever no row has more than 64 candidates', () => {
+    // At most 64 ledger rows, so no statement row has more candidates; half the time 48 or more,
+    // all open, of one type and amount and on one day, so rows at or near the cap are common.
+    const draftArbitrary = (crowded: boolean) =>
+      fc.record({
+        offset: crowded ? fc.constant(5) : fc.integer({ min: 0, max: 14 }),
+        // Crowded, Rent is rare and last in row order: a cap that left out the last rows would miss it.
+        name: crowded
+          ? fc.oneof(
+              { arbitrary: fc.constantFrom('Coffee', 'Acme Pay', 'Coffee Shop', 'Acme'), weight: 15 },
+              { arbitrary: fc.constant('Rent'), weight: 1 },
+            )
+          : fc.constantFrom('Coffee', 'Rent', 'Acme Pay', 'Coffee Shop'),
+        type: crowded ? fc.constant<TransactionType>('D') : fc.constantFrom<TransactionType>('C', 'D', 'D'),
+        amount: crowded ? fc.constant(100) : fc.constantFrom(100, 100, 100, 200),
+        status: crowded ? fc.constant<TransactionStatus>('PENDING') : fc.constantFrom<TransactionStatus>('PENDING', 'PAID', 'CLEARED'),
+      });
+    const ledgerArbitrary = fc
+      .boolean()
+      .chain((crowded) => fc.array(draftArbitrary(crowded), { minLength: crowded ? 48 : 0, maxLength: MAX_MATCH_CANDIDATES, size: 'max' }))
+      .map((drafts) =>
+        drafts.map((draft, position): LedgerRow => ({
+          id: `L${position}`,
+          sequence: position,
+          date: addDays(BASE, draft.offset),
+          name: draft.name,
+          type: draft.type,
+          amount: cents(draft.amount),
+          status: draft.status,
+        })),
+      );
+    const statementArbitrary = fc
+      .array(
+        fc.record({
+          offset: fc.integer({ min: -2, max: 16 }),
+          description: fc.constantFrom('COFFEE', 'RENT', 'ACME PAYROLL', 'SHOP'),
+          type: fc.constantFrom<TransactionType>('C', 'D', 'D'),
+          amount: fc.constantFrom(100, 100, 200),
+        }),
+        { maxLength: 40, size: 'max' },
+      )
+      .map((drafts) =>
+        drafts.map((draft, position): StatementRow => ({
+          index: position,
+          date: addDays(BASE, draft.offset),
+          description: draft.description,
+          type: draft.type,
+          amount: cents(draft.amount),
+          importId: `S${position}`,
+        })),
+      );
+    fc.assert(
+      fc.property(
+        ledgerArbitrary,
+        statementArbitrary,
+        fc.array(fc.nat({ max: 40 }), { maxLength: 4 }),
+        (ledgerRows, statementRows, imported) => {
+          const options = { startDate: BASE, endDate: addDays(BASE, 14), importedIds: new Set(imported.map((n) => `S${n}`)) };
+          expect(matchStatement(statementRows, ledgerRows, options)).toEqual(matchEveryPair(statementRows, ledgerRows, options));
         },
       ),
       { numRuns: RUNS },

@@ -14,6 +14,17 @@ import { type StatementRow } from './statement-row.js';
 /** A statement row matches a ledger row dated at most this many days before or after it. */
 export const MATCH_WINDOW_DAYS = 5;
 
+/**
+ * The most open ledger rows ranked for one statement row: its nearest ones by date, then in
+ * ledger row order. A statement row with at most this many open rows of its type and amount
+ * within the window ranks all of them, as every real ledger gives (a few schedules of one amount
+ * a week apart), so while every row of a statement has at most this many the proposals are
+ * those of ranking every pair. Past it, a file built of thousands of rows of one amount on one
+ * day against a ledger of thousands more would rank millions of pairs: instead each row ranks
+ * only its nearest, and the user can still match any open row of the same amount by a decision.
+ */
+export const MAX_MATCH_CANDIDATES = 64;
+
 export type ProposalAction = 'match' | 'new' | 'duplicate' | 'outside';
 
 export interface Proposal {
@@ -36,7 +47,6 @@ interface OpenRow {
   readonly row: LedgerRow;
   /** Position in ledger row order. */
   readonly order: number;
-  readonly day: number;
   readonly words: ReadonlySet<string>;
 }
 
@@ -48,32 +58,41 @@ interface Candidate {
   readonly sharedWords: number;
 }
 
+/** Days nearest first: the day itself, then one before and one after, and so on to the window's edge. */
+const WINDOW_OFFSETS = [0, ...Array.from({ length: MATCH_WINDOW_DAYS }, (_, step) => [-(step + 1), step + 1]).flat()];
+
 /**
- * One proposal per statement row, in the rows' order. Every (statement row, open ledger row) pair
- * that may match is ranked (nearest date, most shared words, ledger row order), and pairs are
- * taken best first while both are free. The ranking never looks at the statement's order (ties
- * between statement rows go by date, description and import id), so permuting the statement
- * permutes the proposals the same way.
+ * One proposal per statement row, in the rows' order. Each statement row's candidates (the open
+ * ledger rows of its type and amount within the window, at most MAX_MATCH_CANDIDATES of them,
+ * nearest first) are ranked (nearest date, most shared words, ledger row order), and pairs are
+ * taken best first while both are free. Neither which candidates a row has nor the ranking looks
+ * at the statement's order (ties between statement rows go by date, description and import id),
+ * so permuting the statement permutes the proposals the same way.
  */
 export function matchStatement(
   statementRows: readonly StatementRow[],
   ledgerRows: readonly LedgerRow[],
   options: MatchOptions,
 ): Proposal[] {
-  // Open rows by type and amount, with what ranking needs worked out once per row: a 2,000-row
-  // statement of one repeated amount against a 2,000-row ledger compares every pair. Dates and
-  // names repeat (a ledger's rows come from a few dozen schedules), so each distinct one is worked
-  // out once.
+  // Open rows by type and amount, then by day, each day's in ledger row order, with what ranking
+  // needs worked out once per row. Dates and names repeat (a ledger's rows come from a few dozen
+  // schedules), so each distinct one is worked out once.
   const dayOf = remembered(toDayNumber);
   const wordsIn = remembered(wordsOf);
-  const openRows = new Map<string, OpenRow[]>();
+  const openRows = new Map<string, Map<number, OpenRow[]>>();
   [...ledgerRows].sort(compareRows).forEach((row, order) => {
     if (row.status === 'CLEARED') return;
     const key = matchKey(row.type, row.amount);
-    const open = { row, order, day: dayOf(row.date), words: wordsIn(row.name) };
-    const sameKey = openRows.get(key);
-    if (sameKey) sameKey.push(open);
-    else openRows.set(key, [open]);
+    const day = dayOf(row.date);
+    const open = { row, order, words: wordsIn(row.name) };
+    let byDay = openRows.get(key);
+    if (!byDay) {
+      byDay = new Map();
+      openRows.set(key, byDay);
+    }
+    const onDay = byDay.get(day);
+    if (onDay) onDay.push(open);
+    else byDay.set(day, [open]);
   });
 
   const proposals: Proposal[] = [];
@@ -86,19 +105,22 @@ export function matchStatement(
       proposals.push({ index, action: 'outside' });
     } else {
       proposals.push({ index, action: 'new' });
-      const sameKey = openRows.get(matchKey(statementRow.type, statementRow.amount));
-      if (!sameKey) return;
+      const byDay = openRows.get(matchKey(statementRow.type, statementRow.amount));
+      if (!byDay) return;
       const day = dayOf(statementRow.date);
       let words: ReadonlySet<string> | undefined;
-      for (const open of sameKey) {
-        const distance = Math.abs(open.day - day);
-        if (distance <= MATCH_WINDOW_DAYS) {
+      let examined = 0;
+      // Row order is date first, so the day before comes before the day after among rows as near.
+      for (const offset of WINDOW_OFFSETS) {
+        for (const open of byDay.get(day + offset) ?? []) {
+          if (examined === MAX_MATCH_CANDIDATES) return;
+          examined += 1;
           words ??= wordsIn(statementRow.description);
           candidates.push({
             position,
             ledgerRow: open.row,
             ledgerOrder: open.order,
-            distance,
+            distance: Math.abs(offset),
             sharedWords: countShared(words, open.words),
           });
         }

@@ -82,3 +82,49 @@ describe('ids unique within a file', () => {
     expect(new Set(ids).size).toBe(keys.length);
   });
 });
+
+describe('ids unique within a large file', () => {
+  /**
+   * Runs `work`, counting lookups in every Set, and stops it past `bound`: lookups of ids already
+   * taken are the work that numbering repeats does, so this bounds the work, not the clock.
+   */
+  function withSetLookupsAtMost<T>(bound: number, work: () => T): T {
+    const has = Object.getOwnPropertyDescriptor(Set.prototype, 'has');
+    const original = Set.prototype.has;
+    let lookups = 0;
+    Object.defineProperty(Set.prototype, 'has', {
+      ...has,
+      value: function countedHas(this: Set<unknown>, value: unknown): boolean {
+        lookups += 1;
+        if (lookups > bound) throw new Error(`more than ${bound} lookups`);
+        return original.call(this, value);
+      },
+    });
+    try {
+      return work();
+    } finally {
+      if (has) Object.defineProperty(Set.prototype, 'has', has);
+    }
+  }
+
+  it('numbers 16,000 repeats of one key, among 16,000 keys that already hold its numbers, with linear work', () => {
+    const repeats = Array.from({ length: 16_000 }, () => 'F');
+    const numbered = Array.from({ length: 16_000 }, (_, position) => `F:${position + 2}`);
+    const keys = [...repeats, ...numbered];
+    const ids = withSetLookupsAtMost(4 * keys.length, () => numberRepeats(keys, false));
+    expect(new Set(ids).size).toBe(keys.length);
+    // The first is the key itself; the other repeats pass over F:2 to F:16001, which the file holds.
+    expect(ids.slice(0, 3)).toEqual(['F', 'F:16002', 'F:16003']);
+    expect(ids[15_999]).toBe('F:32000');
+    expect(ids.slice(16_000)).toEqual(numbered);
+  });
+
+  it('gives 16,000 repeats of one key 16,000 different ids, numbered or not', () => {
+    const keys = Array.from({ length: 16_000 }, () => 'ofx:42:F');
+    for (const numberFirst of [false, true]) {
+      const ids = numberRepeats(keys, numberFirst);
+      expect(new Set(ids).size).toBe(16_000);
+      expect(ids.at(-1)).toBe('ofx:42:F:16000');
+    }
+  });
+});

@@ -112,13 +112,18 @@ export function numberRepeats(keys: readonly string[], numberFirst: boolean): st
     });
   }
   const taken = new Set(keys);
+  // A key's numbers only go up, so the search for its next free number starts after the last one
+  // it was given: each key of the file is passed over at most once, by the one key it numbers
+  // (the text before its last colon), instead of once per repeat.
+  const nextNumber = new Map<string, number>();
   return keys.map((key) => {
     const occurrence = (occurrences.get(key) ?? 0) + 1;
     occurrences.set(key, occurrence);
     if (occurrence === 1) return key;
-    let number = occurrence;
+    let number = Math.max(occurrence, nextNumber.get(key) ?? 0);
     while (taken.has(`${key}:${number}`)) number += 1;
     taken.add(`${key}:${number}`);
+    nextNumber.set(key, number + 1);
     return `${key}:${number}`;
   });
 }
