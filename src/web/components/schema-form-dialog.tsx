@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import { checkForm, type FieldErrors, type SaveOutcome, withoutPrefix } from './field-errors.js';
 import { ModalDialog } from './modal-dialog.js';
 import { ModalForm } from './modal-form.js';
+import { type DialogSubmit, useDialogSubmit } from './use-dialog-submit.js';
 
 /** What a form's fields get from the dialog that holds their values. */
 export interface FormFieldsProps<Values> {
@@ -14,12 +15,7 @@ export interface FormFieldsProps<Values> {
 }
 
 /** What a dialog's extra parts (a Delete button and its confirmation) get: they send like the form does. */
-interface FormActions {
-  /** True while a save or another call is on its way, and while the dialog closes after it worked. */
-  readonly sending: boolean;
-  /** Sends another call than the save (a deletion); a failure marks the fields it names. */
-  readonly send: (save: () => Promise<SaveOutcome>) => Promise<void>;
-}
+type FormActions = Pick<DialogSubmit, 'sending' | 'send'>;
 
 interface SchemaFormDialogProps<Schema extends z.ZodMiniType, Values> {
   readonly show: boolean;
@@ -77,8 +73,7 @@ export function SchemaFormDialog<Schema extends z.ZodMiniType, Values>({
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [sending, setSending] = useState(false);
+  const { sending, errors, setErrors, send } = useDialogSubmit(errorPrefix);
   // Only a failed check of the form moves focus; after a failed call "Whoops!" takes it.
   const focusFirstError = useRef(false);
 
@@ -87,15 +82,6 @@ export function SchemaFormDialog<Schema extends z.ZodMiniType, Values>({
     focusFirstError.current = false;
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errors]);
-
-  async function send(save: () => Promise<SaveOutcome>) {
-    setSending(true);
-    const outcome = await save();
-    // It worked: the buttons stay disabled while the dialog fades out.
-    if (outcome === undefined) return;
-    setErrors(withoutPrefix(outcome, errorPrefix));
-    setSending(false);
-  }
 
   async function submit() {
     const checked = checkForm(schema, candidateOf(values));

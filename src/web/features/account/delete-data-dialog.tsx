@@ -1,37 +1,28 @@
 /** Delete all my data (issue 15): gone for good, so the user types DELETE first. */
 import { useId, useState } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
-import { useApiClient } from '../../api/api-context.js';
+import type { SaveOutcome } from '../../components/field-errors.js';
 import { ModalDialog } from '../../components/modal-dialog.js';
-import { problemOf } from './account-problem.js';
+import { useDialogSubmit } from '../../components/use-dialog-submit.js';
 
 const CONFIRMATION = 'DELETE';
 
 interface DeleteDataDialogProps {
   readonly show: boolean;
+  /** Deletes everything; answers undefined when it worked and the panel closes the dialog, else what to say. */
+  readonly onDelete: () => Promise<SaveOutcome>;
   readonly onClose: () => void;
-  readonly onDeleted: () => void;
 }
 
-export function DeleteDataDialog({ show, onClose, onDeleted }: DeleteDataDialogProps) {
-  const api = useApiClient();
+/** The panel remounts it per opening, so it always opens with nothing typed. */
+export function DeleteDataDialog({ show, onDelete, onClose }: DeleteDataDialogProps) {
   const fieldId = useId();
   const [typed, setTyped] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const { sending, errors, setErrors, send } = useDialogSubmit();
 
   async function confirm() {
-    setDeleting(true);
-    setProblem(null);
-    try {
-      await api.deleteAccount();
-      setTyped('');
-      onDeleted();
-    } catch (error) {
-      setProblem(problemOf(error));
-    } finally {
-      setDeleting(false);
-    }
+    setErrors({});
+    await send(onDelete);
   }
 
   return (
@@ -45,9 +36,9 @@ export function DeleteDataDialog({ show, onClose, onDeleted }: DeleteDataDialogP
           <Form.Label>Type {CONFIRMATION} to confirm</Form.Label>
           <Form.Control type="text" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
         </Form.Group>
-        {problem && (
+        {errors.form && (
           <Alert variant="danger" className="mt-3 mb-0">
-            {problem}
+            {errors.form}
           </Alert>
         )}
       </Modal.Body>
@@ -55,7 +46,7 @@ export function DeleteDataDialog({ show, onClose, onDeleted }: DeleteDataDialogP
         <Button variant="outline-secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={() => void confirm()} disabled={typed !== CONFIRMATION || deleting}>
+        <Button variant="danger" onClick={() => void confirm()} disabled={typed !== CONFIRMATION || sending}>
           Delete all my data
         </Button>
       </Modal.Footer>

@@ -5,12 +5,12 @@
  */
 import { type ChangeEvent, useId, useState } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
-import { useApiClient } from '../../api/api-context.js';
+import { ACCOUNT_IMPORT_BODY_LIMIT_BYTES } from '../../../contract/account.js';
+import type { SaveOutcome } from '../../components/field-errors.js';
 import { ModalDialog } from '../../components/modal-dialog.js';
-import { problemOf } from './account-problem.js';
+import { useDialogSubmit } from '../../components/use-dialog-submit.js';
 
-/** The server's limit for a restore (POST /api/account/import). */
-const MAX_FILE_BYTES = 10 * 1024 * 1024;
+const MEGABYTE = 1024 * 1024;
 
 interface ExportSummary {
   readonly deposits: number;
@@ -40,24 +40,25 @@ function plural(count: number, word: string): string {
 
 interface RestoreDataDialogProps {
   readonly show: boolean;
+  /** Sends the chosen document; answers undefined when it worked and the panel closes the dialog, else what to say. */
+  readonly onRestore: (document: unknown) => Promise<SaveOutcome>;
   readonly onClose: () => void;
-  readonly onRestored: () => void;
 }
 
-export function RestoreDataDialog({ show, onClose, onRestored }: RestoreDataDialogProps) {
-  const api = useApiClient();
+/** The panel remounts it per opening, so it always opens with no file chosen. */
+export function RestoreDataDialog({ show, onRestore, onClose }: RestoreDataDialogProps) {
   const fileId = useId();
   const [document, setDocument] = useState<{ readonly content: unknown; readonly summary: ExportSummary } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [restoring, setRestoring] = useState(false);
+  const { sending, errors, setErrors, send } = useDialogSubmit();
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     setDocument(null);
-    setProblem(null);
+    setErrors({});
     const file = event.target.files?.[0];
     if (!file) return;
-    if (file.size > MAX_FILE_BYTES) {
-      setProblem('The file is larger than 10 MB: it is not a Leftover export.');
+    // The server's limit for a restore: a larger file is refused before it is read.
+    if (file.size > ACCOUNT_IMPORT_BODY_LIMIT_BYTES) {
+      setErrors({ form: `The file is larger than ${ACCOUNT_IMPORT_BODY_LIMIT_BYTES / MEGABYTE} MB: it is not a Leftover export.` });
       return;
     }
     let content: unknown;
@@ -67,22 +68,14 @@ export function RestoreDataDialog({ show, onClose, onRestored }: RestoreDataDial
       content = null;
     }
     const summary = summaryOf(content);
-    if (summary === null) setProblem('This file is not a Leftover export. "Download my data" makes one.');
+    if (summary === null) setErrors({ form: 'This file is not a Leftover export. "Download my data" makes one.' });
     else setDocument({ content, summary });
   }
 
   async function restore() {
     if (document === null) return;
-    setRestoring(true);
-    setProblem(null);
-    try {
-      await api.importAccount(document.content);
-      onRestored();
-    } catch (error) {
-      setProblem(problemOf(error));
-    } finally {
-      setRestoring(false);
-    }
+    setErrors({});
+    await send(() => onRestore(document.content));
   }
 
   const summary = document?.summary;
@@ -105,9 +98,9 @@ export function RestoreDataDialog({ show, onClose, onRestored }: RestoreDataDial
             {summary.exportedAt}. This cannot be undone.
           </p>
         )}
-        {problem && (
+        {errors.form && (
           <Alert variant="danger" className="mb-0">
-            {problem}
+            {errors.form}
           </Alert>
         )}
       </Modal.Body>
@@ -115,7 +108,7 @@ export function RestoreDataDialog({ show, onClose, onRestored }: RestoreDataDial
         <Button variant="outline-secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={() => void restore()} disabled={document === null || restoring}>
+        <Button variant="danger" onClick={() => void restore()} disabled={document === null || sending}>
           Replace my data
         </Button>
       </Modal.Footer>

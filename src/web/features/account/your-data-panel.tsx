@@ -3,7 +3,9 @@ import { type RefObject, useEffect, useState } from 'react';
 import { todayIn } from '../../../domain/calendar-date.js';
 import { useApiClient } from '../../api/api-context.js';
 import { Button } from '../../components/button.js';
+import type { SaveOutcome } from '../../components/field-errors.js';
 import { saveDownload } from '../../components/save-download.js';
+import { useDialogState } from '../../components/use-dialog-state.js';
 import { problemOf } from './account-problem.js';
 import { DeleteDataDialog } from './delete-data-dialog.js';
 import { RestoreDataDialog } from './restore-data-dialog.js';
@@ -19,7 +21,8 @@ interface YourDataPanelProps {
 
 export function YourDataPanel({ id, open, within, onClose, onDataReplaced }: YourDataPanelProps) {
   const api = useApiClient();
-  const [dialog, setDialog] = useState<'restore' | 'delete' | null>(null);
+  const restoring = useDialogState<null>(null);
+  const deleting = useDialogState<null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   // Escape or a click elsewhere closes the menu, as people expect of one.
@@ -50,15 +53,24 @@ export function YourDataPanel({ id, open, within, onClose, onDataReplaced }: You
     }
   }
 
-  function openDialog(which: 'restore' | 'delete') {
+  function openDialog(dialog: typeof restoring) {
     setProblem(null);
     onClose();
-    setDialog(which);
+    dialog.show(null);
   }
 
-  function replaced() {
-    setDialog(null);
+  /**
+   * The menu sits beside "Sign out", outside the dashboard and its "Whoops!": a failed restore or
+   * deletion is told in the dialog that asked, in the catalogue's words and the server's.
+   */
+  async function replaceData(call: () => Promise<unknown>): Promise<SaveOutcome> {
+    try {
+      await call();
+    } catch (error) {
+      return { form: problemOf(error) };
+    }
     onDataReplaced();
+    return undefined;
   }
 
   return (
@@ -69,10 +81,10 @@ export function YourDataPanel({ id, open, within, onClose, onDataReplaced }: You
             <Button variant="outline-primary" size="sm" onClick={() => void download()}>
               Download my data
             </Button>
-            <Button variant="outline-primary" size="sm" onClick={() => openDialog('restore')}>
+            <Button variant="outline-primary" size="sm" onClick={() => openDialog(restoring)}>
               Restore from file
             </Button>
-            <Button variant="outline-danger" size="sm" onClick={() => openDialog('delete')}>
+            <Button variant="outline-danger" size="sm" onClick={() => openDialog(deleting)}>
               Delete all my data
             </Button>
             {problem && (
@@ -83,8 +95,18 @@ export function YourDataPanel({ id, open, within, onClose, onDataReplaced }: You
           </div>
         </div>
       )}
-      <RestoreDataDialog show={dialog === 'restore'} onClose={() => setDialog(null)} onRestored={replaced} />
-      <DeleteDataDialog show={dialog === 'delete'} onClose={() => setDialog(null)} onDeleted={replaced} />
+      <RestoreDataDialog
+        key={`restore-${restoring.session}`}
+        show={restoring.open}
+        onRestore={(document) => restoring.closeAfter(replaceData(() => api.importAccount(document)))}
+        onClose={restoring.close}
+      />
+      <DeleteDataDialog
+        key={`delete-${deleting.session}`}
+        show={deleting.open}
+        onDelete={() => deleting.closeAfter(replaceData(() => api.deleteAccount()))}
+        onClose={deleting.close}
+      />
     </>
   );
 }

@@ -3,7 +3,7 @@
  * change any proposal, and import. The file is read as text here and checked by the server; the
  * section makes the calls (decision 0017), so a refusal reaches "Whoops!" and the dialog marks it.
  */
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import type { Ledger, LedgerTransaction } from '../../../../contract/ledger.js';
 import {
@@ -18,6 +18,7 @@ import { type AskOutcome, checkForm, type FieldErrors, type SaveOutcome } from '
 import { FormField } from '../../../components/form-field.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { ModalForm } from '../../../components/modal-form.js';
+import { useDialogSubmit } from '../../../components/use-dialog-submit.js';
 import { reconciliationText } from '../reconciliation-text.js';
 import { CsvMappingFields, EMPTY_MAPPING, mappingCandidate, type MappingValues, mappingValuesOf } from './csv-mapping-fields.js';
 import { rememberedMapping, rememberMapping } from './csv-mapping-memory.js';
@@ -62,11 +63,8 @@ export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onIm
   const [mappingValues, setMappingValues] = useState<MappingValues | null>(null);
   const [usedRemembered, setUsedRemembered] = useState(false);
   const [changes, setChanges] = useState<ReadonlyMap<number, RowChoice>>(new Map());
-  /** Keyed by the request's paths, except a decision's refusal, keyed `row.{index}`. */
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [sending, setSending] = useState(false);
-  /** Counts file choices: the answer for a file the user has since replaced is dropped. */
-  const latestChoice = useRef(0);
+  /** Errors are keyed by the request's paths, except a decision's refusal, keyed `row.{index}`. */
+  const { sending, errors, setErrors, send, ask, drop } = useDialogSubmit();
 
   const ledgerRows = useMemo(() => new Map<string, LedgerTransaction>(ledger.transactions.map((row) => [row.id, row])), [ledger]);
   const candidatesOf = useMemo(() => matchCandidates(ledger.transactions), [ledger]);
@@ -79,8 +77,22 @@ export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onIm
     setChanges(new Map());
   }
 
+  /** Reads the chosen file as text and asks for its preview; a file the browser cannot read is marked on the file field. */
+  async function previewFile(file: File): Promise<AskOutcome<{ readonly text: StatementText; readonly answer: StatementPreview }>> {
+    let content: string;
+    try {
+      content = await readStatementText(file);
+    } catch {
+      return { ok: false, fields: { content: 'The file could not be read: choose it again.' } };
+    }
+    const text = { fileName: file.name, content };
+    const outcome = await onPreview(text);
+    return outcome.ok ? { ok: true, answer: { text, answer: outcome.answer } } : outcome;
+  }
+
   async function chooseFile(file: File | undefined) {
-    const choice = ++latestChoice.current;
+    // The answer for a file the user has since replaced is dropped.
+    drop();
     setStatement(null);
     setPreview(null);
     setColumns(null);
@@ -95,47 +107,29 @@ export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onIm
       setErrors({ content: tooLarge });
       return;
     }
-    setSending(true);
-    try {
-      let content: string;
-      try {
-        content = await readStatementText(file);
-      } catch {
-        if (choice === latestChoice.current) setErrors({ content: 'The file could not be read: choose it again.' });
-        return;
-      }
-      const text = { fileName: file.name, content };
-      const outcome = await onPreview(text);
-      if (choice !== latestChoice.current) return;
-      if (!outcome.ok) {
-        setErrors(outcome.fields);
-        return;
-      }
-      setStatement(text);
-      const answer = outcome.answer;
-      if (!answer.needsMapping || answer.columns === undefined) {
-        showPreview(answer, undefined);
-        return;
-      }
-      setColumns(answer.columns);
-      const remembered = rememberedMapping(answer.columns);
-      if (remembered === null) {
-        setMappingValues(EMPTY_MAPPING);
-        return;
-      }
-      const again = await onPreview({ ...text, mapping: remembered });
-      if (choice !== latestChoice.current) return;
-      if (again.ok && !again.answer.needsMapping) {
-        showPreview(again.answer, remembered);
-        setUsedRemembered(true);
-        return;
-      }
-      // The remembered choice no longer reads this file: the user chooses again, starting from it.
-      setMappingValues(mappingValuesOf(remembered));
-      if (!again.ok) setErrors(again.fields);
-    } finally {
-      if (choice === latestChoice.current) setSending(false);
+    const read = await ask(() => previewFile(file));
+    if (read === null || !read.ok) return;
+    const { text, answer } = read.answer;
+    setStatement(text);
+    if (!answer.needsMapping || answer.columns === undefined) {
+      showPreview(answer, undefined);
+      return;
     }
+    setColumns(answer.columns);
+    const remembered = rememberedMapping(answer.columns);
+    if (remembered === null) {
+      setMappingValues(EMPTY_MAPPING);
+      return;
+    }
+    const again = await ask(() => onPreview({ ...text, mapping: remembered }));
+    if (again === null) return;
+    if (again.ok && !again.answer.needsMapping) {
+      showPreview(again.answer, remembered);
+      setUsedRemembered(true);
+      return;
+    }
+    // The remembered choice no longer reads this file: the user chooses again, starting from it.
+    setMappingValues(mappingValuesOf(remembered));
   }
 
   async function previewWithMapping() {
@@ -149,16 +143,9 @@ export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onIm
       );
       return;
     }
-    const choice = latestChoice.current;
     setErrors({});
-    setSending(true);
-    const outcome = await onPreview({ ...statement, mapping: checked.value });
-    if (choice !== latestChoice.current) return;
-    setSending(false);
-    if (!outcome.ok) {
-      setErrors(outcome.fields);
-      return;
-    }
+    const outcome = await ask(() => onPreview({ ...statement, mapping: checked.value }));
+    if (outcome === null || !outcome.ok) return;
     rememberMapping(columns, checked.value);
     showPreview(outcome.answer, checked.value);
   }
@@ -167,12 +154,10 @@ export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onIm
     if (statement === null || preview === null) return;
     const decisions = decisionsOf(preview.rows, changes);
     setErrors({});
-    setSending(true);
-    const outcome = await onImport({ ...statement, ...(mapping && { mapping }), ...(decisions.length > 0 && { decisions }) });
-    // It worked: the buttons stay disabled while the dialog fades out.
-    if (outcome === undefined) return;
-    setErrors(withDecisionRows(outcome, decisions));
-    setSending(false);
+    await send(async () => {
+      const outcome = await onImport({ ...statement, ...(mapping && { mapping }), ...(decisions.length > 0 && { decisions }) });
+      return outcome && withDecisionRows(outcome, decisions);
+    });
   }
 
   function choose(index: number, choice: RowChoice) {
