@@ -12,8 +12,9 @@ const FEATURES = fs
 
 /**
  * The layers' promises, enforced (README, Architecture): the domain imports nothing of ours, the
- * contract only the domain, server and page never each other, shared page components neither the
- * api client nor a feature, and no feature another feature.
+ * contract only the domain, server and page never each other, the rest of the server only the
+ * ledger's face, shared page components neither the api client nor a feature, and no feature
+ * another feature.
  */
 const BOUNDARIES = [
   { target: './src/domain', from: './src', except: ['./domain'], message: 'The domain is pure: it imports nothing of ours.' },
@@ -24,6 +25,14 @@ const BOUNDARIES = [
     target: './src/web/components',
     from: ['./src/web/api', './src/web/features'],
     message: 'Shared components take what they need as props: they never import the api client or a feature.',
+  },
+  {
+    // Every server file but the ledger's own: the folder itself and below, and the files beside it (app.ts).
+    target: ['./src/server/!(ledger)/**', './src/server/*.ts'],
+    from: './src/server/ledger',
+    except: ['./index.ts', './routes.ts'],
+    message:
+      'Outside src/server/ledger, import only its face (ledger/index.ts; routes.ts for the app): its tables are its own (decision 0033).',
   },
   ...FEATURES.map((feature) => ({
     target: `./src/web/features/${feature}`,

@@ -2,33 +2,12 @@
  * Everything one user owns, in server units (cents, calendar dates), as read for an export and as
  * written by a restore: the same shape both ways, so a restore stores what was read, under new ids.
  */
-import type { Occurrence } from '../../domain/ledger.js';
-import type { LedgerFields } from '../ledger/ledger-record.js';
-import type { SourcedRow } from '../../domain/ledger-projection.js';
 import type { StoredDeposit } from '../deposits/deposit-repository.js';
 import type { StoredExpense } from '../expenses/expense-repository.js';
 import { compareRows } from '../../domain/balances.js';
-import { byCodeUnits } from '../schedules/schedule-repository.js';
+import type { LedgerData } from '../ledger/index.js';
+import { byCodeUnits, type WithCreatedAt } from '../schedules/schedule-repository.js';
 import { newId } from '../db/ids.js';
-
-/** A schedule with its creation time: list order and ledger numbering break ties by it. */
-export type WithCreatedAt<T> = T & { readonly createdAt: string };
-
-export interface ImportedStatementRow {
-  /** Hex SHA-256 of the statement row's import id. */
-  readonly key: string;
-  readonly transactionId: string;
-  readonly importedAt: string;
-}
-
-export interface LedgerData {
-  readonly fields: LedgerFields;
-  readonly nextSequence: number;
-  /** In row order. */
-  readonly rows: readonly SourcedRow[];
-  readonly skipped: readonly Occurrence[];
-  readonly imported: readonly ImportedStatementRow[];
-}
 
 export interface AccountData {
   readonly deposits: readonly WithCreatedAt<StoredDeposit>[];
@@ -110,9 +89,4 @@ export function withCountableSequences(data: AccountData): AccountData {
     .map((row, index) => ({ ...row, sequence: index + 1 }))
     .sort(compareRows);
   return { ...data, ledger: { ...ledger, nextSequence: rows.length + 1, rows } };
-}
-
-/** Occurrences in one fixed order, so two exports of the same data are the same text. */
-export function compareOccurrences(a: Occurrence, b: Occurrence): number {
-  return byCodeUnits(a.kind, b.kind) || byCodeUnits(a.id, b.id) || byCodeUnits(a.occurrence, b.occurrence);
 }

@@ -1,12 +1,12 @@
 /**
  * Your data as a whole: export it, restore it, delete it. Each call is one database transaction;
- * restore and delete first take the owner's lock (lockLedger), as every ledger and schedule write
- * does, so no write of the same user interleaves with them.
+ * restore and delete run under the owner's lock (withLedgerLock), as every ledger and schedule
+ * write does, so no write of the same user interleaves with them.
  */
 import type { AccountCounts } from '../../contract/account.js';
 import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
-import { type LedgerScope, lockLedger } from '../ledger/ledger-record.js';
+import { withLedgerLock } from '../ledger/index.js';
 import { type AccountData, withCountableSequences, withNewIds } from './account-data.js';
 import { deleteAccount, readAccount, writeAccount } from './account-store.js';
 
@@ -31,7 +31,7 @@ export class AccountService {
       this.database.kind === 'postgres'
         ? this.database.db.transaction().setIsolationLevel('repeatable read')
         : this.database.db.transaction();
-    return transaction.execute((trx) => readAccount(this.scope(trx, owner)));
+    return transaction.execute((trx) => readAccount(this.database, owner, trx));
   }
 
   /**
@@ -41,25 +41,15 @@ export class AccountService {
    */
   async restore(owner: Caller, data: AccountData): Promise<AccountCounts> {
     const stored = withNewIds(withCountableSequences(data));
-    await this.database.db.transaction().execute(async (trx) => {
-      const scope = this.scope(trx, owner);
-      await lockLedger(scope);
-      await deleteAccount(scope);
-      await writeAccount(scope, stored, this.now());
+    await withLedgerLock(this.database, owner, async (store) => {
+      await deleteAccount(store, owner);
+      await writeAccount(store, owner, stored, this.now());
     });
     return counts(stored);
   }
 
   /** Removes every row the owner has; afterwards every call answers as for a new user. */
   async delete(owner: Caller): Promise<AccountCounts> {
-    return this.database.db.transaction().execute(async (trx) => {
-      const scope = this.scope(trx, owner);
-      await lockLedger(scope);
-      return deleteAccount(scope);
-    });
-  }
-
-  private scope(db: LedgerScope['db'], owner: Caller): LedgerScope {
-    return { db, owner, kind: this.database.kind };
+    return withLedgerLock(this.database, owner, (store) => deleteAccount(store, owner));
   }
 }

@@ -6,7 +6,7 @@ import Papa from 'papaparse';
 import { LEDGER_CSV_COLUMNS } from '../../contract/account.js';
 import { computeBalances } from '../../domain/balances.js';
 import type { Cents } from '../../domain/money.js';
-import type { LedgerWithRows } from '../ledger/ledger-service.js';
+import type { LedgerWithRows } from '../ledger/index.js';
 
 /**
  * A spreadsheet runs a cell that starts with one of these as a formula (OWASP CSV injection): a

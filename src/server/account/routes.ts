@@ -14,17 +14,16 @@ import {
 import { accountImportRequestSchema, deleteAccountRequestSchema } from '../../contract/account-requests.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { callerOf, chargeRowsRead, chargeRowsWritten, routeInApi } from '../api-scope.js';
-import { LedgerService, NO_LEDGER } from '../ledger/ledger-service.js';
+import { NO_LEDGER, readLedger } from '../ledger/index.js';
 import { exportDocument } from './account-payloads.js';
 import { AccountService } from './account-service.js';
 import { ledgerCsv } from './ledger-csv.js';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (api) => {
-  const ledgers = new LedgerService(api.database, () => api.now());
   const accounts = new AccountService(api.database, () => api.now());
 
   api.get(routeInApi(ACCOUNT_PATHS.ledgerCsv), async (request, reply) => {
-    const found = await ledgers.retrieve(callerOf(request));
+    const found = await readLedger(api.database, callerOf(request));
     if (!found) throw new NotFoundError(NO_LEDGER);
     const fileName = ledgerCsvFileName(found.ledger.startDate, found.ledger.endDate);
     chargeRowsRead(request, found.rows.length);

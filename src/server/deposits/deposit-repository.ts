@@ -28,8 +28,8 @@ function toStoredDeposit(record: DepositRecord): StoredDeposit {
   };
 }
 
-/** The table as the repository and the account's export read it. */
-export const DEPOSITS: ScheduleTable<'deposits', StoredDeposit, DepositFields> = {
+/** The table as the repository reads and writes it. */
+const DEPOSITS: ScheduleTable<'deposits', StoredDeposit, DepositFields> = {
   name: 'deposits',
   columns: ['id', 'name', 'type', 'day', 'amount_cents', 'start_date', 'frequency', 'created_at'],
   toStored: toStoredDeposit,

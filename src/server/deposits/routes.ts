@@ -8,13 +8,14 @@ import { DEPOSITS_PATHS, depositsInfoSchema } from '../../contract/deposits.js';
 import { depositInputSchema } from '../../contract/deposit-input.js';
 import type { Caller } from '../auth/access-token.js';
 import { callerOf, chargeRowsWritten, routeInApi } from '../api-scope.js';
-import { LedgerService } from '../ledger/ledger-service.js';
+import { LedgerService } from '../ledger/index.js';
+import { readLedgerSchedules } from '../schedules/ledger-schedules.js';
 import { scheduleWrites } from '../schedules/schedule-writes.js';
 import { depositFields, depositsAnswer } from './deposit-payloads.js';
 import { depositRepository } from './deposit-repository.js';
 
 export const depositRoutes: FastifyPluginAsyncZod = async (api) => {
-  const writes = scheduleWrites(new LedgerService(api.database, () => api.now()), 'deposit', depositRepository);
+  const writes = scheduleWrites(new LedgerService(api.database, () => api.now(), readLedgerSchedules), 'deposit', depositRepository);
   const answer = { response: { 200: depositsInfoSchema } };
   const info = async (owner: Caller) => depositsAnswer(await depositRepository(api.database.db).list(owner));
 

@@ -29,8 +29,8 @@ function toStoredExpense(record: ExpenseRecord): StoredExpense {
   };
 }
 
-/** The table as the repository and the account's export read it. */
-export const EXPENSES: ScheduleTable<'expenses', StoredExpense, ExpenseFields> = {
+/** The table as the repository reads and writes it. */
+const EXPENSES: ScheduleTable<'expenses', StoredExpense, ExpenseFields> = {
   name: 'expenses',
   columns: ['id', 'name', 'type', 'frequency', 'day', 'amount_cents', 'start_date', 'end_date', 'created_at'],
   toStored: toStoredExpense,

@@ -9,13 +9,14 @@ import { expenseInputSchema } from '../../contract/expense-input.js';
 import { todayIn } from '../../domain/calendar-date.js';
 import type { Caller } from '../auth/access-token.js';
 import { callerOf, chargeRowsWritten, routeInApi } from '../api-scope.js';
-import { LedgerService } from '../ledger/ledger-service.js';
+import { LedgerService } from '../ledger/index.js';
+import { readLedgerSchedules } from '../schedules/ledger-schedules.js';
 import { scheduleWrites } from '../schedules/schedule-writes.js';
 import { expenseFields, expensesAnswer } from './expense-payloads.js';
 import { expenseRepository } from './expense-repository.js';
 
 export const expenseRoutes: FastifyPluginAsyncZod = async (api) => {
-  const writes = scheduleWrites(new LedgerService(api.database, () => api.now()), 'expense', expenseRepository);
+  const writes = scheduleWrites(new LedgerService(api.database, () => api.now(), readLedgerSchedules), 'expense', expenseRepository);
   const answer = { response: { 200: expensesInfoSchema } };
   const info = async (owner: Caller) => expensesAnswer(await expenseRepository(api.database.db).list(owner), todayIn(api.now()));
 

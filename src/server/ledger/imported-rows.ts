@@ -5,8 +5,10 @@
  * databases whatever the bank sends.
  */
 import crypto from 'node:crypto';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, type Expression, expressionBuilder, sql, type SqlBool } from 'kysely';
+import type { Caller } from '../auth/access-token.js';
 import { ownerColumns } from '../db/owner.js';
+import type { DatabaseSchema } from '../db/schema.js';
 import type { LedgerScope } from './ledger-record.js';
 
 /**
@@ -14,6 +16,9 @@ import type { LedgerScope } from './ledger-record.js';
  * below SQLite's 32,766 and PostgreSQL's 65,535 parameters; a 2,000-row statement is one INSERT.
  */
 const INSERT_BATCH = 2048;
+
+/** Records per INSERT of a restore, each with its own time: 500 of 6 values each. */
+const RESTORE_BATCH = 500;
 
 export interface ImportedRow {
   /** The statement row's import id. */
@@ -28,19 +33,17 @@ export function importKey(importId: string): string {
 }
 
 /**
- * importKey, remembering each id's key: one import looks its ids up and then records them, and
- * hashing each id once is enough. Lives as long as one call.
+ * The stored keys of a statement's import ids, each hashed once up front: an import looks its ids
+ * up, perhaps more than once, and then records them. Lives as long as one call.
  */
-export function importKeyCache(): (importId: string) => string {
-  const keys = new Map<string, string>();
-  return (importId) => {
-    let key = keys.get(importId);
-    if (key === undefined) {
-      key = importKey(importId);
-      keys.set(importId, key);
-    }
-    return key;
-  };
+export function importKeys(importIds: readonly string[]): (importId: string) => string {
+  const keys = new Map(importIds.map((importId) => [importId, importKey(importId)]));
+  return (importId) => keys.get(importId) ?? importKey(importId);
+}
+
+/** The owner's imports into one ledger, as a filter for any query on ledger_imported_rows. */
+function importsOf(owner: Caller, ledgerId: string): Expression<SqlBool> {
+  return expressionBuilder<DatabaseSchema, 'ledger_imported_rows'>().and({ ledger_id: ledgerId, ...ownerColumns(owner) });
 }
 
 /** The import ids among `importIds` that this ledger took in before. */
@@ -52,12 +55,7 @@ export async function importedIds(
 ): Promise<Set<string>> {
   if (importIds.length === 0) return new Set();
   // Every key of the ledger, not an IN list of the file's: one statement whatever the file's size.
-  const records = await db
-    .selectFrom('ledger_imported_rows')
-    .select('import_key')
-    .where('ledger_id', '=', ledgerId)
-    .where((eb) => eb.and(ownerColumns(owner)))
-    .execute();
+  const records = await db.selectFrom('ledger_imported_rows').select('import_key').where(importsOf(owner, ledgerId)).execute();
   // A ledger that took nothing in yet (every first import) has no key to compare: nothing to hash.
   if (records.length === 0) return new Set();
   const stored = new Set(records.map((record) => record.import_key));
@@ -98,9 +96,35 @@ function insertText(kind: LedgerScope['kind'], count: number): string {
 
 /** Forgets every import of the ledger: a replaced ledger starts over, and may take the same files in again. */
 export async function forgetImports({ db, owner }: LedgerScope, ledgerId: string): Promise<void> {
-  await db
-    .deleteFrom('ledger_imported_rows')
-    .where('ledger_id', '=', ledgerId)
-    .where((eb) => eb.and(ownerColumns(owner)))
+  await db.deleteFrom('ledger_imported_rows').where(importsOf(owner, ledgerId)).execute();
+}
+
+/** A recorded statement row as an export writes it and a restore stores it again. */
+export interface ImportedStatementRow {
+  /** Hex SHA-256 of the statement row's import id. */
+  readonly key: string;
+  readonly transactionId: string;
+  readonly importedAt: string;
+}
+
+/** Every recorded statement row of the ledger, in key order (hex text: the same in both databases). */
+export async function listImports({ db, owner }: LedgerScope, ledgerId: string): Promise<ImportedStatementRow[]> {
+  const records = await db
+    .selectFrom('ledger_imported_rows')
+    .select(['import_key', 'transaction_id', 'imported_at'])
+    .where(importsOf(owner, ledgerId))
+    .orderBy('import_key')
     .execute();
+  return records.map((record) => ({ key: record.import_key, transactionId: record.transaction_id, importedAt: record.imported_at }));
+}
+
+/** Stores the recorded statement rows of a restored ledger, keys and times as the export wrote them. */
+export async function restoreImports({ db, owner }: LedgerScope, ledgerId: string, rows: readonly ImportedStatementRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += RESTORE_BATCH) {
+    const values = rows
+      .slice(start, start + RESTORE_BATCH)
+      .map((row) => sql`(${ledgerId}, ${owner.issuer}, ${owner.subject}, ${row.key}, ${row.transactionId}, ${row.importedAt})`);
+    await sql`insert into ledger_imported_rows (ledger_id, owner_iss, owner_sub, import_key, transaction_id, imported_at)
+      values ${sql.join(values)}`.execute(db);
+  }
 }

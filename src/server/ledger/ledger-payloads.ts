@@ -13,7 +13,8 @@ import { centsToDollars, dollarsToCents } from '../../domain/money.js';
 import type { RequestedRow } from '../../domain/transaction-rules.js';
 import type { LedgerFields } from './ledger-record.js';
 import type { StoredLedger } from './ledger-record.js';
-import type { LedgerRowWrite, LedgerWithRows } from './ledger-service.js';
+import type { LedgerWithRows } from './ledger-reads.js';
+import type { LedgerRowWrite } from './ledger-service.js';
 
 /** A new ledger opens with the balance the account has now. */
 export function ledgerFields(request: NewLedger): LedgerFields {
@@ -78,17 +79,9 @@ export function checkExpectedVersion(ledger: StoredLedger | undefined, expected:
   }
 }
 
-function transactionAnswer(row: LedgerRowWithBalance): LedgerTransaction {
-  return {
-    id: row.id,
-    date: row.date,
-    name: row.name,
-    type: row.type,
-    amount: centsToDollars(row.amount),
-    balance: centsToDollars(row.balance),
-    status: row.status,
-    source: row.source,
-  };
+/** The row in dollars, without what only the server keeps (creation order, row version). Spelled out: see computeBalances. */
+function transactionAnswer({ id, date, name, type, amount, balance, status, source }: LedgerRowWithBalance): LedgerTransaction {
+  return { id, date, name, type, amount: centsToDollars(amount), balance: centsToDollars(balance), status, source };
 }
 
 /** The answer of every ledger call: rows in row order with running, current and pending balances. */

@@ -9,29 +9,22 @@ import { cents } from '../../domain/money.js';
 import type { OpenDatabase } from '../db/database.js';
 import { storedValue } from '../db/stored-value.js';
 import { ledgerQuery, type LedgerScope, type StoredLedger, toLedger } from './ledger-record.js';
-import { rowsOf, type StoredRow } from './transaction-rows.js';
+import { ROW_COLUMNS, rowsOf, type StoredRow } from './transaction-rows.js';
 
-const ROW_COLUMNS = [
-  'id',
-  'sequence',
-  'date',
-  'name',
-  'type',
-  'amount_cents',
-  'status',
-  'version',
-  'source_kind',
-  'source_id',
-  'source_occurrence',
-  'edited',
-] as const;
+/** A ledger with every one of its rows, as stored; balances are derived from it for each answer. */
+export interface LedgerWithRows {
+  readonly ledger: StoredLedger;
+  readonly rows: readonly StoredRow[];
+  /** How many rows the write inserted: what the request budget charges for (decision 0007). */
+  readonly written?: number;
+}
 
 /**
  * The owner's ledger with all its rows, or undefined when they have none, in one statement: a
  * statement reads one snapshot on both databases, so a replacement committed meanwhile can never
  * pair an old opening balance with new rows, and no transaction is needed to make sure of it.
  */
-export async function findLedgerWithRows(scope: LedgerScope): Promise<{ ledger: StoredLedger; rows: StoredRow[] } | undefined> {
+export async function findLedgerWithRows(scope: LedgerScope): Promise<LedgerWithRows | undefined> {
   const record = await ledgerQuery(scope)
     .select((eb) =>
       eb

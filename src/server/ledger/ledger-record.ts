@@ -4,13 +4,14 @@
  * query is scoped by the owner's issuer and subject and takes part in the caller's transaction.
  * Rows come back as domain values (IsoDate, Cents, statuses); no rule lives in storage.
  */
-import { sql } from 'kysely';
+import { type Expression, expressionBuilder, sql, type SqlBool } from 'kysely';
 import { isoDate, type IsoDate } from '../../domain/calendar-date.js';
 import { type Cents, cents } from '../../domain/money.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { ownerColumns } from '../db/owner.js';
+import type { DatabaseSchema } from '../db/schema.js';
 
 export interface LedgerScope {
   readonly db: Database;
@@ -53,6 +54,11 @@ export function toLedger(record: LedgerRecord): StoredLedger {
     openingBalance: cents(record.opening_balance_cents),
     version: record.version,
   };
+}
+
+/** The owner's ledger row with this id, as a filter for any query on ledgers. */
+function ledgerOf(owner: Caller, ledgerId: string): Expression<SqlBool> {
+  return expressionBuilder<DatabaseSchema, 'ledgers'>().and({ id: ledgerId, ...ownerColumns(owner) });
 }
 
 /** Selects the owner's ledger row; a caller adds what else to read of it. */
@@ -119,8 +125,7 @@ export async function advanceVersion({ db, owner }: LedgerScope, ledger: StoredL
   const record = await db
     .updateTable('ledgers')
     .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('id', '=', ledger.id)
-    .where((eb) => eb.and(ownerColumns(owner)))
+    .where(ledgerOf(owner, ledger.id))
     .returning('version')
     .executeTakeFirstOrThrow();
   return { ...ledger, version: record.version };
@@ -134,8 +139,7 @@ export async function takeSequences({ db, owner }: LedgerScope, ledgerId: string
   const record = await db
     .updateTable('ledgers')
     .set((eb) => ({ next_sequence: eb('next_sequence', '+', count) }))
-    .where('id', '=', ledgerId)
-    .where((eb) => eb.and(ownerColumns(owner)))
+    .where(ledgerOf(owner, ledgerId))
     .returning('next_sequence')
     .executeTakeFirstOrThrow();
   return record.next_sequence - count;
@@ -143,10 +147,16 @@ export async function takeSequences({ db, owner }: LedgerScope, ledgerId: string
 
 /** The ledger's new last day, after an extension. */
 export async function setLedgerEnd({ db, owner }: LedgerScope, ledgerId: string, endDate: IsoDate): Promise<void> {
-  await db
-    .updateTable('ledgers')
-    .set({ end_date: endDate })
-    .where('id', '=', ledgerId)
-    .where((eb) => eb.and(ownerColumns(owner)))
-    .execute();
+  await db.updateTable('ledgers').set({ end_date: endDate }).where(ledgerOf(owner, ledgerId)).execute();
+}
+
+/** The creation-order number the next added row will take: what an export writes down. */
+export async function readNextSequence({ db, owner }: LedgerScope, ledgerId: string): Promise<number> {
+  const record = await db.selectFrom('ledgers').select('next_sequence').where(ledgerOf(owner, ledgerId)).executeTakeFirstOrThrow();
+  return record.next_sequence;
+}
+
+/** Removes the ledger row itself; its rows, skipped occurrences and imports go first. */
+export async function deleteLedger({ db, owner }: LedgerScope, ledgerId: string): Promise<void> {
+  await db.deleteFrom('ledgers').where(ledgerOf(owner, ledgerId)).execute();
 }

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ledgerEtag } from '../../contract/ledger.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { ANY_LEDGER_VERSION, versionOf } from './ledger-payloads.js';
-import type { LedgerWithRows } from './ledger-service.js';
+import type { LedgerWithRows } from './ledger-reads.js';
 
 export function tagLedgerVersion(reply: FastifyReply, found: LedgerWithRows | undefined): void {
   if (found) reply.header('etag', ledgerEtag(versionOf(found.ledger)));

@@ -17,10 +17,13 @@ import {
   transactionUpdateSchema,
 } from '../../contract/ledger-requests.js';
 import { callerOf, chargeRowsRead, chargeRowsWritten, routeInApi } from '../api-scope.js';
+import { readLedgerSchedules } from '../schedules/ledger-schedules.js';
 import { todayIn } from '../../domain/calendar-date.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { changesAnswer, forecastAnswer, ledgerAnswer, ledgerFields, requestedRow, transactionDraft } from './ledger-payloads.js';
-import { type LedgerRowWrite, LedgerService, type LedgerWithRows, NO_LEDGER } from './ledger-service.js';
+import type { LedgerWithRows } from './ledger-reads.js';
+import { type LedgerRowWrite, LedgerService } from './ledger-service.js';
+import { NO_LEDGER } from './ledger-store.js';
 import { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
 
 /** The whole ledger, its version in the ETag header (decision 0030). */
@@ -36,7 +39,7 @@ function rowWriteAnswer(reply: FastifyReply, written: LedgerRowWrite, query: { a
 }
 
 export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
-  const ledgers = new LedgerService(api.database, () => api.now());
+  const ledgers = new LedgerService(api.database, () => api.now(), readLedgerSchedules);
   const response = { 200: ledgerInfoSchema };
 
   api.get(routeInApi(LEDGER_PATHS.retrieve), { schema: { response } }, async (request, reply) =>

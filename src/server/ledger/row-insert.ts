@@ -7,7 +7,7 @@ import type { Occurrence, TransactionDraft, TransactionStatus } from '../../doma
 import { newId } from '../db/ids.js';
 import type { LedgerTransactionsTable } from '../db/schema.js';
 import type { LedgerScope } from './ledger-record.js';
-import type { StoredRow } from './transaction-rows.js';
+import { ROW_COLUMNS, type StoredRow } from './transaction-rows.js';
 
 /**
  * Rows per INSERT when a ledger is filled: a power of two from 512 down to 1, largest first, so a
@@ -16,23 +16,8 @@ import type { StoredRow } from './transaction-rows.js';
  */
 const LARGEST_INSERT_BATCH = 512;
 
-const INSERT_COLUMNS = [
-  'id',
-  'ledger_id',
-  'owner_iss',
-  'owner_sub',
-  'sequence',
-  'date',
-  'name',
-  'type',
-  'amount_cents',
-  'status',
-  'version',
-  'source_kind',
-  'source_id',
-  'source_occurrence',
-  'edited',
-] as const satisfies readonly (keyof LedgerTransactionsTable)[];
+/** The ledger and owner, then the row's own columns: the order the values are laid out in. */
+const INSERT_COLUMNS = ['ledger_id', 'owner_iss', 'owner_sub', ...ROW_COLUMNS] as const;
 
 /** INSERT texts by dialect and row count; at most two dialects times ten batch sizes. */
 const compiledInserts = new Map<string, string>();
@@ -102,10 +87,10 @@ function insertStatement(
   for (let index = start; index < start + size; index += 1) {
     const row = rows[index] as StoredRow;
     parameters.push(
-      row.id,
       ledgerId,
       owner.issuer,
       owner.subject,
+      row.id,
       row.sequence,
       row.date,
       row.name,

@@ -2,38 +2,80 @@
  * Occurrences the user deleted from their ledger. Deleting a generated row records its occurrence
  * here, so neither a change of its schedule nor an extension brings it back.
  */
-import { type Occurrence, type ScheduleRef } from '../../domain/ledger.js';
+import { isoDate } from '../../domain/calendar-date.js';
+import { type Occurrence, SCHEDULE_KINDS, type ScheduleRef } from '../../domain/ledger.js';
 import { occurrenceKey } from '../../domain/ledger-projection.js';
 import { ownerColumns } from '../db/owner.js';
+import { storedValue } from '../db/stored-value.js';
+import { byCodeUnits } from '../schedules/schedule-repository.js';
 import type { LedgerScope } from './ledger-record.js';
 
-export async function skipOccurrence({ db, owner }: LedgerScope, ledgerId: string, occurrence: Occurrence): Promise<void> {
-  const values = {
+/** Records per INSERT of a restore: 500 of 6 values each, far below either database's parameter limit. */
+const RESTORE_BATCH = 500;
+
+/** The stored record of a skipped occurrence. */
+function skippedRecord({ owner }: LedgerScope, ledgerId: string, occurrence: Occurrence) {
+  return {
     ledger_id: ledgerId,
     ...ownerColumns(owner),
     source_kind: occurrence.kind,
     source_id: occurrence.id,
     occurrence: occurrence.occurrence,
   };
+}
+
+export async function skipOccurrence(scope: LedgerScope, ledgerId: string, occurrence: Occurrence): Promise<void> {
   // Already skipped is fine: the row was deleted once; a second record would say nothing new.
-  await db
+  await scope.db
     .insertInto('ledger_skipped_occurrences')
-    .values(values)
+    .values(skippedRecord(scope, ledgerId, occurrence))
     .onConflict((conflict) => conflict.columns(['ledger_id', 'source_kind', 'source_id', 'occurrence']).doNothing())
     .execute();
 }
 
-/** The skipped occurrences of the ledger (of one schedule, when named), as occurrence keys. */
-export async function skippedOccurrences({ db, owner }: LedgerScope, ledgerId: string, schedule?: ScheduleRef): Promise<Set<string>> {
-  let query = db
+/** The skipped occurrences of the ledger, of one schedule when named. */
+function skippedQuery({ db, owner }: LedgerScope, ledgerId: string, schedule?: ScheduleRef) {
+  const query = db
     .selectFrom('ledger_skipped_occurrences')
     .select(['source_kind', 'source_id', 'occurrence'])
     .where('ledger_id', '=', ledgerId)
     .where((eb) => eb.and(ownerColumns(owner)));
-  if (schedule) query = query.where('source_kind', '=', schedule.kind).where('source_id', '=', schedule.id);
-  const records = await query.execute();
+  return schedule ? query.where('source_kind', '=', schedule.kind).where('source_id', '=', schedule.id) : query;
+}
+
+/** The skipped occurrences of the ledger (of one schedule, when named), as occurrence keys. */
+export async function skippedOccurrences(scope: LedgerScope, ledgerId: string, schedule?: ScheduleRef): Promise<Set<string>> {
+  const records = await skippedQuery(scope, ledgerId, schedule).execute();
   // The keys are only compared with keys of real occurrences, so the stored text needs no checking.
   return new Set(records.map((record) => occurrenceKey({ kind: record.source_kind, id: record.source_id, occurrence: record.occurrence })));
+}
+
+/** Occurrences in one fixed order, so two exports of the same data are the same text. */
+function compareOccurrences(a: Occurrence, b: Occurrence): number {
+  return byCodeUnits(a.kind, b.kind) || byCodeUnits(a.id, b.id) || byCodeUnits(a.occurrence, b.occurrence);
+}
+
+/** Every skipped occurrence of the ledger, checked and in one fixed order: what an export writes. */
+export async function listSkipped(scope: LedgerScope, ledgerId: string): Promise<Occurrence[]> {
+  const records = await skippedQuery(scope, ledgerId).execute();
+  return records
+    .map((record) => ({
+      kind: storedValue(SCHEDULE_KINDS, record.source_kind, 'ledger_skipped_occurrences.source_kind'),
+      id: record.source_id,
+      occurrence: isoDate(record.occurrence),
+    }))
+    .sort(compareOccurrences);
+}
+
+/** Stores the skipped occurrences of a restored ledger, which has none yet. */
+export async function restoreSkipped(scope: LedgerScope, ledgerId: string, occurrences: readonly Occurrence[]): Promise<void> {
+  for (let start = 0; start < occurrences.length; start += RESTORE_BATCH) {
+    const batch = occurrences.slice(start, start + RESTORE_BATCH);
+    await scope.db
+      .insertInto('ledger_skipped_occurrences')
+      .values(batch.map((occurrence) => skippedRecord(scope, ledgerId, occurrence)))
+      .execute();
+  }
 }
 
 /** Forgets what was skipped: of the whole ledger when it is replaced, of one schedule when it is deleted. */

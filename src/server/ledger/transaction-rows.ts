@@ -5,8 +5,24 @@ import type { SourcedRow } from '../../domain/ledger-projection.js';
 import type { RowChanges } from '../../domain/transaction-rules.js';
 import type { Caller } from '../auth/access-token.js';
 import { ownerColumns } from '../db/owner.js';
-import type { DatabaseSchema } from '../db/schema.js';
+import type { DatabaseSchema, LedgerTransactionsTable } from '../db/schema.js';
 import type { LedgerScope } from './ledger-record.js';
+
+/** The columns of a row, in the order it is read (ledger-reads) and laid out to insert (row-insert). */
+export const ROW_COLUMNS = [
+  'id',
+  'sequence',
+  'date',
+  'name',
+  'type',
+  'amount_cents',
+  'status',
+  'version',
+  'source_kind',
+  'source_id',
+  'source_occurrence',
+  'edited',
+] as const satisfies readonly (keyof LedgerTransactionsTable)[];
 
 export interface StoredRow extends SourcedRow {
   /** Raised on every change; a write names the version it read so a lost update cannot go unnoticed. */
@@ -66,8 +82,10 @@ export async function deleteRows({ db, owner }: LedgerScope, ledgerId: string, i
   await db.deleteFrom('ledger_transactions').where(rowsOf(owner, ledgerId)).where('id', 'in', ids).execute();
 }
 
-export async function deleteAllRows({ db, owner }: LedgerScope, ledgerId: string): Promise<void> {
-  await db.deleteFrom('ledger_transactions').where(rowsOf(owner, ledgerId)).execute();
+/** Every row of the ledger; answers how many went. */
+export async function deleteAllRows({ db, owner }: LedgerScope, ledgerId: string): Promise<number> {
+  const result = await db.deleteFrom('ledger_transactions').where(rowsOf(owner, ledgerId)).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** A row of a locked ledger that a statement row matched: it becomes CLEARED on the bank's date. */

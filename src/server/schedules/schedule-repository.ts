@@ -13,6 +13,12 @@ import { NotFoundError } from '../../domain/errors.js';
 
 type ScheduleTableName = 'deposits' | 'expenses';
 
+/** A schedule with its creation time: list order and ledger numbering break ties by it. */
+export type WithCreatedAt<T> = T & { readonly createdAt: string };
+
+/** Rows per INSERT of a restore: 500 rows of at most 11 values, far below either database's parameter limit. */
+const RESTORE_BATCH = 500;
+
 /** A column of either schedule table. */
 type ScheduleColumn = keyof DatabaseSchema['deposits'] | keyof DatabaseSchema['expenses'];
 
@@ -68,8 +74,12 @@ export class ScheduleRepository<Name extends ScheduleTableName, Stored, Fields> 
    * creation order from it, the same on every create.
    */
   async inCreationOrder(owner: Caller): Promise<Stored[]> {
-    const records = await this.select(owner).orderBy('created_at').orderBy('id').execute();
-    return this.records(records).map(this.table.toStored);
+    return (await this.creationOrdered(owner)).map(this.table.toStored);
+  }
+
+  /** inCreationOrder with each row's creation time: what an export writes down. */
+  async withCreationTimes(owner: Caller): Promise<WithCreatedAt<Stored>[]> {
+    return (await this.creationOrdered(owner)).map((record) => ({ ...this.table.toStored(record), createdAt: record.created_at }));
   }
 
   /** How many rows the caller has: what an add checks the limit against (MAX_DEPOSITS, MAX_EXPENSES). */
@@ -87,9 +97,23 @@ export class ScheduleRepository<Name extends ScheduleTableName, Stored, Fields> 
     const id = newId();
     await this.db
       .insertInto(this.tableName)
-      .values({ id, ...ownerColumns(owner), ...this.table.toColumns(fields), created_at: new Date().toISOString() })
+      .values(this.stored(owner, { ...fields, id, createdAt: new Date().toISOString() }))
       .execute();
     return id;
+  }
+
+  /**
+   * Stores a restore's rows for the owner, who has none now: the ids are new already (withNewIds),
+   * the creation times the document's.
+   */
+  async restore(owner: Caller, rows: readonly WithCreatedAt<Fields & { readonly id: string }>[]): Promise<void> {
+    for (let start = 0; start < rows.length; start += RESTORE_BATCH) {
+      const batch = rows.slice(start, start + RESTORE_BATCH);
+      await this.db
+        .insertInto(this.tableName)
+        .values(batch.map((row) => this.stored(owner, row)))
+        .execute();
+    }
   }
 
   async update(owner: Caller, id: string, fields: Fields): Promise<void> {
@@ -109,6 +133,24 @@ export class ScheduleRepository<Name extends ScheduleTableName, Stored, Fields> 
       .where((eb) => eb.and(ownerColumns(owner)))
       .executeTakeFirst();
     if (result.numDeletedRows === 0n) throw new NotFoundError(this.table.notFound);
+  }
+
+  /** Removes every row the owner has; answers how many went. */
+  async removeAll(owner: Caller): Promise<number> {
+    const result = await this.db
+      .deleteFrom(this.tableName)
+      .where((eb) => eb.and(ownerColumns(owner)))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** A row as stored: ours, with the resource's columns. */
+  private stored(owner: Caller, row: WithCreatedAt<Fields & { readonly id: string }>) {
+    return { id: row.id, ...ownerColumns(owner), ...this.table.toColumns(row), created_at: row.createdAt };
+  }
+
+  private async creationOrdered(owner: Caller): Promise<ScheduleRecord<Name>[]> {
+    return this.records(await this.select(owner).orderBy('created_at').orderBy('id').execute());
   }
 
   private select(owner: Caller) {

@@ -7,7 +7,7 @@ import type { ScheduleKind } from '../../domain/ledger.js';
 import { checkScheduleCount } from '../../domain/limits.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database } from '../db/database.js';
-import type { LedgerService } from '../ledger/ledger-service.js';
+import type { LedgerService } from '../ledger/index.js';
 
 /** The writes of a schedule repository (ScheduleRepository of deposits or of expenses). */
 interface ScheduleStore<Fields> {

@@ -9,7 +9,7 @@ import { ledgerWriteHeadersSchema } from '../../contract/ledger-requests.js';
 import { statementImportRequestSchema, statementPreviewRequestSchema } from '../../contract/statement-requests.js';
 import { STATEMENT_BODY_LIMIT_BYTES, STATEMENT_PATHS, statementImportSchema, statementPreviewSchema } from '../../contract/statements.js';
 import { callerOf, chargeRowsRead, chargeRowsWritten, routeInApi } from '../api-scope.js';
-import { expectedVersionOf, tagLedgerVersion } from '../ledger/ledger-version-header.js';
+import { expectedVersionOf, tagLedgerVersion } from '../ledger/index.js';
 import { importAnswer, importDecisions, previewAnswer } from './statement-payloads.js';
 import { StatementService } from './statement-service.js';
 

@@ -5,7 +5,7 @@ import { centsToDollars } from '../../domain/money.js';
 import type { Reconciliation } from '../../domain/statements/reconciliation.js';
 import type { Decision } from '../../domain/statements/statement-matching.js';
 import type { BankBalance } from '../../domain/statements/statement-row.js';
-import { ledgerAnswer } from '../ledger/ledger-payloads.js';
+import { ledgerAnswer } from '../ledger/index.js';
 import type { StatementImportResult, StatementPreviewResult } from './statement-service.js';
 
 export function importDecisions(decisions: readonly ImportDecision[] | undefined): Decision[] {

@@ -4,9 +4,8 @@
  * what they need and stores the result. An import recomputes everything inside the ledger lock
  * and one transaction: the page's preview is never trusted, and a refusal stores nothing.
  */
-import { checkLedgerRows } from '../../domain/limits.js';
 import { ConflictError, InvalidInputError, NotFoundError, TooLargeError } from '../../domain/errors.js';
-import { compareDrafts, type LedgerRow } from '../../domain/ledger.js';
+import { compareDrafts } from '../../domain/ledger.js';
 import type { CsvMapping } from '../../domain/statements/csv-statement.js';
 import { type Reconciliation, reconcile } from '../../domain/statements/reconciliation.js';
 import type { StatementFile } from '../../domain/statements/statement-file.js';
@@ -14,16 +13,24 @@ import type { Decision, ImportCounts, ImportPlan, Proposal } from '../../domain/
 import type { BankBalance } from '../../domain/statements/statement-row.js';
 import { MAX_STATEMENT_CHARACTERS, STATEMENT_TOO_LARGE } from '../../contract/statements.js';
 import type { Caller } from '../auth/access-token.js';
-import type { Database, OpenDatabase } from '../db/database.js';
+import type { OpenDatabase } from '../db/database.js';
 import type { FileWorkPool } from '../file-work/file-work-pool.js';
 import type { FileTask, FileTaskAnswers, StatementPlan } from '../file-work/file-tasks.js';
-import { importedIds, importKeyCache, recordImports } from '../ledger/imported-rows.js';
-import { findLedgerWithRows } from '../ledger/ledger-reads.js';
-import { advanceVersion, type LedgerScope, lockLedger, type StoredLedger, takeSequences } from '../ledger/ledger-record.js';
-import { checkExpectedVersion } from '../ledger/ledger-payloads.js';
-import { type LedgerWithRows, NO_LEDGER } from '../ledger/ledger-service.js';
-import { insertRows } from '../ledger/row-insert.js';
-import { type ClearedMatch, clearMatchedRows, type StoredRow } from '../ledger/transaction-rows.js';
+import {
+  checkExpectedVersion,
+  type ClearedMatch,
+  type ImportedRow,
+  importedIds,
+  importKeys,
+  ledgerScope,
+  type LedgerStore,
+  type LedgerWithRows,
+  NO_LEDGER,
+  readLedger,
+  type StoredLedger,
+  type StoredRow,
+  withLedgerLock,
+} from '../ledger/index.js';
 
 export interface StatementInput {
   readonly fileName: string;
@@ -80,10 +87,9 @@ export class StatementService {
   async preview(owner: Caller, input: StatementInput): Promise<StatementPreviewResult> {
     return this.fileWork.forOwner(owner, 'content', async (run) => {
       const file = await readFile(run, input);
-      const scope = this.scope(this.database.db, owner);
-      const found = await findLedgerWithRows(scope);
+      const found = await readLedger(this.database, owner);
       if (!found) throw new NotFoundError(NO_LEDGER);
-      const { proposals, reconciliation } = await this.plan(run, scope, found.ledger, found.rows, file, []);
+      const { proposals, reconciliation } = await this.plan(run, owner, found, file, []);
       return { file, proposals, reconciliation, rowsRead: file.rows.length + found.rows.length };
     });
   }
@@ -105,22 +111,20 @@ export class StatementService {
     return this.fileWork.forOwner(owner, 'content', async (run) => {
       const file = await readFile(run, input);
       if (file.needsMapping) throw new InvalidInputError(CHOOSE_COLUMNS, { mapping: CHOOSE_COLUMNS });
-      // Each import id is hashed once, whether looked up, recorded, or both.
-      const keyOf = importKeyCache();
+      // Each import id is hashed once, however often it is looked up and recorded.
+      const keyOf = importKeys(file.rows.map((row) => row.importId));
       for (let attempt = 1; attempt <= IMPORT_ATTEMPTS; attempt += 1) {
-        const found = await findLedgerWithRows(this.scope(this.database.db, owner));
+        const found = await readLedger(this.database, owner);
         if (!found) throw new NotFoundError(NO_LEDGER);
         // Refused before any matching when the caller's version is already gone; checked again under the lock.
         checkExpectedVersion(found.ledger, expected);
-        const planned = await this.plan(run, this.scope(this.database.db, owner), found.ledger, found.rows, file, decisions, keyOf);
+        const planned = await this.plan(run, owner, found, file, decisions, keyOf);
         const rowsRead = file.rows.length + found.rows.length;
-        const stored = await this.database.db.transaction().execute(async (trx) => {
-          const scope = this.scope(trx, owner);
-          const ledger = await lockLedger(scope);
-          if (!ledger) throw new NotFoundError(NO_LEDGER);
-          checkExpectedVersion(ledger, expected);
+        const stored = await withLedgerLock(this.database, owner, async (store) => {
+          const ledger = store.require();
+          store.checkExpectedVersion(expected);
           if (ledger.id !== found.ledger.id || ledger.version !== found.ledger.version) return null;
-          return this.store(scope, ledger, found.rows, file, planned.plan, keyOf);
+          return this.storePlan(store, ledger, found.rows, file, planned.plan, keyOf);
         });
         if (stored) return { ...stored, rowsRead };
       }
@@ -131,15 +135,14 @@ export class StatementService {
   /** The proposals and the plan with the decisions applied, worked out in a worker. */
   private async plan(
     run: RunFileTask,
-    scope: LedgerScope,
-    ledger: StoredLedger,
-    rows: readonly LedgerRow[],
+    owner: Caller,
+    { ledger, rows }: LedgerWithRows,
     file: StatementFile,
     decisions: readonly Decision[],
     keyOf?: (importId: string) => string,
   ): Promise<StatementPlan> {
     const imported = await importedIds(
-      scope,
+      ledgerScope(this.database, owner),
       ledger.id,
       file.rows.map((row) => row.importId),
       keyOf,
@@ -155,8 +158,8 @@ export class StatementService {
   }
 
   /** Writes the plan under the owner's lock, at the version it was worked out for. */
-  private async store(
-    scope: LedgerScope,
+  private async storePlan(
+    store: LedgerStore,
     ledger: StoredLedger,
     rows: readonly StoredRow[],
     file: StatementFile,
@@ -170,13 +173,15 @@ export class StatementService {
       if (!row) throw new Error(`matched row ${match.ledgerRowId} is not in the ledger`);
       return { row, date: match.date };
     });
-    const tooMany = plan.added.length > 0 ? checkLedgerRows('import', rows.length + plan.added.length) : undefined;
-    if (tooMany) throw tooMany;
-    const cleared = await clearMatchedRows(scope, ledger.id, matches);
-    const added = await this.addRows(scope, ledger.id, plan);
-    const importedRows = plan.matched.map((match) => ({ importId: match.importId, transactionId: match.ledgerRowId }));
-    for (const { importId, row } of added) importedRows.push({ importId, transactionId: row.id });
-    await recordImports(scope, ledger.id, importedRows, this.now(), keyOf);
+    await store.checkRowLimit('import', plan.added.length, { held: rows.length });
+    const cleared = await store.clear(matches);
+    // New rows are numbered in row order, and added CLEARED: the bank already reports them.
+    const ordered = [...plan.added].sort(compareDrafts);
+    const added = await store.insert(ordered, 'CLEARED');
+    const importedRows: ImportedRow[] = plan.matched.map((match) => ({ importId: match.importId, transactionId: match.ledgerRowId }));
+    // insert answers the rows in the order given.
+    ordered.forEach((row, position) => importedRows.push({ importId: row.importId, transactionId: (added[position] as StoredRow).id }));
+    await store.recordImports(importedRows, this.now(), keyOf);
 
     // The ledger as stored now, without reading it again: under the lock nothing else wrote to
     // it since `rows` were read (its version is the one they were read at), each cleared row was
@@ -184,38 +189,13 @@ export class StatementService {
     // and the added rows are as inserted.
     const clearedById = new Map(cleared.map((row) => [row.id, row]));
     const after = rows.map((row) => clearedById.get(row.id) ?? row);
-    for (const { row } of added) after.push(row);
+    for (const row of added) after.push(row);
     const changed = cleared.length > 0 || added.length > 0;
     return {
-      ledger: { ledger: changed ? await advanceVersion(scope, ledger) : ledger, rows: after },
+      ledger: { ledger: changed ? await store.advanceVersion() : ledger, rows: after },
       counts: plan.counts,
       bank: file.bank,
       reconciliation: file.bank && reconcile(ledger.openingBalance, after, file.bank),
     };
-  }
-
-  /** Stores the plan's new rows as CLEARED rows added by hand, numbered in row order. */
-  private async addRows(scope: LedgerScope, ledgerId: string, plan: ImportPlan): Promise<{ importId: string; row: StoredRow }[]> {
-    if (plan.added.length === 0) return [];
-    const ordered = [...plan.added].sort(compareDrafts);
-    const first = await takeSequences(scope, ledgerId, ordered.length);
-    const stored = await insertRows(
-      scope,
-      ledgerId,
-      ordered.map((row, position) => ({
-        date: row.date,
-        name: row.name,
-        type: row.type,
-        amount: row.amount,
-        sequence: first + position,
-        status: 'CLEARED' as const,
-      })),
-    );
-    // insertRows answers the rows in the order given.
-    return ordered.map((row, position) => ({ importId: row.importId, row: stored[position] as StoredRow }));
-  }
-
-  private scope(db: Database, owner: Caller): LedgerScope {
-    return { db, owner, kind: this.database.kind };
   }
 }

@@ -1,0 +1,15 @@
+/**
+ * The ledger's face (convention 12, decision 0033): the one file of this folder that code outside
+ * it imports (eslint.config.js holds it to that; routes.ts is the other, for the app to register).
+ * Reads go through readLedger, writes through LedgerService or a LedgerStore under withLedgerLock,
+ * and each table's SQL stays in the module beside it that owns the table.
+ */
+export { type ImportedRow, importedIds, importKeys, type ImportedStatementRow } from './imported-rows.js';
+export { type LedgerData, readLedgerData } from './ledger-data.js';
+export { checkExpectedVersion, ledgerAnswer } from './ledger-payloads.js';
+export type { LedgerWithRows } from './ledger-reads.js';
+export type { LedgerFields, LedgerScope, StoredLedger } from './ledger-record.js';
+export { LedgerService, type ScheduleReader } from './ledger-service.js';
+export { ledgerScope, LedgerStore, NO_LEDGER, readLedger, withLedgerLock } from './ledger-store.js';
+export { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
+export type { ClearedMatch, StoredRow } from './transaction-rows.js';

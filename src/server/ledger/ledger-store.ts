@@ -1,0 +1,234 @@
+/**
+ * The one write path of a ledger (convention 12, decision 0033): every write, whoever makes it
+ * (the ledger's own calls, a schedule change, a statement import, a restore), opens a LedgerStore
+ * under the owner's lock and in one database transaction, and goes through it to check the row
+ * limit, number, insert, change and delete rows, and move the version on. The tables' modules
+ * beside it hold the SQL; nothing outside this folder reaches them but through here.
+ */
+import type { IsoDate } from '../../domain/calendar-date.js';
+import { NotFoundError } from '../../domain/errors.js';
+import type { Occurrence, ScheduleRef, TransactionDraft, TransactionStatus } from '../../domain/ledger.js';
+import { checkLedgerRows, type LedgerGrowth } from '../../domain/limits.js';
+import type { RowChanges } from '../../domain/transaction-rules.js';
+import type { Caller } from '../auth/access-token.js';
+import type { Database, OpenDatabase } from '../db/database.js';
+import { forgetImports, type ImportedRow, recordImports } from './imported-rows.js';
+import { deleteLedgerData, type LedgerData, writeLedgerData } from './ledger-data.js';
+import { checkExpectedVersion } from './ledger-payloads.js';
+import { countRows, findLedgerWithRows, findRow, type LedgerWithRows, listRows, listScheduleRows } from './ledger-reads.js';
+import {
+  advanceVersion,
+  type LedgerFields,
+  type LedgerScope,
+  lockLedger,
+  saveLedger,
+  setLedgerEnd,
+  type StoredLedger,
+  takeSequences,
+} from './ledger-record.js';
+import { insertRows } from './row-insert.js';
+import { forgetSkipped, skipOccurrence, skippedOccurrences } from './skipped-occurrences.js';
+import {
+  type ClearedMatch,
+  clearMatchedRows,
+  deleteAllRows,
+  deleteRow,
+  deleteRows,
+  type StoredRow,
+  updateRow,
+} from './transaction-rows.js';
+
+export const NO_LEDGER = 'You have no ledger yet: create one first.';
+
+/** A row to add: numbered after the ledger's last one by the store. Generated rows name their occurrence. */
+export interface RowToAdd extends TransactionDraft {
+  readonly source?: Occurrence;
+}
+
+/** How many rows a write takes away, and how many the ledger holds when the caller already knows (else they are counted). */
+interface RowCount {
+  readonly removed?: number;
+  readonly held?: number;
+}
+
+/** The owner's ledger and rows as the queries see them, in this transaction (or outside any, with the app's database). */
+export function ledgerScope(database: OpenDatabase, owner: Caller, db: Database = database.db): LedgerScope {
+  return { db, owner, kind: database.kind };
+}
+
+/**
+ * The owner's ledger with all its rows, or undefined while they have none: one statement, so one
+ * snapshot, outside any lock. What a write then does is decided again under the lock.
+ */
+export function readLedger(database: OpenDatabase, owner: Caller): Promise<LedgerWithRows | undefined> {
+  return findLedgerWithRows(ledgerScope(database, owner));
+}
+
+/** Runs `work` in one database transaction holding the owner's lock: a refusal thrown inside rolls all of it back. */
+export function withLedgerLock<T>(database: OpenDatabase, owner: Caller, work: (store: LedgerStore) => Promise<T>): Promise<T> {
+  return database.db.transaction().execute(async (trx) => {
+    const scope = ledgerScope(database, owner, trx);
+    return work(new LedgerStore(scope, await lockLedger(scope)));
+  });
+}
+
+export class LedgerStore {
+  /** The ledger as it stands in this transaction: as locked, then as this store's writes left it. */
+  private current: StoredLedger | undefined;
+
+  constructor(
+    private readonly scope: LedgerScope,
+    locked: StoredLedger | undefined,
+  ) {
+    this.current = locked;
+  }
+
+  /** The owner's ledger, or undefined while they have none. */
+  get ledger(): StoredLedger | undefined {
+    return this.current;
+  }
+
+  /** The transaction the lock is held in: a schedule's or the account's write commits or rolls back with the ledger's. */
+  get db(): Database {
+    return this.scope.db;
+  }
+
+  /** The ledger, or a not-found refusal with `message`. */
+  require(message = NO_LEDGER): StoredLedger {
+    if (!this.current) throw new NotFoundError(message);
+    return this.current;
+  }
+
+  /** Refuses (412) a write whose If-Match names another version than the locked ledger's; null asks for nothing. */
+  checkExpectedVersion(expected: string | null): void {
+    checkExpectedVersion(this.current, expected);
+  }
+
+  /** Every row, in creation order. */
+  rows(): Promise<StoredRow[]> {
+    return listRows(this.scope, this.id());
+  }
+
+  /** The row with this id, or undefined: another user's id finds nothing, like a missing one. */
+  row(id: string): Promise<StoredRow | undefined> {
+    return findRow(this.scope, this.id(), id);
+  }
+
+  /** The rows generated from one schedule, in creation order. */
+  scheduleRows(schedule: ScheduleRef): Promise<StoredRow[]> {
+    return listScheduleRows(this.scope, this.id(), schedule);
+  }
+
+  /** The skipped occurrences (of one schedule, when named), as occurrence keys. */
+  skipped(schedule?: ScheduleRef): Promise<Set<string>> {
+    return skippedOccurrences(this.scope, this.id(), schedule);
+  }
+
+  /**
+   * Refuses, before anything is written, a write that would leave more than MAX_LEDGER_ROWS rows.
+   * A write that adds no more rows than it removes is never refused, and counts nothing.
+   */
+  async checkRowLimit(growth: LedgerGrowth, added: number, { removed = 0, held }: RowCount = {}): Promise<void> {
+    if (added <= removed) return;
+    const refusal = checkLedgerRows(growth, (held ?? (await countRows(this.scope, this.id()))) - removed + added);
+    if (refusal) throw refusal;
+  }
+
+  /**
+   * Adds rows numbered after the ledger's last one, in the order given (row order, for projected
+   * rows), and answers them as stored, in that order. PENDING unless `status` says otherwise: only
+   * rows a bank statement brings in start CLEARED.
+   */
+  async insert(rows: readonly RowToAdd[], status?: TransactionStatus): Promise<StoredRow[]> {
+    if (rows.length === 0) return [];
+    const ledgerId = this.id();
+    const first = await takeSequences(this.scope, ledgerId, rows.length);
+    return insertRows(
+      this.scope,
+      ledgerId,
+      rows.map((row, index) => ({ ...row, sequence: first + index, status })),
+    );
+  }
+
+  /** False when the row changed since it was read; `edits`: a generated row stops following its schedule. */
+  update(row: StoredRow, changes: RowChanges, edits: boolean): Promise<boolean> {
+    return updateRow(this.scope, this.id(), row, changes, edits);
+  }
+
+  /** False when the row changed since it was read. A generated row's occurrence is skipped for good. */
+  async delete(row: StoredRow): Promise<boolean> {
+    const ledgerId = this.id();
+    if (!(await deleteRow(this.scope, ledgerId, row))) return false;
+    if (row.source) await skipOccurrence(this.scope, ledgerId, row.source);
+    return true;
+  }
+
+  /** Rows read under this lock that a schedule change replaces. */
+  deleteRows(ids: readonly string[]): Promise<void> {
+    return deleteRows(this.scope, this.id(), ids);
+  }
+
+  /** CLEARED on the bank's date: rows read under this lock that statement rows matched, answered as now stored. */
+  clear(matches: readonly ClearedMatch[]): Promise<StoredRow[]> {
+    return clearMatchedRows(this.scope, this.id(), matches);
+  }
+
+  /** Remembers the statement rows an import took in, so the same file finds them "already imported". */
+  recordImports(rows: readonly ImportedRow[], now: Date, keyOf?: (importId: string) => string): Promise<void> {
+    return recordImports(this.scope, this.id(), rows, now, keyOf);
+  }
+
+  /** Forgets a deleted schedule's skipped occurrences. */
+  forgetSkipped(schedule: ScheduleRef): Promise<void> {
+    return forgetSkipped(this.scope, this.id(), schedule);
+  }
+
+  /** The ledger's new last day, after an extension. */
+  async setEnd(endDate: IsoDate): Promise<void> {
+    await setLedgerEnd(this.scope, this.id(), endDate);
+    this.current = { ...this.require(), endDate };
+  }
+
+  /**
+   * Gives the ledger a new version (decision 0030): every write that changes the ledger or its rows
+   * calls this once; a write that changes nothing leaves the version as it was.
+   */
+  async advanceVersion(): Promise<StoredLedger> {
+    this.current = await advanceVersion(this.scope, this.require());
+    return this.current;
+  }
+
+  /** Makes the owner's ledger these fields and exactly these rows (projected, in row order), in place of any it had. */
+  async replace(fields: LedgerFields, drafts: readonly RowToAdd[], now: Date): Promise<LedgerWithRows> {
+    // Numbering the drafts in row order makes it their creation order.
+    const rows = drafts.map((draft, index) => ({ ...draft, sequence: index + 1 }));
+    const ledger = await saveLedger(this.scope, { ...fields, nextSequence: rows.length + 1 }, now);
+    this.current = ledger;
+    await deleteAllRows(this.scope, ledger.id);
+    // The ledger row survives a replacement (an upsert): what the old ledger skipped goes with it.
+    await forgetSkipped(this.scope, ledger.id);
+    // So do the statements it took in: their rows are gone, and a new ledger may take them in again.
+    await forgetImports(this.scope, ledger.id);
+    // The ledger is locked and now holds exactly these rows: answer them without reading them back.
+    return { ledger, rows: await insertRows(this.scope, ledger.id, rows), written: rows.length };
+  }
+
+  /** Removes the ledger and everything in it (an account delete or restore); answers how many rows went. */
+  async deleteAll(): Promise<number> {
+    if (!this.current) return 0;
+    const rows = await deleteLedgerData(this.scope, this.current.id);
+    this.current = undefined;
+    return rows;
+  }
+
+  /** Stores a restored ledger in place of none (deleteAll ran first). */
+  async restore(data: LedgerData, now: Date): Promise<void> {
+    this.current = await writeLedgerData(this.scope, data, now);
+  }
+
+  /** The ledger's id, for writes that only make sense once the caller has found a ledger. */
+  private id(): string {
+    if (!this.current) throw new Error('a ledger write ran without a ledger under the lock');
+    return this.current.id;
+  }
+}
