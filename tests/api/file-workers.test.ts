@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strictErrorBodySchema } from '../../src/contract/errors.js';
 import { callCost } from '../../src/server/rate-limit.js';
 import { FILE_ALREADY_IN_THE_WORKS, FILE_TOO_COMPLEX } from '../../src/server/file-work/file-work-pool.js';
-import { VALID_DEPOSIT, VALID_EXPENSE, VALID_LEDGER } from '../support/api-calls.js';
+import { VALID_ACCOUNT_DOCUMENT, VALID_DEPOSIT, VALID_EXPENSE, VALID_LEDGER } from '../support/api-calls.js';
 import { ledgerOf } from '../support/schedule-bodies.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -121,6 +121,11 @@ describe.each(databaseKinds())('file workers on %s', (kind) => {
           fields: { body: 'The request body is not valid JSON.' },
         },
       });
+      // A document that would be restored, but carries a prototype key: refused as Fastify refuses every other body.
+      const withProto = JSON.stringify(VALID_ACCOUNT_DOCUMENT).replace(/^\{/, '{"__proto__":{"polluted":true},');
+      const polluted = await alice.request('POST', RESTORE, withProto);
+      expect(polluted.statusCode, polluted.body).toBe(400);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       const wrongFormat = await alice.post(RESTORE, { format: 'other', version: 1, deposits: [], expenses: [], ledger: null });
       expect(wrongFormat.statusCode).toBe(400);
       const fields = strictErrorBodySchema.parse(wrongFormat.json()).error.fields ?? {};

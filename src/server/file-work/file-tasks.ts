@@ -4,6 +4,7 @@
  * limits, so a file that costs too much fails alone. Plain data in and out: what crosses a thread
  * is copied, and an error's class does not survive the copy, so failures travel as data too.
  */
+import secureJson from 'secure-json-parse';
 import type { RestoredAccount } from '../../contract/account-requests.js';
 import { accountImportRequestSchema } from '../../contract/account-requests.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
@@ -111,7 +112,8 @@ const NOT_JSON = 'The request body is not valid JSON.';
 function checkRestore(task: CheckRestoreTask): AccountData {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(task.body);
+    // As Fastify parses every other body: a "__proto__" or "constructor.prototype" key is refused.
+    parsed = secureJson.parse(task.body, undefined, { protoAction: 'error', constructorAction: 'error' });
   } catch {
     throw new InvalidInputError(NOT_JSON, { body: NOT_JSON });
   }
