@@ -5,22 +5,21 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DepositsInfo } from '../contract/deposits.js';
-import type { Expense, ExpensesInfo } from '../contract/expenses.js';
-import type { Forecast } from '../contract/ledger.js';
+import type { Expense } from '../contract/expenses.js';
 import { ApiCallError } from './api/api-client.js';
 import { ApiClientProvider } from './api/api-context.js';
 import { Dashboard } from './dashboard.js';
 import { ledgerInfo, setWindowWidth, transaction } from './features/ledger/ledger-test-support.js';
+import { depositsAnswer, expensesAnswer } from './test-support/answers.js';
 import { findOpenDialog, waitForDialogToClose } from './test-support/dialog-queries.js';
 import { fakeApiClient, type FakeApiClient } from './test-support/fake-api-client.js';
 
-const DEPOSITS: DepositsInfo = {
+const DEPOSITS = depositsAnswer({
   deposits: [{ id: 'd1', name: 'Acme', type: 'Direct Deposit', day: 'Friday', amount: 1500, startDate: '2026-12-04', frequency: 'BW' }],
   totalDeposits: 3250,
-};
+});
 const RENT: Expense = { id: 'e1', name: 'Rent', type: 'Housing', frequency: 'M', day: 1, amount: 1200, startDate: null, endDate: null };
-const EXPENSES: ExpensesInfo = { expenses: [RENT], totalExpenses: 1200 };
+const EXPENSES = expensesAnswer({ expenses: [RENT], totalExpenses: 1200 });
 
 const rentRow = (amount: number) =>
   transaction({
@@ -31,8 +30,6 @@ const rentRow = (amount: number) =>
     source: { kind: 'expense', id: 'e1', occurrence: '2026-04-01', edited: false },
   });
 const BEFORE = ledgerInfo([rentRow(1200)]);
-/** What the page reads from the forecast answer is the server's today; the rest it computes itself. */
-const FORECAST: Forecast = { today: '2026-03-15', lowest: null, firstBelowZero: null, payPeriods: [] };
 const AFTER = ledgerInfo([rentRow(1250)]);
 
 function renderDashboard(api: FakeApiClient) {
@@ -56,7 +53,6 @@ function loadedApi(): FakeApiClient {
   api.getDeposits.mockResolvedValue(DEPOSITS);
   api.getExpenses.mockResolvedValue(EXPENSES);
   api.getLedger.mockResolvedValueOnce(BEFORE).mockResolvedValueOnce(AFTER);
-  api.getForecast.mockResolvedValue(FORECAST);
   return api;
 }
 
@@ -67,7 +63,7 @@ afterEach(() => setWindowWidth(JSDOM_WIDTH));
 describe('Dashboard', () => {
   it('reloads the ledger after an expense is saved, so its new amount shows at once', async () => {
     const api = loadedApi();
-    api.updateExpense.mockResolvedValue({ expenses: [{ ...RENT, amount: 1250 }], totalExpenses: 1250 });
+    api.updateExpense.mockResolvedValue(expensesAnswer({ expenses: [{ ...RENT, amount: 1250 }], totalExpenses: 1250 }));
     const user = renderDashboard(api);
     expect(await within(await waitFor(() => tableWith('Credit'))).findByText('$1,200.00')).toBeVisible();
 
@@ -88,7 +84,7 @@ describe('Dashboard', () => {
       .mockReset()
       .mockResolvedValueOnce(BEFORE)
       .mockRejectedValueOnce(new ApiCallError('getLedger', 0, 'Offline.'));
-    api.deleteDeposit.mockResolvedValue({ deposits: [], totalDeposits: 0 });
+    api.deleteDeposit.mockResolvedValue(depositsAnswer({ deposits: [], totalDeposits: 0 }));
     const user = renderDashboard(api);
 
     await user.click(await within(await waitFor(() => tableWith('Start Date'))).findByRole('button', { name: 'Delete Acme' }));

@@ -3,11 +3,9 @@
  * shell owns loading and the error modal; features do not import each other.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { DepositsInfo } from '../contract/deposits.js';
-import type { ExpensesInfo } from '../contract/expenses.js';
-import type { LedgerInfo } from '../contract/ledger.js';
-import type { IsoDate } from '../domain/calendar-date.js';
-import { cents, dollarsToCents } from '../domain/money.js';
+import type { DepositsInfoView, ExpensesInfoView, LedgerInfoView } from '../contract/codecs.js';
+import { todayIn } from '../domain/calendar-date.js';
+import { cents } from '../domain/money.js';
 import { ApiCallError } from './api/api-client.js';
 import { useApiClient } from './api/api-context.js';
 import { CollapsibleSection } from './components/collapsible-section.js';
@@ -43,6 +41,9 @@ function reportOf(errors: readonly unknown[]): ErrorReport {
   return { messages: [...new Set(messages)], details: [...new Set(details)], offline };
 }
 
+/** The Summary's total while a list has not loaded. */
+const NOTHING = cents(0);
+
 /** Names by id, or null while the list has not loaded (its names are unknown, not gone). */
 function namesById(schedules: readonly { readonly id: string; readonly name: string }[] | undefined): ReadonlyMap<string, string> | null {
   return schedules ? new Map(schedules.map((schedule) => [schedule.id, schedule.name])) : null;
@@ -50,26 +51,20 @@ function namesById(schedules: readonly { readonly id: string; readonly name: str
 
 export function Dashboard() {
   const api = useApiClient();
-  const [deposits, setDeposits] = useState<DepositsInfo | null>(null);
-  const [expenses, setExpenses] = useState<ExpensesInfo | null>(null);
-  const [ledger, setLedger] = useState<LedgerInfo | null>(null);
-  /** The server's today (decision 0015), read from the forecast answer; null until known. */
-  const [today, setToday] = useState<IsoDate | null>(null);
+  const [deposits, setDeposits] = useState<DepositsInfoView | null>(null);
+  const [expenses, setExpenses] = useState<ExpensesInfoView | null>(null);
+  const [ledger, setLedger] = useState<LedgerInfoView | null>(null);
+  /** Today on the page's clock (decision 0034): what is "ahead" in the forecast. */
+  const [today, setToday] = useState(() => todayIn(new Date()));
   const [report, setReport] = useState<ErrorReport | null>(null);
-
-  /** The server's today, which decides what is "ahead" (null while the user has no ledger). */
-  const learnToday = useCallback(async () => {
-    const forecast = await api.getForecast();
-    if (forecast !== null) setToday(forecast.today as IsoDate);
-  }, [api]);
 
   /** Fetches the three sections together; what loaded shows, every failure is named. */
   const load = useCallback(async () => {
-    const [depositsResult, expensesResult, ledgerResult, todayResult] = await Promise.allSettled([
+    setToday(todayIn(new Date()));
+    const [depositsResult, expensesResult, ledgerResult] = await Promise.allSettled([
       api.getDeposits(),
       api.getExpenses(),
       api.getLedger(),
-      learnToday(),
     ]);
     const failures: unknown[] = [];
     if (depositsResult.status === 'fulfilled') setDeposits(depositsResult.value);
@@ -78,9 +73,8 @@ export function Dashboard() {
     else failures.push(expensesResult.reason);
     if (ledgerResult.status === 'fulfilled') setLedger(ledgerResult.value);
     else failures.push(ledgerResult.reason);
-    if (todayResult.status === 'rejected') failures.push(todayResult.reason);
     setReport(failures.length > 0 ? reportOf(failures) : null);
-  }, [api, learnToday]);
+  }, [api]);
 
   const refreshLedger = useCallback(async () => {
     try {
@@ -92,16 +86,11 @@ export function Dashboard() {
 
   const showError = useCallback((error: unknown) => setReport(reportOf([error])), []);
 
-  /** The Refresh button also asks the server's date again: a page left open overnight moves to the new day. */
+  /** The Refresh button also reads the clock again: a page left open overnight moves to the new day. */
   const refreshAll = useCallback(async () => {
-    await Promise.all([refreshLedger(), learnToday().catch(showError)]);
-  }, [refreshLedger, learnToday, showError]);
-
-  // A ledger created after the page loaded: today was not known yet (the forecast was a 404).
-  const hasLedger = Boolean(ledger?.ledger);
-  useEffect(() => {
-    if (hasLedger && today === null) learnToday().catch(showError);
-  }, [hasLedger, today, learnToday, showError]);
+    setToday(todayIn(new Date()));
+    await refreshLedger();
+  }, [refreshLedger]);
 
   // Computed once per ledger answer, for both the Summary and the Ledger (ledger-forecast.ts keeps it).
   const currentLedger = ledger?.ledger ?? null;
@@ -132,8 +121,8 @@ export function Dashboard() {
       <div className="accordion dashboard">
         <CollapsibleSection title="Summary">
           <SummarySection
-            totalDeposits={deposits ? dollarsToCents(deposits.totalDeposits) : cents(0)}
-            totalExpenses={expenses ? dollarsToCents(expenses.totalExpenses) : cents(0)}
+            totalDeposits={deposits?.totalDeposits ?? NOTHING}
+            totalExpenses={expenses?.totalExpenses ?? NOTHING}
             forecast={forecast}
           />
         </CollapsibleSection>

@@ -1,25 +1,33 @@
 /**
  * The only code that calls fetch: attaches the access token, checks every answer against the
- * contract, and turns failures into the catalogue's messages plus the server's own.
+ * contract and decodes it once (decision 0034: Cents and IsoDate, never dollars or plain date
+ * strings past this point), and turns failures into the catalogue's messages plus the server's own.
  */
 import type * as z from 'zod/mini';
 import { ACCOUNT_PATHS, type AccountCounts, accountCountsSchema } from '../../contract/account.js';
+import {
+  type DepositsInfoView,
+  depositsInfoCodec,
+  type ExpensesInfoView,
+  expensesInfoCodec,
+  ledgerInfoCodec,
+  type LedgerInfoView,
+  type LedgerView,
+  statementImportCodec,
+  type StatementImportView,
+  statementPreviewCodec,
+  type StatementPreviewView,
+} from '../../contract/codecs.js';
 import { withId } from '../../contract/common.js';
-import { DEPOSITS_PATHS, type DepositsInfo, depositsInfoSchema } from '../../contract/deposits.js';
+import { DEPOSITS_PATHS } from '../../contract/deposits.js';
 import type { DepositInput } from '../../contract/deposit-input.js';
 import { type ApiOperation, errorBodySchema, FAILURE_MESSAGES } from '../../contract/errors.js';
-import { EXPENSES_PATHS, type ExpensesInfo, expensesInfoSchema } from '../../contract/expenses.js';
+import { EXPENSES_PATHS } from '../../contract/expenses.js';
 import type { ExpenseInput } from '../../contract/expense-input.js';
-import { type Forecast, forecastSchema, LEDGER_PATHS, type Ledger, type LedgerInfo, ledgerInfoSchema } from '../../contract/ledger.js';
+import { LEDGER_PATHS } from '../../contract/ledger.js';
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../contract/ledger-requests.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../contract/statement-requests.js';
-import {
-  STATEMENT_PATHS,
-  type StatementImport,
-  statementImportSchema,
-  type StatementPreview,
-  statementPreviewSchema,
-} from '../../contract/statements.js';
+import { STATEMENT_PATHS } from '../../contract/statements.js';
 import { noteLedgerVersion } from './ledger-version.js';
 
 export class ApiCallError extends Error {
@@ -53,16 +61,17 @@ interface ApiClientOptions {
 export class LedgerReloadError extends ApiCallError {}
 
 /** The ledger the page holds at the moment it is asked (when an answer arrives), or null while it holds none. */
-export type HeldLedger = () => Ledger | null;
+export type HeldLedger = () => LedgerView | null;
 
 interface Request<T> {
   readonly operation: ApiOperation;
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly path: string;
+  /** The answer's codec (contract/codecs.ts): one parse checks it and decodes it. */
   readonly answer: z.ZodMiniType<T>;
   readonly body?: unknown;
   /** The whole ledger in an answer that carries one: the page notes its version (decision 0030). */
-  readonly ledgerOf?: (answer: T) => Ledger | null;
+  readonly ledgerOf?: (answer: T) => LedgerView | null;
 }
 
 const loadLedgerChanges = () => import('./ledger-changes.js');
@@ -114,14 +123,14 @@ export function createApiClient(options: ApiClientOptions) {
    * A call answering the whole ledger, whose version the page notes. Once the page holds a
    * ledger, the code that applies changes to it loads (a lazy chunk, not the first view's).
    */
-  async function callLedger<Info extends LedgerInfo>(request: Omit<Request<Info>, 'ledgerOf'>): Promise<Info> {
+  async function callLedger<Info extends LedgerInfoView>(request: Omit<Request<Info>, 'ledgerOf'>): Promise<Info> {
     const answer = await call({ ...request, ledgerOf: (info) => info.ledger });
     if (answer.ledger !== null) void loadLedgerChanges().catch(() => undefined);
     return answer;
   }
 
-  const getLedger = (): Promise<LedgerInfo> =>
-    callLedger({ operation: 'getLedger', method: 'GET', path: LEDGER_PATHS.retrieve, answer: ledgerInfoSchema });
+  const getLedger = (): Promise<LedgerInfoView> =>
+    callLedger({ operation: 'getLedger', method: 'GET', path: LEDGER_PATHS.retrieve, answer: ledgerInfoCodec });
 
   /**
    * A write of one ledger row by the page (decision 0030): while the page holds a ledger it asks
@@ -129,14 +138,14 @@ export function createApiClient(options: ApiClientOptions) {
    * they are based on another version (another tab, a schedule change came between) or do not add
    * up, it reloads the whole ledger instead.
    */
-  async function writeRow(request: Omit<Request<unknown>, 'answer'>, held: HeldLedger | undefined): Promise<LedgerInfo> {
-    if (held === undefined || held() === null) return callLedger({ ...request, answer: ledgerInfoSchema });
+  async function writeRow(request: Omit<Request<unknown>, 'answer'>, held: HeldLedger | undefined): Promise<LedgerInfoView> {
+    if (held === undefined || held() === null) return callLedger({ ...request, answer: ledgerInfoCodec });
     let changesCode: Awaited<ReturnType<typeof loadLedgerChanges>>;
     try {
       changesCode = await loadLedgerChanges();
     } catch {
       // Its code did not load (the network went): the whole ledger still works.
-      return callLedger({ ...request, answer: ledgerInfoSchema });
+      return callLedger({ ...request, answer: ledgerInfoCodec });
     }
     return changesCode.writeWithChanges((answer) => call({ ...request, path: `${request.path}?answer=changes`, answer }), held, getLedger);
   }
@@ -157,54 +166,45 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return {
-    getDeposits: (): Promise<DepositsInfo> =>
-      call({ operation: 'getDeposits', method: 'GET', path: DEPOSITS_PATHS.retrieve, answer: depositsInfoSchema }),
-    addDeposit: (deposit: DepositInput): Promise<DepositsInfo> =>
-      call({ operation: 'addDeposit', method: 'POST', path: DEPOSITS_PATHS.add, answer: depositsInfoSchema, body: deposit }),
-    updateDeposit: (id: string, deposit: DepositInput): Promise<DepositsInfo> =>
-      call({ operation: 'updateDeposit', method: 'PUT', path: withId(DEPOSITS_PATHS.one, id), answer: depositsInfoSchema, body: deposit }),
-    deleteDeposit: (id: string): Promise<DepositsInfo> =>
-      call({ operation: 'deleteDeposit', method: 'DELETE', path: withId(DEPOSITS_PATHS.one, id), answer: depositsInfoSchema }),
+    getDeposits: (): Promise<DepositsInfoView> =>
+      call({ operation: 'getDeposits', method: 'GET', path: DEPOSITS_PATHS.retrieve, answer: depositsInfoCodec }),
+    addDeposit: (deposit: DepositInput): Promise<DepositsInfoView> =>
+      call({ operation: 'addDeposit', method: 'POST', path: DEPOSITS_PATHS.add, answer: depositsInfoCodec, body: deposit }),
+    updateDeposit: (id: string, deposit: DepositInput): Promise<DepositsInfoView> =>
+      call({ operation: 'updateDeposit', method: 'PUT', path: withId(DEPOSITS_PATHS.one, id), answer: depositsInfoCodec, body: deposit }),
+    deleteDeposit: (id: string): Promise<DepositsInfoView> =>
+      call({ operation: 'deleteDeposit', method: 'DELETE', path: withId(DEPOSITS_PATHS.one, id), answer: depositsInfoCodec }),
 
-    getExpenses: (): Promise<ExpensesInfo> =>
-      call({ operation: 'getExpenses', method: 'GET', path: EXPENSES_PATHS.retrieve, answer: expensesInfoSchema }),
-    addExpense: (expense: ExpenseInput): Promise<ExpensesInfo> =>
-      call({ operation: 'addExpense', method: 'POST', path: EXPENSES_PATHS.add, answer: expensesInfoSchema, body: expense }),
-    updateExpense: (id: string, expense: ExpenseInput): Promise<ExpensesInfo> =>
-      call({ operation: 'updateExpense', method: 'PUT', path: withId(EXPENSES_PATHS.one, id), answer: expensesInfoSchema, body: expense }),
-    deleteExpense: (id: string): Promise<ExpensesInfo> =>
-      call({ operation: 'deleteExpense', method: 'DELETE', path: withId(EXPENSES_PATHS.one, id), answer: expensesInfoSchema }),
+    getExpenses: (): Promise<ExpensesInfoView> =>
+      call({ operation: 'getExpenses', method: 'GET', path: EXPENSES_PATHS.retrieve, answer: expensesInfoCodec }),
+    addExpense: (expense: ExpenseInput): Promise<ExpensesInfoView> =>
+      call({ operation: 'addExpense', method: 'POST', path: EXPENSES_PATHS.add, answer: expensesInfoCodec, body: expense }),
+    updateExpense: (id: string, expense: ExpenseInput): Promise<ExpensesInfoView> =>
+      call({ operation: 'updateExpense', method: 'PUT', path: withId(EXPENSES_PATHS.one, id), answer: expensesInfoCodec, body: expense }),
+    deleteExpense: (id: string): Promise<ExpensesInfoView> =>
+      call({ operation: 'deleteExpense', method: 'DELETE', path: withId(EXPENSES_PATHS.one, id), answer: expensesInfoCodec }),
 
     getLedger,
-    /** The forecast, or null while the user has no ledger (the page reads the server's today from it). */
-    getForecast: async (): Promise<Forecast | null> => {
-      try {
-        return await call({ operation: 'getForecast', method: 'GET', path: LEDGER_PATHS.forecast, answer: forecastSchema });
-      } catch (error) {
-        if (error instanceof ApiCallError && error.status === 404) return null;
-        throw error;
-      }
-    },
-    createLedger: (request: CreateLedgerRequest): Promise<LedgerInfo> =>
-      callLedger({ operation: 'createLedger', method: 'POST', path: LEDGER_PATHS.create, answer: ledgerInfoSchema, body: request }),
-    extendLedger: (request: ExtendLedgerRequest): Promise<LedgerInfo> =>
-      callLedger({ operation: 'extendLedger', method: 'POST', path: LEDGER_PATHS.extend, answer: ledgerInfoSchema, body: request }),
-    addTransaction: (transaction: NewTransaction, held?: HeldLedger): Promise<LedgerInfo> =>
+    createLedger: (request: CreateLedgerRequest): Promise<LedgerInfoView> =>
+      callLedger({ operation: 'createLedger', method: 'POST', path: LEDGER_PATHS.create, answer: ledgerInfoCodec, body: request }),
+    extendLedger: (request: ExtendLedgerRequest): Promise<LedgerInfoView> =>
+      callLedger({ operation: 'extendLedger', method: 'POST', path: LEDGER_PATHS.extend, answer: ledgerInfoCodec, body: request }),
+    addTransaction: (transaction: NewTransaction, held?: HeldLedger): Promise<LedgerInfoView> =>
       writeRow({ operation: 'addTransaction', method: 'POST', path: LEDGER_PATHS.addTransaction, body: transaction }, held),
-    updateTransaction: (transaction: TransactionUpdate, held?: HeldLedger): Promise<LedgerInfo> =>
+    updateTransaction: (transaction: TransactionUpdate, held?: HeldLedger): Promise<LedgerInfoView> =>
       writeRow({ operation: 'updateTransaction', method: 'PATCH', path: LEDGER_PATHS.updateTransaction, body: transaction }, held),
-    deleteTransaction: (id: string, held?: HeldLedger): Promise<LedgerInfo> =>
+    deleteTransaction: (id: string, held?: HeldLedger): Promise<LedgerInfoView> =>
       writeRow({ operation: 'deleteTransaction', method: 'DELETE', path: withId(LEDGER_PATHS.transaction, id) }, held),
 
     /** What importing the statement would do to the ledger; changes nothing. */
-    previewStatement: (request: StatementPreviewRequest): Promise<StatementPreview> =>
-      call({ operation: 'previewStatement', method: 'POST', path: STATEMENT_PATHS.preview, answer: statementPreviewSchema, body: request }),
-    importStatement: (request: StatementImportRequest): Promise<StatementImport> =>
+    previewStatement: (request: StatementPreviewRequest): Promise<StatementPreviewView> =>
+      call({ operation: 'previewStatement', method: 'POST', path: STATEMENT_PATHS.preview, answer: statementPreviewCodec, body: request }),
+    importStatement: (request: StatementImportRequest): Promise<StatementImportView> =>
       callLedger({
         operation: 'importStatement',
         method: 'POST',
         path: STATEMENT_PATHS.import,
-        answer: statementImportSchema,
+        answer: statementImportCodec,
         body: request,
       }),
     exportLedgerCsv: (): Promise<Blob> => download('exportLedgerCsv', ACCOUNT_PATHS.ledgerCsv),

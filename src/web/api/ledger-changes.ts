@@ -4,19 +4,27 @@
  * server's order; the result must agree with everything the server said (version, row count,
  * current and pending balances, each changed row's running balance), or it is not used and the
  * page reloads the whole ledger. So a Pay on a 2,000-row ledger moves a few hundred bytes, and the
- * page still ends exactly where a full reload would.
+ * page still ends exactly where a full reload would. Both sides are decoded (decision 0034): the
+ * rows are already in Cents, so nothing is converted here.
  */
-import type { Ledger, LedgerInfo, LedgerTransaction } from '../../contract/ledger.js';
-import { type ChangedTransaction, type LedgerChanges, ledgerChangesSchema } from '../../contract/ledger-changes.js';
+import * as z from 'zod/mini';
+import {
+  encodeLedgerTransaction,
+  ledgerCodec,
+  type LedgerInfoView,
+  type LedgerTransactionView,
+  type LedgerView,
+} from '../../contract/codecs.js';
+import type { Ledger, LedgerTransaction } from '../../contract/ledger.js';
+import type { LedgerChanges } from '../../contract/ledger-changes.js';
+import { type ChangedTransactionView, ledgerChangesCodec, type LedgerChangesView } from '../../contract/ledger-changes-codec.js';
 import { computeBalances } from '../../domain/balances.js';
-import type { IsoDate } from '../../domain/calendar-date.js';
 import type { LedgerRow } from '../../domain/ledger.js';
-import { centsToDollars, dollarsToCents } from '../../domain/money.js';
 import { ApiCallError, type HeldLedger, LedgerReloadError } from './api-client.js';
 import { ledgerVersion, setLedgerVersion } from './ledger-version.js';
 
 /** The row as the whole ledger answers it: the position only says where it goes. */
-function withoutPosition(row: ChangedTransaction): LedgerTransaction {
+function withoutPosition(row: ChangedTransactionView): LedgerTransactionView {
   return {
     id: row.id,
     date: row.date,
@@ -30,7 +38,7 @@ function withoutPosition(row: ChangedTransaction): LedgerTransaction {
 }
 
 /** The rows in the server's order once the changes are in; null when the positions do not fit. */
-function assemble(held: readonly LedgerTransaction[], changes: LedgerChanges): LedgerTransaction[] | null {
+function assemble(held: readonly LedgerTransactionView[], changes: LedgerChangesView): LedgerTransactionView[] | null {
   const replaced = new Set(changes.removed);
   for (const row of changes.rows) replaced.add(row.id);
   const rows = held.filter((transaction) => !replaced.has(transaction.id));
@@ -46,7 +54,7 @@ function assemble(held: readonly LedgerTransaction[], changes: LedgerChanges): L
  * The ledger after the changes, or null when they are not based on the version held (another
  * write came between) or anything does not add up: then only a full reload is sure.
  */
-export function applyLedgerChanges(held: Ledger, changes: LedgerChanges): Ledger | null {
+export function applyDecodedChanges(held: LedgerView, changes: LedgerChangesView): LedgerView | null {
   if (ledgerVersion(held) !== changes.basedOn) return null;
   const rows = assemble(held.transactions, changes);
   if (rows === null) return null;
@@ -54,32 +62,27 @@ export function applyLedgerChanges(held: Ledger, changes: LedgerChanges): Ledger
   const domainRows = rows.map((row, index): LedgerRow => ({
     id: row.id,
     sequence: index,
-    date: row.date as IsoDate,
+    date: row.date,
     name: row.name,
     type: row.type,
-    amount: dollarsToCents(row.amount),
+    amount: row.amount,
     status: row.status,
   }));
-  const balances = computeBalances(dollarsToCents(changes.openingBalance), domainRows);
-  if (
-    balances.currentBalance !== dollarsToCents(changes.currentBalance) ||
-    balances.pendingBalance !== dollarsToCents(changes.pendingBalance)
-  ) {
-    return null;
-  }
+  const balances = computeBalances(changes.openingBalance, domainRows);
+  if (balances.currentBalance !== changes.currentBalance || balances.pendingBalance !== changes.pendingBalance) return null;
   const serverBalance = new Map(changes.rows.map((row) => [row.id, row.balance]));
-  const transactions: LedgerTransaction[] = [];
+  const transactions: LedgerTransactionView[] = [];
   for (const [index, computed] of balances.rows.entries()) {
     const row = rows[index];
     // A different order than the server's, or a changed row's balance that differs from its own: not sure.
     if (row === undefined || row.id !== computed.id) return null;
-    const balance = centsToDollars(computed.balance);
+    const { balance } = computed;
     const expected = serverBalance.get(row.id);
     if (expected !== undefined && expected !== balance) return null;
     // A row whose balance did not move keeps its object, so its memoized line is not drawn again.
     transactions.push(row.balance === balance ? row : { ...row, balance });
   }
-  const ledger: Ledger = {
+  const ledger: LedgerView = {
     startDate: changes.startDate,
     endDate: changes.endDate,
     openingBalance: changes.openingBalance,
@@ -92,18 +95,43 @@ export function applyLedgerChanges(held: Ledger, changes: LedgerChanges): Ledger
 }
 
 /**
+ * The same for a ledger and changes as the wire carries them (a script's; the API tests run the
+ * page's code this way): decoded with the contract's codecs, applied as above, encoded back. A row
+ * the changes leave alone is the very object it was. Null also when either does not decode.
+ */
+export function applyLedgerChanges(held: Ledger, changes: LedgerChanges): Ledger | null {
+  const heldView = z.safeDecode(ledgerCodec, held);
+  const changesView = z.safeDecode(ledgerChangesCodec, { changes });
+  if (!heldView.success || !changesView.success) return null;
+  const version = ledgerVersion(held);
+  if (version !== undefined) setLedgerVersion(heldView.data, version);
+  const applied = applyDecodedChanges(heldView.data, changesView.data.changes);
+  if (applied === null) return null;
+  const heldRows = new Map<LedgerTransactionView, LedgerTransaction | undefined>(
+    heldView.data.transactions.map((row, index) => [row, held.transactions[index]]),
+  );
+  const ledger: Ledger = {
+    // The ledger's own fields, encoded; its rows one by one, so the untouched ones stay the held objects.
+    ...z.encode(ledgerCodec, { ...applied, transactions: [] }),
+    transactions: applied.transactions.map((row) => heldRows.get(row) ?? encodeLedgerTransaction(row)),
+  };
+  setLedgerVersion(ledger, changes.version);
+  return ledger;
+}
+
+/**
  * A write of one row as the page makes it: `send` asks for the changes only; they are applied to
  * the ledger held when the answer arrives, or the whole ledger is reloaded. A reload that fails
  * after the write went through is a LedgerReloadError.
  */
 export async function writeWithChanges(
-  send: (answer: typeof ledgerChangesSchema) => Promise<{ changes: LedgerChanges }>,
+  send: (answer: typeof ledgerChangesCodec) => Promise<{ changes: LedgerChangesView }>,
   held: HeldLedger,
-  reload: () => Promise<LedgerInfo>,
-): Promise<LedgerInfo> {
-  const { changes } = await send(ledgerChangesSchema);
+  reload: () => Promise<LedgerInfoView>,
+): Promise<LedgerInfoView> {
+  const { changes } = await send(ledgerChangesCodec);
   const current = held();
-  const applied = current === null ? null : applyLedgerChanges(current, changes);
+  const applied = current === null ? null : applyDecodedChanges(current, changes);
   if (applied !== null) return { ledger: applied };
   try {
     return await reload();

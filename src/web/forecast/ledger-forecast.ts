@@ -4,16 +4,15 @@
  * periods and the warning without a second request. The Summary and the Ledger both read it; the
  * result is kept per ledger answer, so it is computed once for both.
  */
-import type { Ledger, LedgerTransaction } from '../../contract/ledger.js';
+import type { LedgerView } from '../../contract/codecs.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { type BalancePoint, firstBelowZero, type ForecastRow, lowestAhead, type PayPeriod, payPeriods } from '../../domain/forecast.js';
-import { dollarsToCents } from '../../domain/money.js';
 
 export interface LedgerForecast {
-  /** The ledger's rows in cents, in row order, with their running balances. */
+  /** The ledger's rows, in row order, with their running balances. */
   readonly rows: readonly ForecastRow[];
   readonly periods: readonly PayPeriod[];
-  /** Null until the server's today is known, or when no row is dated today or later. */
+  /** Null without a today, or when no row is dated today or later. */
   readonly lowest: BalancePoint | null;
   readonly firstBelowZero: BalancePoint | null;
 }
@@ -23,27 +22,9 @@ interface RowsAndPeriods {
   readonly periods: readonly PayPeriod[];
 }
 
-const periodsByLedger = new WeakMap<Ledger, RowsAndPeriods>();
-/** Each answer row in cents: a row the page kept from one answer to the next (decision 0030) is converted once. */
-const forecastRows = new WeakMap<LedgerTransaction, ForecastRow>();
+const periodsByLedger = new WeakMap<LedgerView, RowsAndPeriods>();
 /** The last ledger's, with what it was computed from. */
 let last: (RowsAndPeriods & { readonly dates: string }) | null = null;
-
-function forecastRow(transaction: LedgerTransaction): ForecastRow {
-  let row = forecastRows.get(transaction);
-  if (row === undefined) {
-    row = {
-      date: transaction.date as IsoDate,
-      name: transaction.name,
-      type: transaction.type,
-      amount: dollarsToCents(transaction.amount),
-      balance: dollarsToCents(transaction.balance),
-      source: transaction.source,
-    };
-    forecastRows.set(transaction, row);
-  }
-  return row;
-}
 
 /** Everything the forecast reads of a row is the same (not its status: a Pay or a Clear moves no running balance). */
 function sameForecastRow(a: ForecastRow, b: ForecastRow | undefined): boolean {
@@ -59,10 +40,11 @@ function sameForecastRow(a: ForecastRow, b: ForecastRow | undefined): boolean {
   );
 }
 
-function rowsAndPeriods(ledger: Ledger): RowsAndPeriods {
+function rowsAndPeriods(ledger: LedgerView): RowsAndPeriods {
   let found = periodsByLedger.get(ledger);
   if (found === undefined) {
-    const rows = ledger.transactions.map(forecastRow);
+    // The rows as the api client decoded them: in Cents already, so they are the forecast's rows.
+    const rows: readonly ForecastRow[] = ledger.transactions;
     const dates = `${ledger.startDate} ${ledger.endDate} ${ledger.openingBalance}`;
     // A Pay or a Clear changes no running balance: the forecast stays the very same objects, so the
     // chart, its text and the pay period lines need not be computed or drawn again.
@@ -73,12 +55,7 @@ function rowsAndPeriods(ledger: Ledger): RowsAndPeriods {
       rows.every((row, index) => sameForecastRow(row, last?.rows[index]));
     if (unchanged && last !== null) found = last;
     else {
-      const ledgerDates = {
-        startDate: ledger.startDate as IsoDate,
-        endDate: ledger.endDate as IsoDate,
-        openingBalance: dollarsToCents(ledger.openingBalance),
-      };
-      found = { rows, periods: payPeriods(ledgerDates, rows) };
+      found = { rows, periods: payPeriods(ledger, rows) };
       last = { ...found, dates };
     }
     periodsByLedger.set(ledger, found);
@@ -86,8 +63,8 @@ function rowsAndPeriods(ledger: Ledger): RowsAndPeriods {
   return found;
 }
 
-/** `today` is the server's (decision 0015): null while it is not known, and then nothing is "ahead". */
-export function ledgerForecast(ledger: Ledger, today: IsoDate | null): LedgerForecast {
+/** `today` is the page's (decision 0034); null while it is not known, and then nothing is "ahead". */
+export function ledgerForecast(ledger: LedgerView, today: IsoDate | null): LedgerForecast {
   const { rows, periods } = rowsAndPeriods(ledger);
   return {
     rows,

@@ -20,7 +20,6 @@ export function fakeApiClient(stubs: Partial<FakeApiClient> = {}): FakeApiClient
     updateExpense: vi.fn(unexpected('updateExpense')),
     deleteExpense: vi.fn(unexpected('deleteExpense')),
     getLedger: vi.fn(unexpected('getLedger')),
-    getForecast: vi.fn(unexpected('getForecast')),
     createLedger: vi.fn(unexpected('createLedger')),
     extendLedger: vi.fn(unexpected('extendLedger')),
     addTransaction: vi.fn(unexpected('addTransaction')),

@@ -3,6 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Deposit, DepositsInfo } from '../../../contract/deposits.js';
 import { ApiCallError, type ApiClient } from '../../api/api-client.js';
+import { depositsAnswer } from '../../test-support/answers.js';
 import { findOpenDialog, waitForDialogToClose } from '../../test-support/dialog-queries.js';
 import { fakeApiClient } from '../../test-support/fake-api-client.js';
 import { renderSection } from '../../test-support/render-section.js';
@@ -29,7 +30,8 @@ const RENT_SHARE: Deposit = {
 const TWO_DEPOSITS: DepositsInfo = { deposits: [PAYCHECK, RENT_SHARE], totalDeposits: 3500.5 };
 const NO_DEPOSITS: DepositsInfo = { deposits: [], totalDeposits: 0 };
 
-const renderDeposits = (info: DepositsInfo | null, client?: ApiClient) => renderSection(DepositsSection, info, client);
+const renderDeposits = (info: DepositsInfo | null, client?: ApiClient) =>
+  renderSection(DepositsSection, info && depositsAnswer(info), client);
 
 async function openAddDialog(user: UserEvent) {
   await user.click(screen.getByRole('button', { name: 'Add Deposit' }));
@@ -148,7 +150,7 @@ describe('DepositsSection', () => {
   });
 
   it('sends a twice-a-month deposit with N/A, before a start date is even picked for the day', async () => {
-    const addDeposit = vi.fn<ApiClient['addDeposit']>().mockResolvedValue(NO_DEPOSITS);
+    const addDeposit = vi.fn<ApiClient['addDeposit']>().mockResolvedValue(depositsAnswer(NO_DEPOSITS));
     const { user } = renderDeposits(NO_DEPOSITS, fakeApiClient({ addDeposit }));
     const dialog = await openAddDialog(user);
     await user.selectOptions(within(dialog).getByLabelText('Frequency'), 'SM');
@@ -195,7 +197,7 @@ describe('DepositsSection', () => {
   });
 
   it('adds a deposit: sends the checked payload, shows the answer and closes', async () => {
-    const answer: DepositsInfo = { deposits: [RENT_SHARE], totalDeposits: 250.5 };
+    const answer = depositsAnswer({ deposits: [RENT_SHARE], totalDeposits: 250.5 });
     const addDeposit = vi.fn<ApiClient['addDeposit']>().mockResolvedValue(answer);
     const { user, onChange, onError } = renderDeposits(NO_DEPOSITS, fakeApiClient({ addDeposit }));
     const dialog = await openAddDialog(user);
@@ -238,7 +240,7 @@ describe('DepositsSection', () => {
   });
 
   it('sends the weekday of the start date for a bi-weekly deposit', async () => {
-    const addDeposit = vi.fn<ApiClient['addDeposit']>().mockResolvedValue({ deposits: [PAYCHECK], totalDeposits: 3250 });
+    const addDeposit = vi.fn<ApiClient['addDeposit']>().mockResolvedValue(depositsAnswer({ deposits: [PAYCHECK], totalDeposits: 3250 }));
     const { user } = renderDeposits(NO_DEPOSITS, fakeApiClient({ addDeposit }));
     const dialog = await openAddDialog(user);
     await fillDeposit(user, dialog, { name: 'Paycheck', type: 'Direct Deposit', amount: '1500', startDate: '2026-01-02', frequency: 'BW' });
@@ -310,7 +312,7 @@ describe('DepositsSection', () => {
   });
 
   it('edits a deposit in the same form, titled Edit Deposit, and saves it', async () => {
-    const answer: DepositsInfo = { deposits: [{ ...PAYCHECK, amount: 1600 }, RENT_SHARE], totalDeposits: 3717.17 };
+    const answer = depositsAnswer({ deposits: [{ ...PAYCHECK, amount: 1600 }, RENT_SHARE], totalDeposits: 3717.17 });
     const updateDeposit = vi.fn<ApiClient['updateDeposit']>().mockResolvedValue(answer);
     const { user, onChange } = renderDeposits(TWO_DEPOSITS, fakeApiClient({ updateDeposit }));
 
@@ -345,7 +347,7 @@ describe('DepositsSection', () => {
   });
 
   it('deletes a deposit only after confirmation', async () => {
-    const answer: DepositsInfo = { deposits: [RENT_SHARE], totalDeposits: 250.5 };
+    const answer = depositsAnswer({ deposits: [RENT_SHARE], totalDeposits: 250.5 });
     const deleteDeposit = vi.fn<ApiClient['deleteDeposit']>().mockResolvedValue(answer);
     const { user, onChange } = renderDeposits(TWO_DEPOSITS, fakeApiClient({ deleteDeposit }));
 

@@ -1,8 +1,8 @@
 /** Recurring income: the monthly total, the list, and the dialogs that add, change and delete. */
 import { Button } from '../../components/button.js';
-import type { Deposit, DepositsInfo } from '../../../contract/deposits.js';
+import { type DepositsInfoView, type DepositView, encodeDeposit } from '../../../contract/codecs.js';
 import type { DepositInput } from '../../../contract/deposit-input.js';
-import { formatUsdDollars } from '../../../domain/money.js';
+import { formatUsd } from '../../../domain/money.js';
 import { useApiClient } from '../../api/api-context.js';
 import { useSectionCall } from '../../api/use-section-call.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
@@ -18,9 +18,9 @@ const ConfirmDeleteDialog = lazyDialog(() =>
   import('../../components/confirm-delete-dialog.js').then((module) => module.ConfirmDeleteDialog),
 );
 
-export function DepositsSection({ info, onChange, onError }: SectionProps<DepositsInfo>) {
+export function DepositsSection({ info, onChange, onError }: SectionProps<DepositsInfoView>) {
   const api = useApiClient();
-  const { editor, deletion, save, confirmDelete } = useEditDeleteDialogs<Deposit, DepositInput, DepositsInfo>(
+  const { editor, deletion, save, confirmDelete } = useEditDeleteDialogs<DepositView, DepositInput, DepositsInfoView>(
     { add: api.addDeposit, update: api.updateDeposit, remove: api.deleteDeposit },
     useSectionCall(onChange, onError),
   );
@@ -37,7 +37,7 @@ export function DepositsSection({ info, onChange, onError }: SectionProps<Deposi
         <>
           <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-3">
             <div>
-              <h3 className="h5 mb-1">Total Monthly Deposits: {formatUsdDollars(info.totalDeposits)}</h3>
+              <h3 className="h5 mb-1">Total Monthly Deposits: {formatUsd(info.totalDeposits)}</h3>
               <p className="small text-body-secondary mb-0">
                 A month counts weekly (W) amount × 52 ÷ 12, bi-weekly (BW) amount × 26 ÷ 12, twice a month (SM) × 2, monthly (M) and end of
                 month (EOM) once.
@@ -55,7 +55,14 @@ export function DepositsSection({ info, onChange, onError }: SectionProps<Deposi
           {addButton}
         </>
       )}
-      <DepositDialog key={editor.session} show={editor.open} deposit={editor.target} onSave={save} onClose={editor.close} />
+      <DepositDialog
+        key={editor.session}
+        show={editor.open}
+        // The form edits the deposit as the wire carries it (decision 0034).
+        deposit={editor.target && encodeDeposit(editor.target)}
+        onSave={save}
+        onClose={editor.close}
+      />
       <ConfirmDeleteDialog
         show={deletion.open}
         title="Delete Deposit"

@@ -1,14 +1,14 @@
 import { DataTable } from '../../components/data-table.js';
-import type { Deposit } from '../../../contract/deposits.js';
-import { formatTableDate, type IsoDate } from '../../../domain/calendar-date.js';
-import { formatUsdDollars } from '../../../domain/money.js';
+import type { DepositView } from '../../../contract/codecs.js';
+import { formatTableDate } from '../../../domain/calendar-date.js';
+import { formatUsd } from '../../../domain/money.js';
 import { FREQUENCY_LABELS } from '../../../domain/schedules.js';
 import { EditDeleteCell, EditDeleteHeader } from '../../components/edit-delete-column.js';
 
 interface DepositsTableProps {
-  readonly deposits: readonly Deposit[];
-  readonly onEdit: (deposit: Deposit) => void;
-  readonly onDelete: (deposit: Deposit) => void;
+  readonly deposits: readonly DepositView[];
+  readonly onEdit: (deposit: DepositView) => void;
+  readonly onDelete: (deposit: DepositView) => void;
 }
 
 export function DepositsTable({ deposits, onEdit, onDelete }: DepositsTableProps) {
@@ -31,9 +31,9 @@ export function DepositsTable({ deposits, onEdit, onDelete }: DepositsTableProps
             <th scope="row">{deposit.name}</th>
             <td>{deposit.type}</td>
             <td>{deposit.day}</td>
-            <td className="text-end">{formatUsdDollars(deposit.amount)}</td>
+            <td className="text-end">{formatUsd(deposit.amount)}</td>
             <td>
-              <time dateTime={deposit.startDate}>{formatTableDate(deposit.startDate as IsoDate)}</time>
+              <time dateTime={deposit.startDate}>{formatTableDate(deposit.startDate)}</time>
             </td>
             <td>
               {deposit.frequency} <span className="text-body-secondary small">– {FREQUENCY_LABELS[deposit.frequency]}</span>

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EXPENSE_SORTS, type Expense } from '../../../contract/expenses.js';
+import type { ExpenseView } from '../../../contract/codecs.js';
+import { EXPENSE_SORTS } from '../../../contract/expenses.js';
+import { expenseAnswer } from '../../test-support/answers.js';
 import { EXPENSE_SORT_LABELS, sortExpenses } from './expense-sort.js';
 
-function expense(id: string, name: string, type: string, day: number, amount: number): Expense {
-  return { id, name, type, frequency: 'M', day, amount, startDate: null, endDate: null };
+function expense(id: string, name: string, type: string, day: number, amount: number): ExpenseView {
+  return expenseAnswer({ id, name, type, frequency: 'M', day, amount, startDate: null, endDate: null });
 }
 
 // In the server's default order: day, then name.
@@ -15,7 +17,7 @@ const CAR = expense('car', 'Car Loan', 'Transport', 28, 1000000.1);
 const INSURANCE = expense('insurance', 'Insurance', 'Transport', 28, 1000000.01);
 const DEFAULT_ORDER = [GYM, RENT, internet, WATER, CAR, INSURANCE];
 
-const ids = (expenses: readonly Expense[]) => expenses.map((item) => item.id);
+const ids = (expenses: readonly ExpenseView[]) => expenses.map((item) => item.id);
 
 describe('sortExpenses', () => {
   it('keeps the server order (day, then name) when nothing is chosen, in a new list', () => {

@@ -1,9 +1,9 @@
 /** The orders the Sort dialog offers. Pure: the list is sorted on the page, not by the server. */
-import type { Expense, ExpenseSort } from '../../../contract/expenses.js';
-import { dollarsToCents } from '../../../domain/money.js';
+import type { ExpenseView } from '../../../contract/codecs.js';
+import type { ExpenseSort } from '../../../contract/expenses.js';
 import { compareNames } from '../../../domain/names.js';
 
-type CompareExpenses = (a: Expense, b: Expense) => number;
+type CompareExpenses = (a: ExpenseView, b: ExpenseView) => number;
 
 // The server's own order for names (case-insensitive, then code points; decision 0006), so
 // "day, then name" and NameAsc agree on ties.
@@ -11,8 +11,8 @@ const ascending = {
   Name: (a, b) => compareNames(a.name, b.name),
   Type: (a, b) => compareNames(a.type, b.type),
   Day: (a, b) => a.day - b.day,
-  // Cents, not dollars: integer comparison never depends on how a double rounds.
-  Amount: (a, b) => dollarsToCents(a.amount) - dollarsToCents(b.amount),
+  // Cents: integer comparison never depends on how a double rounds.
+  Amount: (a, b) => a.amount - b.amount,
 } satisfies Record<string, CompareExpenses>;
 
 function descending(compare: CompareExpenses): CompareExpenses {
@@ -46,6 +46,6 @@ export const EXPENSE_SORT_LABELS: Record<ExpenseSort, string> = {
  * A new list in the chosen order. Without a choice the server's order stays (day, then name);
  * ties keep that order too, because Array.prototype.sort is stable.
  */
-export function sortExpenses(expenses: readonly Expense[], sort: ExpenseSort | null): Expense[] {
+export function sortExpenses(expenses: readonly ExpenseView[], sort: ExpenseSort | null): ExpenseView[] {
   return sort === null ? [...expenses] : [...expenses].sort(COMPARATORS[sort]);
 }

@@ -3,6 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Expense, ExpensesInfo } from '../../../contract/expenses.js';
 import { ApiCallError, type ApiClient } from '../../api/api-client.js';
+import { expensesAnswer } from '../../test-support/answers.js';
 import { findOpenDialog, waitForDialogToClose } from '../../test-support/dialog-queries.js';
 import { fakeApiClient } from '../../test-support/fake-api-client.js';
 import { renderSection } from '../../test-support/render-section.js';
@@ -34,7 +35,8 @@ const CAR_LOAN: Expense = {
 const THREE_EXPENSES: ExpensesInfo = { expenses: [RENT, INTERNET, CAR_LOAN], totalExpenses: 1559.99 };
 const NO_EXPENSES: ExpensesInfo = { expenses: [], totalExpenses: 0 };
 
-const renderExpenses = (info: ExpensesInfo | null, client?: ApiClient) => renderSection(ExpensesSection, info, client);
+const renderExpenses = (info: ExpensesInfo | null, client?: ApiClient) =>
+  renderSection(ExpensesSection, info && expensesAnswer(info), client);
 
 async function openAddDialog(user: UserEvent) {
   await user.click(screen.getByRole('button', { name: 'Add Expense' }));
@@ -108,7 +110,7 @@ describe('ExpensesSection', () => {
   });
 
   it('adds an expense with no end date: sends the payload, shows the answer and closes', async () => {
-    const answer: ExpensesInfo = { expenses: [INTERNET], totalExpenses: 59.99 };
+    const answer = expensesAnswer({ expenses: [INTERNET], totalExpenses: 59.99 });
     const addExpense = vi.fn<ApiClient['addExpense']>().mockResolvedValue(answer);
     const { user, onChange, onError } = renderExpenses(NO_EXPENSES, fakeApiClient({ addExpense }));
     const dialog = await openAddDialog(user);
@@ -132,7 +134,7 @@ describe('ExpensesSection', () => {
   });
 
   it('sends the end date when one is picked, and opens empty again afterwards', async () => {
-    const addExpense = vi.fn<ApiClient['addExpense']>().mockResolvedValue({ expenses: [INTERNET], totalExpenses: 59.99 });
+    const addExpense = vi.fn<ApiClient['addExpense']>().mockResolvedValue(expensesAnswer({ expenses: [INTERNET], totalExpenses: 59.99 }));
     const { user } = renderExpenses(NO_EXPENSES, fakeApiClient({ addExpense }));
     let dialog = await openAddDialog(user);
     await fillExpense(user, dialog, { name: 'Internet', type: 'Utilities', day: '10', amount: '59.99', endDate: '2099-12-31' });
@@ -191,7 +193,7 @@ describe('ExpensesSection', () => {
   });
 
   it('edits an expense in the same form, titled Edit Expense, and saves it', async () => {
-    const answer: ExpensesInfo = { expenses: [RENT, { ...INTERNET, amount: 65 }, CAR_LOAN], totalExpenses: 1565 };
+    const answer = expensesAnswer({ expenses: [RENT, { ...INTERNET, amount: 65 }, CAR_LOAN], totalExpenses: 1565 });
     const updateExpense = vi.fn<ApiClient['updateExpense']>().mockResolvedValue(answer);
     const { user, onChange } = renderExpenses(THREE_EXPENSES, fakeApiClient({ updateExpense }));
 
@@ -225,7 +227,7 @@ describe('ExpensesSection', () => {
   });
 
   it('deletes an expense only after confirmation', async () => {
-    const answer: ExpensesInfo = { expenses: [INTERNET, CAR_LOAN], totalExpenses: 59.99 };
+    const answer = expensesAnswer({ expenses: [INTERNET, CAR_LOAN], totalExpenses: 59.99 });
     const deleteExpense = vi.fn<ApiClient['deleteExpense']>().mockResolvedValue(answer);
     const { user, onChange } = renderExpenses(THREE_EXPENSES, fakeApiClient({ deleteExpense }));
 
@@ -316,7 +318,7 @@ describe('ExpensesSection', () => {
     });
 
     it('adds a yearly bill: sends its frequency and start date, and the day the contract derives rather than one typed before', async () => {
-      const answer: ExpensesInfo = { expenses: [INSURANCE], totalExpenses: 10 };
+      const answer = expensesAnswer({ expenses: [INSURANCE], totalExpenses: 10 });
       const addExpense = vi.fn<ApiClient['addExpense']>().mockResolvedValue(answer);
       const { user, onChange } = renderExpenses(NO_EXPENSES, fakeApiClient({ addExpense }));
       const dialog = await openAddDialog(user);
@@ -355,7 +357,7 @@ describe('ExpensesSection', () => {
     });
 
     it('sends a monthly bill with its own day and the first month it falls due', async () => {
-      const addExpense = vi.fn<ApiClient['addExpense']>().mockResolvedValue(NO_EXPENSES);
+      const addExpense = vi.fn<ApiClient['addExpense']>().mockResolvedValue(expensesAnswer(NO_EXPENSES));
       const { user } = renderExpenses(NO_EXPENSES, fakeApiClient({ addExpense }));
       const dialog = await openAddDialog(user);
       await fillExpense(user, dialog, { name: 'Gym', type: 'Health', day: '20', startDate: '2031-04-01', amount: '40' });
@@ -372,7 +374,9 @@ describe('ExpensesSection', () => {
     });
 
     it('opens Edit Expense at the stored frequency and start date, and saves them', async () => {
-      const updateExpense = vi.fn<ApiClient['updateExpense']>().mockResolvedValue({ expenses: [INSURANCE], totalExpenses: 10 });
+      const updateExpense = vi
+        .fn<ApiClient['updateExpense']>()
+        .mockResolvedValue(expensesAnswer({ expenses: [INSURANCE], totalExpenses: 10 }));
       const { user } = renderExpenses({ expenses: [INSURANCE], totalExpenses: 10 }, fakeApiClient({ updateExpense }));
       await user.click(screen.getByRole('button', { name: 'Edit Insurance' }));
       const dialog = await screen.findByRole('dialog', { name: 'Edit Expense' });
@@ -488,10 +492,10 @@ describe('ExpensesSection', () => {
     });
 
     it('keeps the chosen order when the server answers a new list', async () => {
-      const answer: ExpensesInfo = {
+      const answer = expensesAnswer({
         expenses: [RENT, INTERNET, { ...CAR_LOAN, id: 'e4', name: 'Alarm' }, CAR_LOAN],
         totalExpenses: 1880.49,
-      };
+      });
       const addExpense = vi.fn<ApiClient['addExpense']>().mockResolvedValue(answer);
       const { user } = renderExpenses(THREE_EXPENSES, fakeApiClient({ addExpense }));
       await chooseSort(user, 'NameAsc');

@@ -1,10 +1,11 @@
 /** Recurring bills: the monthly total, the list in the chosen order, and its dialogs. */
 import { useMemo } from 'react';
 import { Button } from '../../components/button.js';
-import type { Expense, ExpenseSort, ExpensesInfo } from '../../../contract/expenses.js';
+import { encodeExpense, type ExpensesInfoView, type ExpenseView } from '../../../contract/codecs.js';
+import type { ExpenseSort } from '../../../contract/expenses.js';
 import type { ExpenseInput } from '../../../contract/expense-input.js';
 import { todayIn } from '../../../domain/calendar-date.js';
-import { formatUsdDollars } from '../../../domain/money.js';
+import { formatUsd } from '../../../domain/money.js';
 import { useApiClient } from '../../api/api-context.js';
 import { useSectionCall } from '../../api/use-section-call.js';
 import type { SaveOutcome } from '../../components/field-errors.js';
@@ -25,9 +26,9 @@ const ConfirmDeleteDialog = lazyDialog(() =>
   import('../../components/confirm-delete-dialog.js').then((module) => module.ConfirmDeleteDialog),
 );
 
-export function ExpensesSection({ info, onChange, onError }: SectionProps<ExpensesInfo>) {
+export function ExpensesSection({ info, onChange, onError }: SectionProps<ExpensesInfoView>) {
   const api = useApiClient();
-  const { editor, deletion, save, confirmDelete } = useEditDeleteDialogs<Expense, ExpenseInput, ExpensesInfo>(
+  const { editor, deletion, save, confirmDelete } = useEditDeleteDialogs<ExpenseView, ExpenseInput, ExpensesInfoView>(
     { add: api.addExpense, update: api.updateExpense, remove: api.deleteExpense },
     useSectionCall(onChange, onError),
   );
@@ -53,7 +54,7 @@ export function ExpensesSection({ info, onChange, onError }: SectionProps<Expens
         <>
           <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-3">
             <div>
-              <h3 className="h5 mb-1">Total Monthly Expenses: {formatUsdDollars(info.totalExpenses)}</h3>
+              <h3 className="h5 mb-1">Total Monthly Expenses: {formatUsd(info.totalExpenses)}</h3>
               <p className="small text-body-secondary mb-0">
                 A month counts weekly bills × 52 ÷ 12, every 2 weeks × 26 ÷ 12, every 3 months ÷ 3, yearly ÷ 12; ended bills not at all.
                 Sorted by {sort ? EXPENSE_SORT_LABELS[sort] : 'day, then name'}.
@@ -72,7 +73,14 @@ export function ExpensesSection({ info, onChange, onError }: SectionProps<Expens
         // With no expenses the spec shows the add button alone.
         addButton
       )}
-      <ExpenseDialog key={editor.session} show={editor.open} expense={editor.target} onSave={save} onClose={editor.close} />
+      <ExpenseDialog
+        key={editor.session}
+        show={editor.open}
+        // The form edits the expense as the wire carries it (decision 0034).
+        expense={editor.target && encodeExpense(editor.target)}
+        onSave={save}
+        onClose={editor.close}
+      />
       <ConfirmDeleteDialog
         show={deletion.open}
         title="Delete Expense"

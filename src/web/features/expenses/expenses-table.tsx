@@ -1,18 +1,18 @@
 import { DataTable } from '../../components/data-table.js';
-import type { Expense } from '../../../contract/expenses.js';
+import type { ExpenseView } from '../../../contract/codecs.js';
 import { formatTableDate, type IsoDate } from '../../../domain/calendar-date.js';
-import { formatUsdDollars } from '../../../domain/money.js';
+import { formatUsd } from '../../../domain/money.js';
 import { EXPENSE_FREQUENCY_LABELS } from '../../../domain/schedules.js';
 import { EditDeleteCell, EditDeleteHeader } from '../../components/edit-delete-column.js';
 import { expenseDayText } from './expense-day-text.js';
 
 interface ExpensesTableProps {
   /** In the order to show. */
-  readonly expenses: readonly Expense[];
+  readonly expenses: readonly ExpenseView[];
   /** Expenses that ended before this date are marked: the monthly total leaves them out. */
   readonly today: IsoDate;
-  readonly onEdit: (expense: Expense) => void;
-  readonly onDelete: (expense: Expense) => void;
+  readonly onEdit: (expense: ExpenseView) => void;
+  readonly onDelete: (expense: ExpenseView) => void;
 }
 
 export function ExpensesTable({ expenses, today, onEdit, onDelete }: ExpensesTableProps) {
@@ -36,7 +36,7 @@ export function ExpensesTable({ expenses, today, onEdit, onDelete }: ExpensesTab
             <td>{expense.type}</td>
             <td>{EXPENSE_FREQUENCY_LABELS[expense.frequency]}</td>
             <td>{expenseDayText(expense)}</td>
-            <td className="text-end">{formatUsdDollars(expense.amount)}</td>
+            <td className="text-end">{formatUsd(expense.amount)}</td>
             <td>
               <EndDate endDate={expense.endDate} today={today} />
             </td>
@@ -48,11 +48,11 @@ export function ExpensesTable({ expenses, today, onEdit, onDelete }: ExpensesTab
   );
 }
 
-function EndDate({ endDate, today }: { readonly endDate: string | null; readonly today: IsoDate }) {
+function EndDate({ endDate, today }: { readonly endDate: IsoDate | null; readonly today: IsoDate }) {
   if (endDate === null) return <span className="text-body-secondary">No end</span>;
   return (
     <>
-      <time dateTime={endDate}>{formatTableDate(endDate as IsoDate)}</time>
+      <time dateTime={endDate}>{formatTableDate(endDate)}</time>
       {endDate < today && (
         <>
           {' '}

@@ -4,16 +4,16 @@
  */
 import { lazy, memo, type RefObject, Suspense, useId, useLayoutEffect, useRef } from 'react';
 import { Button } from '../../components/button.js';
-import type { Ledger } from '../../../contract/ledger.js';
-import type { BankBalanceInfo } from '../../../contract/statements.js';
+import type { BankBalanceView, LedgerView } from '../../../contract/codecs.js';
 import type { BalancePoint } from '../../../domain/forecast.js';
-import { formatUsdDollars } from '../../../domain/money.js';
+import type { Cents } from '../../../domain/money.js';
 import { BelowZeroWarning } from '../../forecast/below-zero-warning.js';
+import { formatLedgerMoney } from './ledger-format.js';
 
 // Only a ledger that imported a statement says how it stands with the bank: those words load then.
 const ReconciliationWords = lazy(() => import('./reconciliation-text.js').then((module) => ({ default: module.ReconciliationWords })));
 interface LedgerHeaderProps {
-  readonly ledger: Ledger;
+  readonly ledger: LedgerView;
   readonly onNewLedger: () => void;
   readonly onExtend: () => void;
   readonly onAddTransaction: () => void;
@@ -28,7 +28,7 @@ interface LedgerHeaderProps {
   /** The first row ahead after which the balance is below $0, or null. */
   readonly below: BalancePoint | null;
   /** The last imported statement's closing balance, to say whether the ledger agrees with the bank; null before any. */
-  readonly bank: BankBalanceInfo | null;
+  readonly bank: BankBalanceView | null;
 }
 
 /** Memoized: a filter change or an open dialog re-renders the section, not the balances. */
@@ -52,8 +52,8 @@ export const LedgerHeader = memo(function LedgerHeader({
   return (
     <div className="ledger-header" ref={headerRef}>
       <dl className="ledger-balances">
-        <Balance label="Current Balance" dollars={ledger.currentBalance} testId="current-balance" />
-        <Balance label="Pending Balance" dollars={ledger.pendingBalance} testId="pending-balance" />
+        <Balance label="Current Balance" amount={ledger.currentBalance} testId="current-balance" />
+        <Balance label="Pending Balance" amount={ledger.pendingBalance} testId="pending-balance" />
       </dl>
       <div className="ledger-header__buttons">
         <Button variant="outline-primary" onClick={onNewLedger}>
@@ -108,19 +108,19 @@ export const LedgerHeader = memo(function LedgerHeader({
 
 interface BalanceProps {
   readonly label: string;
-  readonly dollars: number;
+  readonly amount: Cents;
   /** For the browser tests, which read the amount alone. */
   readonly testId: string;
 }
 
-function Balance({ label, dollars, testId }: BalanceProps) {
+function Balance({ label, amount, testId }: BalanceProps) {
   const labelId = useId();
   return (
     <div className="ledger-balance">
       <dt id={labelId}>{label}</dt>
       {/* Named by its term, so "Current Balance" finds the amount; negative also shows its minus sign. */}
-      <dd aria-labelledby={labelId} data-testid={testId} className={dollars < 0 ? 'ledger-negative' : undefined}>
-        {formatUsdDollars(dollars)}
+      <dd aria-labelledby={labelId} data-testid={testId} className={amount < 0 ? 'ledger-negative' : undefined}>
+        {formatLedgerMoney(amount)}
       </dd>
     </div>
   );

@@ -5,11 +5,15 @@
  */
 import './ledger.css';
 import { useDeferredValue, useMemo, useState } from 'react';
-import type { LedgerInfo, LedgerTransaction } from '../../../contract/ledger.js';
+import {
+  type BankBalanceView,
+  encodeLedgerTransaction,
+  type LedgerInfoView,
+  type LedgerTransactionView,
+} from '../../../contract/codecs.js';
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../../contract/ledger-requests.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../../contract/statement-requests.js';
 import { MAX_STATEMENT_CHARACTERS, STATEMENT_TOO_LARGE } from '../../../contract/statement-limits.js';
-import type { BankBalanceInfo } from '../../../contract/statements.js';
 import { ledgerCsvFileName } from '../../../contract/account.js';
 import { useApiClient } from '../../api/api-context.js';
 import { useSectionAsk } from '../../api/use-section-call.js';
@@ -46,7 +50,7 @@ const ConfirmDeleteDialog = lazyDialog(() =>
   import('../../components/confirm-delete-dialog.js').then((module) => module.ConfirmDeleteDialog),
 );
 
-export interface LedgerSectionProps extends SectionProps<LedgerInfo> {
+export interface LedgerSectionProps extends SectionProps<LedgerInfoView> {
   /** Reloads the ledger from the server (the Refresh button). */
   readonly onRefresh: () => Promise<void>;
   /** The deposits' and expenses' names, so the Edit dialog can say which one a row comes from. */
@@ -55,7 +59,7 @@ export interface LedgerSectionProps extends SectionProps<LedgerInfo> {
   readonly forecast: LedgerForecast | null;
 }
 
-const NO_TRANSACTIONS: readonly LedgerTransaction[] = [];
+const NO_TRANSACTIONS: readonly LedgerTransactionView[] = [];
 const NO_PERIODS: LedgerForecast['periods'] = [];
 const COUNT_FORMAT = new Intl.NumberFormat('en-US');
 /** Up to 2 MB: a file of that many bytes decodes to at most the server's limit in characters (decision 0021). */
@@ -72,11 +76,11 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
   const importing = useDialogState<null>(null);
   const ask = useSectionAsk(onError);
   /** The last imported statement's closing balance: the header reconciles with it until the ledger is replaced. */
-  const [bank, setBank] = useState<BankBalanceInfo | null>(null);
+  const [bank, setBank] = useState<BankBalanceView | null>(null);
   /** The row being edited, kept after closing while the dialog fades out. */
-  const editing = useDialogState<LedgerTransaction | null>(null);
+  const editing = useDialogState<LedgerTransactionView | null>(null);
   /** The row whose Delete button asks for confirmation. */
-  const { deletion: deleting, confirmDelete: confirmDeleteRow } = useDeletionDialog<LedgerTransaction, LedgerInfo>(
+  const { deletion: deleting, confirmDelete: confirmDeleteRow } = useDeletionDialog<LedgerTransactionView, LedgerInfoView>(
     (id) => api.deleteTransaction(id, heldLedger),
     run,
   );
@@ -227,7 +231,8 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
         <EditTransactionDialog
           key={`edit-${editing.session}`}
           show={editing.open}
-          transaction={edited}
+          // The form edits the row as the wire carries it, and sends the whole of it back (decision 0034).
+          transaction={encodeLedgerTransaction(edited)}
           ledger={ledger}
           scheduleNames={scheduleNames}
           onSave={saveTransaction}

@@ -4,24 +4,28 @@
  */
 import { act, render } from '@testing-library/react';
 import { type Mock, vi } from 'vitest';
-import type { Ledger, LedgerInfo, LedgerTransaction } from '../../../contract/ledger.js';
+import type { LedgerInfoView } from '../../../contract/codecs.js';
+import type { Ledger, LedgerTransaction } from '../../../contract/ledger.js';
 import type { IsoDate } from '../../../domain/calendar-date.js';
 import { ApiClientProvider } from '../../api/api-context.js';
 import { ledgerForecast } from '../../forecast/ledger-forecast.js';
+import { ledgerAnswer } from '../../test-support/answers.js';
 import { fakeApiClient, type FakeApiClient } from '../../test-support/fake-api-client.js';
 import { LedgerSection, type LedgerSectionProps } from './ledger-section.js';
 import type { ScheduleNames } from './row-source.js';
 
 let nextId = 1;
 
+/** A row as the server sends it: dollars and date strings. */
 export function transaction(fields: Partial<LedgerTransaction> = {}): LedgerTransaction {
   const id = `t${nextId++}`;
   return { id, date: '2026-03-01', name: 'Rent', type: 'D', amount: 1200, balance: 800, status: 'PENDING', source: null, ...fields };
 }
 
-export function ledgerInfo(transactions: LedgerTransaction[], fields: Partial<Omit<Ledger, 'transactions'>> = {}): LedgerInfo {
+/** The ledger answer with these rows, as the api client hands it to the page: decoded (decision 0034). */
+export function ledgerInfo(transactions: LedgerTransaction[], fields: Partial<Omit<Ledger, 'transactions'>> = {}): LedgerInfoView {
   return {
-    ledger: {
+    ledger: ledgerAnswer({
       startDate: '2026-03-01',
       endDate: '2026-12-31',
       openingBalance: 2000,
@@ -29,7 +33,7 @@ export function ledgerInfo(transactions: LedgerTransaction[], fields: Partial<Om
       pendingBalance: 2000,
       transactions,
       ...fields,
-    },
+    }),
   };
 }
 
@@ -41,11 +45,11 @@ interface RenderedLedger {
   readonly onChange: Mock<LedgerSectionProps['onChange']>;
   readonly onError: Mock<LedgerSectionProps['onError']>;
   readonly onRefresh: Mock<LedgerSectionProps['onRefresh']>;
-  readonly rerender: (info: LedgerInfo | null) => void;
+  readonly rerender: (info: LedgerInfoView | null) => void;
 }
 
 export function renderLedger(
-  info: LedgerInfo | null,
+  info: LedgerInfoView | null,
   api: FakeApiClient = fakeApiClient(),
   scheduleNames: ScheduleNames = NO_SCHEDULES,
   today: IsoDate | null = null,
@@ -53,7 +57,7 @@ export function renderLedger(
   const onChange = vi.fn<LedgerSectionProps['onChange']>();
   const onError = vi.fn<LedgerSectionProps['onError']>();
   const onRefresh = vi.fn<LedgerSectionProps['onRefresh']>(() => Promise.resolve());
-  const section = (current: LedgerInfo | null) => (
+  const section = (current: LedgerInfoView | null) => (
     <ApiClientProvider client={api}>
       <LedgerSection
         info={current}

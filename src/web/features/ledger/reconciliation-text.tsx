@@ -2,16 +2,14 @@
  * Does the ledger agree with the bank (issue 14 item 6)? The words the import's preview and the
  * ledger header use, from the statement's closing balance and the ledger's CLEARED rows.
  */
-import type { Ledger } from '../../../contract/ledger.js';
-import type { BankBalanceInfo, ReconciliationInfo } from '../../../contract/statements.js';
-import type { IsoDate } from '../../../domain/calendar-date.js';
-import { centsToDollars, dollarsToCents, formatUsdDollars } from '../../../domain/money.js';
+import type { BankBalanceView, LedgerView, ReconciliationView } from '../../../contract/codecs.js';
+import { formatUsd } from '../../../domain/money.js';
 import { reconcile } from '../../../domain/statements/reconciliation.js';
 
 /** "Reconciled with the bank on 2027-01-16", or the three figures when they differ. */
-export function reconciliationText({ bankBalance, date, leftover, difference }: ReconciliationInfo): string {
+export function reconciliationText({ bankBalance, date, leftover, difference }: ReconciliationView): string {
   if (difference === 0) return `Reconciled with the bank on ${date}`;
-  return `Bank balance ${formatUsdDollars(bankBalance)} on ${date} · Leftover ${formatUsdDollars(leftover)} · Difference ${formatUsdDollars(difference)}`;
+  return `Bank balance ${formatUsd(bankBalance)} on ${date} · Leftover ${formatUsd(leftover)} · Difference ${formatUsd(difference)}`;
 }
 
 /**
@@ -19,19 +17,11 @@ export function reconciliationText({ bankBalance, date, leftover, difference }: 
  * server reconciles): worked out from the rows shown, so a row cleared or edited after the import
  * moves the figures.
  */
-export function reconcileWithBank(ledger: Ledger, bank: BankBalanceInfo): ReconciliationInfo {
-  const rows = ledger.transactions.map((row) => ({ ...row, date: row.date as IsoDate, amount: dollarsToCents(row.amount) }));
-  const bankBalance = { balance: dollarsToCents(bank.balance), date: bank.date as IsoDate };
-  const figures = reconcile(dollarsToCents(ledger.openingBalance), rows, bankBalance);
-  return {
-    bankBalance: bank.balance,
-    date: bank.date,
-    leftover: centsToDollars(figures.leftover),
-    difference: centsToDollars(figures.difference),
-  };
+export function reconcileWithBank(ledger: LedgerView, bank: BankBalanceView): ReconciliationView {
+  return reconcile(ledger.openingBalance, ledger.transactions, bank);
 }
 
 /** The header's words after an import, in a chunk of their own: only a ledger that imported a statement shows them. */
-export function ReconciliationWords({ ledger, bank }: { readonly ledger: Ledger; readonly bank: BankBalanceInfo }) {
+export function ReconciliationWords({ ledger, bank }: { readonly ledger: LedgerView; readonly bank: BankBalanceView }) {
   return reconciliationText(reconcileWithBank(ledger, bank));
 }

@@ -5,28 +5,28 @@
  * reloads the whole ledger: never a wrong balance.
  */
 import { useCallback, useLayoutEffect, useRef } from 'react';
-import type { LedgerInfo } from '../../../contract/ledger.js';
+import type { LedgerInfoView } from '../../../contract/codecs.js';
 import { type HeldLedger, LedgerReloadError } from '../../api/api-client.js';
 import { useSectionCall } from '../../api/use-section-call.js';
 import type { RunCall } from '../../components/field-errors.js';
 import { useLatestCallback } from '../../components/use-latest-callback.js';
 
 export function useHeldLedger(
-  info: LedgerInfo | null,
-  onChange: (info: LedgerInfo) => void,
+  info: LedgerInfoView | null,
+  onChange: (info: LedgerInfoView) => void,
   onError: (error: unknown) => void,
-): { run: RunCall<LedgerInfo>; heldLedger: HeldLedger } {
+): { run: RunCall<LedgerInfoView>; heldLedger: HeldLedger } {
   const held = useRef(info);
   // A ledger from the shell (a load, Refresh, a schedule change) replaces what the section held.
   useLayoutEffect(() => {
     held.current = info;
   }, [info]);
-  const settle = useSectionCall((answer: LedgerInfo) => {
+  const settle = useSectionCall((answer: LedgerInfoView) => {
     held.current = answer;
     onChange(answer);
   }, onError);
   const report = useLatestCallback(onError);
-  const run = useCallback<RunCall<LedgerInfo>>(
+  const run = useCallback<RunCall<LedgerInfoView>>(
     (call) =>
       settle(async () => {
         try {

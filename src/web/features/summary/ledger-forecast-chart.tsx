@@ -1,14 +1,13 @@
 /** The balance forecast chart of the ledger the page holds: its rows become the chart's points once per ledger answer. */
 import { useMemo } from 'react';
-import type { Ledger } from '../../../contract/ledger.js';
+import type { LedgerView } from '../../../contract/codecs.js';
 import type { IsoDate } from '../../../domain/calendar-date.js';
 import { isPaycheck } from '../../../domain/forecast.js';
-import { dollarsToCents } from '../../../domain/money.js';
 import type { LedgerForecast } from '../../forecast/ledger-forecast.js';
 import { BalanceForecastChart, type ForecastChartPoint } from './forecast-chart/balance-forecast-chart.js';
 
 interface LedgerForecastChartProps {
-  readonly ledger: Ledger;
+  readonly ledger: LedgerView;
   readonly answer: LedgerForecast;
   readonly today: IsoDate | null;
 }
@@ -20,9 +19,9 @@ export function LedgerForecastChart({ ledger, answer, today }: LedgerForecastCha
   );
   return (
     <BalanceForecastChart
-      openingBalance={dollarsToCents(ledger.openingBalance)}
-      startDate={ledger.startDate as IsoDate}
-      endDate={ledger.endDate as IsoDate}
+      openingBalance={ledger.openingBalance}
+      startDate={ledger.startDate}
+      endDate={ledger.endDate}
       points={points}
       today={today}
       lowest={answer.lowest}

@@ -1,9 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Ledger, LedgerTransaction } from '../../../contract/ledger.js';
+import type { LedgerView } from '../../../contract/codecs.js';
+import type { LedgerTransaction } from '../../../contract/ledger.js';
 import { isoDate } from '../../../domain/calendar-date.js';
 import { cents } from '../../../domain/money.js';
 import { ledgerForecast } from '../../forecast/ledger-forecast.js';
+import { ledgerAnswer } from '../../test-support/answers.js';
 import { SummarySection } from './summary-section.js';
 
 function renderSummary(totalDepositCents: number, totalExpenseCents: number) {
@@ -58,14 +60,15 @@ describe('SummarySection forecast', () => {
     status: 'PENDING',
     source: type === 'C' ? { kind: 'deposit', id: 'd1', occurrence: date, edited: false } : null,
   });
-  const ledger = (transactions: LedgerTransaction[]): Ledger => ({
-    startDate: '2027-01-01',
-    endDate: '2027-01-31',
-    openingBalance: 100,
-    currentBalance: 100,
-    pendingBalance: 100,
-    transactions,
-  });
+  const ledger = (transactions: LedgerTransaction[]): LedgerView =>
+    ledgerAnswer({
+      startDate: '2027-01-01',
+      endDate: '2027-01-31',
+      openingBalance: 100,
+      currentBalance: 100,
+      pendingBalance: 100,
+      transactions,
+    });
   const DIP = ledger([
     row('pay1', '2027-01-01', 'Acme Paycheck', 'C', 1000, 1100),
     row('rent', '2027-01-05', 'Rent', 'D', 1200, -100),
@@ -73,7 +76,7 @@ describe('SummarySection forecast', () => {
     row('pay2', '2027-01-15', 'Acme Paycheck', 'C', 1000, 849.45),
   ]);
 
-  function renderForecast(current: Ledger, today: string | null) {
+  function renderForecast(current: LedgerView, today: string | null) {
     const day = today === null ? null : isoDate(today);
     const forecast = { ledger: current, answer: ledgerForecast(current, day), today: day };
     return render(<SummarySection totalDeposits={cents(200_000)} totalExpenses={cents(125_055)} forecast={forecast} />);

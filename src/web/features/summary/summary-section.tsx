@@ -3,7 +3,7 @@
  * short, and, once there is a ledger, the lowest balance ahead, a warning before zero and the
  * balance forecast chart.
  */
-import type { Ledger } from '../../../contract/ledger.js';
+import type { LedgerView } from '../../../contract/codecs.js';
 import type { IsoDate } from '../../../domain/calendar-date.js';
 import type { Cents } from '../../../domain/money.js';
 import { formatUsd } from '../../../domain/money.js';
@@ -26,7 +26,7 @@ interface SummarySectionProps {
   readonly totalDeposits: Cents;
   readonly totalExpenses: Cents;
   /** The ledger and its forecast, or null while the user has none. */
-  readonly forecast?: { readonly ledger: Ledger; readonly answer: LedgerForecast; readonly today: IsoDate | null } | null;
+  readonly forecast?: { readonly ledger: LedgerView; readonly answer: LedgerForecast; readonly today: IsoDate | null } | null;
 }
 
 export function SummarySection({ totalDeposits, totalExpenses, forecast = null }: SummarySectionProps) {

@@ -4,7 +4,7 @@
  * go, and offers to extend instead. The caller remounts it per opening, so it always opens empty.
  */
 import { Alert, Button } from 'react-bootstrap';
-import type { Ledger } from '../../../../contract/ledger.js';
+import type { LedgerView } from '../../../../contract/codecs.js';
 import { type CreateLedgerRequest, createLedgerRequestSchema } from '../../../../contract/ledger-requests.js';
 import { numberFromInput, type SaveOutcome } from '../../../components/field-errors.js';
 import { DollarsInput, TextInput } from '../../../components/form-controls.js';
@@ -14,7 +14,7 @@ import { type FormFieldsProps, SchemaFormDialog } from '../../../components/sche
 interface NewLedgerDialogProps {
   readonly show: boolean;
   /** The ledger that creating would replace: null when there is none. */
-  readonly currentLedger: Ledger | null;
+  readonly currentLedger: LedgerView | null;
   /** False while the ledger could not be loaded: there may be one to replace. */
   readonly isLedgerKnown: boolean;
   readonly onSave: (request: CreateLedgerRequest) => Promise<SaveOutcome>;

@@ -4,11 +4,10 @@
  * between spacers as tall as the rows they stand for.
  */
 import { memo } from 'react';
-import { formatMonthDay, type IsoDate } from '../../../../domain/calendar-date.js';
-import { formatUsdDollars } from '../../../../domain/money.js';
+import { formatMonthDay } from '../../../../domain/calendar-date.js';
 import type { LedgerItem } from './ledger-items.js';
 import { PayPeriodHeading } from './pay-period-line.js';
-import { TYPE_LABELS } from '../ledger-format.js';
+import { formatLedgerMoney, TYPE_LABELS } from '../ledger-format.js';
 import { RowActions, type RowActionHandlers } from './row-actions.js';
 import { isSameRow, type LedgerRowProps, rowClassName } from './row-look.js';
 import { StatusBadge } from './status-badge.js';
@@ -89,15 +88,15 @@ const LedgerCompactRow = memo(function LedgerCompactRow({ transaction, actions, 
           {/* The sign says debit or credit on screen; the word says it to a screen reader. */}
           <span className="visually-hidden">{TYPE_LABELS[transaction.type]} </span>
           <span aria-hidden="true">{sign}</span>
-          {formatUsdDollars(transaction.amount)}
+          {formatLedgerMoney(transaction.amount)}
         </span>
       </div>
       <div className="ledger-compact__line ledger-compact__line--status small">
         <span>
-          <time dateTime={transaction.date}>{formatMonthDay(transaction.date as IsoDate)}</time> <StatusBadge status={transaction.status} />
+          <time dateTime={transaction.date}>{formatMonthDay(transaction.date)}</time> <StatusBadge status={transaction.status} />
         </span>
         <span className={`ledger-row__money${transaction.balance < 0 ? ' ledger-negative' : ''}`}>
-          Balance {formatUsdDollars(transaction.balance)}
+          Balance {formatLedgerMoney(transaction.balance)}
         </span>
       </div>
       <RowActions transaction={transaction} actions={actions} />

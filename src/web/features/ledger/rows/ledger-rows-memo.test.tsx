@@ -6,22 +6,23 @@
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LedgerInfo, LedgerTransaction } from '../../../../contract/ledger.js';
+import type { LedgerInfoView } from '../../../../contract/codecs.js';
+import type { LedgerTransaction } from '../../../../contract/ledger.js';
 import { ApiClientProvider } from '../../../api/api-context.js';
 import { ledgerForecast } from '../../../forecast/ledger-forecast.js';
 import { fakeApiClient } from '../../../test-support/fake-api-client.js';
 import { LedgerSection } from '../ledger-section.js';
-import { formatUsdDollars } from '../../../../domain/money.js';
+import { formatLedgerMoney } from '../ledger-format.js';
 import { ledgerInfo, renderLedger, setWindowWidth, transaction } from '../ledger-test-support.js';
 import { ESTIMATED_TABLE_ROW_HEIGHT } from './ledger-table.js';
 import { ROW_OVERSCAN } from '../window/use-row-window.js';
 
 // Every rendered row formats its amount and balance, so the number of calls counts row renders.
-vi.mock(import('../../../../domain/money.js'), async (importOriginal) => {
+vi.mock(import('../ledger-format.js'), async (importOriginal) => {
   const original = await importOriginal();
-  return { ...original, formatUsdDollars: vi.fn(original.formatUsdDollars) };
+  return { ...original, formatLedgerMoney: vi.fn(original.formatLedgerMoney) };
 });
-const formatCalls = vi.mocked(formatUsdDollars);
+const formatCalls = vi.mocked(formatLedgerMoney);
 
 const FIVE_YEARS_OF_ROWS = 1800;
 const HEADER_BALANCES = 2;
@@ -146,7 +147,7 @@ describe('ledger rows of a five-year ledger', () => {
     const api = fakeApiClient();
     const info = ledgerInfo(ledgerRows(300));
     // Arrow functions and objects written inline, as a parent component might.
-    const section = (current: LedgerInfo) => (
+    const section = (current: LedgerInfoView) => (
       <ApiClientProvider client={api}>
         <LedgerSection
           info={current}

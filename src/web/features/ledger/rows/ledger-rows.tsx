@@ -4,7 +4,7 @@
  * ledger has arrived, so their code need not be in the first view's script (decision 0009).
  */
 import { useMemo } from 'react';
-import type { LedgerTransaction } from '../../../../contract/ledger.js';
+import type { LedgerTransactionView } from '../../../../contract/codecs.js';
 import type { PayPeriod } from '../../../../domain/forecast.js';
 import { LedgerCompactList } from './ledger-compact-list.js';
 import { ledgerItems } from './ledger-items.js';
@@ -13,7 +13,7 @@ import type { RowActionHandlers } from './row-actions.js';
 
 export interface LedgerRowsProps {
   /** The rows that pass the filter and the search, in row order. */
-  readonly shown: readonly LedgerTransaction[];
+  readonly shown: readonly LedgerTransactionView[];
   readonly periods: readonly PayPeriod[];
   /** True when no row is hidden: then every pay period has its line, an empty one too. */
   readonly everyRowShown: boolean;

@@ -5,8 +5,8 @@
  */
 import { memo } from 'react';
 import { DataTable } from '../../../components/data-table.js';
-import { formatTableDate, type IsoDate } from '../../../../domain/calendar-date.js';
-import { formatUsdDollars } from '../../../../domain/money.js';
+import { formatTableDate } from '../../../../domain/calendar-date.js';
+import { formatLedgerMoney } from '../ledger-format.js';
 import type { LedgerItem } from './ledger-items.js';
 import { PayPeriodHeading } from './pay-period-line.js';
 import { RowActions, type RowActionHandlers } from './row-actions.js';
@@ -98,13 +98,13 @@ function isSameTableRow(previous: LedgerTableRowProps, next: LedgerTableRowProps
 }
 
 const LedgerTableRow = memo(function LedgerTableRow({ transaction, actions, index }: LedgerTableRowProps) {
-  const amount = formatUsdDollars(transaction.amount);
+  const amount = formatLedgerMoney(transaction.amount);
   // Stripes follow the row's index, not its place among the DOM's rows, which spacers shift.
   const stripe = index % 2 === 0 ? ' ledger-row--striped' : '';
   return (
     <tr className={rowClassName('ledger-row', transaction) + stripe} aria-rowindex={index + TABLE_ROW_NUMBERING.first}>
       <td>
-        <time dateTime={transaction.date}>{formatTableDate(transaction.date as IsoDate)}</time>
+        <time dateTime={transaction.date}>{formatTableDate(transaction.date)}</time>
       </td>
       <td>
         {/* One line per row keeps every row the same height; the full name is in the title. */}
@@ -118,7 +118,7 @@ const LedgerTableRow = memo(function LedgerTableRow({ transaction, actions, inde
       <td className="text-end ledger-row__money">{transaction.type === 'D' ? amount : ''}</td>
       <td className="text-end ledger-row__money">{transaction.type === 'C' ? amount : ''}</td>
       <td className={`text-end ledger-row__money${transaction.balance < 0 ? ' ledger-negative' : ''}`}>
-        {formatUsdDollars(transaction.balance)}
+        {formatLedgerMoney(transaction.balance)}
       </td>
       <td>
         <RowActions transaction={transaction} actions={actions} />

@@ -1,19 +1,19 @@
 /** Edit, Pay, Clear and Delete for one ledger row; each is enabled only when the status rules allow it. */
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/button.js';
-import type { LedgerTransaction } from '../../../../contract/ledger.js';
+import type { LedgerTransactionView } from '../../../../contract/codecs.js';
 import { canClear, canEdit, canPay } from '../../../../domain/ledger.js';
 
 export interface RowActionHandlers {
-  readonly onEdit: (transaction: LedgerTransaction) => void;
-  readonly onPay: (transaction: LedgerTransaction) => void;
-  readonly onClear: (transaction: LedgerTransaction) => void;
+  readonly onEdit: (transaction: LedgerTransactionView) => void;
+  readonly onPay: (transaction: LedgerTransactionView) => void;
+  readonly onClear: (transaction: LedgerTransactionView) => void;
   /** Asks first: deleting cannot be undone. */
-  readonly onDelete: (transaction: LedgerTransaction) => void;
+  readonly onDelete: (transaction: LedgerTransactionView) => void;
 }
 
 interface RowActionsProps {
-  readonly transaction: LedgerTransaction;
+  readonly transaction: LedgerTransactionView;
   readonly actions: RowActionHandlers;
 }
 

@@ -1,17 +1,17 @@
 /** What every layout of a ledger row shares: its style classes and when it may skip re-rendering. */
-import type { LedgerTransaction } from '../../../../contract/ledger.js';
+import type { LedgerTransactionView } from '../../../../contract/codecs.js';
 import { isPaycheckName } from '../../../../domain/ledger.js';
 import type { RowActionHandlers } from './row-actions.js';
 
 /** A paycheck opens a pay period: it gets a divider above; paid and cleared rows get their own look. */
-export function rowClassName(base: string, transaction: LedgerTransaction): string {
+export function rowClassName(base: string, transaction: LedgerTransactionView): string {
   const classes = [base, `ledger-row--${transaction.status.toLowerCase()}`];
   if (isPaycheckName(transaction.name)) classes.push('ledger-row--paycheck');
   return classes.join(' ');
 }
 
 export interface LedgerRowProps {
-  readonly transaction: LedgerTransaction;
+  readonly transaction: LedgerTransactionView;
   readonly actions: RowActionHandlers;
 }
 
@@ -36,7 +36,7 @@ export function isSameRow(previous: LedgerRowProps, next: LedgerRowProps): boole
 }
 
 /** The Edit dialog reads the row's source from the row that opened it, so a changed source must reach the row. */
-function isSameSource(a: LedgerTransaction['source'], b: LedgerTransaction['source']): boolean {
+function isSameSource(a: LedgerTransactionView['source'], b: LedgerTransactionView['source']): boolean {
   if (a === null || b === null) return a === b;
   return a.kind === b.kind && a.id === b.id && a.occurrence === b.occurrence && a.edited === b.edited;
 }

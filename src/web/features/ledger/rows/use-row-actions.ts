@@ -3,9 +3,8 @@
  * keeps its identity, so memoized rows are not rendered again because of it.
  */
 import { useMemo, useRef } from 'react';
-import type { LedgerInfo, LedgerTransaction } from '../../../../contract/ledger.js';
+import { encodeCents, type LedgerInfoView, type LedgerTransactionView } from '../../../../contract/codecs.js';
 import type { TransactionUpdate } from '../../../../contract/ledger-requests.js';
-import type { IsoDate } from '../../../../domain/calendar-date.js';
 import type { TransactionStatus } from '../../../../domain/ledger.js';
 import { useApiClient } from '../../../api/api-context.js';
 import type { HeldLedger } from '../../../api/api-client.js';
@@ -14,10 +13,10 @@ import { useLatestCallback } from '../../../components/use-latest-callback.js';
 import type { RowActionHandlers } from './row-actions.js';
 
 export function useRowActions(
-  run: RunCall<LedgerInfo>,
+  run: RunCall<LedgerInfoView>,
   heldLedger: HeldLedger,
-  onEdit: (transaction: LedgerTransaction) => void,
-  onDelete: (transaction: LedgerTransaction) => void,
+  onEdit: (transaction: LedgerTransactionView) => void,
+  onDelete: (transaction: LedgerTransactionView) => void,
 ): RowActionHandlers {
   const api = useApiClient();
   const edit = useLatestCallback(onEdit);
@@ -30,14 +29,14 @@ export function useRowActions(
    * The row passed the contract's answer check on arrival, and the server checks the request again:
    * checking it here too would put the request schemas in the first view's script (benchmark 4a).
    */
-  const moveStatus = useLatestCallback(async (transaction: LedgerTransaction, status: TransactionStatus) => {
+  const moveStatus = useLatestCallback(async (transaction: LedgerTransactionView, status: TransactionStatus) => {
     // A move to the status the row already has changes nothing (decideUpdate's 'unchanged'): nothing to send.
     if (status === transaction.status || movingRowIds.current.has(transaction.id)) return;
     movingRowIds.current.add(transaction.id);
     try {
       const { id, date, name, type, amount } = transaction;
-      // The server's own date for the row, sent back as it came.
-      const update: TransactionUpdate = { id, date: date as IsoDate, name, type, amount, status };
+      // Requests carry dollars (decision 0034): the amount goes back as the server gave it.
+      const update: TransactionUpdate = { id, date, name, type, amount: encodeCents(amount), status };
       await run(() => api.updateTransaction(update, heldLedger));
     } finally {
       movingRowIds.current.delete(transaction.id);

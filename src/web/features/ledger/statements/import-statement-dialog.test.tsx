@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LedgerInfo } from '../../../../contract/ledger.js';
+import type { LedgerInfoView, StatementImportView } from '../../../../contract/codecs.js';
 import type { StatementImport, StatementPreview, StatementRowInfo } from '../../../../contract/statements.js';
 import { ApiCallError } from '../../../api/api-client.js';
+import { reconciliationAnswer, statementPreviewAnswer } from '../../../test-support/answers.js';
 import { fakeApiClient } from '../../../test-support/fake-api-client.js';
 import { ledgerInfo, renderLedger, setWindowWidth, transaction } from '../ledger-test-support.js';
 import { CSV_MAPPING_STORAGE_KEY } from './csv-mapping-memory.js';
@@ -37,18 +38,19 @@ const PREVIEW: StatementPreview = {
   reconciliation: { bankBalance: 1177.37, date: '2026-03-06', leftover: 1182.12, difference: -4.75 },
 };
 
-function importAnswer(info: LedgerInfo, reconciliation: StatementImport['reconciliation']): StatementImport {
+function importAnswer(info: LedgerInfoView, reconciliation: StatementImport['reconciliation']): StatementImportView {
+  const figures = reconciliation && reconciliationAnswer(reconciliation);
   return {
     ...info,
     imported: { matched: 1, added: 1, duplicates: 1, outside: 1, skipped: 0 },
-    bank: reconciliation && { balance: reconciliation.bankBalance, date: reconciliation.date },
-    reconciliation,
+    bank: figures && { balance: figures.bankBalance, date: figures.date },
+    reconciliation: figures,
   };
 }
 
 function previewing(answer: StatementPreview) {
   const api = fakeApiClient();
-  api.previewStatement.mockResolvedValue(answer);
+  api.previewStatement.mockResolvedValue(statementPreviewAnswer(answer));
   return api;
 }
 
@@ -241,7 +243,7 @@ describe('Import Statement dialog, a CSV without a header', () => {
 
   it('asks for the columns from the first rows, previews with them, and reuses them for the next file of that shape', async () => {
     const api = fakeApiClient();
-    api.previewStatement.mockImplementation(async (request) => (request.mapping ? MAPPED : NEEDS_MAPPING));
+    api.previewStatement.mockImplementation(async (request) => statementPreviewAnswer(request.mapping ? MAPPED : NEEDS_MAPPING));
     renderLedger(LEDGER, api);
     let { user, dialog } = await openImport();
     await chooseFile(dialog, statementFile('03/02/2026,OAKWOOD APTS,-1200.00,800.00', 'export.csv'));

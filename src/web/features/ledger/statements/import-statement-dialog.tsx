@@ -5,14 +5,13 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
-import type { Ledger, LedgerTransaction } from '../../../../contract/ledger.js';
+import type { LedgerTransactionView, LedgerView, StatementPreviewView } from '../../../../contract/codecs.js';
 import {
   csvMappingSchema,
   type ImportDecision,
   type StatementImportRequest,
   type StatementPreviewRequest,
 } from '../../../../contract/statement-requests.js';
-import type { StatementPreview } from '../../../../contract/statements.js';
 import type { CsvMapping } from '../../../../domain/statements/csv-statement.js';
 import { type AskOutcome, checkForm, type FieldErrors, type SaveOutcome } from '../../../components/field-errors.js';
 import { FormField } from '../../../components/form-field.js';
@@ -29,13 +28,13 @@ import { StatementPreviewTable } from './statement-preview-table.js';
 interface ImportStatementDialogProps {
   readonly show: boolean;
   /** The ledger the statement goes into: the rows a statement row may match instead. */
-  readonly ledger: Ledger;
+  readonly ledger: LedgerView;
   /**
    * The server's size limit, handed over by the section: importing the contract's statement module
    * here, when the first view already has it, makes the bundler split the first view (benchmark 4a).
    */
   readonly sizeLimit: StatementSizeLimit;
-  readonly onPreview: (request: StatementPreviewRequest) => Promise<AskOutcome<StatementPreview>>;
+  readonly onPreview: (request: StatementPreviewRequest) => Promise<AskOutcome<StatementPreviewView>>;
   /** Imports; answers undefined when it worked and the caller closes the dialog. */
   readonly onImport: (request: StatementImportRequest) => Promise<SaveOutcome>;
   readonly onClose: () => void;
@@ -46,7 +45,7 @@ interface StatementText {
   readonly content: string;
 }
 
-type CsvColumns = NonNullable<StatementPreview['columns']>;
+type CsvColumns = NonNullable<StatementPreviewView['columns']>;
 
 /** Where each of the server's field messages shows; what fits nowhere shows above the preview. */
 const FILE_FIELDS = new Set(['content', 'fileName']);
@@ -55,7 +54,7 @@ const isMappingField = (key: string) => key === 'mapping' || key.startsWith('map
 export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onImport, onClose }: ImportStatementDialogProps) {
   const idPrefix = useId();
   const [statement, setStatement] = useState<StatementText | null>(null);
-  const [preview, setPreview] = useState<StatementPreview | null>(null);
+  const [preview, setPreview] = useState<StatementPreviewView | null>(null);
   const [columns, setColumns] = useState<CsvColumns | null>(null);
   /** The mapping the preview was made with, sent again with the import. */
   const [mapping, setMapping] = useState<CsvMapping | undefined>(undefined);
@@ -66,10 +65,10 @@ export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onIm
   /** Errors are keyed by the request's paths, except a decision's refusal, keyed `row.{index}`. */
   const { sending, errors, setErrors, send, ask, drop } = useDialogSubmit();
 
-  const ledgerRows = useMemo(() => new Map<string, LedgerTransaction>(ledger.transactions.map((row) => [row.id, row])), [ledger]);
+  const ledgerRows = useMemo(() => new Map<string, LedgerTransactionView>(ledger.transactions.map((row) => [row.id, row])), [ledger]);
   const candidatesOf = useMemo(() => matchCandidates(ledger.transactions), [ledger]);
 
-  function showPreview(answer: StatementPreview, used: CsvMapping | undefined) {
+  function showPreview(answer: StatementPreviewView, used: CsvMapping | undefined) {
     setPreview(answer);
     setColumns(answer.columns ?? null);
     setMapping(used);
@@ -78,7 +77,7 @@ export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onIm
   }
 
   /** Reads the chosen file as text and asks for its preview; a file the browser cannot read is marked on the file field. */
-  async function previewFile(file: File): Promise<AskOutcome<{ readonly text: StatementText; readonly answer: StatementPreview }>> {
+  async function previewFile(file: File): Promise<AskOutcome<{ readonly text: StatementText; readonly answer: StatementPreviewView }>> {
     let content: string;
     try {
       content = await readStatementText(file);

@@ -2,10 +2,9 @@
  * What happens to each statement row: the server's proposal, the choices the user may pick
  * instead, their words in the preview, and the decisions the import sends.
  */
-import type { LedgerTransaction } from '../../../../contract/ledger.js';
+import type { LedgerTransactionView, StatementRowView } from '../../../../contract/codecs.js';
 import type { ImportDecision } from '../../../../contract/statement-requests.js';
-import type { StatementRowInfo } from '../../../../contract/statements.js';
-import { dollarsToCents } from '../../../../domain/money.js';
+import type { Cents } from '../../../../domain/money.js';
 
 /** A select's value: 'new', 'skip', or 'match:' and the ledger row's id. */
 export type RowChoice = 'new' | 'skip' | `match:${string}`;
@@ -13,13 +12,13 @@ export type RowChoice = 'new' | 'skip' | `match:${string}`;
 export const matchChoice = (ledgerRowId: string): RowChoice => `match:${ledgerRowId}`;
 
 /** What the server proposes, or null for a row that can only be skipped (imported before, outside the ledger). */
-export function proposedChoice(row: StatementRowInfo): RowChoice | null {
+export function proposedChoice(row: StatementRowView): RowChoice | null {
   if (row.action === 'match' && row.matchId !== undefined) return matchChoice(row.matchId);
   if (row.action === 'new') return 'new';
   return null;
 }
 
-export type LedgerRowsById = ReadonlyMap<string, LedgerTransaction>;
+export type LedgerRowsById = ReadonlyMap<string, LedgerTransactionView>;
 
 /** "Matches Rent (2027-01-01)", "New", "Skip": the words of a choice. */
 export function choiceText(choice: RowChoice, rowsById: LedgerRowsById): string {
@@ -30,22 +29,22 @@ export function choiceText(choice: RowChoice, rowsById: LedgerRowsById): string 
 }
 
 /** What happens to a row that offers no choice. */
-export function fixedActionText(row: StatementRowInfo): string {
+export function fixedActionText(row: StatementRowView): string {
   return row.action === 'duplicate' ? 'Already imported' : 'Outside the ledger';
 }
 
 /** Enough to pick from: past this many, the nearest dates are offered. */
 const MAX_CANDIDATES = 12;
 
-const bucketOf = (type: string, dollars: number) => `${type}:${dollarsToCents(dollars)}`;
+const bucketOf = (type: string, amount: Cents) => `${type}:${amount}`;
 
 /**
  * The open (not CLEARED) ledger rows each statement row may match: same type, same amount to the
  * cent, nearest date first. The server accepts any of them (decision 0020): the 5-day window
  * only limits what it proposes.
  */
-export function matchCandidates(transactions: readonly LedgerTransaction[]): (row: StatementRowInfo) => LedgerTransaction[] {
-  const buckets = new Map<string, LedgerTransaction[]>();
+export function matchCandidates(transactions: readonly LedgerTransactionView[]): (row: StatementRowView) => LedgerTransactionView[] {
+  const buckets = new Map<string, LedgerTransactionView[]>();
   for (const transaction of transactions) {
     if (transaction.status === 'CLEARED') continue;
     const key = bucketOf(transaction.type, transaction.amount);
@@ -56,18 +55,18 @@ export function matchCandidates(transactions: readonly LedgerTransaction[]): (ro
   return (row) => {
     const bucket = buckets.get(bucketOf(row.type, row.amount)) ?? [];
     const statementDay = Date.parse(row.date);
-    const distance = (transaction: LedgerTransaction) => Math.abs(Date.parse(transaction.date) - statementDay);
+    const distance = (transaction: LedgerTransactionView) => Math.abs(Date.parse(transaction.date) - statementDay);
     return [...bucket].sort((a, b) => distance(a) - distance(b)).slice(0, MAX_CANDIDATES);
   };
 }
 
 /** What each row will do: its change, or else the proposal (null: skipped whatever the user does). */
-export function effectiveChoice(row: StatementRowInfo, changes: ReadonlyMap<number, RowChoice>): RowChoice | null {
+export function effectiveChoice(row: StatementRowView, changes: ReadonlyMap<number, RowChoice>): RowChoice | null {
   return proposedChoice(row) === null ? null : (changes.get(row.index) ?? proposedChoice(row));
 }
 
 /** Which statement row (by index) each matched ledger row is chosen by. */
-export function matchedBy(rows: readonly StatementRowInfo[], changes: ReadonlyMap<number, RowChoice>): Map<string, number> {
+export function matchedBy(rows: readonly StatementRowView[], changes: ReadonlyMap<number, RowChoice>): Map<string, number> {
   const owners = new Map<string, number>();
   for (const row of rows) {
     const choice = effectiveChoice(row, changes);
@@ -81,9 +80,9 @@ export function matchedBy(rows: readonly StatementRowInfo[], changes: ReadonlyMa
  * another row (a ledger row matches one statement row), "New" and "Skip".
  */
 export function choicesFor(
-  row: StatementRowInfo,
+  row: StatementRowView,
   chosen: RowChoice,
-  candidates: readonly LedgerTransaction[],
+  candidates: readonly LedgerTransactionView[],
   owners: ReadonlyMap<string, number>,
 ): RowChoice[] {
   const matches = new Set<RowChoice>();
@@ -97,7 +96,7 @@ export function choicesFor(
 }
 
 /** Only the rows the user changed: the server applies its own proposal to the rest. */
-export function decisionsOf(rows: readonly StatementRowInfo[], changes: ReadonlyMap<number, RowChoice>): ImportDecision[] {
+export function decisionsOf(rows: readonly StatementRowView[], changes: ReadonlyMap<number, RowChoice>): ImportDecision[] {
   const decisions: ImportDecision[] = [];
   for (const row of rows) {
     const choice = changes.get(row.index);

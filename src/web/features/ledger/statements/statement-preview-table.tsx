@@ -5,19 +5,19 @@
  */
 import { useMemo } from 'react';
 import { Form } from 'react-bootstrap';
-import type { LedgerTransaction } from '../../../../contract/ledger.js';
-import type { StatementRowInfo } from '../../../../contract/statements.js';
-import { formatUsdDollars } from '../../../../domain/money.js';
+import type { LedgerTransactionView, StatementRowView } from '../../../../contract/codecs.js';
+import { signedAmount } from '../../../../domain/ledger.js';
+import { cents, formatUsd } from '../../../../domain/money.js';
 import type { FieldErrors } from '../../../components/field-errors.js';
 import { choicesFor, choiceText, effectiveChoice, fixedActionText, matchedBy, type RowChoice } from './statement-choices.js';
 
 interface StatementPreviewTableProps {
   readonly idPrefix: string;
-  readonly rows: readonly StatementRowInfo[];
+  readonly rows: readonly StatementRowView[];
   readonly changes: ReadonlyMap<number, RowChoice>;
   readonly onChoose: (index: number, choice: RowChoice) => void;
-  readonly ledgerRows: ReadonlyMap<string, LedgerTransaction>;
-  readonly candidatesOf: (row: StatementRowInfo) => LedgerTransaction[];
+  readonly ledgerRows: ReadonlyMap<string, LedgerTransactionView>;
+  readonly candidatesOf: (row: StatementRowView) => LedgerTransactionView[];
   /** Keyed `row.{index}`: the server's refusal of a decision. */
   readonly errors: FieldErrors;
   readonly disabled: boolean;
@@ -64,7 +64,7 @@ export function StatementPreviewTable({
                   <td className="text-break">
                     <bdi>{row.description}</bdi>
                   </td>
-                  <td className="text-end text-nowrap">{formatUsdDollars(row.type === 'D' ? -row.amount : row.amount)}</td>
+                  <td className="text-end text-nowrap">{formatUsd(cents(signedAmount(row)))}</td>
                   <td>
                     {choice === null ? (
                       fixedActionText(row)
@@ -105,7 +105,7 @@ export function StatementPreviewTable({
 }
 
 /** "8 rows: 4 matched, 4 new, 0 skipped." */
-function summaryOf(rows: readonly StatementRowInfo[], changes: ReadonlyMap<number, RowChoice>): string {
+function summaryOf(rows: readonly StatementRowView[], changes: ReadonlyMap<number, RowChoice>): string {
   let matched = 0;
   let added = 0;
   for (const row of rows) {

@@ -17,7 +17,7 @@ export interface BalanceForecastChartProps {
   /** The ledger's end date. */
   readonly endDate: IsoDate;
   readonly points: readonly ForecastChartPoint[];
-  /** The server's today; null until the page knows it, and then no day is marked. */
+  /** Today on the page's clock (decision 0034); null when not known, and then no day is marked. */
   readonly today: IsoDate | null;
   /** The lowest balance dated today or later, or null when no row is ahead. */
   readonly lowest: { readonly date: IsoDate; readonly balance: Cents } | null;
@@ -50,17 +50,21 @@ export function forecastSeries(
 ): ForecastSeries {
   const dates: IsoDate[] = [startDate];
   const balances: Cents[] = [openingBalance];
+  let lastDate = startDate;
+  let lastBalance = openingBalance;
   for (const point of points) {
+    lastBalance = point.balance;
     // Ledger order never goes back in time; a row dated before the last point joins that point.
-    if (point.date <= (dates[dates.length - 1] as IsoDate)) balances[balances.length - 1] = point.balance;
+    if (point.date <= lastDate) balances[balances.length - 1] = point.balance;
     else {
+      lastDate = point.date;
       dates.push(point.date);
       balances.push(point.balance);
     }
   }
-  if (endDate > (dates[dates.length - 1] as IsoDate)) {
+  if (endDate > lastDate) {
     dates.push(endDate);
-    balances.push(balances[balances.length - 1] as Cents);
+    balances.push(lastBalance);
   }
   return { dates, balances, xs: dates.map(dateToSeconds), ys: balances.map(centsToDollars) };
 }

@@ -1,0 +1,128 @@
+/**
+ * The answers as the page holds them (decision 0034): money in Cents, dates as IsoDate, decoded
+ * once by the api client. Each is the answer's own schema with its money and date fields swapped
+ * for the two field codecs below, so the wire format is written only in the answer schemas; one
+ * parse checks an answer and decodes it. Encoding goes back to what the wire carries: a row sent
+ * back by Pay, a form filled in from a deposit. The server never uses these: it checks its answers
+ * with safeParse of the plain schemas (decision 0012), which would send a codec's decoded side.
+ */
+import * as z from 'zod/mini';
+import { type IsoDate, isIsoDate } from '../domain/calendar-date.js';
+import { type Cents, centsToDollars } from '../domain/money.js';
+import { dollarsAnswerSchema } from './common.js';
+import { type Deposit, depositSchema, depositsInfoSchema } from './deposits.js';
+import { type Expense, expenseSchema, expensesInfoSchema } from './expenses.js';
+import { ledgerInfoSchema, ledgerSchema, type LedgerTransaction, ledgerTransactionSchema, rowSourceSchema } from './ledger.js';
+import {
+  bankBalanceSchema,
+  reconciliationSchema,
+  statementImportSchema,
+  statementPreviewSchema,
+  statementRowSchema,
+} from './statements.js';
+
+/** Dollars on the wire (whole cents: dollarsAnswerSchema refuses a third decimal), Cents on the page. */
+export const centsFromDollars = z.codec(
+  dollarsAnswerSchema,
+  z.custom<Cents>((value) => Number.isSafeInteger(value)),
+  {
+    // Two decimals at most, so rounding only drops the binary error; the check above refuses an amount past 2^53 cents.
+    decode: (dollars) => Math.round(dollars * 100) as Cents,
+    encode: centsToDollars,
+  },
+);
+
+/** 'YYYY-MM-DD' on the wire, an IsoDate on the page: the same string, checked to be a real date once. */
+export const isoDateFrom = z.custom<IsoDate, string>((value) => typeof value === 'string' && isIsoDate(value));
+
+export const rowSourceCodec = z.extend(rowSourceSchema, { occurrence: isoDateFrom });
+export type RowSourceView = z.output<typeof rowSourceCodec>;
+
+/** A row's decoded fields, for the whole ledger's rows and for the changes answer's (ledger-changes-codec.ts). */
+export const LEDGER_TRANSACTION_FIELDS = {
+  date: isoDateFrom,
+  amount: centsFromDollars,
+  balance: centsFromDollars,
+  source: z.nullable(rowSourceCodec),
+};
+
+export const ledgerTransactionCodec = z.extend(ledgerTransactionSchema, LEDGER_TRANSACTION_FIELDS);
+export type LedgerTransactionView = z.output<typeof ledgerTransactionCodec>;
+
+/** The whole ledger's own decoded fields, beside its rows: also the changes answer's. */
+export const LEDGER_FIELDS = {
+  startDate: isoDateFrom,
+  endDate: isoDateFrom,
+  openingBalance: centsFromDollars,
+  currentBalance: centsFromDollars,
+  pendingBalance: centsFromDollars,
+};
+
+export const ledgerCodec = z.extend(ledgerSchema, { ...LEDGER_FIELDS, transactions: z.array(ledgerTransactionCodec) });
+export type LedgerView = z.output<typeof ledgerCodec>;
+
+export const ledgerInfoCodec = z.extend(ledgerInfoSchema, { ledger: z.nullable(ledgerCodec) });
+export type LedgerInfoView = z.output<typeof ledgerInfoCodec>;
+
+export const depositCodec = z.extend(depositSchema, { amount: centsFromDollars, startDate: isoDateFrom });
+export type DepositView = z.output<typeof depositCodec>;
+
+export const depositsInfoCodec = z.extend(depositsInfoSchema, { deposits: z.array(depositCodec), totalDeposits: centsFromDollars });
+export type DepositsInfoView = z.output<typeof depositsInfoCodec>;
+
+export const expenseCodec = z.extend(expenseSchema, {
+  amount: centsFromDollars,
+  startDate: z.nullable(isoDateFrom),
+  endDate: z.nullable(isoDateFrom),
+});
+export type ExpenseView = z.output<typeof expenseCodec>;
+
+export const expensesInfoCodec = z.extend(expensesInfoSchema, { expenses: z.array(expenseCodec), totalExpenses: centsFromDollars });
+export type ExpensesInfoView = z.output<typeof expensesInfoCodec>;
+
+export const statementRowCodec = z.extend(statementRowSchema, { date: isoDateFrom, amount: centsFromDollars });
+export type StatementRowView = z.output<typeof statementRowCodec>;
+
+export const bankBalanceCodec = z.extend(bankBalanceSchema, { balance: centsFromDollars, date: isoDateFrom });
+export type BankBalanceView = z.output<typeof bankBalanceCodec>;
+
+export const reconciliationCodec = z.extend(reconciliationSchema, {
+  bankBalance: centsFromDollars,
+  date: isoDateFrom,
+  leftover: centsFromDollars,
+  difference: centsFromDollars,
+});
+export type ReconciliationView = z.output<typeof reconciliationCodec>;
+
+const STATEMENT_FIGURES = { bank: z.nullable(bankBalanceCodec), reconciliation: z.nullable(reconciliationCodec) };
+
+export const statementPreviewCodec = z.extend(statementPreviewSchema, { rows: z.array(statementRowCodec), ...STATEMENT_FIGURES });
+export type StatementPreviewView = z.output<typeof statementPreviewCodec>;
+
+export const statementImportCodec = z.extend(statementImportSchema, { ledger: z.nullable(ledgerCodec), ...STATEMENT_FIGURES });
+export type StatementImportView = z.output<typeof statementImportCodec>;
+
+/*
+ * Requests stay in dollars and date strings: their schemas are the forms' and the server's
+ * (convention 2). A request made from a held value goes through these, never through arithmetic.
+ */
+
+/** A held amount as a request carries it: Pay and Clear send the row's amount back in dollars. */
+export function encodeCents(amount: Cents): number {
+  return z.encode(centsFromDollars, amount);
+}
+
+/** A held row as the wire carries it: what the Edit form starts from and sends back whole. */
+export function encodeLedgerTransaction(row: LedgerTransactionView): LedgerTransaction {
+  return z.encode(ledgerTransactionCodec, row);
+}
+
+/** A held deposit as the wire carries it, for its Edit form. */
+export function encodeDeposit(deposit: DepositView): Deposit {
+  return z.encode(depositCodec, deposit);
+}
+
+/** A held expense as the wire carries it, for its Edit form. */
+export function encodeExpense(expense: ExpenseView): Expense {
+  return z.encode(expenseCodec, expense);
+}

@@ -1,0 +1,31 @@
+/**
+ * Answers as the api client hands them to the page (decision 0034), from fixtures written as the
+ * server sends them: dollars and date strings, decoded by the contract's own codecs.
+ */
+import * as z from 'zod/mini';
+import {
+  depositsInfoCodec,
+  type DepositsInfoView,
+  expenseCodec,
+  expensesInfoCodec,
+  type ExpensesInfoView,
+  type ExpenseView,
+  ledgerCodec,
+  type LedgerView,
+  reconciliationCodec,
+  type ReconciliationView,
+  statementPreviewCodec,
+  type StatementPreviewView,
+} from '../../contract/codecs.js';
+import type { DepositsInfo } from '../../contract/deposits.js';
+import type { Expense, ExpensesInfo } from '../../contract/expenses.js';
+import type { Ledger } from '../../contract/ledger.js';
+import type { ReconciliationInfo, StatementPreview } from '../../contract/statements.js';
+
+export const depositsAnswer = (answer: DepositsInfo): DepositsInfoView => z.decode(depositsInfoCodec, answer);
+export const expenseAnswer = (expense: Expense): ExpenseView => z.decode(expenseCodec, expense);
+export const expensesAnswer = (answer: ExpensesInfo): ExpensesInfoView => z.decode(expensesInfoCodec, answer);
+export const ledgerAnswer = (ledger: Ledger): LedgerView => z.decode(ledgerCodec, ledger);
+export const reconciliationAnswer = (reconciliation: ReconciliationInfo): ReconciliationView =>
+  z.decode(reconciliationCodec, reconciliation);
+export const statementPreviewAnswer = (answer: StatementPreview): StatementPreviewView => z.decode(statementPreviewCodec, answer);
