@@ -11,10 +11,36 @@ const FEATURES = fs
   .map((entry) => entry.name);
 
 /**
+ * The server's layers, named by their files (decision 0035): routes.ts are routes (HTTP in and
+ * out); *-service.ts and *-writes.ts are services (the work, one transaction each); the modules
+ * below own tables and run their SQL. The HTTP edge (src/server/http) serves every route.
+ */
+const SERVER_ROUTES = './src/server/**/routes.ts';
+const SERVER_SERVICES = ['./src/server/**/*-service.ts', './src/server/**/*-writes.ts'];
+const SERVER_STORES = [
+  './src/server/**/*-repository.ts',
+  './src/server/**/*-store.ts',
+  './src/server/**/*-record.ts',
+  './src/server/**/*-reads.ts',
+  './src/server/**/*-rows.ts',
+  // The ledger's other table modules, and the schedules' reader the ledger is handed (one glob:
+  // eslint-plugin-import takes a zone's `from` as all globs or all folders).
+  './src/server/{ledger/row-insert,ledger/skipped-occurrences,ledger/ledger-data,schedules/ledger-schedules}.ts',
+];
+/**
+ * Every folder of src/server but the edge itself and the token check it runs: resources, their
+ * storage, the database, the workers. The HTTP edge imports none of them.
+ */
+const SERVER_RESOURCES = fs
+  .readdirSync('src/server', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !['http', 'auth'].includes(entry.name))
+  .map((entry) => `./src/server/${entry.name}`);
+
+/**
  * The layers' promises, enforced (README, Architecture): the domain imports nothing of ours, the
  * contract only the domain, server and page never each other, the rest of the server only the
- * ledger's face, shared page components neither the api client nor a feature, and no feature
- * another feature.
+ * ledger's face, inside the server routes -> services -> stores, shared page components neither
+ * the api client nor a feature, and no feature another feature.
  */
 const BOUNDARIES = [
   { target: './src/domain', from: './src', except: ['./domain'], message: 'The domain is pure: it imports nothing of ours.' },
@@ -33,6 +59,35 @@ const BOUNDARIES = [
     except: ['./index.ts', './routes.ts'],
     message:
       'Outside src/server/ledger, import only its face (ledger/index.ts; routes.ts for the app): its tables are its own (decision 0033).',
+  },
+  {
+    target: SERVER_ROUTES,
+    from: SERVER_STORES,
+    message:
+      'A route never reads or writes a table itself: it calls a service (or the ledger face, src/server/ledger/index.ts), and uses payloads and src/server/http (decision 0035).',
+  },
+  {
+    target: SERVER_STORES,
+    from: [SERVER_ROUTES, ...SERVER_SERVICES, './src/server/http/**'],
+    message: 'A store owns tables and knows no caller: it never imports a service, a route or the HTTP edge (decision 0035).',
+  },
+  {
+    // routes.ts files are registered by app.ts alone (they sit in folders; app.ts beside them).
+    target: './src/server/*/**',
+    from: [SERVER_ROUTES],
+    message: 'Only src/server/app.ts imports a routes.ts: it registers every route (decision 0035).',
+  },
+  {
+    target: './src/server/http',
+    from: SERVER_RESOURCES,
+    message:
+      'The HTTP edge (src/server/http) serves every route and knows none: it imports no resource, service, store or database module (decision 0035).',
+  },
+  {
+    target: './src/server/ledger',
+    from: ['./src/server/deposits', './src/server/expenses', './src/server/schedules/ledger-schedules.ts'],
+    message:
+      'The ledger is handed its schedules (a ScheduleReader, passed in by app.ts and the services): it never imports deposits or expenses (decisions 0033, 0035).',
   },
   ...FEATURES.map((feature) => ({
     target: `./src/web/features/${feature}`,

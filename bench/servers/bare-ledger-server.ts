@@ -1,7 +1,7 @@
 /**
  * The stack's limit for benchmark 1: a Fastify instance started like Leftover's (same logger
  * settings, same host, its own process) whose one route answers a ledger already in memory through
- * the same serializer (src/server/answer-serializer.ts) and response schema. No token, no database,
+ * the same serializer (src/server/http/answer-serializer.ts) and response schema. No token, no database,
  * no other plugin.
  *
  * Environment: PORT, HOST, LOG_LEVEL, LEDGER_FILE (the JSON answer of retrieve-ledger to serve).
@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { answerSerializerCompiler } from '../../src/server/answer-serializer.js';
+import { answerSerializerCompiler } from '../../src/server/http/answer-serializer.js';
 import { LEDGER_PATHS, ledgerInfoSchema } from '../../src/contract/ledger.js';
 
 const ledgerFile = process.env.LEDGER_FILE;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strictErrorBodySchema } from '../../src/contract/errors.js';
-import { callCost } from '../../src/server/rate-limit.js';
+import { callCost } from '../../src/server/http/rate-limit.js';
 import { FILE_ALREADY_IN_THE_WORKS, FILE_TOO_COMPLEX } from '../../src/server/file-work/file-work-pool.js';
 import { VALID_ACCOUNT_DOCUMENT, VALID_DEPOSIT, VALID_EXPENSE, VALID_LEDGER } from '../support/api-calls.js';
 import { ledgerOf } from '../support/schedule-bodies.js';
@@ -121,6 +121,14 @@ describe.each(databaseKinds())('file workers on %s', (kind) => {
           fields: { body: 'The request body is not valid JSON.' },
         },
       });
+      // Nothing sent, without a Content-Type: refused as not JSON (found by the endpoint fuzzer: it was a 500).
+      const nothing = await test.app.inject({
+        method: 'POST',
+        url: RESTORE,
+        headers: { authorization: `Bearer ${await test.issuer.token('alice')}` },
+      });
+      expect(nothing.statusCode, nothing.body).toBe(400);
+      expect(strictErrorBodySchema.parse(nothing.json()).error.fields).toEqual({ body: 'The request body is not valid JSON.' });
       // A document that would be restored, but carries a prototype key: refused as Fastify refuses every other body.
       const withProto = JSON.stringify(VALID_ACCOUNT_DOCUMENT).replace(/^\{/, '{"__proto__":{"polluted":true},');
       const polluted = await alice.request('POST', RESTORE, withProto);

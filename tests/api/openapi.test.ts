@@ -7,7 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
-import { OPENAPI_PATH } from '../../src/server/openapi.js';
+import { OPENAPI_PATH } from '../../src/server/http/openapi.js';
 import { API_CALLS, type ApiCall, callName, PUBLIC_API_ROUTES, registeredApiRoutes, VALID_DEPOSIT } from '../support/api-calls.js';
 import { seedUser, type SeededUser } from '../support/seed.js';
 import { databaseKinds } from '../support/test-databases.js';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strictErrorBodySchema } from '../../src/contract/errors.js';
 import { MAX_DEPOSITS, MAX_EXPENSES, MAX_LEDGER_ROWS } from '../../src/domain/limits.js';
-import { callCost } from '../../src/server/rate-limit.js';
+import { callCost } from '../../src/server/http/rate-limit.js';
 import { VALID_DEPOSIT, VALID_EXPENSE, VALID_TRANSACTION } from '../support/api-calls.js';
 import { ledgerOf } from '../support/schedule-bodies.js';
 import { databaseKinds } from '../support/test-databases.js';

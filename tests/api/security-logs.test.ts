@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { redactedUrl } from '../../src/server/edge.js';
+import { redactedUrl } from '../../src/server/http/edge.js';
 import { signInThroughDevProvider } from '../support/dev-sign-in.js';
 import { freePort } from '../support/server-process.js';
 

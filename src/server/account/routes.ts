@@ -13,7 +13,7 @@ import {
 } from '../../contract/account.js';
 import { accountImportRequestSchema, deleteAccountRequestSchema } from '../../contract/account-requests.js';
 import { NotFoundError } from '../../domain/errors.js';
-import { callerOf, chargeRowsRead, chargeRowsWritten, routeInApi } from '../api-scope.js';
+import { callerOf, chargeRowsRead, chargeRowsWritten, routeInApi } from '../http/api-scope.js';
 import { NO_LEDGER, readLedger } from '../ledger/index.js';
 import { exportDocument } from './account-payloads.js';
 import { AccountService } from './account-service.js';
@@ -62,8 +62,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (api) => {
         validatorCompiler: () => (body: unknown) => ({ value: body }),
       },
       async (request) => {
-        const body = request.body as unknown;
-        if (typeof body !== 'string') throw new Error('the restore body is read as text');
+        // No body at all (no Content-Type, nothing sent) is checked as empty text: 400, not JSON.
+        const body = typeof request.body === 'string' ? request.body : '';
         const owner = callerOf(request);
         const data = await api.fileWork.forOwner(owner, 'body', (run) => run({ kind: 'check-restore', body }));
         const counts = await accounts.restore(owner, data);

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import Provider from 'oidc-provider';
 import { type DevProviderKeys, loadOrCreateDevKeys, publicJwks } from './dev-keys.js';
-import { TooManyRequestsError } from '../http-errors.js';
+import { TooManyRequestsError } from '../http/http-errors.js';
 import { devProviderConfiguration, type EmbeddedOidc } from './dev-provider-configuration.js';
 import { createDevProviderStore, type DevProviderStore } from './dev-provider-store.js';
 import { DEV_SIGN_IN_PATH, SIGN_IN_STYLE, signInPage } from './dev-sign-in-page.js';

@@ -2,7 +2,9 @@
  * The ledger calls under /api/ledger. Thin: the contract's schemas check the bodies and the
  * answers, the caller comes from the token, the payloads turn dollars into cents and back, and
  * LedgerService does the work in one transaction. Every write takes an optional If-Match: with a
- * version the ledger is no longer at, it answers 412 and changes nothing.
+ * version the ledger is no longer at, it answers 412 and changes nothing. The schedules a ledger is
+ * projected from are passed in by the app (a ScheduleReader): the ledger imports neither deposits
+ * nor expenses.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../contract/request-fields.js';
@@ -16,14 +18,12 @@ import {
   newTransactionSchema,
   transactionUpdateSchema,
 } from '../../contract/ledger-requests.js';
-import { callerOf, chargeRowsRead, chargeRowsWritten, routeInApi } from '../api-scope.js';
-import { readLedgerSchedules } from '../schedules/ledger-schedules.js';
+import { callerOf, chargeRowsRead, chargeRowsWritten, routeInApi } from '../http/api-scope.js';
 import { todayIn } from '../../domain/calendar-date.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { changesAnswer, forecastAnswer, ledgerAnswer, ledgerFields, requestedRow, transactionDraft } from './ledger-payloads.js';
-import type { LedgerWithRows } from './ledger-reads.js';
+import { type LedgerWithRows, NO_LEDGER, type ScheduleReader } from './index.js';
 import { type LedgerRowWrite, LedgerService } from './ledger-service.js';
-import { NO_LEDGER } from './ledger-store.js';
 import { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
 
 /** The whole ledger, its version in the ETag header (decision 0030). */
@@ -38,8 +38,13 @@ function rowWriteAnswer(reply: FastifyReply, written: LedgerRowWrite, query: { a
   return query.answer === 'changes' ? changesAnswer(written) : ledgerAnswer(written);
 }
 
-export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
-  const ledgers = new LedgerService(api.database, () => api.now(), readLedgerSchedules);
+export interface LedgerRoutesOptions {
+  /** The owner's deposits and expenses, read by their own modules (app.ts passes readLedgerSchedules). */
+  readonly schedules: ScheduleReader;
+}
+
+export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (api, { schedules }) => {
+  const ledgers = new LedgerService(api.database, () => api.now(), schedules);
   const response = { 200: ledgerInfoSchema };
 
   api.get(routeInApi(LEDGER_PATHS.retrieve), { schema: { response } }, async (request, reply) =>

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PROFILE_PATH, profileSchema } from '../../contract/app-config.js';
-import { callerOf, routeInApi } from '../api-scope.js';
+import { callerOf, routeInApi } from '../http/api-scope.js';
 
 /** Who the API thinks is calling: lets the page (and people) see two sign-ins are two users. */
 export const profileRoutes: FastifyPluginAsyncZod = async (api) => {

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ledgerWriteHeadersSchema } from '../../contract/ledger-requests.js';
 import { statementImportRequestSchema, statementPreviewRequestSchema } from '../../contract/statement-requests.js';
 import { STATEMENT_BODY_LIMIT_BYTES, STATEMENT_PATHS, statementImportSchema, statementPreviewSchema } from '../../contract/statements.js';
-import { callerOf, chargeRowsRead, chargeRowsWritten, routeInApi } from '../api-scope.js';
+import { callerOf, chargeRowsRead, chargeRowsWritten, routeInApi } from '../http/api-scope.js';
 import { expectedVersionOf, tagLedgerVersion } from '../ledger/index.js';
 import { importAnswer, importDecisions, previewAnswer } from './statement-payloads.js';
 import { StatementService } from './statement-service.js';

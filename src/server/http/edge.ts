@@ -5,7 +5,7 @@
  * their query strings.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ErrorBody } from '../contract/errors.js';
+import type { ErrorBody } from '../../contract/errors.js';
 
 /**
  * Every answer says `Cache-Control: no-store` unless it set its own: answers hold one person's

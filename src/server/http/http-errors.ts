@@ -7,9 +7,9 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '../contract/errors.js';
-import { ConflictError, DomainError, InvalidInputError, NotFoundError, StaleVersionError, TooLargeError } from '../domain/errors.js';
-import { InvalidTokenError, KeySetUnavailableError } from './auth/access-token.js';
+import type { ErrorBody } from '../../contract/errors.js';
+import { ConflictError, DomainError, InvalidInputError, NotFoundError, StaleVersionError, TooLargeError } from '../../domain/errors.js';
+import { InvalidTokenError, KeySetUnavailableError } from '../auth/access-token.js';
 
 type ErrorCode = ErrorBody['error']['code'];
 

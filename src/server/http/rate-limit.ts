@@ -7,8 +7,8 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Caller } from './auth/access-token.js';
-import type { RateLimitConfig } from './config.js';
+import type { Caller } from '../auth/access-token.js';
+import type { RateLimitConfig } from '../config.js';
 import { TooManyRequestsError } from './http-errors.js';
 
 export interface RateLimitBudget extends RateLimitConfig {

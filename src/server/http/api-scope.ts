@@ -3,8 +3,8 @@
  * and how routes inside it name the contract's paths.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_PREFIX } from '../contract/common.js';
-import { type AccessTokenVerifier, type Caller, InvalidTokenError } from './auth/access-token.js';
+import { API_PREFIX } from '../../contract/common.js';
+import { type AccessTokenVerifier, type Caller, InvalidTokenError } from '../auth/access-token.js';
 import type { RateLimits } from './rate-limit.js';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import { ledgerInfoSchema } from '../contract/ledger.js';
+import { ledgerInfoSchema } from '../../contract/ledger.js';
 import { answerSerializerCompiler } from './answer-serializer.js';
 
 const serialize = answerSerializerCompiler({

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { ErrorBody } from '../contract/errors.js';
+import type { ErrorBody } from '../../contract/errors.js';
 
 /**
  * Serves the built page: hashed assets are cached for good, index.html, sw.js and the manifest

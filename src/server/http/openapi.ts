@@ -9,9 +9,9 @@ import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fa
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { toJSONSchema } from 'zod/v4/core';
-import { ACCOUNT_PATHS } from '../contract/account.js';
-import { API_PREFIX } from '../contract/common.js';
-import { errorBodySchema } from '../contract/errors.js';
+import { ACCOUNT_PATHS } from '../../contract/account.js';
+import { API_PREFIX } from '../../contract/common.js';
+import { errorBodySchema } from '../../contract/errors.js';
 
 export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 

@@ -4,7 +4,7 @@
  * the few answers that leave before its hook runs get the same headers spelled out.
  */
 import type { FastifyHelmetOptions } from '@fastify/helmet';
-import type { AppConfiguration } from './config.js';
+import type { AppConfiguration } from '../config.js';
 import type { BareAnswerHeaders } from './http-errors.js';
 
 function contentSecurityPolicy(config: AppConfiguration) {
