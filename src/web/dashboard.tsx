@@ -15,6 +15,7 @@ import { DepositsSection } from './features/deposits/deposits-section.js';
 import { ExpensesSection } from './features/expenses/expenses-section.js';
 import { LedgerSection } from './features/ledger/ledger-section.js';
 import type { ScheduleNames } from './features/ledger/row-source.js';
+import { ImportStatementDialog } from './features/statements/lazy-import-statement-dialog.js';
 import { SummarySection } from './features/summary/summary-section.js';
 import { ledgerForecast } from './forecast/ledger-forecast.js';
 
@@ -140,6 +141,7 @@ export function Dashboard() {
             onRefresh={refreshAll}
             scheduleNames={scheduleNames}
             forecast={forecast?.answer ?? null}
+            importStatementDialog={ImportStatementDialog}
           />
         </CollapsibleSection>
       </div>

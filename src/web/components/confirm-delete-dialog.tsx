@@ -1,6 +1,7 @@
-import { useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
+import type { SaveOutcome } from './field-errors.js';
 import { ModalDialog } from './modal-dialog.js';
+import { useDialogSubmit } from './use-dialog-submit.js';
 
 interface ConfirmDeleteDialogProps {
   readonly show: boolean;
@@ -9,23 +10,15 @@ interface ConfirmDeleteDialogProps {
   /** What is deleted, as the user knows it: "the deposit", "the expense". */
   readonly what: string;
   readonly name: string;
-  /** Deletes; the caller closes the dialog when that worked and keeps it open when it did not. */
-  readonly onConfirm: () => Promise<void>;
+  /** Deletes; answers undefined when it worked and the caller closes the dialog, which stays open when it did not. */
+  readonly onConfirm: () => Promise<SaveOutcome>;
   readonly onClose: () => void;
 }
 
-/** Asks before deleting: a deletion cannot be undone. */
+/** Asks before deleting: a deletion cannot be undone. The section remounts it per opening (a changing key). */
 export function ConfirmDeleteDialog({ show, title, what, name, onConfirm, onClose }: ConfirmDeleteDialogProps) {
-  const [deleting, setDeleting] = useState(false);
-
-  async function confirm() {
-    setDeleting(true);
-    try {
-      await onConfirm();
-    } finally {
-      setDeleting(false);
-    }
-  }
+  // A failure is told by the section ("Whoops!"): nothing here to mark, so only `sending` is used.
+  const { sending, send } = useDialogSubmit();
 
   return (
     <ModalDialog show={show} title={title} onClose={onClose} centered>
@@ -42,7 +35,7 @@ export function ConfirmDeleteDialog({ show, title, what, name, onConfirm, onClos
         <Button variant="outline-secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={() => void confirm()} disabled={deleting}>
+        <Button variant="danger" onClick={() => void send(onConfirm)} disabled={sending}>
           Delete
         </Button>
       </Modal.Footer>

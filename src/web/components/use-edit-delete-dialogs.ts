@@ -14,14 +14,16 @@ interface ListCalls<Input, Info> {
 
 /**
  * A deletion that asks first: `deletion.show(item)` opens the question, and `confirmDelete`
- * deletes the item it asked about, closing the dialog once that worked.
+ * deletes the item it asked about, closing the dialog once that worked (answered as a save is, for
+ * the dialog's `useDialogSubmit`). Key the dialog with `deletion.session`: each opening starts fresh.
  */
 export function useDeletionDialog<Item extends { readonly id: string }, Info>(remove: (id: string) => Promise<Info>, run: RunCall<Info>) {
   const deletion = useDialogState<Item | null>(null);
 
-  async function confirmDelete(): Promise<void> {
+  async function confirmDelete(): Promise<SaveOutcome> {
     const deleted = deletion.target;
-    if (deleted) await deletion.closeAfter(run(() => remove(deleted.id)));
+    // Never opened about anything: nothing deleted, nothing to mark.
+    return deleted ? deletion.closeAfter(run(() => remove(deleted.id))) : {};
   }
 
   return { deletion, confirmDelete };

@@ -367,6 +367,26 @@ describe('DepositsSection', () => {
     expect(screen.queryByRole('rowheader', { name: 'Paycheck' })).not.toBeInTheDocument();
   });
 
+  it('opens each delete confirmation fresh: after one deletion worked, the next can be confirmed', async () => {
+    const deleteDeposit = vi
+      .fn<ApiClient['deleteDeposit']>()
+      .mockResolvedValueOnce(depositsAnswer({ deposits: [RENT_SHARE], totalDeposits: 250.5 }))
+      .mockResolvedValueOnce(depositsAnswer(NO_DEPOSITS));
+    const { user } = renderDeposits(TWO_DEPOSITS, fakeApiClient({ deleteDeposit }));
+
+    await user.click(screen.getByRole('button', { name: 'Delete Paycheck' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Deposit' })).getByRole('button', { name: 'Delete' }));
+    await waitForDialogToClose('Delete Deposit');
+
+    await user.click(screen.getByRole('button', { name: 'Delete Rent Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Deposit' });
+    expect(dialog).toHaveTextContent('Rent Share');
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(deleteDeposit).toHaveBeenLastCalledWith('d2');
+    await waitForDialogToClose('Delete Deposit');
+  });
+
   it('keeps the delete confirmation open and reports the error when deleting fails', async () => {
     const failure = new ApiCallError('deleteDeposit', 404, 'Deposit not found.');
     const deleteDeposit = vi.fn<ApiClient['deleteDeposit']>().mockRejectedValue(failure);

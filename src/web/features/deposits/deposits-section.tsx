@@ -64,6 +64,7 @@ export function DepositsSection({ info, onChange, onError }: SectionProps<Deposi
         onClose={editor.close}
       />
       <ConfirmDeleteDialog
+        key={`delete-${deletion.session}`}
         show={deletion.open}
         title="Delete Deposit"
         what="the deposit"

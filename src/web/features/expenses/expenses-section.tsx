@@ -82,6 +82,7 @@ export function ExpensesSection({ info, onChange, onError }: SectionProps<Expens
         onClose={editor.close}
       />
       <ConfirmDeleteDialog
+        key={`delete-${deletion.session}`}
         show={deletion.open}
         title="Delete Expense"
         what="the expense"

@@ -11,7 +11,9 @@ import { BelowZeroWarning } from '../../forecast/below-zero-warning.js';
 import { formatLedgerMoney } from './ledger-format.js';
 
 // Only a ledger that imported a statement says how it stands with the bank: those words load then.
-const ReconciliationWords = lazy(() => import('./reconciliation-text.js').then((module) => ({ default: module.ReconciliationWords })));
+const ReconciliationWords = lazy(() =>
+  import('../../reconciliation/reconciliation-text.js').then((module) => ({ default: module.ReconciliationWords })),
+);
 interface LedgerHeaderProps {
   readonly ledger: LedgerView;
   readonly onNewLedger: () => void;

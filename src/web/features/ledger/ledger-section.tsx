@@ -4,7 +4,7 @@
  * filter them. The section makes every call; the dialogs only hand it what the user asked for.
  */
 import './ledger.css';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { type ComponentType, useDeferredValue, useMemo, useState } from 'react';
 import {
   type BankBalanceView,
   encodeLedgerTransaction,
@@ -13,7 +13,6 @@ import {
 } from '../../../contract/codecs.js';
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../../contract/ledger-requests.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../../contract/statement-requests.js';
-import { MAX_STATEMENT_CHARACTERS, STATEMENT_TOO_LARGE } from '../../../contract/statement-limits.js';
 import { ledgerCsvFileName } from '../../../contract/account.js';
 import { useApiClient } from '../../api/api-context.js';
 import { useSectionAsk } from '../../api/use-section-call.js';
@@ -25,7 +24,7 @@ import { useDialogState } from '../../components/use-dialog-state.js';
 import { useDeletionDialog } from '../../components/use-edit-delete-dialogs.js';
 import { useLatestCallback } from '../../components/use-latest-callback.js';
 import type { LedgerForecast } from '../../forecast/ledger-forecast.js';
-import type { SectionProps } from '../section-props.js';
+import type { ImportStatementDialogProps, SectionProps } from '../section-props.js';
 import { filterByName } from './filter/name-search.js';
 import { filterByStatus, SHOW_ALL_STATUSES, type StatusFilter } from './filter/status-filter.js';
 import { LedgerHeader } from './ledger-header.js';
@@ -43,9 +42,6 @@ const EditTransactionDialog = lazyDialog(() =>
 // The rows show only once the ledger has arrived: their code loads alongside its request.
 const LedgerRows = loadAlongside(() => import('./rows/ledger-rows.js').then((module) => module.LedgerRows));
 const FilterDialog = lazyDialog(() => import('./filter/filter-dialog.js').then((module) => module.FilterDialog));
-const ImportStatementDialog = lazyDialog(() =>
-  import('./statements/import-statement-dialog.js').then((module) => module.ImportStatementDialog),
-);
 const ConfirmDeleteDialog = lazyDialog(() =>
   import('../../components/confirm-delete-dialog.js').then((module) => module.ConfirmDeleteDialog),
 );
@@ -57,15 +53,23 @@ export interface LedgerSectionProps extends SectionProps<LedgerInfoView> {
   readonly scheduleNames: ScheduleNames;
   /** The pay periods and the warning before zero, computed from `info` by the shell; null without a ledger. */
   readonly forecast: LedgerForecast | null;
+  /** The statements feature's Import Statement dialog, handed over by the shell (features never import each other). */
+  readonly importStatementDialog: ComponentType<ImportStatementDialogProps>;
 }
 
 const NO_TRANSACTIONS: readonly LedgerTransactionView[] = [];
 const NO_PERIODS: LedgerForecast['periods'] = [];
 const COUNT_FORMAT = new Intl.NumberFormat('en-US');
-/** Up to 2 MB: a file of that many bytes decodes to at most the server's limit in characters (decision 0021). */
-const STATEMENT_SIZE_LIMIT = { maxBytes: MAX_STATEMENT_CHARACTERS, message: STATEMENT_TOO_LARGE };
 
-export function LedgerSection({ info, onChange, onError, onRefresh, scheduleNames, forecast }: LedgerSectionProps) {
+export function LedgerSection({
+  info,
+  onChange,
+  onError,
+  onRefresh,
+  scheduleNames,
+  forecast,
+  importStatementDialog: ImportStatementDialog,
+}: LedgerSectionProps) {
   const api = useApiClient();
   const { run, heldLedger } = useHeldLedger(info, onChange, onError);
   const isWide = useWideLayout();
@@ -222,7 +226,6 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
         key={`import-${importing.session}`}
         show={importing.open}
         ledger={ledger}
-        sizeLimit={STATEMENT_SIZE_LIMIT}
         onPreview={previewStatement}
         onImport={importStatement}
         onClose={importing.close}
@@ -241,6 +244,7 @@ export function LedgerSection({ info, onChange, onError, onRefresh, scheduleName
         />
       )}
       <ConfirmDeleteDialog
+        key={`delete-${deleting.session}`}
         show={deleting.open}
         title="Delete Transaction"
         what="the transaction"

@@ -48,11 +48,17 @@ interface RenderedLedger {
   readonly rerender: (info: LedgerInfoView | null) => void;
 }
 
+/** The shell hands the section the statements feature's dialog; the ledger's own tests import no statement. */
+export function NoImportStatementDialog() {
+  return null;
+}
+
 export function renderLedger(
   info: LedgerInfoView | null,
   api: FakeApiClient = fakeApiClient(),
   scheduleNames: ScheduleNames = NO_SCHEDULES,
   today: IsoDate | null = null,
+  importStatementDialog: LedgerSectionProps['importStatementDialog'] = NoImportStatementDialog,
 ): RenderedLedger {
   const onChange = vi.fn<LedgerSectionProps['onChange']>();
   const onError = vi.fn<LedgerSectionProps['onError']>();
@@ -67,6 +73,7 @@ export function renderLedger(
         scheduleNames={scheduleNames}
         // As the shell does: the forecast of the ledger shown.
         forecast={current?.ledger ? ledgerForecast(current.ledger, today) : null}
+        importStatementDialog={importStatementDialog}
       />
     </ApiClientProvider>
   );

@@ -13,7 +13,7 @@ import { ledgerForecast } from '../../../forecast/ledger-forecast.js';
 import { fakeApiClient } from '../../../test-support/fake-api-client.js';
 import { LedgerSection } from '../ledger-section.js';
 import { formatLedgerMoney } from '../ledger-format.js';
-import { ledgerInfo, renderLedger, setWindowWidth, transaction } from '../ledger-test-support.js';
+import { ledgerInfo, NoImportStatementDialog, renderLedger, setWindowWidth, transaction } from '../ledger-test-support.js';
 import { ESTIMATED_TABLE_ROW_HEIGHT } from './ledger-table.js';
 import { ROW_OVERSCAN } from '../window/use-row-window.js';
 
@@ -156,6 +156,7 @@ describe('ledger rows of a five-year ledger', () => {
           onRefresh={() => Promise.resolve()}
           scheduleNames={{ deposit: new Map(), expense: null }}
           forecast={current.ledger ? ledgerForecast(current.ledger, null) : null}
+          importStatementDialog={NoImportStatementDialog}
         />
       </ApiClientProvider>
     );

@@ -5,7 +5,7 @@
 
 export const STATEMENT_FILE_TYPES = '.csv,.ofx,.qfx';
 
-/** The server's limit and its words, which the section hands the dialog (decision 0022). */
+/** The server's limit and its words, which lazy-import-statement-dialog.tsx hands the dialog (decision 0022). */
 export interface StatementSizeLimit {
   /** A file of this many bytes decodes to at most as many characters, the server's limit. */
   readonly maxBytes: number;

@@ -2,9 +2,9 @@
  * Does the ledger agree with the bank (issue 14 item 6)? The words the import's preview and the
  * ledger header use, from the statement's closing balance and the ledger's CLEARED rows.
  */
-import type { BankBalanceView, LedgerView, ReconciliationView } from '../../../contract/codecs.js';
-import { formatUsd } from '../../../domain/money.js';
-import { reconcile } from '../../../domain/statements/reconciliation.js';
+import type { BankBalanceView, LedgerView, ReconciliationView } from '../../contract/codecs.js';
+import { formatUsd } from '../../domain/money.js';
+import { reconcile } from '../../domain/statements/reconciliation.js';
 
 /** "Reconciled with the bank on 2027-01-16", or the three figures when they differ. */
 export function reconciliationText({ bankBalance, date, leftover, difference }: ReconciliationView): string {

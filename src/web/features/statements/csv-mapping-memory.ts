@@ -3,8 +3,8 @@
  * for the next file of the same shape: the same column count and the same header line (issue 14
  * item 2). As the expense sort is remembered: blocked storage only means choosing again.
  */
-import { csvMappingSchema } from '../../../../contract/statement-requests.js';
-import type { CsvMapping } from '../../../../domain/statements/csv-statement.js';
+import { csvMappingSchema } from '../../../contract/statement-requests.js';
+import type { CsvMapping } from '../../../domain/statements/csv-statement.js';
 
 export const CSV_MAPPING_STORAGE_KEY = 'leftover.statementColumns';
 

@@ -1,13 +1,29 @@
+/**
+ * The statements feature as the shell composes it into the Ledger section: the header's Import
+ * opens its dialog, the section makes the calls, and the header reconciles with the bank after an
+ * import. Here beside the shell, because a feature's own tests may not import another feature.
+ */
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LedgerInfoView, StatementImportView } from '../../../../contract/codecs.js';
-import type { StatementImport, StatementPreview, StatementRowInfo } from '../../../../contract/statements.js';
-import { ApiCallError } from '../../../api/api-client.js';
-import { reconciliationAnswer, statementPreviewAnswer } from '../../../test-support/answers.js';
-import { fakeApiClient } from '../../../test-support/fake-api-client.js';
-import { ledgerInfo, renderLedger, setWindowWidth, transaction } from '../ledger-test-support.js';
-import { CSV_MAPPING_STORAGE_KEY } from './csv-mapping-memory.js';
+import type { LedgerInfoView, StatementImportView } from '../contract/codecs.js';
+import type { StatementImport, StatementPreview, StatementRowInfo } from '../contract/statements.js';
+import { ApiCallError } from './api/api-client.js';
+import {
+  ledgerInfo,
+  NO_SCHEDULES,
+  renderLedger as renderLedgerSection,
+  setWindowWidth,
+  transaction,
+} from './features/ledger/ledger-test-support.js';
+import { CSV_MAPPING_STORAGE_KEY } from './features/statements/csv-mapping-memory.js';
+import { ImportStatementDialog } from './features/statements/lazy-import-statement-dialog.js';
+import { reconciliationAnswer, statementPreviewAnswer } from './test-support/answers.js';
+import { fakeApiClient, type FakeApiClient } from './test-support/fake-api-client.js';
+
+/** As the shell does: the Ledger section with the statements feature's dialog. */
+const renderLedger = (info: LedgerInfoView, api: FakeApiClient) =>
+  renderLedgerSection(info, api, NO_SCHEDULES, null, ImportStatementDialog);
 
 const JSDOM_WIDTH = window.innerWidth;
 beforeEach(() => {

@@ -5,10 +5,10 @@
  */
 import { useMemo } from 'react';
 import { Form } from 'react-bootstrap';
-import type { LedgerTransactionView, StatementRowView } from '../../../../contract/codecs.js';
-import { signedAmount } from '../../../../domain/ledger.js';
-import { cents, formatUsd } from '../../../../domain/money.js';
-import type { FieldErrors } from '../../../components/field-errors.js';
+import type { LedgerTransactionView, StatementRowView } from '../../../contract/codecs.js';
+import { signedAmount } from '../../../domain/ledger.js';
+import { cents, formatUsd } from '../../../domain/money.js';
+import type { FieldErrors } from '../../components/field-errors.js';
 import { choicesFor, choiceText, effectiveChoice, fixedActionText, matchedBy, type RowChoice } from './statement-choices.js';
 
 interface StatementPreviewTableProps {

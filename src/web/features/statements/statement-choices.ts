@@ -2,9 +2,9 @@
  * What happens to each statement row: the server's proposal, the choices the user may pick
  * instead, their words in the preview, and the decisions the import sends.
  */
-import type { LedgerTransactionView, StatementRowView } from '../../../../contract/codecs.js';
-import type { ImportDecision } from '../../../../contract/statement-requests.js';
-import type { Cents } from '../../../../domain/money.js';
+import type { LedgerTransactionView, StatementRowView } from '../../../contract/codecs.js';
+import type { ImportDecision } from '../../../contract/statement-requests.js';
+import type { Cents } from '../../../domain/money.js';
 
 /** A select's value: 'new', 'skip', or 'match:' and the ledger row's id. */
 export type RowChoice = 'new' | 'skip' | `match:${string}`;

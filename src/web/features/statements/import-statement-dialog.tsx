@@ -5,40 +5,21 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
-import type { LedgerTransactionView, LedgerView, StatementPreviewView } from '../../../../contract/codecs.js';
-import {
-  csvMappingSchema,
-  type ImportDecision,
-  type StatementImportRequest,
-  type StatementPreviewRequest,
-} from '../../../../contract/statement-requests.js';
-import type { CsvMapping } from '../../../../domain/statements/csv-statement.js';
-import { type AskOutcome, checkForm, type FieldErrors, type SaveOutcome } from '../../../components/field-errors.js';
-import { FormField } from '../../../components/form-field.js';
-import { ModalDialog } from '../../../components/modal-dialog.js';
-import { ModalForm } from '../../../components/modal-form.js';
-import { useDialogSubmit } from '../../../components/use-dialog-submit.js';
-import { reconciliationText } from '../reconciliation-text.js';
+import type { LedgerTransactionView, StatementPreviewView } from '../../../contract/codecs.js';
+import { csvMappingSchema, type ImportDecision } from '../../../contract/statement-requests.js';
+import type { CsvMapping } from '../../../domain/statements/csv-statement.js';
+import { type AskOutcome, checkForm, type FieldErrors } from '../../components/field-errors.js';
+import { FormField } from '../../components/form-field.js';
+import { ModalDialog } from '../../components/modal-dialog.js';
+import { ModalForm } from '../../components/modal-form.js';
+import { useDialogSubmit } from '../../components/use-dialog-submit.js';
+import { reconciliationText } from '../../reconciliation/reconciliation-text.js';
+import type { ImportStatementDialogProps } from '../section-props.js';
 import { CsvMappingFields, EMPTY_MAPPING, mappingCandidate, type MappingValues, mappingValuesOf } from './csv-mapping-fields.js';
 import { rememberedMapping, rememberMapping } from './csv-mapping-memory.js';
 import { decisionsOf, matchCandidates, type RowChoice } from './statement-choices.js';
 import { fileSizeProblem, readStatementText, STATEMENT_FILE_TYPES, type StatementSizeLimit } from './statement-file-text.js';
 import { StatementPreviewTable } from './statement-preview-table.js';
-
-interface ImportStatementDialogProps {
-  readonly show: boolean;
-  /** The ledger the statement goes into: the rows a statement row may match instead. */
-  readonly ledger: LedgerView;
-  /**
-   * The server's size limit, handed over by the section: importing the contract's statement module
-   * here, when the first view already has it, makes the bundler split the first view (benchmark 4a).
-   */
-  readonly sizeLimit: StatementSizeLimit;
-  readonly onPreview: (request: StatementPreviewRequest) => Promise<AskOutcome<StatementPreviewView>>;
-  /** Imports; answers undefined when it worked and the caller closes the dialog. */
-  readonly onImport: (request: StatementImportRequest) => Promise<SaveOutcome>;
-  readonly onClose: () => void;
-}
 
 interface StatementText {
   readonly fileName: string;
@@ -51,7 +32,16 @@ type CsvColumns = NonNullable<StatementPreviewView['columns']>;
 const FILE_FIELDS = new Set(['content', 'fileName']);
 const isMappingField = (key: string) => key === 'mapping' || key.startsWith('mapping.');
 
-export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onImport, onClose }: ImportStatementDialogProps) {
+interface SizedImportStatementDialogProps extends ImportStatementDialogProps {
+  /**
+   * The server's size limit, handed over by lazy-import-statement-dialog.tsx: importing the
+   * contract's statement module here, when the first view already has it, makes the bundler split
+   * the first view (benchmark 4a).
+   */
+  readonly sizeLimit: StatementSizeLimit;
+}
+
+export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onImport, onClose }: SizedImportStatementDialogProps) {
   const idPrefix = useId();
   const [statement, setStatement] = useState<StatementText | null>(null);
   const [preview, setPreview] = useState<StatementPreviewView | null>(null);
