@@ -1,23 +1,22 @@
 /**
  * Your data (issue 15): the ledger as CSV, everything as one JSON document, restore and delete.
- * The answers, the paths and the limits; what a restore accepts is in account-requests.ts, so the
+ * The answers and the limits; what a restore accepts is in account-requests.ts, so the
  * page's first view, which only reads answers, does not carry its checks (benchmark 4a).
  */
 import * as z from 'zod/mini';
 import { SCHEDULE_KINDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
-import { dollarsAnswerSchema, idSchema } from './common.js';
+import { dollarsAnswerSchema, ENDPOINTS, idSchema } from './common.js';
 import { depositSchema } from './deposits.js';
 import { expenseSchema } from './expenses.js';
 import { rowSourceSchema } from './ledger.js';
 
+/** Your data's paths as the endpoint table spells them, for tests and scripts. */
 export const ACCOUNT_PATHS = {
-  /** The ledger as the register shows it, one CSV row per transaction. */
-  ledgerCsv: '/api/ledger/export.csv',
-  export: '/api/account/export',
-  import: '/api/account/import',
-  /** DELETE: every row the caller owns. */
-  account: '/api/account',
-} as const satisfies Record<string, string>;
+  ledgerCsv: ENDPOINTS.exportLedgerCsv.path,
+  export: ENDPOINTS.exportAccount.path,
+  import: ENDPOINTS.importAccount.path,
+  account: ENDPOINTS.deleteAccount.path,
+} as const;
 
 export const EXPORT_FORMAT = 'leftover-export';
 /** Raised whenever a restore could not read an older document as it is. */

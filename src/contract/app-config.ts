@@ -15,9 +15,7 @@ export const appConfigSchema = z.object({
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
-/** Who the API thinks is calling. */
-export const PROFILE_PATH = '/api/me';
-
+/** Who the API thinks is calling: the answer of the endpoint table's getProfile. */
 export const profileSchema = z.object({
   subject: z.string(),
   name: z.nullable(z.string()),

@@ -1,4 +1,7 @@
-/** Field schemas every answer shares, and the API's paths; the request fields are in request-fields.ts. */
+/**
+ * What every call shares: its row of the endpoint table as the page reads it, the paths' helpers,
+ * and the field schemas every answer shares (the request fields are in request-fields.ts).
+ */
 import * as z from 'zod/mini';
 import { hasAtMostTwoDecimals } from '../domain/money.js';
 
@@ -21,3 +24,58 @@ export type RouteWithId = `${string}/:id`;
 export function withId(route: RouteWithId, id: string): string {
   return route.replace(':id', encodeURIComponent(id));
 }
+
+/*
+ * The endpoint table (convention 13, decision 0036): one row per call of the API, named by its
+ * operation, with its method, its path and what the page says when it fails (SPEC.md section 8).
+ * The page's api client reads these rows; endpoints.ts gives each the schemas of its request and
+ * answer, which the server registers, the OpenAPI document describes and the tests walk. The rows
+ * are here, not in endpoints.ts, so the page's first view carries no request schema, and not in a
+ * module of their own, which rolldown splits the first view's script around (benchmark 4a).
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface EndpointRow {
+  readonly method: HttpMethod;
+  /** Under API_PREFIX; `:id` names the row the call acts on. */
+  readonly path: `/api/${string}`;
+  /** What the page says when the call fails, before the server's own message. */
+  readonly failure: string;
+}
+
+export const ENDPOINTS = {
+  /** Who the API thinks is calling: two sign-ins are two users. For people and scripts. */
+  getProfile: { method: 'GET', path: '/api/me', failure: 'Failed to get who is signed in!' },
+
+  getDeposits: { method: 'GET', path: '/api/deposits/retrieve-deposits', failure: 'Failed to get deposits!' },
+  addDeposit: { method: 'POST', path: '/api/deposits/add-deposit', failure: 'Failed to add deposit!' },
+  updateDeposit: { method: 'PUT', path: '/api/deposits/:id', failure: 'Failed to update deposit!' },
+  deleteDeposit: { method: 'DELETE', path: '/api/deposits/:id', failure: 'Failed to delete deposit!' },
+
+  getExpenses: { method: 'GET', path: '/api/expenses/retrieve-expenses', failure: 'Failed to get expenses!' },
+  addExpense: { method: 'POST', path: '/api/expenses/add-expense', failure: 'Failed to add expense!' },
+  updateExpense: { method: 'PUT', path: '/api/expenses/:id', failure: 'Failed to update expense!' },
+  deleteExpense: { method: 'DELETE', path: '/api/expenses/:id', failure: 'Failed to delete expense!' },
+
+  getLedger: { method: 'GET', path: '/api/ledger/retrieve-ledger', failure: 'Failed to get ledger!' },
+  createLedger: { method: 'POST', path: '/api/ledger/create-ledger', failure: 'Failed to create ledger!' },
+  /** For scripts: the page computes the same from the ledger it holds (decision 0034). */
+  getForecast: { method: 'GET', path: '/api/ledger/forecast', failure: 'Failed to get forecast!' },
+  extendLedger: { method: 'POST', path: '/api/ledger/extend-ledger', failure: 'Failed to extend ledger!' },
+  addTransaction: { method: 'POST', path: '/api/ledger/add-transaction', failure: 'Failed to add transaction!' },
+  updateTransaction: { method: 'PATCH', path: '/api/ledger/update-transaction', failure: 'Failed to update transaction!' },
+  deleteTransaction: { method: 'DELETE', path: '/api/ledger/transactions/:id', failure: 'Failed to delete transaction!' },
+
+  previewStatement: { method: 'POST', path: '/api/ledger/statements/preview', failure: 'Failed to read statement!' },
+  importStatement: { method: 'POST', path: '/api/ledger/statements/import', failure: 'Failed to import statement!' },
+
+  /** The ledger as the register shows it, one CSV row per transaction. */
+  exportLedgerCsv: { method: 'GET', path: '/api/ledger/export.csv', failure: 'Failed to export the ledger!' },
+  exportAccount: { method: 'GET', path: '/api/account/export', failure: 'Failed to download your data!' },
+  importAccount: { method: 'POST', path: '/api/account/import', failure: 'Failed to restore your data!' },
+  /** Every row the caller owns. */
+  deleteAccount: { method: 'DELETE', path: '/api/account', failure: 'Failed to delete your data!' },
+} as const satisfies Record<string, EndpointRow>;
+
+export type ApiOperation = keyof typeof ENDPOINTS;

@@ -1,7 +1,7 @@
 /** Deposits (recurring income): one schema per answer; what a user enters is in deposit-input.ts. */
 import * as z from 'zod/mini';
 import { DEPOSIT_DAYS, DEPOSIT_TYPES, FREQUENCIES } from '../domain/schedules.js';
-import { dollarsAnswerSchema, idSchema } from './common.js';
+import { dollarsAnswerSchema, ENDPOINTS, idSchema } from './common.js';
 
 export const depositSchema = z.object({
   id: idSchema,
@@ -21,8 +21,9 @@ export const depositsInfoSchema = z.object({
 });
 export type DepositsInfo = z.infer<typeof depositsInfoSchema>;
 
+/** The deposits' paths as the endpoint table spells them, for tests and scripts. */
 export const DEPOSITS_PATHS = {
-  retrieve: '/api/deposits/retrieve-deposits',
-  add: '/api/deposits/add-deposit',
-  one: '/api/deposits/:id',
-} as const satisfies Record<string, string>;
+  retrieve: ENDPOINTS.getDeposits.path,
+  add: ENDPOINTS.addDeposit.path,
+  one: ENDPOINTS.updateDeposit.path,
+} as const;

@@ -1,4 +1,4 @@
-/** The error body every failed API call answers with, and the page's catalogue of messages. */
+/** The error body every failed API call answers with; what the page says first is in each call's row of ENDPOINTS (common.ts). */
 import * as z from 'zod/mini';
 
 const ERROR_CODES = [
@@ -31,29 +31,3 @@ export const strictErrorBodySchema = z.strictObject({
     fields: z.optional(z.record(z.string(), z.string())),
   }),
 });
-
-/** What the page says when a call fails (SPEC.md section 8), before the server's own message. */
-export const FAILURE_MESSAGES = {
-  getDeposits: 'Failed to get deposits!',
-  addDeposit: 'Failed to add deposit!',
-  updateDeposit: 'Failed to update deposit!',
-  deleteDeposit: 'Failed to delete deposit!',
-  getExpenses: 'Failed to get expenses!',
-  addExpense: 'Failed to add expense!',
-  updateExpense: 'Failed to update expense!',
-  deleteExpense: 'Failed to delete expense!',
-  createLedger: 'Failed to create ledger!',
-  extendLedger: 'Failed to extend ledger!',
-  getLedger: 'Failed to get ledger!',
-  getForecast: 'Failed to get forecast!',
-  addTransaction: 'Failed to add transaction!',
-  updateTransaction: 'Failed to update transaction!',
-  deleteTransaction: 'Failed to delete transaction!',
-  previewStatement: 'Failed to read statement!',
-  importStatement: 'Failed to import statement!',
-  exportLedgerCsv: 'Failed to export the ledger!',
-  exportAccount: 'Failed to download your data!',
-  importAccount: 'Failed to restore your data!',
-  deleteAccount: 'Failed to delete your data!',
-} as const;
-export type ApiOperation = keyof typeof FAILURE_MESSAGES;

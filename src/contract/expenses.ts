@@ -1,7 +1,7 @@
 /** Expenses (recurring bills): one schema per answer; what a user enters is in expense-input.ts. */
 import * as z from 'zod/mini';
 import { EXPENSE_FREQUENCIES } from '../domain/schedules.js';
-import { dollarsAnswerSchema, idSchema } from './common.js';
+import { dollarsAnswerSchema, ENDPOINTS, idSchema } from './common.js';
 
 export const expenseSchema = z.object({
   id: idSchema,
@@ -32,8 +32,9 @@ export type ExpensesInfo = z.infer<typeof expensesInfoSchema>;
 export const EXPENSE_SORTS = ['NameAsc', 'NameDesc', 'TypeAsc', 'TypeDesc', 'DayAsc', 'DayDesc', 'AmountAsc', 'AmountDesc'] as const;
 export type ExpenseSort = (typeof EXPENSE_SORTS)[number];
 
+/** The expenses' paths as the endpoint table spells them, for tests and scripts. */
 export const EXPENSES_PATHS = {
-  retrieve: '/api/expenses/retrieve-expenses',
-  add: '/api/expenses/add-expense',
-  one: '/api/expenses/:id',
-} as const satisfies Record<string, string>;
+  retrieve: ENDPOINTS.getExpenses.path,
+  add: ENDPOINTS.addExpense.path,
+  one: ENDPOINTS.updateExpense.path,
+} as const;

@@ -1,7 +1,7 @@
-/** The ledger: one schema per answer, and its paths; the requests are in ledger-requests.ts. */
+/** The ledger: one schema per answer; the requests are in ledger-requests.ts, the calls in the endpoint table (common.ts). */
 import * as z from 'zod/mini';
 import { SCHEDULE_KINDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
-import { dollarsAnswerSchema, idSchema } from './common.js';
+import { dollarsAnswerSchema, ENDPOINTS, idSchema } from './common.js';
 
 /** Where a generated row came from: a deposit's or expense's id and the date it put the row on. */
 export const rowSourceSchema = z.object({
@@ -89,12 +89,13 @@ export const forecastSchema = z.object({
 });
 export type Forecast = z.infer<typeof forecastSchema>;
 
+/** The ledger's paths as the endpoint table spells them, for tests and scripts. */
 export const LEDGER_PATHS = {
-  create: '/api/ledger/create-ledger',
-  extend: '/api/ledger/extend-ledger',
-  retrieve: '/api/ledger/retrieve-ledger',
-  forecast: '/api/ledger/forecast',
-  addTransaction: '/api/ledger/add-transaction',
-  updateTransaction: '/api/ledger/update-transaction',
-  transaction: '/api/ledger/transactions/:id',
-} as const satisfies Record<string, string>;
+  create: ENDPOINTS.createLedger.path,
+  extend: ENDPOINTS.extendLedger.path,
+  retrieve: ENDPOINTS.getLedger.path,
+  forecast: ENDPOINTS.getForecast.path,
+  addTransaction: ENDPOINTS.addTransaction.path,
+  updateTransaction: ENDPOINTS.updateTransaction.path,
+  transaction: ENDPOINTS.deleteTransaction.path,
+} as const;

@@ -1,11 +1,11 @@
 /**
- * Bank statements in (issue 14): preview a file against the ledger, then import it. The answers,
- * the paths and the size limits; the requests are in statement-requests.ts, so the page's first
+ * Bank statements in (issue 14): preview a file against the ledger, then import it. The answers
+ * and the size limits; the requests are in statement-requests.ts, so the page's first
  * view, which loads the api client, does not carry them (benchmark 4a).
  */
 import * as z from 'zod/mini';
 import { MAX_TRANSACTION_NAME_LENGTH, TRANSACTION_TYPES } from '../domain/ledger.js';
-import { dollarsAnswerSchema } from './common.js';
+import { dollarsAnswerSchema, ENDPOINTS } from './common.js';
 import { ledgerInfoSchema } from './ledger.js';
 
 export { MAX_STATEMENT_CHARACTERS, STATEMENT_BODY_LIMIT_BYTES, STATEMENT_TOO_LARGE } from './statement-limits.js';
@@ -81,7 +81,8 @@ export const statementImportSchema = z.extend(ledgerInfoSchema, {
 });
 export type StatementImport = z.infer<typeof statementImportSchema>;
 
+/** The statement calls' paths as the endpoint table spells them, for tests and scripts. */
 export const STATEMENT_PATHS = {
-  preview: '/api/ledger/statements/preview',
-  import: '/api/ledger/statements/import',
-} as const satisfies Record<string, string>;
+  preview: ENDPOINTS.previewStatement.path,
+  import: ENDPOINTS.importStatement.path,
+} as const;

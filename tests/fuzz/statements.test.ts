@@ -20,7 +20,7 @@ import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
 import { strictErrorBodySchema } from '../../src/contract/errors.js';
 import { EXPENSES_PATHS } from '../../src/contract/expenses.js';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
-import { PROFILE_PATH } from '../../src/contract/app-config.js';
+import { ENDPOINTS } from '../../src/contract/common.js';
 import { MAX_STATEMENT_CHARACTERS, STATEMENT_PATHS, statementImportSchema, statementPreviewSchema } from '../../src/contract/statements.js';
 import { CSV_DATE_FORMATS } from '../../src/domain/statements/csv-statement.js';
 import { deepOfx, HOSTILE_DATE, repeatedFitIdOfx, sameRowsCsv, shortLinesCsv, unmatchedTagsOfx } from '../support/hostile-statements.js';
@@ -417,7 +417,7 @@ describe.each(databaseKinds())('fuzzing the statement readers on %s', (kind) => 
   );
 
   it('still answers /api/me after every file, and the previews changed nothing', async () => {
-    expect((await reader.get(PROFILE_PATH)).statusCode).toBe(200);
+    expect((await reader.get(ENDPOINTS.getProfile.path)).statusCode).toBe(200);
     expect(okJson(await reader.get(ACCOUNT_PATHS.export))).toEqual({ ...readerData, exportedAt: expect.any(String) });
   });
 });

@@ -1,34 +1,19 @@
 /**
  * Every call of the API, with a valid body for it: what the security tests and the fuzzer walk
- * through. `registeredApiRoutes` reads the routes the app really has, so a call added to the
- * server and not here fails those tests instead of going unchecked.
+ * through. The calls are the endpoint table's rows (decision 0036); `registeredApiRoutes` reads
+ * the routes the app really has, so a route the server adds outside the table, or a row it does
+ * not register, fails those tests instead of going unchecked.
  */
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { ACCOUNT_IMPORT_BODY_LIMIT_BYTES, ACCOUNT_PATHS, accountCountsSchema, accountExportSchema } from '../../src/contract/account.js';
-import { accountImportRequestSchema, deleteAccountRequestSchema } from '../../src/contract/account-requests.js';
-import { PROFILE_PATH, profileSchema } from '../../src/contract/app-config.js';
-import { DEPOSITS_PATHS, depositsInfoSchema } from '../../src/contract/deposits.js';
-import { depositInputSchema } from '../../src/contract/deposit-input.js';
-import { EXPENSES_PATHS, expensesInfoSchema } from '../../src/contract/expenses.js';
-import { expenseInputSchema } from '../../src/contract/expense-input.js';
-import { forecastSchema, LEDGER_PATHS, ledgerInfoSchema } from '../../src/contract/ledger.js';
-import { transactionUpdateSchema } from '../../src/contract/ledger-requests.js';
-import { createLedgerRequestSchema, extendLedgerRequestSchema, newTransactionSchema } from '../../src/contract/ledger-requests.js';
-import { statementImportRequestSchema, statementPreviewRequestSchema } from '../../src/contract/statement-requests.js';
-import {
-  STATEMENT_BODY_LIMIT_BYTES,
-  STATEMENT_PATHS,
-  statementImportSchema,
-  statementPreviewSchema,
-} from '../../src/contract/statements.js';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { ApiOperation, HttpMethod } from '../../src/contract/common.js';
+import { type ENDPOINT_SCHEMAS, endpointRows, isFileAnswer } from '../../src/contract/endpoints.js';
 
 /** Where a call names the row it acts on. */
 export type IdPlace = 'none' | 'path' | 'body';
 
 export interface ApiCall {
+  readonly operation: ApiOperation;
   readonly method: HttpMethod;
   /** The route as registered, `:id` included. */
   readonly route: string;
@@ -100,75 +85,47 @@ export const VALID_ACCOUNT_DOCUMENT = {
 } as const;
 export const VALID_STATEMENT = { fileName: 'statement.csv', content: 'Date,Description,Amount\n2026-11-25,COFFEE,-4.50\n' } as const;
 
-function call(
-  method: HttpMethod,
-  route: string,
-  rest: Omit<ApiCall, 'method' | 'route' | 'url' | 'idPlace'> & { idPlace?: IdPlace },
-): ApiCall {
-  const idPlace = rest.idPlace ?? (route.includes(':id') ? 'path' : 'none');
-  return { method, route, idPlace, url: (id) => route.replace(':id', encodeURIComponent(id)), ...rest };
-}
+/** The calls whose row takes a body. */
+type WithBody = {
+  [Operation in ApiOperation]: (typeof ENDPOINT_SCHEMAS)[Operation] extends { body: unknown } ? Operation : never;
+}[ApiOperation];
 
-export const API_CALLS: readonly ApiCall[] = [
-  call('GET', PROFILE_PATH, { answerSchema: profileSchema }),
-  call('GET', DEPOSITS_PATHS.retrieve, { answerSchema: depositsInfoSchema }),
-  call('POST', DEPOSITS_PATHS.add, { validBody: () => VALID_DEPOSIT, bodySchema: depositInputSchema, answerSchema: depositsInfoSchema }),
-  call('PUT', DEPOSITS_PATHS.one, { validBody: () => VALID_DEPOSIT, bodySchema: depositInputSchema, answerSchema: depositsInfoSchema }),
-  call('DELETE', DEPOSITS_PATHS.one, { answerSchema: depositsInfoSchema }),
-  call('GET', EXPENSES_PATHS.retrieve, { answerSchema: expensesInfoSchema }),
-  call('POST', EXPENSES_PATHS.add, { validBody: () => VALID_EXPENSE, bodySchema: expenseInputSchema, answerSchema: expensesInfoSchema }),
-  call('PUT', EXPENSES_PATHS.one, { validBody: () => VALID_EXPENSE, bodySchema: expenseInputSchema, answerSchema: expensesInfoSchema }),
-  call('DELETE', EXPENSES_PATHS.one, { answerSchema: expensesInfoSchema }),
-  call('GET', LEDGER_PATHS.retrieve, { answerSchema: ledgerInfoSchema }),
-  call('POST', LEDGER_PATHS.create, {
-    validBody: () => VALID_LEDGER,
-    bodySchema: createLedgerRequestSchema,
-    answerSchema: ledgerInfoSchema,
-  }),
-  call('GET', LEDGER_PATHS.forecast, { answerSchema: forecastSchema }),
-  call('POST', LEDGER_PATHS.extend, {
-    validBody: () => VALID_EXTENSION,
-    bodySchema: extendLedgerRequestSchema,
-    answerSchema: ledgerInfoSchema,
-  }),
-  call('POST', LEDGER_PATHS.addTransaction, {
-    validBody: () => VALID_TRANSACTION,
-    bodySchema: newTransactionSchema,
-    answerSchema: ledgerInfoSchema,
-  }),
-  call('PATCH', LEDGER_PATHS.updateTransaction, {
-    idPlace: 'body',
-    validBody: (id) => ({ id, ...VALID_TRANSACTION, status: 'PAID', balance: 0 }),
-    bodySchema: transactionUpdateSchema,
-    answerSchema: ledgerInfoSchema,
-  }),
-  call('DELETE', LEDGER_PATHS.transaction, { answerSchema: ledgerInfoSchema }),
-  call('POST', STATEMENT_PATHS.preview, {
-    validBody: () => VALID_STATEMENT,
-    bodySchema: statementPreviewRequestSchema,
-    answerSchema: statementPreviewSchema,
-    bodyLimit: STATEMENT_BODY_LIMIT_BYTES,
-  }),
-  call('POST', STATEMENT_PATHS.import, {
-    validBody: () => ({ ...VALID_STATEMENT, decisions: [{ index: 0, action: 'new' }] }),
-    bodySchema: statementImportRequestSchema,
-    answerSchema: statementImportSchema,
-    bodyLimit: STATEMENT_BODY_LIMIT_BYTES,
-  }),
-  call('GET', ACCOUNT_PATHS.ledgerCsv, { answerSchema: z.string(), answerIsText: true }),
-  call('GET', ACCOUNT_PATHS.export, { answerSchema: accountExportSchema }),
-  call('POST', ACCOUNT_PATHS.import, {
-    validBody: () => VALID_ACCOUNT_DOCUMENT,
-    bodySchema: accountImportRequestSchema,
-    answerSchema: accountCountsSchema,
-    bodyLimit: ACCOUNT_IMPORT_BODY_LIMIT_BYTES,
-  }),
-  call('DELETE', ACCOUNT_PATHS.account, {
-    validBody: () => ({ confirm: 'DELETE' }),
-    bodySchema: deleteAccountRequestSchema,
-    answerSchema: accountCountsSchema,
-  }),
-];
+/** A body the contract accepts, for each call that takes one (and no other); a body id names the row given. */
+const VALID_BODIES: { readonly [Operation in WithBody]: (id: string) => unknown } = {
+  addDeposit: () => VALID_DEPOSIT,
+  updateDeposit: () => VALID_DEPOSIT,
+  addExpense: () => VALID_EXPENSE,
+  updateExpense: () => VALID_EXPENSE,
+  createLedger: () => VALID_LEDGER,
+  extendLedger: () => VALID_EXTENSION,
+  addTransaction: () => VALID_TRANSACTION,
+  updateTransaction: (id) => ({ id, ...VALID_TRANSACTION, status: 'PAID', balance: 0 }),
+  previewStatement: () => VALID_STATEMENT,
+  importStatement: () => ({ ...VALID_STATEMENT, decisions: [{ index: 0, action: 'new' }] }),
+  importAccount: () => VALID_ACCOUNT_DOCUMENT,
+  deleteAccount: () => ({ confirm: 'DELETE' }),
+};
+
+/** Calls that name their row in the body, not the path. */
+const ID_IN_BODY: readonly ApiOperation[] = ['updateTransaction'];
+
+const validBodies: Partial<Record<ApiOperation, (id: string) => unknown>> = VALID_BODIES;
+
+export const API_CALLS: readonly ApiCall[] = endpointRows().map(({ operation, method, path, body, answer, bodyLimit }) => {
+  const validBody = validBodies[operation];
+  return {
+    operation,
+    method,
+    route: path,
+    idPlace: ID_IN_BODY.includes(operation) ? 'body' : path.includes(':id') ? 'path' : 'none',
+    url: (id: string) => path.replace(':id', encodeURIComponent(id)),
+    ...(validBody && { validBody }),
+    ...(body && { bodySchema: body }),
+    // A file (the ledger's CSV) is checked as text.
+    ...(isFileAnswer(answer) ? { answerSchema: z.string(), answerIsText: true } : { answerSchema: answer }),
+    ...(bodyLimit !== undefined && { bodyLimit }),
+  };
+});
 
 /** A 200 answer checked against the call's contract: JSON, or the text of a file. */
 export function checkAnswer(call: ApiCall, response: { body: string; json(): unknown }): void {

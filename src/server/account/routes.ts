@@ -1,19 +1,13 @@
 /**
  * Your data (issue 15): the ledger as CSV, everything as one document, restore and delete. Thin:
- * the contract checks bodies and answers, the payloads turn dollars into cents and back, and
+ * the endpoint table's schemas check bodies and answers, the payloads turn dollars into cents and back, and
  * AccountService does the work in one transaction per call.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ACCOUNT_IMPORT_BODY_LIMIT_BYTES,
-  ACCOUNT_PATHS,
-  accountCountsSchema,
-  accountExportSchema,
-  ledgerCsvFileName,
-} from '../../contract/account.js';
-import { accountImportRequestSchema, deleteAccountRequestSchema } from '../../contract/account-requests.js';
+import { ACCOUNT_IMPORT_BODY_LIMIT_BYTES, ledgerCsvFileName } from '../../contract/account.js';
 import { NotFoundError } from '../../domain/errors.js';
-import { callerOf, chargeRowsRead, chargeRowsWritten, routeInApi } from '../http/api-scope.js';
+import { callerOf, chargeRowsRead, chargeRowsWritten } from '../http/api-scope.js';
+import { registerEndpoint } from '../http/endpoint-route.js';
 import { NO_LEDGER, readLedger } from '../ledger/index.js';
 import { exportDocument } from './account-payloads.js';
 import { AccountService } from './account-service.js';
@@ -22,7 +16,7 @@ import { ledgerCsv } from './ledger-csv.js';
 export const accountRoutes: FastifyPluginAsyncZod = async (api) => {
   const accounts = new AccountService(api.database, () => api.now());
 
-  api.get(routeInApi(ACCOUNT_PATHS.ledgerCsv), async (request, reply) => {
+  registerEndpoint(api, 'exportLedgerCsv', async (request, reply) => {
     const found = await readLedger(api.database, callerOf(request));
     if (!found) throw new NotFoundError(NO_LEDGER);
     const fileName = ledgerCsvFileName(found.ledger.startDate, found.ledger.endDate);
@@ -34,7 +28,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (api) => {
       .send(ledgerCsv(found));
   });
 
-  api.get(routeInApi(ACCOUNT_PATHS.export), { schema: { response: { 200: accountExportSchema } } }, async (request, reply) => {
+  registerEndpoint(api, 'exportAccount', async (request, reply) => {
     const data = await accounts.export(callerOf(request));
     chargeRowsRead(request, data.ledger?.rows.length);
     const exportedAt = api.now();
@@ -53,14 +47,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (api) => {
       { parseAs: 'string', bodyLimit: ACCOUNT_IMPORT_BODY_LIMIT_BYTES },
       (_request, body, done) => done(null, body),
     );
-    restore.post(
-      routeInApi(ACCOUNT_PATHS.import),
-      {
-        bodyLimit: ACCOUNT_IMPORT_BODY_LIMIT_BYTES,
-        schema: { body: accountImportRequestSchema, response: { 200: accountCountsSchema } },
-        // The body is checked against that schema in the worker (file-tasks.ts), with the same answers.
-        validatorCompiler: () => (body: unknown) => ({ value: body }),
-      },
+    registerEndpoint(
+      restore,
+      'importAccount',
       async (request) => {
         // No body at all (no Content-Type, nothing sent) is checked as empty text: 400, not JSON.
         const body = typeof request.body === 'string' ? request.body : '';
@@ -70,12 +59,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (api) => {
         chargeRowsWritten(request, counts.transactions);
         return counts;
       },
+      // The body is checked against the row's schema in the worker (file-tasks.ts), with the same answers.
+      { validatorCompiler: () => (body: unknown) => ({ value: body }) },
     );
   });
 
-  api.delete(
-    routeInApi(ACCOUNT_PATHS.account),
-    { schema: { body: deleteAccountRequestSchema, response: { 200: accountCountsSchema } } },
-    async (request) => accounts.delete(callerOf(request)),
-  );
+  registerEndpoint(api, 'deleteAccount', async (request) => accounts.delete(callerOf(request)));
 };

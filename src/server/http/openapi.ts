@@ -3,14 +3,15 @@
  * start from the zod schemas the routes validate and answer with, so it cannot drift from them.
  * @fastify/swagger collects the routes; fastify-type-provider-zod turns their schemas into JSON
  * Schema 2020-12; this module adds what routes do not carry themselves: the bearer scheme, the
- * error body every refusal answers with, and the CSV file's media type.
+ * error body every refusal answers with, and the media type of each file the endpoint table's
+ * rows answer with (decision 0036).
  */
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { toJSONSchema } from 'zod/v4/core';
-import { ACCOUNT_PATHS } from '../../contract/account.js';
 import { API_PREFIX } from '../../contract/common.js';
+import { endpointRows, type FileAnswer, isFileAnswer } from '../../contract/endpoints.js';
 import { errorBodySchema } from '../../contract/errors.js';
 
 export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
@@ -35,6 +36,15 @@ interface OperationObject {
 }
 type PathItem = Partial<Record<(typeof METHODS)[number], OperationObject>> & Record<string, unknown>;
 
+/** "get /api/ledger/export.csv" (`:id` as `{id}`, as the document spells paths) for each call answering a file. */
+function fileAnswers(): Map<string, FileAnswer> {
+  const files = new Map<string, FileAnswer>();
+  for (const { method, path, answer } of endpointRows()) {
+    if (isFileAnswer(answer)) files.set(`${method.toLowerCase()} ${path.replace(/:(\w+)/g, '{$1}')}`, answer);
+  }
+  return files;
+}
+
 /** Only /api is the scriptable API; the page, sign-in and the probes stay out of the document. */
 const transform: SwaggerTransform = (input) => {
   if (!input.url.startsWith(`${API_PREFIX}/`)) return { schema: { hide: true }, url: input.url };
@@ -54,6 +64,7 @@ const errorResponse = (description: string): ResponseObject => ({
 });
 
 const transformObject: SwaggerTransformObject = (documentObject) => {
+  const files = fileAnswers();
   const generated = jsonSchemaTransformObject(documentObject);
   const paths = (generated.paths ?? {}) as Record<string, PathItem>;
   for (const [path, item] of Object.entries(paths)) {
@@ -71,9 +82,8 @@ const transformObject: SwaggerTransformObject = (documentObject) => {
         );
         responses['5XX'] = errorResponse('The server failed; the message says nothing of its internals.');
       }
-      if (path === ACCOUNT_PATHS.ledgerCsv) {
-        responses['200'] = { description: 'The ledger as a CSV file.', content: { 'text/csv': { schema: { type: 'string' } } } };
-      }
+      const file = files.get(`${method} ${path}`);
+      if (file) responses['200'] = { description: file.description, content: { [file.mediaType]: { schema: { type: 'string' } } } };
       operation.responses = responses;
     }
   }

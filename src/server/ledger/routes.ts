@@ -7,18 +7,9 @@
  * nor expenses.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../contract/request-fields.js';
 import type { FastifyReply } from 'fastify';
-import { forecastSchema, LEDGER_PATHS, ledgerInfoSchema } from '../../contract/ledger.js';
-import { ledgerAnswerQuerySchema, ledgerWriteAnswerSchema } from '../../contract/ledger-changes.js';
-import {
-  createLedgerRequestSchema,
-  extendLedgerRequestSchema,
-  ledgerWriteHeadersSchema,
-  newTransactionSchema,
-  transactionUpdateSchema,
-} from '../../contract/ledger-requests.js';
-import { callerOf, chargeRowsRead, chargeRowsWritten, routeInApi } from '../http/api-scope.js';
+import { callerOf, chargeRowsRead, chargeRowsWritten } from '../http/api-scope.js';
+import { registerEndpoint } from '../http/endpoint-route.js';
 import { todayIn } from '../../domain/calendar-date.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { changesAnswer, forecastAnswer, ledgerAnswer, ledgerFields, requestedRow, transactionDraft } from './ledger-payloads.js';
@@ -45,13 +36,10 @@ export interface LedgerRoutesOptions {
 
 export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (api, { schedules }) => {
   const ledgers = new LedgerService(api.database, () => api.now(), schedules);
-  const response = { 200: ledgerInfoSchema };
 
-  api.get(routeInApi(LEDGER_PATHS.retrieve), { schema: { response } }, async (request, reply) =>
-    versionedLedgerAnswer(reply, await ledgers.retrieve(callerOf(request))),
-  );
+  registerEndpoint(api, 'getLedger', async (request, reply) => versionedLedgerAnswer(reply, await ledgers.retrieve(callerOf(request))));
 
-  api.get(routeInApi(LEDGER_PATHS.forecast), { schema: { response: { 200: forecastSchema } } }, async (request) => {
+  registerEndpoint(api, 'getForecast', async (request) => {
     const found = await ledgers.retrieve(callerOf(request));
     if (!found) throw new NotFoundError(NO_LEDGER);
     // The answer is small, but the work is every row of the ledger: charged by the rows read.
@@ -59,23 +47,19 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
     return forecastAnswer(found, todayIn(api.now()));
   });
 
-  const headers = ledgerWriteHeadersSchema;
-
-  api.post(routeInApi(LEDGER_PATHS.create), { schema: { headers, body: createLedgerRequestSchema, response } }, async (request, reply) => {
+  registerEndpoint(api, 'createLedger', async (request, reply) => {
     const created = await ledgers.create(callerOf(request), ledgerFields(request.body.ledger), expectedVersionOf(request));
     chargeRowsWritten(request, created.written);
     return versionedLedgerAnswer(reply, created);
   });
 
-  api.post(routeInApi(LEDGER_PATHS.extend), { schema: { headers, body: extendLedgerRequestSchema, response } }, async (request, reply) => {
+  registerEndpoint(api, 'extendLedger', async (request, reply) => {
     const extended = await ledgers.extend(callerOf(request), request.body.endDate, expectedVersionOf(request));
     chargeRowsWritten(request, extended.written);
     return versionedLedgerAnswer(reply, extended);
   });
 
-  const rowWrite = { headers, querystring: ledgerAnswerQuerySchema, response: { 200: ledgerWriteAnswerSchema } };
-
-  api.post(routeInApi(LEDGER_PATHS.addTransaction), { schema: { ...rowWrite, body: newTransactionSchema } }, async (request, reply) =>
+  registerEndpoint(api, 'addTransaction', async (request, reply) =>
     rowWriteAnswer(
       reply,
       await ledgers.addTransaction(callerOf(request), transactionDraft(request.body), expectedVersionOf(request)),
@@ -83,18 +67,15 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
     ),
   );
 
-  api.patch(
-    routeInApi(LEDGER_PATHS.updateTransaction),
-    { schema: { ...rowWrite, body: transactionUpdateSchema } },
-    async (request, reply) =>
-      rowWriteAnswer(
-        reply,
-        await ledgers.updateTransaction(callerOf(request), request.body.id, requestedRow(request.body), expectedVersionOf(request)),
-        request.query,
-      ),
+  registerEndpoint(api, 'updateTransaction', async (request, reply) =>
+    rowWriteAnswer(
+      reply,
+      await ledgers.updateTransaction(callerOf(request), request.body.id, requestedRow(request.body), expectedVersionOf(request)),
+      request.query,
+    ),
   );
 
-  api.delete(routeInApi(LEDGER_PATHS.transaction), { schema: { ...rowWrite, params: idParamsSchema } }, async (request, reply) =>
+  registerEndpoint(api, 'deleteTransaction', async (request, reply) =>
     rowWriteAnswer(reply, await ledgers.deleteTransaction(callerOf(request), request.params.id, expectedVersionOf(request)), request.query),
   );
 };

@@ -1,14 +1,12 @@
 /**
- * Bank statements under /api/ledger/statements. Thin: the contract checks the bodies and the
- * answers, the payloads turn cents into dollars, and StatementService does the work. These two
- * calls carry a whole file, so they alone take bodies above the app's limit.
+ * Bank statements under /api/ledger/statements. Thin: the endpoint table's schemas check the
+ * bodies and the answers, the payloads turn cents into dollars, and StatementService does the
+ * work. These two calls carry a whole file, so their rows give them bodies above the app's limit.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ledgerWriteHeadersSchema } from '../../contract/ledger-requests.js';
-import { statementImportRequestSchema, statementPreviewRequestSchema } from '../../contract/statement-requests.js';
-import { STATEMENT_BODY_LIMIT_BYTES, STATEMENT_PATHS, statementImportSchema, statementPreviewSchema } from '../../contract/statements.js';
-import { callerOf, chargeRowsRead, chargeRowsWritten, routeInApi } from '../http/api-scope.js';
+import { callerOf, chargeRowsRead, chargeRowsWritten } from '../http/api-scope.js';
+import { registerEndpoint } from '../http/endpoint-route.js';
 import { expectedVersionOf, tagLedgerVersion } from '../ledger/index.js';
 import { importAnswer, importDecisions, previewAnswer } from './statement-payloads.js';
 import { StatementService } from './statement-service.js';
@@ -39,28 +37,17 @@ async function chargedForRows<T extends { readonly rowsRead: number }>(
 export const statementRoutes: FastifyPluginAsyncZod = async (api) => {
   const statements = new StatementService(api.database, api.fileWork, () => api.now());
 
-  api.post(
-    routeInApi(STATEMENT_PATHS.preview),
-    { bodyLimit: STATEMENT_BODY_LIMIT_BYTES, schema: { body: statementPreviewRequestSchema, response: { 200: statementPreviewSchema } } },
-    async (request) => {
-      const preview = await chargedForRows(request, request.body.content, () => statements.preview(callerOf(request), request.body));
-      return previewAnswer(preview);
-    },
-  );
+  registerEndpoint(api, 'previewStatement', async (request) => {
+    const preview = await chargedForRows(request, request.body.content, () => statements.preview(callerOf(request), request.body));
+    return previewAnswer(preview);
+  });
 
-  api.post(
-    routeInApi(STATEMENT_PATHS.import),
-    {
-      bodyLimit: STATEMENT_BODY_LIMIT_BYTES,
-      schema: { headers: ledgerWriteHeadersSchema, body: statementImportRequestSchema, response: { 200: statementImportSchema } },
-    },
-    async (request, reply) => {
-      const result = await chargedForRows(request, request.body.content, () =>
-        statements.import(callerOf(request), request.body, importDecisions(request.body.decisions), expectedVersionOf(request)),
-      );
-      chargeRowsWritten(request, result.counts.added);
-      tagLedgerVersion(reply, result.ledger);
-      return importAnswer(result);
-    },
-  );
+  registerEndpoint(api, 'importStatement', async (request, reply) => {
+    const result = await chargedForRows(request, request.body.content, () =>
+      statements.import(callerOf(request), request.body, importDecisions(request.body.decisions), expectedVersionOf(request)),
+    );
+    chargeRowsWritten(request, result.counts.added);
+    tagLedgerVersion(reply, result.ledger);
+    return importAnswer(result);
+  });
 };

@@ -2,9 +2,10 @@
  * The only code that calls fetch: attaches the access token, checks every answer against the
  * contract and decodes it once (decision 0034: Cents and IsoDate, never dollars or plain date
  * strings past this point), and turns failures into the catalogue's messages plus the server's own.
+ * Each call's method, path and failure message are its row of the endpoint table (decision 0036).
  */
 import type * as z from 'zod/mini';
-import { ACCOUNT_PATHS, type AccountCounts, accountCountsSchema } from '../../contract/account.js';
+import { type AccountCounts, accountCountsSchema } from '../../contract/account.js';
 import {
   type DepositsInfoView,
   depositsInfoCodec,
@@ -18,16 +19,12 @@ import {
   statementPreviewCodec,
   type StatementPreviewView,
 } from '../../contract/codecs.js';
-import { withId } from '../../contract/common.js';
-import { DEPOSITS_PATHS } from '../../contract/deposits.js';
+import { type ApiOperation, ENDPOINTS, type HttpMethod, type RouteWithId, withId } from '../../contract/common.js';
 import type { DepositInput } from '../../contract/deposit-input.js';
-import { type ApiOperation, errorBodySchema, FAILURE_MESSAGES } from '../../contract/errors.js';
-import { EXPENSES_PATHS } from '../../contract/expenses.js';
+import { errorBodySchema } from '../../contract/errors.js';
 import type { ExpenseInput } from '../../contract/expense-input.js';
-import { LEDGER_PATHS } from '../../contract/ledger.js';
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../contract/ledger-requests.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../contract/statement-requests.js';
-import { STATEMENT_PATHS } from '../../contract/statements.js';
 import { noteLedgerVersion } from './ledger-version.js';
 
 export class ApiCallError extends Error {
@@ -39,7 +36,7 @@ export class ApiCallError extends Error {
     readonly detail: string,
     readonly fields: Record<string, string> = {},
   ) {
-    super(FAILURE_MESSAGES[operation]);
+    super(ENDPOINTS[operation].failure);
     this.name = 'ApiCallError';
   }
 }
@@ -63,10 +60,25 @@ export class LedgerReloadError extends ApiCallError {}
 /** The ledger the page holds at the moment it is asked (when an answer arrives), or null while it holds none. */
 export type HeldLedger = () => LedgerView | null;
 
-interface Request<T> {
+/** A call as its row of the endpoint table gives it, with the row's id in its path. */
+interface Endpoint {
   readonly operation: ApiOperation;
-  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly method: HttpMethod;
   readonly path: string;
+}
+
+type PathOf<Operation extends ApiOperation> = (typeof ENDPOINTS)[Operation]['path'];
+
+/** The operation's method and path; a path with `:id` takes the id of the row the call acts on. */
+function endpoint<Operation extends ApiOperation>(
+  operation: Operation,
+  ...id: PathOf<Operation> extends RouteWithId ? [id: string] : []
+): Endpoint {
+  const { method, path } = ENDPOINTS[operation];
+  return { operation, method, path: id[0] === undefined ? path : withId(path as RouteWithId, id[0]) };
+}
+
+interface Request<T> extends Endpoint {
   /** The answer's codec (contract/codecs.ts): one parse checks it and decodes it. */
   readonly answer: z.ZodMiniType<T>;
   readonly body?: unknown;
@@ -80,7 +92,7 @@ export function createApiClient(options: ApiClientOptions) {
   const fetchImpl = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
   /** Sends a request with the user's token; a refusal or a failed connection becomes an ApiCallError. */
-  async function send({ operation, method, path, body }: Omit<Request<unknown>, 'answer'>): Promise<Response> {
+  async function send({ operation, method, path, body }: Endpoint & { readonly body?: unknown }): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = options.getAccessToken();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -129,8 +141,7 @@ export function createApiClient(options: ApiClientOptions) {
     return answer;
   }
 
-  const getLedger = (): Promise<LedgerInfoView> =>
-    callLedger({ operation: 'getLedger', method: 'GET', path: LEDGER_PATHS.retrieve, answer: ledgerInfoCodec });
+  const getLedger = (): Promise<LedgerInfoView> => callLedger({ ...endpoint('getLedger'), answer: ledgerInfoCodec });
 
   /**
    * A write of one ledger row by the page (decision 0030): while the page holds a ledger it asks
@@ -151,14 +162,14 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /** A file to save as it came (the ledger's CSV, the whole export): the page does not read it. */
-  async function download(operation: ApiOperation, path: string): Promise<Blob> {
+  async function download(file: Endpoint): Promise<Blob> {
     options.onCallStart?.();
     try {
-      const response = await send({ operation, method: 'GET', path });
+      const response = await send(file);
       try {
         return await response.blob();
       } catch {
-        throw new ApiCallError(operation, 0, 'The download was cut off. Check your connection and try again.');
+        throw new ApiCallError(file.operation, 0, 'The download was cut off. Check your connection and try again.');
       }
     } finally {
       options.onCallEnd?.();
@@ -166,60 +177,43 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return {
-    getDeposits: (): Promise<DepositsInfoView> =>
-      call({ operation: 'getDeposits', method: 'GET', path: DEPOSITS_PATHS.retrieve, answer: depositsInfoCodec }),
+    getDeposits: (): Promise<DepositsInfoView> => call({ ...endpoint('getDeposits'), answer: depositsInfoCodec }),
     addDeposit: (deposit: DepositInput): Promise<DepositsInfoView> =>
-      call({ operation: 'addDeposit', method: 'POST', path: DEPOSITS_PATHS.add, answer: depositsInfoCodec, body: deposit }),
+      call({ ...endpoint('addDeposit'), answer: depositsInfoCodec, body: deposit }),
     updateDeposit: (id: string, deposit: DepositInput): Promise<DepositsInfoView> =>
-      call({ operation: 'updateDeposit', method: 'PUT', path: withId(DEPOSITS_PATHS.one, id), answer: depositsInfoCodec, body: deposit }),
-    deleteDeposit: (id: string): Promise<DepositsInfoView> =>
-      call({ operation: 'deleteDeposit', method: 'DELETE', path: withId(DEPOSITS_PATHS.one, id), answer: depositsInfoCodec }),
+      call({ ...endpoint('updateDeposit', id), answer: depositsInfoCodec, body: deposit }),
+    deleteDeposit: (id: string): Promise<DepositsInfoView> => call({ ...endpoint('deleteDeposit', id), answer: depositsInfoCodec }),
 
-    getExpenses: (): Promise<ExpensesInfoView> =>
-      call({ operation: 'getExpenses', method: 'GET', path: EXPENSES_PATHS.retrieve, answer: expensesInfoCodec }),
+    getExpenses: (): Promise<ExpensesInfoView> => call({ ...endpoint('getExpenses'), answer: expensesInfoCodec }),
     addExpense: (expense: ExpenseInput): Promise<ExpensesInfoView> =>
-      call({ operation: 'addExpense', method: 'POST', path: EXPENSES_PATHS.add, answer: expensesInfoCodec, body: expense }),
+      call({ ...endpoint('addExpense'), answer: expensesInfoCodec, body: expense }),
     updateExpense: (id: string, expense: ExpenseInput): Promise<ExpensesInfoView> =>
-      call({ operation: 'updateExpense', method: 'PUT', path: withId(EXPENSES_PATHS.one, id), answer: expensesInfoCodec, body: expense }),
-    deleteExpense: (id: string): Promise<ExpensesInfoView> =>
-      call({ operation: 'deleteExpense', method: 'DELETE', path: withId(EXPENSES_PATHS.one, id), answer: expensesInfoCodec }),
+      call({ ...endpoint('updateExpense', id), answer: expensesInfoCodec, body: expense }),
+    deleteExpense: (id: string): Promise<ExpensesInfoView> => call({ ...endpoint('deleteExpense', id), answer: expensesInfoCodec }),
 
     getLedger,
     createLedger: (request: CreateLedgerRequest): Promise<LedgerInfoView> =>
-      callLedger({ operation: 'createLedger', method: 'POST', path: LEDGER_PATHS.create, answer: ledgerInfoCodec, body: request }),
+      callLedger({ ...endpoint('createLedger'), answer: ledgerInfoCodec, body: request }),
     extendLedger: (request: ExtendLedgerRequest): Promise<LedgerInfoView> =>
-      callLedger({ operation: 'extendLedger', method: 'POST', path: LEDGER_PATHS.extend, answer: ledgerInfoCodec, body: request }),
+      callLedger({ ...endpoint('extendLedger'), answer: ledgerInfoCodec, body: request }),
     addTransaction: (transaction: NewTransaction, held?: HeldLedger): Promise<LedgerInfoView> =>
-      writeRow({ operation: 'addTransaction', method: 'POST', path: LEDGER_PATHS.addTransaction, body: transaction }, held),
+      writeRow({ ...endpoint('addTransaction'), body: transaction }, held),
     updateTransaction: (transaction: TransactionUpdate, held?: HeldLedger): Promise<LedgerInfoView> =>
-      writeRow({ operation: 'updateTransaction', method: 'PATCH', path: LEDGER_PATHS.updateTransaction, body: transaction }, held),
-    deleteTransaction: (id: string, held?: HeldLedger): Promise<LedgerInfoView> =>
-      writeRow({ operation: 'deleteTransaction', method: 'DELETE', path: withId(LEDGER_PATHS.transaction, id) }, held),
+      writeRow({ ...endpoint('updateTransaction'), body: transaction }, held),
+    deleteTransaction: (id: string, held?: HeldLedger): Promise<LedgerInfoView> => writeRow(endpoint('deleteTransaction', id), held),
 
     /** What importing the statement would do to the ledger; changes nothing. */
     previewStatement: (request: StatementPreviewRequest): Promise<StatementPreviewView> =>
-      call({ operation: 'previewStatement', method: 'POST', path: STATEMENT_PATHS.preview, answer: statementPreviewCodec, body: request }),
+      call({ ...endpoint('previewStatement'), answer: statementPreviewCodec, body: request }),
     importStatement: (request: StatementImportRequest): Promise<StatementImportView> =>
-      callLedger({
-        operation: 'importStatement',
-        method: 'POST',
-        path: STATEMENT_PATHS.import,
-        answer: statementImportCodec,
-        body: request,
-      }),
-    exportLedgerCsv: (): Promise<Blob> => download('exportLedgerCsv', ACCOUNT_PATHS.ledgerCsv),
-    exportAccount: (): Promise<Blob> => download('exportAccount', ACCOUNT_PATHS.export),
+      callLedger({ ...endpoint('importStatement'), answer: statementImportCodec, body: request }),
+    exportLedgerCsv: (): Promise<Blob> => download(endpoint('exportLedgerCsv')),
+    exportAccount: (): Promise<Blob> => download(endpoint('exportAccount')),
     /** The document as read from the user's file: the server checks all of it. */
     importAccount: (document: unknown): Promise<AccountCounts> =>
-      call({ operation: 'importAccount', method: 'POST', path: ACCOUNT_PATHS.import, answer: accountCountsSchema, body: document }),
+      call({ ...endpoint('importAccount'), answer: accountCountsSchema, body: document }),
     deleteAccount: (): Promise<AccountCounts> =>
-      call({
-        operation: 'deleteAccount',
-        method: 'DELETE',
-        path: ACCOUNT_PATHS.account,
-        answer: accountCountsSchema,
-        body: { confirm: 'DELETE' },
-      }),
+      call({ ...endpoint('deleteAccount'), answer: accountCountsSchema, body: { confirm: 'DELETE' } }),
   };
 }
 

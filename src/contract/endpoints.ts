@@ -1,0 +1,99 @@
+/**
+ * The endpoint table's schemas (decision 0036): for each row of ENDPOINTS (common.ts), what its
+ * request may carry and what it answers. The server registers each call from its row and these
+ * (the OpenAPI document is generated from them), and the API tests walk them. The page never
+ * imports this module: its first view would carry every request schema (benchmark 4a). Its
+ * dialogs import the request schemas they check forms with themselves.
+ */
+import type * as z from 'zod/mini';
+import { ACCOUNT_IMPORT_BODY_LIMIT_BYTES, accountCountsSchema, accountExportSchema } from './account.js';
+import { accountImportRequestSchema, deleteAccountRequestSchema } from './account-requests.js';
+import { profileSchema } from './app-config.js';
+import { type ApiOperation, type EndpointRow, ENDPOINTS } from './common.js';
+import { depositInputSchema } from './deposit-input.js';
+import { depositsInfoSchema } from './deposits.js';
+import { expenseInputSchema } from './expense-input.js';
+import { expensesInfoSchema } from './expenses.js';
+import { forecastSchema, ledgerInfoSchema } from './ledger.js';
+import { ledgerAnswerQuerySchema, ledgerWriteAnswerSchema } from './ledger-changes.js';
+import {
+  createLedgerRequestSchema,
+  extendLedgerRequestSchema,
+  ledgerWriteHeadersSchema,
+  newTransactionSchema,
+  transactionUpdateSchema,
+} from './ledger-requests.js';
+import { idParamsSchema } from './request-fields.js';
+import { statementImportRequestSchema, statementPreviewRequestSchema } from './statement-requests.js';
+import { STATEMENT_BODY_LIMIT_BYTES, statementImportSchema, statementPreviewSchema } from './statements.js';
+
+/** An answer that is a file to save, not JSON: its media type and what it is, for the OpenAPI document. */
+export interface FileAnswer {
+  readonly mediaType: string;
+  readonly description: string;
+}
+
+export interface EndpointSchemas {
+  /** The path's parameters (`:id`). */
+  readonly params?: z.ZodMiniType;
+  readonly query?: z.ZodMiniType;
+  readonly headers?: z.ZodMiniType;
+  readonly body?: z.ZodMiniType;
+  /** A 200 answer: JSON checked by its schema, or a file. */
+  readonly answer: z.ZodMiniType | FileAnswer;
+  /** The call's own request body limit in bytes, when it is not the app's (it carries a whole file). */
+  readonly bodyLimit?: number;
+}
+
+export function isFileAnswer(answer: EndpointSchemas['answer']): answer is FileAnswer {
+  return 'mediaType' in answer;
+}
+
+/** The If-Match a ledger write may carry (decision 0030). */
+const headers = ledgerWriteHeadersSchema;
+/** A write of one ledger row: If-Match, and `?answer=changes` for only what it changed (decision 0030). */
+const rowWrite = { headers, query: ledgerAnswerQuerySchema, answer: ledgerWriteAnswerSchema } as const;
+
+export const ENDPOINT_SCHEMAS = {
+  getProfile: { answer: profileSchema },
+
+  getDeposits: { answer: depositsInfoSchema },
+  addDeposit: { body: depositInputSchema, answer: depositsInfoSchema },
+  updateDeposit: { params: idParamsSchema, body: depositInputSchema, answer: depositsInfoSchema },
+  deleteDeposit: { params: idParamsSchema, answer: depositsInfoSchema },
+
+  getExpenses: { answer: expensesInfoSchema },
+  addExpense: { body: expenseInputSchema, answer: expensesInfoSchema },
+  updateExpense: { params: idParamsSchema, body: expenseInputSchema, answer: expensesInfoSchema },
+  deleteExpense: { params: idParamsSchema, answer: expensesInfoSchema },
+
+  getLedger: { answer: ledgerInfoSchema },
+  createLedger: { headers, body: createLedgerRequestSchema, answer: ledgerInfoSchema },
+  getForecast: { answer: forecastSchema },
+  extendLedger: { headers, body: extendLedgerRequestSchema, answer: ledgerInfoSchema },
+  addTransaction: { ...rowWrite, body: newTransactionSchema },
+  updateTransaction: { ...rowWrite, body: transactionUpdateSchema },
+  deleteTransaction: { ...rowWrite, params: idParamsSchema },
+
+  previewStatement: { body: statementPreviewRequestSchema, answer: statementPreviewSchema, bodyLimit: STATEMENT_BODY_LIMIT_BYTES },
+  importStatement: {
+    headers,
+    body: statementImportRequestSchema,
+    answer: statementImportSchema,
+    bodyLimit: STATEMENT_BODY_LIMIT_BYTES,
+  },
+
+  exportLedgerCsv: { answer: { mediaType: 'text/csv', description: 'The ledger as a CSV file.' } },
+  exportAccount: { answer: accountExportSchema },
+  importAccount: { body: accountImportRequestSchema, answer: accountCountsSchema, bodyLimit: ACCOUNT_IMPORT_BODY_LIMIT_BYTES },
+  deleteAccount: { body: deleteAccountRequestSchema, answer: accountCountsSchema },
+} as const satisfies { readonly [Operation in ApiOperation]: EndpointSchemas };
+
+/** Every row of the table, whole (method, path, failure message and schemas), in its order. */
+export function endpointRows(): readonly (EndpointRow & EndpointSchemas & { readonly operation: ApiOperation })[] {
+  return (Object.keys(ENDPOINTS) as ApiOperation[]).map((operation) => ({
+    operation,
+    ...ENDPOINTS[operation],
+    ...ENDPOINT_SCHEMAS[operation],
+  }));
+}
