@@ -84,21 +84,3 @@ export const transactionUpdateSchema = z.object(
   OBJECT_BODY,
 );
 export type TransactionUpdate = z.infer<typeof transactionUpdateSchema>;
-
-/**
- * The headers a ledger write may carry: If-Match with the ETag of the ledger the caller holds
- * (`W/"<version>"`, `"<version>"`, or `*` for any ledger) makes it go ahead only at that version;
- * at another it answers 412 precondition_failed and changes nothing. Loose: every other header
- * passes through as sent.
- */
-export const ledgerWriteHeadersSchema = z.looseObject({
-  'if-match': z.optional(
-    z
-      .string()
-      .check(
-        z.describe(
-          'Write only if the ledger is still at this version: the ETag of the ledger you hold (W/"<version>"), or * for any ledger. Otherwise 412 precondition_failed, and nothing changes.',
-        ),
-      ),
-  ),
-});
