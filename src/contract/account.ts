@@ -5,18 +5,18 @@
  */
 import * as z from 'zod/mini';
 import { SCHEDULE_KINDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
-import { dollarsAnswerSchema, ENDPOINTS, idSchema } from './common.js';
+import { dollarsAnswerSchema, idSchema, pathsOf } from './common.js';
 import { depositSchema } from './deposits.js';
 import { expenseSchema } from './expenses.js';
 import { rowSourceSchema } from './ledger.js';
 
 /** Your data's paths as the endpoint table spells them, for tests and scripts. */
-export const ACCOUNT_PATHS = {
-  ledgerCsv: ENDPOINTS.exportLedgerCsv.path,
-  export: ENDPOINTS.exportAccount.path,
-  import: ENDPOINTS.importAccount.path,
-  account: ENDPOINTS.deleteAccount.path,
-} as const;
+export const ACCOUNT_PATHS = /* @__PURE__ */ pathsOf({
+  ledgerCsv: 'exportLedgerCsv',
+  export: 'exportAccount',
+  import: 'importAccount',
+  account: 'deleteAccount',
+});
 
 export const EXPORT_FORMAT = 'leftover-export';
 /** Raised whenever a restore could not read an older document as it is. */

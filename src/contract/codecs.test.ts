@@ -2,16 +2,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import {
-  centsFromDollars,
-  depositsInfoCodec,
-  expensesInfoCodec,
-  ledgerInfoCodec,
-  statementImportCodec,
-  statementPreviewCodec,
-} from './codecs.js';
+import { centsFromDollars, depositsInfoCodec, expensesInfoCodec, ledgerInfoCodec } from './codecs.js';
 import { ledgerInfoSchema } from './ledger.js';
 import { ledgerChangesCodec } from './ledger-changes-codec.js';
+import { statementImportCodec, statementPreviewCodec } from './statement-codecs.js';
 
 const RENT = {
   id: 'rent',

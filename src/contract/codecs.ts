@@ -13,13 +13,14 @@ import { dollarsAnswerSchema } from './common.js';
 import { type Deposit, depositSchema, depositsInfoSchema } from './deposits.js';
 import { type Expense, expenseSchema, expensesInfoSchema } from './expenses.js';
 import { ledgerInfoSchema, ledgerSchema, type LedgerTransaction, ledgerTransactionSchema, rowSourceSchema } from './ledger.js';
-import {
-  bankBalanceSchema,
-  reconciliationSchema,
-  statementImportSchema,
-  statementPreviewSchema,
-  statementRowSchema,
-} from './statements.js';
+/** The statement answers' codecs load with the first statement call (statement-codecs.ts); their types are here too. */
+export type {
+  BankBalanceView,
+  ReconciliationView,
+  StatementImportView,
+  StatementPreviewView,
+  StatementRowView,
+} from './statement-codecs.js';
 
 /** Dollars on the wire (whole cents: dollarsAnswerSchema refuses a third decimal), Cents on the page. */
 export const centsFromDollars = z.codec(
@@ -79,28 +80,6 @@ export type ExpenseView = z.output<typeof expenseCodec>;
 
 export const expensesInfoCodec = z.extend(expensesInfoSchema, { expenses: z.array(expenseCodec), totalExpenses: centsFromDollars });
 export type ExpensesInfoView = z.output<typeof expensesInfoCodec>;
-
-export const statementRowCodec = z.extend(statementRowSchema, { date: isoDateFrom, amount: centsFromDollars });
-export type StatementRowView = z.output<typeof statementRowCodec>;
-
-export const bankBalanceCodec = z.extend(bankBalanceSchema, { balance: centsFromDollars, date: isoDateFrom });
-export type BankBalanceView = z.output<typeof bankBalanceCodec>;
-
-export const reconciliationCodec = z.extend(reconciliationSchema, {
-  bankBalance: centsFromDollars,
-  date: isoDateFrom,
-  leftover: centsFromDollars,
-  difference: centsFromDollars,
-});
-export type ReconciliationView = z.output<typeof reconciliationCodec>;
-
-const STATEMENT_FIGURES = { bank: z.nullable(bankBalanceCodec), reconciliation: z.nullable(reconciliationCodec) };
-
-export const statementPreviewCodec = z.extend(statementPreviewSchema, { rows: z.array(statementRowCodec), ...STATEMENT_FIGURES });
-export type StatementPreviewView = z.output<typeof statementPreviewCodec>;
-
-export const statementImportCodec = z.extend(statementImportSchema, { ledger: z.nullable(ledgerCodec), ...STATEMENT_FIGURES });
-export type StatementImportView = z.output<typeof statementImportCodec>;
 
 /*
  * Requests stay in dollars and date strings: their schemas are the forms' and the server's

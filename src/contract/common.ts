@@ -79,3 +79,16 @@ export const ENDPOINTS = {
 } as const satisfies Record<string, EndpointRow>;
 
 export type ApiOperation = keyof typeof ENDPOINTS;
+
+/**
+ * Rows' paths under a resource's own names (DEPOSITS_PATHS and the like), for tests and scripts.
+ * Called as a pure call, so a bundle that reads none of them drops the call whole: an object of
+ * `ENDPOINTS.x.path` reads would leave the reads behind in the page's first view (benchmark 4a).
+ */
+export function pathsOf<const Names extends Record<string, ApiOperation>>(
+  names: Names,
+): { readonly [Name in keyof Names]: (typeof ENDPOINTS)[Names[Name]]['path'] } {
+  const paths: Record<string, string> = {};
+  for (const [name, operation] of Object.entries(names)) paths[name] = ENDPOINTS[operation].path;
+  return paths as { readonly [Name in keyof Names]: (typeof ENDPOINTS)[Names[Name]]['path'] };
+}

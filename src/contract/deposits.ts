@@ -1,7 +1,7 @@
 /** Deposits (recurring income): one schema per answer; what a user enters is in deposit-input.ts. */
 import * as z from 'zod/mini';
 import { DEPOSIT_DAYS, DEPOSIT_TYPES, FREQUENCIES } from '../domain/schedules.js';
-import { dollarsAnswerSchema, ENDPOINTS, idSchema } from './common.js';
+import { dollarsAnswerSchema, idSchema, pathsOf } from './common.js';
 
 export const depositSchema = z.object({
   id: idSchema,
@@ -22,8 +22,4 @@ export const depositsInfoSchema = z.object({
 export type DepositsInfo = z.infer<typeof depositsInfoSchema>;
 
 /** The deposits' paths as the endpoint table spells them, for tests and scripts. */
-export const DEPOSITS_PATHS = {
-  retrieve: ENDPOINTS.getDeposits.path,
-  add: ENDPOINTS.addDeposit.path,
-  one: ENDPOINTS.updateDeposit.path,
-} as const;
+export const DEPOSITS_PATHS = /* @__PURE__ */ pathsOf({ retrieve: 'getDeposits', add: 'addDeposit', one: 'updateDeposit' });

@@ -1,7 +1,7 @@
 /** Expenses (recurring bills): one schema per answer; what a user enters is in expense-input.ts. */
 import * as z from 'zod/mini';
 import { EXPENSE_FREQUENCIES } from '../domain/schedules.js';
-import { dollarsAnswerSchema, ENDPOINTS, idSchema } from './common.js';
+import { dollarsAnswerSchema, idSchema, pathsOf } from './common.js';
 
 export const expenseSchema = z.object({
   id: idSchema,
@@ -33,8 +33,4 @@ export const EXPENSE_SORTS = ['NameAsc', 'NameDesc', 'TypeAsc', 'TypeDesc', 'Day
 export type ExpenseSort = (typeof EXPENSE_SORTS)[number];
 
 /** The expenses' paths as the endpoint table spells them, for tests and scripts. */
-export const EXPENSES_PATHS = {
-  retrieve: ENDPOINTS.getExpenses.path,
-  add: ENDPOINTS.addExpense.path,
-  one: ENDPOINTS.updateExpense.path,
-} as const;
+export const EXPENSES_PATHS = /* @__PURE__ */ pathsOf({ retrieve: 'getExpenses', add: 'addExpense', one: 'updateExpense' });

@@ -1,7 +1,7 @@
 /** The ledger: one schema per answer; the requests are in ledger-requests.ts, the calls in the endpoint table (common.ts). */
 import * as z from 'zod/mini';
 import { SCHEDULE_KINDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
-import { dollarsAnswerSchema, ENDPOINTS, idSchema } from './common.js';
+import { dollarsAnswerSchema, idSchema, pathsOf } from './common.js';
 
 /** Where a generated row came from: a deposit's or expense's id and the date it put the row on. */
 export const rowSourceSchema = z.object({
@@ -90,12 +90,12 @@ export const forecastSchema = z.object({
 export type Forecast = z.infer<typeof forecastSchema>;
 
 /** The ledger's paths as the endpoint table spells them, for tests and scripts. */
-export const LEDGER_PATHS = {
-  create: ENDPOINTS.createLedger.path,
-  extend: ENDPOINTS.extendLedger.path,
-  retrieve: ENDPOINTS.getLedger.path,
-  forecast: ENDPOINTS.getForecast.path,
-  addTransaction: ENDPOINTS.addTransaction.path,
-  updateTransaction: ENDPOINTS.updateTransaction.path,
-  transaction: ENDPOINTS.deleteTransaction.path,
-} as const;
+export const LEDGER_PATHS = /* @__PURE__ */ pathsOf({
+  create: 'createLedger',
+  extend: 'extendLedger',
+  retrieve: 'getLedger',
+  forecast: 'getForecast',
+  addTransaction: 'addTransaction',
+  updateTransaction: 'updateTransaction',
+  transaction: 'deleteTransaction',
+});

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { MAX_TRANSACTION_NAME_LENGTH, TRANSACTION_TYPES } from '../domain/ledger.js';
-import { dollarsAnswerSchema, ENDPOINTS } from './common.js';
+import { dollarsAnswerSchema, pathsOf } from './common.js';
 import { ledgerInfoSchema } from './ledger.js';
 
 export { MAX_STATEMENT_CHARACTERS, STATEMENT_BODY_LIMIT_BYTES, STATEMENT_TOO_LARGE } from './statement-limits.js';
@@ -82,7 +82,4 @@ export const statementImportSchema = z.extend(ledgerInfoSchema, {
 export type StatementImport = z.infer<typeof statementImportSchema>;
 
 /** The statement calls' paths as the endpoint table spells them, for tests and scripts. */
-export const STATEMENT_PATHS = {
-  preview: ENDPOINTS.previewStatement.path,
-  import: ENDPOINTS.importStatement.path,
-} as const;
+export const STATEMENT_PATHS = /* @__PURE__ */ pathsOf({ preview: 'previewStatement', import: 'importStatement' });

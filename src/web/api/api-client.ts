@@ -14,9 +14,7 @@ import {
   ledgerInfoCodec,
   type LedgerInfoView,
   type LedgerView,
-  statementImportCodec,
   type StatementImportView,
-  statementPreviewCodec,
   type StatementPreviewView,
 } from '../../contract/codecs.js';
 import { type ApiOperation, ENDPOINTS, type HttpMethod, type RouteWithId, withId } from '../../contract/common.js';
@@ -70,7 +68,7 @@ interface Endpoint {
 type PathOf<Operation extends ApiOperation> = (typeof ENDPOINTS)[Operation]['path'];
 
 /** The operation's method and path; a path with `:id` takes the id of the row the call acts on. */
-function endpoint<Operation extends ApiOperation>(
+export function endpoint<Operation extends ApiOperation>(
   operation: Operation,
   ...id: PathOf<Operation> extends RouteWithId ? [id: string] : []
 ): Endpoint {
@@ -88,6 +86,11 @@ interface Request<T> extends Endpoint {
 
 const loadLedgerChanges = () => import('./ledger-changes.js');
 
+/** The statement calls with their answers' codecs: a lazy chunk loaded by the first statement call, not the first view's. */
+const loadStatementCalls = () => import('./statement-calls.js');
+
+const UNREACHABLE = 'The server could not be reached. Check your connection and try again.';
+
 export function createApiClient(options: ApiClientOptions) {
   const fetchImpl = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
@@ -101,7 +104,7 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       response = await fetchImpl(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     } catch {
-      throw new ApiCallError(operation, 0, 'The server could not be reached. Check your connection and try again.');
+      throw new ApiCallError(operation, 0, UNREACHABLE);
     }
     if (!response.ok) {
       if (response.status === 401) options.onUnauthorized();
@@ -161,6 +164,15 @@ export function createApiClient(options: ApiClientOptions) {
     return changesCode.writeWithChanges((answer) => call({ ...request, path: `${request.path}?answer=changes`, answer }), held, getLedger);
   }
 
+  /** The statement calls' code; when it does not load, the call fails as if the server could not be reached. */
+  async function statementCalls(operation: ApiOperation): Promise<Awaited<ReturnType<typeof loadStatementCalls>>> {
+    try {
+      return await loadStatementCalls();
+    } catch {
+      throw new ApiCallError(operation, 0, UNREACHABLE);
+    }
+  }
+
   /** A file to save as it came (the ledger's CSV, the whole export): the page does not read it. */
   async function download(file: Endpoint): Promise<Blob> {
     options.onCallStart?.();
@@ -203,10 +215,10 @@ export function createApiClient(options: ApiClientOptions) {
     deleteTransaction: (id: string, held?: HeldLedger): Promise<LedgerInfoView> => writeRow(endpoint('deleteTransaction', id), held),
 
     /** What importing the statement would do to the ledger; changes nothing. */
-    previewStatement: (request: StatementPreviewRequest): Promise<StatementPreviewView> =>
-      call({ ...endpoint('previewStatement'), answer: statementPreviewCodec, body: request }),
-    importStatement: (request: StatementImportRequest): Promise<StatementImportView> =>
-      callLedger({ ...endpoint('importStatement'), answer: statementImportCodec, body: request }),
+    previewStatement: async (request: StatementPreviewRequest): Promise<StatementPreviewView> =>
+      call((await statementCalls('previewStatement')).previewStatementCall(request)),
+    importStatement: async (request: StatementImportRequest): Promise<StatementImportView> =>
+      callLedger((await statementCalls('importStatement')).importStatementCall(request)),
     exportLedgerCsv: (): Promise<Blob> => download(endpoint('exportLedgerCsv')),
     exportAccount: (): Promise<Blob> => download(endpoint('exportAccount')),
     /** The document as read from the user's file: the server checks all of it. */

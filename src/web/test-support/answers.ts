@@ -12,14 +12,16 @@ import {
   type ExpenseView,
   ledgerCodec,
   type LedgerView,
-  reconciliationCodec,
-  type ReconciliationView,
-  statementPreviewCodec,
-  type StatementPreviewView,
 } from '../../contract/codecs.js';
 import type { DepositsInfo } from '../../contract/deposits.js';
 import type { Expense, ExpensesInfo } from '../../contract/expenses.js';
 import type { Ledger } from '../../contract/ledger.js';
+import {
+  reconciliationCodec,
+  type ReconciliationView,
+  statementPreviewCodec,
+  type StatementPreviewView,
+} from '../../contract/statement-codecs.js';
 import type { ReconciliationInfo, StatementPreview } from '../../contract/statements.js';
 
 export const depositsAnswer = (answer: DepositsInfo): DepositsInfoView => z.decode(depositsInfoCodec, answer);
