@@ -9,6 +9,7 @@
  */
 import * as z from 'zod/mini';
 import {
+  encodeLedger,
   encodeLedgerTransaction,
   ledgerCodec,
   type LedgerInfoView,
@@ -110,11 +111,11 @@ export function applyLedgerChanges(held: Ledger, changes: LedgerChanges): Ledger
   const heldRows = new Map<LedgerTransactionView, LedgerTransaction | undefined>(
     heldView.data.transactions.map((row, index) => [row, held.transactions[index]]),
   );
-  const ledger: Ledger = {
-    // The ledger's own fields, encoded; its rows one by one, so the untouched ones stay the held objects.
-    ...z.encode(ledgerCodec, { ...applied, transactions: [] }),
-    transactions: applied.transactions.map((row) => heldRows.get(row) ?? encodeLedgerTransaction(row)),
-  };
+  // The ledger's own fields, encoded; its rows one by one, so the untouched ones stay the held objects.
+  const ledger: Ledger = encodeLedger(
+    applied,
+    applied.transactions.map((row) => heldRows.get(row) ?? encodeLedgerTransaction(row)),
+  );
   setLedgerVersion(ledger, changes.version);
   return ledger;
 }
