@@ -96,7 +96,9 @@ describe('Import Statement dialog', () => {
 
     const preview = await within(dialog).findByRole('region', { name: 'Preview' });
     expect(api.previewStatement).toHaveBeenCalledWith({ fileName: 'checking.ofx', content: 'OFXHEADER:100\n<OFX>' });
-    expect(within(preview).getByText('Bank balance $1,177.37 on 2026-03-06 · Leftover $1,182.12 · Difference -$4.75')).toBeVisible();
+    expect(within(preview).getByText('After import: Bank balance $1,177.37 · Leftover $1,182.12 · Difference -$4.75')).toBeVisible();
+    // Nothing is reconciled before the import: the preview speaks of what the import would do.
+    expect(within(preview).queryByText(/Reconciled with the bank/)).toBeNull();
     expect(whatHappens(dialog, 'OAKWOOD APTS', '2026-03-02')).toHaveDisplayValue('Matches Rent (2026-03-01)');
     expect(whatHappens(dialog, '<b>COFFEE</b> & CO', '2026-03-05')).toHaveDisplayValue('New');
     const rows = within(preview).getAllByRole('row');
@@ -328,12 +330,12 @@ describe('Ledger header after an import', () => {
     view.rerender(after);
     const status = screen.getByRole('status', { name: '' });
     // 2,382.12 opening - 1,200 cleared = 1,182.12 against the bank's 1,177.37.
-    expect(status).toHaveTextContent('Bank balance $1,177.37 on 2026-03-06 · Leftover $1,182.12 · Difference -$4.75');
+    expect(status).toHaveTextContent('Bank balance $1,177.37 on Fri, Mar 6, 2026 · Leftover $1,182.12 · Difference -$4.75');
 
     // Clearing a $4.75 row on or before the bank's date makes the ledger agree.
     const coffee = transaction({ id: 'coffee', name: 'COFFEE', date: '2026-03-05', type: 'D', amount: 4.75, status: 'CLEARED' });
     view.rerender(ledgerInfo([{ ...rent, status: 'CLEARED' }, coffee], { openingBalance: 2382.12 }));
-    expect(status).toHaveTextContent('Reconciled with the bank on 2026-03-06');
+    expect(status).toHaveTextContent('Reconciled with the bank on Fri, Mar 6, 2026');
 
     api.createLedger.mockResolvedValue(ledgerInfo([]));
     await user.click(screen.getByRole('button', { name: 'New Ledger' }));

@@ -44,7 +44,7 @@ test('imports the OFX sample through the dialog: four rows matched, four added, 
 
   const preview = dialog.getByRole('region', { name: 'Preview' });
   await expect(preview).toBeVisible();
-  await expect(preview.getByText('Reconciled with the bank on 2027-01-16')).toBeVisible();
+  await expect(preview.getByText('After import: Bank balance $1,177.37 · Leftover $1,177.37 · Difference $0.00')).toBeVisible();
   await expect(preview.getByRole('row')).toHaveCount(9);
   await expect(preview.getByRole('row').nth(1)).toContainText('2027-01-01');
   await expect(preview.getByRole('row').nth(1)).toContainText('ACME CORP PAYROLL');
@@ -69,7 +69,7 @@ test('imports the OFX sample through the dialog: four rows matched, four added, 
   await expect(dialog).toBeHidden();
   await settled(page);
 
-  await expect(page.getByRole('status').filter({ hasText: 'Reconciled with the bank on 2027-01-16' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Reconciled with the bank on Sat, Jan 16, 2027' })).toBeVisible();
   await expect(page.getByText('9 transactions.')).toBeVisible();
   await ledgerTable(page).scrollIntoViewIfNeeded();
   const rows = ledgerRows(page);

@@ -3,13 +3,22 @@
  * ledger header use, from the statement's closing balance and the ledger's CLEARED rows.
  */
 import type { BankBalanceView, LedgerView, ReconciliationView } from '../../contract/codecs.js';
+import { formatTableDate } from '../../domain/calendar-date.js';
 import { formatUsd } from '../../domain/money.js';
 import { reconcile } from '../../domain/statements/reconciliation.js';
 
-/** "Reconciled with the bank on 2027-01-16", or the three figures when they differ. */
+/** After an import: "Reconciled with the bank on Sat, Jan 16, 2027", or the three figures when they differ. */
 export function reconciliationText({ bankBalance, date, leftover, difference }: ReconciliationView): string {
-  if (difference === 0) return `Reconciled with the bank on ${date}`;
-  return `Bank balance ${formatUsd(bankBalance)} on ${date} · Leftover ${formatUsd(leftover)} · Difference ${formatUsd(difference)}`;
+  if (difference === 0) return `Reconciled with the bank on ${formatTableDate(date)}`;
+  return `Bank balance ${formatUsd(bankBalance)} on ${formatTableDate(date)} · Leftover ${formatUsd(leftover)} · Difference ${formatUsd(difference)}`;
+}
+
+/**
+ * Before the import (issue 24 item 5): what the ledger would say if it took the file in, in the
+ * future tense, so nothing claims a reconciliation that has not happened.
+ */
+export function previewReconciliationText({ bankBalance, leftover, difference }: ReconciliationView): string {
+  return `After import: Bank balance ${formatUsd(bankBalance)} · Leftover ${formatUsd(leftover)} · Difference ${formatUsd(difference)}`;
 }
 
 /**

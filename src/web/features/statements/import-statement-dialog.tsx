@@ -13,7 +13,7 @@ import { FormField } from '../../components/form-field.js';
 import { ModalDialog } from '../../components/modal-dialog.js';
 import { ModalForm } from '../../components/modal-form.js';
 import { useDialogSubmit } from '../../components/use-dialog-submit.js';
-import { reconciliationText } from '../../reconciliation/reconciliation-text.js';
+import { previewReconciliationText } from '../../reconciliation/reconciliation-text.js';
 import type { ImportStatementDialogProps } from '../section-props.js';
 import { CsvMappingFields, EMPTY_MAPPING, mappingCandidate, type MappingValues, mappingValuesOf } from './csv-mapping-fields.js';
 import { rememberedMapping, rememberMapping } from './csv-mapping-memory.js';
@@ -214,7 +214,7 @@ export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onIm
                 </button>
               </p>
             )}
-            {preview.reconciliation !== null && <p className="fw-semibold">{reconciliationText(preview.reconciliation)}</p>}
+            {preview.reconciliation !== null && <p className="fw-semibold">{previewReconciliationText(preview.reconciliation)}</p>}
             <StatementPreviewTable
               idPrefix={idPrefix}
               rows={preview.rows}
