@@ -11,6 +11,11 @@ export interface Caller {
   readonly subject: string;
 }
 
+/** One text naming the user (budgets, files in the works): the separator cannot occur in an issuer URL. */
+export function callerKey(caller: Caller): string {
+  return `${caller.issuer}\u0000${caller.subject}`;
+}
+
 const ACCEPTED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 export const CLOCK_TOLERANCE_SECONDS = 30;
 /** How long after a refetch of the key set an unknown key id may trigger another. */

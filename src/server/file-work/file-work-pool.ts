@@ -5,7 +5,7 @@
  * Each user has at most one file in the works at a time, so one user cannot fill the queue.
  */
 import { Piscina } from 'piscina';
-import type { Caller } from '../auth/access-token.js';
+import { type Caller, callerKey } from '../auth/access-token.js';
 import type { FileWorkerConfig } from '../config.js';
 import { InvalidInputError, TooLargeError } from '../../domain/errors.js';
 import { TooManyRequestsError } from '../http/http-errors.js';
@@ -44,8 +44,7 @@ export class FileWorkPool {
     field: string,
     work: (run: <K extends FileTask>(task: K) => Promise<FileTaskAnswers[K['kind']]>) => Promise<T>,
   ): Promise<T> {
-    // Issuer and subject name a user; the separator cannot occur in an issuer URL.
-    const key = `${owner.issuer}\u0000${owner.subject}`;
+    const key = callerKey(owner);
     if (this.busyOwners.has(key)) throw new TooManyRequestsError(FILE_ALREADY_IN_THE_WORKS, 1);
     this.busyOwners.add(key);
     try {

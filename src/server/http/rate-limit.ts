@@ -7,7 +7,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Caller } from '../auth/access-token.js';
+import { callerKey } from '../auth/access-token.js';
 import type { RateLimitConfig } from '../config.js';
 import { TooManyRequestsError } from './http-errors.js';
 
@@ -37,11 +37,6 @@ export interface RateLimits {
   chargeRows(request: FastifyRequest, reply: FastifyReply, rows: number): Promise<void>;
   /** Counts one call whose token was missing or refused; throws TooManyRequestsError past the address's budget. */
   countRefusedToken(request: FastifyRequest): Promise<void>;
-}
-
-/** Issuer and subject together name a user; the separator cannot occur in an issuer URL. */
-function callerKey(caller: Caller): string {
-  return `${caller.issuer}\u0000${caller.subject}`;
 }
 
 function perMinute(budget: number, windowMs: number): string {
