@@ -6,7 +6,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_IMPORT_BODY_LIMIT_BYTES,
   ACCOUNT_PATHS,
@@ -22,34 +22,16 @@ import { EXPENSES_PATHS, expensesInfoSchema } from '../../src/contract/expenses.
 import { type Ledger, LEDGER_PATHS, type LedgerTransaction } from '../../src/contract/ledger.js';
 import { STATEMENT_PATHS } from '../../src/contract/statements.js';
 import { expectBadRequest, expectNotFound, newSubject } from '../support/api-expectations.js';
-import { depositInput, expenseInput, ledgerOf, okJson } from '../support/schedule-bodies.js';
-import { type DatabaseKind, databaseKinds } from '../support/test-databases.js';
-import { startTestApp, TEST_NOW, type TestApp, type UserClient } from '../support/test-app.js';
+import { byName, depositInput, expenseInput, ledgerOf, okJson } from '../support/schedule-bodies.js';
+import { databaseKinds } from '../support/test-databases.js';
+import { appsOnEveryDatabase, TEST_NOW, type TestApp, type UserClient } from '../support/test-app.js';
 
 const NO_LEDGER = 'You have no ledger yet: create one first.';
 const HOSTILE_NAMES = ['=1+1', '+1', '-1', '@SUM(A1:A9)', 'Say "hi", then pay'];
 /** Names no API call accepts (control characters), written into the database to test the CSV alone. */
 const CONTROL_NAMES = ['\tTab first', '\rReturn first', 'Line\nbreak', '=1+1\nsecond line'];
 
-const apps = new Map<DatabaseKind, TestApp>();
-beforeAll(async () => {
-  for (const kind of databaseKinds()) apps.set(kind, await startTestApp(kind));
-});
-afterAll(async () => {
-  for (const app of apps.values()) await app.close();
-});
-
-function appOn(kind: DatabaseKind): TestApp {
-  const app = apps.get(kind);
-  if (!app) throw new Error(`no app on ${kind}`);
-  return app;
-}
-
-const byName = (ledger: Ledger, name: string, date?: string): LedgerTransaction => {
-  const row = ledger.transactions.find((candidate) => candidate.name === name && (date === undefined || candidate.date === date));
-  if (!row) throw new Error(`no row ${name} ${date ?? ''}`);
-  return row;
-};
+const appOn = appsOnEveryDatabase();
 
 /**
  * A user with a bit of everything a restore must carry: rows PENDING, PAID and CLEARED, a balance

@@ -6,7 +6,7 @@
  * range are refused per field and change nothing. One app per database for the whole file.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, type AccountExport, accountCountsSchema, accountExportSchema } from '../../src/contract/account.js';
 import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
 import { EXPENSES_PATHS } from '../../src/contract/expenses.js';
@@ -18,9 +18,9 @@ import { isoDate } from '../../src/domain/calendar-date.js';
 import { centsToDollars, dollarsToCents } from '../../src/domain/money.js';
 import { MAX_KEPT_NEXT_SEQUENCE } from '../../src/server/account/account-data.js';
 import { expectBadRequest, newSubject } from '../support/api-expectations.js';
-import { depositInput, expenseInput, ledgerOf, okJson } from '../support/schedule-bodies.js';
-import { type DatabaseKind, databaseKinds } from '../support/test-databases.js';
-import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
+import { byName, depositInput, expenseInput, ledgerOf, okJson } from '../support/schedule-bodies.js';
+import { databaseKinds } from '../support/test-databases.js';
+import { appsOnEveryDatabase, type TestApp, type UserClient } from '../support/test-app.js';
 
 /** The largest value of PostgreSQL's integer (int4) column: sequences and next sequences are stored in one. */
 const INT4_MAX = 2_147_483_647;
@@ -28,25 +28,7 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
 type ExportedLedger = NonNullable<AccountExport['ledger']>;
 
-const apps = new Map<DatabaseKind, TestApp>();
-beforeAll(async () => {
-  for (const kind of databaseKinds()) apps.set(kind, await startTestApp(kind));
-});
-afterAll(async () => {
-  for (const app of apps.values()) await app.close();
-});
-
-function appOn(kind: DatabaseKind): TestApp {
-  const app = apps.get(kind);
-  if (!app) throw new Error(`no app on ${kind}`);
-  return app;
-}
-
-const byName = (ledger: Ledger, name: string, date?: string): LedgerTransaction => {
-  const row = ledger.transactions.find((candidate) => candidate.name === name && (date === undefined || candidate.date === date));
-  if (!row) throw new Error(`no row ${name} ${date ?? ''}`);
-  return row;
-};
+const appOn = appsOnEveryDatabase();
 
 /**
  * A user with every kind of row a restore carries: schedules, generated and hand-added rows (two

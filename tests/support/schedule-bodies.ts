@@ -4,7 +4,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { type Ledger, ledgerInfoSchema } from '../../src/contract/ledger.js';
+import { type Ledger, ledgerInfoSchema, type LedgerTransaction } from '../../src/contract/ledger.js';
 import { isoDate } from '../../src/domain/calendar-date.js';
 import { expectedDepositDay, type Frequency } from '../../src/domain/schedules.js';
 
@@ -42,4 +42,11 @@ export function ledgerOf(response: LightMyRequestResponse): Ledger {
   const { ledger } = ledgerInfoSchema.parse(okJson(response));
   if (!ledger) throw new Error('expected a ledger in the answer');
   return ledger;
+}
+
+/** The ledger's row of that name (on that date, when given); a test that names a missing row fails. */
+export function byName(ledger: Ledger, name: string, date?: string): LedgerTransaction {
+  const row = ledger.transactions.find((candidate) => candidate.name === name && (date === undefined || candidate.date === date));
+  if (!row) throw new Error(`no row ${name} ${date ?? ''}`);
+  return row;
 }

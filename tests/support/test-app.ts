@@ -3,10 +3,11 @@
  * (fresh per call) and a real issuer on a loopback port. Only the clock is fixed.
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { type AppOptions, buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { databaseSnapshot } from './database-snapshot.js';
-import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-databases.js';
+import { createTestDatabase, type DatabaseKind, databaseKinds, type TestDatabase } from './test-databases.js';
 import { startTestIssuer, type TestIssuer } from './test-issuer.js';
 
 /** A fixed "today" for every API test: Saturday 2026-11-21, noon local time. */
@@ -119,5 +120,24 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
       await issuer.close();
       await database.drop();
     },
+  };
+}
+
+/**
+ * One app per database for the whole file, started before its tests and closed after them: the
+ * answer gives the app of a database (for files whose tests move data between databases).
+ */
+export function appsOnEveryDatabase(): (kind: DatabaseKind) => TestApp {
+  const apps = new Map<DatabaseKind, TestApp>();
+  beforeAll(async () => {
+    for (const kind of databaseKinds()) apps.set(kind, await startTestApp(kind));
+  });
+  afterAll(async () => {
+    for (const app of apps.values()) await app.close();
+  });
+  return (kind) => {
+    const app = apps.get(kind);
+    if (!app) throw new Error(`no app on ${kind}`);
+    return app;
   };
 }
