@@ -61,6 +61,9 @@ export function versionOfEtag(etag: string | null): string | null {
 /** A row that marks a moment of the forecast: its date, name and the running balance after it. */
 const balancePointSchema = z.object({ date: z.string(), name: z.string(), balance: dollarsAnswerSchema });
 
+/** A point of the balance forecast chart: a balance point, and whether its row is a paycheck. */
+const chartPointSchema = z.extend(balancePointSchema, { paycheck: z.boolean() });
+
 export const payPeriodSchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
@@ -77,7 +80,10 @@ export const payPeriodSchema = z.object({
 });
 export type PayPeriodInfo = z.infer<typeof payPeriodSchema>;
 
-/** GET /api/ledger/forecast: will the money last, for scripts (the page computes the same from the ledger). */
+/**
+ * GET /api/ledger/forecast: will the money last. Scripts read it, and so does the page's Home, which
+ * paints its answer from it without the whole ledger (issue 24); the Ledger view computes the same from the ledger.
+ */
 export const forecastSchema = z.object({
   /** The server's today (decision 0015): what "ahead" means below. */
   today: z.string(),
@@ -86,6 +92,16 @@ export const forecastSchema = z.object({
   /** The first row dated today or later after which the balance is below $0. */
   firstBelowZero: z.nullable(balancePointSchema),
   payPeriods: z.array(payPeriodSchema),
+  /** The ledger's own fields: what the chart spans and the page's Add Transaction allows. */
+  startDate: z.string(),
+  endDate: z.string(),
+  openingBalance: dollarsAnswerSchema,
+  currentBalance: dollarsAnswerSchema,
+  pendingBalance: dollarsAnswerSchema,
+  /** The running balance after the last row of each date and after every paycheck, in row order: the chart's points. */
+  chart: z.array(chartPointSchema),
+  /** The rows dated today through 13 days later, in row order, as the whole ledger answers them (issue 24: Home). */
+  upcoming: z.array(ledgerTransactionSchema),
 });
 export type Forecast = z.infer<typeof forecastSchema>;
 

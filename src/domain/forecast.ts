@@ -103,3 +103,29 @@ export function firstBelowZero(rows: readonly ForecastRow[], today: IsoDate): Ba
 function pointOf(row: ForecastRow): BalancePoint {
   return { date: row.date, name: row.name, balance: row.balance };
 }
+
+/** A moment the balance forecast chart draws: the running balance after one row. */
+export interface ChartPoint extends BalancePoint {
+  readonly paycheck: boolean;
+}
+
+/**
+ * The rows the chart needs, no more: the last row of each date (the chart draws one point per
+ * date, "what I have that evening") and every paycheck (its text names the balance after each).
+ * A year of a 20,000-row ledger becomes at most two points a day. Linear, in row order.
+ */
+export function chartPoints(rows: readonly ForecastRow[]): ChartPoint[] {
+  const points: ChartPoint[] = [];
+  rows.forEach((row, index) => {
+    const paycheck = isPaycheck(row);
+    const lastOfItsDate = rows[index + 1]?.date !== row.date;
+    if (paycheck || lastOfItsDate) points.push({ ...pointOf(row), paycheck });
+  });
+  return points;
+}
+
+/** The rows dated from today through `days - 1` days later (the next 14 days by default), in row order. */
+export function rowsAhead<Row extends { readonly date: IsoDate }>(rows: readonly Row[], today: IsoDate, days = 14): Row[] {
+  const last = addDays(today, days - 1);
+  return rows.filter((row) => row.date >= today && row.date <= last);
+}

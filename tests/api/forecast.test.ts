@@ -38,7 +38,19 @@ const PHONE: ExpenseBody = { name: 'Phone', amount: 45.55, day: 15 };
 /** The answer, held to the contract (which also refuses an amount with a fraction of a cent). */
 function forecastOf(response: LightMyRequestResponse): Forecast {
   const body = okJson(response);
-  expect(Object.keys(body as object).sort()).toEqual(['firstBelowZero', 'lowest', 'payPeriods', 'today']);
+  expect(Object.keys(body as object).sort()).toEqual([
+    'chart',
+    'currentBalance',
+    'endDate',
+    'firstBelowZero',
+    'lowest',
+    'openingBalance',
+    'payPeriods',
+    'pendingBalance',
+    'startDate',
+    'today',
+    'upcoming',
+  ]);
   return forecastSchema.parse(body);
 }
 
@@ -93,6 +105,22 @@ function expectedForecast(ledger: Ledger, today: string): Forecast {
     lowest: point(ahead.find((row) => toCents(row.balance) === minimum)),
     firstBelowZero: point(ahead.find((row) => row.balance < 0)),
     payPeriods,
+    startDate: ledger.startDate,
+    endDate: ledger.endDate,
+    openingBalance: ledger.openingBalance,
+    currentBalance: ledger.currentBalance,
+    pendingBalance: ledger.pendingBalance,
+    // The chart's points: every paycheck, and the last row of each date.
+    chart: rows
+      .filter((row, index) => (row.type === 'C' && row.source?.kind === 'deposit') || rows[index + 1]?.date !== row.date)
+      .map((row) => ({
+        date: row.date,
+        name: row.name,
+        balance: row.balance,
+        paycheck: row.type === 'C' && row.source?.kind === 'deposit',
+      })),
+    // Home's rows: today and the 13 days after it.
+    upcoming: rows.filter((row) => row.date >= today && row.date <= addDays(isoDate(today), 13)),
   };
 }
 
@@ -108,8 +136,17 @@ describe.each(databaseKinds())('the forecast on %s', (kind) => {
     clock = TEST_NOW;
   });
 
-  async function forecast(client: UserClient): Promise<Forecast> {
-    return forecastOf(await client.get(LEDGER_PATHS.forecast));
+  /** The whole answer, every field of which a brute force over the ledger answer must give too. */
+  async function fullForecast(client: UserClient): Promise<Forecast> {
+    const answer = forecastOf(await client.get(LEDGER_PATHS.forecast));
+    expect(answer).toEqual(expectedForecast(await retrieve(client), answer.today));
+    return answer;
+  }
+
+  /** What will the money do: the answer's first four fields, which the tests below spell out. */
+  async function forecast(client: UserClient): Promise<Pick<Forecast, 'today' | 'lowest' | 'firstBelowZero' | 'payPeriods'>> {
+    const { today, lowest, firstBelowZero, payPeriods } = await fullForecast(client);
+    return { today, lowest, firstBelowZero, payPeriods };
   }
 
   async function retrieve(client: UserClient): Promise<Ledger> {
@@ -386,7 +423,7 @@ describe.each(databaseKinds())('the forecast on %s', (kind) => {
         firstBelowZero: each.firstBelowZero,
         payPeriods: periods,
       });
-      expect(expectedForecast(ledger, each.today)).toEqual(await forecast(client));
+      expect(expectedForecast(ledger, each.today)).toEqual(await fullForecast(client));
     }
   });
 
@@ -412,9 +449,9 @@ describe.each(databaseKinds())('the forecast on %s', (kind) => {
     await addTransaction(client, '2026-12-24', 'Gifts', 'D', 6650);
     await addTransaction(client, '2027-02-14', 'Tax refund', 'C', 912.01);
     const ledger = await retrieve(client);
+    expect(await fullForecast(client)).toEqual(expectedForecast(ledger, TODAY));
     const before = await forecast(client);
 
-    expect(before).toEqual(expectedForecast(ledger, TODAY));
     // The periods cover the ledger with no gap or overlap and add up to its credits and debits.
     expect(before.payPeriods[0]?.startDate).toBe(ledger.startDate);
     expect(before.payPeriods.at(-1)?.endDate).toBe(ledger.endDate);
@@ -433,7 +470,8 @@ describe.each(databaseKinds())('the forecast on %s', (kind) => {
     // The gifts take it below zero until the end of month pays.
     expect(before.firstBelowZero).toEqual({ date: '2026-12-24', name: 'Gifts', balance: -41.94 });
 
-    // Paying, clearing, and paying then clearing: the forecast projects every row, whatever its status.
+    // Paying, clearing, and paying then clearing: the forecast projects every row, whatever its status
+    // (only the balances of what is paid and cleared and the statuses of the rows ahead say so).
     await updateRow(client, rowAt(ledger, 'Groceries', '2026-11-21'), { status: 'PAID' });
     await updateRow(client, rowAt(ledger, 'Rent', '2026-12-01'), { status: 'CLEARED' });
     const paid = await updateRow(client, rowAt(ledger, 'Gifts', '2026-12-24'), { status: 'PAID' });
@@ -444,8 +482,8 @@ describe.each(databaseKinds())('the forecast on %s', (kind) => {
 
     // A new row does change it: the answer is computed from the rows as they are at each request.
     const withCards = await addTransaction(client, '2026-12-24', 'Gift cards', 'D', 0.01);
+    expect(await fullForecast(client)).toEqual(expectedForecast(withCards, TODAY));
     const changed = await forecast(client);
-    expect(changed).toEqual(expectedForecast(withCards, TODAY));
     expect(changed).not.toEqual(before);
   });
 });

@@ -5,7 +5,7 @@ import type { LedgerChanges } from '../../contract/ledger-changes.js';
 import type { TransactionUpdate } from '../../contract/ledger-requests.js';
 import type { NewLedger, NewTransaction } from '../../contract/ledger-requests.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
-import { type BalancePoint, firstBelowZero, lowestAhead, payPeriods } from '../../domain/forecast.js';
+import { type BalancePoint, chartPoints, firstBelowZero, lowestAhead, payPeriods, rowsAhead } from '../../domain/forecast.js';
 import { computeBalances } from '../../domain/balances.js';
 import type { LedgerRowWithBalance, TransactionDraft } from '../../domain/ledger.js';
 import { StaleVersionError } from '../../domain/errors.js';
@@ -32,7 +32,8 @@ export function requestedRow(request: TransactionUpdate): RequestedRow {
 
 /** The forecast of a ledger, in dollars: pay periods, the lowest balance ahead, the first one below zero. */
 export function forecastAnswer({ ledger, rows }: LedgerWithRows, today: IsoDate): Forecast {
-  const withBalances = computeBalances(ledger.openingBalance, rows).rows;
+  const balances = computeBalances(ledger.openingBalance, rows);
+  const withBalances = balances.rows;
   const point = (found: BalancePoint | null) => found && { date: found.date, name: found.name, balance: centsToDollars(found.balance) };
   return {
     today,
@@ -47,6 +48,18 @@ export function forecastAnswer({ ledger, rows }: LedgerWithRows, today: IsoDate)
       lowest: centsToDollars(period.lowest),
       endBalance: centsToDollars(period.endBalance),
     })),
+    startDate: ledger.startDate,
+    endDate: ledger.endDate,
+    openingBalance: centsToDollars(ledger.openingBalance),
+    currentBalance: centsToDollars(balances.currentBalance),
+    pendingBalance: centsToDollars(balances.pendingBalance),
+    chart: chartPoints(withBalances).map(({ date, name, balance, paycheck }) => ({
+      date,
+      name,
+      balance: centsToDollars(balance),
+      paycheck,
+    })),
+    upcoming: rowsAhead(withBalances, today).map(transactionAnswer),
   };
 }
 
