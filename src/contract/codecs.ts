@@ -12,7 +12,15 @@ import { type Cents, centsToDollars } from '../domain/money.js';
 import { dollarsAnswerSchema } from './common.js';
 import { type Deposit, depositSchema, depositsInfoSchema } from './deposits.js';
 import { type Expense, expenseSchema, expensesInfoSchema } from './expenses.js';
-import { type Ledger, ledgerInfoSchema, ledgerSchema, type LedgerTransaction, ledgerTransactionSchema, rowSourceSchema } from './ledger.js';
+import {
+  forecastSchema,
+  type Ledger,
+  ledgerInfoSchema,
+  ledgerSchema,
+  type LedgerTransaction,
+  ledgerTransactionSchema,
+  rowSourceSchema,
+} from './ledger.js';
 /** The statement answers' codecs load with the first statement call (statement-codecs.ts); their types are here too. */
 export type {
   BankBalanceView,
@@ -68,6 +76,31 @@ export type LedgerView = z.output<typeof ledgerCodec>;
 
 export const ledgerInfoCodec = z.extend(ledgerInfoSchema, { ledger: z.nullable(ledgerCodec) });
 export type LedgerInfoView = z.output<typeof ledgerInfoCodec>;
+
+/** A moment of the forecast: a row's date, name and the balance after it. */
+const balancePointCodec = z.object({ date: isoDateFrom, name: z.string(), balance: centsFromDollars });
+
+/** GET /api/ledger/forecast as Home holds it (issue 24): the answer without the whole ledger. */
+export const forecastCodec = z.extend(forecastSchema, {
+  today: isoDateFrom,
+  lowest: z.nullable(balancePointCodec),
+  firstBelowZero: z.nullable(balancePointCodec),
+  payPeriods: z.array(
+    z.object({
+      startDate: isoDateFrom,
+      endDate: isoDateFrom,
+      income: centsFromDollars,
+      bills: centsFromDollars,
+      leftover: centsFromDollars,
+      lowest: centsFromDollars,
+      endBalance: centsFromDollars,
+    }),
+  ),
+  ...LEDGER_FIELDS,
+  chart: z.array(z.extend(balancePointCodec, { paycheck: z.boolean() })),
+  upcoming: z.array(ledgerTransactionCodec),
+});
+export type ForecastView = z.output<typeof forecastCodec>;
 
 export const depositCodec = z.extend(depositSchema, { amount: centsFromDollars, startDate: isoDateFrom });
 export type DepositView = z.output<typeof depositCodec>;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Button } from './components/button.js';
 import { AuthProvider, useAuth } from 'react-oidc-context';
 import type { AppConfig } from '../contract/app-config.js';
@@ -6,16 +6,31 @@ import { SignedInApiProvider } from './api/api-context.js';
 import { RequireSignIn } from './auth/require-sign-in.js';
 import { CALLBACK_PATH, signInSettings } from './auth/sign-in-settings.js';
 import { BusyProvider } from './components/busy.js';
-import { Dashboard } from './dashboard.js';
 import { YourDataMenu } from './features/account/your-data-menu.js';
 import { usePathname } from './navigation.js';
+import { UndoProvider, useUndo } from './undo/undo-context.js';
+import { UndoStatus } from './undo/undo-status.js';
+import { HomeView } from './views/home-view.js';
+import { LedgerView } from './views/ledger-view.js';
+import { VIEW_PATHS, ViewNav } from './views/view-nav.js';
+
+// Plan is not the first view anyone sees: its code (the deposits' and expenses' tables) loads when
+// the browser is idle after the first paint, or when Plan is opened first (benchmark 4a).
+const loadPlanView = () => import('./views/plan-view.js').then((module) => ({ default: module.PlanView }));
+const PlanView = lazy(loadPlanView);
+
+const VIEW_TITLES: Readonly<Record<string, string>> = {
+  [VIEW_PATHS.home]: 'Home',
+  [VIEW_PATHS.ledger]: 'Ledger',
+  [VIEW_PATHS.plan]: 'Plan',
+};
 
 function TopBar({ developmentSignIn, onDataReplaced }: { developmentSignIn: boolean; onDataReplaced: () => void }) {
   const auth = useAuth();
   const profile = auth.user?.profile;
   const who = profile?.preferred_username ?? profile?.name ?? profile?.sub;
   return (
-    <header className="navbar bg-success mb-3" data-bs-theme="dark">
+    <header className="navbar bg-success" data-bs-theme="dark">
       <div className="container-xl">
         <h1 className="navbar-brand mb-0 fs-3">Leftover</h1>
         {/* On a narrow screen the items wrap and a long name ends in an ellipsis (the whole name in
@@ -39,7 +54,7 @@ function TopBar({ developmentSignIn, onDataReplaced }: { developmentSignIn: bool
 
 function NotFound() {
   return (
-    <div className="container-xl">
+    <div>
       <h2>Page not found</h2>
       <p>
         There is nothing at this address. <a href="/">Go to your dashboard</a>.
@@ -48,27 +63,57 @@ function NotFound() {
   );
 }
 
+function View({ pathname }: { pathname: string }) {
+  switch (pathname) {
+    case VIEW_PATHS.home:
+      return <HomeView />;
+    case VIEW_PATHS.ledger:
+      return <LedgerView />;
+    case VIEW_PATHS.plan:
+      return (
+        <Suspense fallback={null}>
+          <PlanView />
+        </Suspense>
+      );
+    default:
+      return <NotFound />;
+  }
+}
+
+/** The api client for the signed-in user, offering each write's undo token to the undo status. */
+function SignedInApi({ children }: { children: ReactNode }) {
+  const { offerUndo } = useUndo();
+  return <SignedInApiProvider onUndoable={offerUndo}>{children}</SignedInApiProvider>;
+}
+
 function SignedInPage({ developmentSignIn }: { developmentSignIn: boolean }) {
   const pathname = usePathname();
-  // A restore or a deletion replaces everything: a new dashboard loads every section afresh.
+  // A restore or a deletion replaces everything, as an undo with no view to take it: the view loads afresh.
   const [dataGeneration, setDataGeneration] = useState(0);
+  const reload = () => setDataGeneration((generation) => generation + 1);
+  const title = VIEW_TITLES[pathname];
+  useEffect(() => {
+    document.title = title ? `${title} · Leftover` : 'Leftover';
+  }, [title]);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
+    idle(() => void loadPlanView().catch(() => undefined));
+  }, []);
   if (pathname === CALLBACK_PATH) return null;
   return (
     <BusyProvider>
-      <SignedInApiProvider>
-        <TopBar developmentSignIn={developmentSignIn} onDataReplaced={() => setDataGeneration((generation) => generation + 1)} />
-        {pathname === '/' ? (
+      <UndoProvider onUndoneWithoutView={reload}>
+        <SignedInApi>
+          <TopBar developmentSignIn={developmentSignIn} onDataReplaced={reload} />
+          <ViewNav pathname={pathname} />
           <main>
             <div className="container-xl pb-5">
-              <Dashboard key={dataGeneration} />
+              <View key={`${pathname} ${dataGeneration}`} pathname={pathname} />
             </div>
           </main>
-        ) : (
-          <main>
-            <NotFound />
-          </main>
-        )}
-      </SignedInApiProvider>
+          <UndoStatus />
+        </SignedInApi>
+      </UndoProvider>
     </BusyProvider>
   );
 }

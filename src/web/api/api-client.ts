@@ -4,25 +4,28 @@
  * strings past this point), and turns failures into the catalogue's messages plus the server's own.
  * Each call's method, path and failure message are its row of the endpoint table (decision 0036).
  */
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { type AccountCounts, accountCountsSchema } from '../../contract/account.js';
 import {
   type DepositsInfoView,
   depositsInfoCodec,
   type ExpensesInfoView,
   expensesInfoCodec,
+  forecastCodec,
+  type ForecastView,
   ledgerInfoCodec,
   type LedgerInfoView,
   type LedgerView,
   type StatementImportView,
   type StatementPreviewView,
 } from '../../contract/codecs.js';
-import { type ApiOperation, ENDPOINTS, type HttpMethod, type RouteWithId, withId } from '../../contract/common.js';
+import { type ApiOperation, ENDPOINTS, type HttpMethod, type RouteWithId, UNDO_HEADER, withId } from '../../contract/common.js';
 import type { DepositInput } from '../../contract/deposit-input.js';
 import { errorBodySchema } from '../../contract/errors.js';
 import type { ExpenseInput } from '../../contract/expense-input.js';
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../contract/ledger-requests.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../contract/statement-requests.js';
+import type { LedgerChangesView } from '../../contract/ledger-changes-codec.js';
 import { noteLedgerVersion } from './ledger-version.js';
 
 export class ApiCallError extends Error {
@@ -46,6 +49,8 @@ interface ApiClientOptions {
   /** Counts calls in flight, for the spinner. */
   readonly onCallStart?: () => void;
   readonly onCallEnd?: () => void;
+  /** A write answered a `Leftover-Undo` token (issue 24): the page offers to undo it, saying what happened. */
+  readonly onUndoable?: (token: string, message: string) => void;
   readonly fetchImpl?: typeof fetch;
 }
 
@@ -82,9 +87,14 @@ interface Request<T> extends Endpoint {
   readonly body?: unknown;
   /** The whole ledger in an answer that carries one: the page notes its version (decision 0030). */
   readonly ledgerOf?: (answer: T) => LedgerView | null;
+  /** What the write did, in words, should the server answer it with an undo token ("Paid Rent."). */
+  readonly undo?: string | ((answer: T) => string);
 }
 
 const loadLedgerChanges = () => import('./ledger-changes.js');
+
+/** The changes answer's codec alone, for a view that holds no ledger to apply it to (Home). */
+const loadChangesCodec = () => import('../../contract/ledger-changes-codec.js');
 
 /** The statement calls with their answers' codecs: a lazy chunk loaded by the first statement call, not the first view's. */
 const loadStatementCalls = () => import('./statement-calls.js');
@@ -120,7 +130,7 @@ export function createApiClient(options: ApiClientOptions) {
     return response;
   }
 
-  async function call<T>({ answer, ledgerOf, ...request }: Request<T>): Promise<T> {
+  async function call<T>({ answer, ledgerOf, undo, ...request }: Request<T>): Promise<T> {
     options.onCallStart?.();
     try {
       const response = await send(request);
@@ -128,6 +138,8 @@ export function createApiClient(options: ApiClientOptions) {
       const parsed = answer.safeParse(payload);
       if (!parsed.success) throw new ApiCallError(request.operation, response.status, 'The server answered something unexpected.');
       if (ledgerOf) noteLedgerVersion(ledgerOf(parsed.data), response.headers.get('etag'));
+      const undoToken = response.headers.get(UNDO_HEADER);
+      if (undoToken && undo !== undefined) options.onUndoable?.(undoToken, typeof undo === 'function' ? undo(parsed.data) : undo);
       return parsed.data;
     } finally {
       options.onCallEnd?.();
@@ -164,6 +176,17 @@ export function createApiClient(options: ApiClientOptions) {
     return changesCode.writeWithChanges((answer) => call({ ...request, path: `${request.path}?answer=changes`, answer }), held, getLedger);
   }
 
+  /** A write of one row answered by its changes alone, for a view that holds no ledger to apply them to (Home). */
+  async function writeRowChanges(request: Omit<Request<unknown>, 'answer'>): Promise<LedgerChangesView> {
+    let codec: Awaited<ReturnType<typeof loadChangesCodec>>['ledgerChangesCodec'];
+    try {
+      codec = (await loadChangesCodec()).ledgerChangesCodec;
+    } catch {
+      throw new ApiCallError(request.operation, 0, UNREACHABLE);
+    }
+    return (await call({ ...request, path: `${request.path}?answer=changes`, answer: codec })).changes;
+  }
+
   /** The statement calls' code; when it does not load, the call fails as if the server could not be reached. */
   async function statementCalls(operation: ApiOperation): Promise<Awaited<ReturnType<typeof loadStatementCalls>>> {
     try {
@@ -191,34 +214,60 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     getDeposits: (): Promise<DepositsInfoView> => call({ ...endpoint('getDeposits'), answer: depositsInfoCodec }),
     addDeposit: (deposit: DepositInput): Promise<DepositsInfoView> =>
-      call({ ...endpoint('addDeposit'), answer: depositsInfoCodec, body: deposit }),
+      call({ ...endpoint('addDeposit'), answer: depositsInfoCodec, body: deposit, undo: `Added ${deposit.name}.` }),
     updateDeposit: (id: string, deposit: DepositInput): Promise<DepositsInfoView> =>
-      call({ ...endpoint('updateDeposit', id), answer: depositsInfoCodec, body: deposit }),
-    deleteDeposit: (id: string): Promise<DepositsInfoView> => call({ ...endpoint('deleteDeposit', id), answer: depositsInfoCodec }),
+      call({ ...endpoint('updateDeposit', id), answer: depositsInfoCodec, body: deposit, undo: `Changed ${deposit.name}.` }),
+    deleteDeposit: (id: string, name?: string): Promise<DepositsInfoView> =>
+      call({ ...endpoint('deleteDeposit', id), answer: depositsInfoCodec, undo: deletedMessage(name, 'the deposit') }),
 
     getExpenses: (): Promise<ExpensesInfoView> => call({ ...endpoint('getExpenses'), answer: expensesInfoCodec }),
     addExpense: (expense: ExpenseInput): Promise<ExpensesInfoView> =>
-      call({ ...endpoint('addExpense'), answer: expensesInfoCodec, body: expense }),
+      call({ ...endpoint('addExpense'), answer: expensesInfoCodec, body: expense, undo: `Added ${expense.name}.` }),
     updateExpense: (id: string, expense: ExpenseInput): Promise<ExpensesInfoView> =>
-      call({ ...endpoint('updateExpense', id), answer: expensesInfoCodec, body: expense }),
-    deleteExpense: (id: string): Promise<ExpensesInfoView> => call({ ...endpoint('deleteExpense', id), answer: expensesInfoCodec }),
+      call({ ...endpoint('updateExpense', id), answer: expensesInfoCodec, body: expense, undo: `Changed ${expense.name}.` }),
+    deleteExpense: (id: string, name?: string): Promise<ExpensesInfoView> =>
+      call({ ...endpoint('deleteExpense', id), answer: expensesInfoCodec, undo: deletedMessage(name, 'the expense') }),
 
     getLedger,
+    /** Home's answer (issue 24): the forecast with the next 14 days' rows, not the whole ledger. 404 while there is no ledger. */
+    getForecast: (): Promise<ForecastView> => call({ ...endpoint('getForecast'), answer: forecastCodec }),
     createLedger: (request: CreateLedgerRequest): Promise<LedgerInfoView> =>
       callLedger({ ...endpoint('createLedger'), answer: ledgerInfoCodec, body: request }),
     extendLedger: (request: ExtendLedgerRequest): Promise<LedgerInfoView> =>
-      callLedger({ ...endpoint('extendLedger'), answer: ledgerInfoCodec, body: request }),
+      callLedger({ ...endpoint('extendLedger'), answer: ledgerInfoCodec, body: request, undo: 'Extended the ledger.' }),
     addTransaction: (transaction: NewTransaction, held?: HeldLedger): Promise<LedgerInfoView> =>
-      writeRow({ ...endpoint('addTransaction'), body: transaction }, held),
-    updateTransaction: (transaction: TransactionUpdate, held?: HeldLedger): Promise<LedgerInfoView> =>
-      writeRow({ ...endpoint('updateTransaction'), body: transaction }, held),
-    deleteTransaction: (id: string, held?: HeldLedger): Promise<LedgerInfoView> => writeRow(endpoint('deleteTransaction', id), held),
+      writeRow({ ...endpoint('addTransaction'), body: transaction, undo: `Added ${transaction.name}.` }, held),
+    /** `message`: what the change is in words, when it is more than an edit ("Paid Rent."). */
+    updateTransaction: (
+      transaction: TransactionUpdate,
+      held?: HeldLedger,
+      message = `Changed ${transaction.name}.`,
+    ): Promise<LedgerInfoView> => writeRow({ ...endpoint('updateTransaction'), body: transaction, undo: message }, held),
+    deleteTransaction: (id: string, held?: HeldLedger, name?: string): Promise<LedgerInfoView> =>
+      writeRow({ ...endpoint('deleteTransaction', id), undo: deletedMessage(name, 'the transaction') }, held),
+    /**
+     * A status move from a view that does not hold the whole ledger (Home): answers only what the
+     * write changed, with the new balances (decision 0030's changes answer).
+     */
+    moveRowStatus: (transaction: TransactionUpdate, message: string): Promise<LedgerChangesView> =>
+      writeRowChanges({ ...endpoint('updateTransaction'), body: transaction, undo: message }),
+    /** Add Transaction from a view that does not hold the whole ledger (Home): answers only what changed. */
+    addTransactionChanges: (transaction: NewTransaction): Promise<LedgerChangesView> =>
+      writeRowChanges({ ...endpoint('addTransaction'), body: transaction, undo: `Added ${transaction.name}.` }),
+    /** Puts back what the write with this token changed (issue 24); answers what that write answered. */
+    undo: (token: string): Promise<UndoneAnswer> =>
+      call({
+        ...endpoint('undo'),
+        answer: undoneAnswerCodec,
+        body: { token },
+        ledgerOf: (answer) => ('ledger' in answer ? answer.ledger : null),
+      }),
 
     /** What importing the statement would do to the ledger; changes nothing. */
     previewStatement: async (request: StatementPreviewRequest): Promise<StatementPreviewView> =>
       call((await statementCalls('previewStatement')).previewStatementCall(request)),
     importStatement: async (request: StatementImportRequest): Promise<StatementImportView> =>
-      callLedger((await statementCalls('importStatement')).importStatementCall(request)),
+      callLedger({ ...(await statementCalls('importStatement')).importStatementCall(request), undo: importedMessage }),
     exportLedgerCsv: (): Promise<Blob> => download(endpoint('exportLedgerCsv')),
     exportAccount: (): Promise<Blob> => download(endpoint('exportAccount')),
     /** The document as read from the user's file: the server checks all of it. */
@@ -230,3 +279,18 @@ export function createApiClient(options: ApiClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** "Imported 8 statement rows.": the rows the import matched or added. */
+function importedMessage({ imported }: StatementImportView): string {
+  const rows = imported.matched + imported.added;
+  return `Imported ${rows} statement ${rows === 1 ? 'row' : 'rows'}.`;
+}
+
+/** "Deleted Phone.", or what was deleted when its name is not known. */
+function deletedMessage(name: string | undefined, what: string): string {
+  return `Deleted ${name ?? what}.`;
+}
+
+/** What an undo answers: the undone write's answer (the ledger, the deposits or the expenses). */
+const undoneAnswerCodec = z.union([ledgerInfoCodec, depositsInfoCodec, expensesInfoCodec]);
+export type UndoneAnswer = z.output<typeof undoneAnswerCodec>;

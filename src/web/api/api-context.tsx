@@ -7,12 +7,20 @@ import { type ApiClient, createApiClient } from './api-client.js';
 const ApiContext = createContext<ApiClient | null>(null);
 
 /** Builds the api client for the signed-in user; tests provide their own client instead. */
-export function SignedInApiProvider({ children }: { children: ReactNode }) {
+export function SignedInApiProvider({
+  children,
+  onUndoable,
+}: {
+  children: ReactNode;
+  onUndoable?: (token: string, message: string) => void;
+}) {
   const auth = useAuth();
   const busy = useBusyCounter();
   // The client stays the same object across token renewals; it reads the latest auth state.
   const authRef = useRef(auth);
   authRef.current = auth;
+  const undoRef = useRef(onUndoable);
+  undoRef.current = onUndoable;
   const client = useMemo(
     () =>
       createApiClient({
@@ -23,6 +31,7 @@ export function SignedInApiProvider({ children }: { children: ReactNode }) {
         },
         onCallStart: busy.start,
         onCallEnd: busy.end,
+        onUndoable: (token, message) => undoRef.current?.(token, message),
       }),
     [busy],
   );

@@ -10,12 +10,14 @@ import {
   expensesInfoCodec,
   type ExpensesInfoView,
   type ExpenseView,
+  forecastCodec,
+  type ForecastView,
   ledgerCodec,
   type LedgerView,
 } from '../../contract/codecs.js';
 import type { DepositsInfo } from '../../contract/deposits.js';
 import type { Expense, ExpensesInfo } from '../../contract/expenses.js';
-import type { Ledger } from '../../contract/ledger.js';
+import type { Forecast, Ledger } from '../../contract/ledger.js';
 import {
   reconciliationCodec,
   type ReconciliationView,
@@ -28,6 +30,7 @@ export const depositsAnswer = (answer: DepositsInfo): DepositsInfoView => z.deco
 export const expenseAnswer = (expense: Expense): ExpenseView => z.decode(expenseCodec, expense);
 export const expensesAnswer = (answer: ExpensesInfo): ExpensesInfoView => z.decode(expensesInfoCodec, answer);
 export const ledgerAnswer = (ledger: Ledger): LedgerView => z.decode(ledgerCodec, ledger);
+export const forecastAnswer = (forecast: Forecast): ForecastView => z.decode(forecastCodec, forecast);
 export const reconciliationAnswer = (reconciliation: ReconciliationInfo): ReconciliationView =>
   z.decode(reconciliationCodec, reconciliation);
 export const statementPreviewAnswer = (answer: StatementPreview): StatementPreviewView => z.decode(statementPreviewCodec, answer);

@@ -31,6 +31,10 @@ export function fakeApiClient(stubs: Partial<FakeApiClient> = {}): FakeApiClient
     exportAccount: vi.fn(unexpected('exportAccount')),
     importAccount: vi.fn(unexpected('importAccount')),
     deleteAccount: vi.fn(unexpected('deleteAccount')),
+    getForecast: vi.fn(unexpected('getForecast')),
+    moveRowStatus: vi.fn(unexpected('moveRowStatus')),
+    addTransactionChanges: vi.fn(unexpected('addTransactionChanges')),
+    undo: vi.fn(unexpected('undo')),
     ...stubs,
   };
 }

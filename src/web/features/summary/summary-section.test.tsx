@@ -4,9 +4,18 @@ import type { LedgerView } from '../../../contract/codecs.js';
 import type { LedgerTransaction } from '../../../contract/ledger.js';
 import { isoDate } from '../../../domain/calendar-date.js';
 import { cents } from '../../../domain/money.js';
+import { chartPoints } from '../../../domain/forecast.js';
 import { ledgerForecast } from '../../forecast/ledger-forecast.js';
 import { ledgerAnswer } from '../../test-support/answers.js';
-import { SummarySection } from './summary-section.js';
+import { type SummaryForecast, SummarySection } from './summary-section.js';
+
+/** What Home hands the Summary, computed here from a whole ledger with the same domain functions as the server's answer. */
+function summaryForecast(ledger: LedgerView, today: string | null): SummaryForecast {
+  const day = today === null ? null : isoDate(today);
+  const { lowest, firstBelowZero, rows } = ledgerForecast(ledger, day);
+  const { openingBalance, startDate, endDate } = ledger;
+  return { lowest, firstBelowZero, chart: { openingBalance, startDate, endDate, points: chartPoints(rows), today: day, lowest } };
+}
 
 function renderSummary(totalDepositCents: number, totalExpenseCents: number) {
   render(<SummarySection totalDeposits={cents(totalDepositCents)} totalExpenses={cents(totalExpenseCents)} />);
@@ -77,18 +86,18 @@ describe('SummarySection forecast', () => {
   ]);
 
   function renderForecast(current: LedgerView, today: string | null) {
-    const day = today === null ? null : isoDate(today);
-    const forecast = { ledger: current, answer: ledgerForecast(current, day), today: day };
+    const forecast = summaryForecast(current, today);
     return render(<SummarySection totalDeposits={cents(200_000)} totalExpenses={cents(125_055)} forecast={forecast} />);
   }
 
   it('names the lowest balance ahead and warns, in words, on the first day below $0 and the bill due then', () => {
     renderForecast(DIP, '2026-12-01');
     const status = screen.getByRole('status');
-    expect(within(status).getByText('Lowest balance ahead: -$150.55 on 01/06/2027')).toBeInTheDocument();
+    expect(within(status).getByText('Lowest balance ahead: -$150.55 on Wed, Jan 6, 2027')).toBeInTheDocument();
     // The bill's name is isolated in a <bdi>, so the sentence is matched as the paragraph's whole text.
     const warning = within(status).getByText(
-      (_, element) => element?.tagName === 'P' && element.textContent === 'Your balance goes below $0 on 01/05/2027, when Rent is due.',
+      (_, element) =>
+        element?.tagName === 'P' && element.textContent === 'Your balance goes below $0 on Tue, Jan 5, 2027, when Rent is due.',
     );
     expect(warning.querySelector('bdi')?.textContent).toBe('Rent');
     expect(warning.closest('.alert')?.querySelector('svg')).not.toBeNull();
@@ -98,7 +107,7 @@ describe('SummarySection forecast', () => {
 
   it('looks only at rows dated today or later', () => {
     renderForecast(DIP, '2027-01-07');
-    expect(screen.getByText('Lowest balance ahead: $849.45 on 01/15/2027')).toBeInTheDocument();
+    expect(screen.getByText('Lowest balance ahead: $849.45 on Fri, Jan 15, 2027')).toBeInTheDocument();
     expect(screen.queryByText(/goes below \$0/)).toBeNull();
   });
 
@@ -116,8 +125,8 @@ describe('SummarySection forecast', () => {
       row('phone', '2027-01-06', 'Phone', 'D', 150.55, -50.55),
       row('pay2', '2027-01-15', 'Acme Paycheck', 'C', 1000, 949.45),
     ]);
-    const forecast = { ledger: smallerRent, answer: ledgerForecast(smallerRent, isoDate('2026-12-01')), today: isoDate('2026-12-01') };
+    const forecast = summaryForecast(smallerRent, '2026-12-01');
     view.rerender(<SummarySection totalDeposits={cents(200_000)} totalExpenses={cents(125_055)} forecast={forecast} />);
-    expect(screen.getByRole('status')).toHaveTextContent('Your balance goes below $0 on 01/06/2027, when Phone is due.');
+    expect(screen.getByRole('status')).toHaveTextContent('Your balance goes below $0 on Wed, Jan 6, 2027, when Phone is due.');
   });
 });

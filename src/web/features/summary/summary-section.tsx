@@ -1,10 +1,11 @@
 /**
  * The answers the product exists for: what is left over each month, or by how much it falls
- * short, and, once there is a ledger, the lowest balance ahead, a warning before zero and the
- * balance forecast chart.
+ * short, and, once there is a ledger, the lowest balance ahead, a warning before zero, the current
+ * pay period (handed in by the view) and the balance forecast chart. Home paints it from the
+ * forecast answer, without the whole ledger (issue 24).
  */
-import type { LedgerView } from '../../../contract/codecs.js';
-import type { IsoDate } from '../../../domain/calendar-date.js';
+import type { ReactNode } from 'react';
+import type { BalancePoint } from '../../../domain/forecast.js';
 import type { Cents } from '../../../domain/money.js';
 import { formatUsd } from '../../../domain/money.js';
 import { summarizeMonth } from '../../../domain/summary.js';
@@ -12,27 +13,37 @@ import { loadAlongside } from '../../components/load-alongside.js';
 import { WarningIcon } from '../../components/warning-icon.js';
 import { BelowZeroWarning } from '../../forecast/below-zero-warning.js';
 import { lowestAheadText } from '../../forecast/forecast-texts.js';
-import type { LedgerForecast } from '../../forecast/ledger-forecast.js';
+import type { BalanceForecastChartProps } from './forecast-chart/forecast-points.js';
 
 // The chart, its text alternative and uPlot are not in the first view's script (benchmark 4a): they
-// load alongside the ledger's request, so the chart is drawn with the ledger, not a moment later,
-// when the first tap on Pay would wait for it (benchmark 5a).
-const LedgerForecastChart = loadAlongside(
-  () => import('./ledger-forecast-chart.js').then((module) => module.LedgerForecastChart),
+// load alongside the forecast's request, so the chart is drawn with the answer, not a moment later.
+const BalanceForecastChart = loadAlongside(
+  () => import('./forecast-chart/balance-forecast-chart.js').then((module) => module.BalanceForecastChart),
   <div className="forecast-chart-loading" />,
 );
+
+/** What the Summary says of a ledger: its lowest balance and first dip ahead, and the chart's points. */
+export interface SummaryForecast {
+  readonly lowest: BalancePoint | null;
+  readonly firstBelowZero: BalancePoint | null;
+  readonly chart: BalanceForecastChartProps;
+}
 
 interface SummarySectionProps {
   readonly totalDeposits: Cents;
   readonly totalExpenses: Cents;
-  /** The ledger and its forecast, or null while the user has none. */
-  readonly forecast?: { readonly ledger: LedgerView; readonly answer: LedgerForecast; readonly today: IsoDate | null } | null;
+  /** Null while the user has no ledger. */
+  readonly forecast?: SummaryForecast | null;
+  /** Said when there are neither deposits nor expenses: where to add them. */
+  readonly guide?: ReactNode;
+  /** Between the warning and the chart: the current pay period's line. */
+  readonly children?: ReactNode;
 }
 
-export function SummarySection({ totalDeposits, totalExpenses, forecast = null }: SummarySectionProps) {
+export function SummarySection({ totalDeposits, totalExpenses, forecast = null, guide = null, children = null }: SummarySectionProps) {
   const summary = summarizeMonth(totalDeposits, totalExpenses);
-  const lowest = forecast?.answer.lowest ?? null;
-  const below = forecast?.answer.firstBelowZero ?? null;
+  const lowest = forecast?.lowest ?? null;
+  const below = forecast?.firstBelowZero ?? null;
   return (
     <>
       {/* A status region: after an add, a delete or an edit, screen readers hear what changed, once. */}
@@ -48,7 +59,9 @@ export function SummarySection({ totalDeposits, totalExpenses, forecast = null }
         {lowest && <p className="mt-3 mb-0">{lowestAheadText(lowest)}</p>}
         {below && <BelowZeroWarning below={below} className="mt-3 mb-0" />}
       </div>
-      {forecast && <LedgerForecastChart ledger={forecast.ledger} answer={forecast.answer} today={forecast.today} />}
+      {summary.kind === 'incomplete' && guide}
+      {children}
+      {forecast && <BalanceForecastChart {...forecast.chart} />}
     </>
   );
 }

@@ -1,0 +1,230 @@
+/**
+ * The three views (issue 24) over a stubbed api client: Home paints its answer from the forecast
+ * answer alone and paints a Pay at once; Plan holds deposits and expenses; Ledger names a row's
+ * schedule.
+ */
+import type { ReactElement } from 'react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Expense } from '../../contract/expenses.js';
+import type { Forecast, LedgerTransaction } from '../../contract/ledger.js';
+import { ApiCallError } from '../api/api-client.js';
+import { ApiClientProvider } from '../api/api-context.js';
+import { ledgerInfo, setWindowWidth, transaction } from '../features/ledger/ledger-test-support.js';
+import { depositsAnswer, expensesAnswer, forecastAnswer } from '../test-support/answers.js';
+import { findOpenDialog } from '../test-support/dialog-queries.js';
+import { fakeApiClient, type FakeApiClient } from '../test-support/fake-api-client.js';
+import { HomeView } from './home-view.js';
+import { LedgerView } from './ledger-view.js';
+import { PlanView } from './plan-view.js';
+import type { LedgerChangesView } from '../../contract/ledger-changes-codec.js';
+
+const DEPOSITS = depositsAnswer({
+  deposits: [{ id: 'd1', name: 'Acme', type: 'Direct Deposit', day: 'Friday', amount: 1500, startDate: '2026-12-04', frequency: 'BW' }],
+  totalDeposits: 3250,
+});
+const RENT: Expense = { id: 'e1', name: 'Rent', type: 'Housing', frequency: 'M', day: 1, amount: 1200, startDate: null, endDate: null };
+const EXPENSES = expensesAnswer({ expenses: [RENT], totalExpenses: 1200 });
+const NO_DEPOSITS = depositsAnswer({ deposits: [], totalDeposits: 0 });
+const NO_EXPENSES = expensesAnswer({ expenses: [], totalExpenses: 0 });
+
+const rentRow = transaction({
+  id: 'rent',
+  name: 'Rent',
+  date: '2027-01-01',
+  amount: 1200,
+  balance: 300,
+  source: { kind: 'expense', id: 'e1', occurrence: '2027-01-01', edited: false },
+});
+const paycheck: LedgerTransaction = transaction({
+  id: 'pay',
+  name: 'Acme Paycheck',
+  type: 'C',
+  date: '2027-01-08',
+  amount: 1500,
+  balance: 1800,
+  source: { kind: 'deposit', id: 'd1', occurrence: '2027-01-08', edited: false },
+});
+
+const FORECAST: Forecast = {
+  today: '2026-12-30',
+  lowest: { date: '2027-01-01', name: 'Rent', balance: 300 },
+  firstBelowZero: null,
+  payPeriods: [
+    { startDate: '2026-12-25', endDate: '2027-01-07', income: 0, bills: 1200, leftover: -1200, lowest: 300, endBalance: 300 },
+    { startDate: '2027-01-08', endDate: '2027-01-31', income: 1500, bills: 0, leftover: 1500, lowest: 1800, endBalance: 1800 },
+  ],
+  startDate: '2026-12-25',
+  endDate: '2027-01-31',
+  openingBalance: 1500,
+  currentBalance: 1500,
+  pendingBalance: 1500,
+  chart: [
+    { date: '2027-01-01', name: 'Rent', balance: 300, paycheck: false },
+    { date: '2027-01-08', name: 'Acme Paycheck', balance: 1800, paycheck: true },
+  ],
+  upcoming: [rentRow, paycheck],
+};
+
+function renderWithApi(api: FakeApiClient, view: ReactElement) {
+  render(<ApiClientProvider client={api}>{view}</ApiClientProvider>);
+  return userEvent.setup();
+}
+
+const JSDOM_WIDTH = window.innerWidth;
+beforeEach(() => setWindowWidth(1280));
+afterEach(() => setWindowWidth(JSDOM_WIDTH));
+
+/** A promise the test settles by hand: the server's answer held back. */
+function heldBack<T>() {
+  let settle!: { resolve: (value: T) => void; reject: (error: unknown) => void };
+  const promise = new Promise<T>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  return { promise, ...settle };
+}
+
+describe('Home', () => {
+  function homeApi(forecast: Forecast | null = FORECAST): FakeApiClient {
+    const api = fakeApiClient();
+    api.getDeposits.mockResolvedValue(DEPOSITS);
+    api.getExpenses.mockResolvedValue(EXPENSES);
+    if (forecast) api.getForecast.mockResolvedValue(forecastAnswer(forecast));
+    else api.getForecast.mockRejectedValue(new ApiCallError('getForecast', 404, 'You have no ledger yet: create one first.'));
+    return api;
+  }
+
+  it('paints the answer from the forecast alone: the sentence, the lowest balance, the pay period and the next 14 days', async () => {
+    const api = homeApi();
+    renderWithApi(api, <HomeView />);
+
+    expect(await screen.findByText('You will have $2,050.00 left over each month!')).toBeVisible();
+    expect(await screen.findByText('Lowest balance ahead: $300.00 on Fri, Jan 1, 2027')).toBeVisible();
+    expect(
+      screen.getByText(
+        'Pay period Fri, Dec 25, 2026 – Thu, Jan 7, 2027 · In $0.00 · Out $1,200.00 · Left over -$1,200.00 · Lowest $300.00',
+      ),
+    ).toBeVisible();
+    const next = screen.getByRole('list', { name: 'Next 14 days' });
+    expect(
+      within(next)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Fri, Jan 1, 2027Rent'), expect.stringContaining('Fri, Jan 8, 2027Acme Paycheck')]);
+    expect(screen.getByRole('button', { name: 'Add Transaction' })).toBeEnabled();
+    // Never the whole ledger (the fake client refuses any call it was not given).
+    expect(api.getLedger).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog', { name: 'Whoops!' })).toBeNull();
+  });
+
+  it('paints a Pay at once, keeps it when the server agrees, and offers nothing twice', async () => {
+    const api = homeApi();
+    const answer = heldBack<LedgerChangesView>();
+    api.moveRowStatus.mockReturnValue(answer.promise);
+    const user = renderWithApi(api, <HomeView />);
+    const pay = await screen.findByRole('button', { name: 'Pay Rent' });
+
+    await user.click(pay);
+    const row = screen.getByText('Rent').closest('li') as HTMLElement;
+    expect(within(row).getByText('Paid')).toBeVisible();
+    expect(within(row).getByRole('button', { name: 'Pay Rent' })).toBeDisabled();
+    expect(within(row).getByRole('button', { name: 'Clear Rent' })).toBeEnabled();
+    expect(api.moveRowStatus).toHaveBeenCalledTimes(1);
+    expect(api.moveRowStatus).toHaveBeenCalledWith(
+      { id: 'rent', date: '2027-01-01', name: 'Rent', type: 'D', amount: 1200, status: 'PAID' },
+      'Paid Rent.',
+    );
+
+    await act(async () => {
+      const held = forecastAnswer(FORECAST);
+      const [rent] = held.upcoming;
+      if (!rent) throw new Error('no Rent row');
+      answer.resolve({
+        basedOn: 'v1',
+        version: 'v2',
+        startDate: held.startDate,
+        endDate: held.endDate,
+        openingBalance: held.openingBalance,
+        currentBalance: held.currentBalance,
+        pendingBalance: held.pendingBalance,
+        count: 2,
+        rows: [{ ...rent, status: 'PAID', position: 0 }],
+        removed: [],
+      });
+      await answer.promise;
+    });
+    expect(within(row).getByText('Paid')).toBeVisible();
+  });
+
+  it('puts a refused Pay back and says why', async () => {
+    const api = homeApi();
+    const answer = heldBack<LedgerChangesView>();
+    api.moveRowStatus.mockReturnValue(answer.promise);
+    const user = renderWithApi(api, <HomeView />);
+    await user.click(await screen.findByRole('button', { name: 'Pay Rent' }));
+    const row = screen.getByText('Rent').closest('li') as HTMLElement;
+    expect(within(row).getByText('Paid')).toBeVisible();
+
+    await act(async () => {
+      answer.reject(new ApiCallError('updateTransaction', 409, 'This transaction was changed at the same time by another request.'));
+      await answer.promise.catch(() => undefined);
+    });
+
+    expect(within(row).getByText('Unpaid')).toBeVisible();
+    expect(within(row).getByRole('button', { name: 'Pay Rent' })).toBeEnabled();
+    const whoops = await findOpenDialog('Whoops!');
+    expect(whoops).toHaveTextContent('Failed to update transaction!');
+    expect(whoops).toHaveTextContent('This transaction was changed at the same time by another request.');
+  });
+
+  it('guides a user without deposits or expenses to Plan, and one without a ledger to New Ledger', async () => {
+    const api = homeApi(null);
+    api.getDeposits.mockResolvedValue(NO_DEPOSITS);
+    api.getExpenses.mockResolvedValue(NO_EXPENSES);
+    const user = renderWithApi(api, <HomeView />);
+
+    expect(await screen.findByText('Please add deposits and/or expenses!')).toBeVisible();
+    expect(await screen.findByRole('link', { name: 'Plan' })).toHaveAttribute('href', '/plan');
+    expect(await screen.findByText('No ledger yet. Create one to project your balance from your deposits and expenses.')).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: 'Whoops!' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'New Ledger' }));
+    expect(await findOpenDialog('New Ledger')).toBeVisible();
+  });
+});
+
+describe('Plan', () => {
+  it('shows the deposits and expenses with their monthly totals, and nothing of the ledger', async () => {
+    const api = fakeApiClient();
+    api.getDeposits.mockResolvedValue(DEPOSITS);
+    api.getExpenses.mockResolvedValue(EXPENSES);
+    renderWithApi(api, <PlanView />);
+
+    expect(await screen.findByText('Total Monthly Deposits: $3,250.00')).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Edit Rent' })).toBeVisible();
+    expect(api.getLedger).not.toHaveBeenCalled();
+  });
+});
+
+describe('Ledger', () => {
+  it("names a row's expense in the Edit dialog: the schedules' names come with the ledger", async () => {
+    const api = fakeApiClient();
+    api.getDeposits.mockResolvedValue(DEPOSITS);
+    api.getExpenses.mockResolvedValue(EXPENSES);
+    api.getLedger.mockResolvedValue(
+      ledgerInfo([
+        transaction({ ...rentRow, date: '2026-04-01', source: { kind: 'expense', id: 'e1', occurrence: '2026-04-01', edited: false } }),
+      ]),
+    );
+    const user = renderWithApi(api, <LedgerView />);
+
+    const table = await waitFor(() => {
+      const found = screen.getByRole('columnheader', { name: 'Credit' }).closest('table');
+      if (!found) throw new Error('no ledger table');
+      return found;
+    });
+    await user.click(await within(table).findByRole('button', { name: 'Edit Rent' }));
+
+    expect(within(await findOpenDialog('Edit Transaction')).getByText('From your expense Rent, due on Wed, Apr 1, 2026.')).toBeVisible();
+  });
+});
