@@ -80,4 +80,28 @@ describe('api client', () => {
     expect(onCallStart).toHaveBeenCalledOnce();
     expect(onCallEnd).toHaveBeenCalledOnce();
   });
+
+  it("hands a write's Leftover-Undo token to the page with what happened in words, and sends an undo with it", async () => {
+    const onUndoable = vi.fn();
+    const deposits = { deposits: [], totalDeposits: 0 };
+    const fetchImpl = vi.fn(
+      async () =>
+        new Response(JSON.stringify(deposits), { status: 200, headers: { 'content-type': 'application/json', 'leftover-undo': 'tok-1' } }),
+    );
+    const client = createApiClient({ getAccessToken: () => 't', onUnauthorized: vi.fn(), onUndoable, fetchImpl });
+
+    await client.deleteDeposit('d1', 'Paycheck');
+    expect(onUndoable).toHaveBeenCalledExactlyOnceWith('tok-1', 'Deleted Paycheck.');
+    await client.addDeposit({ name: 'Acme', type: 'Check', day: 'N/A', amount: 10, startDate: isoDate('2026-11-30'), frequency: 'EOM' });
+    expect(onUndoable).toHaveBeenLastCalledWith('tok-1', 'Added Acme.');
+
+    await expect(client.undo('tok-1')).resolves.toEqual(deposits);
+    expect(fetchImpl).toHaveBeenLastCalledWith(
+      '/api/undo',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ token: 'tok-1' }) }),
+    );
+    // An undo is not itself offered again, and a read never is.
+    await client.getDeposits();
+    expect(onUndoable).toHaveBeenCalledTimes(2);
+  });
 });

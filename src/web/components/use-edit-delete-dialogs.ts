@@ -9,7 +9,7 @@ import { useDialogState } from './use-dialog-state.js';
 interface ListCalls<Input, Info> {
   readonly add: (input: Input) => Promise<Info>;
   readonly update: (id: string, input: Input) => Promise<Info>;
-  readonly remove: (id: string) => Promise<Info>;
+  readonly remove: (id: string, name: string) => Promise<Info>;
 }
 
 /**
@@ -17,19 +17,26 @@ interface ListCalls<Input, Info> {
  * deletes the item it asked about, closing the dialog once that worked (answered as a save is, for
  * the dialog's `useDialogSubmit`). Key the dialog with `deletion.session`: each opening starts fresh.
  */
-export function useDeletionDialog<Item extends { readonly id: string }, Info>(remove: (id: string) => Promise<Info>, run: RunCall<Info>) {
+/** `remove` is told the item's name too: the undo status says "Deleted Phone." */
+export function useDeletionDialog<Item extends { readonly id: string; readonly name: string }, Info>(
+  remove: (id: string, name: string) => Promise<Info>,
+  run: RunCall<Info>,
+) {
   const deletion = useDialogState<Item | null>(null);
 
   async function confirmDelete(): Promise<SaveOutcome> {
     const deleted = deletion.target;
     // Never opened about anything: nothing deleted, nothing to mark.
-    return deleted ? deletion.closeAfter(run(() => remove(deleted.id))) : {};
+    return deleted ? deletion.closeAfter(run(() => remove(deleted.id, deleted.name))) : {};
   }
 
   return { deletion, confirmDelete };
 }
 
-export function useEditDeleteDialogs<Item extends { readonly id: string }, Input, Info>(calls: ListCalls<Input, Info>, run: RunCall<Info>) {
+export function useEditDeleteDialogs<Item extends { readonly id: string; readonly name: string }, Input, Info>(
+  calls: ListCalls<Input, Info>,
+  run: RunCall<Info>,
+) {
   /** The item being edited, or null while adding one. */
   const editor = useDialogState<Item | null>(null);
   const { deletion, confirmDelete } = useDeletionDialog<Item, Info>(calls.remove, run);

@@ -361,7 +361,7 @@ describe('DepositsSection', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Paycheck' }));
     dialog = await screen.findByRole('dialog', { name: 'Delete Deposit' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(deleteDeposit).toHaveBeenCalledExactlyOnceWith('d1');
+    expect(deleteDeposit).toHaveBeenCalledExactlyOnceWith('d1', 'Paycheck');
     expect(onChange).toHaveBeenCalledExactlyOnceWith(answer);
     await waitForDialogToClose('Delete Deposit');
     expect(screen.queryByRole('rowheader', { name: 'Paycheck' })).not.toBeInTheDocument();
@@ -383,7 +383,7 @@ describe('DepositsSection', () => {
     expect(dialog).toHaveTextContent('Rent Share');
     expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(deleteDeposit).toHaveBeenLastCalledWith('d2');
+    expect(deleteDeposit).toHaveBeenLastCalledWith('d2', 'Rent Share');
     await waitForDialogToClose('Delete Deposit');
   });
 

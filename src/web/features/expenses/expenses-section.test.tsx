@@ -241,7 +241,7 @@ describe('ExpensesSection', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Rent' }));
     dialog = await screen.findByRole('dialog', { name: 'Delete Expense' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(deleteExpense).toHaveBeenCalledExactlyOnceWith('e1');
+    expect(deleteExpense).toHaveBeenCalledExactlyOnceWith('e1', 'Rent');
     expect(onChange).toHaveBeenCalledExactlyOnceWith(answer);
     await waitForDialogToClose('Delete Expense');
     expect(rowNames()).toEqual(['Internet', 'Car Loan']);
