@@ -19,10 +19,9 @@ import {
 import type { Ledger, LedgerTransaction } from '../../contract/ledger.js';
 import type { LedgerChanges } from '../../contract/ledger-changes.js';
 import { type ChangedTransactionView, ledgerChangesCodec, type LedgerChangesView } from '../../contract/ledger-changes-codec.js';
-import { computeBalances } from '../../domain/balances.js';
-import type { LedgerRow } from '../../domain/ledger.js';
 import { ApiCallError, type HeldLedger, LedgerReloadError } from './api-client.js';
 import { ledgerVersion, setLedgerVersion } from './ledger-version.js';
+import { withBalances } from './status-moves.js';
 
 /** The row as the whole ledger answers it: the position only says where it goes. */
 function withoutPosition(row: ChangedTransactionView): LedgerTransactionView {
@@ -59,29 +58,15 @@ export function applyDecodedChanges(held: LedgerView, changes: LedgerChangesView
   if (ledgerVersion(held) !== changes.basedOn) return null;
   const rows = assemble(held.transactions, changes);
   if (rows === null) return null;
-  // The server's order already is row order; its index stands in for the creation order that breaks ties.
-  const domainRows = rows.map((row, index): LedgerRow => ({
-    id: row.id,
-    sequence: index,
-    date: row.date,
-    name: row.name,
-    type: row.type,
-    amount: row.amount,
-    status: row.status,
-  }));
-  const balances = computeBalances(changes.openingBalance, domainRows);
-  if (balances.currentBalance !== changes.currentBalance || balances.pendingBalance !== changes.pendingBalance) return null;
+  const balanced = withBalances(changes.openingBalance, rows);
+  if (balanced === null || balanced.currentBalance !== changes.currentBalance || balanced.pendingBalance !== changes.pendingBalance)
+    return null;
+  const { transactions } = balanced;
+  // A changed row's balance that differs from the server's own: not sure.
   const serverBalance = new Map(changes.rows.map((row) => [row.id, row.balance]));
-  const transactions: LedgerTransactionView[] = [];
-  for (const [index, computed] of balances.rows.entries()) {
-    const row = rows[index];
-    // A different order than the server's, or a changed row's balance that differs from its own: not sure.
-    if (row === undefined || row.id !== computed.id) return null;
-    const { balance } = computed;
+  for (const row of transactions) {
     const expected = serverBalance.get(row.id);
-    if (expected !== undefined && expected !== balance) return null;
-    // A row whose balance did not move keeps its object, so its memoized line is not drawn again.
-    transactions.push(row.balance === balance ? row : { ...row, balance });
+    if (expected !== undefined && expected !== row.balance) return null;
   }
   const ledger: LedgerView = {
     startDate: changes.startDate,

@@ -29,7 +29,6 @@ import { filterByName } from './filter/name-search.js';
 import { filterByStatus, SHOW_ALL_STATUSES, type StatusFilter } from './filter/status-filter.js';
 import { LedgerHeader } from './ledger-header.js';
 import type { ScheduleNames } from './row-source.js';
-import { useRowActions } from './rows/use-row-actions.js';
 import { useHeldLedger } from './use-held-ledger.js';
 import { useWideLayout } from './window/use-wide-layout.js';
 
@@ -71,7 +70,8 @@ export function LedgerSection({
   importStatementDialog: ImportStatementDialog,
 }: LedgerSectionProps) {
   const api = useApiClient();
-  const { run, heldLedger } = useHeldLedger(info, onChange, onError);
+  const writes = useHeldLedger(info, onChange, onError);
+  const { run, heldLedger } = writes;
   const isWide = useWideLayout();
   const creating = useDialogState<null>(null);
   const extending = useDialogState<null>(null);
@@ -101,7 +101,6 @@ export function LedgerSection({
     [transactions, deferredFilter, deferredSearch],
   );
   const periods = forecast?.periods ?? NO_PERIODS;
-  const rowActions = useRowActions(run, heldLedger, editing.show, deleting.show);
 
   // Stable, so the memoized header is not rendered again when a dialog opens.
   const openNewLedger = useLatestCallback(() => creating.show(null));
@@ -203,7 +202,9 @@ export function LedgerSection({
           periods={periods}
           everyRowShown={shownTransactions === transactions}
           isWide={isWide}
-          actions={rowActions}
+          writes={writes}
+          onEdit={editing.show}
+          onDelete={deleting.show}
         />
       )}
       {newLedgerDialog}

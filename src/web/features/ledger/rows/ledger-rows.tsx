@@ -1,15 +1,17 @@
 /**
  * The ledger's rows and pay period lines, as the wide table or the compact list. A chunk of its
  * own (ledger-section.tsx loads it alongside the ledger's request): the rows show only once the
- * ledger has arrived, so their code need not be in the first view's script (decision 0009).
+ * ledger has arrived, so their code need not be in the first view's script (decision 0009); nor
+ * need what their buttons do, painting a Pay or a Clear at once (use-row-actions.ts).
  */
 import { useMemo } from 'react';
 import type { LedgerTransactionView } from '../../../../contract/codecs.js';
 import type { PayPeriod } from '../../../../domain/forecast.js';
+import type { LedgerWrites } from '../use-held-ledger.js';
 import { LedgerCompactList } from './ledger-compact-list.js';
 import { ledgerItems } from './ledger-items.js';
 import { LedgerTable } from './ledger-table.js';
-import type { RowActionHandlers } from './row-actions.js';
+import { useRowActions } from './use-row-actions.js';
 
 export interface LedgerRowsProps {
   /** The rows that pass the filter and the search, in row order. */
@@ -18,10 +20,15 @@ export interface LedgerRowsProps {
   /** True when no row is hidden: then every pay period has its line, an empty one too. */
   readonly everyRowShown: boolean;
   readonly isWide: boolean;
-  readonly actions: RowActionHandlers;
+  /** The section's writes: Pay and Clear go through them, painted over the ledger it holds. */
+  readonly writes: LedgerWrites;
+  readonly onEdit: (transaction: LedgerTransactionView) => void;
+  /** Asks first: deleting cannot be undone. */
+  readonly onDelete: (transaction: LedgerTransactionView) => void;
 }
 
-export function LedgerRows({ shown, periods, everyRowShown, isWide, actions }: LedgerRowsProps) {
+export function LedgerRows({ shown, periods, everyRowShown, isWide, writes, onEdit, onDelete }: LedgerRowsProps) {
+  const actions = useRowActions(writes, onEdit, onDelete);
   const items = useMemo(() => ledgerItems(shown, periods, everyRowShown), [shown, periods, everyRowShown]);
   return isWide ? <LedgerTable items={items} actions={actions} /> : <LedgerCompactList items={items} actions={actions} />;
 }
