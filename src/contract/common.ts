@@ -76,7 +76,16 @@ export const ENDPOINTS = {
   importAccount: { method: 'POST', path: '/api/account/import', failure: 'Failed to restore your data!' },
   /** Every row the caller owns. */
   deleteAccount: { method: 'DELETE', path: '/api/account', failure: 'Failed to delete your data!' },
+
+  /** Takes back a write whose answer carried UNDO_HEADER, and answers what that write answered (decision 0040). */
+  undo: { method: 'POST', path: '/api/undo', failure: 'Failed to undo!' },
 } as const satisfies Record<string, EndpointRow>;
+
+/**
+ * The header of a write's answer that names the token undoing it (POST /api/undo, decision 0040):
+ * a row write, an Extend, a statement import, or a write of a deposit or an expense.
+ */
+export const UNDO_HEADER = 'leftover-undo';
 
 export type ApiOperation = keyof typeof ENDPOINTS;
 

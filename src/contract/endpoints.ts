@@ -20,6 +20,7 @@ import { createLedgerRequestSchema, extendLedgerRequestSchema, newTransactionSch
 import { idParamsSchema } from './request-fields.js';
 import { statementImportRequestSchema, statementPreviewRequestSchema } from './statement-requests.js';
 import { STATEMENT_BODY_LIMIT_BYTES, statementImportSchema, statementPreviewSchema } from './statements.js';
+import { undoAnswerSchema, undoRequestSchema } from './undo.js';
 
 /** An answer that is a file to save, not JSON: its media type and what it is, for the OpenAPI document. */
 export interface FileAnswer {
@@ -101,6 +102,8 @@ export const ENDPOINT_SCHEMAS = {
   exportAccount: { answer: accountExportSchema },
   importAccount: { body: accountImportRequestSchema, answer: accountCountsSchema, bodyLimit: ACCOUNT_IMPORT_BODY_LIMIT_BYTES },
   deleteAccount: { body: deleteAccountRequestSchema, answer: accountCountsSchema },
+
+  undo: { body: undoRequestSchema, answer: undoAnswerSchema },
 } as const satisfies { readonly [Operation in ApiOperation]: EndpointSchemas };
 
 /** Every row of the table, whole (method, path, failure message and schemas), in its order. */

@@ -8,6 +8,7 @@ const ERROR_CODES = [
   'conflict',
   'payload_too_large',
   'precondition_failed',
+  'gone',
   'too_many_requests',
   'internal_error',
   'service_unavailable',

@@ -29,6 +29,9 @@ export class ConflictError extends DomainError {}
 /** The caller wrote against a version of the data that is no longer the current one (a stale If-Match). */
 export class StaleVersionError extends DomainError {}
 
+/** It could be done once and no longer can: an undo past its time. */
+export class GoneError extends DomainError {}
+
 /** Input over a size the product allows (a statement over 2 MB), with the field it concerns. */
 export class TooLargeError extends DomainError {
   constructor(

@@ -26,7 +26,7 @@ export function checkScheduleCount(kind: ScheduleKind, total: number): ConflictE
 }
 
 /** Why a ledger would grow: the advice differs. */
-export type LedgerGrowth = 'create' | 'extend' | 'schedule' | 'add' | 'import' | 'restore';
+export type LedgerGrowth = 'create' | 'extend' | 'schedule' | 'add' | 'import' | 'restore' | 'undo';
 
 const ADVICE: Record<LedgerGrowth, string> = {
   create: 'Choose a shorter period or fewer schedules.',
@@ -35,6 +35,7 @@ const ADVICE: Record<LedgerGrowth, string> = {
   add: 'Create a shorter ledger first.',
   import: 'Import a shorter statement, or create a shorter ledger first.',
   restore: 'This export holds more than the server allows.',
+  undo: 'Delete other rows first, then undo.',
 };
 
 /** Refuses a ledger that would hold more than MAX_LEDGER_ROWS rows; `total` is how many it would hold. */

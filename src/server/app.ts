@@ -34,6 +34,7 @@ import { ledgerRoutes } from './ledger/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { readLedgerSchedules } from './schedules/ledger-schedules.js';
 import { statementRoutes } from './statements/routes.js';
+import { undoRoutes } from './undo/routes.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -163,6 +164,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(ledgerRoutes, { schedules: readLedgerSchedules });
       await api.register(statementRoutes);
       await api.register(accountRoutes);
+      await api.register(undoRoutes);
       api.setNotFoundHandler((request, reply) => {
         // The request's own path is not echoed back: an answer never repeats what a caller made up.
         const body: ErrorBody = { error: { code: 'not_found', message: `There is no such API call (${request.method}).` } };

@@ -104,6 +104,8 @@ const VALID_BODIES: { readonly [Operation in WithBody]: (id: string) => unknown 
   importStatement: () => ({ ...VALID_STATEMENT, decisions: [{ index: 0, action: 'new' }] }),
   importAccount: () => VALID_ACCOUNT_DOCUMENT,
   deleteAccount: () => ({ confirm: 'DELETE' }),
+  // Shaped as the server's tokens are (43 base64url characters), so it is looked up, and names no entry.
+  undo: () => ({ token: 'A'.repeat(43) }),
 };
 
 /** Calls that name their row in the body, not the path. */

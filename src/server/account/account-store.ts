@@ -10,6 +10,7 @@ import type { Database, OpenDatabase } from '../db/database.js';
 import { depositRepository } from '../deposits/deposit-repository.js';
 import { expenseRepository } from '../expenses/expense-repository.js';
 import { ledgerScope, type LedgerStore, readLedgerData } from '../ledger/index.js';
+import { deleteUndoEntries } from '../undo/undo-store.js';
 import type { AccountData } from './account-data.js';
 
 /** Everything the owner has; the caller runs it in one snapshot (one transaction, `db`). */
@@ -24,9 +25,11 @@ export async function readAccount(database: OpenDatabase, owner: Caller, db: Dat
 
 /**
  * Removes every row the owner has, in every table, and answers how many schedules and ledger rows
- * went. Under the owner's lock (the store's), which commits or rolls back all of it.
+ * went. Under the owner's lock (the store's), which commits or rolls back all of it. What could be
+ * undone goes too: none of it is there to put back (decision 0040).
  */
 export async function deleteAccount(store: LedgerStore, owner: Caller): Promise<AccountCounts> {
+  await deleteUndoEntries(store.db, owner);
   const transactions = await store.deleteAll();
   const deposits = await depositRepository(store.db).removeAll(owner);
   const expenses = await expenseRepository(store.db).removeAll(owner);

@@ -40,6 +40,8 @@ export interface LedgersTable extends OwnerColumns {
   next_sequence: number;
   /** Moved on by every write that changes the ledger or its rows (decision 0030). */
   version: Generated<number>;
+  /** The version a New Ledger replaced its rows at; 1 when never (decision 0040). */
+  replaced_at_version: Generated<number>;
   created_at: string;
 }
 
@@ -80,6 +82,23 @@ export interface LedgerImportedRowsTable extends OwnerColumns {
   imported_at: string;
 }
 
+/**
+ * What an undoable write did, kept for ten minutes so it can be undone (decision 0040). Keyed by
+ * a SHA-256 of the token the write answered: the token itself is never stored.
+ */
+export interface UndoEntriesTable extends OwnerColumns {
+  /** Hex SHA-256 of the token. */
+  token_hash: string;
+  /** The owner's entries in the order they were recorded: only the newest are kept. */
+  seq: number;
+  /** The operation that recorded it (addTransaction, deleteDeposit, ...): what the undo answers. */
+  kind: string;
+  created_at: string;
+  expires_at: string;
+  /** JSON: the before-images and after-state the undo puts back and checks. */
+  journal: string;
+}
+
 export interface DatabaseSchema {
   deposits: DepositsTable;
   expenses: ExpensesTable;
@@ -87,4 +106,5 @@ export interface DatabaseSchema {
   ledger_transactions: LedgerTransactionsTable;
   ledger_skipped_occurrences: LedgerSkippedOccurrencesTable;
   ledger_imported_rows: LedgerImportedRowsTable;
+  undo_entries: UndoEntriesTable;
 }

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Caller } from '../auth/access-token.js';
 import { callerOf, chargeRowsWritten } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
+import { tagUndo } from '../http/undo-header.js';
 import { depositFields, depositsAnswer } from './deposit-payloads.js';
 import { depositService } from './deposit-service.js';
 
@@ -15,18 +16,24 @@ export const depositRoutes: FastifyPluginAsyncZod = async (api) => {
 
   registerEndpoint(api, 'getDeposits', async (request) => info(callerOf(request)));
 
-  registerEndpoint(api, 'addDeposit', async (request) => {
-    chargeRowsWritten(request, await deposits.add(callerOf(request), depositFields(request.body)));
+  registerEndpoint(api, 'addDeposit', async (request, reply) => {
+    const written = await deposits.add(callerOf(request), depositFields(request.body));
+    chargeRowsWritten(request, written.added);
+    tagUndo(reply, written.undo);
     return info(callerOf(request));
   });
 
-  registerEndpoint(api, 'updateDeposit', async (request) => {
-    chargeRowsWritten(request, await deposits.update(callerOf(request), request.params.id, depositFields(request.body)));
+  registerEndpoint(api, 'updateDeposit', async (request, reply) => {
+    const written = await deposits.update(callerOf(request), request.params.id, depositFields(request.body));
+    chargeRowsWritten(request, written.added);
+    tagUndo(reply, written.undo);
     return info(callerOf(request));
   });
 
-  registerEndpoint(api, 'deleteDeposit', async (request) => {
-    chargeRowsWritten(request, await deposits.remove(callerOf(request), request.params.id));
+  registerEndpoint(api, 'deleteDeposit', async (request, reply) => {
+    const written = await deposits.remove(callerOf(request), request.params.id);
+    chargeRowsWritten(request, written.added);
+    tagUndo(reply, written.undo);
     return info(callerOf(request));
   });
 };

@@ -7,6 +7,7 @@ import { todayIn } from '../../domain/calendar-date.js';
 import type { Caller } from '../auth/access-token.js';
 import { callerOf, chargeRowsWritten } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
+import { tagUndo } from '../http/undo-header.js';
 import { expenseFields, expensesAnswer } from './expense-payloads.js';
 import { expenseService } from './expense-service.js';
 
@@ -16,18 +17,24 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (api) => {
 
   registerEndpoint(api, 'getExpenses', async (request) => info(callerOf(request)));
 
-  registerEndpoint(api, 'addExpense', async (request) => {
-    chargeRowsWritten(request, await expenses.add(callerOf(request), expenseFields(request.body)));
+  registerEndpoint(api, 'addExpense', async (request, reply) => {
+    const written = await expenses.add(callerOf(request), expenseFields(request.body));
+    chargeRowsWritten(request, written.added);
+    tagUndo(reply, written.undo);
     return info(callerOf(request));
   });
 
-  registerEndpoint(api, 'updateExpense', async (request) => {
-    chargeRowsWritten(request, await expenses.update(callerOf(request), request.params.id, expenseFields(request.body)));
+  registerEndpoint(api, 'updateExpense', async (request, reply) => {
+    const written = await expenses.update(callerOf(request), request.params.id, expenseFields(request.body));
+    chargeRowsWritten(request, written.added);
+    tagUndo(reply, written.undo);
     return info(callerOf(request));
   });
 
-  registerEndpoint(api, 'deleteExpense', async (request) => {
-    chargeRowsWritten(request, await expenses.remove(callerOf(request), request.params.id));
+  registerEndpoint(api, 'deleteExpense', async (request, reply) => {
+    const written = await expenses.remove(callerOf(request), request.params.id);
+    chargeRowsWritten(request, written.added);
+    tagUndo(reply, written.undo);
     return info(callerOf(request));
   });
 };

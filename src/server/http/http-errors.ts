@@ -8,7 +8,15 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/errors.js';
-import { ConflictError, DomainError, InvalidInputError, NotFoundError, StaleVersionError, TooLargeError } from '../../domain/errors.js';
+import {
+  ConflictError,
+  DomainError,
+  GoneError,
+  InvalidInputError,
+  NotFoundError,
+  StaleVersionError,
+  TooLargeError,
+} from '../../domain/errors.js';
 import { InvalidTokenError, KeySetUnavailableError } from '../auth/access-token.js';
 
 type ErrorCode = ErrorBody['error']['code'];
@@ -41,18 +49,21 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   401: 'unauthorized',
   404: 'not_found',
   409: 'conflict',
+  410: 'gone',
   413: 'payload_too_large',
   429: 'too_many_requests',
 };
 
 /**
- * Bad input is 400 with its fields, a missing row 404, a refused change 409, a write against a
- * version that is no longer current (If-Match) 412, input over a size limit 413.
+ * Bad input is 400 with its fields, a missing row 404, a refused change 409, something that can no
+ * longer be done (an undo past its time) 410, a write against a version that is no longer current
+ * (If-Match) 412, input over a size limit 413.
  */
 function domainErrorAnswer(error: DomainError): { status: number; body: ErrorBody } | undefined {
   if (error instanceof InvalidInputError) return { status: 400, body: fieldErrorsBody(error.message, { ...error.fields }) };
   if (error instanceof NotFoundError) return { status: 404, body: { error: { code: 'not_found', message: error.message } } };
   if (error instanceof ConflictError) return { status: 409, body: { error: { code: 'conflict', message: error.message } } };
+  if (error instanceof GoneError) return { status: 410, body: { error: { code: 'gone', message: error.message } } };
   if (error instanceof StaleVersionError) {
     return { status: 412, body: { error: { code: 'precondition_failed', message: error.message } } };
   }

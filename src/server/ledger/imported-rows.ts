@@ -99,6 +99,26 @@ export async function forgetImports({ db, owner }: LedgerScope, ledgerId: string
   await db.deleteFrom('ledger_imported_rows').where(importsOf(owner, ledgerId)).execute();
 }
 
+/** Keys per DELETE of an undo, far below either database's parameter limit. */
+const FORGET_BATCH = 1000;
+
+/**
+ * Forgets the statement rows an undone import recorded (by their stored keys), so the same file
+ * imports again as new; answers how many were still recorded.
+ */
+export async function forgetImportKeys({ db, owner }: LedgerScope, ledgerId: string, keys: readonly string[]): Promise<number> {
+  let forgotten = 0;
+  for (let start = 0; start < keys.length; start += FORGET_BATCH) {
+    const result = await db
+      .deleteFrom('ledger_imported_rows')
+      .where(importsOf(owner, ledgerId))
+      .where('import_key', 'in', keys.slice(start, start + FORGET_BATCH))
+      .executeTakeFirst();
+    forgotten += Number(result.numDeletedRows);
+  }
+  return forgotten;
+}
+
 /** A recorded statement row as an export writes it and a restore stores it again. */
 export interface ImportedStatementRow {
   /** Hex SHA-256 of the statement row's import id. */

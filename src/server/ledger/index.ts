@@ -6,10 +6,12 @@
  */
 export { type ImportedRow, importedIds, importKeys, type ImportedStatementRow } from './imported-rows.js';
 export { type LedgerData, readLedgerData } from './ledger-data.js';
+export { decodeLedgerJournal, type LedgerJournal } from './ledger-journal.js';
 export { checkExpectedVersion, ledgerAnswer } from './ledger-payloads.js';
 export type { LedgerWithRows } from './ledger-reads.js';
 export type { LedgerFields, LedgerScope, StoredLedger } from './ledger-record.js';
-export { LedgerService, type ScheduleReader } from './ledger-service.js';
+export { LedgerService, type ScheduleReader, type ScheduleWrite, type UndoableWrite } from './ledger-service.js';
+export { UNDO_CONFLICT } from './ledger-undo.js';
 export { ledgerScope, LedgerStore, NO_LEDGER, readLedger, withLedgerLock } from './ledger-store.js';
 export { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
 export type { ClearedMatch, StoredRow } from './transaction-rows.js';

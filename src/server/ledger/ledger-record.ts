@@ -104,12 +104,14 @@ export async function saveLedger({ db, owner }: LedgerScope, fields: NewLedgerFi
     next_sequence: fields.nextSequence,
     created_at: now.toISOString(),
   };
+  const nextVersion = sql<number>`${sql.ref('ledgers.version')} + 1`;
   const record = await db
     .insertInto('ledgers')
     .values({ id: newId(), ...ownerColumns(owner), ...values })
-    // A replaced ledger keeps its id, so its version goes on from the old one's (decision 0030).
+    // A replaced ledger keeps its id, so its version goes on from the old one's (decision 0030), and
+    // it notes that version as where its rows began: an undo recorded before it must not touch them (decision 0040).
     .onConflict((conflict) =>
-      conflict.columns(['owner_iss', 'owner_sub']).doUpdateSet({ ...values, version: sql<number>`${sql.ref('ledgers.version')} + 1` }),
+      conflict.columns(['owner_iss', 'owner_sub']).doUpdateSet({ ...values, version: nextVersion, replaced_at_version: nextVersion }),
     )
     .returning(LEDGER_COLUMNS)
     .executeTakeFirstOrThrow();
@@ -143,6 +145,28 @@ export async function takeSequences({ db, owner }: LedgerScope, ledgerId: string
     .returning('next_sequence')
     .executeTakeFirstOrThrow();
   return record.next_sequence - count;
+}
+
+/**
+ * The version at which the ledger's rows were last replaced (a New Ledger), 1 when never: a write
+ * recorded at an earlier version was a write to rows that are gone (decision 0040).
+ */
+export async function readReplacedAt({ db, owner }: LedgerScope, ledgerId: string): Promise<number> {
+  const record = await db.selectFrom('ledgers').select('replaced_at_version').where(ledgerOf(owner, ledgerId)).executeTakeFirstOrThrow();
+  return record.replaced_at_version;
+}
+
+/**
+ * Gives back creation-order numbers an undone write took, if none was taken since (the counter is
+ * still where the write left it); otherwise the gap stays, which orders nothing differently.
+ */
+export async function returnSequences({ db, owner }: LedgerScope, ledgerId: string, taken: { from: number; to: number }): Promise<void> {
+  await db
+    .updateTable('ledgers')
+    .set({ next_sequence: taken.from })
+    .where(ledgerOf(owner, ledgerId))
+    .where('next_sequence', '=', taken.to)
+    .execute();
 }
 
 /** The ledger's new last day, after an extension. */

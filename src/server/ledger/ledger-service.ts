@@ -20,6 +20,7 @@ import {
 } from '../../domain/transaction-rules.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
+import type { UndoKind } from '../undo/undo-store.js';
 import type { LedgerWithRows } from './ledger-reads.js';
 import type { LedgerFields, StoredLedger } from './ledger-record.js';
 import { type LedgerStore, readLedger, withLedgerLock } from './ledger-store.js';
@@ -36,8 +37,21 @@ const CHANGED_MEANWHILE = 'This transaction was changed at the same time by anot
  */
 export type ScheduleReader = (db: Database, owner: Caller) => Promise<LedgerSchedules>;
 
+/** A write that can be undone: its token (the Leftover-Undo header), or undefined when it changed nothing (decision 0040). */
+export interface UndoableWrite {
+  readonly undo: string | undefined;
+}
+
+/** What a write of a deposit or an expense hands the ledger: which schedule, whether it is gone, and its own change to undo. */
+export interface ScheduleWrite {
+  readonly schedule: ScheduleRef;
+  readonly deleted: boolean;
+  /** The schedule's before and after, saved with the undo entry; undefined when the schedule did not change. */
+  readonly change: object | undefined;
+}
+
 /** A write of one row, and which rows it changed or added and which it removed: a changes answer's rows. */
-export interface LedgerRowWrite extends LedgerWithRows {
+export interface LedgerRowWrite extends LedgerWithRows, UndoableWrite {
   /** The ledger's version before the write: what its changes apply to. */
   readonly basedOn: number;
   readonly changedIds: readonly string[];
@@ -77,7 +91,7 @@ export class LedgerService {
    * Appends every occurrence between the current end (exclusive) and the new one (inclusive),
    * exactly as creation would have generated them; no existing row changes.
    */
-  async extend(owner: Caller, endDate: IsoDate, expected: string | null = null): Promise<LedgerWithRows> {
+  async extend(owner: Caller, endDate: IsoDate, expected: string | null = null): Promise<LedgerWithRows & UndoableWrite> {
     return withLedgerLock(this.database, owner, async (store) => {
       const current = store.require();
       store.checkExpectedVersion(expected);
@@ -89,7 +103,7 @@ export class LedgerService {
       await store.insert(drafts);
       await store.setEnd(endDate);
       const ledger = await store.advanceVersion();
-      return { ledger, rows: await store.rows(), written: drafts.length };
+      return { ledger, rows: await store.rows(), written: drafts.length, undo: await store.recordUndo('extendLedger', this.now()) };
     });
   }
 
@@ -107,6 +121,7 @@ export class LedgerService {
         rows: await store.rows(),
         changedIds: added.map((row) => row.id),
         removedIds: [],
+        undo: await store.recordUndo('addTransaction', this.now()),
       };
     });
   }
@@ -132,6 +147,8 @@ export class LedgerService {
         rows: await store.rows(),
         changedIds: changed ? [row.id] : [],
         removedIds: [],
+        // Nothing recorded when nothing changed: no undo for it.
+        undo: await store.recordUndo('updateTransaction', this.now()),
       };
     });
   }
@@ -149,6 +166,7 @@ export class LedgerService {
         rows: await store.rows(),
         changedIds: [],
         removedIds: [row.id],
+        undo: await store.recordUndo('deleteTransaction', this.now()),
       };
     });
   }
@@ -156,27 +174,41 @@ export class LedgerService {
   /**
    * Runs a write of a deposit or an expense and brings the ledger's projection of that schedule up
    * to date in the same transaction: both commit, or neither. `write` answers which schedule it
-   * wrote and whether it still exists. Answers how many ledger rows it inserted.
+   * wrote, whether it still exists, and its change. Answers how many ledger rows it inserted, and
+   * the token that undoes the schedule's write and the projection together (decision 0040).
    */
-  async changeSchedule(owner: Caller, write: (db: Database) => Promise<{ schedule: ScheduleRef; deleted: boolean }>): Promise<number> {
+  async changeSchedule(
+    owner: Caller,
+    kind: UndoKind,
+    write: (db: Database) => Promise<ScheduleWrite>,
+  ): Promise<{ added: number } & UndoableWrite> {
     // The lock comes first, as in every ledger write, so two writes of one user never wait on each other in turn.
     return withLedgerLock(this.database, owner, async (store) => {
       const { ledger } = store;
       // What the schedule was decides whether a moved date still fills the same period (reprojectSchedule).
       const before = ledger ? await this.schedules(store.db, owner) : NO_SCHEDULES;
-      const { schedule, deleted } = await write(store.db);
-      if (!ledger) return 0;
+      const { schedule, deleted, change } = await write(store.db);
+      if (!ledger) {
+        store.noteScheduleRows(schedule, []);
+        return { added: 0, undo: await store.recordUndo(kind, this.now(), change) };
+      }
       const window = { from: maxDate(todayIn(this.now()), ledger.startDate), to: ledger.endDate };
       const rows = await store.scheduleRows(schedule);
       const skipped = await store.skipped(schedule);
       const after = deleted ? NO_SCHEDULES : await this.schedules(store.db, owner);
       const { removed, added } = reprojectSchedule(rows, schedule, before, after, window, skipped);
       await store.checkRowLimit('schedule', added.length, { removed: removed.length });
-      await store.deleteRows(removed);
-      await store.insert(added);
+      const removedIds = new Set(removed);
+      await store.deleteRows(rows.filter((row) => removedIds.has(row.id)));
+      const inserted = await store.insert(added);
       if (removed.length > 0 || added.length > 0) await store.advanceVersion();
       if (deleted) await store.forgetSkipped(schedule);
-      return added.length;
+      // The schedule's rows as this write leaves them: an undo must find exactly these.
+      const kept: [string, number][] = [];
+      for (const row of rows) if (!removedIds.has(row.id)) kept.push([row.id, row.version]);
+      for (const row of inserted) kept.push([row.id, row.version]);
+      store.noteScheduleRows(schedule, kept);
+      return { added: added.length, undo: await store.recordUndo(kind, this.now(), change) };
     });
   }
 }

@@ -3,7 +3,9 @@
  * (the ledger's own calls, a schedule change, a statement import, a restore), opens a LedgerStore
  * under the owner's lock and in one database transaction, and goes through it to check the row
  * limit, number, insert, change and delete rows, and move the version on. The tables' modules
- * beside it hold the SQL; nothing outside this folder reaches them but through here.
+ * beside it hold the SQL; nothing outside this folder reaches them but through here. As it writes,
+ * the store keeps a journal of what it changed, which an undoable write saves (recordUndo) and an
+ * undo puts back (undo; decision 0040).
  */
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { NotFoundError } from '../../domain/errors.js';
@@ -12,8 +14,10 @@ import { checkLedgerRows, type LedgerGrowth } from '../../domain/limits.js';
 import type { RowChanges } from '../../domain/transaction-rules.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
-import { forgetImports, type ImportedRow, recordImports } from './imported-rows.js';
+import { saveUndoEntry, type UndoKind } from '../undo/undo-store.js';
+import { forgetImports, importKey, type ImportedRow, recordImports } from './imported-rows.js';
 import { deleteLedgerData, type LedgerData, writeLedgerData } from './ledger-data.js';
+import { JournalRecorder, type LedgerJournal } from './ledger-journal.js';
 import { checkExpectedVersion } from './ledger-payloads.js';
 import { countRows, findLedgerWithRows, findRow, type LedgerWithRows, listRows, listScheduleRows } from './ledger-reads.js';
 import {
@@ -27,7 +31,8 @@ import {
   takeSequences,
 } from './ledger-record.js';
 import { insertRows } from './row-insert.js';
-import { forgetSkipped, skipOccurrence, skippedOccurrences } from './skipped-occurrences.js';
+import { undoLedgerJournal } from './ledger-undo.js';
+import { forgetScheduleSkipped, forgetSkipped, skipOccurrence, skippedOccurrences } from './skipped-occurrences.js';
 import {
   type ClearedMatch,
   clearMatchedRows,
@@ -75,6 +80,8 @@ export function withLedgerLock<T>(database: OpenDatabase, owner: Caller, work: (
 export class LedgerStore {
   /** The ledger as it stands in this transaction: as locked, then as this store's writes left it. */
   private current: StoredLedger | undefined;
+  /** What this store's row writes changed, for an undo of them. */
+  private readonly journal = new JournalRecorder();
 
   constructor(
     private readonly scope: LedgerScope,
@@ -143,50 +150,97 @@ export class LedgerStore {
     if (rows.length === 0) return [];
     const ledgerId = this.id();
     const first = await takeSequences(this.scope, ledgerId, rows.length);
-    return insertRows(
+    this.journal.tookSequences(first, rows.length);
+    const inserted = await insertRows(
       this.scope,
       ledgerId,
       rows.map((row, index) => ({ ...row, sequence: first + index, status })),
     );
+    this.journal.inserted(inserted);
+    return inserted;
   }
 
   /** False when the row changed since it was read; `edits`: a generated row stops following its schedule. */
-  update(row: StoredRow, changes: RowChanges, edits: boolean): Promise<boolean> {
-    return updateRow(this.scope, this.id(), row, changes, edits);
+  async update(row: StoredRow, changes: RowChanges, edits: boolean): Promise<boolean> {
+    if (!(await updateRow(this.scope, this.id(), row, changes, edits))) return false;
+    this.journal.changed(row, row.version + 1);
+    return true;
   }
 
   /** False when the row changed since it was read. A generated row's occurrence is skipped for good. */
   async delete(row: StoredRow): Promise<boolean> {
     const ledgerId = this.id();
     if (!(await deleteRow(this.scope, ledgerId, row))) return false;
-    if (row.source) await skipOccurrence(this.scope, ledgerId, row.source);
+    this.journal.changed(row, null);
+    if (row.source && (await skipOccurrence(this.scope, ledgerId, row.source))) this.journal.skipped(row.source);
     return true;
   }
 
   /** Rows read under this lock that a schedule change replaces. */
-  deleteRows(ids: readonly string[]): Promise<void> {
-    return deleteRows(this.scope, this.id(), ids);
+  async deleteRows(rows: readonly StoredRow[]): Promise<void> {
+    await deleteRows(
+      this.scope,
+      this.id(),
+      rows.map((row) => row.id),
+    );
+    for (const row of rows) this.journal.changed(row, null);
   }
 
   /** CLEARED on the bank's date: rows read under this lock that statement rows matched, answered as now stored. */
-  clear(matches: readonly ClearedMatch[]): Promise<StoredRow[]> {
-    return clearMatchedRows(this.scope, this.id(), matches);
+  async clear(matches: readonly ClearedMatch[]): Promise<StoredRow[]> {
+    const cleared = await clearMatchedRows(this.scope, this.id(), matches);
+    for (const { row } of matches) this.journal.changed(row, row.version + 1);
+    return cleared;
   }
 
   /** Remembers the statement rows an import took in, so the same file finds them "already imported". */
-  recordImports(rows: readonly ImportedRow[], now: Date, keyOf?: (importId: string) => string): Promise<void> {
-    return recordImports(this.scope, this.id(), rows, now, keyOf);
+  async recordImports(rows: readonly ImportedRow[], now: Date, keyOf: (importId: string) => string = importKey): Promise<void> {
+    await recordImports(this.scope, this.id(), rows, now, keyOf);
+    this.journal.recorded(rows.map((row) => keyOf(row.importId)));
   }
 
   /** Forgets a deleted schedule's skipped occurrences. */
-  forgetSkipped(schedule: ScheduleRef): Promise<void> {
-    return forgetSkipped(this.scope, this.id(), schedule);
+  async forgetSkipped(schedule: ScheduleRef): Promise<void> {
+    this.journal.forgot(await forgetScheduleSkipped(this.scope, this.id(), schedule));
   }
 
   /** The ledger's new last day, after an extension. */
   async setEnd(endDate: IsoDate): Promise<void> {
-    await setLedgerEnd(this.scope, this.id(), endDate);
-    this.current = { ...this.require(), endDate };
+    const ledger = this.require();
+    await setLedgerEnd(this.scope, ledger.id, endDate);
+    this.journal.ended(ledger.endDate, endDate);
+    this.current = { ...ledger, endDate };
+  }
+
+  /**
+   * After a schedule's write: the rows of that schedule as the write left them, each at its version.
+   * An undo of the write refuses unless it finds exactly these (decision 0040).
+   */
+  noteScheduleRows(schedule: ScheduleRef, rows: readonly (readonly [string, number])[]): void {
+    this.journal.scheduleRows(schedule, rows);
+  }
+
+  /**
+   * Saves what this transaction wrote as an undo entry and answers its token; `schedule` is the
+   * schedule's own change, for a write of a deposit or an expense. Undefined when nothing changed:
+   * there is nothing to undo.
+   */
+  async recordUndo(kind: UndoKind, now: Date, schedule?: object): Promise<string | undefined> {
+    if (this.journal.isEmpty && schedule === undefined) return undefined;
+    const ledger: LedgerJournal = this.journal.journal(this.current);
+    return saveUndoEntry(this.db, this.scope.owner, kind, { ledger, schedule: schedule ?? null }, now);
+  }
+
+  /**
+   * Puts back what a write recorded in `journal` (decision 0040), or refuses with a ConflictError
+   * when anything it touched changed since; moves the version on when the ledger changed.
+   */
+  async undo(journal: LedgerJournal): Promise<boolean> {
+    const changed = await undoLedgerJournal(this.scope, this.current, journal);
+    if (!changed) return false;
+    const ledger = this.require();
+    this.current = await advanceVersion(this.scope, journal.end ? { ...ledger, endDate: journal.end.before } : ledger);
+    return true;
   }
 
   /**

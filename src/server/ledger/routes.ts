@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { callerOf, chargeRowsRead, chargeRowsWritten } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
+import { tagUndo } from '../http/undo-header.js';
 import { todayIn } from '../../domain/calendar-date.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { changesAnswer, forecastAnswer, ledgerAnswer, ledgerFields, requestedRow, transactionDraft } from './ledger-payloads.js';
@@ -23,9 +24,13 @@ function versionedLedgerAnswer(reply: FastifyReply, found: LedgerWithRows | unde
   return ledgerAnswer(found);
 }
 
-/** A write of one row answers the whole ledger, or only its changes when asked (decision 0030). */
+/**
+ * A write of one row answers the whole ledger, or only its changes when asked (decision 0030), and
+ * names the token that undoes it when it changed something (decision 0040).
+ */
 function rowWriteAnswer(reply: FastifyReply, written: LedgerRowWrite, query: { answer?: 'ledger' | 'changes' | undefined }) {
   tagLedgerVersion(reply, written);
+  tagUndo(reply, written.undo);
   return query.answer === 'changes' ? changesAnswer(written) : ledgerAnswer(written);
 }
 
@@ -56,6 +61,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
   registerEndpoint(api, 'extendLedger', async (request, reply) => {
     const extended = await ledgers.extend(callerOf(request), request.body.endDate, expectedVersionOf(request));
     chargeRowsWritten(request, extended.written);
+    tagUndo(reply, extended.undo);
     return versionedLedgerAnswer(reply, extended);
   });
 

@@ -38,11 +38,14 @@ export interface NewRow extends TransactionDraft {
   readonly source?: Occurrence & { readonly edited?: boolean };
   /** PENDING unless said otherwise: only a row the bank already reports (a statement import) starts CLEARED. */
   readonly status?: TransactionStatus;
+  /** 1 unless given: an undo puts a row back at the version it had (decision 0040). */
+  readonly version?: number;
 }
 
 /**
  * Stores new rows and answers them as stored, at version 1. New rows start PENDING (nothing is
- * paid before the user says so), except rows a bank statement brings in.
+ * paid before the user says so), except rows a bank statement brings in. An undo puts rows back
+ * exactly as they were, version included.
  */
 export async function insertRows(scope: LedgerScope, ledgerId: string, rows: readonly NewRow[]): Promise<StoredRow[]> {
   const stored = rows.map((row): StoredRow => ({
@@ -53,7 +56,7 @@ export async function insertRows(scope: LedgerScope, ledgerId: string, rows: rea
     type: row.type,
     amount: row.amount,
     status: row.status ?? 'PENDING',
-    version: 1,
+    version: row.version ?? 1,
     source: row.source
       ? { kind: row.source.kind, id: row.source.id, occurrence: row.source.occurrence, edited: row.source.edited ?? false }
       : null,

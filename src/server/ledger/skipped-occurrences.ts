@@ -24,13 +24,15 @@ function skippedRecord({ owner }: LedgerScope, ledgerId: string, occurrence: Occ
   };
 }
 
-export async function skipOccurrence(scope: LedgerScope, ledgerId: string, occurrence: Occurrence): Promise<void> {
+/** False when it was skipped already: an undo of this delete must then leave it skipped. */
+export async function skipOccurrence(scope: LedgerScope, ledgerId: string, occurrence: Occurrence): Promise<boolean> {
   // Already skipped is fine: the row was deleted once; a second record would say nothing new.
-  await scope.db
+  const result = await scope.db
     .insertInto('ledger_skipped_occurrences')
     .values(skippedRecord(scope, ledgerId, occurrence))
     .onConflict((conflict) => conflict.columns(['ledger_id', 'source_kind', 'source_id', 'occurrence']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  return result.numInsertedOrUpdatedRows === 1n;
 }
 
 /** The skipped occurrences of the ledger, of one schedule when named. */
@@ -76,6 +78,44 @@ export async function restoreSkipped(scope: LedgerScope, ledgerId: string, occur
       .values(batch.map((occurrence) => skippedRecord(scope, ledgerId, occurrence)))
       .execute();
   }
+}
+
+/** Occurrences per DELETE of an undo: 3 values each, far below either database's parameter limit. */
+const FORGET_BATCH = 500;
+
+/** Forgets exactly these occurrences (an undone delete skipped them); answers how many were still skipped. */
+export async function forgetOccurrences({ db, owner }: LedgerScope, ledgerId: string, occurrences: readonly Occurrence[]): Promise<number> {
+  let forgotten = 0;
+  for (let start = 0; start < occurrences.length; start += FORGET_BATCH) {
+    const batch = occurrences.slice(start, start + FORGET_BATCH);
+    const result = await db
+      .deleteFrom('ledger_skipped_occurrences')
+      .where('ledger_id', '=', ledgerId)
+      .where((eb) => eb.and(ownerColumns(owner)))
+      .where((eb) =>
+        eb(
+          eb.refTuple('source_kind', 'source_id', 'occurrence'),
+          'in',
+          batch.map((occurrence) => eb.tuple(occurrence.kind, occurrence.id, occurrence.occurrence)),
+        ),
+      )
+      .executeTakeFirst();
+    forgotten += Number(result.numDeletedRows);
+  }
+  return forgotten;
+}
+
+/** Forgets a deleted schedule's skipped occurrences, and answers them: an undo of the delete skips them again. */
+export async function forgetScheduleSkipped({ db, owner }: LedgerScope, ledgerId: string, schedule: ScheduleRef): Promise<Occurrence[]> {
+  const records = await db
+    .deleteFrom('ledger_skipped_occurrences')
+    .where('ledger_id', '=', ledgerId)
+    .where((eb) => eb.and(ownerColumns(owner)))
+    .where('source_kind', '=', schedule.kind)
+    .where('source_id', '=', schedule.id)
+    .returning('occurrence')
+    .execute();
+  return records.map((record) => ({ kind: schedule.kind, id: schedule.id, occurrence: isoDate(record.occurrence) }));
 }
 
 /** Forgets what was skipped: of the whole ledger when it is replaced, of one schedule when it is deleted. */

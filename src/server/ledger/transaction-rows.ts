@@ -76,10 +76,21 @@ export async function deleteRow({ db, owner }: LedgerScope, ledgerId: string, ro
   return result.numDeletedRows === 1n;
 }
 
-/** Rows of a locked ledger that a schedule change replaces; the lock means none changed since they were read. */
+/** Ids per DELETE: far below either database's parameter limit, whatever a schedule change or an undo removes. */
+const DELETE_BATCH = 1000;
+
+/**
+ * Rows of a locked ledger that a schedule change replaces, or an undo takes back; the lock means
+ * none changed since they were read.
+ */
 export async function deleteRows({ db, owner }: LedgerScope, ledgerId: string, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.deleteFrom('ledger_transactions').where(rowsOf(owner, ledgerId)).where('id', 'in', ids).execute();
+  for (let start = 0; start < ids.length; start += DELETE_BATCH) {
+    await db
+      .deleteFrom('ledger_transactions')
+      .where(rowsOf(owner, ledgerId))
+      .where('id', 'in', ids.slice(start, start + DELETE_BATCH))
+      .execute();
+  }
 }
 
 /** Every row of the ledger; answers how many went. */

@@ -135,6 +135,45 @@ export class ScheduleRepository<Name extends ScheduleTableName, Stored, Fields> 
     if (result.numDeletedRows === 0n) throw new NotFoundError(this.table.notFound);
   }
 
+  /** The caller's row with this id as stored, every column of it, or undefined: what an undo keeps and puts back (decision 0040). */
+  async record(owner: Caller, id: string): Promise<ScheduleRecord<Name> | undefined> {
+    const found = await this.select(owner).where('id', '=', id).executeTakeFirst();
+    return found && this.records([found])[0];
+  }
+
+  /** True when both hold the same value in every column. */
+  sameRecord(a: ScheduleRecord<Name>, b: ScheduleRecord<Name>): boolean {
+    return this.table.columns.every((column) => a[column] === b[column]);
+  }
+
+  /**
+   * A record as an undo entry kept it (JSON, read back): the table's columns, each checked by the
+   * resource's own mapping as a row read from the table is. Our own data: a mismatch is a fault.
+   */
+  decodeRecord(value: unknown): ScheduleRecord<Name> {
+    if (typeof value !== 'object' || value === null) throw new Error(`unexpected ${this.tableName} record in an undo entry`);
+    const record: Record<string, string | number | null> = {};
+    for (const column of this.table.columns) {
+      const field: unknown = Reflect.get(value, column);
+      if (typeof field !== 'string' && typeof field !== 'number' && field !== null) {
+        throw new Error(`unexpected ${this.tableName}.${column} in an undo entry`);
+      }
+      record[column] = field;
+    }
+    const [decoded] = this.records([record]);
+    if (!decoded) throw new Error('unreachable: one record in, one out');
+    this.table.toStored(decoded);
+    return decoded;
+  }
+
+  /** Stores a record again exactly as it was, id and creation time included, so the list's order is as before. */
+  async putBack(owner: Caller, record: ScheduleRecord<Name>): Promise<void> {
+    await this.db
+      .insertInto(this.tableName)
+      .values({ ...record, ...ownerColumns(owner) })
+      .execute();
+  }
+
   /** Removes every row the owner has; answers how many went. */
   async removeAll(owner: Caller): Promise<number> {
     const result = await this.db

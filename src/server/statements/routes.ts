@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, chargeRowsRead, chargeRowsWritten } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
+import { tagUndo } from '../http/undo-header.js';
 import { expectedVersionOf, tagLedgerVersion } from '../ledger/index.js';
 import { importAnswer, importDecisions, previewAnswer } from './statement-payloads.js';
 import { StatementService } from './statement-service.js';
@@ -48,6 +49,7 @@ export const statementRoutes: FastifyPluginAsyncZod = async (api) => {
     );
     chargeRowsWritten(request, result.counts.added);
     tagLedgerVersion(reply, result.ledger);
+    tagUndo(reply, result.undo);
     return importAnswer(result);
   });
 };

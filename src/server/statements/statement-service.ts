@@ -55,6 +55,8 @@ export interface StatementImportResult {
   readonly reconciliation: Reconciliation | null;
   /** Statement rows and ledger rows the import read: what it is charged for. */
   readonly rowsRead: number;
+  /** The token that undoes the import (decision 0040); undefined when it changed nothing. */
+  readonly undo: string | undefined;
 }
 
 const CHOOSE_COLUMNS = 'Choose the date, description and amount columns before importing this file.';
@@ -124,7 +126,8 @@ export class StatementService {
           const ledger = store.require();
           store.checkExpectedVersion(expected);
           if (ledger.id !== found.ledger.id || ledger.version !== found.ledger.version) return null;
-          return this.storePlan(store, ledger, found.rows, file, planned.plan, keyOf);
+          const result = await this.storePlan(store, ledger, found.rows, file, planned.plan, keyOf);
+          return { ...result, undo: await store.recordUndo('importStatement', this.now()) };
         });
         if (stored) return { ...stored, rowsRead };
       }
@@ -165,7 +168,7 @@ export class StatementService {
     file: StatementFile,
     plan: ImportPlan,
     keyOf: (importId: string) => string,
-  ): Promise<Omit<StatementImportResult, 'rowsRead'>> {
+  ): Promise<Omit<StatementImportResult, 'rowsRead' | 'undo'>> {
     const byId = new Map(rows.map((row) => [row.id, row]));
     const matches = plan.matched.map((match): ClearedMatch => {
       const row = byId.get(match.ledgerRowId);

@@ -1,0 +1,98 @@
+/**
+ * Undoing one write to a ledger (decision 0040): its journal says what it touched. The undo first
+ * checks that all of it is still exactly as the write left it (same ledger, each row at the
+ * version the write left it at, deleted rows still gone, the end date, the skipped occurrences,
+ * a schedule's rows), then puts back the before-images. A row is put back by deleting it and
+ * inserting its before-image (same id, creation order, version and `edited` flag), so rows of
+ * every kind go back in two batched statements. Anything that changed since is a ConflictError,
+ * thrown inside the caller's transaction, which then stores nothing.
+ */
+import { ConflictError } from '../../domain/errors.js';
+import type { ScheduleRef } from '../../domain/ledger.js';
+import { occurrenceKey } from '../../domain/ledger-projection.js';
+import { checkLedgerRows } from '../../domain/limits.js';
+import { forgetImportKeys } from './imported-rows.js';
+import type { LedgerJournal } from './ledger-journal.js';
+import { listRows, listScheduleRows } from './ledger-reads.js';
+import { type LedgerScope, readReplacedAt, returnSequences, setLedgerEnd, type StoredLedger } from './ledger-record.js';
+import { insertRows } from './row-insert.js';
+import { forgetOccurrences, restoreSkipped, skippedOccurrences } from './skipped-occurrences.js';
+import { deleteRows, type StoredRow } from './transaction-rows.js';
+
+export const UNDO_CONFLICT = 'This can no longer be undone: something changed since.';
+
+function conflict(): ConflictError {
+  return new ConflictError(UNDO_CONFLICT);
+}
+
+/** Refuses unless the rows of the schedule are exactly those the write left, each at its version. */
+function checkScheduleRows(rows: readonly StoredRow[], schedule: NonNullable<LedgerJournal['schedule']>): void {
+  const expected = new Map(schedule.rows);
+  let found = 0;
+  for (const row of rows) {
+    if (row.source?.kind !== schedule.kind || row.source.id !== schedule.id) continue;
+    if (expected.get(row.id) !== row.version) throw conflict();
+    found += 1;
+  }
+  if (found !== expected.size) throw conflict();
+}
+
+/**
+ * Puts the ledger back as it was before the write the journal recorded, or refuses. `ledger` is the
+ * owner's ledger as locked now. Answers whether the ledger changed (so its version moves on).
+ */
+export async function undoLedgerJournal(scope: LedgerScope, ledger: StoredLedger | undefined, journal: LedgerJournal): Promise<boolean> {
+  if (journal.ledgerId === null) {
+    // The write found no ledger and changed none; a ledger made since must not hold rows it projected from the schedule.
+    if (ledger && journal.schedule) {
+      const schedule: ScheduleRef = { kind: journal.schedule.kind, id: journal.schedule.id };
+      checkScheduleRows(await listScheduleRows(scope, ledger.id, schedule), journal.schedule);
+    }
+    return false;
+  }
+  // A restore makes a new ledger; a New Ledger keeps the id but replaces every row: neither is the ledger written to.
+  if (!ledger || ledger.id !== journal.ledgerId || (await readReplacedAt(scope, ledger.id)) > journal.version) throw conflict();
+
+  const rows = await listRows(scope, ledger.id);
+  const current = new Map(rows.map((row) => [row.id, row]));
+  const taken: string[] = [];
+  const putBack: StoredRow[] = [];
+  const added = new Set<string>();
+  for (const { id, before, after } of journal.rows) {
+    const row = current.get(id);
+    if (after === null ? row !== undefined : row?.version !== after) throw conflict();
+    if (after !== null) taken.push(id);
+    if (before) putBack.push(before);
+    else if (after !== null) added.add(id);
+  }
+  if (journal.schedule) checkScheduleRows(rows, journal.schedule);
+  const { end } = journal;
+  if (end) {
+    if (ledger.endDate !== end.after) throw conflict();
+    // Taking the end back must leave no row past it: only the rows the extension added may lie there.
+    if (rows.some((row) => row.date > end.before && !added.has(row.id))) throw conflict();
+  }
+  if (journal.skippedAdded.length > 0 || journal.skippedForgotten.length > 0) {
+    const skipped = await skippedOccurrences(scope, ledger.id);
+    const stillSkipped = journal.skippedAdded.every((occurrence) => skipped.has(occurrenceKey(occurrence)));
+    if (!stillSkipped || journal.skippedForgotten.some((occurrence) => skipped.has(occurrenceKey(occurrence)))) throw conflict();
+  }
+  if (putBack.length > taken.length) {
+    const refusal = checkLedgerRows('undo', rows.length - taken.length + putBack.length);
+    if (refusal) throw refusal;
+  }
+
+  await deleteRows(scope, ledger.id, taken);
+  await insertRows(
+    scope,
+    ledger.id,
+    putBack.map((row) => ({ ...row, source: row.source ?? undefined })),
+  );
+  await forgetOccurrences(scope, ledger.id, journal.skippedAdded);
+  await restoreSkipped(scope, ledger.id, journal.skippedForgotten);
+  // Only a replaced ledger forgets what it imported, and that was refused above: a shortfall is a fault, refused all the same.
+  if ((await forgetImportKeys(scope, ledger.id, journal.imports)) !== journal.imports.length) throw conflict();
+  if (end) await setLedgerEnd(scope, ledger.id, end.before);
+  if (journal.sequences) await returnSequences(scope, ledger.id, journal.sequences);
+  return taken.length > 0 || putBack.length > 0 || journal.skippedAdded.length > 0 || journal.skippedForgotten.length > 0 || end !== null;
+}

@@ -1,0 +1,26 @@
+/**
+ * POST /api/undo (decision 0040). Thin: the endpoint table's schema checks the body, UndoService
+ * does the work in one transaction, and the answer is the undone write's own: the whole ledger
+ * with its version in the ETag header, the deposits, or the expenses. An undo is not itself undone:
+ * it carries no Leftover-Undo header.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { todayIn } from '../../domain/calendar-date.js';
+import { depositsAnswer } from '../deposits/deposit-payloads.js';
+import { expensesAnswer } from '../expenses/expense-payloads.js';
+import { callerOf } from '../http/api-scope.js';
+import { registerEndpoint } from '../http/endpoint-route.js';
+import { ledgerAnswer, tagLedgerVersion } from '../ledger/index.js';
+import { UndoService } from './undo-service.js';
+
+export const undoRoutes: FastifyPluginAsyncZod = async (api) => {
+  const undos = new UndoService(api.database, () => api.now());
+
+  registerEndpoint(api, 'undo', async (request, reply) => {
+    const undone = await undos.undo(callerOf(request), request.body.token);
+    if (undone.answer === 'deposits') return depositsAnswer(undone.deposits);
+    if (undone.answer === 'expenses') return expensesAnswer(undone.expenses, todayIn(api.now()));
+    tagLedgerVersion(reply, undone.ledger);
+    return ledgerAnswer(undone.ledger);
+  });
+};
