@@ -1,13 +1,12 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   addYears,
   daysBetween,
   daysInMonth,
+  formatDate,
   formatMonthDay,
-  formatSummaryDate,
-  formatTableDate,
   fromDayNumber,
   fromParts,
   isIsoDate,
@@ -97,12 +96,32 @@ describe('calendar dates', () => {
 });
 
 describe('dates as people in the US read them', () => {
-  it('writes a table date, a compact date and a summary date', () => {
-    expect(formatTableDate(isoDate('2027-01-08'))).toBe('Fri, Jan 8, 2027');
+  // One way to write a date on the page (issue 24 item 4, decision 0038).
+  it.each([
+    ['1900-01-01', 'Mon, Jan 1, 1900'],
+    ['1994-12-31', 'Sat, Dec 31, 1994'],
+    ['1999-12-31', 'Fri, Dec 31, 1999'],
+    ['2000-02-29', 'Tue, Feb 29, 2000'],
+    ['2024-02-29', 'Thu, Feb 29, 2024'],
+    ['2027-01-01', 'Fri, Jan 1, 2027'],
+    ['2027-01-05', 'Tue, Jan 5, 2027'],
+    ['2027-01-08', 'Fri, Jan 8, 2027'],
+    ['2027-01-16', 'Sat, Jan 16, 2027'],
+    ['2027-03-14', 'Sun, Mar 14, 2027'],
+    ['2027-11-07', 'Sun, Nov 7, 2027'],
+    ['2028-02-29', 'Tue, Feb 29, 2028'],
+    ['2030-12-31', 'Tue, Dec 31, 2030'],
+    ['2100-02-28', 'Sun, Feb 28, 2100'],
+    ['2100-03-01', 'Mon, Mar 1, 2100'],
+    ['9999-12-31', 'Fri, Dec 31, 9999'],
+  ])('writes %s as %s', (date, written) => {
+    expect(formatDate(isoDate(date))).toBe(written);
+  });
+
+  it('shortens to month and day where the year is in view (the chart axis)', () => {
     expect(formatMonthDay(isoDate('2027-01-08'))).toBe('Jan 8');
-    expect(formatSummaryDate(isoDate('2027-01-08'))).toBe('01/08/2027');
-    expect(formatTableDate(isoDate('2028-02-29'))).toBe('Tue, Feb 29, 2028');
-    expect(formatTableDate(isoDate('2030-12-31'))).toBe('Tue, Dec 31, 2030');
+    expect(formatMonthDay(isoDate('2028-02-29'))).toBe('Feb 29');
+    expect(formatMonthDay(isoDate('2027-12-31'))).toBe('Dec 31');
   });
 
   it("agrees with the browser's own US format for any date", () => {
@@ -110,9 +129,45 @@ describe('dates as people in the US read them', () => {
     fc.assert(
       fc.property(fc.integer({ min: toDayNumberOf('1900-01-01'), max: toDayNumberOf('9999-12-31') }), (day) => {
         const date = fromDayNumber(day);
-        expect(formatTableDate(date)).toBe(us.format(new Date(`${date}T00:00:00Z`)));
+        expect(formatDate(date)).toBe(us.format(new Date(`${date}T00:00:00Z`)));
       }),
     );
+  });
+
+  /*
+   * A calendar date never goes through the local time zone: read as local midnight, 2027-01-05 is
+   * still Jan 4 in Los Angeles' evening before, and Kiritimati (UTC+14) skipped 1994-12-31 outright.
+   */
+  describe.each([
+    ['America/Los_Angeles', 480],
+    ['Pacific/Kiritimati', -840],
+  ])('in %s', (zone, offsetMinutes) => {
+    const zoneBefore = process.env.TZ;
+    beforeAll(() => {
+      process.env.TZ = zone;
+    });
+    afterAll(() => {
+      if (zoneBefore === undefined) delete process.env.TZ;
+      else process.env.TZ = zoneBefore;
+    });
+
+    it('is really in that zone', () => {
+      expect(new Date(Date.UTC(2027, 0, 5)).getTimezoneOffset()).toBe(offsetMinutes);
+    });
+
+    it('writes every date as the calendar has it, never a day off', () => {
+      const us = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+      fc.assert(
+        fc.property(fc.integer({ min: toDayNumberOf('1900-01-01'), max: toDayNumberOf('9999-12-31') }), (day) => {
+          const date = fromDayNumber(day);
+          expect(formatDate(date)).toBe(us.format(new Date(`${date}T00:00:00Z`)));
+        }),
+      );
+      expect(formatDate(isoDate('2027-01-05'))).toBe('Tue, Jan 5, 2027');
+      expect(formatDate(isoDate('1994-12-31'))).toBe('Sat, Dec 31, 1994');
+      expect(formatDate(isoDate('2028-02-29'))).toBe('Tue, Feb 29, 2028');
+      expect(formatMonthDay(isoDate('2027-01-01'))).toBe('Jan 1');
+    });
   });
 });
 

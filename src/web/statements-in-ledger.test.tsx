@@ -99,16 +99,19 @@ describe('Import Statement dialog', () => {
     expect(within(preview).getByText('After import: Bank balance $1,177.37 · Leftover $1,182.12 · Difference -$4.75')).toBeVisible();
     // Nothing is reconciled before the import: the preview speaks of what the import would do.
     expect(within(preview).queryByText(/Reconciled with the bank/)).toBeNull();
-    expect(whatHappens(dialog, 'OAKWOOD APTS', '2026-03-02')).toHaveDisplayValue('Matches Rent (2026-03-01)');
-    expect(whatHappens(dialog, '<b>COFFEE</b> & CO', '2026-03-05')).toHaveDisplayValue('New');
+    expect(whatHappens(dialog, 'OAKWOOD APTS', 'Mon, Mar 2, 2026')).toHaveDisplayValue('Matches Rent (Sun, Mar 1, 2026)');
+    expect(whatHappens(dialog, '<b>COFFEE</b> & CO', 'Thu, Mar 5, 2026')).toHaveDisplayValue('New');
     const rows = within(preview).getAllByRole('row');
     expect(rows.map((line) => line.textContent)).toEqual([
       'DateDescriptionAmountWhat happens',
-      expect.stringMatching(/^2026-03-02OAKWOOD APTS-\$1,200\.00/),
-      expect.stringMatching(/^2026-03-05<b>COFFEE<\/b> & CO-\$4\.75/),
-      '2026-03-06GROCER-$54.23Already imported',
-      '2027-01-02LATE FEE-$15.00Outside the ledger',
+      expect.stringMatching(/^Mon, Mar 2, 2026OAKWOOD APTS-\$1,200\.00/),
+      expect.stringMatching(/^Thu, Mar 5, 2026<b>COFFEE<\/b> & CO-\$4\.75/),
+      'Fri, Mar 6, 2026GROCER-$54.23Already imported',
+      'Sat, Jan 2, 2027LATE FEE-$15.00Outside the ledger',
     ]);
+    // Dates as the page writes them everywhere (decision 0038); the markup keeps the ISO date.
+    expect(within(rows[1] as HTMLElement).getByText('Mon, Mar 2, 2026')).toHaveAttribute('datetime', '2026-03-02');
+    expect(within(preview).queryByText(/\d{4}-\d{2}-\d{2}/)).toBeNull();
     // Imported rows and rows outside the ledger can only be skipped: no choice to make.
     expect(within(rows[3] as HTMLElement).queryByRole('combobox')).toBeNull();
     expect(within(rows[4] as HTMLElement).queryByRole('combobox')).toBeNull();
@@ -125,14 +128,14 @@ describe('Import Statement dialog', () => {
     const { user, dialog } = await openImport();
     await chooseFile(dialog, statementFile());
 
-    const oakwood = await within(dialog).findByRole('combobox', { name: 'What happens to OAKWOOD APTS on 2026-03-02' });
+    const oakwood = await within(dialog).findByRole('combobox', { name: 'What happens to OAKWOOD APTS on Mon, Mar 2, 2026' });
     expect(
       within(oakwood)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Matches Rent (2026-03-01)', 'Matches Rent (2026-04-01)', 'New', 'Skip']);
-    await user.selectOptions(oakwood, 'Matches Rent (2026-04-01)');
-    await user.selectOptions(whatHappens(dialog, '<b>COFFEE</b> & CO', '2026-03-05'), 'Skip');
+    ).toEqual(['Matches Rent (Sun, Mar 1, 2026)', 'Matches Rent (Wed, Apr 1, 2026)', 'New', 'Skip']);
+    await user.selectOptions(oakwood, 'Matches Rent (Wed, Apr 1, 2026)');
+    await user.selectOptions(whatHappens(dialog, '<b>COFFEE</b> & CO', 'Thu, Mar 5, 2026'), 'Skip');
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
 
     expect(api.importStatement).toHaveBeenCalledWith({
@@ -160,7 +163,10 @@ describe('Import Statement dialog', () => {
 
     ({ user, dialog } = await openImport());
     await chooseFile(dialog, statementFile());
-    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'What happens to OAKWOOD APTS on 2026-03-02' }), 'New');
+    await user.selectOptions(
+      await within(dialog).findByRole('combobox', { name: 'What happens to OAKWOOD APTS on Mon, Mar 2, 2026' }),
+      'New',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(api.importStatement).toHaveBeenLastCalledWith(expect.objectContaining({ decisions: [{ index: 0, action: 'new' }] }));
   });
@@ -203,12 +209,12 @@ describe('Import Statement dialog', () => {
     const { user, dialog } = await openImport();
     await chooseFile(dialog, statementFile());
     await user.selectOptions(
-      await within(dialog).findByRole('combobox', { name: 'What happens to <b>COFFEE</b> & CO on 2026-03-05' }),
+      await within(dialog).findByRole('combobox', { name: 'What happens to <b>COFFEE</b> & CO on Thu, Mar 5, 2026' }),
       'Skip',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
 
-    const coffee = whatHappens(dialog, '<b>COFFEE</b> & CO', '2026-03-05');
+    const coffee = whatHappens(dialog, '<b>COFFEE</b> & CO', 'Thu, Mar 5, 2026');
     await waitFor(() => expect(coffee).toHaveAttribute('aria-invalid', 'true'));
     expect(coffee).toHaveAccessibleDescription(message);
     expect(screen.getByRole('dialog', { name: 'Import Statement' })).toBeVisible();

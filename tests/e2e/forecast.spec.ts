@@ -10,7 +10,7 @@ import { addDeposit, addExpense, createLedger, settled } from './dashboard-actio
 import { expensesTable, ledgerTable } from './dashboard-tables.js';
 import { signInAs } from './sign-in.js';
 
-const WARNING = 'Your balance goes below $0 on 01/05/2031, when Rent is due.';
+const WARNING = 'Your balance goes below $0 on Sun, Jan 5, 2031, when Rent is due.';
 
 /** The Summary section's body: the first section of the dashboard. */
 function summary(page: Page) {
@@ -37,7 +37,7 @@ test('a ledger that goes below zero warns on the right day, shows its pay period
 
   // The warning, in words, in the Summary (a status, not an alert) and in the ledger's sticky header.
   await expect(summary(page).getByRole('status')).toContainText(WARNING);
-  await expect(summary(page).getByRole('status')).toContainText('Lowest balance ahead: -$100.00 on 01/05/2031');
+  await expect(summary(page).getByRole('status')).toContainText('Lowest balance ahead: -$100.00 on Sun, Jan 5, 2031');
   await expect(page.locator('.ledger-header').getByText(WARNING)).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   // Every name shown is isolated (issue 17, finding 8): a bidi override in one cannot reorder what surrounds it.
@@ -49,10 +49,10 @@ test('a ledger that goes below zero warns on the right day, shows its pay period
   // Every pay period opens with its line: the opening one without rows, then one per paycheck.
   const periodLines = ledgerTable(page).getByRole('heading', { level: 3 });
   await expect(periodLines).toHaveText([
-    'Pay period 01/01/2031 – 01/02/2031 · In $0.00 · Out $0.00 · Left over $0.00 · Lowest $100.00',
-    'Pay period 01/03/2031 – 01/16/2031 · In $1,000.00 · Out $1,200.00 · Left over -$200.00 · Lowest -$100.00',
-    'Pay period 01/17/2031 – 01/30/2031 · In $1,000.00 · Out $0.00 · Left over $1,000.00 · Lowest $900.00',
-    'Pay period 01/31/2031 – 01/31/2031 · In $1,000.00 · Out $0.00 · Left over $1,000.00 · Lowest $1,900.00',
+    'Pay period Wed, Jan 1, 2031 – Thu, Jan 2, 2031 · In $0.00 · Out $0.00 · Left over $0.00 · Lowest $100.00',
+    'Pay period Fri, Jan 3, 2031 – Thu, Jan 16, 2031 · In $1,000.00 · Out $1,200.00 · Left over -$200.00 · Lowest -$100.00',
+    'Pay period Fri, Jan 17, 2031 – Thu, Jan 30, 2031 · In $1,000.00 · Out $0.00 · Left over $1,000.00 · Lowest $900.00',
+    'Pay period Fri, Jan 31, 2031 – Fri, Jan 31, 2031 · In $1,000.00 · Out $0.00 · Left over $1,000.00 · Lowest $1,900.00',
   ]);
   // The lines are not transactions.
   await expect(page.getByText('4 transactions.')).toBeVisible();
@@ -70,7 +70,7 @@ test('a ledger that goes below zero warns on the right day, shows its pay period
   await page.keyboard.press('ArrowRight');
   await expect(chart.locator('[aria-live="polite"]')).toHaveText('Sun, Jan 5, 2031: -$100.00');
   await chart.getByText('Chart as text').click();
-  await expect(chart).toContainText('After the paycheck on 01/03/2031: $1,100.00');
+  await expect(chart).toContainText('After the paycheck on Fri, Jan 3, 2031: $1,100.00');
   await expectNoBlockingViolations(page);
 
   // The Search field finds rows the windowed table does not render, with the count shown.
@@ -89,9 +89,9 @@ test('a ledger that goes below zero warns on the right day, shows its pay period
   await settled(page);
   await expect(ledgerTable(page).getByRole('row', { name: /Rent/ })).toContainText('$100.00');
   await expect(page.getByText(WARNING)).toHaveCount(0);
-  await expect(summary(page).getByRole('status')).toContainText('Lowest balance ahead: $100.00 on 01/05/2031');
+  await expect(summary(page).getByRole('status')).toContainText('Lowest balance ahead: $100.00 on Sun, Jan 5, 2031');
   await expect(periodLines.nth(1)).toHaveText(
-    'Pay period 01/03/2031 – 01/16/2031 · In $1,000.00 · Out $1,000.00 · Left over $0.00 · Lowest $100.00',
+    'Pay period Fri, Jan 3, 2031 – Thu, Jan 16, 2031 · In $1,000.00 · Out $1,000.00 · Left over $0.00 · Lowest $100.00',
   );
   await expectNoBlockingViolations(page);
 });

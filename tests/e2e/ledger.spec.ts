@@ -120,7 +120,7 @@ test('the ledger projects paychecks and bills, and follows pay, clear, filter, a
   await page.setViewportSize({ width: 1000, height: 800 });
   await expect(page.getByRole('columnheader', { name: 'Debit' })).toHaveCount(0);
   const compactPhone = page.getByTestId('ledger-compact-row').filter({ hasText: 'Phone' });
-  await expect(compactPhone).toContainText('Dec 20');
+  await expect(compactPhone).toContainText('Sun, Dec 20, 2026');
   await expect(compactPhone).toContainText('$80.50');
   await expect(compactPhone).toContainText('$2,213.50');
 });
@@ -320,7 +320,7 @@ test('a long ledger renders the rows near the viewport; the last row can be scro
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const lastItem = list.locator('li[aria-posinset="325"]');
   await expect(lastItem).toBeVisible();
-  await expect(lastItem).toContainText('Dec 31');
+  await expect(lastItem).toContainText('Fri, Dec 31, 2027');
   await expect(lastItem).toContainText('Zoo Membership');
   await expect(lastItem.getByRole('button', { name: 'Pay Zoo Membership' })).toBeDisabled();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));

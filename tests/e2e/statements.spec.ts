@@ -46,18 +46,18 @@ test('imports the OFX sample through the dialog: four rows matched, four added, 
   await expect(preview).toBeVisible();
   await expect(preview.getByText('After import: Bank balance $1,177.37 · Leftover $1,177.37 · Difference $0.00')).toBeVisible();
   await expect(preview.getByRole('row')).toHaveCount(9);
-  await expect(preview.getByRole('row').nth(1)).toContainText('2027-01-01');
+  await expect(preview.getByRole('row').nth(1)).toContainText('Fri, Jan 1, 2027');
   await expect(preview.getByRole('row').nth(1)).toContainText('ACME CORP PAYROLL');
   await expect(preview.getByRole('row').nth(1)).toContainText('$1,000.00');
   expect(await chosenActions(dialog)).toEqual([
-    'Matches Acme Paycheck (2027-01-01)',
-    'Matches Rent (2027-01-01)',
+    'Matches Acme Paycheck (Fri, Jan 1, 2027)',
+    'Matches Rent (Fri, Jan 1, 2027)',
     'New',
     'New',
     'New',
     'New',
-    'Matches Acme Paycheck (2027-01-15)',
-    'Matches Phone (2027-01-15)',
+    'Matches Acme Paycheck (Fri, Jan 15, 2027)',
+    'Matches Phone (Fri, Jan 15, 2027)',
   ]);
 
   // The open dialog, preview and all, passes axe.

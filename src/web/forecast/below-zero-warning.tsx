@@ -1,7 +1,7 @@
 /** The warning before zero, in words and with a sign, never by colour alone. */
 import type { BalancePoint } from '../../domain/forecast.js';
 import { WarningIcon } from '../components/warning-icon.js';
-import { formatSummaryDate } from '../../domain/calendar-date.js';
+import { formatDate } from '../../domain/calendar-date.js';
 
 export function BelowZeroWarning({ below, className = '' }: { readonly below: BalancePoint; readonly className?: string }) {
   return (
@@ -9,7 +9,7 @@ export function BelowZeroWarning({ below, className = '' }: { readonly below: Ba
       <WarningIcon size={22} />
       {/* The bill's name isolated: a bidi override in it cannot reorder the rest of the sentence. */}
       <p className="fw-semibold mb-0">
-        Your balance goes below $0 on {formatSummaryDate(below.date)}, when <bdi>{below.name}</bdi> is due.
+        Your balance goes below $0 on {formatDate(below.date)}, when <bdi>{below.name}</bdi> is due.
       </p>
     </div>
   );

@@ -3,14 +3,14 @@
  * ledger header use, from the statement's closing balance and the ledger's CLEARED rows.
  */
 import type { BankBalanceView, LedgerView, ReconciliationView } from '../../contract/codecs.js';
-import { formatTableDate } from '../../domain/calendar-date.js';
+import { formatDate } from '../../domain/calendar-date.js';
 import { formatUsd } from '../../domain/money.js';
 import { reconcile } from '../../domain/statements/reconciliation.js';
 
 /** After an import: "Reconciled with the bank on Sat, Jan 16, 2027", or the three figures when they differ. */
 export function reconciliationText({ bankBalance, date, leftover, difference }: ReconciliationView): string {
-  if (difference === 0) return `Reconciled with the bank on ${formatTableDate(date)}`;
-  return `Bank balance ${formatUsd(bankBalance)} on ${formatTableDate(date)} · Leftover ${formatUsd(leftover)} · Difference ${formatUsd(difference)}`;
+  if (difference === 0) return `Reconciled with the bank on ${formatDate(date)}`;
+  return `Bank balance ${formatUsd(bankBalance)} on ${formatDate(date)} · Leftover ${formatUsd(leftover)} · Difference ${formatUsd(difference)}`;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { type ChangeEvent, useId, useState } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { ACCOUNT_IMPORT_BODY_LIMIT_BYTES } from '../../../contract/account.js';
+import { formatDate, isIsoDate } from '../../../domain/calendar-date.js';
 import type { SaveOutcome } from '../../components/field-errors.js';
 import { ModalDialog } from '../../components/modal-dialog.js';
 import { useDialogSubmit } from '../../components/use-dialog-submit.js';
@@ -30,8 +31,14 @@ function summaryOf(document: unknown): ExportSummary | null {
     deposits: fields.deposits.length,
     expenses: fields.expenses.length,
     transactions: ledger && Array.isArray(ledger.transactions) ? ledger.transactions.length : null,
-    exportedAt: typeof fields.exportedAt === 'string' ? fields.exportedAt.slice(0, 10) : 'an unknown date',
+    exportedAt: typeof fields.exportedAt === 'string' ? exportDay(fields.exportedAt) : 'an unknown date',
   };
+}
+
+/** 'Mon, Feb 3, 2031' from '2031-02-03T04:05:06.000Z' (the day in UTC, as the server wrote it). */
+function exportDay(exportedAt: string): string {
+  const day = exportedAt.slice(0, 10);
+  return isIsoDate(day) ? formatDate(day) : 'an unknown date';
 }
 
 function plural(count: number, word: string): string {

@@ -94,7 +94,7 @@ describe('Your data', () => {
     );
     expect(
       await within(dialog).findByText(
-        "Restoring replaces all your data (your deposits, your expenses and your ledger) with this file's: 1 deposit, 2 expenses and a ledger of 3 transactions, exported on 2031-02-03. This cannot be undone.",
+        "Restoring replaces all your data (your deposits, your expenses and your ledger) with this file's: 1 deposit, 2 expenses and a ledger of 3 transactions, exported on Mon, Feb 3, 2031. This cannot be undone.",
       ),
     ).toBeVisible();
     expect(api.importAccount).not.toHaveBeenCalled();

@@ -1,6 +1,6 @@
 import { DataTable } from '../../components/data-table.js';
 import type { DepositView } from '../../../contract/codecs.js';
-import { formatTableDate } from '../../../domain/calendar-date.js';
+import { formatDate } from '../../../domain/calendar-date.js';
 import { formatUsd } from '../../../domain/money.js';
 import { FREQUENCY_LABELS } from '../../../domain/schedules.js';
 import { EditDeleteCell, EditDeleteHeader } from '../../components/edit-delete-column.js';
@@ -33,7 +33,7 @@ export function DepositsTable({ deposits, onEdit, onDelete }: DepositsTableProps
             <td>{deposit.day}</td>
             <td className="text-end">{formatUsd(deposit.amount)}</td>
             <td>
-              <time dateTime={deposit.startDate}>{formatTableDate(deposit.startDate)}</time>
+              <time dateTime={deposit.startDate}>{formatDate(deposit.startDate)}</time>
             </td>
             <td>
               {deposit.frequency} <span className="text-body-secondary small">– {FREQUENCY_LABELS[deposit.frequency]}</span>

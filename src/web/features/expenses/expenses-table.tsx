@@ -1,6 +1,6 @@
 import { DataTable } from '../../components/data-table.js';
 import type { ExpenseView } from '../../../contract/codecs.js';
-import { formatTableDate, type IsoDate } from '../../../domain/calendar-date.js';
+import { formatDate, type IsoDate } from '../../../domain/calendar-date.js';
 import { formatUsd } from '../../../domain/money.js';
 import { EXPENSE_FREQUENCY_LABELS } from '../../../domain/schedules.js';
 import { EditDeleteCell, EditDeleteHeader } from '../../components/edit-delete-column.js';
@@ -52,7 +52,7 @@ function EndDate({ endDate, today }: { readonly endDate: IsoDate | null; readonl
   if (endDate === null) return <span className="text-body-secondary">No end</span>;
   return (
     <>
-      <time dateTime={endDate}>{formatTableDate(endDate)}</time>
+      <time dateTime={endDate}>{formatDate(endDate)}</time>
       {endDate < today && (
         <>
           {' '}

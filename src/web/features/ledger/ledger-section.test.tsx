@@ -344,7 +344,8 @@ describe('LedgerSection warning before zero', () => {
     renderLedger(ledgerInfo(dip(), { startDate: '2027-01-01', endDate: '2027-01-31' }), undefined, undefined, isoDate('2026-12-01'));
     // The bill's name is isolated in a <bdi>, so the sentence is matched as the paragraph's whole text.
     const warning = screen.getByText(
-      (_, element) => element?.tagName === 'P' && element.textContent === 'Your balance goes below $0 on 01/01/2027, when Rent is due.',
+      (_, element) =>
+        element?.tagName === 'P' && element.textContent === 'Your balance goes below $0 on Fri, Jan 1, 2027, when Rent is due.',
     );
     expect(warning.querySelector('bdi')?.textContent).toBe('Rent');
     expect(warning.closest('.ledger-header')).not.toBeNull();
@@ -375,10 +376,10 @@ describe('LedgerSection compact layout (under 1100 px)', () => {
     expect(screen.queryByRole('table')).toBeNull();
     const list = screen.getByRole('list', { name: 'Transactions' });
     const [periodLine, rentRow, paycheckRow] = within(list).getAllByRole('listitem');
-    expect(within(periodLine ?? list).getByRole('heading', { level: 3 })).toHaveTextContent(/^Pay period 03\/01\/2026 – /);
+    expect(within(periodLine ?? list).getByRole('heading', { level: 3 })).toHaveTextContent(/^Pay period Sun, Mar 1, 2026 – /);
     expect(rentRow).toHaveTextContent('Rent');
-    expect(rentRow).toHaveTextContent('Mar 1');
-    expect(within(rentRow ?? list).getByText('Mar 1')).toHaveAttribute('datetime', '2026-03-01');
+    expect(rentRow).toHaveTextContent('Sun, Mar 1, 2026');
+    expect(within(rentRow ?? list).getByText('Sun, Mar 1, 2026')).toHaveAttribute('datetime', '2026-03-01');
     expect(rentRow).toHaveTextContent('Debit -$1,200.00');
     expect(rentRow).toHaveTextContent('Balance $2,300.00');
     expect(paycheckRow).toHaveTextContent('Credit +$1,500.00');

@@ -1,6 +1,7 @@
 /** Where a generated row came from, in the words the Edit Transaction dialog shows. */
 import type { RowSourceInfo } from '../../../contract/ledger.js';
 import type { ScheduleKind } from '../../../domain/ledger.js';
+import { formatDateText } from './dialogs/dialog-dates.js';
 
 /**
  * The names of the user's deposits and expenses by id, handed down by the shell (features do not
@@ -18,7 +19,7 @@ export function rowSourceLines(source: RowSourceInfo | null, names: ScheduleName
   if (source === null) return [];
   const { kind, occurrence } = source;
   const namesOfKind = names[kind];
-  const on = `${WORDS[kind].when} on ${occurrence}`;
+  const on = `${WORDS[kind].when} on ${formatDateText(occurrence)}`;
   const name = namesOfKind?.get(source.id);
   // A deleted schedule changes no more, so whether the row was edited no longer matters.
   if (namesOfKind !== null && name === undefined) return [`From ${WORDS[kind].anyOne} you have since deleted, ${on}.`];

@@ -4,6 +4,7 @@
  */
 import type { LedgerTransactionView, StatementRowView } from '../../../contract/codecs.js';
 import type { ImportDecision } from '../../../contract/statement-requests.js';
+import { formatDate } from '../../../domain/calendar-date.js';
 import type { Cents } from '../../../domain/money.js';
 
 /** A select's value: 'new', 'skip', or 'match:' and the ledger row's id. */
@@ -20,12 +21,12 @@ export function proposedChoice(row: StatementRowView): RowChoice | null {
 
 export type LedgerRowsById = ReadonlyMap<string, LedgerTransactionView>;
 
-/** "Matches Rent (2027-01-01)", "New", "Skip": the words of a choice. */
+/** "Matches Rent (Fri, Jan 1, 2027)", "New", "Skip": the words of a choice. */
 export function choiceText(choice: RowChoice, rowsById: LedgerRowsById): string {
   if (choice === 'new') return 'New';
   if (choice === 'skip') return 'Skip';
   const ledgerRow = rowsById.get(choice.slice('match:'.length));
-  return ledgerRow ? `Matches ${ledgerRow.name} (${ledgerRow.date})` : 'Matches a ledger row';
+  return ledgerRow ? `Matches ${ledgerRow.name} (${formatDate(ledgerRow.date)})` : 'Matches a ledger row';
 }
 
 /** What happens to a row that offers no choice. */

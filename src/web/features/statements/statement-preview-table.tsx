@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import { Form } from 'react-bootstrap';
 import type { LedgerTransactionView, StatementRowView } from '../../../contract/codecs.js';
+import { formatDate } from '../../../domain/calendar-date.js';
 import { signedAmount } from '../../../domain/ledger.js';
 import { cents, formatUsd } from '../../../domain/money.js';
 import type { FieldErrors } from '../../components/field-errors.js';
@@ -60,7 +61,9 @@ export function StatementPreviewTable({
               const errorId = `${idPrefix}-row-${row.index}-error`;
               return (
                 <tr key={row.index}>
-                  <td className="text-nowrap">{row.date}</td>
+                  <td className="text-nowrap">
+                    <time dateTime={row.date}>{formatDate(row.date)}</time>
+                  </td>
                   <td className="text-break">
                     <bdi>{row.description}</bdi>
                   </td>
@@ -72,7 +75,7 @@ export function StatementPreviewTable({
                       <>
                         <Form.Select
                           size="sm"
-                          aria-label={`What happens to ${row.description} on ${row.date}`}
+                          aria-label={`What happens to ${row.description} on ${formatDate(row.date)}`}
                           value={choice}
                           disabled={disabled}
                           isInvalid={error !== undefined}

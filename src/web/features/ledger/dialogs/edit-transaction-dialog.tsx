@@ -12,6 +12,7 @@ import { ModalDialog } from '../../../components/modal-dialog.js';
 import { SchemaFormDialog } from '../../../components/schema-form-dialog.js';
 import { changesRow, type LedgerDates, ledgerDateErrors } from '../ledger-rules.js';
 import { rowSourceLines, type ScheduleNames } from '../row-source.js';
+import { formatDateText } from './dialog-dates.js';
 import { TransactionFields } from './transaction-fields.js';
 import { transactionCandidate, transactionFormValuesOf } from './transaction-form-values.js';
 
@@ -112,7 +113,7 @@ function DeleteConfirmation({ transaction, sending, onConfirm, onKeep }: DeleteC
   return (
     <Alert variant="danger" className="mb-0">
       <p>
-        Delete <bdi>{transaction.name}</bdi> on {transaction.date}? This cannot be undone.
+        Delete <bdi>{transaction.name}</bdi> on {formatDateText(transaction.date)}? This cannot be undone.
       </p>
       <div className="d-flex gap-2">
         <Button variant="danger" size="sm" disabled={sending} onClick={onConfirm}>

@@ -10,6 +10,7 @@ import { TextInput } from '../../../components/form-controls.js';
 import { FormField } from '../../../components/form-field.js';
 import { SchemaFormDialog } from '../../../components/schema-form-dialog.js';
 import { extensionErrors, type LedgerDates } from '../ledger-rules.js';
+import { formatDateText } from './dialog-dates.js';
 
 interface ExtendLedgerDialogProps {
   readonly show: boolean;
@@ -48,8 +49,8 @@ export function ExtendLedgerDialog({ show, ledger, onSave, onClose }: ExtendLedg
       check={(values) => extensionErrors(values.endDate, ledger)}
       notice={
         <p>
-          Your ledger runs from {ledger.startDate} to {ledger.endDate}. Extending adds your deposits and expenses up to the new End Date;
-          nothing already in it changes.
+          Your ledger runs from {formatDateText(ledger.startDate)} to {formatDateText(ledger.endDate)}. Extending adds your deposits and
+          expenses up to the new End Date; nothing already in it changes.
         </p>
       }
       renderFields={({ idPrefix, values, errors, onChange }) => (

@@ -57,7 +57,9 @@ describe('New Ledger dialog', () => {
   it('warns that creating replaces the current ledger, and only when there is one', async () => {
     const first = renderLedger(ledgerInfo([rent()]));
     let { dialog } = await openDialog('New Ledger', 'New Ledger');
-    expect(within(dialog).getByText(/replaces your current ledger \(2026-03-01 to 2026-12-31\) and its 1 transaction\./)).toBeVisible();
+    expect(
+      within(dialog).getByText(/replaces your current ledger \(Sun, Mar 1, 2026 to Thu, Dec 31, 2026\) and its 1 transaction\./),
+    ).toBeVisible();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitForDialogToClose();
@@ -143,7 +145,7 @@ describe('Extend Ledger dialog', () => {
     view.api.extendLedger.mockResolvedValue(answer);
     const { user, dialog } = await openDialog('Extend', 'Extend Ledger');
 
-    expect(within(dialog).getByText(/Your ledger runs from 2026-03-01 to 2026-12-31\./)).toBeVisible();
+    expect(within(dialog).getByText(/Your ledger runs from Sun, Mar 1, 2026 to Thu, Dec 31, 2026\./)).toBeVisible();
     expect(within(dialog).getByLabelText('End Date')).toHaveValue('2027-03-31');
     await user.click(within(dialog).getByRole('button', { name: 'Extend' }));
 
@@ -517,7 +519,7 @@ describe('Edit Transaction dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(view.api.deleteTransaction).not.toHaveBeenCalled();
     const question = within(dialog).getByText(
-      (_, element) => element?.tagName === 'P' && element.textContent === 'Delete Rent on 2026-03-01? This cannot be undone.',
+      (_, element) => element?.tagName === 'P' && element.textContent === 'Delete Rent on Sun, Mar 1, 2026? This cannot be undone.',
     );
     expect(question).toBeVisible();
     // The name is isolated: a bidi override in it cannot reorder the question.
@@ -548,22 +550,30 @@ describe('Edit Transaction dialog: where a row comes from', () => {
   }
 
   it.each<[string, RowSourceInfo | null, string[]]>([
-    ['a deposit', { kind: 'deposit', id: 'd1', occurrence: '2026-12-11', edited: false }, ['From your deposit Acme, paid on 2026-12-11.']],
-    ['an expense', { kind: 'expense', id: 'e1', occurrence: '2026-12-01', edited: false }, ['From your expense Rent, due on 2026-12-01.']],
+    [
+      'a deposit',
+      { kind: 'deposit', id: 'd1', occurrence: '2026-12-11', edited: false },
+      ['From your deposit Acme, paid on Fri, Dec 11, 2026.'],
+    ],
+    [
+      'an expense',
+      { kind: 'expense', id: 'e1', occurrence: '2026-12-01', edited: false },
+      ['From your expense Rent, due on Tue, Dec 1, 2026.'],
+    ],
     [
       'an edited row',
       { kind: 'deposit', id: 'd1', occurrence: '2026-12-11', edited: true },
-      ['From your deposit Acme, paid on 2026-12-11.', 'You changed this row, so changes to Acme no longer reach it.'],
+      ['From your deposit Acme, paid on Fri, Dec 11, 2026.', 'You changed this row, so changes to Acme no longer reach it.'],
     ],
     [
       'a deleted deposit',
       { kind: 'deposit', id: 'gone', occurrence: '2026-12-11', edited: true },
-      ['From a deposit you have since deleted, paid on 2026-12-11.'],
+      ['From a deposit you have since deleted, paid on Fri, Dec 11, 2026.'],
     ],
     [
       'a deleted expense',
       { kind: 'expense', id: 'gone', occurrence: '2026-12-01', edited: false },
-      ['From an expense you have since deleted, due on 2026-12-01.'],
+      ['From an expense you have since deleted, due on Tue, Dec 1, 2026.'],
     ],
     ['a row added by hand', null, []],
   ])('says so for %s', async (_, source, lines) => {
@@ -572,7 +582,7 @@ describe('Edit Transaction dialog: where a row comes from', () => {
 
   it('does not call a schedule deleted while its list has not loaded', async () => {
     expect(await sourceLinesOf({ kind: 'expense', id: 'e9', occurrence: '2026-12-01', edited: true }, { ...NAMES, expense: null })).toEqual(
-      ['From one of your expenses, due on 2026-12-01.', 'You changed this row, so changes to that expense no longer reach it.'],
+      ['From one of your expenses, due on Tue, Dec 1, 2026.', 'You changed this row, so changes to that expense no longer reach it.'],
     );
   });
 });

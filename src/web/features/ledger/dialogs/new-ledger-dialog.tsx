@@ -6,6 +6,7 @@
 import { Alert, Button } from 'react-bootstrap';
 import type { LedgerView } from '../../../../contract/codecs.js';
 import { type CreateLedgerRequest, createLedgerRequestSchema } from '../../../../contract/ledger-requests.js';
+import { formatDate } from '../../../../domain/calendar-date.js';
 import { numberFromInput, type SaveOutcome } from '../../../components/field-errors.js';
 import { DollarsInput, TextInput } from '../../../components/form-controls.js';
 import { FormField } from '../../../components/form-field.js';
@@ -91,8 +92,8 @@ function ReplaceWarning({
     return (
       <Alert variant="warning">
         <p>
-          Creating a new ledger replaces your current ledger ({currentLedger.startDate} to {currentLedger.endDate}) and its{' '}
-          {countOf(currentLedger.transactions.length, 'transaction')}.
+          Creating a new ledger replaces your current ledger ({formatDate(currentLedger.startDate)} to {formatDate(currentLedger.endDate)})
+          and its {countOf(currentLedger.transactions.length, 'transaction')}.
         </p>
         <p>Replacing your ledger deletes its {countOf(history, 'paid or cleared transaction')}.</p>
         <Button variant="outline-dark" size="sm" onClick={onExtendInstead}>

@@ -4,7 +4,7 @@
  * between spacers as tall as the rows they stand for.
  */
 import { memo } from 'react';
-import { formatMonthDay } from '../../../../domain/calendar-date.js';
+import { formatDate } from '../../../../domain/calendar-date.js';
 import type { LedgerItem } from './ledger-items.js';
 import { PayPeriodHeading } from './pay-period-line.js';
 import { formatLedgerMoney, TYPE_LABELS } from '../ledger-format.js';
@@ -93,7 +93,7 @@ const LedgerCompactRow = memo(function LedgerCompactRow({ transaction, actions, 
       </div>
       <div className="ledger-compact__line ledger-compact__line--status small">
         <span>
-          <time dateTime={transaction.date}>{formatMonthDay(transaction.date)}</time> <StatusBadge status={transaction.status} />
+          <time dateTime={transaction.date}>{formatDate(transaction.date)}</time> <StatusBadge status={transaction.status} />
         </span>
         <span className={`ledger-row__money${transaction.balance < 0 ? ' ledger-negative' : ''}`}>
           Balance {formatLedgerMoney(transaction.balance)}

@@ -5,7 +5,7 @@
  */
 import { memo } from 'react';
 import { DataTable } from '../../../components/data-table.js';
-import { formatTableDate } from '../../../../domain/calendar-date.js';
+import { formatDate } from '../../../../domain/calendar-date.js';
 import { formatLedgerMoney } from '../ledger-format.js';
 import type { LedgerItem } from './ledger-items.js';
 import { PayPeriodHeading } from './pay-period-line.js';
@@ -104,7 +104,7 @@ const LedgerTableRow = memo(function LedgerTableRow({ transaction, actions, inde
   return (
     <tr className={rowClassName('ledger-row', transaction) + stripe} aria-rowindex={index + TABLE_ROW_NUMBERING.first}>
       <td>
-        <time dateTime={transaction.date}>{formatTableDate(transaction.date)}</time>
+        <time dateTime={transaction.date}>{formatDate(transaction.date)}</time>
       </td>
       <td>
         {/* One line per row keeps every row the same height; the full name is in the title. */}

@@ -5,15 +5,20 @@
  * out as tall as a row: the windowed lists place what they do not render by one height (decision 0010).
  */
 import { memo } from 'react';
-import { formatSummaryDate } from '../../../../domain/calendar-date.js';
+import { formatDate } from '../../../../domain/calendar-date.js';
 import type { PayPeriod } from '../../../../domain/forecast.js';
 import { formatUsd } from '../../../../domain/money.js';
 
 const SEPARATOR = ' · ';
 
+const PERIOD_WORDS = 'Pay period ';
+
+/** "Fri, Jan 8, 2027 – Thu, Jan 21, 2027": the period's first and last day. */
+const periodDates = (period: PayPeriod) => `${formatDate(period.startDate)} – ${formatDate(period.endDate)}`;
+
 function payPeriodParts(period: PayPeriod) {
   return {
-    dates: `Pay period ${formatSummaryDate(period.startDate)} – ${formatSummaryDate(period.endDate)}`,
+    dates: PERIOD_WORDS + periodDates(period),
     income: `In ${formatUsd(period.income)}`,
     bills: `Out ${formatUsd(period.bills)}`,
     leftover: `Left over ${formatUsd(period.leftover)}`,
@@ -53,7 +58,11 @@ export const PayPeriodHeading = memo(function PayPeriodHeading({ period, layout 
   const read = <span className="visually-hidden">{SEPARATOR}</span>;
   return (
     <h3 className={`ledger-period__line ledger-period__line--compact${belowZero}`}>
-      <span className="ledger-period__dates">{parts.dates}</span>
+      {/* On a phone only the dates show (both fit in the line then); the words are still read. */}
+      <span className="ledger-period__dates">
+        <span className="ledger-period__words">{PERIOD_WORDS}</span>
+        {periodDates(period)}
+      </span>
       {read}
       <span className="ledger-compact__line ledger-compact__line--status small">
         <span>

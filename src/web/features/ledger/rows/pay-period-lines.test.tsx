@@ -48,9 +48,9 @@ function rows(): LedgerTransaction[] {
 
 const LEDGER = { startDate: '2027-01-01', endDate: '2027-01-31', openingBalance: 100, currentBalance: 100, pendingBalance: 100 };
 
-const OPENING_LINE = 'Pay period 01/01/2027 – 01/07/2027 · In $0.00 · Out $30.00 · Left over -$30.00 · Lowest $70.00';
-const FIRST_LINE = 'Pay period 01/08/2027 – 01/21/2027 · In $1,000.00 · Out $1,204.75 · Left over -$204.75 · Lowest -$134.75';
-const SECOND_LINE = 'Pay period 01/22/2027 – 01/31/2027 · In $1,000.00 · Out $0.00 · Left over $1,000.00 · Lowest $865.25';
+const OPENING_LINE = 'Pay period Fri, Jan 1, 2027 – Thu, Jan 7, 2027 · In $0.00 · Out $30.00 · Left over -$30.00 · Lowest $70.00';
+const FIRST_LINE = 'Pay period Fri, Jan 8, 2027 – Thu, Jan 21, 2027 · In $1,000.00 · Out $1,204.75 · Left over -$204.75 · Lowest -$134.75';
+const SECOND_LINE = 'Pay period Fri, Jan 22, 2027 – Sun, Jan 31, 2027 · In $1,000.00 · Out $0.00 · Left over $1,000.00 · Lowest $865.25';
 
 describe('pay period lines', () => {
   it('open each period in the table as headings, above its paycheck, with the period figures', () => {
@@ -86,7 +86,7 @@ describe('pay period lines', () => {
       .getAllByRole('heading', { level: 3 })
       .map((heading) => heading.textContent);
     expect(headings).toEqual([
-      'Pay period 01/01/2027 – 01/07/2027 · In $0.00 · Out $0.00 · Left over $0.00 · Lowest $100.00',
+      'Pay period Fri, Jan 1, 2027 – Thu, Jan 7, 2027 · In $0.00 · Out $0.00 · Left over $0.00 · Lowest $100.00',
       FIRST_LINE,
       SECOND_LINE,
     ]);

@@ -38,12 +38,14 @@ describe('BalanceForecastChart', () => {
     const figure = screen.getByRole('figure', { name: 'Balance forecast' });
     expect(within(figure).getByRole('heading', { name: 'Balance forecast', level: 3 })).toBeVisible();
     await user.click(within(figure).getByText('Chart as text'));
-    expect(within(figure).getByText('Lowest balance ahead: -$120.00 on 01/15/2027. Highest: $2,450.00 on 01/08/2027.')).toBeVisible();
+    expect(
+      within(figure).getByText('Lowest balance ahead: -$120.00 on Fri, Jan 15, 2027. Highest: $2,450.00 on Fri, Jan 8, 2027.'),
+    ).toBeVisible();
     expect(
       within(figure)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['After the paycheck on 01/08/2027: $2,450.00', 'After the paycheck on 01/22/2027: $1,880.00']);
+    ).toEqual(['After the paycheck on Fri, Jan 8, 2027: $2,450.00', 'After the paycheck on Fri, Jan 22, 2027: $1,880.00']);
   });
 
   it('loads the drawn chart on demand, with the chart height, where the browser can draw it', async () => {
@@ -63,7 +65,7 @@ describe('BalanceForecastChart', () => {
     const figure = await screen.findByRole('figure', { name: 'Balance forecast' });
     await vi.waitFor(() => expect(container.querySelector('.forecast-chart-reserved')).not.toBeNull());
     expect(within(figure).queryByRole('group', { name: 'Balance by date' })).toBeNull();
-    expect(within(figure).getByText(/Lowest balance ahead: -\$120\.00 on 01\/15\/2027\./)).toBeInTheDocument();
+    expect(within(figure).getByText(/Lowest balance ahead: -\$120\.00 on Fri, Jan 15, 2027\./)).toBeInTheDocument();
     logged.mockRestore();
   });
 

@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isoDate } from '../../../../domain/calendar-date.js';
 import { cents } from '../../../../domain/money.js';
-import ForecastChartView from './forecast-chart-view.js';
+import ForecastChartView, { axisDates } from './forecast-chart-view.js';
 import { januaryForecast, point } from './forecast-test-support.js';
 
 // jsdom draws nothing: uPlot gets a stand-in 2D context that records the text drawn on it, and the
@@ -62,6 +62,15 @@ describe('ForecastChartView', () => {
     await vi.waitFor(() => expect(canvas.drawnText).toEqual(expect.arrayContaining(['$0', 'Today', 'Lowest -$120.00'])));
   });
 
+  it('writes the date axis as the page writes dates, shortened: "Jan 8", never "1/8"', async () => {
+    renderView();
+    await vi.waitFor(() => expect(canvas.drawnText).toContain('Lowest -$120.00'));
+    const dateLabels = canvas.drawnText.filter((text) => /^[A-Z][a-z]{2} \d{1,2}$/.test(text));
+    expect(dateLabels.length).toBeGreaterThan(1);
+    expect(canvas.drawnText).toContain('2027');
+    expect(canvas.drawnText.filter((text) => /\d+\/\d+/.test(text))).toEqual([]);
+  });
+
   it('reads out the date and balance of each point as the arrow keys, Home and End move between them', async () => {
     const user = userEvent.setup();
     renderView();
@@ -115,6 +124,19 @@ describe('ForecastChartView', () => {
     rerender(<ForecastChartView {...fixed} points={[...fixed.points]} height={200} />);
     await user.keyboard('{ArrowLeft}');
     expect(readout()).toHaveTextContent('Fri, Jan 22, 2027: $2,080.00');
+  });
+
+  it('labels day and month ticks "Jan 8" with the year under the first and where it turns, and yearly ticks by the year', () => {
+    const day = 86_400;
+    const at = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
+    expect(axisDates([at('2027-12-30'), at('2027-12-31'), at('2028-01-01'), at('2028-01-02')], day)).toEqual([
+      'Dec 30\n2027',
+      'Dec 31',
+      'Jan 1\n2028',
+      'Jan 2',
+    ]);
+    expect(axisDates([at('2028-02-01'), at('2028-02-29'), at('2028-03-01')], 30 * day)).toEqual(['Feb 1\n2028', 'Feb 29', 'Mar 1']);
+    expect(axisDates([at('2027-01-01'), at('2028-01-01')], 365 * day)).toEqual(['2027', '2028']);
   });
 
   it('removes the chart when unmounted', () => {

@@ -8,7 +8,7 @@ import './forecast-chart.css';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import { type Cents, centsToDollars, formatUsd } from '../../../../domain/money.js';
-import { formatTableDate, type IsoDate } from '../../../../domain/calendar-date.js';
+import { formatDate, formatMonthDay, fromDayNumber, type IsoDate } from '../../../../domain/calendar-date.js';
 import { type BalanceForecastChartProps, dateToSeconds, type ForecastSeries, forecastSeries, sameSeries } from './forecast-points.js';
 
 export interface ForecastChartViewProps extends BalanceForecastChartProps {
@@ -26,14 +26,40 @@ interface DrawnState {
 const COLOURS = { line: '#0a58ca', below: '#b02a37', text: '#212529', muted: '#495057', grid: 'rgba(33, 37, 41, 0.08)' };
 const FALLBACK_WIDTH = 600;
 const SECONDS_PER_DAY = 86_400;
+/** uPlot's own month and year (30 and 365 days): its month and year ticks fall on the 1st and on January 1st. */
+const SECONDS_PER_MONTH = 30 * SECONDS_PER_DAY;
+const SECONDS_PER_YEAR = 365 * SECONDS_PER_DAY;
+/** Ticks a whole number of days, months or years apart: a date axis has nothing between midnights to mark. */
+const DATE_TICKS = [1, 2, 3, 4, 5, 7, 10, 15]
+  .map((days) => days * SECONDS_PER_DAY)
+  .concat(
+    [1, 2, 3, 4, 6].map((months) => months * SECONDS_PER_MONTH),
+    [1, 2, 5, 10].map((years) => years * SECONDS_PER_YEAR),
+  );
 const HINT = 'Point at the chart, or focus it and press the arrow keys, to read the balance on a date.';
 
 const axisDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 
+/**
+ * The date axis in the page's words, shortened (decision 0038): "Jan 5", with the year under the
+ * first date and wherever it turns; ticks a year or more apart say only the year.
+ */
+export function axisDates(splits: readonly number[], increment: number): string[] {
+  let yearShown = '';
+  return splits.map((seconds) => {
+    const date = fromDayNumber(Math.round(seconds / SECONDS_PER_DAY));
+    const year = date.slice(0, 4);
+    if (increment >= SECONDS_PER_YEAR) return year;
+    const label = year === yearShown ? formatMonthDay(date) : `${formatMonthDay(date)}\n${year}`;
+    yearShown = year;
+    return label;
+  });
+}
+
 function readoutOf(series: ForecastSeries, index: number): string | null {
   const date = series.dates[index];
   const balance = series.balances[index];
-  return date === undefined || balance === undefined ? null : `${formatTableDate(date)}: ${formatUsd(balance)}`;
+  return date === undefined || balance === undefined ? null : `${formatDate(date)}: ${formatUsd(balance)}`;
 }
 
 /** jsdom and some locked-down browsers give no 2D context; the text alternative still says everything. */
@@ -184,7 +210,13 @@ function chartOptions({ width, height, state, onCursor }: ChartSetup): uPlot.Opt
       y: { range: (_u, min, max) => uPlot.rangeNum(Math.min(min, 0), Math.max(max, 0), 0.1, true) },
     },
     axes: [
-      { stroke: COLOURS.muted, grid: { stroke: COLOURS.grid }, ticks: { stroke: COLOURS.grid } },
+      {
+        stroke: COLOURS.muted,
+        grid: { stroke: COLOURS.grid },
+        ticks: { stroke: COLOURS.grid },
+        incrs: DATE_TICKS,
+        values: (_u, splits, _axis, _space, increment) => axisDates(splits, increment),
+      },
       {
         stroke: COLOURS.muted,
         grid: { stroke: COLOURS.grid },
