@@ -2,13 +2,14 @@
  * The page in Chromium, driven by Playwright against the built server, for the benchmarks that
  * time it (5 at desktop width, 7 as a phone): Chromium's start, a user signed in through the page
  * with a seeded ledger, a script in the page that notes when the ledger is painted and how long
- * each Pay takes until the new Pending Balance is painted, and the steps to load and to pay.
- * "Painted" is the first task after the next animation frame: the frame that shows the change has
- * been produced by then.
+ * each Pay takes until the row's new badge and the new Pending Balance are painted, and the steps to
+ * load and to pay. "Painted" is the first task after the next animation frame: the frame that shows
+ * the change has been produced by then. The ledger is the page's Ledger view, `/ledger` (issue 24).
  */
 import fs from 'node:fs';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from '@playwright/test';
 import type { PrivateBuild } from './build.js';
+import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { ApiClient } from './http-client.js';
 import { seedLedger } from './seed.js';
 import { newDataDir, startLeftover } from './server-process.js';
@@ -17,6 +18,10 @@ const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 /** Every row's Pay button, in both layouts (row-actions.tsx): its name starts with the word. */
 export const PAY_BUTTON = 'button[aria-label^="Pay "]';
 export const PENDING_BALANCE = '[data-testid="pending-balance"]';
+/** A row's status in words (status-badge.tsx), in both layouts. */
+export const STATUS_BADGE = '.ledger-status';
+/** The Ledger view (issue 24): the whole register with its balances. Home and Plan show no Pending Balance of the ledger's. */
+export const LEDGER_ADDRESS = '/ledger';
 
 /**
  * How one layout of the ledger says its size and numbers its rendered items (rows and pay period
@@ -78,8 +83,9 @@ declare global {
 
 /**
  * Runs in the page before its own scripts: notes when the ledger is painted as a user sees it, and times
- * every Pay click until the Pending Balance shows a new amount. Plain JavaScript text, not a
- * function handed to Playwright: tsx compiles functions with name helpers the page does not have.
+ * every Pay click until the Pending Balance shows a new amount and the clicked row's badge a new
+ * status (the page paints both at once, before the server answers: issue 24). Plain JavaScript
+ * text, not a function handed to Playwright: tsx compiles functions with name helpers the page does not have.
  */
 function probeScript(expectedRows: number, layout: LedgerLayout): string {
   return `(() => {
@@ -96,12 +102,20 @@ function probeScript(expectedRows: number, layout: LedgerLayout): string {
   const pendingText = () => document.querySelector(${JSON.stringify(PENDING_BALANCE)})?.textContent ?? null;
   let clickedAt;
   let balanceBefore = null;
+  let paidRow = null;
+  let badgeBefore = null;
+  const badgeText = () => paidRow?.querySelector(${JSON.stringify(STATUS_BADGE)})?.textContent ?? null;
   document.addEventListener('click', (event) => {
     if (event.target instanceof Element && event.target.closest(${JSON.stringify(PAY_BUTTON)})) {
       clickedAt = performance.now();
       balanceBefore = pendingText();
+      // The table's row or the compact list's item that holds the button.
+      paidRow = event.target.closest('tr, li');
+      badgeBefore = badgeText();
     }
   }, true);
+  // A row that left the DOM (scrolled out of the window) cannot be waited for: the balance says it then.
+  const badgeMoved = () => paidRow === null || !paidRow.isConnected || badgeText() !== badgeBefore;
   // This ledger, its rendered items reaching over the whole viewport, or all of them.
   const ledgerCoversViewport = () => {
     const ledger = wholeLedger();
@@ -121,7 +135,7 @@ function probeScript(expectedRows: number, layout: LedgerLayout): string {
       loadNoted = true;
       afterPaint((at) => { probe.ledgerPaintedAt = at; });
     }
-    if (clickedAt !== undefined && pendingText() !== balanceBefore) {
+    if (clickedAt !== undefined && pendingText() !== balanceBefore && badgeMoved()) {
       const started = clickedAt;
       clickedAt = undefined;
       afterPaint((at) => probe.payTimes.push(at - started));
@@ -171,21 +185,26 @@ export async function withLeftoverInChromium<T>(build: PrivateBuild, run: (origi
   }
 }
 
+/** Signs in through the page at the Ledger view's address; the access token, once the page holds it. */
 async function signInInBrowser(page: Page, origin: string, userName: string): Promise<string> {
-  await page.goto(origin);
+  await page.goto(`${origin}${LEDGER_ADDRESS}`);
   await page.getByLabel('User name').fill(userName);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'New Ledger' }).first().waitFor();
-  const token = await page.evaluate(() => {
-    for (let index = 0; index < sessionStorage.length; index += 1) {
-      const key = sessionStorage.key(index);
-      if (key?.startsWith('oidc.user:')) {
-        const user = JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: unknown };
-        return typeof user.access_token === 'string' ? user.access_token : null;
+  const handle = await page.waitForFunction(
+    () => {
+      for (let index = 0; index < sessionStorage.length; index += 1) {
+        const key = sessionStorage.key(index);
+        if (key?.startsWith('oidc.user:')) {
+          const user = JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: unknown };
+          return typeof user.access_token === 'string' ? user.access_token : null;
+        }
       }
-    }
-    return null;
-  });
+      return null;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+  const token = await handle.jsonValue();
   if (!token) throw new Error('no access token in sessionStorage after signing in');
   return token;
 }
@@ -219,10 +238,13 @@ export async function openLedgerPage(browser: Browser, { origin, rows, userName,
   return { context, page };
 }
 
-/** From the start of navigation to the ledger painted, in ms: `performance.now()` in the new document starts there. */
+/**
+ * From the start of navigation to the Ledger view (`/ledger`) painted, in ms: `performance.now()`
+ * in the new document starts there.
+ */
 export async function loadLedger(page: Page, origin: string): Promise<number> {
   await page.bringToFront();
-  await page.goto(origin);
+  await page.goto(`${origin}${LEDGER_ADDRESS}`);
   const handle = await page.waitForFunction(() => window.leftoverBench?.ledgerPaintedAt, undefined, { timeout: 60_000 });
   return Number(await handle.jsonValue());
 }
@@ -258,12 +280,22 @@ export async function scrollToPayableRow(page: Page, layout: LedgerLayout): Prom
   }
 }
 
-/** Clicks the first enabled Pay button in the DOM; the ms from the click to the new Pending Balance painted. */
+/**
+ * Clicks the first enabled Pay button in the DOM; the ms from the click to the row's new badge and
+ * the new Pending Balance painted. Returns once the server's answer has come too: the page paints
+ * before it (issue 24), and the next step must not start with this Pay still on its way.
+ */
 export async function clickPay(page: Page): Promise<number> {
   const before = await page.evaluate(() => window.leftoverBench?.payTimes.length ?? 0);
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === LEDGER_PATHS.updateTransaction, {
+    timeout: 30_000,
+  });
   await page.locator(`${PAY_BUTTON}:not([disabled])`).first().click();
   await page.waitForFunction((count) => (window.leftoverBench?.payTimes.length ?? 0) > count, before, { timeout: 30_000 });
-  return page.evaluate(() => window.leftoverBench?.payTimes.at(-1) ?? Number.NaN);
+  const painted = await page.evaluate(() => window.leftoverBench?.payTimes.at(-1) ?? Number.NaN);
+  const answer = await answered;
+  if (!answer.ok()) throw new Error(`the Pay was refused: ${answer.status()} ${await answer.text()}`);
+  return painted;
 }
 
 /** Lets the row settle (its Clear button takes focus, the busy state ends) before the next click. */

@@ -123,7 +123,12 @@ export class WireTally {
     const ended = () => [...this.tallied.values()].every((request) => request.failed || request.responseBytes !== null);
     if (!ended()) {
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('requests in the tally did not end within 30 s')), 30_000);
+        const open = () =>
+          [...this.tallied.values()]
+            .filter((request) => !request.failed && request.responseBytes === null)
+            .map((request) => request.label)
+            .join(', ');
+        const timer = setTimeout(() => reject(new Error(`requests in the tally did not end within 30 s: ${open()}`)), 30_000);
         this.changed = () => {
           if (!ended()) return;
           clearTimeout(timer);
