@@ -62,6 +62,20 @@ export default defineConfig({
       // The statement dialog imports the CSV mapping's date formats from the domain module whose
       // reader uses papaparse; only the server reads CSV, so the page drops the library when unused.
       treeshake: { moduleSideEffects: (id) => (/[\\/]node_modules[\\/]papaparse[\\/]/.test(id) ? false : undefined) },
+      output: {
+        // The small modules the first view shares with the lazy views (money, dates, the endpoint
+        // table, the answer codecs, zod/mini, the JSX runtime) in one chunk: left to itself the
+        // bundler made a chunk of each group of sharers, nine files whose glue and separate
+        // compression cost the first view about 1 KB gzipped (benchmark 4a, issue 24).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'shared',
+              test: /[\\/](src[\\/](domain[\\/](money|names|schedules|ledger|calendar-date|summary|forecast)|contract[\\/](common|ledger|expenses|deposits|codecs|errors|app-config))\.ts$|node_modules[\\/](zod[\\/]|react[\\/]jsx-runtime|react[\\/]cjs[\\/]react-jsx-runtime))/,
+            },
+          ],
+        },
+      },
     },
     // Built for developers and error tools, without a sourceMappingURL comment in the scripts: the
     // server does not serve them unless SERVE_SOURCE_MAPS=true (decision 0029).

@@ -9,15 +9,38 @@ import { BusyProvider } from './components/busy.js';
 import { YourDataMenu } from './features/account/your-data-menu.js';
 import { usePathname } from './navigation.js';
 import { UndoProvider, useUndo } from './undo/undo-context.js';
-import { UndoStatus } from './undo/undo-status.js';
+import { UndoRegion } from './undo/undo-region.js';
 import { HomeView } from './views/home-view.js';
-import { LedgerView } from './views/ledger-view.js';
 import { VIEW_PATHS, ViewNav } from './views/view-nav.js';
 
-// Plan is not the first view anyone sees: its code (the deposits' and expenses' tables) loads when
-// the browser is idle after the first paint, or when Plan is opened first (benchmark 4a).
-const loadPlanView = () => import('./views/plan-view.js').then((module) => ({ default: module.PlanView }));
-const PlanView = lazy(loadPlanView);
+// Home is the first view's script (benchmark 4a). Ledger and Plan are chunks of their own: the one
+// an address names starts loading with the page itself, beside the sign-in settings, so it is in
+// hand when the user is; the others load when the browser is idle after the first paint.
+const VIEW_CHUNKS = {
+  ledger: once(() => import('./views/ledger-view.js').then((module) => ({ default: module.LedgerView }))),
+  plan: once(() => import('./views/plan-view.js').then((module) => ({ default: module.PlanView }))),
+};
+const LedgerView = lazy(VIEW_CHUNKS.ledger);
+const PlanView = lazy(VIEW_CHUNKS.plan);
+
+/** One import per chunk, whoever asks first (the address, the idle prefetch, or the view itself). */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load();
+    // A failed load (the network went) is tried again by the next ask.
+    loading.catch(() => {
+      loading = undefined;
+    });
+    return loading;
+  };
+}
+
+/** Starts loading the chunk of the view the address names, before sign-in settles (main.tsx calls it first). */
+export function preloadViewOf(pathname: string): void {
+  if (pathname === VIEW_PATHS.ledger) void VIEW_CHUNKS.ledger().catch(() => undefined);
+  if (pathname === VIEW_PATHS.plan) void VIEW_CHUNKS.plan().catch(() => undefined);
+}
 
 const VIEW_TITLES: Readonly<Record<string, string>> = {
   [VIEW_PATHS.home]: 'Home',
@@ -68,7 +91,11 @@ function View({ pathname }: { pathname: string }) {
     case VIEW_PATHS.home:
       return <HomeView />;
     case VIEW_PATHS.ledger:
-      return <LedgerView />;
+      return (
+        <Suspense fallback={null}>
+          <LedgerView />
+        </Suspense>
+      );
     case VIEW_PATHS.plan:
       return (
         <Suspense fallback={null}>
@@ -97,7 +124,10 @@ function SignedInPage({ developmentSignIn }: { developmentSignIn: boolean }) {
   }, [title]);
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-    idle(() => void loadPlanView().catch(() => undefined));
+    idle(() => {
+      void VIEW_CHUNKS.ledger().catch(() => undefined);
+      void VIEW_CHUNKS.plan().catch(() => undefined);
+    });
   }, []);
   if (pathname === CALLBACK_PATH) return null;
   return (
@@ -111,7 +141,7 @@ function SignedInPage({ developmentSignIn }: { developmentSignIn: boolean }) {
               <View key={`${pathname} ${dataGeneration}`} pathname={pathname} />
             </div>
           </main>
-          <UndoStatus />
+          <UndoRegion />
         </SignedInApi>
       </UndoProvider>
     </BusyProvider>

@@ -3,9 +3,10 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { APP_CONFIG_PATH, appConfigSchema } from '../contract/app-config.js';
-import { App } from './app.js';
+import { App, preloadViewOf } from './app.js';
 
 async function start(): Promise<void> {
+  preloadViewOf(window.location.pathname);
   const root = createRoot(document.getElementById('root') as HTMLElement);
   try {
     const response = await fetch(APP_CONFIG_PATH);

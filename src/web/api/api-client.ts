@@ -26,6 +26,7 @@ import type { ExpenseInput } from '../../contract/expense-input.js';
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../contract/ledger-requests.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../contract/statement-requests.js';
 import type { LedgerChangesView } from '../../contract/ledger-changes-codec.js';
+import { formatDate, isoDate } from '../../domain/calendar-date.js';
 import { noteLedgerVersion } from './ledger-version.js';
 
 export class ApiCallError extends Error {
@@ -234,7 +235,12 @@ export function createApiClient(options: ApiClientOptions) {
     createLedger: (request: CreateLedgerRequest): Promise<LedgerInfoView> =>
       callLedger({ ...endpoint('createLedger'), answer: ledgerInfoCodec, body: request }),
     extendLedger: (request: ExtendLedgerRequest): Promise<LedgerInfoView> =>
-      callLedger({ ...endpoint('extendLedger'), answer: ledgerInfoCodec, body: request, undo: 'Extended the ledger.' }),
+      callLedger({
+        ...endpoint('extendLedger'),
+        answer: ledgerInfoCodec,
+        body: request,
+        undo: `Extended the ledger to ${formatDate(isoDate(request.endDate))}.`,
+      }),
     addTransaction: (transaction: NewTransaction, held?: HeldLedger): Promise<LedgerInfoView> =>
       writeRow({ ...endpoint('addTransaction'), body: transaction, undo: `Added ${transaction.name}.` }, held),
     /** `message`: what the change is in words, when it is more than an edit ("Paid Rent."). */

@@ -10,7 +10,8 @@ import { ApiClientProvider } from '../api/api-context.js';
 import { depositsAnswer } from '../test-support/answers.js';
 import { fakeApiClient, type FakeApiClient } from '../test-support/fake-api-client.js';
 import { UndoProvider, useUndo, useUndone } from './undo-context.js';
-import { UNDO_SHOWN_MS, UndoStatus } from './undo-status.js';
+import { UndoRegion } from './undo-region.js';
+import { UNDO_SHOWN_MS } from './undo-status.js';
 
 const DEPOSITS = depositsAnswer({ deposits: [], totalDeposits: 0 });
 
@@ -29,7 +30,7 @@ function renderStatus(api: FakeApiClient, onUndone = vi.fn()) {
     <ApiClientProvider client={api}>
       <UndoProvider onUndoneWithoutView={vi.fn()}>
         <Offering onUndone={onUndone} />
-        <UndoStatus />
+        <UndoRegion />
       </UndoProvider>
     </ApiClientProvider>,
   );
@@ -37,9 +38,16 @@ function renderStatus(api: FakeApiClient, onUndone = vi.fn()) {
 }
 
 function undoRegion(): HTMLElement {
-  const region = document.querySelector('.undo-status');
-  if (!(region instanceof HTMLElement)) throw new Error('no undo status');
+  const region = document.querySelector('.undo-region');
+  if (!(region instanceof HTMLElement)) throw new Error('no undo region');
   return region;
+}
+
+/** The message box inside the region, under the pointer. */
+function undoBox(): HTMLElement {
+  const box = document.querySelector('.undo-status');
+  if (!(box instanceof HTMLElement)) throw new Error('no undo status');
+  return box;
 }
 
 beforeEach(() => {
@@ -57,6 +65,7 @@ describe('UndoStatus', () => {
     expect(undoRegion()).toBeEmptyDOMElement();
 
     await user.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByRole('button', { name: 'Undo' })).toBeVisible();
     expect(undoRegion()).toHaveTextContent('Paid Rent.');
     await user.click(screen.getByRole('button', { name: 'Undo' }));
 
@@ -69,6 +78,7 @@ describe('UndoStatus', () => {
   it('stays at least 10 seconds, and as long as the pointer or the keyboard focus is on it', async () => {
     const { user } = renderStatus(fakeApiClient());
     await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await screen.findByRole('button', { name: 'Undo' });
 
     act(() => vi.advanceTimersByTime(UNDO_SHOWN_MS - 100));
     expect(screen.getByRole('button', { name: 'Undo' })).toBeVisible();
@@ -89,10 +99,10 @@ describe('UndoStatus', () => {
 
     // Under the pointer too.
     await user.click(screen.getByRole('button', { name: 'Pay' }));
-    await user.hover(undoRegion());
+    await user.hover(undoBox());
     act(() => vi.advanceTimersByTime(UNDO_SHOWN_MS * 3));
     expect(screen.getByRole('button', { name: 'Undo' })).toBeVisible();
-    await user.unhover(undoRegion());
+    await user.unhover(undoBox());
     act(() => vi.advanceTimersByTime(UNDO_SHOWN_MS + 100));
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
@@ -102,7 +112,7 @@ describe('UndoStatus', () => {
     const api = fakeApiClient({ undo: vi.fn(async () => Promise.reject(refusal)) });
     const { user, onUndone } = renderStatus(api);
     await user.click(screen.getByRole('button', { name: 'Pay' }));
-    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
 
     expect(undoRegion()).toHaveTextContent('This can no longer be undone: something changed since.');
     expect(onUndone).not.toHaveBeenCalled();

@@ -1,8 +1,9 @@
 /**
  * The undo status (issue 24): after a write that can be undone, a message naming what happened
  * with a button "Undo", for at least 10 seconds, and for as long as it has the pointer or the
- * keyboard focus. It sits in a live region that is always on the page, so screen readers read each
- * new message once. An undo that can no longer be done says why, in the same place.
+ * keyboard focus. It is drawn inside the live region of undo-region.tsx, which is always on the
+ * page, so screen readers read each new message once. An undo that can no longer be done says
+ * why, in the same place. A chunk of its own: the first view carries only the region.
  */
 import { useEffect, useRef, useState } from 'react';
 import { ApiCallError } from '../api/api-client.js';
@@ -62,11 +63,11 @@ export function UndoStatus() {
     }
   }
 
+  if (!shown) return null;
   return (
     <div
       ref={region}
-      className={shown ? 'undo-status shadow' : 'undo-status undo-status--empty'}
-      role="status"
+      className="undo-status shadow"
       onPointerEnter={() => setHeld((current) => ({ ...current, pointer: true }))}
       onPointerLeave={() => setHeld((current) => ({ ...current, pointer: false }))}
       onFocus={() => setHeld((current) => ({ ...current, focus: true }))}
@@ -74,19 +75,19 @@ export function UndoStatus() {
         if (!region.current?.contains(event.relatedTarget as Node | null)) setHeld((current) => ({ ...current, focus: false }));
       }}
       onKeyDown={(event) => {
-        if (event.key === 'Escape' && shown?.kind === 'offer') withdraw(shown.offer.id);
+        if (event.key === 'Escape' && shown.kind === 'offer') withdraw(shown.offer.id);
       }}
     >
-      {shown?.kind === 'offer' ? (
+      {shown.kind === 'offer' ? (
         <>
           <span className="undo-status__text">{shown.offer.message}</span>
           <Button variant="light" size="sm" disabled={undoing} onClick={() => void undo(shown.offer)}>
             Undo
           </Button>
         </>
-      ) : shown ? (
+      ) : (
         <span className="undo-status__text">{shown.text}</span>
-      ) : null}
+      )}
     </div>
   );
 }

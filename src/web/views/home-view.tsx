@@ -23,7 +23,7 @@ import { Button } from '../components/button.js';
 import { CollapsibleSection } from '../components/collapsible-section.js';
 import { lazyDialog } from '../components/lazy-dialog.js';
 import { useDialogState } from '../components/use-dialog-state.js';
-import { payPeriodText } from '../features/ledger/rows/pay-period-line.js';
+import { payPeriodText } from '../forecast/pay-period-text.js';
 import { type SummaryForecast, SummarySection } from '../features/summary/summary-section.js';
 import { useUndone } from '../undo/undo-context.js';
 import { UpcomingRows } from './upcoming-rows.js';

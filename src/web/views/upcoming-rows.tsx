@@ -21,7 +21,9 @@ export function UpcomingRows({ rows, onMove }: UpcomingRowsProps) {
       {rows.map((row) => (
         <li key={row.id} className={`upcoming__row upcoming__row--${row.status.toLowerCase()}`}>
           <div className="upcoming__what">
-            <span className="upcoming__date small text-body-secondary">{formatDate(row.date)}</span>
+            <time className="upcoming__date small text-body-secondary" dateTime={row.date}>
+              {formatDate(row.date)}
+            </time>
             <bdi className="upcoming__name fw-semibold">{row.name}</bdi>
           </div>
           <span className={row.type === 'C' ? 'upcoming__amount text-success' : 'upcoming__amount'}>

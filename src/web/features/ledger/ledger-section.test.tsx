@@ -139,6 +139,7 @@ describe('LedgerSection status moves', () => {
         status: 'PAID',
       },
       expect.any(Function),
+      'Paid Rent.',
     );
     await waitFor(() => expect(view.onChange).toHaveBeenCalledWith(answer));
     expect(view.onError).not.toHaveBeenCalled();
@@ -247,7 +248,7 @@ describe('LedgerSection row deletion', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete Transaction' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(view.api.deleteTransaction).toHaveBeenCalledWith('rent', expect.any(Function));
+    expect(view.api.deleteTransaction).toHaveBeenCalledWith('rent', expect.any(Function), 'Rent');
     await waitFor(() => expect(view.onChange).toHaveBeenCalledWith(answer));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -85,7 +85,7 @@ export function LedgerSection({
   const editing = useDialogState<LedgerTransactionView | null>(null);
   /** The row whose Delete button asks for confirmation. */
   const { deletion: deleting, confirmDelete: confirmDeleteRow } = useDeletionDialog<LedgerTransactionView, LedgerInfoView>(
-    (id) => api.deleteTransaction(id, heldLedger),
+    (id, name) => api.deleteTransaction(id, heldLedger, name),
     run,
   );
   const [filter, setFilter] = useState<StatusFilter>(SHOW_ALL_STATUSES);
@@ -131,7 +131,7 @@ export function LedgerSection({
   };
   const addTransaction = (transaction: NewTransaction) => adding.closeAfter(run(() => api.addTransaction(transaction, heldLedger)));
   const saveTransaction = (update: TransactionUpdate) => editing.closeAfter(run(() => api.updateTransaction(update, heldLedger)));
-  const deleteTransaction = (id: string) => editing.closeAfter(run(() => api.deleteTransaction(id, heldLedger)));
+  const deleteTransaction = (id: string, name: string) => editing.closeAfter(run(() => api.deleteTransaction(id, heldLedger, name)));
   const previewStatement = (request: StatementPreviewRequest) => ask(() => api.previewStatement(request));
   const importStatement = (request: StatementImportRequest) =>
     importing.closeAfter(
@@ -240,7 +240,7 @@ export function LedgerSection({
           ledger={ledger}
           scheduleNames={scheduleNames}
           onSave={saveTransaction}
-          onDelete={() => deleteTransaction(edited.id)}
+          onDelete={() => deleteTransaction(edited.id, edited.name)}
           onClose={editing.close}
         />
       )}

@@ -530,7 +530,7 @@ describe('Edit Transaction dialog', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await user.click(within(dialog).getByRole('button', { name: 'Yes, Delete' }));
-    expect(view.api.deleteTransaction).toHaveBeenCalledWith('rent', expect.any(Function));
+    expect(view.api.deleteTransaction).toHaveBeenCalledWith('rent', expect.any(Function), 'Rent');
     await waitFor(() => expect(view.onChange).toHaveBeenCalledWith(answer));
     await waitForDialogToClose();
   });

@@ -5,31 +5,10 @@
  * out as tall as a row: the windowed lists place what they do not render by one height (decision 0010).
  */
 import { memo } from 'react';
-import { formatDate } from '../../../../domain/calendar-date.js';
 import type { PayPeriod } from '../../../../domain/forecast.js';
-import { formatUsd } from '../../../../domain/money.js';
+import { PERIOD_WORDS, payPeriodParts, payPeriodText, periodDates, SEPARATOR } from '../../../forecast/pay-period-text.js';
 
-const SEPARATOR = ' · ';
-
-const PERIOD_WORDS = 'Pay period ';
-
-/** "Fri, Jan 8, 2027 – Thu, Jan 21, 2027": the period's first and last day. */
-const periodDates = (period: PayPeriod) => `${formatDate(period.startDate)} – ${formatDate(period.endDate)}`;
-
-function payPeriodParts(period: PayPeriod) {
-  return {
-    dates: PERIOD_WORDS + periodDates(period),
-    income: `In ${formatUsd(period.income)}`,
-    bills: `Out ${formatUsd(period.bills)}`,
-    leftover: `Left over ${formatUsd(period.leftover)}`,
-    lowest: `Lowest ${formatUsd(period.lowest)}`,
-  };
-}
-
-/** `Pay period {start} – {end} · In {income} · Out {bills} · Left over {leftover} · Lowest {lowest}`, word for word. */
-export function payPeriodText(period: PayPeriod): string {
-  return Object.values(payPeriodParts(period)).join(SEPARATOR);
-}
+export { payPeriodText };
 
 function isSamePeriod(previous: PayPeriodHeadingProps, next: PayPeriodHeadingProps): boolean {
   const a = previous.period;

@@ -40,7 +40,8 @@ export function useRowActions(
     const update: TransactionUpdate = { id, date, name, type, amount: encodeCents(amount), status };
     await run(async () => {
       try {
-        return await api.updateTransaction(update, heldLedger);
+        // The undo status names the move: "Paid Rent.", "Cleared Rent."
+        return await api.updateTransaction(update, heldLedger, `${status === 'PAID' ? 'Paid' : 'Cleared'} ${name}.`);
       } finally {
         // Before the answer is held: it is painted with the moves still on their way, not this one.
         moves.delete(id);
