@@ -1,11 +1,13 @@
 /**
- * axe (every rule it ships, WCAG and best practice) on the signed-in dashboard with data in every
- * section, and with each dialog open in turn: no serious or critical violation anywhere. Every
- * state is scanned before the test judges, so one run lists every violation, not just the first.
+ * axe (every rule it ships, WCAG and best practice) on each of the signed-in page's three views
+ * (Home, Ledger and Plan) with data in every section, with each dialog open in turn, and with the
+ * undo message shown: no serious or critical violation anywhere. Every state is scanned before the
+ * test judges, so one run lists every violation, not just the first.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { addDeposit, addExpense, createLedger, settled } from './dashboard-actions.js';
+import { seedThroughApi } from './api-seed.js';
+import { addDeposit, addExpense, createLedger, expectView, openView, settled } from './dashboard-actions.js';
 import { depositsTable, expensesTable, ledgerRows, ledgerTable } from './dashboard-tables.js';
 import { signInAs } from './sign-in.js';
 
@@ -58,17 +60,27 @@ async function closed(page: Page, dialog: Locator): Promise<void> {
   await expect(page.locator('.modal-backdrop')).toHaveCount(0);
 }
 
-test('the signed-in dashboard with data, and every dialog on it, has no serious or critical axe violation', async ({ page }) => {
+/** The findings as one report: empty when axe found nothing serious or critical. */
+function reportOf(findings: Map<string, Finding>): string[] {
+  return [...findings.values()].map(
+    (finding) =>
+      `${finding.rule} (${finding.impact}) on ${finding.element} ${finding.html}\n    ${finding.fix}\n    seen in: ${finding.states.join('; ')}`,
+  );
+}
+
+test('each view with data, and every dialog on it, has no serious or critical axe violation', async ({ page }) => {
   test.setTimeout(120_000);
   const findings = new Map<string, Finding>();
   const scan = (state: string) => scanInto(findings, page, state);
 
   await page.goto('/');
   await signInAs(page, 'axe-reader');
-  await settled(page);
+  await expectView(page, 'Home');
+  await openView(page, 'Plan');
   await addDeposit(page, { name: 'Acme', type: 'Direct Deposit', amount: '1500', startDate: '2026-12-04', frequency: 'BW' });
   await addExpense(page, { name: 'Rent', type: 'Housing', day: '4', amount: '1200' });
   await addExpense(page, { name: 'Phone', type: 'Utilities', day: '20', amount: '80.50', endDate: '2027-12-31' });
+  await openView(page, 'Ledger');
   await createLedger(page, { startDate: '2026-12-01', endDate: '2026-12-31', currentBalance: '500' });
   // Rows in every status, so their distinct styles are checked too.
   await ledgerTable(page).getByRole('row', { name: /Rent/ }).getByRole('button', { name: /^Pay/ }).click();
@@ -79,7 +91,20 @@ test('the signed-in dashboard with data, and every dialog on it, has no serious 
     .click();
   await settled(page);
   await expect(ledgerRows(page)).toHaveCount(4);
-  await scan('dashboard');
+  await scan('Ledger');
+
+  // Home: the summary, the warning, the chart and the next 14 days, and its own Add Transaction.
+  await openView(page, 'Home');
+  await expect(page.getByRole('figure', { name: 'Balance forecast' }).locator('canvas')).toBeVisible();
+  await scan('Home');
+  await page.getByRole('button', { name: 'Add Transaction' }).click();
+  await shown(page, 'Add Transaction');
+  await scan('Add Transaction (Home)');
+  await closed(page, page.getByRole('dialog', { name: 'Add Transaction' }));
+
+  // Plan: the deposits and expenses, and their dialogs.
+  await openView(page, 'Plan');
+  await scan('Plan');
 
   await page.getByRole('button', { name: 'Add Deposit' }).click();
   await shown(page, 'Add Deposit');
@@ -122,6 +147,8 @@ test('the signed-in dashboard with data, and every dialog on it, has no serious 
   await scan('Sort Expenses');
   await closed(page, page.getByRole('dialog', { name: 'Sort Expenses' }));
 
+  // Ledger: its dialogs.
+  await openView(page, 'Ledger');
   await page.getByRole('button', { name: 'New Ledger' }).click();
   await shown(page, 'New Ledger');
   await scan('New Ledger (replacing the current one)');
@@ -162,6 +189,7 @@ test('the signed-in dashboard with data, and every dialog on it, has no serious 
   // Whoops!: the network drops one ledger load.
   await page.route('**/api/ledger/retrieve-ledger', (route) => route.abort('connectionfailed'), { times: 1 });
   await page.reload();
+  await expect(page).toHaveURL(/\/ledger$/);
   const whoops = await shown(page, 'Whoops!');
   await expect(whoops).toContainText('Failed to get ledger!');
   await scan('Whoops!');
@@ -172,11 +200,50 @@ test('the signed-in dashboard with data, and every dialog on it, has no serious 
   // Below 1100 px the ledger turns into compact rows: the other layout a person may get.
   await page.setViewportSize({ width: 1000, height: 800 });
   await expect(page.getByRole('columnheader', { name: 'Debit' })).toHaveCount(0);
-  await scan('dashboard, compact ledger (1000 px)');
+  await scan('Ledger, compact (1000 px)');
 
-  const report = [...findings.values()].map(
-    (finding) =>
-      `${finding.rule} (${finding.impact}) on ${finding.element} ${finding.html}\n    ${finding.fix}\n    seen in: ${finding.states.join('; ')}`,
-  );
+  const report = reportOf(findings);
+  expect(report, `${report.length} serious or critical axe violations:\n${report.join('\n')}`).toEqual([]);
+});
+
+/** Today on this machine's clock, as the server reads it (both run here): YYYY-MM-DD. */
+function isoToday(offsetDays = 0): string {
+  const day = new Date();
+  day.setDate(day.getDate() + offsetDays);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+test('each view with the undo message shown has no serious or critical axe violation', async ({ page }) => {
+  const findings = new Map<string, Finding>();
+  await page.goto('/');
+  await signInAs(page, 'axe-undoer');
+  await expectView(page, 'Home');
+  // Rent falls due today, so Home's next 14 days show it with its Pay button.
+  await seedThroughApi(page, {
+    deposits: [],
+    expenses: [{ name: 'Rent', type: 'Housing', day: new Date().getDate(), amount: 1200 }],
+    ledger: { startDate: isoToday(), endDate: isoToday(30), currentBalance: 2000 },
+  });
+  await page.reload();
+  await expectView(page, 'Home');
+
+  await page.getByRole('list', { name: 'Next 14 days' }).getByRole('button', { name: 'Pay Rent' }).click();
+  const undoStatus = page.locator('.undo-status');
+  await expect(undoStatus).toContainText('Paid Rent.');
+  // Said through a live region, so screen readers read it.
+  await expect(page.getByRole('status').filter({ hasText: 'Paid Rent.' })).toHaveCount(1);
+  await expect(undoStatus.getByRole('button', { name: 'Undo' })).toBeVisible();
+
+  for (const view of ['Home', 'Ledger', 'Plan'] as const) {
+    if (view !== 'Home') await openView(page, view);
+    // The pointer on the message keeps it on the screen while axe reads the view.
+    await undoStatus.hover();
+    await expect(undoStatus.getByRole('button', { name: 'Undo' })).toBeVisible();
+    await scanInto(findings, page, `${view} with the undo message`);
+    await expect(undoStatus).toContainText('Paid Rent.');
+  }
+
+  const report = reportOf(findings);
   expect(report, `${report.length} serious or critical axe violations:\n${report.join('\n')}`).toEqual([]);
 });

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { addDeposit, addExpense, createLedger, settled } from './dashboard-actions.js';
+import { addDeposit, addExpense, createLedger, expectView, openView, settled } from './dashboard-actions.js';
 import { depositsTable, expensesTable, ledgerRows, ledgerTable } from './dashboard-tables.js';
 import { signInAs } from './sign-in.js';
 
@@ -20,10 +20,12 @@ test('the ledger as CSV and everything as JSON come out through the page, and th
   const ivy = await first.newPage();
   await ivy.goto('/');
   await signInAs(ivy, 'ivy-exporter');
-  await settled(ivy);
+  await expectView(ivy, 'Home');
   // 2031-01-03 is a Friday: paychecks on Jan 3, 17 and 31.
+  await openView(ivy, 'Plan');
   await addDeposit(ivy, { name: 'Acme', type: 'Direct Deposit', amount: '1000', startDate: '2031-01-03', frequency: 'BW' });
   await addExpense(ivy, { name: '=Rent', type: 'Housing', day: '5', amount: '1200' });
+  await openView(ivy, 'Ledger');
   await createLedger(ivy, { startDate: '2031-01-01', endDate: '2031-01-31', currentBalance: '100' });
   await settled(ivy);
   await ledgerRows(ivy).first().getByRole('button', { name: /^Pay/ }).click();
@@ -58,12 +60,12 @@ test('the ledger as CSV and everything as JSON come out through the page, and th
   expect(JSON.stringify(document)).not.toContain('ivy-exporter');
   const ivyRows = await ledgerTexts(ivy);
 
-  // A second user restores it and sees the same dashboard.
+  // A second user restores it in the Ledger and sees the same ledger, deposits and expenses.
   const second = await browser.newContext();
   const jo = await second.newPage();
-  await jo.goto('/');
+  await jo.goto('/ledger');
   await signInAs(jo, 'jo-restorer');
-  await settled(jo);
+  await expectView(jo, 'Ledger');
   await expect(jo.getByRole('button', { name: 'New Ledger' })).toBeVisible();
   await jo.getByRole('button', { name: 'Your data' }).click();
   await jo.getByRole('button', { name: 'Restore from file' }).click();
@@ -73,12 +75,13 @@ test('the ledger as CSV and everything as JSON come out through the page, and th
   await restore.getByRole('button', { name: 'Replace my data' }).click();
   await expect(restore).toBeHidden();
   await settled(jo);
-  await expect(depositsTable(jo).getByRole('row', { name: /Acme/ })).toBeVisible();
-  await expect(expensesTable(jo).getByRole('row', { name: /=Rent/ })).toBeVisible();
   await expect(jo.getByTestId('pending-balance')).toHaveText(await ivy.getByTestId('pending-balance').innerText());
   expect(await ledgerTexts(jo)).toEqual(ivyRows);
+  await openView(jo, 'Plan');
+  await expect(depositsTable(jo).getByRole('row', { name: /Acme/ })).toBeVisible();
+  await expect(expensesTable(jo).getByRole('row', { name: /=Rent/ })).toBeVisible();
 
-  // And deletes it all: every section as for a new user; the first user's data is untouched.
+  // And deletes it all: every view as for a new user; the first user's data is untouched.
   await jo.getByRole('button', { name: 'Your data' }).click();
   await jo.getByRole('button', { name: 'Delete all my data' }).click();
   const remove = jo.getByRole('dialog', { name: 'Delete All My Data' });
@@ -88,10 +91,16 @@ test('the ledger as CSV and everything as JSON come out through the page, and th
   await confirm.click();
   await expect(remove).toBeHidden();
   await settled(jo);
+  await expect(jo.getByText('No deposits yet. Add your pay to see what is left over each month.')).toBeVisible();
+  await expect(depositsTable(jo)).toHaveCount(0);
+  await expect(expensesTable(jo)).toHaveCount(0);
+  await openView(jo, 'Home');
   await expect(jo.getByText(/No ledger yet/)).toBeVisible();
   await expect(jo.getByText('Please add deposits and/or expenses!')).toBeVisible();
+  await openView(jo, 'Ledger');
+  await expect(jo.getByText(/No ledger yet/)).toBeVisible();
   await ivy.reload();
-  await settled(ivy);
+  await expectView(ivy, 'Ledger');
   expect(await ledgerTexts(ivy)).toEqual(ivyRows);
   await first.close();
   await second.close();

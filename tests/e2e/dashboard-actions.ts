@@ -1,6 +1,40 @@
 /** What a person does on the dashboard, step by step, found by role and name as they see it. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { ExpenseFrequency, Frequency } from '../../src/domain/schedules.js';
+
+/** The three views (issue 24) and the sections each shows, by their headings' names. */
+export const VIEW_SECTIONS = {
+  Home: ['Summary', 'Next 14 days'],
+  Ledger: ['Ledger'],
+  Plan: ['Deposits', 'Expenses'],
+} as const;
+
+export type ViewName = keyof typeof VIEW_SECTIONS;
+
+/** Each view's own address. */
+export const VIEW_PATHS: Readonly<Record<ViewName, string>> = { Home: '/', Ledger: '/ledger', Plan: '/plan' };
+
+/** A link of the navigation bar, named exactly as the view. */
+export function viewLink(page: Page, view: ViewName): Locator {
+  return page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: view, exact: true });
+}
+
+/** The view's sections are shown (open) and its link is the current one; its loads have answered. */
+export async function expectView(page: Page, view: ViewName): Promise<void> {
+  await expect(page).toHaveURL((url) => url.pathname === VIEW_PATHS[view]);
+  await expect(viewLink(page, view)).toHaveAttribute('aria-current', 'page');
+  await expect(page).toHaveTitle(`${view} · Leftover`);
+  for (const section of VIEW_SECTIONS[view]) {
+    await expect(page.getByRole('button', { name: section, exact: true })).toHaveAttribute('aria-expanded', 'true');
+  }
+  await settled(page);
+}
+
+/** Opens a view as a person does: through its link in the navigation bar. */
+export async function openView(page: Page, view: ViewName): Promise<void> {
+  await viewLink(page, view).click();
+  await expectView(page, view);
+}
 
 export interface DepositEntry {
   readonly name: string;

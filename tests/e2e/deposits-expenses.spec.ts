@@ -1,13 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { addDeposit, addExpense, createLedger, settled } from './dashboard-actions.js';
+import { addDeposit, addExpense, createLedger, expectView, openView } from './dashboard-actions.js';
 import { expensesTable } from './dashboard-tables.js';
 import { signInAs } from './sign-in.js';
 
 test('deposits and expenses: add, total, summarize, sort, edit, delete, and keep after a reload', async ({ page }) => {
   await page.goto('/');
   await signInAs(page, 'erin');
-  await settled(page);
+  await expectView(page, 'Home');
   await expect(page.getByText('Please add deposits and/or expenses!')).toBeVisible();
+  await openView(page, 'Plan');
   // With no expenses only the add button shows.
   await expect(page.getByRole('button', { name: 'Sort' })).toHaveCount(0);
 
@@ -35,7 +36,10 @@ test('deposits and expenses: add, total, summarize, sort, edit, delete, and keep
   await addExpense(page, { name: 'Rent', type: 'Housing', day: '1', amount: '1200' });
   await addExpense(page, { name: 'Internet', type: 'Utilities', day: '15', amount: '60.25' });
   await expect(page.getByText('Total Monthly Expenses: $1,260.25')).toBeVisible();
+  // What is left over is Home's answer.
+  await openView(page, 'Home');
   await expect(page.getByText('You will have $1,989.75 left over each month!')).toBeVisible();
+  await openView(page, 'Plan');
 
   // Default order: day, then name.
   const expenseNames = expensesTable(page).locator('tbody tr');
@@ -61,7 +65,9 @@ test('deposits and expenses: add, total, summarize, sort, edit, delete, and keep
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByText('Total Monthly Expenses: $70.00')).toBeVisible();
+  await openView(page, 'Home');
   await expect(page.getByText('You will have $3,180.00 left over each month!')).toBeVisible();
+  await openView(page, 'Plan');
 
   // A bad amount is marked before anything is sent.
   await page.getByRole('button', { name: 'Add Expense' }).click();
@@ -76,7 +82,7 @@ test('deposits and expenses: add, total, summarize, sort, edit, delete, and keep
   await badDialog.getByRole('button', { name: 'Cancel' }).click();
 
   await page.reload();
-  await settled(page);
+  await expectView(page, 'Plan');
   await expect(page.getByText('Total Monthly Deposits: $3,250.00')).toBeVisible();
   await expect(page.getByText('Total Monthly Expenses: $70.00')).toBeVisible();
   await expect(expenseNames).toHaveCount(1);
@@ -88,9 +94,11 @@ test('deposits and expenses: add, total, summarize, sort, edit, delete, and keep
 test('a short month is called out', async ({ page }) => {
   await page.goto('/');
   await signInAs(page, 'frank');
-  await settled(page);
+  await expectView(page, 'Home');
+  await openView(page, 'Plan');
   await addDeposit(page, { name: 'Part-time', type: 'Check', amount: '900', startDate: '2026-11-30', frequency: 'EOM' });
   await addExpense(page, { name: 'Rent', type: 'Housing', day: '1', amount: '1000' });
+  await openView(page, 'Home');
   await expect(page.getByText('You will be $100.00 short each month!')).toBeVisible();
 });
 
@@ -100,7 +108,8 @@ test('long names never widen the page or break the rows: wide tables scroll in t
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');
   await signInAs(page, 'gail');
-  await settled(page);
+  await expectView(page, 'Home');
+  await openView(page, 'Plan');
   await addDeposit(page, {
     name: 'Acme Manufacturing Company',
     type: 'Direct Deposit',
@@ -116,6 +125,7 @@ test('long names never widen the page or break the rows: wide tables scroll in t
   expect(await pageOverflow()).toBe(0);
 
   // The ledger shows as the compact list here; it fits too, its long names cut short.
+  await openView(page, 'Ledger');
   await createLedger(page, { startDate: '2026-12-01', endDate: '2027-03-31', currentBalance: '250' });
   const list = page.getByRole('list', { name: 'Transactions' });
   await expect(list.getByRole('listitem').first()).toBeVisible();

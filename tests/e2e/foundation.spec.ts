@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addDeposit, settled } from './dashboard-actions.js';
+import { addDeposit, expectView, openView } from './dashboard-actions.js';
 import { signInAs } from './sign-in.js';
 
 test('a new user signs in through the development provider and lands on the address first asked for', async ({ page }) => {
@@ -15,21 +15,34 @@ test('a new user signs in through the development provider and lands on the addr
   expect(localStorageKeys).toEqual([]);
 });
 
-test('the dashboard shows the four sections open with their empty states', async ({ page }) => {
+test('each view shows its sections open with their empty states', async ({ page }) => {
   await page.goto('/');
   await signInAs(page, 'bob');
   await expect(page).toHaveURL(/\/$/);
 
-  for (const name of ['Summary', 'Deposits', 'Expenses', 'Ledger']) {
-    await expect(page.getByRole('button', { name, exact: true })).toHaveAttribute('aria-expanded', 'true');
-  }
+  // Home: the Summary and the next 14 days; with nothing planned, it says so and points to Plan.
+  await expectView(page, 'Home');
   await expect(page.getByText('Please add deposits and/or expenses!')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Plan', exact: true })).toHaveAttribute('href', '/plan');
+  await expect(page.getByText(/^No ledger yet\./)).toBeVisible();
 
   // Each heading toggles its section.
   await page.getByRole('button', { name: 'Summary', exact: true }).click();
   await expect(page.getByText('Please add deposits and/or expenses!')).toBeHidden();
   await page.getByRole('button', { name: 'Summary', exact: true }).click();
   await expect(page.getByText('Please add deposits and/or expenses!')).toBeVisible();
+
+  await openView(page, 'Ledger');
+  await expect(page.getByText(/^No ledger yet\./)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New Ledger' })).toBeVisible();
+
+  await openView(page, 'Plan');
+  await expect(page.getByText('No deposits yet. Add your pay to see what is left over each month.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Expense' })).toBeVisible();
+  await page.getByRole('button', { name: 'Expenses', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Add Expense' })).toBeHidden();
+  await page.getByRole('button', { name: 'Expenses', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Add Expense' })).toBeVisible();
 });
 
 test('two user names are two different users', async ({ browser }) => {
@@ -58,11 +71,12 @@ test('two user names are two different users', async ({ browser }) => {
   expect(subjects).toEqual(['carol', 'dave']);
 
   // Separate data: what carol adds, dave never sees.
-  await settled(carol);
+  await openView(carol, 'Plan');
   await addDeposit(carol, { name: 'Carol Salary', type: 'Check', amount: '2000', startDate: '2026-11-30', frequency: 'EOM' });
   await expect(carol.getByText('Total Monthly Deposits: $2,000.00')).toBeVisible();
+  await openView(dave, 'Plan');
   await dave.reload();
-  await settled(dave);
+  await expectView(dave, 'Plan');
   await expect(dave.getByText('Carol Salary')).toHaveCount(0);
   await expect(dave.getByRole('button', { name: 'Add Deposit' })).toBeVisible();
   await first.close();

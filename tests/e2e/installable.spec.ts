@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
-import { settled } from './dashboard-actions.js';
+import { expectView, settled } from './dashboard-actions.js';
 import { signInAs } from './sign-in.js';
 
 const OFFLINE = 'You are offline. Leftover will load your data again when you are back online.';
@@ -17,14 +17,14 @@ test('the manifest is linked, the service worker registers and caches no API ans
   await page.goto('/');
   await signInAs(page, 'installable');
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-  await settled(page);
+  await expectView(page, 'Home');
   await seedThroughApi(page, {
     deposits: [],
     expenses: [{ name: 'Rent', type: 'Housing', day: 1, amount: 1200 }],
     ledger: { startDate: '2027-01-01', endDate: '2027-01-31', currentBalance: 2000 },
   });
-  await page.reload();
-  await settled(page);
+  await page.goto('/ledger');
+  await expectView(page, 'Ledger');
   await expect(page.getByText('1 transaction.')).toBeVisible();
 
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');

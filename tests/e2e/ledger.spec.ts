@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
-import { addDeposit, addExpense, addTransaction, createLedger, settled } from './dashboard-actions.js';
+import { addDeposit, addExpense, addTransaction, createLedger, expectView, openView } from './dashboard-actions.js';
 import { expectLedgerRows, expensesTable, ledgerRows, ledgerTable } from './dashboard-tables.js';
 import { signInAs } from './sign-in.js';
 
@@ -20,14 +20,19 @@ async function expectBalances(page: Page, current: string, pending: string): Pro
 test('the ledger projects paychecks and bills, and follows pay, clear, filter, add, edit and reload', async ({ page }) => {
   await page.goto('/');
   await signInAs(page, 'gina');
-  await settled(page);
-  // With no ledger only New Ledger shows.
+  await expectView(page, 'Home');
+  // With no ledger only New Ledger shows, on Home and in the Ledger.
+  await expect(page.getByRole('button', { name: 'New Ledger' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Transaction' })).toHaveCount(0);
+  await openView(page, 'Ledger');
   await expect(page.getByRole('button', { name: 'New Ledger' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Transaction' })).toHaveCount(0);
 
+  await openView(page, 'Plan');
   await addDeposit(page, { name: 'Acme', type: 'Direct Deposit', amount: '1500', startDate: '2026-12-04', frequency: 'BW' });
   await addExpense(page, { name: 'Rent', type: 'Housing', day: '4', amount: '1200' });
   await addExpense(page, { name: 'Phone', type: 'Utilities', day: '20', amount: '80.50' });
+  await openView(page, 'Ledger');
   await createLedger(page, { startDate: '2026-12-01', endDate: '2026-12-31', currentBalance: '500' });
 
   // On 12-04 the paycheck comes before the rent it pays.
@@ -106,7 +111,7 @@ test('the ledger projects paychecks and bills, and follows pay, clear, filter, a
   await expect(ledgerTable(page).getByRole('row', { name: /Phone/ })).toContainText('$2,213.50');
 
   await page.reload();
-  await settled(page);
+  await expectView(page, 'Ledger');
   await expectLedgerRows(page, [
     ['2026-12-04', 'Acme Paycheck', '$2,000.00'],
     ['2026-12-04', 'Rent', '$800.00'],
@@ -128,8 +133,10 @@ test('the ledger projects paychecks and bills, and follows pay, clear, filter, a
 test('the ledger lives on: extending it and changing an expense keep the paid row and the row added by hand', async ({ page }) => {
   await page.goto('/');
   await signInAs(page, 'jules');
-  await settled(page);
+  await expectView(page, 'Home');
+  await openView(page, 'Plan');
   await addExpense(page, { name: 'Rent', type: 'Housing', day: '1', amount: '1200' });
+  await openView(page, 'Ledger');
   // Years ahead of the server's today, so every unpaid row is still future and follows the expense.
   await createLedger(page, { startDate: '2031-01-01', endDate: '2031-03-31', currentBalance: '5000' });
   const rows = ledgerRows(page);
@@ -152,12 +159,14 @@ test('the ledger lives on: extending it and changing an expense keep the paid ro
     ['2031-06-01', 'Rent', '-$2,205.25'],
   ]);
 
-  // The rent goes up: the Expenses section's change reaches every unpaid Rent row, not the paid one.
+  // The rent goes up in Plan: the Expenses section's change reaches every unpaid Rent row, not the paid one.
+  await openView(page, 'Plan');
   await expensesTable(page).getByRole('button', { name: 'Edit Rent' }).click();
   const editExpense = page.getByRole('dialog', { name: 'Edit Expense' });
   await editExpense.getByLabel('Amount').fill('1250');
   await editExpense.getByRole('button', { name: 'Save' }).click();
   await expect(editExpense).toBeHidden();
+  await openView(page, 'Ledger');
   await expectLedgerRows(page, [
     ['2031-01-01', 'Rent', '$3,800.00'],
     ['2031-02-01', 'Rent', '$2,550.00'],
@@ -174,9 +183,9 @@ test('the ledger lives on: extending it and changing an expense keep the paid ro
 });
 
 test('a failed load names what failed, and RETRY recovers it', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/ledger');
   await signInAs(page, 'hank');
-  await settled(page);
+  await expectView(page, 'Ledger');
   await createLedger(page, { startDate: '2026-12-01', endDate: '2026-12-31', currentBalance: '42' });
   await expectBalances(page, '$42.00', '$42.00');
 
@@ -186,11 +195,22 @@ test('a failed load names what failed, and RETRY recovers it', async ({ page }) 
   const whoops = page.getByRole('dialog', { name: 'Whoops!' });
   await expect(whoops).toContainText('Failed to get ledger!');
   await expect(whoops).not.toContainText('Failed to get deposits!');
-  // What loaded still shows.
-  await expect(page.getByText('Total Monthly Deposits: $0.00').or(page.getByRole('button', { name: 'Add Deposit' }))).toBeVisible();
+  // The Ledger says it has not loaded: it does not claim there is none.
+  await expect(page.getByText('The ledger has not loaded.')).toBeVisible();
   await whoops.getByRole('button', { name: 'RETRY' }).click();
   await expect(whoops).toBeHidden();
   await expectBalances(page, '$42.00', '$42.00');
+
+  // On Home, the forecast's request dropped once: what loaded still shows.
+  await page.route('**/api/ledger/forecast', (route) => route.abort('connectionfailed'), { times: 1 });
+  await openView(page, 'Home');
+  await expect(whoops).toContainText('Failed to get forecast!');
+  await expect(whoops).not.toContainText('Failed to get deposits!');
+  await expect(page.getByText('Please add deposits and/or expenses!')).toBeVisible();
+  await expect(page.getByText('The next 14 days have not loaded.')).toBeVisible();
+  await whoops.getByRole('button', { name: 'RETRY' }).click();
+  await expect(whoops).toBeHidden();
+  await expect(page.getByText('Nothing is due in the next 14 days.')).toBeVisible();
 });
 
 test('a long ledger renders the rows near the viewport; the last row can be scrolled to and paid, and Tab walks the rows', async ({
@@ -217,8 +237,8 @@ test('a long ledger renders the rows near the viewport; the last row can be scro
     ],
     ledger: { startDate: '2027-01-01', endDate: '2027-12-31', currentBalance: 1000 },
   });
-  await page.reload();
-  await settled(page);
+  await page.goto('/ledger');
+  await expectView(page, 'Ledger');
   await expect(page.getByText('312 transactions.')).toBeVisible();
 
   // The table tells assistive technology its whole size (the header, 312 rows and the lines of 13

@@ -3,14 +3,15 @@
  * their dates in a new ledger. Dates are in 2031, years after any day this runs on.
  */
 import { expect, test } from '@playwright/test';
-import { addDeposit, addExpense, createLedger, settled } from './dashboard-actions.js';
+import { addDeposit, addExpense, createLedger, expectView, openView } from './dashboard-actions.js';
 import { depositsTable, expectLedgerRows, expensesTable } from './dashboard-tables.js';
 import { signInAs } from './sign-in.js';
 
 test('a twice-a-month deposit and a yearly bill, added through the dialogs, fall on their dates in a new ledger', async ({ page }) => {
   await page.goto('/');
   await signInAs(page, 'sam');
-  await settled(page);
+  await expectView(page, 'Home');
+  await openView(page, 'Plan');
 
   // A twice-a-month deposit has no weekday: the Day says N/A before a date is even picked.
   await page.getByRole('button', { name: 'Add Deposit' }).click();
@@ -45,8 +46,10 @@ test('a twice-a-month deposit and a yearly bill, added through the dialogs, fall
   await expect(insurance).toContainText('Mar 15');
   // 600 a year is 50 a month.
   await expect(page.getByText('Total Monthly Expenses: $50.00')).toBeVisible();
+  await openView(page, 'Home');
   await expect(page.getByText('You will have $1,950.00 left over each month!')).toBeVisible();
 
+  await openView(page, 'Ledger');
   await createLedger(page, { startDate: '2031-01-01', endDate: '2031-03-31', currentBalance: '100' });
   // Paid on the 15th and the last day, or the Friday before a weekend (Feb 15 and Mar 15, 2031
   // are Saturdays); the bill falls due on its own date, Saturday or not.

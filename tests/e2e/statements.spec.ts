@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
-import { settled } from './dashboard-actions.js';
+import { expectView, settled } from './dashboard-actions.js';
 import { ledgerRows, ledgerTable } from './dashboard-tables.js';
 import { signInAs } from './sign-in.js';
 
@@ -33,8 +33,8 @@ test('imports the OFX sample through the dialog: four rows matched, four added, 
     ],
     ledger: { startDate: '2027-01-01', endDate: '2027-01-31', currentBalance: 500 },
   });
-  await page.reload();
-  await settled(page);
+  await page.goto('/ledger');
+  await expectView(page, 'Ledger');
   await expect(page.getByText('5 transactions.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Import', exact: true }).click();

@@ -5,7 +5,7 @@
  * shows or requests. The one-time code leaves the address bar as soon as it has been exchanged.
  */
 import { expect, type Page, type Request, test } from '@playwright/test';
-import { addExpense, settled } from './dashboard-actions.js';
+import { addExpense, expectView, openView } from './dashboard-actions.js';
 import { signInAs } from './sign-in.js';
 
 interface HeldTokens {
@@ -61,16 +61,17 @@ test('after sign-in the tokens are in sessionStorage only: not in localStorage, 
 
   await page.goto('/');
   await signInAs(page, 'token-keeper');
-  await settled(page);
+  await expectView(page, 'Home');
   await expect(page).toHaveURL(/\/$/);
   const tokens = await heldTokens(page);
   expect(tokens.accessToken).toMatch(JWT);
   await expectNoTokensOutsideSessionStorage(page, tokens);
 
   // Use the page (a write and a reload), so the check covers an app at work, not just a fresh one.
+  await openView(page, 'Plan');
   await addExpense(page, { name: 'Rent', type: 'Housing', day: '1', amount: '900' });
   await page.reload();
-  await settled(page);
+  await expectView(page, 'Plan');
   await expect(page.getByText('Total Monthly Expenses: $900.00')).toBeVisible();
   await expectNoTokensOutsideSessionStorage(page, await heldTokens(page));
 
