@@ -18,6 +18,8 @@ export interface PrivateBuild {
   readonly serverMain: string;
   /** The bare comparison server (bench/servers/bare-ledger-server.ts compiled). */
   readonly bareServerMain: string;
+  /** The bare start-up comparison for benchmark 10 (bench/servers/bare-readyz-server.ts compiled). */
+  readonly bareReadyzServerMain: string;
 }
 
 export async function buildForBench(root = path.join(REPO_ROOT, 'node_modules/.cache/leftover-bench/build')): Promise<PrivateBuild> {
@@ -62,5 +64,6 @@ export async function buildForBench(root = path.join(REPO_ROOT, 'node_modules/.c
     webRoot,
     serverMain,
     bareServerMain: path.join(out, 'bench/servers/bare-ledger-server.js'),
+    bareReadyzServerMain: path.join(out, 'bench/servers/bare-readyz-server.js'),
   };
 }

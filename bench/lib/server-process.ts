@@ -5,14 +5,21 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import type { PrivateBuild } from './build.js';
 
 export interface ServerProcess {
   readonly origin: string;
   readonly pid: number;
+  /**
+   * From spawning the process to the first 2xx answer of its ready path, in ms. The path is asked
+   * again every `pollMs` (see StartOptions) after a refusal, so the figure is late by up to that.
+   */
+  readonly readyMs: number;
   /** Resident memory now, in bytes. */
   rssBytes(): number;
   /** The highest resident memory since the last resetPeak (or the start), in bytes. */
@@ -53,22 +60,52 @@ function procCpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
-async function waitUntilAnswering(url: string, child: ChildProcess, output: () => string): Promise<void> {
+/** Where and how often a start is watched. */
+export interface StartOptions {
+  /** The address the server listens on and is asked at (HOST): "localhost" unless said. */
+  readonly host?: string;
+  /** How long to wait after a refused or failed ready check before the next: 100 ms unless said. */
+  readonly pollMs?: number;
+}
+
+/** One GET: its status code, or 0 when nothing answered (not listening yet, or too slow). */
+function statusOf(url: string, timeoutMs: number): Promise<number> {
+  return new Promise((resolve) => {
+    // A connection of its own each time: a kept-alive socket would outlive a refused start.
+    const request = http.get(url, { agent: false, timeout: timeoutMs }, (response) => {
+      response.resume();
+      response.once('end', () => resolve(response.statusCode ?? 0));
+      response.once('error', () => resolve(0));
+    });
+    request.once('timeout', () => request.destroy());
+    request.once('error', () => resolve(0));
+  });
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess, output: () => string, pollMs: number): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const status = await statusOf(url, 2000);
+    if (status >= 200 && status < 300) return;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   throw new Error(`server did not answer ${url} within 60 s:\n${output()}`);
 }
 
-async function startChild(entry: string, cwd: string, env: NodeJS.ProcessEnv, readyPath: string, port: number): Promise<ServerProcess> {
+/**
+ * Starts `node entry` in `cwd` with only `env`, and waits for a 2xx from `readyPath` on `port`.
+ * Exported for servers that are not ours (benchmark 10 starts Actual Budget's sync server with it).
+ */
+export async function startProcess(
+  entry: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  readyPath: string,
+  port: number,
+  { host = 'localhost', pollMs = 100 }: StartOptions = {},
+): Promise<ServerProcess> {
+  const started = performance.now();
   const child = spawn(process.execPath, [entry], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.setEncoding('utf8');
@@ -76,13 +113,20 @@ async function startChild(entry: string, cwd: string, env: NodeJS.ProcessEnv, re
     // Keep the tail only: a long run must not grow this process's memory.
     stderr = (stderr + chunk).slice(-20_000);
   });
-  const origin = `http://localhost:${port}`;
-  await waitUntilAnswering(`${origin}${readyPath}`, child, () => stderr);
+  const origin = `http://${host}:${port}`;
+  try {
+    await waitUntilAnswering(`${origin}${readyPath}`, child, () => stderr, pollMs);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  const readyMs = performance.now() - started;
   const pid = child.pid;
   if (pid === undefined) throw new Error('server process has no pid');
   return {
     origin,
     pid,
+    readyMs,
     rssBytes: () => procStatusKb(pid, 'VmRSS') * 1024,
     peakRssBytes: () => procStatusKb(pid, 'VmHWM') * 1024,
     // Writing 5 to clear_refs resets the peak resident set size to the current one (Linux).
@@ -104,14 +148,14 @@ export function newDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'leftover-bench-'));
 }
 
-/** What Leftover and the bare server both start with, so they run the same way. */
-function sameStart(port: number): NodeJS.ProcessEnv {
+/** What Leftover and the bare servers all start with, so they run the same way. */
+function sameStart(port: number, host = 'localhost'): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'development',
     PORT: String(port),
-    HOST: 'localhost',
+    HOST: host,
     LOG_LEVEL: BENCH_LOG_LEVEL,
   };
 }
@@ -121,10 +165,15 @@ function sameStart(port: number): NodeJS.ProcessEnv {
  * database and the embedded development OpenID provider. Rows belong to the issuer, whose address
  * holds the port: restart on the same port to find the same users' data again.
  */
-export async function startLeftover(build: PrivateBuild, dataDir: string, port?: number): Promise<ServerProcess> {
+export async function startLeftover(
+  build: PrivateBuild,
+  dataDir: string,
+  port?: number,
+  { readyPath = '/app-config.json', ...start }: StartOptions & { readonly readyPath?: string } = {},
+): Promise<ServerProcess> {
   port ??= await freePort();
   const env: NodeJS.ProcessEnv = {
-    ...sameStart(port),
+    ...sameStart(port, start.host),
     DATABASE_URL: `sqlite:${path.join(dataDir, 'leftover.sqlite')}`,
     // The per-user request budget guards production against floods; a benchmark is one on purpose.
     RATE_LIMIT_PER_MINUTE: '1000000',
@@ -132,12 +181,19 @@ export async function startLeftover(build: PrivateBuild, dataDir: string, port?:
     // The development sign-in's own budget (decision 0028): benchmarks sign in many users from one address.
     OIDC_RATE_LIMIT_PER_MINUTE: '1000000',
   };
-  return startChild(build.serverMain, build.root, env, '/app-config.json', port);
+  return startProcess(build.serverMain, build.root, env, readyPath, port, start);
 }
 
 /** The bare Fastify route serving the ledger answer stored in ledgerFile. */
 export async function startBareLedgerServer(build: PrivateBuild, ledgerFile: string): Promise<ServerProcess> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...sameStart(port), LEDGER_FILE: ledgerFile };
-  return startChild(build.bareServerMain, build.root, env, '/ready', port);
+  return startProcess(build.bareServerMain, build.root, env, '/ready', port);
+}
+
+/** Bare Fastify and better-sqlite3 answering /readyz from a fresh SQLite file in dataDir (benchmark 10). */
+export async function startBareReadyzServer(build: PrivateBuild, dataDir: string, start: StartOptions = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...sameStart(port, start.host), DATABASE_FILE: path.join(dataDir, 'bare.sqlite') };
+  return startProcess(build.bareReadyzServerMain, build.root, env, '/readyz', port, start);
 }

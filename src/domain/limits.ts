@@ -11,7 +11,14 @@ export const MAX_DEPOSITS = 100;
 export const MAX_EXPENSES = 300;
 export const MAX_LEDGER_ROWS = 20_000;
 
-const count = new Intl.NumberFormat('en-US');
+/**
+ * "20,000": a count as a message writes it, as Intl.NumberFormat('en-US') would. Written out: the
+ * statement bounds' messages are built when the server starts, and Intl's first use loads ICU's
+ * locale data, about 5 MB of the server's memory (docs/decisions/0041-start-fast-idle-light.md).
+ */
+export function formatCount(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 
 const SCHEDULE_LIMITS: Record<ScheduleKind, { max: number; plural: string }> = {
   deposit: { max: MAX_DEPOSITS, plural: 'deposits' },
@@ -22,7 +29,7 @@ const SCHEDULE_LIMITS: Record<ScheduleKind, { max: number; plural: string }> = {
 export function checkScheduleCount(kind: ScheduleKind, total: number): ConflictError | undefined {
   const { max, plural } = SCHEDULE_LIMITS[kind];
   if (total <= max) return undefined;
-  return new ConflictError(`You can have at most ${count.format(max)} ${plural}. Remove one before adding another.`);
+  return new ConflictError(`You can have at most ${formatCount(max)} ${plural}. Remove one before adding another.`);
 }
 
 /** Why a ledger would grow: the advice differs. */
@@ -42,6 +49,6 @@ const ADVICE: Record<LedgerGrowth, string> = {
 export function checkLedgerRows(growth: LedgerGrowth, total: number): ConflictError | undefined {
   if (total <= MAX_LEDGER_ROWS) return undefined;
   return new ConflictError(
-    `A ledger holds at most ${count.format(MAX_LEDGER_ROWS)} rows: this one would hold ${count.format(total)}. ${ADVICE[growth]}`,
+    `A ledger holds at most ${formatCount(MAX_LEDGER_ROWS)} rows: this one would hold ${formatCount(total)}. ${ADVICE[growth]}`,
   );
 }

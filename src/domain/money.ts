@@ -55,10 +55,13 @@ export function multiplyRatioHalfUp(amount: Cents, numerator: number, denominato
   return cents(Number(rounded * sign));
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+// Made on first use: the server loads this module but never formats an amount, and Intl's first
+// use costs about 5 MB of locale data (decision 0041).
+let usd: Intl.NumberFormat | undefined;
 
 /** "$1,234.56", "-$12.00": what the user sees for an amount. */
 export function formatUsd(amount: Cents): string {
+  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
   return usd.format(centsToDollars(amount));
 }
 

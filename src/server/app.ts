@@ -126,7 +126,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   let keySet: JWTVerifyGetKey;
   if (config.oidc.kind === 'embedded') {
     // The provider runs in this process, so its public keys are checked without a network hop.
-    keySet = createLocalKeySet((await registerDevProvider(app, config.oidc, config.nodeEnv)).jwks);
+    keySet = createLocalKeySet((await registerDevProvider(app, config.oidc, config.nodeEnv)).publicKeys);
   } else {
     keySet = createDiscoveredKeySet(config.oidc.issuer);
   }

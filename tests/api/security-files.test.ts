@@ -37,8 +37,12 @@ describe('the data folder and the database files', () => {
     const app = await buildApp(config, { logger: false });
     try {
       await app.ready();
+      // The provider's keys are made when first needed, not at start (decision 0041): ask for them.
+      const keysFile = path.join(dataDir, 'dev-oidc-keys.json');
+      expect(fs.existsSync(keysFile)).toBe(false);
+      expect((await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' })).statusCode).toBe(200);
       expect(modeOf(dataDir).toString(8)).toBe('700');
-      for (const each of [file, `${file}-wal`, `${file}-shm`, path.join(dataDir, 'dev-oidc-keys.json')]) {
+      for (const each of [file, `${file}-wal`, `${file}-shm`, keysFile]) {
         expect(modeOf(each).toString(8), path.basename(each)).toBe('600');
       }
     } finally {

@@ -3,6 +3,7 @@
  * to make a reader work far past what any bank's export needs; past these bounds the file is
  * refused (InvalidInputError on `content`, through `unreadable`) with the limit in the message.
  */
+import { formatCount } from '../limits.js';
 
 /** A month of a busy business account is a few thousand transactions: more is a wrong export or an attack. */
 export const MAX_STATEMENT_ROWS = 10_000;
@@ -19,9 +20,7 @@ export const MAX_PREVIEW_CELL_CHARACTERS = 200;
 /** OFX statements nest about ten deep (an SGML leaf written empty adds one): deeper is not a statement. */
 export const MAX_OFX_DEPTH = 64;
 
-const count = new Intl.NumberFormat('en-US');
-
-export const TOO_MANY_TRANSACTIONS = `The statement has more than ${count.format(MAX_STATEMENT_ROWS)} transactions: export a shorter period.`;
-export const TOO_MANY_LINES = `The file has more than ${count.format(MAX_CSV_LINES)} lines: export a shorter period.`;
-export const TOO_MANY_COLUMNS = `A line of the file has more than ${count.format(MAX_CSV_COLUMNS)} columns: a bank statement has far fewer.`;
-export const NESTED_TOO_DEEP = `The file nests its elements more than ${count.format(MAX_OFX_DEPTH)} deep: it is not a bank statement.`;
+export const TOO_MANY_TRANSACTIONS = `The statement has more than ${formatCount(MAX_STATEMENT_ROWS)} transactions: export a shorter period.`;
+export const TOO_MANY_LINES = `The file has more than ${formatCount(MAX_CSV_LINES)} lines: export a shorter period.`;
+export const TOO_MANY_COLUMNS = `A line of the file has more than ${formatCount(MAX_CSV_COLUMNS)} columns: a bank statement has far fewer.`;
+export const NESTED_TOO_DEEP = `The file nests its elements more than ${formatCount(MAX_OFX_DEPTH)} deep: it is not a bank statement.`;

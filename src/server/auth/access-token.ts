@@ -2,8 +2,16 @@
  * The API's only door: a JWT access token from the configured issuer, checked against the
  * issuer's keys with an asymmetric algorithm allow-list, issuer, audience, expiry and type.
  */
-import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, type JSONWebKeySet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type * as Jose from 'jose';
+import type { JSONWebKeySet, JWTVerifyGetKey } from 'jose';
 import { VerifiedTokenCache, type VerifiedTokenCacheOptions } from './verified-token-cache.js';
+
+let jose: Promise<typeof Jose> | undefined;
+/** jose is loaded by the first token check, not at start (docs/decisions/0041-start-fast-idle-light.md). */
+function loadJose(): Promise<typeof Jose> {
+  jose ??= import('jose');
+  return jose;
+}
 
 /** Who is calling: rows belong to the issuer and subject pair, never to a mutable claim. */
 export interface Caller {
@@ -59,6 +67,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
     const now = options.now?.() ?? new Date();
     const cached = cache?.get(token, now.getTime());
     if (cached) return cached;
+    const { errors: joseErrors, jwtVerify } = await loadJose();
     try {
       const { payload } = await jwtVerify(token, options.keySet, {
         algorithms: ACCEPTED_ALGORITHMS,
@@ -109,8 +118,8 @@ async function discoverJwksUri(issuer: string): Promise<URL> {
 export function createDiscoveredKeySet(issuer: string, { refetchCooldownMs = JWKS_REFETCH_COOLDOWN_MS } = {}): JWTVerifyGetKey {
   let remote: Promise<JWTVerifyGetKey> | undefined;
   return async (header, token) => {
-    remote ??= discoverJwksUri(issuer)
-      .then((jwksUri) =>
+    remote ??= Promise.all([discoverJwksUri(issuer), loadJose()])
+      .then(([jwksUri, { createRemoteJWKSet }]) =>
         createRemoteJWKSet(jwksUri, { cooldownDuration: refetchCooldownMs, cacheMaxAge: 10 * 60_000, timeoutDuration: 5000 }),
       )
       .catch((error: unknown) => {
@@ -122,6 +131,20 @@ export function createDiscoveredKeySet(issuer: string, { refetchCooldownMs = JWK
   };
 }
 
-export function createLocalKeySet(jwks: JSONWebKeySet): JWTVerifyGetKey {
-  return createLocalJWKSet(jwks);
+/**
+ * A key set held in this process: given outright, or read on first use (the embedded provider
+ * makes its keys only when they are first needed).
+ */
+export function createLocalKeySet(jwks: JSONWebKeySet | (() => Promise<JSONWebKeySet>)): JWTVerifyGetKey {
+  let local: Promise<JWTVerifyGetKey> | undefined;
+  return async (header, token) => {
+    local ??= Promise.all([typeof jwks === 'function' ? jwks() : jwks, loadJose()]).then(
+      ([keys, { createLocalJWKSet }]) => createLocalJWKSet(keys),
+      (error: unknown) => {
+        local = undefined;
+        throw error;
+      },
+    );
+    return (await local)(header, token);
+  };
 }

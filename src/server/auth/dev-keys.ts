@@ -1,11 +1,11 @@
 /**
- * The development provider's keys: a signing key pair and cookie keys, made on first start and kept
- * in the data folder so tokens and sessions stay valid across restarts.
+ * The development provider's keys: a signing key pair and cookie keys, made when first needed and
+ * kept in the data folder so tokens and sessions stay valid across restarts.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { JWK } from 'jose';
 import { z } from 'zod';
 
 export interface DevProviderKeys {
@@ -18,11 +18,14 @@ const keysFileSchema = z.object({
   cookieKeys: z.array(z.string().min(16)).min(1),
 });
 
+function readDevKeys(file: string): DevProviderKeys {
+  const parsed = keysFileSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  return { signingKeys: parsed.signingKeys as JWK[], cookieKeys: parsed.cookieKeys };
+}
+
 export async function loadOrCreateDevKeys(file: string): Promise<DevProviderKeys> {
-  if (fs.existsSync(file)) {
-    const parsed = keysFileSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
-    return { signingKeys: parsed.signingKeys as JWK[], cookieKeys: parsed.cookieKeys };
-  }
+  if (fs.existsSync(file)) return readDevKeys(file);
+  const { exportJWK, generateKeyPair } = await import('jose');
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = await exportJWK(privateKey);
   const keys: DevProviderKeys = {
@@ -40,5 +43,22 @@ export async function loadOrCreateDevKeys(file: string): Promise<DevProviderKeys
 export function publicJwks(keys: DevProviderKeys): { keys: JWK[] } {
   return {
     keys: keys.signingKeys.map(({ kty, n, e, crv, x, y, kid, alg, use }) => ({ kty, n, e, crv, x, y, kid, alg, use })),
+  };
+}
+
+/**
+ * The keys, read from the file now when it exists (a damaged file stops the start, as before), but
+ * made only when first asked for: a new RSA key pair costs 50 to 400 ms of CPU, and a fresh start
+ * has no token to check until someone signs in (docs/decisions/0041-start-fast-idle-light.md).
+ */
+export function devKeysOnDemand(file: string): () => Promise<DevProviderKeys> {
+  let keys: Promise<DevProviderKeys> | undefined = fs.existsSync(file) ? Promise.resolve(readDevKeys(file)) : undefined;
+  return () => {
+    keys ??= loadOrCreateDevKeys(file).catch((error: unknown) => {
+      // A failed write (a full disk, say) is tried again by the next request, not remembered.
+      keys = undefined;
+      throw error;
+    });
+    return keys;
   };
 }

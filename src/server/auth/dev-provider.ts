@@ -2,16 +2,20 @@
  * The embedded development OpenID provider: a real, certified provider (oidc-provider) with a
  * sign-in page that asks only for a user name. It exists so `npm start` works with no account
  * anywhere; it refuses to run in production.
+ *
+ * Its routes are registered at start, but oidc-provider itself (about 320 ms and 24 MB to load)
+ * is loaded and the provider made on the first request that needs it: the API checks tokens
+ * against the keys file alone (docs/decisions/0041-start-fast-idle-light.md).
  */
 import formBody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
-import Provider from 'oidc-provider';
-import { type DevProviderKeys, loadOrCreateDevKeys, publicJwks } from './dev-keys.js';
+import type Provider from 'oidc-provider';
+import { type DevProviderKeys, devKeysOnDemand, publicJwks } from './dev-keys.js';
 import { TooManyRequestsError } from '../http/http-errors.js';
-import { devProviderConfiguration, type EmbeddedOidc } from './dev-provider-configuration.js';
-import { createDevProviderStore, type DevProviderStore } from './dev-provider-store.js';
+import type { EmbeddedOidc } from './dev-provider-configuration.js';
+import { createDevProviderStore } from './dev-provider-store.js';
 import { DEV_SIGN_IN_PATH, SIGN_IN_STYLE, signInPage } from './dev-sign-in-page.js';
 
 const ISSUER_PATH = '/oidc';
@@ -19,12 +23,35 @@ const USER_NAME = /^[a-z0-9._@-]{1,64}$/;
 
 export interface DevProvider {
   /** The public half of its signing keys: what the API checks the tokens it issues against. */
-  readonly jwks: JSONWebKeySet;
+  readonly publicKeys: () => Promise<JSONWebKeySet>;
+}
+
+/** The provider, made once on first use; a failure to make it is tried again by the next request. */
+type ProviderOnDemand = () => Promise<Provider>;
+
+function providerOnDemand(oidc: EmbeddedOidc, keys: () => Promise<DevProviderKeys>): ProviderOnDemand {
+  let provider: Promise<Provider> | undefined;
+  const make = async () => {
+    const [{ default: OidcProvider }, { devProviderConfiguration }, loaded] = await Promise.all([
+      import('oidc-provider'),
+      import('./dev-provider-configuration.js'),
+      keys(),
+    ]);
+    return new OidcProvider(oidc.issuer, devProviderConfiguration(oidc, loaded, createDevProviderStore()));
+  };
+  return () => {
+    provider ??= make().catch((error: unknown) => {
+      provider = undefined;
+      throw error;
+    });
+    return provider;
+  };
 }
 
 /**
  * Mounts the provider under /oidc and its sign-in page under /dev-sign-in, in a scope of their
  * own (only the sign-in form takes form bodies), and answers the keys its tokens are signed with.
+ * The refusal in production comes first, at start, before any file is read or written.
  */
 export async function registerDevProvider(app: FastifyInstance, oidc: EmbeddedOidc, nodeEnv: string): Promise<DevProvider> {
   if (nodeEnv === 'production') {
@@ -32,14 +59,15 @@ export async function registerDevProvider(app: FastifyInstance, oidc: EmbeddedOi
       'The embedded development OpenID provider refuses to run with NODE_ENV=production: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE.',
     );
   }
-  const keys = await loadOrCreateDevKeys(oidc.keysFile);
+  const keys = devKeysOnDemand(oidc.keysFile);
+  const provider = providerOnDemand(oidc, keys);
   await app.register(async (scope) => {
     await scope.register(formBody, { bodyLimit: 4096 });
     await limitPerAddress(scope, oidc.perAddressPerMinute);
     pinHost(scope, oidc.issuer);
-    mountProvider(scope, oidc, keys, createDevProviderStore());
+    mountProvider(scope, provider);
   });
-  return { jwks: publicJwks(keys) };
+  return { publicKeys: async () => publicJwks(await keys()) };
 }
 
 /**
@@ -71,11 +99,10 @@ function pinHost(scope: FastifyInstance, issuer: string): void {
 }
 
 /** The provider reads its own request bodies, so it is handed the raw request before Fastify parses anything. */
-function mountProvider(scope: FastifyInstance, oidc: EmbeddedOidc, keys: DevProviderKeys, store: DevProviderStore): void {
-  const provider = new Provider(oidc.issuer, devProviderConfiguration(oidc, keys, store));
-  const callback = provider.callback();
-
-  const handOver = (request: FastifyRequest, reply: FastifyReply) => {
+function mountProvider(scope: FastifyInstance, provider: ProviderOnDemand): void {
+  let callback: ReturnType<Provider['callback']> | undefined;
+  const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+    callback ??= (await provider()).callback();
     reply.hijack();
     const raw = request.raw as typeof request.raw & { originalUrl?: string };
     raw.originalUrl = raw.url;
@@ -84,13 +111,13 @@ function mountProvider(scope: FastifyInstance, oidc: EmbeddedOidc, keys: DevProv
   };
   const methods = ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH'] as const;
   for (const url of [ISSUER_PATH, `${ISSUER_PATH}/*`]) {
-    scope.route({ method: [...methods], url, onRequest: (request, reply) => handOver(request, reply), handler: async () => undefined });
+    scope.route({ method: [...methods], url, onRequest: handOver, handler: async () => undefined });
   }
 
   scope.get(`${DEV_SIGN_IN_PATH}/style.css`, async (_request, reply) => reply.type('text/css; charset=utf-8').send(SIGN_IN_STYLE));
 
   scope.get<{ Params: { uid: string } }>(`${DEV_SIGN_IN_PATH}/:uid`, async (request, reply) => {
-    const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
+    const details = await (await provider()).interactionDetails(request.raw, reply.raw).catch(() => undefined);
     if (!details || details.uid !== request.params.uid) {
       return reply.code(400).type('text/plain; charset=utf-8').send('This sign-in has expired. Go back to Leftover and sign in again.');
     }
@@ -98,7 +125,8 @@ function mountProvider(scope: FastifyInstance, oidc: EmbeddedOidc, keys: DevProv
   });
 
   scope.post<{ Params: { uid: string }; Body: { username?: unknown } }>(`${DEV_SIGN_IN_PATH}/:uid`, async (request, reply) => {
-    const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
+    const oidcProvider = await provider();
+    const details = await oidcProvider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
     if (!details || details.uid !== request.params.uid) {
       return reply.code(400).type('text/plain; charset=utf-8').send('This sign-in has expired. Go back to Leftover and sign in again.');
     }
@@ -110,7 +138,7 @@ function mountProvider(scope: FastifyInstance, oidc: EmbeddedOidc, keys: DevProv
         .send(signInPage(details.uid, 'Enter a user name of 1 to 64 letters, digits or . _ @ -'));
     }
     reply.hijack();
-    await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: userName } }, { mergeWithLastSubmission: false });
+    await oidcProvider.interactionFinished(request.raw, reply.raw, { login: { accountId: userName } }, { mergeWithLastSubmission: false });
     return undefined;
   });
 }

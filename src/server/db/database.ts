@@ -1,8 +1,11 @@
-/** Opens the configured database: an embedded SQLite file by default, or PostgreSQL. */
+/**
+ * Opens the configured database: an embedded SQLite file by default, or PostgreSQL. Only the
+ * driver in use is loaded (docs/decisions/0041-start-fast-idle-light.md): a SQLite server never
+ * loads pg, a PostgreSQL one never loads better-sqlite3.
+ */
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
-import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { migrateToLatest } from './migrations.js';
 import { ensurePrivateFolder, preparePrivateDatabaseFile, tightenDatabaseFiles } from './private-files.js';
@@ -12,7 +15,6 @@ export type Database = Kysely<DatabaseSchema>;
 
 // PostgreSQL answers bigint as text; our bigints are cents below 2^53, so numbers are exact.
 const PG_INT8_OID = 20;
-pg.types.setTypeParser(PG_INT8_OID, (value) => Number(value));
 
 export interface OpenDatabase {
   readonly db: Database;
@@ -56,7 +58,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
   if (config.kind === 'sqlite') {
     ensurePrivateFolder(path.dirname(config.file));
     preparePrivateDatabaseFile(config.file);
-    const sqlite = new SQLite(config.file);
+    const { default: Driver } = await import('better-sqlite3');
+    const sqlite = new Driver(config.file);
     sqlite.pragma('journal_mode = WAL');
     // -wal and -shm exist from here on; left over from an older install they may still be 0644.
     tightenDatabaseFiles(config.file);
@@ -66,6 +69,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     sqlite.pragma('busy_timeout = 5000');
     db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   } else {
+    const { default: pg } = await import('pg');
+    pg.types.setTypeParser(PG_INT8_OID, (value) => Number(value));
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   }

@@ -4,7 +4,7 @@
  * time limit, so a file that costs too much fails alone with 413 while the server carries on.
  * Each user has at most one file in the works at a time, so one user cannot fill the queue.
  */
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { type Caller, callerKey } from '../auth/access-token.js';
 import type { FileWorkerConfig } from '../config.js';
 import { InvalidInputError, TooLargeError } from '../../domain/errors.js';
@@ -26,7 +26,7 @@ export interface FileWorkLog {
 }
 
 export class FileWorkPool {
-  private pool: Piscina | null = null;
+  private pool: Promise<Piscina> | null = null;
   private readonly busyOwners = new Set<string>();
 
   constructor(
@@ -55,9 +55,10 @@ export class FileWorkPool {
   }
 
   private async run<K extends FileTask>(task: K, field: string): Promise<FileTaskAnswers[K['kind']]> {
+    const workers = await this.workers();
     let outcome: FileTaskOutcome<FileTaskAnswers[K['kind']]>;
     try {
-      outcome = (await this.workers().run(task, { signal: AbortSignal.timeout(this.config.timeoutMs) })) as FileTaskOutcome<
+      outcome = (await workers.run(task, { signal: AbortSignal.timeout(this.config.timeoutMs) })) as FileTaskOutcome<
         FileTaskAnswers[K['kind']]
       >;
     } catch (error) {
@@ -72,10 +73,17 @@ export class FileWorkPool {
     throw new TooLargeError(failure.message, failure.field);
   }
 
-  /** Started on first use: a server that never reads a file never starts a thread. */
-  private workers(): Piscina {
-    if (this.pool) return this.pool;
-    this.pool = new Piscina({
+  /**
+   * Started on first use: a server that never reads a file never starts a thread, nor loads
+   * piscina (decision 0041).
+   */
+  private workers(): Promise<Piscina> {
+    this.pool ??= import('piscina').then(({ Piscina }) => this.startWorkers(Piscina));
+    return this.pool;
+  }
+
+  private startWorkers(WorkerPool: typeof Piscina): Piscina {
+    const pool = new WorkerPool({
       ...workerEntry(),
       minThreads: 0,
       maxThreads: this.config.threads,
@@ -87,13 +95,14 @@ export class FileWorkPool {
     });
     // A worker that dies outside a task (out of memory while its task was being cancelled, say)
     // is reported here; without a listener the pool's 'error' event would end the process.
-    this.pool.on('error', (error: unknown) => this.log.warn({ err: error }, 'a file worker failed outside a task'));
-    return this.pool;
+    pool.on('error', (error: unknown) => this.log.warn({ err: error }, 'a file worker failed outside a task'));
+    return pool;
   }
 
   async close(): Promise<void> {
     const pool = this.pool;
     this.pool = null;
-    await pool?.destroy();
+    // A pool that never started (piscina failed to load) has nothing to stop.
+    await (await pool?.catch(() => null))?.destroy();
   }
 }

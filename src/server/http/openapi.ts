@@ -1,13 +1,17 @@
 /**
- * GET /api/openapi.json (issue 16): an OpenAPI 3.1 description of every /api call, generated at
- * start from the zod schemas the routes validate and answer with, so it cannot drift from them.
- * @fastify/swagger collects the routes; fastify-type-provider-zod turns their schemas into JSON
+ * GET /api/openapi.json (issue 16): an OpenAPI 3.1 description of every /api call, generated from
+ * the zod schemas the routes validate and answer with, so it cannot drift from them.
+ * @fastify/swagger describes the routes; fastify-type-provider-zod turns their schemas into JSON
  * Schema 2020-12; this module adds what routes do not carry themselves: the bearer scheme, the
  * error body every refusal answers with, and the media type of each file the endpoint table's
  * rows answer with (decision 0036).
+ *
+ * Nothing of that runs at start (docs/decisions/0041-start-fast-idle-light.md): the app only
+ * records its /api routes as they are added; the first request of the document loads
+ * @fastify/swagger, hands it those routes in a scratch Fastify instance, and keeps the text.
  */
-import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyDynamicSwaggerOptions, SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { toJSONSchema } from 'zod/v4/core';
 import { API_PREFIX } from '../../contract/common.js';
@@ -108,28 +112,67 @@ const transformObject: SwaggerTransformObject = (documentObject) => {
   } as ReturnType<SwaggerTransformObject>;
 };
 
-/** Registers the collector; must run before any route is added, since it learns routes as they are. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Leftover API',
-        version: API_VERSION,
-        description:
-          'Will I make it to payday, and what is left over? Every call answers JSON; amounts are dollars with at most two decimals.',
-      },
+const SWAGGER_OPTIONS: FastifyDynamicSwaggerOptions = {
+  openapi: {
+    openapi: '3.1.0',
+    info: {
+      title: 'Leftover API',
+      version: API_VERSION,
+      description:
+        'Will I make it to payday, and what is left over? Every call answers JSON; amounts are dollars with at most two decimals.',
     },
-    transform,
-    transformObject,
+  },
+  transform,
+  transformObject,
+};
+
+/**
+ * The document of the recorded routes: @fastify/swagger learns routes as they are added, and the
+ * app is past adding any, so they are added again to a scratch instance that only describes them.
+ */
+async function describeRoutes(routes: readonly RouteOptions[]): Promise<string> {
+  const { default: swagger } = await import('@fastify/swagger');
+  const scratch = Fastify({ logger: false });
+  // The app compiled and checks these schemas; the scratch instance only reads them.
+  scratch.setValidatorCompiler(() => () => true);
+  scratch.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  try {
+    await scratch.register(swagger, SWAGGER_OPTIONS);
+    for (const { method, url, schema, config } of routes) {
+      scratch.route({
+        method,
+        url,
+        exposeHeadRoute: false,
+        handler: async () => undefined,
+        ...(schema ? { schema } : {}),
+        ...(config ? { config } : {}),
+      });
+    }
+    await scratch.ready();
+    return JSON.stringify(scratch.swagger());
+  } finally {
+    await scratch.close();
+  }
+}
+
+/** Records the API's routes and serves their document; must run before any route is added. */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  const routes: RouteOptions[] = [];
+  // As @fastify/swagger itself would: every route but the HEAD routes Fastify adds beside GETs.
+  // Only /api is the scriptable API; the page, sign-in and the probes stay out of the document.
+  app.addHook('onRoute', (route) => {
+    if (route.method !== 'HEAD' && route.url.startsWith(`${API_PREFIX}/`)) routes.push(route);
   });
 
-  let document: string | undefined;
-  // Built once at start: a schema the generator cannot describe stops the server instead of the first caller.
-  app.addHook('onReady', async () => {
-    document = JSON.stringify(app.swagger());
+  let document: Promise<string> | undefined;
+  app.get(OPENAPI_PATH, async (_request, reply) => {
+    document ??= describeRoutes(routes).catch((error: unknown) => {
+      document = undefined;
+      throw error;
+    });
+    return reply
+      .header('Cache-Control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(await document);
   });
-  app.get(OPENAPI_PATH, async (_request, reply) =>
-    reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(document),
-  );
 }
