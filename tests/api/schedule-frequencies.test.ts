@@ -318,9 +318,23 @@ describe.each(databaseKinds())('expenses stored before frequencies, upgraded on 
           ],
           totalExpenses: 1545.99,
         });
+        // Both in the owner's primary account, which the accounts' migration (0008) made for them.
+        const [primary] = await open.db.selectFrom('accounts').select('id').where('owner_sub', '=', owner.subject).execute();
+        const accountId = primary?.id;
+        expect(accountId).toEqual(expect.any(String));
         expect(await depositRepository(open.db).list(owner)).toEqual([
-          { id: ids.side, name: 'Side job', type: 'Check', day: 'N/A', amount: 25000, startDate: '2026-10-31', frequency: 'EOM' },
           {
+            id: ids.side,
+            name: 'Side job',
+            type: 'Check',
+            day: 'N/A',
+            amount: 25000,
+            startDate: '2026-10-31',
+            frequency: 'EOM',
+            accountId,
+          },
+          {
+            accountId,
             id: ids.paycheck,
             name: 'Paycheck',
             type: 'Direct Deposit',
