@@ -67,16 +67,6 @@ export async function countOwnerRows({ db, owner }: LedgerScope, except?: string
   return Number(record?.count ?? 0);
 }
 
-/** How many rows the ledger holds now. */
-export async function countRows({ db, owner }: LedgerScope, ledgerId: string): Promise<number> {
-  const record = await db
-    .selectFrom('ledger_transactions')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
-    .where(rowsOf(owner, ledgerId))
-    .executeTakeFirst();
-  return Number(record?.count ?? 0);
-}
-
 /** The rows generated from one schedule, in creation order: what a change of that schedule may replace. */
 export async function listScheduleRows({ db, owner, kind }: LedgerScope, ledgerId: string, schedule: ScheduleRef): Promise<StoredRow[]> {
   const record = await db
