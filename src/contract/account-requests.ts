@@ -9,7 +9,10 @@ import { isIsoDate } from '../domain/calendar-date.js';
 import { LATEST_LEDGER_START, latestLedgerEnd } from '../domain/ledger-span.js';
 import { MAX_LEDGER_YEARS, MAX_TRANSACTION_NAME_LENGTH, SCHEDULE_KINDS, TRANSACTION_STATUSES } from '../domain/ledger.js';
 import { TRANSACTION_TYPES } from '../domain/ledger.js';
-import { EXPORT_FORMAT, EXPORT_VERSION } from './account.js';
+import { EXPORT_FORMAT, EXPORT_VERSIONS } from './account.js';
+import { cardInputSchema } from './account-input.js';
+import { ACCOUNT_KINDS, accountNameKey, MAX_ACCOUNT_NAME_LENGTH } from '../domain/accounts.js';
+import { MAX_ACCOUNTS } from '../domain/limits.js';
 import { idSchema } from './common.js';
 import { LEDGER_START_TOO_LATE } from './ledger-requests.js';
 import { depositInputSchema } from './deposit-input.js';
@@ -90,37 +93,55 @@ const restoredLedgerSchema = z.object(
 
 type RestoredLedgerFields = z.output<typeof restoredLedgerSchema>;
 
+type Problem = { path: (string | number)[]; message: string };
+
 const scheduleKey = (kind: string, id: string) => `${kind} ${id}`;
 const article = (kind: string) => (kind === 'expense' ? 'an expense' : 'a deposit');
 
-/** Problems of the document as a whole, in document order; each names the path of the value at fault. */
-function documentProblems(
+/** The document's schedules: their ids (one id for one row of either table) and their kind-and-id keys. */
+interface DocumentSchedules {
+  readonly ids: Set<string>;
+  readonly keys: Set<string>;
+}
+
+/** Problems of the schedules as a whole (duplicate ids), in document order; fills `schedules`. */
+function scheduleProblems(
   deposits: readonly { id: string }[],
   expenses: readonly { id: string }[],
-  ledger: RestoredLedgerFields | null,
-): { path: (string | number)[]; message: string }[] {
-  const problems: { path: (string | number)[]; message: string }[] = [];
-  const scheduleIds = new Set<string>();
-  const schedules = new Set<string>();
+  schedules: DocumentSchedules,
+): Problem[] {
+  const problems: Problem[] = [];
   for (const [list, kind, name] of [
     [deposits, 'deposit', 'deposits'],
     [expenses, 'expense', 'expenses'],
   ] as const) {
     list.forEach((schedule, index) => {
       // One id for one row of either table: a source names its schedule by kind and id, and restore maps ids once.
-      if (scheduleIds.has(schedule.id)) problems.push({ path: [name, index, 'id'], message: 'Id appears twice in the document.' });
-      scheduleIds.add(schedule.id);
-      schedules.add(scheduleKey(kind, schedule.id));
+      if (schedules.ids.has(schedule.id)) problems.push({ path: [name, index, 'id'], message: 'Id appears twice in the document.' });
+      schedules.ids.add(schedule.id);
+      schedules.keys.add(scheduleKey(kind, schedule.id));
     });
   }
-  if (!ledger) return problems;
+  return problems;
+}
 
+/**
+ * Problems of one ledger as a whole, in document order, each at `at` + its path. `rowIds` holds
+ * the row ids of the document's ledgers seen so far: a row id is one row of the whole document.
+ */
+function ledgerProblems(
+  ledger: RestoredLedgerFields,
+  schedules: DocumentSchedules,
+  rowIds: Set<string>,
+  at: readonly (string | number)[],
+): Problem[] {
+  const problems: Problem[] = [];
   const removed = new Set<string>();
   ledger.removedSchedules.forEach((schedule, index) => {
     const key = scheduleKey(schedule.kind, schedule.id);
-    if (schedules.has(key) || removed.has(key) || scheduleIds.has(schedule.id)) {
+    if (schedules.keys.has(key) || removed.has(key) || schedules.ids.has(schedule.id)) {
       problems.push({
-        path: ['ledger', 'removedSchedules', index, 'id'],
+        path: [...at, 'removedSchedules', index, 'id'],
         message: 'A removed schedule must appear once and not among the schedules.',
       });
     }
@@ -128,30 +149,29 @@ function documentProblems(
   });
 
   const range = `${ledger.startDate} and ${ledger.endDate}`;
-  const rowIds = new Set<string>();
   const sequences = new Set<number>();
   ledger.transactions.forEach((row, index) => {
-    const at = (...rest: string[]) => ['ledger', 'transactions', index, ...rest];
-    if (rowIds.has(row.id)) problems.push({ path: at('id'), message: 'Id appears twice in the document.' });
+    const rowAt = (...rest: string[]) => [...at, 'transactions', index, ...rest];
+    if (rowIds.has(row.id)) problems.push({ path: rowAt('id'), message: 'Id appears twice in the document.' });
     rowIds.add(row.id);
-    if (sequences.has(row.sequence)) problems.push({ path: at('sequence'), message: 'Sequence appears twice in the ledger.' });
+    if (sequences.has(row.sequence)) problems.push({ path: rowAt('sequence'), message: 'Sequence appears twice in the ledger.' });
     sequences.add(row.sequence);
     if (row.sequence >= ledger.nextSequence) {
-      problems.push({ path: at('sequence'), message: 'Sequence must be below the ledger’s Next Sequence.' });
+      problems.push({ path: rowAt('sequence'), message: 'Sequence must be below the ledger’s Next Sequence.' });
     }
     if (row.date < ledger.startDate || row.date > ledger.endDate)
-      problems.push({ path: at('date'), message: `Date must be between ${range}.` });
+      problems.push({ path: rowAt('date'), message: `Date must be between ${range}.` });
     if (row.source) {
       const key = scheduleKey(row.source.kind, row.source.id);
-      if (!schedules.has(key) && !removed.has(key)) {
+      if (!schedules.keys.has(key) && !removed.has(key)) {
         problems.push({
-          path: at('source', 'id'),
+          path: rowAt('source', 'id'),
           message: `Source must name ${article(row.source.kind)} of the document or a removed schedule.`,
         });
       }
       if (row.source.kind === 'deposit' ? row.type !== 'C' : row.type !== 'D') {
         problems.push({
-          path: at('type'),
+          path: rowAt('type'),
           message: `A row of a ${row.source.kind} must have type ${row.source.kind === 'deposit' ? 'C' : 'D'}.`,
         });
       }
@@ -162,13 +182,13 @@ function documentProblems(
   ledger.skippedOccurrences.forEach((occurrence, index) => {
     const key = `${scheduleKey(occurrence.kind, occurrence.id)} ${occurrence.occurrence}`;
     // Deleting a schedule forgets its skipped occurrences, so they always name a schedule that exists.
-    if (!schedules.has(scheduleKey(occurrence.kind, occurrence.id))) {
+    if (!schedules.keys.has(scheduleKey(occurrence.kind, occurrence.id))) {
       problems.push({
-        path: ['ledger', 'skippedOccurrences', index, 'id'],
+        path: [...at, 'skippedOccurrences', index, 'id'],
         message: `Id must name ${article(occurrence.kind)} of the document.`,
       });
     } else if (skipped.has(key)) {
-      problems.push({ path: ['ledger', 'skippedOccurrences', index, 'occurrence'], message: 'Occurrence appears twice in the document.' });
+      problems.push({ path: [...at, 'skippedOccurrences', index, 'occurrence'], message: 'Occurrence appears twice in the document.' });
     }
     skipped.add(key);
   });
@@ -176,53 +196,174 @@ function documentProblems(
   const keys = new Set<string>();
   ledger.importedStatementRows.forEach((row, index) => {
     if (keys.has(row.key))
-      problems.push({ path: ['ledger', 'importedStatementRows', index, 'key'], message: 'Key appears twice in the document.' });
+      problems.push({ path: [...at, 'importedStatementRows', index, 'key'], message: 'Key appears twice in the document.' });
     keys.add(row.key);
   });
   return problems;
 }
 
-/** POST /api/account/import: a whole export document, which replaces everything the caller has. */
-export const accountImportRequestSchema = z
+/** A ledger's own dates: a start not too late, an end on or after it, at most MAX_LEDGER_YEARS after it. */
+const checkedLedgerSchema = restoredLedgerSchema.check(
+  z.superRefine((ledger, context) => {
+    if (!isIsoDate(ledger.startDate) || !isIsoDate(ledger.endDate)) return;
+    if (ledger.startDate > LATEST_LEDGER_START) {
+      context.addIssue({ code: 'custom', path: ['startDate'], message: LEDGER_START_TOO_LATE });
+    } else if (ledger.endDate < ledger.startDate) {
+      context.addIssue({ code: 'custom', path: ['endDate'], message: 'End Date must be on or after Start Date.' });
+    } else if (ledger.endDate > latestLedgerEnd(ledger.startDate)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: `A ledger spans at most ${MAX_LEDGER_YEARS} years: End Date must be on or before ${latestLedgerEnd(ledger.startDate)}.`,
+      });
+    }
+  }),
+);
+
+const formatSchema = z.literal(EXPORT_FORMAT, { error: `This is not a Leftover export: format must be "${EXPORT_FORMAT}".` });
+const VERSION_MESSAGE = `This export's version is not one this server can read: version must be ${EXPORT_VERSIONS.join(' or ')}.`;
+
+/** The first check of a restore: a Leftover export, of a version this server reads; the rest is that version's schema. */
+export const restoreHeaderSchema = z.looseObject(
+  {
+    format: formatSchema,
+    version: z.union(
+      EXPORT_VERSIONS.map((version) => z.literal(version)),
+      { error: VERSION_MESSAGE },
+    ),
+  },
+  OBJECT_BODY,
+);
+
+/** A version 1 document: one ledger, or none, for the primary account. */
+export const accountImportV1Schema = z
   .object(
     {
-      format: z.literal(EXPORT_FORMAT, { error: `This is not a Leftover export: format must be "${EXPORT_FORMAT}".` }),
-      version: z.literal(EXPORT_VERSION, {
-        error: `This export's version is not one this server can read: version must be ${EXPORT_VERSION}.`,
-      }),
+      format: formatSchema,
+      version: z.literal(1, { error: VERSION_MESSAGE }),
       exportedAt: z.optional(z.string({ error: 'Exported At must be text.' })),
       deposits: z.array(restoredDepositSchema, { error: 'Deposits must be a list.' }),
       expenses: z.array(restoredExpenseSchema, { error: 'Expenses must be a list.' }),
-      ledger: z.nullable(
-        restoredLedgerSchema.check(
-          z.superRefine((ledger, context) => {
-            if (!isIsoDate(ledger.startDate) || !isIsoDate(ledger.endDate)) return;
-            if (ledger.startDate > LATEST_LEDGER_START) {
-              context.addIssue({ code: 'custom', path: ['startDate'], message: LEDGER_START_TOO_LATE });
-            } else if (ledger.endDate < ledger.startDate) {
-              context.addIssue({ code: 'custom', path: ['endDate'], message: 'End Date must be on or after Start Date.' });
-            } else if (ledger.endDate > latestLedgerEnd(ledger.startDate)) {
-              context.addIssue({
-                code: 'custom',
-                path: ['endDate'],
-                message: `A ledger spans at most ${MAX_LEDGER_YEARS} years: End Date must be on or before ${latestLedgerEnd(ledger.startDate)}.`,
-              });
-            }
-          }),
-        ),
-      ),
+      ledger: z.nullable(checkedLedgerSchema),
     },
     OBJECT_BODY,
   )
   .check(
     z.superRefine((document, context) => {
       // The first problem only: one wrong id would otherwise also be reported at every row that names it.
-      const [problem] = documentProblems(document.deposits, document.expenses, document.ledger);
+      const schedules: DocumentSchedules = { ids: new Set(), keys: new Set() };
+      const [problem] = [
+        ...scheduleProblems(document.deposits, document.expenses, schedules),
+        ...(document.ledger ? ledgerProblems(document.ledger, schedules, new Set(), ['ledger']) : []),
+      ];
       if (problem) context.addIssue({ code: 'custom', path: problem.path, message: problem.message });
     }),
   );
+
+const restoredAccountSchema = z.object(
+  {
+    id: idSchema,
+    name: trimmedText('Name', MAX_ACCOUNT_NAME_LENGTH),
+    kind: z.enum(ACCOUNT_KINDS, { error: 'Kind must be CHECKING, SAVINGS, CARD or CASH.' }),
+    primary: z.boolean({ error: 'Primary must be true or false.' }),
+    card: z.nullable(cardInputSchema),
+    createdAt: timestampField('Created At'),
+    ledger: z.nullable(checkedLedgerSchema),
+  },
+  { error: 'An account must be an object.' },
+);
+
+const ACCOUNT_MESSAGE = 'Account must name an account of the document.';
+
+/** Problems of the accounts and what names them, in document order. */
+function accountProblems(
+  document: z.output<typeof restoredAccountSchema>[],
+  schedules: readonly [string, readonly { accountId?: string | undefined }[]][],
+): Problem[] {
+  const problems: Problem[] = [];
+  const ids = new Map<string, (typeof document)[number]>();
+  const names = new Set<string>();
+  document.forEach((account, index) => {
+    if (ids.has(account.id)) problems.push({ path: ['accounts', index, 'id'], message: 'Id appears twice in the document.' });
+    ids.set(account.id, account);
+    if (names.has(accountNameKey(account.name)))
+      problems.push({ path: ['accounts', index, 'name'], message: 'Name appears twice among the accounts.' });
+    names.add(accountNameKey(account.name));
+    if (account.kind === 'CARD' ? account.card === null : account.card !== null) {
+      problems.push({ path: ['accounts', index, 'card'], message: 'A credit card has card settings, and only a credit card has them.' });
+    }
+    if (account.primary && account.kind === 'CARD')
+      problems.push({ path: ['accounts', index, 'primary'], message: 'A credit card cannot be the primary account.' });
+  });
+  if (document.length > 0 && document.filter((account) => account.primary).length !== 1)
+    problems.push({ path: ['accounts'], message: 'Exactly one account must be primary.' });
+  document.forEach((account, index) => {
+    const payFrom = account.card && ids.get(account.card.payFromAccountId);
+    if (account.card && (!payFrom || payFrom.kind === 'CARD')) {
+      problems.push({
+        path: ['accounts', index, 'card', 'payFromAccountId'],
+        message: 'Pay From must name an account of the document that is not a card.',
+      });
+    }
+  });
+  for (const [name, list] of schedules) {
+    list.forEach((schedule, index) => {
+      if (schedule.accountId === undefined || !ids.has(schedule.accountId))
+        problems.push({ path: [name, index, 'accountId'], message: ACCOUNT_MESSAGE });
+    });
+  }
+  return problems;
+}
+
+/** A version 2 document (decision 0042): accounts, each with its ledger or none; each schedule names its account. */
+export const accountImportV2Schema = z
+  .object(
+    {
+      format: formatSchema,
+      version: z.literal(2, { error: VERSION_MESSAGE }),
+      exportedAt: z.optional(z.string({ error: 'Exported At must be text.' })),
+      // None only for a user who never had anything (then no schedule can name one).
+      accounts: z
+        .array(restoredAccountSchema, { error: 'Accounts must be a list.' })
+        .check(z.maxLength(MAX_ACCOUNTS, `Accounts must hold at most ${MAX_ACCOUNTS} accounts.`)),
+      deposits: z.array(restoredDepositSchema, { error: 'Deposits must be a list.' }),
+      expenses: z.array(restoredExpenseSchema, { error: 'Expenses must be a list.' }),
+    },
+    OBJECT_BODY,
+  )
+  .check(
+    z.superRefine((document, context) => {
+      // The first problem only: one wrong id would otherwise also be reported at every row that names it.
+      const schedules: DocumentSchedules = { ids: new Set(), keys: new Set() };
+      const rowIds = new Set<string>();
+      const problems = [
+        ...accountProblems(document.accounts, [
+          ['deposits', document.deposits],
+          ['expenses', document.expenses],
+        ]),
+        ...scheduleProblems(document.deposits, document.expenses, schedules),
+      ];
+      document.accounts.forEach((account, index) => {
+        if (account.ledger) problems.push(...ledgerProblems(account.ledger, schedules, rowIds, ['accounts', index, 'ledger']));
+      });
+      const [problem] = problems;
+      if (problem) context.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+    }),
+  );
+
+/**
+ * POST /api/account/import: a whole export document, version 1 or 2, which replaces everything the
+ * caller has. What the OpenAPI document describes; a restore checks restoreHeaderSchema first, then
+ * the schema of the version it names (restoreSchemaOf), so every message names one field.
+ */
+export const accountImportRequestSchema = z.union([accountImportV1Schema, accountImportV2Schema]);
 export type AccountImportRequest = z.input<typeof accountImportRequestSchema>;
 export type RestoredAccount = z.output<typeof accountImportRequestSchema>;
+
+/** The schema of a document of this version. */
+export function restoreSchemaOf(version: (typeof EXPORT_VERSIONS)[number]) {
+  return version === 1 ? accountImportV1Schema : accountImportV2Schema;
+}
 
 /** DELETE /api/account: the word the user typed to confirm, so no stray call erases an account. */
 export const deleteAccountRequestSchema = z.object({ confirm: z.literal('DELETE', { error: 'Type DELETE to confirm.' }) }, OBJECT_BODY);

@@ -9,6 +9,8 @@ import { dollarsAnswerSchema, idSchema, pathsOf } from './common.js';
 import { depositSchema } from './deposits.js';
 import { expenseSchema } from './expenses.js';
 import { rowSourceSchema } from './ledger.js';
+import { cardAnswerSchema } from './accounts.js';
+import { ACCOUNT_KINDS } from '../domain/accounts.js';
 
 /** Your data's paths as the endpoint table spells them, for tests and scripts. */
 export const ACCOUNT_PATHS = /* @__PURE__ */ pathsOf({
@@ -19,8 +21,12 @@ export const ACCOUNT_PATHS = /* @__PURE__ */ pathsOf({
 });
 
 export const EXPORT_FORMAT = 'leftover-export';
-/** Raised whenever a restore could not read an older document as it is. */
-export const EXPORT_VERSION = 1;
+/**
+ * Raised whenever a restore could not read an older document as it is. Version 2 (decision 0042)
+ * holds accounts, each with its ledger; a version 1 document (one ledger) still restores.
+ */
+export const EXPORT_VERSION = 2;
+export const EXPORT_VERSIONS = [1, 2] as const;
 
 /**
  * A restore's body limit in bytes: a 5-year ledger with every row paid, edited and imported is
@@ -76,14 +82,29 @@ export const exportedLedgerSchema = z.object({
   removedSchedules: z.array(scheduleRefSchema),
 });
 
-/** GET /api/account/export: everything the caller owns, and nothing that names their sign-in account. */
+/** An account as its answer gives it, without balances (they are its ledger's), and when it was stored. */
+export const exportedAccountSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  kind: z.enum(ACCOUNT_KINDS),
+  primary: z.boolean(),
+  card: z.nullable(cardAnswerSchema),
+  /** The oldest remaining account becomes primary when the primary one is deleted. */
+  createdAt: createdAtSchema,
+  ledger: z.nullable(exportedLedgerSchema),
+});
+
+/**
+ * GET /api/account/export: everything the caller owns, and nothing that names their sign-in
+ * account. Each deposit and expense names its account (accountId).
+ */
 export const accountExportSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   version: z.literal(EXPORT_VERSION),
   exportedAt: z.string(),
+  accounts: z.array(exportedAccountSchema),
   deposits: z.array(exportedDepositSchema),
   expenses: z.array(exportedExpenseSchema),
-  ledger: z.nullable(exportedLedgerSchema),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 

@@ -79,6 +79,59 @@ export const ENDPOINTS = {
 
   /** Takes back a write whose answer carried UNDO_HEADER, and answers what that write answered (decision 0040). */
   undo: { method: 'POST', path: '/api/undo', failure: 'Failed to undo!' },
+
+  // Accounts (issue 25, decision 0042): where money is, each with its own ledger. The /api/ledger
+  // calls above act on the primary account; each has its twin under /api/accounts/:id/ledger.
+  listAccounts: { method: 'GET', path: '/api/accounts', failure: 'Failed to get accounts!' },
+  addAccount: { method: 'POST', path: '/api/accounts', failure: 'Failed to add account!' },
+  /** Renames it and/or makes it the primary account. */
+  updateAccount: { method: 'PATCH', path: '/api/accounts/:id', failure: 'Failed to update account!' },
+  /** Deletes it and its ledger; the body confirms with its name. */
+  removeAccount: { method: 'DELETE', path: '/api/accounts/:id', failure: 'Failed to delete account!' },
+
+  getAccountLedger: { method: 'GET', path: '/api/accounts/:id/ledger/retrieve-ledger', failure: "Failed to get the account's ledger!" },
+  createAccountLedger: {
+    method: 'POST',
+    path: '/api/accounts/:id/ledger/create-ledger',
+    failure: "Failed to create the account's ledger!",
+  },
+  getAccountForecast: { method: 'GET', path: '/api/accounts/:id/ledger/forecast', failure: "Failed to get the account's forecast!" },
+  extendAccountLedger: {
+    method: 'POST',
+    path: '/api/accounts/:id/ledger/extend-ledger',
+    failure: "Failed to extend the account's ledger!",
+  },
+  addAccountTransaction: {
+    method: 'POST',
+    path: '/api/accounts/:id/ledger/add-transaction',
+    failure: 'Failed to add transaction to the account!',
+  },
+  updateAccountTransaction: {
+    method: 'PATCH',
+    path: '/api/accounts/:id/ledger/update-transaction',
+    failure: "Failed to update the account's transaction!",
+  },
+  /** `:transaction` names the row, `:id` its account. */
+  deleteAccountTransaction: {
+    method: 'DELETE',
+    path: '/api/accounts/:id/ledger/transactions/:transaction',
+    failure: "Failed to delete the account's transaction!",
+  },
+  previewAccountStatement: {
+    method: 'POST',
+    path: '/api/accounts/:id/ledger/statements/preview',
+    failure: 'Failed to read the statement for the account!',
+  },
+  importAccountStatement: {
+    method: 'POST',
+    path: '/api/accounts/:id/ledger/statements/import',
+    failure: 'Failed to import the statement into the account!',
+  },
+  exportAccountLedgerCsv: {
+    method: 'GET',
+    path: '/api/accounts/:id/ledger/export.csv',
+    failure: "Failed to export the account's ledger!",
+  },
 } as const satisfies Record<string, EndpointRow>;
 
 /**

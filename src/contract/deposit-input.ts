@@ -12,7 +12,7 @@ import {
   MAX_SCHEDULE_NAME_LENGTH,
 } from '../domain/schedules.js';
 import { isIsoDate } from '../domain/calendar-date.js';
-import { amountSchema, isoDateField, OBJECT_BODY, trimmedText } from './request-fields.js';
+import { accountIdField, amountSchema, isoDateField, OBJECT_BODY, trimmedText } from './request-fields.js';
 
 const depositFields = z.object(
   {
@@ -24,6 +24,7 @@ const depositFields = z.object(
     frequency: z.enum(FREQUENCIES, {
       error: 'Frequency must be W (weekly), BW (bi-weekly), SM (twice a month), M (monthly) or EOM (end of month).',
     }),
+    accountId: accountIdField,
   },
   OBJECT_BODY,
 );

@@ -11,6 +11,8 @@ export const depositSchema = z.object({
   amount: dollarsAnswerSchema,
   startDate: z.string(),
   frequency: z.enum(FREQUENCIES),
+  /** The account it is paid into; answered only while the user has more than one account (decision 0042). */
+  accountId: z.optional(idSchema),
 });
 export type Deposit = z.infer<typeof depositSchema>;
 

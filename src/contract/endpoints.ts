@@ -9,6 +9,8 @@ import * as z from 'zod/mini';
 import { ACCOUNT_IMPORT_BODY_LIMIT_BYTES, accountCountsSchema, accountExportSchema } from './account.js';
 import { accountImportRequestSchema, deleteAccountRequestSchema } from './account-requests.js';
 import { profileSchema } from './app-config.js';
+import { accountTransactionParamsSchema, accountUpdateSchema, newAccountSchema, removeAccountRequestSchema } from './account-input.js';
+import { accountSchema, accountsInfoSchema } from './accounts.js';
 import { type ApiOperation, type EndpointRow, ENDPOINTS } from './common.js';
 import { depositInputSchema } from './deposit-input.js';
 import { depositsInfoSchema } from './deposits.js';
@@ -104,6 +106,34 @@ export const ENDPOINT_SCHEMAS = {
   deleteAccount: { body: deleteAccountRequestSchema, answer: accountCountsSchema },
 
   undo: { body: undoRequestSchema, answer: undoAnswerSchema },
+
+  listAccounts: { answer: accountsInfoSchema },
+  addAccount: { body: newAccountSchema, answer: accountSchema },
+  updateAccount: { params: idParamsSchema, body: accountUpdateSchema, answer: accountSchema },
+  removeAccount: { params: idParamsSchema, body: removeAccountRequestSchema, answer: accountsInfoSchema },
+
+  // Each the twin of its /api/ledger row, with the account's id in the path.
+  getAccountLedger: { params: idParamsSchema, answer: ledgerInfoSchema },
+  createAccountLedger: { params: idParamsSchema, headers, body: createLedgerRequestSchema, answer: ledgerInfoSchema },
+  getAccountForecast: { params: idParamsSchema, answer: forecastSchema },
+  extendAccountLedger: { params: idParamsSchema, headers, body: extendLedgerRequestSchema, answer: ledgerInfoSchema },
+  addAccountTransaction: { ...rowWrite, params: idParamsSchema, body: newTransactionSchema },
+  updateAccountTransaction: { ...rowWrite, params: idParamsSchema, body: transactionUpdateSchema },
+  deleteAccountTransaction: { ...rowWrite, params: accountTransactionParamsSchema },
+  previewAccountStatement: {
+    params: idParamsSchema,
+    body: statementPreviewRequestSchema,
+    answer: statementPreviewSchema,
+    bodyLimit: STATEMENT_BODY_LIMIT_BYTES,
+  },
+  importAccountStatement: {
+    params: idParamsSchema,
+    headers,
+    body: statementImportRequestSchema,
+    answer: statementImportSchema,
+    bodyLimit: STATEMENT_BODY_LIMIT_BYTES,
+  },
+  exportAccountLedgerCsv: { params: idParamsSchema, answer: { mediaType: 'text/csv', description: "The account's ledger as a CSV file." } },
 } as const satisfies { readonly [Operation in ApiOperation]: EndpointSchemas };
 
 /** Every row of the table, whole (method, path, failure message and schemas), in its order. */

@@ -15,6 +15,8 @@ export const expenseSchema = z.object({
   startDate: z.nullable(z.string()),
   /** null when the expense has no end. */
   endDate: z.nullable(z.string()),
+  /** The account it is paid from; answered only while the user has more than one account (decision 0042). */
+  accountId: z.optional(idSchema),
 });
 export type Expense = z.infer<typeof expenseSchema>;
 

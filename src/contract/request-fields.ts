@@ -16,13 +16,18 @@ function numberRequired(label: string) {
   return (issue: { input?: unknown }) => (issue.input === undefined ? `${label} is required.` : `${label} must be a number.`);
 }
 
+/** A positive dollar amount with at most two decimals, up to $99,999,999.99; the messages name the field. */
+export function positiveDollarsField(label: string) {
+  return z.number({ error: numberRequired(label) }).check(
+    z.refine((value: number) => Number.isFinite(value), `${label} must be a number.`),
+    z.refine((value: number) => value > 0, `${label} must be greater than 0.`),
+    z.refine((value: number) => value <= MAX_AMOUNT_DOLLARS, `${label} must be at most $99,999,999.99.`),
+    z.refine(hasAtMostTwoDecimals, `${label} must have at most two decimal places.`),
+  );
+}
+
 /** A positive dollar amount with at most two decimals, up to $99,999,999.99. */
-export const amountSchema = z.number({ error: numberRequired('Amount') }).check(
-  z.refine((value: number) => Number.isFinite(value), 'Amount must be a number.'),
-  z.refine((value: number) => value > 0, 'Amount must be greater than 0.'),
-  z.refine((value: number) => value <= MAX_AMOUNT_DOLLARS, 'Amount must be at most $99,999,999.99.'),
-  z.refine(hasAtMostTwoDecimals, 'Amount must have at most two decimal places.'),
-);
+export const amountSchema = positiveDollarsField('Amount');
 
 /** Any dollar amount, zero or negative included (an opening balance), with at most two decimals. */
 export function balanceSchema(label: string) {
@@ -81,3 +86,10 @@ export function trimmedText(label: string, max: number) {
 export const OBJECT_BODY = { error: 'The request body must be a JSON object.' } as const;
 
 export const idParamsSchema = z.object({ id: idSchema });
+
+/** The account a deposit or an expense belongs to (decision 0042): left out, the primary account (or, on a change, the one it is in). */
+export const accountIdField = z.optional(
+  z
+    .string({ error: 'Account must be the id of one of your accounts.' })
+    .check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'Account must be the id of one of your accounts.')),
+);

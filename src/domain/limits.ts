@@ -10,6 +10,7 @@ import type { ScheduleKind } from './ledger.js';
 export const MAX_DEPOSITS = 100;
 export const MAX_EXPENSES = 300;
 export const MAX_LEDGER_ROWS = 20_000;
+export const MAX_ACCOUNTS = 20;
 
 /**
  * "20,000": a count as a message writes it, as Intl.NumberFormat('en-US') would. Written out: the
@@ -30,6 +31,12 @@ export function checkScheduleCount(kind: ScheduleKind, total: number): ConflictE
   const { max, plural } = SCHEDULE_LIMITS[kind];
   if (total <= max) return undefined;
   return new ConflictError(`You can have at most ${formatCount(max)} ${plural}. Remove one before adding another.`);
+}
+
+/** Refuses an account past the limit; `total` is how many the owner would have with it. */
+export function checkAccountCount(total: number): ConflictError | undefined {
+  if (total <= MAX_ACCOUNTS) return undefined;
+  return new ConflictError(`You can have at most ${count.format(MAX_ACCOUNTS)} accounts. Delete one before adding another.`);
 }
 
 /** Why a ledger would grow: the advice differs. */

@@ -28,6 +28,7 @@ import { registerPage } from './http/page.js';
 import { type RateLimitBudget, registerRateLimits } from './http/rate-limit.js';
 import { securityHeaders } from './http/security-headers.js';
 import { accountRoutes } from './account/routes.js';
+import { accountsRoutes } from './accounts/routes.js';
 import { depositRoutes } from './deposits/routes.js';
 import { expenseRoutes } from './expenses/routes.js';
 import { ledgerRoutes } from './ledger/routes.js';
@@ -165,6 +166,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(statementRoutes);
       await api.register(accountRoutes);
       await api.register(undoRoutes);
+      await api.register(accountsRoutes);
       api.setNotFoundHandler((request, reply) => {
         // The request's own path is not echoed back: an answer never repeats what a caller made up.
         const body: ErrorBody = { error: { code: 'not_found', message: `There is no such API call (${request.method}).` } };

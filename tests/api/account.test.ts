@@ -168,11 +168,11 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
     expectNotFound(await user.get(ACCOUNT_PATHS.ledgerCsv), NO_LEDGER);
     expect(exportOf(await user.get(ACCOUNT_PATHS.export))).toEqual({
       format: 'leftover-export',
-      version: 1,
+      version: 2,
       exportedAt: TEST_NOW.toISOString(),
+      accounts: [],
       deposits: [],
       expenses: [],
-      ledger: null,
     });
   });
 
@@ -185,9 +185,15 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
     expect(answer.body).not.toContain(subject);
     expect(answer.body).not.toContain(test.issuer.issuer);
     expect(answer.body).not.toMatch(/owner|iss"|sub"|token/i);
-    const ledger = document.ledger;
+    expect(document.accounts.map(({ name, kind, primary, card }) => ({ name, kind, primary, card }))).toEqual([
+      { name: 'Checking', kind: 'CHECKING', primary: true, card: null },
+    ]);
+    const ledger = document.accounts[0]?.ledger;
     if (!ledger) throw new Error('expected a ledger');
     expect(document.deposits).toHaveLength(2);
+    expect(new Set([...document.deposits, ...document.expenses].map((schedule) => schedule.accountId))).toEqual(
+      new Set([document.accounts[0]?.id]),
+    );
     expect(document.expenses.map((expense) => expense.name).sort()).toEqual(['=HYPERLINK("x")', 'Rent']);
     expect(ledger.skippedOccurrences).toEqual([{ kind: 'expense', id: expect.any(String), occurrence: '2027-01-01' }]);
     expect(ledger.importedStatementRows).toHaveLength(2);
@@ -221,14 +227,17 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
     const user = test.as(newSubject('refusals'));
     await richUser(user);
     const document = exportOf(await user.get(ACCOUNT_PATHS.export));
-    const ledger = document.ledger as NonNullable<AccountExport['ledger']>;
+    const [account] = document.accounts as [AccountExport['accounts'][number]];
+    const ledger = account.ledger as NonNullable<AccountExport['accounts'][number]['ledger']>;
+    /** The document with its one account's ledger replaced. */
+    const withLedger = (replaced: unknown) => ({ ...document, accounts: [{ ...account, ledger: replaced }] });
     const [first, second] = ledger.transactions as [LedgerTransaction & { sequence: number }, LedgerTransaction & { sequence: number }];
     const sourced = ledger.transactions.findIndex((row) => row.source?.kind === 'deposit');
     const cases: { label: string; body: unknown; fields: Record<string, string> }[] = [
       {
         label: 'unknown version',
-        body: { ...document, version: 2 },
-        fields: { version: "This export's version is not one this server can read: version must be 1." },
+        body: { ...document, version: 3 },
+        fields: { version: "This export's version is not one this server can read: version must be 1 or 2." },
       },
       {
         label: 'not an export',
@@ -247,32 +256,28 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
       },
       {
         label: 'duplicate row ids',
-        body: { ...document, ledger: { ...ledger, transactions: [first, { ...second, id: first.id }, ...ledger.transactions.slice(2)] } },
-        fields: { 'ledger.transactions.1.id': 'Id appears twice in the document.' },
+        body: withLedger({ ...ledger, transactions: [first, { ...second, id: first.id }, ...ledger.transactions.slice(2)] }),
+        fields: { 'accounts.0.ledger.transactions.1.id': 'Id appears twice in the document.' },
       },
       {
         label: 'a row outside its ledger',
-        body: {
-          ...document,
-          ledger: {
-            ...ledger,
-            transactions: ledger.transactions.map((row, index) => (index === 3 ? { ...row, date: '2027-02-01' } : row)),
-          },
-        },
-        fields: { 'ledger.transactions.3.date': 'Date must be between 2026-11-01 and 2027-01-31.' },
+        body: withLedger({
+          ...ledger,
+          transactions: ledger.transactions.map((row, index) => (index === 3 ? { ...row, date: '2027-02-01' } : row)),
+        }),
+        fields: { 'accounts.0.ledger.transactions.3.date': 'Date must be between 2026-11-01 and 2027-01-31.' },
       },
       {
         label: 'a source naming no schedule of the document',
-        body: {
-          ...document,
-          ledger: {
-            ...ledger,
-            transactions: ledger.transactions.map((row, index) =>
-              index === sourced && row.source ? { ...row, source: { ...row.source, id: '0190a1b2-0000-7000-8000-000000000000' } } : row,
-            ),
-          },
+        body: withLedger({
+          ...ledger,
+          transactions: ledger.transactions.map((row, index) =>
+            index === sourced && row.source ? { ...row, source: { ...row.source, id: '0190a1b2-0000-7000-8000-000000000000' } } : row,
+          ),
+        }),
+        fields: {
+          [`accounts.0.ledger.transactions.${sourced}.source.id`]: 'Source must name a deposit of the document or a removed schedule.',
         },
-        fields: { [`ledger.transactions.${sourced}.source.id`]: 'Source must name a deposit of the document or a removed schedule.' },
       },
       { label: 'a bad body', body: [], fields: { body: 'The request body must be a JSON object.' } },
     ];
@@ -297,12 +302,22 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
     expect(answer).toEqual({ deposits: 2, expenses: 2, transactions: ledger.transactions.length });
     expect(await everyRead(user)).toEqual(newUser);
     const left = await Promise.all(
-      (['deposits', 'expenses', 'ledgers', 'ledger_transactions', 'ledger_skipped_occurrences', 'ledger_imported_rows'] as const).map(
+      (
+        [
+          'accounts',
+          'deposits',
+          'expenses',
+          'ledgers',
+          'ledger_transactions',
+          'ledger_skipped_occurrences',
+          'ledger_imported_rows',
+        ] as const
+      ).map(
         async (table) =>
           (await test.app.database.db.selectFrom(table).select('owner_sub').where('owner_sub', 'like', 'delete-%').execute()).length,
       ),
     );
-    expect(left).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(left).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('keeps two users apart: exports, restores (whatever ids the document carries) and deletes', async () => {

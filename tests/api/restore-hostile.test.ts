@@ -26,7 +26,14 @@ import { appsOnEveryDatabase, type TestApp, type UserClient } from '../support/t
 const INT4_MAX = 2_147_483_647;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
-type ExportedLedger = NonNullable<AccountExport['ledger']>;
+type ExportedLedger = NonNullable<AccountExport['accounts'][number]['ledger']>;
+
+/** The document with its first account's ledger replaced (version 2, decision 0042: ledgers are in their accounts). */
+function withLedger(document: AccountExport, ledger: unknown): AccountExport {
+  const [first, ...rest] = document.accounts;
+  if (!first) throw new Error('expected an account');
+  return { ...document, accounts: [{ ...first, ledger: ledger as ExportedLedger }, ...rest] };
+}
 
 const appOn = appsOnEveryDatabase();
 
@@ -91,8 +98,9 @@ function exportOf(user: UserClient): Promise<AccountExport> {
 }
 
 function ledgerOfExport(document: AccountExport): ExportedLedger {
-  if (!document.ledger) throw new Error('expected a ledger');
-  return document.ledger;
+  const ledger = document.accounts[0]?.ledger;
+  if (!ledger) throw new Error('expected a ledger');
+  return ledger;
 }
 
 /** A row's schedule without its id, which a restore renews. */
@@ -153,14 +161,11 @@ describe.each(databaseKinds())('restoring hostile documents on %s', (kind) => {
     const document = await exportOf(user);
     const ledger = ledgerOfExport(document);
     // At the top of the integer range, and in the reverse of the order they were made: the two Twin rows change places.
-    const hostile: AccountExport = {
-      ...document,
-      ledger: {
-        ...ledger,
-        nextSequence: INT4_MAX,
-        transactions: ledger.transactions.map((row) => ({ ...row, sequence: INT4_MAX - row.sequence })),
-      },
-    };
+    const hostile: AccountExport = withLedger(document, {
+      ...ledger,
+      nextSequence: INT4_MAX,
+      transactions: ledger.transactions.map((row) => ({ ...row, sequence: INT4_MAX - row.sequence })),
+    });
     const hostileLedger = ledgerOfExport(hostile);
     expect(Math.max(...hostileLedger.transactions.map((row) => row.sequence))).toBe(INT4_MAX - 1);
 
@@ -198,7 +203,7 @@ describe.each(databaseKinds())('restoring hostile documents on %s', (kind) => {
     const user = test.as(newSubject('kept-sequence'));
     await userWithData(user);
     const ledger = ledgerOfExport(await exportOf(user));
-    const shifted = (offset: number, nextSequence: number): AccountExport['ledger'] => ({
+    const shifted = (offset: number, nextSequence: number): ExportedLedger => ({
       ...ledger,
       nextSequence,
       transactions: ledger.transactions.map((row) => ({ ...row, sequence: row.sequence + offset })),
@@ -206,12 +211,12 @@ describe.each(databaseKinds())('restoring hostile documents on %s', (kind) => {
     const top = MAX_KEPT_NEXT_SEQUENCE - ledger.nextSequence;
     const document = await exportOf(user);
 
-    okJson(await user.post(ACCOUNT_PATHS.import, { ...document, ledger: shifted(top, MAX_KEPT_NEXT_SEQUENCE) }));
+    okJson(await user.post(ACCOUNT_PATHS.import, withLedger(document, shifted(top, MAX_KEPT_NEXT_SEQUENCE))));
     const kept = ledgerOfExport(await exportOf(user));
     expect(kept.nextSequence).toBe(MAX_KEPT_NEXT_SEQUENCE);
     expect(kept.transactions.map((row) => row.sequence)).toEqual(ledger.transactions.map((row) => row.sequence + top));
 
-    okJson(await user.post(ACCOUNT_PATHS.import, { ...document, ledger: shifted(top + 1, MAX_KEPT_NEXT_SEQUENCE + 1) }));
+    okJson(await user.post(ACCOUNT_PATHS.import, withLedger(document, shifted(top + 1, MAX_KEPT_NEXT_SEQUENCE + 1))));
     const renumbered = ledgerOfExport(await exportOf(user));
     expect(renumbered.nextSequence).toBe(ledger.transactions.length + 1);
     expect(Math.max(...renumbered.transactions.map((row) => row.sequence))).toBe(ledger.transactions.length);
@@ -291,61 +296,60 @@ describe.each(databaseKinds())('restoring hostile documents on %s', (kind) => {
       },
       {
         label: 'an opening balance',
-        body: { ...document, ledger: { ...ledger, openingBalance: 1e16 } },
-        fields: { 'ledger.openingBalance': opening },
+        body: withLedger(document, { ...ledger, openingBalance: 1e16 }),
+        fields: { 'accounts.0.ledger.openingBalance': opening },
       },
       {
         label: 'a negative opening balance',
-        body: { ...document, ledger: { ...ledger, openingBalance: -Number.MAX_SAFE_INTEGER } },
-        fields: { 'ledger.openingBalance': opening },
+        body: withLedger(document, { ...ledger, openingBalance: -Number.MAX_SAFE_INTEGER }),
+        fields: { 'accounts.0.ledger.openingBalance': opening },
       },
       {
         label: 'a row amount past the safe integers',
-        body: { ...document, ledger: withRow({ amount: 2 ** 53 + 2 }) },
-        fields: { 'ledger.transactions.0.amount': amount },
+        body: withLedger(document, withRow({ amount: 2 ** 53 + 2 })),
+        fields: { 'accounts.0.ledger.transactions.0.amount': amount },
       },
       {
         label: 'a sequence past int4',
-        body: { ...document, ledger: withRow({ sequence: INT4_MAX + 1 }) },
-        fields: { 'ledger.transactions.0.sequence': sequence },
+        body: withLedger(document, withRow({ sequence: INT4_MAX + 1 })),
+        fields: { 'accounts.0.ledger.transactions.0.sequence': sequence },
       },
       {
         label: 'a sequence of 0',
-        body: { ...document, ledger: withRow({ sequence: 0 }) },
-        fields: { 'ledger.transactions.0.sequence': sequence },
+        body: withLedger(document, withRow({ sequence: 0 })),
+        fields: { 'accounts.0.ledger.transactions.0.sequence': sequence },
       },
       {
         label: 'a negative sequence',
-        body: { ...document, ledger: withRow({ sequence: -1 }) },
-        fields: { 'ledger.transactions.0.sequence': sequence },
+        body: withLedger(document, withRow({ sequence: -1 })),
+        fields: { 'accounts.0.ledger.transactions.0.sequence': sequence },
       },
       {
         label: 'a fractional sequence',
-        body: { ...document, ledger: withRow({ sequence: 1.5 }) },
-        fields: { 'ledger.transactions.0.sequence': sequence },
+        body: withLedger(document, withRow({ sequence: 1.5 })),
+        fields: { 'accounts.0.ledger.transactions.0.sequence': sequence },
       },
       {
         label: 'a next sequence past int4',
-        body: { ...document, ledger: { ...ledger, nextSequence: INT4_MAX + 1 } },
-        fields: { 'ledger.nextSequence': nextSequence },
+        body: withLedger(document, { ...ledger, nextSequence: INT4_MAX + 1 }),
+        fields: { 'accounts.0.ledger.nextSequence': nextSequence },
       },
       {
         label: 'a next sequence past the safe integers',
-        body: { ...document, ledger: { ...ledger, nextSequence: 2 ** 60 } },
-        fields: { 'ledger.nextSequence': nextSequence },
+        body: withLedger(document, { ...ledger, nextSequence: 2 ** 60 }),
+        fields: { 'accounts.0.ledger.nextSequence': nextSequence },
       },
       {
         label: 'several at once',
         body: {
-          ...document,
+          ...withLedger(document, { ...withRow({ sequence: 0 }), openingBalance: 1e16, nextSequence: 0 }),
           deposits: [{ ...deposit, amount: 1e15 }],
-          ledger: { ...withRow({ sequence: 0 }), openingBalance: 1e16, nextSequence: 0 },
         },
         fields: {
           'deposits.0.amount': amount,
-          'ledger.openingBalance': opening,
-          'ledger.nextSequence': nextSequence,
-          'ledger.transactions.0.sequence': sequence,
+          'accounts.0.ledger.openingBalance': opening,
+          'accounts.0.ledger.nextSequence': nextSequence,
+          'accounts.0.ledger.transactions.0.sequence': sequence,
         },
       },
     ];
@@ -361,7 +365,7 @@ describe.each(databaseKinds())('restoring hostile documents on %s', (kind) => {
       ACCOUNT_PATHS.import,
       JSON.stringify(document).replace(`"openingBalance":${ledger.openingBalance}`, '"openingBalance":1e400'),
     );
-    expectBadRequest(infinite, { 'ledger.openingBalance': 'Opening Balance must be a number.' });
+    expectBadRequest(infinite, { 'accounts.0.ledger.openingBalance': 'Opening Balance must be a number.' });
     expect(await test.snapshot()).toBe(snapshot);
     expect(await everyRead(user)).toEqual(reads);
   });

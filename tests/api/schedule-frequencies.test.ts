@@ -296,7 +296,11 @@ describe.each(databaseKinds())('expenses stored before frequencies, upgraded on 
             start_date: null,
           },
         ]);
-        expect(await db.selectFrom('deposits').selectAll().orderBy('id').execute()).toEqual(depositsBefore);
+        // Every column they had, as it was; accounts (migration 0008) only add the account they are in.
+        const depositsAfter = await sql<Record<string, unknown>>`select * from deposits order by id`.execute(raw);
+        expect(depositsAfter.rows.map(({ account_id: accountId, ...deposit }) => (accountId === null ? null : deposit))).toEqual(
+          depositsBefore,
+        );
       } finally {
         await raw.destroy();
       }
@@ -307,16 +311,30 @@ describe.each(databaseKinds())('expenses stored before frequencies, upgraded on 
       );
       try {
         const expenses = await expenseRepository(open.db).list(owner);
-        expect(expensesAnswer(expenses, todayIn(TEST_NOW))).toEqual({
+        expect(expensesAnswer({ schedules: expenses, manyAccounts: false }, todayIn(TEST_NOW))).toEqual({
           expenses: [
             { id: ids.gym, name: 'Gym', type: 'Health', frequency: 'M', day: 5, amount: 45.99, startDate: null, endDate: '2027-06-30' },
             { id: ids.rent, name: 'Rent', type: 'Housing', frequency: 'M', day: 31, amount: 1500, startDate: null, endDate: null },
           ],
           totalExpenses: 1545.99,
         });
+        // Both in the owner's primary account, which the accounts' migration (0008) made for them.
+        const [primary] = await open.db.selectFrom('accounts').select('id').where('owner_sub', '=', owner.subject).execute();
+        const accountId = primary?.id;
+        expect(accountId).toEqual(expect.any(String));
         expect(await depositRepository(open.db).list(owner)).toEqual([
-          { id: ids.side, name: 'Side job', type: 'Check', day: 'N/A', amount: 25000, startDate: '2026-10-31', frequency: 'EOM' },
           {
+            id: ids.side,
+            name: 'Side job',
+            type: 'Check',
+            day: 'N/A',
+            amount: 25000,
+            startDate: '2026-10-31',
+            frequency: 'EOM',
+            accountId,
+          },
+          {
+            accountId,
             id: ids.paycheck,
             name: 'Paycheck',
             type: 'Direct Deposit',

@@ -74,8 +74,20 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
     const naming = API_CALLS.filter((call) => call.idPlace !== 'none').map((call) => `${call.method} ${call.route}`);
     expect(naming.sort()).toEqual(
       [
+        'DELETE /api/accounts/:id',
+        'DELETE /api/accounts/:id/ledger/transactions/:transaction',
         'DELETE /api/deposits/:id',
         'DELETE /api/expenses/:id',
+        'GET /api/accounts/:id/ledger/export.csv',
+        'GET /api/accounts/:id/ledger/forecast',
+        'GET /api/accounts/:id/ledger/retrieve-ledger',
+        'PATCH /api/accounts/:id',
+        'PATCH /api/accounts/:id/ledger/update-transaction',
+        'POST /api/accounts/:id/ledger/add-transaction',
+        'POST /api/accounts/:id/ledger/create-ledger',
+        'POST /api/accounts/:id/ledger/extend-ledger',
+        'POST /api/accounts/:id/ledger/statements/import',
+        'POST /api/accounts/:id/ledger/statements/preview',
         'DELETE /api/ledger/transactions/:id',
         'PATCH /api/ledger/update-transaction',
         'PUT /api/deposits/:id',

@@ -96,11 +96,13 @@ describe.each(databaseKinds())('forged and stale tokens on %s', (kind) => {
 
   /** The victim's own id for calls that name a row, so only the token stands in the way. */
   function request(call: ApiCall, authorization: string | undefined) {
-    const id = call.route.includes('transaction')
-      ? victim.pending.id
-      : call.route.includes('expenses')
-        ? (victim.expenseIds[0] ?? '')
-        : (victim.depositIds[0] ?? '');
+    const id = call.route.startsWith('/api/accounts/')
+      ? victim.accountId
+      : call.route.includes('transaction')
+        ? victim.pending.id
+        : call.route.includes('expenses')
+          ? (victim.expenseIds[0] ?? '')
+          : (victim.depositIds[0] ?? '');
     const body = call.validBody?.(id);
     return test.app.inject({
       method: call.method,

@@ -83,6 +83,7 @@ export const VALID_ACCOUNT_DOCUMENT = {
     removedSchedules: [],
   },
 } as const;
+export const VALID_ACCOUNT = { name: 'Savings', kind: 'SAVINGS' } as const;
 export const VALID_STATEMENT = { fileName: 'statement.csv', content: 'Date,Description,Amount\n2026-11-25,COFFEE,-4.50\n' } as const;
 
 /** The calls whose row takes a body. */
@@ -106,10 +107,19 @@ const VALID_BODIES: { readonly [Operation in WithBody]: (id: string) => unknown 
   deleteAccount: () => ({ confirm: 'DELETE' }),
   // Shaped as the server's tokens are (43 base64url characters), so it is looked up, and names no entry.
   undo: () => ({ token: 'A'.repeat(43) }),
+  addAccount: () => VALID_ACCOUNT,
+  updateAccount: () => ({ name: 'Rainy Day' }),
+  removeAccount: () => ({ confirm: 'Savings' }),
+  createAccountLedger: () => VALID_LEDGER,
+  extendAccountLedger: () => VALID_EXTENSION,
+  addAccountTransaction: () => VALID_TRANSACTION,
+  updateAccountTransaction: (id) => ({ id, ...VALID_TRANSACTION, status: 'PAID', balance: 0 }),
+  previewAccountStatement: () => VALID_STATEMENT,
+  importAccountStatement: () => ({ ...VALID_STATEMENT, decisions: [{ index: 0, action: 'new' }] }),
 };
 
-/** Calls that name their row in the body, not the path. */
-const ID_IN_BODY: readonly ApiOperation[] = ['updateTransaction'];
+/** Calls that name their row in the body, not the path (the account's ledger names its account in the path too). */
+const ID_IN_BODY: readonly ApiOperation[] = ['updateTransaction', 'updateAccountTransaction'];
 
 const validBodies: Partial<Record<ApiOperation, (id: string) => unknown>> = VALID_BODIES;
 
@@ -120,7 +130,8 @@ export const API_CALLS: readonly ApiCall[] = endpointRows().map(({ operation, me
     method,
     route: path,
     idPlace: ID_IN_BODY.includes(operation) ? 'body' : path.includes(':id') ? 'path' : 'none',
-    url: (id: string) => path.replace(':id', encodeURIComponent(id)),
+    // Every parameter of the path (an account's and its row's) is given the one id.
+    url: (id: string) => path.replace(/:\w+/g, encodeURIComponent(id)),
     ...(validBody && { validBody }),
     ...(body && { bodySchema: body }),
     // A file (the ledger's CSV) is checked as text.

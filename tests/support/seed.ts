@@ -2,6 +2,7 @@
  * Gives a user a bit of everything through the API: deposits, expenses and a ledger whose rows are
  * PENDING, PAID and CLEARED, so that a call reaching this user's data would have something to find.
  */
+import { accountsInfoSchema } from '../../src/contract/accounts.js';
 import { expect } from 'vitest';
 import { depositsInfoSchema } from '../../src/contract/deposits.js';
 import { expensesInfoSchema } from '../../src/contract/expenses.js';
@@ -15,6 +16,8 @@ export interface SeededUser {
   readonly pending: LedgerTransaction;
   readonly paid: LedgerTransaction;
   readonly cleared: LedgerTransaction;
+  /** The primary account, whose ledger the rows are in (decision 0042). */
+  readonly accountId: string;
   /** Every id this user's rows carry. */
   readonly allIds: string[];
 }
@@ -48,7 +51,9 @@ export async function seedUser(user: UserClient, label: string): Promise<SeededU
   await pay(toPay, 'PAID');
   await pay(toClear, 'CLEARED');
 
+  const accounts = accountsInfoSchema.parse(await ok(user.get('/api/accounts'))).accounts;
   return {
+    accountId: accounts.find((account) => account.primary)?.id ?? '',
     depositIds: deposits.deposits.map((deposit) => deposit.id),
     expenseIds: expenses.expenses.map((expense) => expense.id),
     pending,

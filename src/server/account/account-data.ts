@@ -2,6 +2,7 @@
  * Everything one user owns, in server units (cents, calendar dates), as read for an export and as
  * written by a restore: the same shape both ways, so a restore stores what was read, under new ids.
  */
+import type { AccountKind, CardSettings } from '../../domain/accounts.js';
 import type { StoredDeposit } from '../deposits/deposit-repository.js';
 import type { StoredExpense } from '../expenses/expense-repository.js';
 import { compareRows } from '../../domain/balances.js';
@@ -9,10 +10,30 @@ import type { LedgerData } from '../ledger/index.js';
 import { byCodeUnits, type WithCreatedAt } from '../schedules/schedule-repository.js';
 import { newId } from '../db/ids.js';
 
-export interface AccountData {
-  readonly deposits: readonly WithCreatedAt<StoredDeposit>[];
-  readonly expenses: readonly WithCreatedAt<StoredExpense>[];
+/** One account and its ledger (decision 0042). */
+export interface AccountLedgerData {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: AccountKind;
+  readonly primary: boolean;
+  readonly card: CardSettings | null;
+  readonly createdAt: string;
   readonly ledger: LedgerData | null;
+}
+
+/** A schedule of the data: always in one of its accounts. */
+type InAccount<T> = WithCreatedAt<Omit<T, 'accountId'> & { readonly accountId: string }>;
+
+export interface AccountData {
+  /** Oldest first; exactly one primary. */
+  readonly accounts: readonly AccountLedgerData[];
+  readonly deposits: readonly InAccount<StoredDeposit>[];
+  readonly expenses: readonly InAccount<StoredExpense>[];
+  /**
+   * Read from a version 1 document: its one account stands for the caller's primary account, whose
+   * name, kind and creation time a restore keeps (it has none of its own to give).
+   */
+  readonly version1?: boolean;
 }
 
 /**
@@ -33,37 +54,56 @@ function mapped(ids: ReadonlyMap<string, string>, id: string): string {
 }
 
 /**
- * The same data under new ids for every schedule and row, with every reference (a row's source, a
- * skipped occurrence, an imported statement row's ledger row) following its target. Every restore
- * stores its rows this way: ids are primary keys across all users, so keeping a file's ids when
- * free would make the answer (or its timing) tell whether another user holds them.
+ * The same data under new ids for every account, schedule and row, with every reference (a
+ * schedule's account, a card's Pay From, a row's source, a skipped occurrence, an imported
+ * statement row's ledger row) following its target. Every restore stores its rows this way: ids
+ * are primary keys across all users, so keeping a file's ids when free would make the answer (or
+ * its timing) tell whether another user holds them.
  */
 export function withNewIds(data: AccountData): AccountData {
-  const { ledger } = data;
+  const ledgers = data.accounts.flatMap((account) => (account.ledger ? [account.ledger] : []));
+  const accounts = orderPreservingIds(data.accounts.map((account) => account.id));
   const schedules = orderPreservingIds([
     ...data.deposits.map((deposit) => deposit.id),
     ...data.expenses.map((expense) => expense.id),
     // Sources of deleted schedules get new ids too: they must not point at the original owner's ids.
-    ...(ledger?.rows.flatMap((row) => (row.source ? [row.source.id] : [])) ?? []),
+    ...ledgers.flatMap((ledger) => ledger.rows.flatMap((row) => (row.source ? [row.source.id] : []))),
   ]);
-  const rows = orderPreservingIds([
-    ...(ledger?.rows.map((row) => row.id) ?? []),
-    // A statement row's ledger row may be gone (decision 0021 keeps the record); it gets an id of its own.
-    ...(ledger?.imported.map((row) => row.transactionId) ?? []),
-  ]);
+  const rows = orderPreservingIds(
+    ledgers.flatMap((ledger) => [
+      ...ledger.rows.map((row) => row.id),
+      // A statement row's ledger row may be gone (decision 0021 keeps the record); it gets an id of its own.
+      ...ledger.imported.map((row) => row.transactionId),
+    ]),
+  );
+  const ledgerWithNewIds = (ledger: LedgerData): LedgerData => ({
+    ...ledger,
+    rows: ledger.rows.map((row) => ({
+      ...row,
+      id: mapped(rows, row.id),
+      source: row.source && { ...row.source, id: mapped(schedules, row.source.id) },
+    })),
+    skipped: ledger.skipped.map((occurrence) => ({ ...occurrence, id: mapped(schedules, occurrence.id) })),
+    imported: ledger.imported.map((row) => ({ ...row, transactionId: mapped(rows, row.transactionId) })),
+  });
   return {
-    deposits: data.deposits.map((deposit) => ({ ...deposit, id: mapped(schedules, deposit.id) })),
-    expenses: data.expenses.map((expense) => ({ ...expense, id: mapped(schedules, expense.id) })),
-    ledger: ledger && {
-      ...ledger,
-      rows: ledger.rows.map((row) => ({
-        ...row,
-        id: mapped(rows, row.id),
-        source: row.source && { ...row.source, id: mapped(schedules, row.source.id) },
-      })),
-      skipped: ledger.skipped.map((occurrence) => ({ ...occurrence, id: mapped(schedules, occurrence.id) })),
-      imported: ledger.imported.map((row) => ({ ...row, transactionId: mapped(rows, row.transactionId) })),
-    },
+    ...data,
+    accounts: data.accounts.map((account) => ({
+      ...account,
+      id: mapped(accounts, account.id),
+      card: account.card && { ...account.card, payFromAccountId: mapped(accounts, account.card.payFromAccountId) },
+      ledger: account.ledger && ledgerWithNewIds(account.ledger),
+    })),
+    deposits: data.deposits.map((deposit) => ({
+      ...deposit,
+      id: mapped(schedules, deposit.id),
+      accountId: mapped(accounts, deposit.accountId),
+    })),
+    expenses: data.expenses.map((expense) => ({
+      ...expense,
+      id: mapped(schedules, expense.id),
+      accountId: mapped(accounts, expense.accountId),
+    })),
   };
 }
 
@@ -76,17 +116,26 @@ export function withNewIds(data: AccountData): AccountData {
 export const MAX_KEPT_NEXT_SEQUENCE = 1_000_000_000;
 
 /**
- * The ledger with creation-order numbers the database can go on counting from. Past
+ * A ledger with creation-order numbers the database can go on counting from. Past
  * MAX_KEPT_NEXT_SEQUENCE the rows are numbered 1 to N in the order of their file numbers, and the
  * next is N + 1: sequence only breaks ties of row order, so the order and every balance stay as
  * they were. The schema has made the file's numbers whole, distinct and below its next one.
  */
-export function withCountableSequences(data: AccountData): AccountData {
-  const { ledger } = data;
-  if (!ledger || ledger.nextSequence <= MAX_KEPT_NEXT_SEQUENCE) return data;
+function countableLedger(ledger: LedgerData): LedgerData {
+  if (ledger.nextSequence <= MAX_KEPT_NEXT_SEQUENCE) return ledger;
   const rows = [...ledger.rows]
     .sort((a, b) => a.sequence - b.sequence)
     .map((row, index) => ({ ...row, sequence: index + 1 }))
     .sort(compareRows);
-  return { ...data, ledger: { ...ledger, nextSequence: rows.length + 1, rows } };
+  return { ...ledger, nextSequence: rows.length + 1, rows };
+}
+
+/** Every ledger of the data with creation-order numbers the database can go on counting from. */
+export function withCountableSequences(data: AccountData): AccountData {
+  return { ...data, accounts: data.accounts.map((account) => ({ ...account, ledger: account.ledger && countableLedger(account.ledger) })) };
+}
+
+/** How many ledger rows the data holds, every account's together. */
+export function rowCount(data: AccountData): number {
+  return data.accounts.reduce((total, account) => total + (account.ledger?.rows.length ?? 0), 0);
 }

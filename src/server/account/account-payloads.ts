@@ -1,59 +1,107 @@
 /** The export document between dollars on the wire and cents inside: the only place the two meet. */
-import { type AccountExport, EXPORT_FORMAT, EXPORT_VERSION } from '../../contract/account.js';
+import { type AccountExport, EXPORT_FORMAT, EXPORT_VERSION, type exportedLedgerSchema } from '../../contract/account.js';
+import type * as z from 'zod/mini';
+import { FIRST_ACCOUNT_NAME } from '../../domain/accounts.js';
+import type { LedgerData } from '../ledger/index.js';
 import type { RestoredAccount } from '../../contract/account-requests.js';
 import type { ScheduleKind } from '../../domain/ledger.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
 import { byCodeUnits } from '../schedules/schedule-repository.js';
 import type { AccountData } from './account-data.js';
 
-/** The document for what the owner has; `exportedAt` is the only part that is not the data. */
-export function exportDocument(data: AccountData, exportedAt: Date): AccountExport {
-  const { ledger } = data;
-  const schedules = new Set([
-    ...data.deposits.map((deposit) => `deposit ${deposit.id}`),
-    ...data.expenses.map((expense) => `expense ${expense.id}`),
-  ]);
+type ExportedLedger = z.infer<typeof exportedLedgerSchema>;
+
+/** A ledger in an export document, and the deleted schedules its rows still name. */
+function exportedLedger(ledger: LedgerData, schedules: ReadonlySet<string>): ExportedLedger {
   const removed = new Map<string, { kind: ScheduleKind; id: string }>();
-  for (const row of ledger?.rows ?? []) {
+  for (const row of ledger.rows) {
     const key = row.source && `${row.source.kind} ${row.source.id}`;
     if (row.source && key && !schedules.has(key)) removed.set(key, { kind: row.source.kind, id: row.source.id });
   }
   return {
-    format: EXPORT_FORMAT,
-    version: EXPORT_VERSION,
-    exportedAt: exportedAt.toISOString(),
-    deposits: data.deposits.map(({ amount, ...deposit }) => ({ ...deposit, amount: centsToDollars(amount) })),
-    expenses: data.expenses.map(({ amount, ...expense }) => ({ ...expense, amount: centsToDollars(amount) })),
-    ledger: ledger && {
-      startDate: ledger.fields.startDate,
-      endDate: ledger.fields.endDate,
-      openingBalance: centsToDollars(ledger.fields.openingBalance),
-      nextSequence: ledger.nextSequence,
-      transactions: ledger.rows.map((row) => ({
-        id: row.id,
-        sequence: row.sequence,
-        date: row.date,
-        name: row.name,
-        type: row.type,
-        amount: centsToDollars(row.amount),
-        status: row.status,
-        source: row.source,
-      })),
-      skippedOccurrences: ledger.skipped.map((occurrence) => ({
-        kind: occurrence.kind,
-        id: occurrence.id,
-        occurrence: occurrence.occurrence,
-      })),
-      importedStatementRows: ledger.imported.map((row) => ({ key: row.key, transactionId: row.transactionId, importedAt: row.importedAt })),
-      removedSchedules: [...removed.values()].sort((a, b) => byCodeUnits(a.kind, b.kind) || byCodeUnits(a.id, b.id)),
-    },
+    startDate: ledger.fields.startDate,
+    endDate: ledger.fields.endDate,
+    openingBalance: centsToDollars(ledger.fields.openingBalance),
+    nextSequence: ledger.nextSequence,
+    transactions: ledger.rows.map((row) => ({
+      id: row.id,
+      sequence: row.sequence,
+      date: row.date,
+      name: row.name,
+      type: row.type,
+      amount: centsToDollars(row.amount),
+      status: row.status,
+      source: row.source,
+    })),
+    skippedOccurrences: ledger.skipped.map((occurrence) => ({
+      kind: occurrence.kind,
+      id: occurrence.id,
+      occurrence: occurrence.occurrence,
+    })),
+    importedStatementRows: ledger.imported.map((row) => ({ key: row.key, transactionId: row.transactionId, importedAt: row.importedAt })),
+    removedSchedules: [...removed.values()].sort((a, b) => byCodeUnits(a.kind, b.kind) || byCodeUnits(a.id, b.id)),
   };
 }
 
-/** A checked document as data to store; the schema has already refused anything it cannot be. */
-export function restoredData(document: RestoredAccount): AccountData {
-  const { ledger } = document;
+/** The document for what the owner has; `exportedAt` is the only part that is not the data. */
+export function exportDocument(data: AccountData, exportedAt: Date): AccountExport {
+  const schedules = new Set([
+    ...data.deposits.map((deposit) => `deposit ${deposit.id}`),
+    ...data.expenses.map((expense) => `expense ${expense.id}`),
+  ]);
   return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: exportedAt.toISOString(),
+    accounts: data.accounts.map((account) => ({
+      id: account.id,
+      name: account.name,
+      kind: account.kind,
+      primary: account.primary,
+      card: account.card && {
+        ...account.card,
+        amount: account.card.amount === null ? null : centsToDollars(account.card.amount),
+        creditLimit: account.card.creditLimit === null ? null : centsToDollars(account.card.creditLimit),
+      },
+      createdAt: account.createdAt,
+      ledger: account.ledger && exportedLedger(account.ledger, schedules),
+    })),
+    deposits: data.deposits.map(({ amount, ...deposit }) => ({ ...deposit, amount: centsToDollars(amount) })),
+    expenses: data.expenses.map(({ amount, ...expense }) => ({ ...expense, amount: centsToDollars(amount) })),
+  };
+}
+
+type RestoredLedger = NonNullable<Extract<RestoredAccount, { version: 1 }>['ledger']>;
+
+function restoredLedger(ledger: RestoredLedger): LedgerData {
+  return {
+    fields: { startDate: ledger.startDate, endDate: ledger.endDate, openingBalance: dollarsToCents(ledger.openingBalance) },
+    nextSequence: ledger.nextSequence,
+    rows: ledger.transactions.map((row) => ({
+      id: row.id,
+      sequence: row.sequence,
+      date: row.date,
+      name: row.name,
+      type: row.type,
+      amount: dollarsToCents(row.amount),
+      status: row.status,
+      source: row.source,
+    })),
+    skipped: ledger.skippedOccurrences,
+    imported: ledger.importedStatementRows,
+  };
+}
+
+/** The id a version 1 document's one account goes by until a restore gives it a new one, as every id. */
+const VERSION_1_ACCOUNT = 'version-1-account';
+
+/**
+ * A checked document as data to store; the schema has already refused anything it cannot be. A
+ * version 1 document's ledger and schedules are its one account's, the caller's primary account.
+ */
+export function restoredData(document: RestoredAccount): AccountData {
+  const accountOf = (requested: string | undefined) => (document.version === 1 ? VERSION_1_ACCOUNT : (requested ?? VERSION_1_ACCOUNT));
+  const schedules = {
     deposits: document.deposits.map((deposit) => ({
       id: deposit.id,
       createdAt: deposit.createdAt,
@@ -63,6 +111,7 @@ export function restoredData(document: RestoredAccount): AccountData {
       amount: dollarsToCents(deposit.amount),
       startDate: deposit.startDate,
       frequency: deposit.frequency,
+      accountId: accountOf(deposit.accountId),
     })),
     expenses: document.expenses.map((expense) => ({
       id: expense.id,
@@ -74,22 +123,44 @@ export function restoredData(document: RestoredAccount): AccountData {
       amount: dollarsToCents(expense.amount),
       startDate: expense.startDate,
       endDate: expense.endDate,
+      accountId: accountOf(expense.accountId),
     })),
-    ledger: ledger && {
-      fields: { startDate: ledger.startDate, endDate: ledger.endDate, openingBalance: dollarsToCents(ledger.openingBalance) },
-      nextSequence: ledger.nextSequence,
-      rows: ledger.transactions.map((row) => ({
-        id: row.id,
-        sequence: row.sequence,
-        date: row.date,
-        name: row.name,
-        type: row.type,
-        amount: dollarsToCents(row.amount),
-        status: row.status,
-        source: row.source,
-      })),
-      skipped: ledger.skippedOccurrences,
-      imported: ledger.importedStatementRows,
-    },
+  };
+  if (document.version === 1) {
+    return {
+      version1: true,
+      accounts: [
+        {
+          id: VERSION_1_ACCOUNT,
+          name: FIRST_ACCOUNT_NAME,
+          kind: 'CHECKING',
+          primary: true,
+          card: null,
+          createdAt: new Date(0).toISOString(),
+          ledger: document.ledger && restoredLedger(document.ledger),
+        },
+      ],
+      ...schedules,
+    };
+  }
+  return {
+    accounts: document.accounts.map((account) => ({
+      id: account.id,
+      name: account.name,
+      kind: account.kind,
+      primary: account.primary,
+      card: account.card && {
+        closingDay: account.card.closingDay,
+        dueDay: account.card.dueDay,
+        payFromAccountId: account.card.payFromAccountId,
+        rule: account.card.rule,
+        amount: account.card.amount === undefined || account.card.amount === null ? null : dollarsToCents(account.card.amount),
+        creditLimit:
+          account.card.creditLimit === undefined || account.card.creditLimit === null ? null : dollarsToCents(account.card.creditLimit),
+      },
+      createdAt: account.createdAt,
+      ledger: account.ledger && restoredLedger(account.ledger),
+    })),
+    ...schedules,
   };
 }

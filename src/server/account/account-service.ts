@@ -6,12 +6,14 @@
 import type { AccountCounts } from '../../contract/account.js';
 import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
-import { withLedgerLock } from '../ledger/index.js';
-import { type AccountData, withCountableSequences, withNewIds } from './account-data.js';
+import { depositRepository } from '../deposits/deposit-repository.js';
+import { expenseRepository } from '../expenses/expense-repository.js';
+import { listAccounts, readAccount as readChosenAccount, withOwnerLock } from '../ledger/index.js';
+import { type AccountData, rowCount, withCountableSequences, withNewIds } from './account-data.js';
 import { deleteAccount, readAccount, writeAccount } from './account-store.js';
 
 function counts(data: AccountData): AccountCounts {
-  return { deposits: data.deposits.length, expenses: data.expenses.length, transactions: data.ledger?.rows.length ?? 0 };
+  return { deposits: data.deposits.length, expenses: data.expenses.length, transactions: rowCount(data) };
 }
 
 export class AccountService {
@@ -27,6 +29,14 @@ export class AccountService {
    * transaction reads one snapshot anyway.
    */
   async export(owner: Caller): Promise<AccountData> {
+    // Schedules are in an account: a user who has some but never needed an account (rows stored by
+    // hand) gets their primary one now, as on any first need. A user with nothing exports no account.
+    if (!(await readChosenAccount(this.database, owner, 'primary'))) {
+      await withOwnerLock(this.database, owner, async (locked) => {
+        const schedules = (await depositRepository(locked.db).count(owner)) + (await expenseRepository(locked.db).count(owner));
+        if (schedules > 0) await locked.account('primary');
+      });
+    }
     const transaction =
       this.database.kind === 'postgres'
         ? this.database.db.transaction().setIsolationLevel('repeatable read')
@@ -41,15 +51,29 @@ export class AccountService {
    */
   async restore(owner: Caller, data: AccountData): Promise<AccountCounts> {
     const stored = withNewIds(withCountableSequences(data));
-    await withLedgerLock(this.database, owner, async (store) => {
-      await deleteAccount(store, owner);
-      await writeAccount(store, owner, stored, this.now());
+    await withOwnerLock(this.database, owner, async (locked) => {
+      const primary = (await listAccounts(locked.db, owner)).find((account) => account.primary);
+      await deleteAccount(locked, owner);
+      // A version 1 document restores into the primary account (decision 0042): it keeps its name, kind and age.
+      const restored =
+        stored.version1 && primary
+          ? {
+              ...stored,
+              accounts: stored.accounts.map((account) => ({
+                ...account,
+                name: primary.name,
+                kind: primary.kind,
+                createdAt: primary.createdAt,
+              })),
+            }
+          : stored;
+      await writeAccount(locked, owner, restored, this.now());
     });
     return counts(stored);
   }
 
-  /** Removes every row the owner has; afterwards every call answers as for a new user. */
+  /** Removes every row the owner has, their accounts too; afterwards every call answers as for a new user. */
   async delete(owner: Caller): Promise<AccountCounts> {
-    return withLedgerLock(this.database, owner, (store) => deleteAccount(store, owner));
+    return withOwnerLock(this.database, owner, (locked) => deleteAccount(locked, owner));
   }
 }

@@ -4,44 +4,61 @@
  * transaction. No SQL here: every query is its table's module's, and names the owner.
  */
 import type { AccountCounts } from '../../contract/account.js';
-import { checkScheduleCount } from '../../domain/limits.js';
+import { checkLedgerRows, checkScheduleCount } from '../../domain/limits.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
 import { depositRepository } from '../deposits/deposit-repository.js';
 import { expenseRepository } from '../expenses/expense-repository.js';
-import { ledgerScope, type LedgerStore, readLedgerData } from '../ledger/index.js';
+import { deleteAllAccounts, insertAccount, ledgerScope, listAccounts, type OwnerLock, readLedgerData } from '../ledger/index.js';
 import { deleteUndoEntries } from '../undo/undo-store.js';
-import type { AccountData } from './account-data.js';
+import { type AccountData, type AccountLedgerData, rowCount } from './account-data.js';
 
 /** Everything the owner has; the caller runs it in one snapshot (one transaction, `db`). */
 export async function readAccount(database: OpenDatabase, owner: Caller, db: Database): Promise<AccountData> {
+  const scope = ledgerScope(database, owner, db);
+  const accounts: AccountLedgerData[] = [];
+  for (const account of await listAccounts(db, owner)) {
+    accounts.push({ ...account, ledger: await readLedgerData(scope, account.id) });
+  }
+  // Only an owner with no account at all has a schedule in none; the export made their primary one first.
+  const inAccount = <T extends { readonly accountId: string | null }>(schedule: T) => {
+    if (schedule.accountId === null) throw new Error('a schedule in no account, though the owner has one');
+    return { ...schedule, accountId: schedule.accountId };
+  };
   return {
+    accounts,
     // The repositories' own mapping, and when each was stored (the list's order breaks ties by it).
-    deposits: await depositRepository(db).withCreationTimes(owner),
-    expenses: await expenseRepository(db).withCreationTimes(owner),
-    ledger: await readLedgerData(ledgerScope(database, owner, db)),
+    deposits: (await depositRepository(db).withCreationTimes(owner)).map(inAccount),
+    expenses: (await expenseRepository(db).withCreationTimes(owner)).map(inAccount),
   };
 }
 
 /**
  * Removes every row the owner has, in every table, and answers how many schedules and ledger rows
- * went. Under the owner's lock (the store's), which commits or rolls back all of it. What could be
- * undone goes too: none of it is there to put back (decision 0040).
+ * went. Under the owner's lock, which commits or rolls back all of it. What could be undone goes
+ * too: none of it is there to put back (decision 0040).
  */
-export async function deleteAccount(store: LedgerStore, owner: Caller): Promise<AccountCounts> {
-  await deleteUndoEntries(store.db, owner);
-  const transactions = await store.deleteAll();
-  const deposits = await depositRepository(store.db).removeAll(owner);
-  const expenses = await expenseRepository(store.db).removeAll(owner);
+export async function deleteAccount(locked: OwnerLock, owner: Caller): Promise<AccountCounts> {
+  await deleteUndoEntries(locked.db, owner);
+  let transactions = 0;
+  for (const account of await listAccounts(locked.db, owner)) transactions += await (await locked.store({ id: account.id })).deleteAll();
+  await deleteAllAccounts(locked.db, owner);
+  const deposits = await depositRepository(locked.db).removeAll(owner);
+  const expenses = await expenseRepository(locked.db).removeAll(owner);
   return { deposits, expenses, transactions };
 }
 
 /** Stores the data for the owner, who has nothing now (deleteAccount ran under the same lock). */
-export async function writeAccount(store: LedgerStore, owner: Caller, data: AccountData, now: Date): Promise<void> {
-  const tooMany = checkScheduleCount('deposit', data.deposits.length) ?? checkScheduleCount('expense', data.expenses.length);
+export async function writeAccount(locked: OwnerLock, owner: Caller, data: AccountData, now: Date): Promise<void> {
+  const tooMany =
+    checkScheduleCount('deposit', data.deposits.length) ??
+    checkScheduleCount('expense', data.expenses.length) ??
+    checkLedgerRows('restore', rowCount(data));
   if (tooMany) throw tooMany;
-  await store.checkRowLimit('restore', data.ledger?.rows.length ?? 0, { held: 0 });
-  await depositRepository(store.db).restore(owner, data.deposits);
-  await expenseRepository(store.db).restore(owner, data.expenses);
-  if (data.ledger) await store.restore(data.ledger, now);
+  for (const account of data.accounts) await insertAccount(locked.db, owner, account);
+  await depositRepository(locked.db).restore(owner, data.deposits);
+  await expenseRepository(locked.db).restore(owner, data.expenses);
+  for (const account of data.accounts) {
+    if (account.ledger) await (await locked.store({ id: account.id })).restore(account.ledger, now);
+  }
 }

@@ -3,12 +3,14 @@
  * the endpoint table's schemas check bodies and answers, the payloads turn dollars into cents and back, and
  * AccountService does the work in one transaction per call.
  */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_IMPORT_BODY_LIMIT_BYTES, ledgerCsvFileName } from '../../contract/account.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { callerOf, chargeRowsRead, chargeRowsWritten } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
-import { NO_LEDGER, readLedger } from '../ledger/index.js';
+import { type AccountChoice, NO_LEDGER, readLedger } from '../ledger/index.js';
+import { rowCount } from './account-data.js';
 import { exportDocument } from './account-payloads.js';
 import { AccountService } from './account-service.js';
 import { ledgerCsv } from './ledger-csv.js';
@@ -16,8 +18,9 @@ import { ledgerCsv } from './ledger-csv.js';
 export const accountRoutes: FastifyPluginAsyncZod = async (api) => {
   const accounts = new AccountService(api.database, () => api.now());
 
-  registerEndpoint(api, 'exportLedgerCsv', async (request, reply) => {
-    const found = await readLedger(api.database, callerOf(request));
+  // The primary account's ledger under /api/ledger, the one named under /api/accounts/:id (decision 0042).
+  const csv = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice) => {
+    const found = await readLedger(api.database, callerOf(request), account);
     if (!found) throw new NotFoundError(NO_LEDGER);
     const fileName = ledgerCsvFileName(found.ledger.startDate, found.ledger.endDate);
     chargeRowsRead(request, found.rows.length);
@@ -26,11 +29,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (api) => {
       .header('Content-Disposition', `attachment; filename="${fileName}"`)
       .header('Cache-Control', 'no-store')
       .send(ledgerCsv(found));
-  });
+  };
+  registerEndpoint(api, 'exportLedgerCsv', async (request, reply) => csv(request, reply, 'primary'));
+  registerEndpoint(api, 'exportAccountLedgerCsv', async (request, reply) => csv(request, reply, { id: request.params.id }));
 
   registerEndpoint(api, 'exportAccount', async (request, reply) => {
     const data = await accounts.export(callerOf(request));
-    chargeRowsRead(request, data.ledger?.rows.length);
+    chargeRowsRead(request, rowCount(data));
     const exportedAt = api.now();
     reply.header('Cache-Control', 'no-store');
     return exportDocument(data, exportedAt);

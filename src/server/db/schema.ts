@@ -6,8 +6,34 @@ export interface OwnerColumns {
   owner_sub: string;
 }
 
+/**
+ * Where money is (issue 25, decision 0042): each account has at most one ledger. Exactly one of an
+ * owner's accounts is primary (a partial unique index holds it to at most one; the code to one).
+ */
+export interface AccountsTable extends OwnerColumns {
+  id: string;
+  name: string;
+  /** The name as it is compared for uniqueness: lowercased, so "Savings" and "savings" are one name. */
+  name_key: string;
+  /** CHECKING, SAVINGS, CARD or CASH. */
+  kind: string;
+  /** 1 for the owner's primary account (what /api/ledger acts on), else 0. */
+  is_primary: number;
+  /** A card's settings (kind CARD); null for every other kind. */
+  card_closing_day: number | null;
+  card_due_day: number | null;
+  card_pay_from_account_id: string | null;
+  /** STATEMENT, MINIMUM or FIXED. */
+  card_rule: string | null;
+  card_amount_cents: number | null;
+  card_credit_limit_cents: number | null;
+  created_at: string;
+}
+
 export interface DepositsTable extends OwnerColumns {
   id: string;
+  /** The account it is paid into; null only for rows written before accounts, which the migration fills. */
+  account_id: string | null;
   name: string;
   type: string;
   day: string;
@@ -19,6 +45,8 @@ export interface DepositsTable extends OwnerColumns {
 
 export interface ExpensesTable extends OwnerColumns {
   id: string;
+  /** The account it is paid from; null only for rows written before accounts, which the migration fills. */
+  account_id: string | null;
   name: string;
   type: string;
   /** M, W, BW, Q or Y; M for every expense stored before expenses had a frequency. */
@@ -33,6 +61,8 @@ export interface ExpensesTable extends OwnerColumns {
 
 export interface LedgersTable extends OwnerColumns {
   id: string;
+  /** The account the ledger belongs to: one ledger per account (decision 0042). */
+  account_id: string;
   start_date: string;
   end_date: string;
   opening_balance_cents: number;
@@ -100,6 +130,7 @@ export interface UndoEntriesTable extends OwnerColumns {
 }
 
 export interface DatabaseSchema {
+  accounts: AccountsTable;
   deposits: DepositsTable;
   expenses: ExpensesTable;
   ledgers: LedgersTable;

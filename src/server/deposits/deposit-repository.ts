@@ -9,10 +9,14 @@ import { storedValue } from '../db/stored-value.js';
 import { byCodeUnits, type ScheduleRecord, ScheduleRepository, type ScheduleTable } from '../schedules/schedule-repository.js';
 
 /** A deposit in server units (cents, a calendar date), so the schedule functions take it as is. */
-export type StoredDeposit = Omit<Deposit, 'amount' | 'startDate'> & DepositSchedule;
+export type StoredDeposit = Omit<Deposit, 'amount' | 'startDate' | 'accountId'> &
+  DepositSchedule & {
+    /** Null only while the owner has no account yet (a row written by hand): see ScheduleRepository's select. */
+    readonly accountId: string | null;
+  };
 
-/** A deposit as the caller adds or changes it. */
-export type DepositFields = Omit<StoredDeposit, 'id'>;
+/** A deposit as the caller adds or changes it, in the account the write chose. */
+export type DepositFields = Omit<StoredDeposit, 'id' | 'accountId'> & { readonly accountId: string };
 
 type DepositRecord = ScheduleRecord<'deposits'>;
 
@@ -25,13 +29,14 @@ function toStoredDeposit(record: DepositRecord): StoredDeposit {
     amount: cents(record.amount_cents),
     startDate: isoDate(record.start_date),
     frequency: storedValue(FREQUENCIES, record.frequency, 'deposits.frequency'),
+    accountId: record.account_id,
   };
 }
 
 /** The table as the repository reads and writes it. */
 const DEPOSITS: ScheduleTable<'deposits', StoredDeposit, DepositFields> = {
   name: 'deposits',
-  columns: ['id', 'name', 'type', 'day', 'amount_cents', 'start_date', 'frequency', 'created_at'],
+  columns: ['id', 'account_id', 'name', 'type', 'day', 'amount_cents', 'start_date', 'frequency', 'created_at'],
   toStored: toStoredDeposit,
   toColumns: (deposit) => ({
     name: deposit.name,
@@ -40,6 +45,7 @@ const DEPOSITS: ScheduleTable<'deposits', StoredDeposit, DepositFields> = {
     amount_cents: deposit.amount,
     start_date: deposit.startDate,
     frequency: deposit.frequency,
+    account_id: deposit.accountId,
   }),
   // Start date, then name, then creation order (the id only breaks exact ties).
   compare: (a, b) =>

@@ -7,13 +7,13 @@ import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
 import { LedgerService } from '../ledger/index.js';
 import { readLedgerSchedules } from '../schedules/ledger-schedules.js';
-import { scheduleWrites } from '../schedules/schedule-writes.js';
+import { type ScheduleList, scheduleList, scheduleWrites } from '../schedules/schedule-writes.js';
 import { depositRepository, type StoredDeposit } from './deposit-repository.js';
 
 export function depositService(database: OpenDatabase, now: () => Date) {
   return {
     /** The caller's deposits in the list's order. */
-    list: (owner: Caller): Promise<StoredDeposit[]> => depositRepository(database.db).list(owner),
+    list: (owner: Caller): Promise<ScheduleList<StoredDeposit>> => scheduleList(database.db, depositRepository(database.db), owner),
     ...scheduleWrites(new LedgerService(database, now, readLedgerSchedules), 'deposit', depositRepository),
   };
 }

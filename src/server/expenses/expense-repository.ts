@@ -9,10 +9,14 @@ import type { Database } from '../db/database.js';
 import { byCodeUnits, type ScheduleRecord, ScheduleRepository, type ScheduleTable } from '../schedules/schedule-repository.js';
 
 /** An expense in server units (cents, a calendar end date), so the schedule functions take it as is. */
-export type StoredExpense = Omit<Expense, 'amount' | 'day' | 'endDate' | 'frequency' | 'startDate'> & Required<ExpenseSchedule>;
+export type StoredExpense = Omit<Expense, 'amount' | 'day' | 'endDate' | 'frequency' | 'startDate' | 'accountId'> &
+  Required<ExpenseSchedule> & {
+    /** Null only while the owner has no account yet (a row written by hand): see ScheduleRepository's select. */
+    readonly accountId: string | null;
+  };
 
-/** An expense as the caller adds or changes it. */
-export type ExpenseFields = Omit<StoredExpense, 'id'>;
+/** An expense as the caller adds or changes it, in the account the write chose. */
+export type ExpenseFields = Omit<StoredExpense, 'id' | 'accountId'> & { readonly accountId: string };
 
 type ExpenseRecord = ScheduleRecord<'expenses'>;
 
@@ -26,13 +30,14 @@ function toStoredExpense(record: ExpenseRecord): StoredExpense {
     amount: cents(record.amount_cents),
     startDate: record.start_date === null ? null : isoDate(record.start_date),
     endDate: record.end_date === null ? null : isoDate(record.end_date),
+    accountId: record.account_id,
   };
 }
 
 /** The table as the repository reads and writes it. */
 const EXPENSES: ScheduleTable<'expenses', StoredExpense, ExpenseFields> = {
   name: 'expenses',
-  columns: ['id', 'name', 'type', 'frequency', 'day', 'amount_cents', 'start_date', 'end_date', 'created_at'],
+  columns: ['id', 'account_id', 'name', 'type', 'frequency', 'day', 'amount_cents', 'start_date', 'end_date', 'created_at'],
   toStored: toStoredExpense,
   toColumns: (expense) => ({
     name: expense.name,
@@ -42,6 +47,7 @@ const EXPENSES: ScheduleTable<'expenses', StoredExpense, ExpenseFields> = {
     amount_cents: expense.amount,
     start_date: expense.startDate,
     end_date: expense.endDate,
+    account_id: expense.accountId,
   }),
   // Day of the month (a non-monthly bill's is its start date's, decision 0018), then name, then
   // creation order (the id only breaks exact ties).

@@ -7,13 +7,13 @@ import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
 import { LedgerService } from '../ledger/index.js';
 import { readLedgerSchedules } from '../schedules/ledger-schedules.js';
-import { scheduleWrites } from '../schedules/schedule-writes.js';
+import { type ScheduleList, scheduleList, scheduleWrites } from '../schedules/schedule-writes.js';
 import { expenseRepository, type StoredExpense } from './expense-repository.js';
 
 export function expenseService(database: OpenDatabase, now: () => Date) {
   return {
     /** The caller's expenses in the list's order. */
-    list: (owner: Caller): Promise<StoredExpense[]> => expenseRepository(database.db).list(owner),
+    list: (owner: Caller): Promise<ScheduleList<StoredExpense>> => scheduleList(database.db, expenseRepository(database.db), owner),
     ...scheduleWrites(new LedgerService(database, now, readLedgerSchedules), 'expense', expenseRepository),
   };
 }

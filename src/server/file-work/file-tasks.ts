@@ -5,8 +5,7 @@
  * is copied, and an error's class does not survive the copy, so failures travel as data too.
  */
 import secureJson from 'secure-json-parse';
-import type { RestoredAccount } from '../../contract/account-requests.js';
-import { accountImportRequestSchema } from '../../contract/account-requests.js';
+import { restoreHeaderSchema, restoreSchemaOf } from '../../contract/account-requests.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { InvalidInputError, TooLargeError } from '../../domain/errors.js';
 import type { LedgerRow } from '../../domain/ledger.js';
@@ -105,6 +104,13 @@ function planStatement(task: PlanStatementTask): StatementPlan {
 
 const NOT_JSON = 'The request body is not valid JSON.';
 
+/** One message per field, keyed by the field's path, as the route's schema would answer. */
+function invalidDocument(issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[]): InvalidInputError {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.map(String).join('.') || 'body'] ??= issue.message;
+  return new InvalidInputError('Some fields need attention.', fields);
+}
+
 /**
  * The restore document, parsed and checked exactly as the route's schema would check it, with the
  * same answer for each problem: one message per field, keyed by the field's path.
@@ -117,14 +123,12 @@ function checkRestore(task: CheckRestoreTask): AccountData {
   } catch {
     throw new InvalidInputError(NOT_JSON, { body: NOT_JSON });
   }
-  const checked = accountImportRequestSchema.safeParse(parsed);
-  if (!checked.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of checked.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-    throw new InvalidInputError('Some fields need attention.', fields);
-  }
-  const document: RestoredAccount = checked.data;
-  return restoredData(document);
+  // The format and version first, then the schema of that version: each message names one field of the document it is.
+  const header = restoreHeaderSchema.safeParse(parsed);
+  if (!header.success) throw invalidDocument(header.error.issues);
+  const checked = restoreSchemaOf(header.data.version).safeParse(parsed);
+  if (!checked.success) throw invalidDocument(checked.error.issues);
+  return restoredData(checked.data);
 }
 
 export function runFileTask(task: FileTask): FileTaskOutcome<FileTaskAnswers[FileTask['kind']]> {

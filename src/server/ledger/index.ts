@@ -10,8 +10,34 @@ export { decodeLedgerJournal, type LedgerJournal } from './ledger-journal.js';
 export { checkExpectedVersion, ledgerAnswer } from './ledger-payloads.js';
 export type { LedgerWithRows } from './ledger-reads.js';
 export type { LedgerFields, LedgerScope, StoredLedger } from './ledger-record.js';
-export { LedgerService, type ScheduleReader, type ScheduleWrite, type UndoableWrite } from './ledger-service.js';
+export { type AccountSchedules, LedgerService, type ScheduleReader, type ScheduleWrite, type UndoableWrite } from './ledger-service.js';
 export { UNDO_CONFLICT } from './ledger-undo.js';
-export { ledgerScope, LedgerStore, NO_LEDGER, readLedger, withLedgerLock } from './ledger-store.js';
+export {
+  type AccountChoice,
+  ledgerScope,
+  LedgerStore,
+  NO_ACCOUNT,
+  NO_LEDGER,
+  OwnerLock,
+  readAccount,
+  readLedger,
+  withLedgerLock,
+  withOwnerLock,
+} from './ledger-store.js';
+export {
+  type AccountFields,
+  type AccountWithBalances,
+  countAccounts,
+  deleteAccountRecord,
+  deleteAllAccounts,
+  findAccountNamed,
+  insertAccount,
+  listAccounts,
+  listAccountsWithBalances,
+  makePrimary,
+  movePayFrom,
+  renameAccount,
+  type StoredAccount,
+} from './account-record.js';
 export { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
 export type { ClearedMatch, StoredRow } from './transaction-rows.js';

@@ -21,9 +21,9 @@ export interface LedgerData {
   readonly imported: readonly ImportedStatementRow[];
 }
 
-/** The owner's ledger, or null while they have none; the caller reads it in one snapshot (one transaction). */
-export async function readLedgerData(scope: LedgerScope): Promise<LedgerData | null> {
-  const found = await findLedgerWithRows(scope);
+/** The account's ledger, or null while it has none; the caller reads it in one snapshot (one transaction). */
+export async function readLedgerData(scope: LedgerScope, accountId: string): Promise<LedgerData | null> {
+  const found = await findLedgerWithRows(scope, accountId);
   if (!found) return null;
   const { ledger } = found;
   return {
@@ -45,10 +45,10 @@ export async function deleteLedgerData(scope: LedgerScope, ledgerId: string): Pr
   return rows;
 }
 
-/** Stores a restored ledger for the owner, who has none now (deleteLedgerData ran under the same lock). */
-export async function writeLedgerData(scope: LedgerScope, data: LedgerData, now: Date): Promise<StoredLedger> {
+/** Stores a restored ledger for the account, which has none now (deleteLedgerData ran under the same lock). */
+export async function writeLedgerData(scope: LedgerScope, accountId: string, data: LedgerData, now: Date): Promise<StoredLedger> {
   // With no ledger to meet, saving inserts one, under an id never shown to anyone: a new one each time.
-  const ledger = await saveLedger(scope, { ...data.fields, nextSequence: data.nextSequence }, now);
+  const ledger = await saveLedger(scope, accountId, { ...data.fields, nextSequence: data.nextSequence }, now);
   const { id } = ledger;
   await insertRows(
     scope,

@@ -19,7 +19,12 @@ export interface JournalRow {
 }
 
 export interface LedgerJournal {
-  /** The ledger written to; null when the owner had none (a schedule written before any ledger). */
+  /**
+   * The account whose ledger was written to (decision 0042); undefined in entries recorded before
+   * accounts, which were all the primary account's.
+   */
+  readonly accountId?: string | undefined;
+  /** The ledger written to; null when the account had none (a schedule written before any ledger). */
   readonly ledgerId: string | null;
   /** The ledger's version once the write was done. */
   readonly version: number;
@@ -99,10 +104,11 @@ export class JournalRecorder {
     );
   }
 
-  journal(ledger: StoredLedger | undefined): LedgerJournal {
+  journal(accountId: string, ledger: StoredLedger | undefined): LedgerJournal {
     const rows: JournalRow[] = [];
     for (const [id, { before, after }] of this.rows) rows.push({ id, before, after });
     return {
+      accountId,
       ledgerId: ledger?.id ?? null,
       version: ledger?.version ?? 0,
       rows,
@@ -134,6 +140,7 @@ const rowSchema = z.object({
 });
 
 const journalSchema = z.object({
+  accountId: z.optional(z.string()),
   ledgerId: z.nullable(z.string()),
   version: wholeSchema,
   rows: z.array(z.object({ id: z.string(), before: z.nullable(rowSchema), after: z.nullable(wholeSchema) })),

@@ -7,6 +7,7 @@ import { isoDate, type IsoDate } from '../../domain/calendar-date.js';
 import { type RowSource, SCHEDULE_KINDS, type ScheduleRef, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../domain/ledger.js';
 import { cents } from '../../domain/money.js';
 import type { OpenDatabase } from '../db/database.js';
+import { ownerColumns } from '../db/owner.js';
 import { storedValue } from '../db/stored-value.js';
 import { ledgerQuery, type LedgerScope, type StoredLedger, toLedger } from './ledger-record.js';
 import { ROW_COLUMNS, rowsOf, type StoredRow } from './transaction-rows.js';
@@ -20,12 +21,12 @@ export interface LedgerWithRows {
 }
 
 /**
- * The owner's ledger with all its rows, or undefined when they have none, in one statement: a
- * statement reads one snapshot on both databases, so a replacement committed meanwhile can never
- * pair an old opening balance with new rows, and no transaction is needed to make sure of it.
+ * The ledger of the owner's account with all its rows, or undefined when it has none, in one
+ * statement: a statement reads one snapshot on both databases, so a replacement committed meanwhile
+ * can never pair an old opening balance with new rows, and no transaction is needed to make sure of it.
  */
-export async function findLedgerWithRows(scope: LedgerScope): Promise<LedgerWithRows | undefined> {
-  const record = await ledgerQuery(scope)
+export async function findLedgerWithRows(scope: LedgerScope, accountId: string): Promise<LedgerWithRows | undefined> {
+  const record = await ledgerQuery(scope, accountId)
     .select((eb) =>
       eb
         .selectFrom('ledger_transactions')
@@ -47,12 +48,21 @@ export async function listRows({ db, owner, kind }: LedgerScope, ledgerId: strin
   return toRows(record?.rows);
 }
 
-/** How many rows the ledger holds now: what a write checks the row limit against (MAX_LEDGER_ROWS). */
-export async function countRows({ db, owner }: LedgerScope, ledgerId: string): Promise<number> {
+/**
+ * How many rows the owner's ledgers hold together, leaving out one ledger when named: the row limit
+ * counts every account's rows (MAX_LEDGER_ROWS). The ledgers' sequence index finds each one's rows.
+ */
+export async function countOwnerRows({ db, owner }: LedgerScope, except?: string): Promise<number> {
+  let ledgers = db
+    .selectFrom('ledgers')
+    .select('id')
+    .where((eb) => eb.and(ownerColumns(owner)));
+  if (except !== undefined) ledgers = ledgers.where('id', '<>', except);
   const record = await db
     .selectFrom('ledger_transactions')
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
-    .where(rowsOf(owner, ledgerId))
+    .where('ledger_id', 'in', ledgers)
+    .where((eb) => eb.and(ownerColumns(owner)))
     .executeTakeFirst();
   return Number(record?.count ?? 0);
 }

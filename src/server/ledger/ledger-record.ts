@@ -1,7 +1,8 @@
 /**
- * The owner's one ledger row: its dates, opening balance and the next creation-order number. The
- * ledger's storage is built for one owner and one database transaction (a LedgerScope), so every
- * query is scoped by the owner's issuer and subject and takes part in the caller's transaction.
+ * A ledger row of the owner's: its account, dates, opening balance and the next creation-order
+ * number. An account has at most one ledger (decision 0042). The ledger's storage is built for one
+ * owner and one database transaction (a LedgerScope), so every query is scoped by the owner's
+ * issuer and subject and takes part in the caller's transaction.
  * Rows come back as domain values (IsoDate, Cents, statuses); no rule lives in storage.
  */
 import { type Expression, expressionBuilder, sql, type SqlBool } from 'kysely';
@@ -61,42 +62,44 @@ function ledgerOf(owner: Caller, ledgerId: string): Expression<SqlBool> {
   return expressionBuilder<DatabaseSchema, 'ledgers'>().and({ id: ledgerId, ...ownerColumns(owner) });
 }
 
-/** Selects the owner's ledger row; a caller adds what else to read of it. */
-export function ledgerQuery({ db, owner }: LedgerScope) {
+/** Selects the ledger row of the owner's account; a caller adds what else to read of it. */
+export function ledgerQuery({ db, owner }: LedgerScope, accountId: string) {
   return db
     .selectFrom('ledgers')
     .select(LEDGER_COLUMNS)
-    .where((eb) => eb.and(ownerColumns(owner)));
+    .where((eb) => eb.and({ ...ownerColumns(owner), account_id: accountId }));
 }
 
 /**
- * The owner's ledger, locked until the transaction ends: every write that touches the ledger or
- * the schedules it is projected from takes this lock first, so one user's writes run one after
- * another on PostgreSQL. The lock is the owner's, not only the ledger row's: a deposit added while
- * the first ledger is being created waits for it and is then projected into it, instead of each
- * seeing the other as absent. SQLite has no row locks (nor FOR UPDATE syntax); there Kysely runs
- * every transaction on its single connection, one at a time.
+ * Takes the owner's lock until the transaction ends: every write that touches a ledger of theirs,
+ * an account, or the schedules a ledger is projected from takes it first, so one user's writes run
+ * one after another on PostgreSQL, across all their accounts (a transfer later writes two ledgers
+ * under it). The lock is the owner's, not a ledger row's: a deposit added while the first ledger is
+ * being created waits for it and is then projected into it, instead of each seeing the other as
+ * absent. SQLite has no row locks (nor FOR UPDATE syntax); there Kysely runs every transaction on
+ * its single connection, one at a time.
  */
-export async function lockLedger(scope: LedgerScope): Promise<StoredLedger | undefined> {
-  const query = ledgerQuery(scope);
-  if (scope.kind === 'postgres') {
-    // An issuer is a URL, which cannot hold a space; PostgreSQL text cannot hold U+0000.
-    const key = `leftover-owner ${scope.owner.issuer} ${scope.owner.subject}`;
-    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(scope.db);
-    const record = await query.forUpdate().executeTakeFirst();
-    return record && toLedger(record);
-  }
-  const record = await query.executeTakeFirst();
+export async function lockOwner(scope: LedgerScope): Promise<void> {
+  if (scope.kind !== 'postgres') return;
+  // An issuer is a URL, which cannot hold a space; PostgreSQL text cannot hold U+0000.
+  const key = `leftover-owner ${scope.owner.issuer} ${scope.owner.subject}`;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(scope.db);
+}
+
+/** The ledger of the owner's account, read under the owner's lock (lockOwner) and locked with it. */
+export async function lockedLedger(scope: LedgerScope, accountId: string): Promise<StoredLedger | undefined> {
+  const query = ledgerQuery(scope, accountId);
+  const record = await (scope.kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   return record && toLedger(record);
 }
 
 /**
- * Makes the owner's one ledger carry these fields. An upsert rather than delete + insert: the
+ * Makes the account's one ledger carry these fields. An upsert rather than delete + insert: the
  * ledger row survives a replacement, so a write queued on its lock sees the new ledger instead of
- * a vanished one, and two first-time creates meet on the unique owner key (the second waits and
+ * a vanished one, and two first-time creates meet on the unique account key (the second waits and
  * updates) instead of one failing on it. The caller then replaces the rows.
  */
-export async function saveLedger({ db, owner }: LedgerScope, fields: NewLedgerFields, now: Date): Promise<StoredLedger> {
+export async function saveLedger({ db, owner }: LedgerScope, accountId: string, fields: NewLedgerFields, now: Date): Promise<StoredLedger> {
   const values = {
     start_date: fields.startDate,
     end_date: fields.endDate,
@@ -107,11 +110,11 @@ export async function saveLedger({ db, owner }: LedgerScope, fields: NewLedgerFi
   const nextVersion = sql<number>`${sql.ref('ledgers.version')} + 1`;
   const record = await db
     .insertInto('ledgers')
-    .values({ id: newId(), ...ownerColumns(owner), ...values })
+    .values({ id: newId(), ...ownerColumns(owner), account_id: accountId, ...values })
     // A replaced ledger keeps its id, so its version goes on from the old one's (decision 0030), and
     // it notes that version as where its rows began: an undo recorded before it must not touch them (decision 0040).
     .onConflict((conflict) =>
-      conflict.columns(['owner_iss', 'owner_sub']).doUpdateSet({ ...values, version: nextVersion, replaced_at_version: nextVersion }),
+      conflict.columns(['account_id']).doUpdateSet({ ...values, version: nextVersion, replaced_at_version: nextVersion }),
     )
     .returning(LEDGER_COLUMNS)
     .executeTakeFirstOrThrow();

@@ -19,23 +19,39 @@ import {
   refusalError,
 } from '../../domain/transaction-rules.js';
 import type { Caller } from '../auth/access-token.js';
+import type { LedgerDeposit, LedgerExpense } from '../../domain/ledger-projection.js';
 import type { Database, OpenDatabase } from '../db/database.js';
 import type { UndoKind } from '../undo/undo-store.js';
 import type { LedgerWithRows } from './ledger-reads.js';
 import type { LedgerFields, StoredLedger } from './ledger-record.js';
-import { type LedgerStore, readLedger, withLedgerLock } from './ledger-store.js';
+import { type AccountChoice, type LedgerStore, type OwnerLock, readLedger, withLedgerLock, withOwnerLock } from './ledger-store.js';
 import type { StoredRow } from './transaction-rows.js';
 
 const NO_TRANSACTION = 'No such transaction in your ledger.';
-const NO_SCHEDULES: LedgerSchedules = { deposits: [], expenses: [] };
+const NO_ACCOUNT_SCHEDULES: AccountSchedules = { deposits: [], expenses: [] };
 const CHANGED_MEANWHILE = 'This transaction was changed at the same time by another request. Reload the ledger and try again.';
 
+/** Deposits and expenses with the account each is projected into (decision 0042). */
+export interface AccountSchedules {
+  /** A null account: the owner had none yet, so neither a ledger. */
+  readonly deposits: readonly (LedgerDeposit & { readonly accountId: string | null })[];
+  readonly expenses: readonly (LedgerExpense & { readonly accountId: string | null })[];
+}
+
 /**
- * The owner's deposits and expenses in the order they were added, read in the write's transaction
- * (`db`). Passed in by whoever builds the service: the schedules' own modules read them, and the
- * ledger does not import them.
+ * Every deposit and expense of the owner, each naming its account, in the order they were added,
+ * read in the write's transaction (`db`). Passed in by whoever builds the service: the schedules'
+ * own modules read them, and the ledger does not import them.
  */
-export type ScheduleReader = (db: Database, owner: Caller) => Promise<LedgerSchedules>;
+export type ScheduleReader = (db: Database, owner: Caller) => Promise<AccountSchedules>;
+
+/** The schedules one account's ledger is projected from, in the order they were added. */
+function schedulesOf(schedules: AccountSchedules, accountId: string): LedgerSchedules {
+  return {
+    deposits: schedules.deposits.filter((deposit) => deposit.accountId === accountId),
+    expenses: schedules.expenses.filter((expense) => expense.accountId === accountId),
+  };
+}
 
 /** A write that can be undone: its token (the Leftover-Undo header), or undefined when it changed nothing (decision 0040). */
 export interface UndoableWrite {
@@ -46,6 +62,8 @@ export interface UndoableWrite {
 export interface ScheduleWrite {
   readonly schedule: ScheduleRef;
   readonly deleted: boolean;
+  /** The account the schedule was in before the write (null: it added it) and after (null: it removed it). */
+  readonly accounts: { readonly before: string | null; readonly after: string | null };
   /** The schedule's before and after, saved with the undo entry; undefined when the schedule did not change. */
   readonly change: object | undefined;
 }
@@ -71,17 +89,18 @@ export class LedgerService {
     private readonly schedules: ScheduleReader,
   ) {}
 
-  /** The caller's ledger, or undefined while they have none. */
-  async retrieve(owner: Caller): Promise<LedgerWithRows | undefined> {
-    return readLedger(this.database, owner);
+  /** The account's ledger, or undefined while it has none. */
+  async retrieve(owner: Caller, account: AccountChoice): Promise<LedgerWithRows | undefined> {
+    return readLedger(this.database, owner, account);
   }
 
-  /** Replaces the owner's ledger with every paycheck and bill between the dates, all PENDING. */
-  async create(owner: Caller, fields: LedgerFields, expected: string | null = null): Promise<LedgerWithRows> {
-    return withLedgerLock(this.database, owner, async (store) => {
+  /** Replaces the account's ledger with every paycheck and bill of its schedules between the dates, all PENDING. */
+  async create(owner: Caller, account: AccountChoice, fields: LedgerFields, expected: string | null = null): Promise<LedgerWithRows> {
+    return withLedgerLock(this.database, owner, account, async (store) => {
       // With If-Match, there must be a ledger, at that version, to replace.
       store.checkExpectedVersion(expected);
-      const drafts = projectSchedules(await this.schedules(store.db, owner), { from: fields.startDate, to: fields.endDate });
+      const schedules = schedulesOf(await this.schedules(store.db, owner), store.account.id);
+      const drafts = projectSchedules(schedules, { from: fields.startDate, to: fields.endDate });
       await store.checkRowLimit('create', drafts.length, { held: 0 });
       return store.replace(fields, drafts, this.now());
     });
@@ -91,14 +110,20 @@ export class LedgerService {
    * Appends every occurrence between the current end (exclusive) and the new one (inclusive),
    * exactly as creation would have generated them; no existing row changes.
    */
-  async extend(owner: Caller, endDate: IsoDate, expected: string | null = null): Promise<LedgerWithRows & UndoableWrite> {
-    return withLedgerLock(this.database, owner, async (store) => {
+  async extend(
+    owner: Caller,
+    account: AccountChoice,
+    endDate: IsoDate,
+    expected: string | null = null,
+  ): Promise<LedgerWithRows & UndoableWrite> {
+    return withLedgerLock(this.database, owner, account, async (store) => {
       const current = store.require();
       store.checkExpectedVersion(expected);
       const refusal = checkExtension(current, endDate);
       if (refusal) throw refusalError(refusal);
       const added = { from: addDays(current.endDate, 1), to: endDate };
-      const drafts = projectSchedules(await this.schedules(store.db, owner), added, await store.skipped());
+      const schedules = schedulesOf(await this.schedules(store.db, owner), store.account.id);
+      const drafts = projectSchedules(schedules, added, await store.skipped());
       await store.checkRowLimit('extend', drafts.length);
       await store.insert(drafts);
       await store.setEnd(endDate);
@@ -107,8 +132,13 @@ export class LedgerService {
     });
   }
 
-  async addTransaction(owner: Caller, draft: TransactionDraft, expected: string | null = null): Promise<LedgerRowWrite> {
-    return withLedgerLock(this.database, owner, async (store) => {
+  async addTransaction(
+    owner: Caller,
+    account: AccountChoice,
+    draft: TransactionDraft,
+    expected: string | null = null,
+  ): Promise<LedgerRowWrite> {
+    return withLedgerLock(this.database, owner, account, async (store) => {
       const ledger = store.require();
       store.checkExpectedVersion(expected);
       const outside = checkDateWithinLedger(draft.date, rangeOf(ledger));
@@ -131,8 +161,14 @@ export class LedgerService {
    * request is the whole row as the client holds it, so a stale copy is refused, not applied. An
    * edited generated row stops following its schedule.
    */
-  async updateTransaction(owner: Caller, id: string, requested: RequestedRow, expected: string | null = null): Promise<LedgerRowWrite> {
-    return withLedgerLock(this.database, owner, async (store) => {
+  async updateTransaction(
+    owner: Caller,
+    account: AccountChoice,
+    id: string,
+    requested: RequestedRow,
+    expected: string | null = null,
+  ): Promise<LedgerRowWrite> {
+    return withLedgerLock(this.database, owner, account, async (store) => {
       const { ledger, row } = await lockedRow(store, id, expected);
       const decision = decideUpdate(row, requested, rangeOf(ledger));
       if (decision.kind === 'refused') throw refusalError(decision.refusal);
@@ -154,8 +190,8 @@ export class LedgerService {
   }
 
   /** Deleting a generated row skips its occurrence for good: no schedule change or extension brings it back. */
-  async deleteTransaction(owner: Caller, id: string, expected: string | null = null): Promise<LedgerRowWrite> {
-    return withLedgerLock(this.database, owner, async (store) => {
+  async deleteTransaction(owner: Caller, account: AccountChoice, id: string, expected: string | null = null): Promise<LedgerRowWrite> {
+    return withLedgerLock(this.database, owner, account, async (store) => {
       const { ledger, row } = await lockedRow(store, id, expected);
       const refusal = checkDeletion(row);
       if (refusal) throw refusalError(refusal);
@@ -172,44 +208,96 @@ export class LedgerService {
   }
 
   /**
-   * Runs a write of a deposit or an expense and brings the ledger's projection of that schedule up
-   * to date in the same transaction: both commit, or neither. `write` answers which schedule it
-   * wrote, whether it still exists, and its change. Answers how many ledger rows it inserted, and
-   * the token that undoes the schedule's write and the projection together (decision 0040).
+   * Runs a write of a deposit or an expense and brings the projection of that schedule up to date
+   * in the same transaction: both commit, or neither. `write` answers which schedule it wrote,
+   * whether it still exists, the account it was in before and after, and its change. The ledger of
+   * each of those accounts follows: a schedule moved between accounts leaves the old one's future
+   * rows and is projected into the new one's. Answers how many ledger rows it inserted, and the
+   * token that undoes the schedule's write and the projections together (decision 0040).
    */
   async changeSchedule(
     owner: Caller,
     kind: UndoKind,
-    write: (db: Database) => Promise<ScheduleWrite>,
+    write: (db: Database, locked: OwnerLock) => Promise<ScheduleWrite>,
   ): Promise<{ added: number } & UndoableWrite> {
     // The lock comes first, as in every ledger write, so two writes of one user never wait on each other in turn.
-    return withLedgerLock(this.database, owner, async (store) => {
-      const { ledger } = store;
+    return withOwnerLock(this.database, owner, async (locked) => {
       // What the schedule was decides whether a moved date still fills the same period (reprojectSchedule).
-      const before = ledger ? await this.schedules(store.db, owner) : NO_SCHEDULES;
-      const { schedule, deleted, change } = await write(store.db);
-      if (!ledger) {
-        store.noteScheduleRows(schedule, []);
-        return { added: 0, undo: await store.recordUndo(kind, this.now(), change) };
+      const before = await this.schedules(locked.db, owner);
+      const { schedule, deleted, accounts, change } = await write(locked.db, locked);
+      const after = deleted ? NO_ACCOUNT_SCHEDULES : await this.schedules(locked.db, owner);
+      let added = 0;
+      // The old account first: the rows it gives up count no more against the limit when the new one takes its own.
+      const touched = [accounts.before, accounts.after].filter((id, index, all): id is string => id !== null && all.indexOf(id) === index);
+      let first: LedgerStore | undefined;
+      for (const accountId of touched) {
+        const store = await locked.store({ id: accountId });
+        first ??= store;
+        added += await this.reproject(store, schedule, schedulesOf(before, accountId), schedulesOf(after, accountId), deleted);
       }
-      const window = { from: maxDate(todayIn(this.now()), ledger.startDate), to: ledger.endDate };
-      const rows = await store.scheduleRows(schedule);
-      const skipped = await store.skipped(schedule);
-      const after = deleted ? NO_SCHEDULES : await this.schedules(store.db, owner);
-      const { removed, added } = reprojectSchedule(rows, schedule, before, after, window, skipped);
-      await store.checkRowLimit('schedule', added.length, { removed: removed.length });
-      const removedIds = new Set(removed);
-      await store.deleteRows(rows.filter((row) => removedIds.has(row.id)));
-      const inserted = await store.insert(added);
-      if (removed.length > 0 || added.length > 0) await store.advanceVersion();
-      if (deleted) await store.forgetSkipped(schedule);
-      // The schedule's rows as this write leaves them: an undo must find exactly these.
-      const kept: [string, number][] = [];
-      for (const row of rows) if (!removedIds.has(row.id)) kept.push([row.id, row.version]);
-      for (const row of inserted) kept.push([row.id, row.version]);
-      store.noteScheduleRows(schedule, kept);
-      return { added: added.length, undo: await store.recordUndo(kind, this.now(), change) };
+      return { added, undo: await locked.recordUndo(kind, this.now(), change, first) };
     });
+  }
+
+  /**
+   * Projects schedules that just moved into an account (its old account was deleted) into that
+   * account's ledger, from today on, under the owner's lock the caller holds. Answers how many rows
+   * it added. Not an undoable write: deleting an account is not.
+   */
+  async projectMoved(
+    locked: OwnerLock,
+    accountId: string,
+    moved: readonly ScheduleRef[],
+    before: AccountSchedules,
+    after: AccountSchedules,
+  ): Promise<number> {
+    if (moved.length === 0) return 0;
+    const store = await locked.store({ id: accountId });
+    let added = 0;
+    for (const schedule of moved) {
+      added += await this.reproject(store, schedule, schedulesOf(before, accountId), schedulesOf(after, accountId), false);
+    }
+    return added;
+  }
+
+  /** The owner's schedules, each naming its account, as the write's transaction sees them. */
+  readSchedules(locked: OwnerLock): Promise<AccountSchedules> {
+    return this.schedules(locked.db, locked.owner);
+  }
+
+  /**
+   * One ledger's projection of one schedule brought up to date: `before` and `after` are the
+   * schedules of the ledger's account before and after the write (the schedule is in neither when
+   * it is not this account's). Answers how many rows it inserted.
+   */
+  private async reproject(
+    store: LedgerStore,
+    schedule: ScheduleRef,
+    before: LedgerSchedules,
+    after: LedgerSchedules,
+    deleted: boolean,
+  ): Promise<number> {
+    const { ledger } = store;
+    if (!ledger) {
+      store.noteScheduleRows(schedule, []);
+      return 0;
+    }
+    const window = { from: maxDate(todayIn(this.now()), ledger.startDate), to: ledger.endDate };
+    const rows = await store.scheduleRows(schedule);
+    const skipped = await store.skipped(schedule);
+    const { removed, added } = reprojectSchedule(rows, schedule, before, after, window, skipped);
+    await store.checkRowLimit('schedule', added.length, { removed: removed.length });
+    const removedIds = new Set(removed);
+    await store.deleteRows(rows.filter((row) => removedIds.has(row.id)));
+    const inserted = await store.insert(added);
+    if (removed.length > 0 || added.length > 0) await store.advanceVersion();
+    if (deleted) await store.forgetSkipped(schedule);
+    // The schedule's rows as this write leaves them: an undo must find exactly these.
+    const kept: [string, number][] = [];
+    for (const row of rows) if (!removedIds.has(row.id)) kept.push([row.id, row.version]);
+    for (const row of inserted) kept.push([row.id, row.version]);
+    store.noteScheduleRows(schedule, kept);
+    return added.length;
   }
 }
 

@@ -14,17 +14,20 @@ import { checkLedgerRows, type LedgerGrowth } from '../../domain/limits.js';
 import type { RowChanges } from '../../domain/transaction-rules.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
-import { saveUndoEntry, type UndoKind } from '../undo/undo-store.js';
+import { saveUndoEntry, type UndoJournal, type UndoKind } from '../undo/undo-store.js';
+import { FIRST_ACCOUNT_NAME } from '../../domain/accounts.js';
+import { findAccount, findPrimaryAccount, insertAccount, type StoredAccount } from './account-record.js';
 import { forgetImports, importKey, type ImportedRow, recordImports } from './imported-rows.js';
 import { deleteLedgerData, type LedgerData, writeLedgerData } from './ledger-data.js';
 import { JournalRecorder, type LedgerJournal } from './ledger-journal.js';
 import { checkExpectedVersion } from './ledger-payloads.js';
-import { countRows, findLedgerWithRows, findRow, type LedgerWithRows, listRows, listScheduleRows } from './ledger-reads.js';
+import { countOwnerRows, findLedgerWithRows, findRow, type LedgerWithRows, listRows, listScheduleRows } from './ledger-reads.js';
 import {
   advanceVersion,
   type LedgerFields,
   type LedgerScope,
-  lockLedger,
+  lockedLedger,
+  lockOwner,
   saveLedger,
   setLedgerEnd,
   type StoredLedger,
@@ -44,6 +47,7 @@ import {
 } from './transaction-rows.js';
 
 export const NO_LEDGER = 'You have no ledger yet: create one first.';
+export const NO_ACCOUNT = 'No such account.';
 
 /** A row to add: numbered after the ledger's last one by the store. Generated rows name their occurrence. */
 export interface RowToAdd extends TransactionDraft {
@@ -56,41 +60,158 @@ interface RowCount {
   readonly held?: number;
 }
 
-/** The owner's ledger and rows as the queries see them, in this transaction (or outside any, with the app's database). */
+/**
+ * Which account's ledger a call acts on (decision 0042): the primary one (SPEC.md's /api/ledger
+ * calls) or one named by its id (/api/accounts/{id}/ledger). Another user's id is a missing one.
+ */
+export type AccountChoice = 'primary' | { readonly id: string };
+
+/** The owner's ledgers and rows as the queries see them, in this transaction (or outside any, with the app's database). */
 export function ledgerScope(database: OpenDatabase, owner: Caller, db: Database = database.db): LedgerScope {
   return { db, owner, kind: database.kind };
 }
 
+/** The chosen account, read outside any lock: undefined for a missing primary, NotFoundError for a missing id. */
+export async function readAccount(database: OpenDatabase, owner: Caller, account: AccountChoice): Promise<StoredAccount | undefined> {
+  if (account === 'primary') return findPrimaryAccount(database.db, owner);
+  const found = await findAccount(database.db, owner, account.id);
+  if (!found) throw new NotFoundError(NO_ACCOUNT);
+  return found;
+}
+
 /**
- * The owner's ledger with all its rows, or undefined while they have none: one statement, so one
- * snapshot, outside any lock. What a write then does is decided again under the lock.
+ * The chosen account's ledger with all its rows, or undefined while it has none (or, for the
+ * primary one, while the owner has no account yet): one statement for the ledger, so one snapshot,
+ * outside any lock. What a write then does is decided again under the lock. A missing account id
+ * is a NotFoundError.
  */
-export function readLedger(database: OpenDatabase, owner: Caller): Promise<LedgerWithRows | undefined> {
-  return findLedgerWithRows(ledgerScope(database, owner));
+export async function readLedger(
+  database: OpenDatabase,
+  owner: Caller,
+  account: AccountChoice = 'primary',
+): Promise<LedgerWithRows | undefined> {
+  const found = await readAccount(database, owner, account);
+  return found && findLedgerWithRows(ledgerScope(database, owner), found.id);
 }
 
 /** Runs `work` in one database transaction holding the owner's lock: a refusal thrown inside rolls all of it back. */
-export function withLedgerLock<T>(database: OpenDatabase, owner: Caller, work: (store: LedgerStore) => Promise<T>): Promise<T> {
+export function withOwnerLock<T>(database: OpenDatabase, owner: Caller, work: (locked: OwnerLock) => Promise<T>): Promise<T> {
   return database.db.transaction().execute(async (trx) => {
     const scope = ledgerScope(database, owner, trx);
-    return work(new LedgerStore(scope, await lockLedger(scope)));
+    await lockOwner(scope);
+    return work(new OwnerLock(scope));
   });
+}
+
+/** withOwnerLock, with the chosen account's ledger store: what a write of one ledger takes. */
+export function withLedgerLock<T>(
+  database: OpenDatabase,
+  owner: Caller,
+  account: AccountChoice,
+  work: (store: LedgerStore) => Promise<T>,
+): Promise<T> {
+  return withOwnerLock(database, owner, async (locked) => work(await locked.store(account)));
+}
+
+/**
+ * The owner's lock, held for one transaction: it resolves their accounts (making the primary
+ * "Checking" one the first time it is needed) and opens a LedgerStore per account written to. An
+ * undo entry records what every store opened under it wrote (a schedule moved between accounts
+ * writes two ledgers).
+ */
+export class OwnerLock {
+  private readonly stores = new Map<string, LedgerStore>();
+
+  constructor(private readonly scope: LedgerScope) {}
+
+  /** The transaction the lock is held in. */
+  get db(): Database {
+    return this.scope.db;
+  }
+
+  get owner(): Caller {
+    return this.scope.owner;
+  }
+
+  /**
+   * The chosen account. The primary one is made ("Checking", CHECKING) when the owner has no
+   * account yet: a refusal later in the same transaction takes it back with everything else.
+   */
+  async account(account: AccountChoice): Promise<StoredAccount> {
+    if (account !== 'primary') {
+      const found = await findAccount(this.db, this.owner, account.id);
+      if (!found) throw new NotFoundError(NO_ACCOUNT);
+      return found;
+    }
+    return (
+      (await findPrimaryAccount(this.db, this.owner)) ??
+      insertAccount(this.db, this.owner, {
+        name: FIRST_ACCOUNT_NAME,
+        kind: 'CHECKING',
+        card: null,
+        primary: true,
+        createdAt: new Date().toISOString(),
+      })
+    );
+  }
+
+  /** Whether the owner has an account with this id. */
+  async hasAccount(id: string): Promise<boolean> {
+    return (await findAccount(this.db, this.owner, id)) !== undefined;
+  }
+
+  /** The store of the chosen account's ledger, locked; one per account for the whole transaction. */
+  async store(account: AccountChoice): Promise<LedgerStore> {
+    const found = await this.account(account);
+    const known = this.stores.get(found.id);
+    if (known) return known;
+    const store = new LedgerStore(this.scope, found, await lockedLedger(this.scope, found.id), this);
+    this.stores.set(found.id, store);
+    return store;
+  }
+
+  /**
+   * The store of the account an undo journal names (the primary one for entries recorded before
+   * accounts), or undefined when that account is gone since.
+   */
+  async storeOf(accountId: string | undefined): Promise<LedgerStore | undefined> {
+    const found =
+      accountId === undefined ? await findPrimaryAccount(this.db, this.owner) : await findAccount(this.db, this.owner, accountId);
+    return found && this.store({ id: found.id });
+  }
+
+  /**
+   * Saves what this transaction wrote, in every ledger it opened, as an undo entry and answers its
+   * token; `schedule` is the schedule's own change, for a write of a deposit or an expense.
+   * Undefined when nothing changed: there is nothing to undo.
+   */
+  async recordUndo(kind: UndoKind, now: Date, schedule?: object, first?: LedgerStore): Promise<string | undefined> {
+    const stores = [...this.stores.values()];
+    if (first) stores.sort((a, b) => Number(b === first) - Number(a === first));
+    if (stores.every((store) => store.unchanged) && schedule === undefined) return undefined;
+    const [main, ...more] = stores.map((store) => store.journal());
+    const journal: UndoJournal = { ledger: main ?? null, ...(more.length > 0 && { more }), schedule: schedule ?? null };
+    return saveUndoEntry(this.db, this.owner, kind, journal, now);
+  }
 }
 
 export class LedgerStore {
   /** The ledger as it stands in this transaction: as locked, then as this store's writes left it. */
   private current: StoredLedger | undefined;
   /** What this store's row writes changed, for an undo of them. */
-  private readonly journal = new JournalRecorder();
+  private readonly recorder = new JournalRecorder();
 
   constructor(
     private readonly scope: LedgerScope,
+    /** The account whose ledger this is. */
+    readonly account: StoredAccount,
     locked: StoredLedger | undefined,
+    private readonly lock: OwnerLock,
   ) {
     this.current = locked;
   }
 
-  /** The owner's ledger, or undefined while they have none. */
+  /** The account's ledger, or undefined while it has none. */
   get ledger(): StoredLedger | undefined {
     return this.current;
   }
@@ -137,7 +258,9 @@ export class LedgerStore {
    */
   async checkRowLimit(growth: LedgerGrowth, added: number, { removed = 0, held }: RowCount = {}): Promise<void> {
     if (added <= removed) return;
-    const refusal = checkLedgerRows(growth, (held ?? (await countRows(this.scope, this.id()))) - removed + added);
+    // Every account's rows count together (decision 0042): this ledger's, as the caller knows them or counted, and the others'.
+    const total = held === undefined ? await countOwnerRows(this.scope) : held + (await countOwnerRows(this.scope, this.current?.id));
+    const refusal = checkLedgerRows(growth, total - removed + added);
     if (refusal) throw refusal;
   }
 
@@ -150,20 +273,20 @@ export class LedgerStore {
     if (rows.length === 0) return [];
     const ledgerId = this.id();
     const first = await takeSequences(this.scope, ledgerId, rows.length);
-    this.journal.tookSequences(first, rows.length);
+    this.recorder.tookSequences(first, rows.length);
     const inserted = await insertRows(
       this.scope,
       ledgerId,
       rows.map((row, index) => ({ ...row, sequence: first + index, status })),
     );
-    this.journal.inserted(inserted);
+    this.recorder.inserted(inserted);
     return inserted;
   }
 
   /** False when the row changed since it was read; `edits`: a generated row stops following its schedule. */
   async update(row: StoredRow, changes: RowChanges, edits: boolean): Promise<boolean> {
     if (!(await updateRow(this.scope, this.id(), row, changes, edits))) return false;
-    this.journal.changed(row, row.version + 1);
+    this.recorder.changed(row, row.version + 1);
     return true;
   }
 
@@ -171,8 +294,8 @@ export class LedgerStore {
   async delete(row: StoredRow): Promise<boolean> {
     const ledgerId = this.id();
     if (!(await deleteRow(this.scope, ledgerId, row))) return false;
-    this.journal.changed(row, null);
-    if (row.source && (await skipOccurrence(this.scope, ledgerId, row.source))) this.journal.skipped(row.source);
+    this.recorder.changed(row, null);
+    if (row.source && (await skipOccurrence(this.scope, ledgerId, row.source))) this.recorder.skipped(row.source);
     return true;
   }
 
@@ -183,32 +306,32 @@ export class LedgerStore {
       this.id(),
       rows.map((row) => row.id),
     );
-    for (const row of rows) this.journal.changed(row, null);
+    for (const row of rows) this.recorder.changed(row, null);
   }
 
   /** CLEARED on the bank's date: rows read under this lock that statement rows matched, answered as now stored. */
   async clear(matches: readonly ClearedMatch[]): Promise<StoredRow[]> {
     const cleared = await clearMatchedRows(this.scope, this.id(), matches);
-    for (const { row } of matches) this.journal.changed(row, row.version + 1);
+    for (const { row } of matches) this.recorder.changed(row, row.version + 1);
     return cleared;
   }
 
   /** Remembers the statement rows an import took in, so the same file finds them "already imported". */
   async recordImports(rows: readonly ImportedRow[], now: Date, keyOf: (importId: string) => string = importKey): Promise<void> {
     await recordImports(this.scope, this.id(), rows, now, keyOf);
-    this.journal.recorded(rows.map((row) => keyOf(row.importId)));
+    this.recorder.recorded(rows.map((row) => keyOf(row.importId)));
   }
 
   /** Forgets a deleted schedule's skipped occurrences. */
   async forgetSkipped(schedule: ScheduleRef): Promise<void> {
-    this.journal.forgot(await forgetScheduleSkipped(this.scope, this.id(), schedule));
+    this.recorder.forgot(await forgetScheduleSkipped(this.scope, this.id(), schedule));
   }
 
   /** The ledger's new last day, after an extension. */
   async setEnd(endDate: IsoDate): Promise<void> {
     const ledger = this.require();
     await setLedgerEnd(this.scope, ledger.id, endDate);
-    this.journal.ended(ledger.endDate, endDate);
+    this.recorder.ended(ledger.endDate, endDate);
     this.current = { ...ledger, endDate };
   }
 
@@ -217,18 +340,26 @@ export class LedgerStore {
    * An undo of the write refuses unless it finds exactly these (decision 0040).
    */
   noteScheduleRows(schedule: ScheduleRef, rows: readonly (readonly [string, number])[]): void {
-    this.journal.scheduleRows(schedule, rows);
+    this.recorder.scheduleRows(schedule, rows);
   }
 
   /**
-   * Saves what this transaction wrote as an undo entry and answers its token; `schedule` is the
-   * schedule's own change, for a write of a deposit or an expense. Undefined when nothing changed:
-   * there is nothing to undo.
+   * Saves what this transaction wrote as an undo entry and answers its token (OwnerLock.recordUndo,
+   * with this ledger's journal first); `schedule` is the schedule's own change, for a write of a
+   * deposit or an expense. Undefined when nothing changed: there is nothing to undo.
    */
-  async recordUndo(kind: UndoKind, now: Date, schedule?: object): Promise<string | undefined> {
-    if (this.journal.isEmpty && schedule === undefined) return undefined;
-    const ledger: LedgerJournal = this.journal.journal(this.current);
-    return saveUndoEntry(this.db, this.scope.owner, kind, { ledger, schedule: schedule ?? null }, now);
+  recordUndo(kind: UndoKind, now: Date, schedule?: object): Promise<string | undefined> {
+    return this.lock.recordUndo(kind, now, schedule, this);
+  }
+
+  /** True while this store's writes changed nothing in the ledger. */
+  get unchanged(): boolean {
+    return this.recorder.isEmpty;
+  }
+
+  /** What this store's writes changed, for an undo entry. */
+  journal(): LedgerJournal {
+    return this.recorder.journal(this.account.id, this.current);
   }
 
   /**
@@ -256,7 +387,7 @@ export class LedgerStore {
   async replace(fields: LedgerFields, drafts: readonly RowToAdd[], now: Date): Promise<LedgerWithRows> {
     // Numbering the drafts in row order makes it their creation order.
     const rows = drafts.map((draft, index) => ({ ...draft, sequence: index + 1 }));
-    const ledger = await saveLedger(this.scope, { ...fields, nextSequence: rows.length + 1 }, now);
+    const ledger = await saveLedger(this.scope, this.account.id, { ...fields, nextSequence: rows.length + 1 }, now);
     this.current = ledger;
     await deleteAllRows(this.scope, ledger.id);
     // The ledger row survives a replacement (an upsert): what the old ledger skipped goes with it.
@@ -277,7 +408,7 @@ export class LedgerStore {
 
   /** Stores a restored ledger in place of none (deleteAll ran first). */
   async restore(data: LedgerData, now: Date): Promise<void> {
-    this.current = await writeLedgerData(this.scope, data, now);
+    this.current = await writeLedgerData(this.scope, this.account.id, data, now);
   }
 
   /** The ledger's id, for writes that only make sense once the caller has found a ledger. */

@@ -1,5 +1,6 @@
 /**
- * The ledger calls under /api/ledger. Thin: the contract's schemas check the bodies and the
+ * The ledger calls under /api/ledger (the primary account's ledger) and /api/accounts/:id/ledger
+ * (any of the caller's accounts, decision 0042). Thin: the contract's schemas check the bodies and the
  * answers, the caller comes from the token, the payloads turn dollars into cents and back, and
  * LedgerService does the work in one transaction. Every write takes an optional If-Match: with a
  * version the ledger is no longer at, it answers 412 and changes nothing. The schedules a ledger is
@@ -7,14 +8,15 @@
  * nor expenses.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../contract/ledger-requests.js';
 import { callerOf, chargeRowsRead, chargeRowsWritten } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
 import { tagUndo } from '../http/undo-header.js';
 import { todayIn } from '../../domain/calendar-date.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { changesAnswer, forecastAnswer, ledgerAnswer, ledgerFields, requestedRow, transactionDraft } from './ledger-payloads.js';
-import { type LedgerWithRows, NO_LEDGER, type ScheduleReader } from './index.js';
+import { type AccountChoice, type LedgerWithRows, NO_LEDGER, type ScheduleReader } from './index.js';
 import { type LedgerRowWrite, LedgerService } from './ledger-service.js';
 import { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
 
@@ -28,7 +30,9 @@ function versionedLedgerAnswer(reply: FastifyReply, found: LedgerWithRows | unde
  * A write of one row answers the whole ledger, or only its changes when asked (decision 0030), and
  * names the token that undoes it when it changed something (decision 0040).
  */
-function rowWriteAnswer(reply: FastifyReply, written: LedgerRowWrite, query: { answer?: 'ledger' | 'changes' | undefined }) {
+type AnswerQuery = { readonly answer?: 'ledger' | 'changes' | undefined };
+
+function rowWriteAnswer(reply: FastifyReply, written: LedgerRowWrite, query: AnswerQuery) {
   tagLedgerVersion(reply, written);
   tagUndo(reply, written.undo);
   return query.answer === 'changes' ? changesAnswer(written) : ledgerAnswer(written);
@@ -42,46 +46,76 @@ export interface LedgerRoutesOptions {
 export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (api, { schedules }) => {
   const ledgers = new LedgerService(api.database, () => api.now(), schedules);
 
-  registerEndpoint(api, 'getLedger', async (request, reply) => versionedLedgerAnswer(reply, await ledgers.retrieve(callerOf(request))));
+  // Each call once, for the account it is given: SPEC.md's /api/ledger paths act on the primary
+  // account, their twins under /api/accounts/:id/ledger on the account named (decision 0042).
+  const retrieve = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice) =>
+    versionedLedgerAnswer(reply, await ledgers.retrieve(callerOf(request), account));
 
-  registerEndpoint(api, 'getForecast', async (request) => {
-    const found = await ledgers.retrieve(callerOf(request));
+  const forecast = async (request: FastifyRequest, account: AccountChoice) => {
+    const found = await ledgers.retrieve(callerOf(request), account);
     if (!found) throw new NotFoundError(NO_LEDGER);
     // The answer is small, but the work is every row of the ledger: charged by the rows read.
     chargeRowsRead(request, found.rows.length);
     return forecastAnswer(found, todayIn(api.now()));
-  });
+  };
 
-  registerEndpoint(api, 'createLedger', async (request, reply) => {
-    const created = await ledgers.create(callerOf(request), ledgerFields(request.body.ledger), expectedVersionOf(request));
+  const create = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice, body: CreateLedgerRequest) => {
+    const created = await ledgers.create(callerOf(request), account, ledgerFields(body.ledger), expectedVersionOf(request));
     chargeRowsWritten(request, created.written);
     return versionedLedgerAnswer(reply, created);
-  });
+  };
 
-  registerEndpoint(api, 'extendLedger', async (request, reply) => {
-    const extended = await ledgers.extend(callerOf(request), request.body.endDate, expectedVersionOf(request));
+  const extend = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice, body: ExtendLedgerRequest) => {
+    const extended = await ledgers.extend(callerOf(request), account, body.endDate, expectedVersionOf(request));
     chargeRowsWritten(request, extended.written);
     tagUndo(reply, extended.undo);
     return versionedLedgerAnswer(reply, extended);
-  });
+  };
 
-  registerEndpoint(api, 'addTransaction', async (request, reply) =>
+  const add = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice, body: NewTransaction, query: AnswerQuery) =>
     rowWriteAnswer(
       reply,
-      await ledgers.addTransaction(callerOf(request), transactionDraft(request.body), expectedVersionOf(request)),
-      request.query,
-    ),
-  );
+      await ledgers.addTransaction(callerOf(request), account, transactionDraft(body), expectedVersionOf(request)),
+      query,
+    );
 
-  registerEndpoint(api, 'updateTransaction', async (request, reply) =>
+  const update = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: AccountChoice,
+    body: TransactionUpdate,
+    query: AnswerQuery,
+  ) =>
     rowWriteAnswer(
       reply,
-      await ledgers.updateTransaction(callerOf(request), request.body.id, requestedRow(request.body), expectedVersionOf(request)),
-      request.query,
-    ),
-  );
+      await ledgers.updateTransaction(callerOf(request), account, body.id, requestedRow(body), expectedVersionOf(request)),
+      query,
+    );
 
-  registerEndpoint(api, 'deleteTransaction', async (request, reply) =>
-    rowWriteAnswer(reply, await ledgers.deleteTransaction(callerOf(request), request.params.id, expectedVersionOf(request)), request.query),
+  const remove = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice, id: string, query: AnswerQuery) =>
+    rowWriteAnswer(reply, await ledgers.deleteTransaction(callerOf(request), account, id, expectedVersionOf(request)), query);
+
+  const primary = 'primary';
+  registerEndpoint(api, 'getLedger', async (request, reply) => retrieve(request, reply, primary));
+  registerEndpoint(api, 'getForecast', async (request) => forecast(request, primary));
+  registerEndpoint(api, 'createLedger', async (request, reply) => create(request, reply, primary, request.body));
+  registerEndpoint(api, 'extendLedger', async (request, reply) => extend(request, reply, primary, request.body));
+  registerEndpoint(api, 'addTransaction', async (request, reply) => add(request, reply, primary, request.body, request.query));
+  registerEndpoint(api, 'updateTransaction', async (request, reply) => update(request, reply, primary, request.body, request.query));
+  registerEndpoint(api, 'deleteTransaction', async (request, reply) => remove(request, reply, primary, request.params.id, request.query));
+
+  const named = (params: { readonly id: string }): AccountChoice => ({ id: params.id });
+  registerEndpoint(api, 'getAccountLedger', async (request, reply) => retrieve(request, reply, named(request.params)));
+  registerEndpoint(api, 'getAccountForecast', async (request) => forecast(request, named(request.params)));
+  registerEndpoint(api, 'createAccountLedger', async (request, reply) => create(request, reply, named(request.params), request.body));
+  registerEndpoint(api, 'extendAccountLedger', async (request, reply) => extend(request, reply, named(request.params), request.body));
+  registerEndpoint(api, 'addAccountTransaction', async (request, reply) =>
+    add(request, reply, named(request.params), request.body, request.query),
+  );
+  registerEndpoint(api, 'updateAccountTransaction', async (request, reply) =>
+    update(request, reply, named(request.params), request.body, request.query),
+  );
+  registerEndpoint(api, 'deleteAccountTransaction', async (request, reply) =>
+    remove(request, reply, named(request.params), request.params.transaction, request.query),
   );
 };

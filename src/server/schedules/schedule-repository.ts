@@ -4,6 +4,7 @@
  * each resource states its table, columns, row mapping, order and not-found message in a
  * ScheduleTable. Money is integer cents here: dollars exist only at the routes.
  */
+import { sql } from 'kysely';
 import type { Caller } from '../auth/access-token.js';
 import type { Database } from '../db/database.js';
 import { newId } from '../db/ids.js';
@@ -60,6 +61,11 @@ export class ScheduleRepository<Name extends ScheduleTableName, Stored, Fields> 
     private readonly table: ScheduleTable<Name, Stored, Fields>,
   ) {
     this.tableName = table.name;
+  }
+
+  /** What a missing (or another user's) id answers. */
+  get notFound(): string {
+    return this.table.notFound;
   }
 
   /** The caller's rows in the resource's order. */
@@ -174,6 +180,28 @@ export class ScheduleRepository<Name extends ScheduleTableName, Stored, Fields> 
       .execute();
   }
 
+  /** Rows without an account are in this one (the primary one, before another becomes primary). */
+  async settleAccounts(owner: Caller, accountId: string): Promise<void> {
+    await this.db
+      .updateTable(this.tableName)
+      .set({ account_id: accountId })
+      .where('account_id', 'is', null)
+      .where((eb) => eb.and(ownerColumns(owner)))
+      .execute();
+  }
+
+  /** Every schedule of one account is in another from now on (the first was deleted); answers their ids. */
+  async moveAll(owner: Caller, from: string, to: string): Promise<string[]> {
+    const moved = await this.db
+      .updateTable(this.tableName)
+      .set({ account_id: to })
+      .where('account_id', '=', from)
+      .where((eb) => eb.and(ownerColumns(owner)))
+      .returning('id')
+      .execute();
+    return moved.map((row) => row.id);
+  }
+
   /** Removes every row the owner has; answers how many went. */
   async removeAll(owner: Caller): Promise<number> {
     const result = await this.db
@@ -192,11 +220,19 @@ export class ScheduleRepository<Name extends ScheduleTableName, Stored, Fields> 
     return this.records(await this.select(owner).orderBy('created_at').orderBy('id').execute());
   }
 
+  /**
+   * A row without an account (written by hand, or by a server older than accounts while the new
+   * one started) reads as in the owner's primary account, or none while they have no account yet
+   * (decision 0042); settleAccounts makes that choice stick before the primary account changes.
+   */
   private select(owner: Caller) {
-    const columns: readonly ScheduleColumn[] = this.table.columns;
+    const columns: readonly ScheduleColumn[] = this.table.columns.filter((column) => column !== 'account_id');
+    const primary = sql<string | null>`coalesce(${sql.ref('account_id')}, (select accounts.id from accounts
+      where accounts.owner_iss = ${owner.issuer} and accounts.owner_sub = ${owner.subject} and accounts.is_primary = 1))`;
     return this.db
       .selectFrom(this.tableName)
       .select(columns)
+      .select(primary.as('account_id'))
       .where((eb) => eb.and(ownerColumns(owner)));
   }
 

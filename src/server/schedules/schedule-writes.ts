@@ -5,16 +5,64 @@
  * schedule's row as it was before and after, so an undo puts back both it and the rows it
  * projected or removed (decision 0040).
  */
-import { ConflictError } from '../../domain/errors.js';
+import { ConflictError, InvalidInputError } from '../../domain/errors.js';
 import { SCHEDULE_KINDS, type ScheduleKind, type ScheduleRef } from '../../domain/ledger.js';
 import { checkScheduleCount } from '../../domain/limits.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database } from '../db/database.js';
-import { type LedgerService, type ScheduleWrite, UNDO_CONFLICT, type UndoableWrite } from '../ledger/index.js';
+import {
+  countAccounts,
+  type LedgerService,
+  NO_ACCOUNT,
+  type OwnerLock,
+  type ScheduleWrite,
+  UNDO_CONFLICT,
+  type UndoableWrite,
+} from '../ledger/index.js';
+import { NotFoundError } from '../../domain/errors.js';
 import type { UndoKind } from '../undo/undo-store.js';
 import type { ScheduleRecord, ScheduleRepository } from './schedule-repository.js';
 
 type ScheduleTableName = 'deposits' | 'expenses';
+
+/** A schedule as a request gives it: its account may be left out (decision 0042). */
+export type ScheduleRequest<Fields extends { readonly accountId: string }> = Omit<Fields, 'accountId'> & {
+  readonly accountId: string | undefined;
+};
+
+/** A list of schedules, and whether their owner has more than one account (then each answer names its account). */
+export interface ScheduleList<Stored> {
+  readonly schedules: readonly Stored[];
+  readonly manyAccounts: boolean;
+}
+
+/** The caller's schedules in the list's order, and whether to name their accounts. */
+export async function scheduleList<Name extends ScheduleTableName, Stored>(
+  db: Database,
+  repository: ScheduleRepository<Name, Stored, never>,
+  owner: Caller,
+): Promise<ScheduleList<Stored>> {
+  return { schedules: await repository.list(owner), manyAccounts: (await countAccounts(db, owner)) > 1 };
+}
+
+const NOT_YOUR_ACCOUNT = 'Account must be the id of one of your accounts.';
+
+/**
+ * The account a write puts the schedule in: the one the request names (one of the caller's, else
+ * 400 naming accountId), or when it names none `otherwise` (the primary account for an add, the
+ * schedule's own for a change).
+ */
+async function accountOfRequest(locked: OwnerLock, requested: string | undefined, otherwise: () => Promise<string>): Promise<string> {
+  if (requested === undefined) return otherwise();
+  try {
+    return (await locked.account({ id: requested })).id;
+  } catch (error) {
+    if (error instanceof NotFoundError && error.message === NO_ACCOUNT) {
+      throw new InvalidInputError(NOT_YOUR_ACCOUNT, { accountId: NOT_YOUR_ACCOUNT });
+    }
+    throw error;
+  }
+}
 
 /** What a write of a schedule changed: its stored row before (null: it added it) and after (null: it removed it). */
 export interface ScheduleChange<Record> {
@@ -40,30 +88,44 @@ async function written<Name extends ScheduleTableName, Stored, Fields>(
   const after = deleted ? null : ((await repository.record(owner, schedule.id)) ?? null);
   const unchanged = before !== null && after !== null && repository.sameRecord(before, after);
   const change: ScheduleChange<ScheduleRecord<Name>> = { kind: schedule.kind, id: schedule.id, before, after };
-  return { schedule, deleted, change: unchanged ? undefined : change };
+  return {
+    schedule,
+    deleted,
+    accounts: { before: before?.account_id ?? null, after: after?.account_id ?? null },
+    change: unchanged ? undefined : change,
+  };
 }
 
 /** Each write answers how many ledger rows it added (what the request budget charges for, decision 0007) and its undo token. */
-export function scheduleWrites<Name extends ScheduleTableName, Stored, Fields>(
+export function scheduleWrites<Name extends ScheduleTableName, Stored, Fields extends { readonly accountId: string }>(
   ledgers: LedgerService,
   kind: ScheduleKind,
   store: (db: Database) => ScheduleRepository<Name, Stored, Fields>,
 ) {
   const operations = OPERATIONS[kind];
+  /** The request's fields with the account it names, checked under the lock. */
+  const withAccount = (request: ScheduleRequest<Fields>, accountId: string) => ({ ...request, accountId }) as unknown as Fields;
   return {
-    add: (owner: Caller, fields: Fields): Promise<{ added: number } & UndoableWrite> =>
-      ledgers.changeSchedule(owner, operations.add, async (db) => {
+    add: (owner: Caller, request: ScheduleRequest<Fields>): Promise<{ added: number } & UndoableWrite> =>
+      ledgers.changeSchedule(owner, operations.add, async (db, locked) => {
         const repository = store(db);
         // Counted under the owner's lock (changeSchedule takes it first): two adds at once cannot both pass.
         const refusal = checkScheduleCount(kind, (await repository.count(owner)) + 1);
         if (refusal) throw refusal;
-        return written(repository, owner, { kind, id: await repository.add(owner, fields) }, null, false);
+        const accountId = await accountOfRequest(locked, request.accountId, async () => (await locked.account('primary')).id);
+        return written(repository, owner, { kind, id: await repository.add(owner, withAccount(request, accountId)) }, null, false);
       }),
-    update: (owner: Caller, id: string, fields: Fields): Promise<{ added: number } & UndoableWrite> =>
-      ledgers.changeSchedule(owner, operations.update, async (db) => {
+    update: (owner: Caller, id: string, request: ScheduleRequest<Fields>): Promise<{ added: number } & UndoableWrite> =>
+      ledgers.changeSchedule(owner, operations.update, async (db, locked) => {
         const repository = store(db);
         const before = (await repository.record(owner, id)) ?? null;
-        await repository.update(owner, id, fields);
+        if (before === null) throw new NotFoundError(repository.notFound);
+        const accountId = await accountOfRequest(
+          locked,
+          request.accountId,
+          async () => before.account_id ?? (await locked.account('primary')).id,
+        );
+        await repository.update(owner, id, withAccount(request, accountId));
         return written(repository, owner, { kind, id }, before, false);
       }),
     remove: (owner: Caller, id: string): Promise<{ added: number } & UndoableWrite> =>
@@ -93,10 +155,11 @@ export function scheduleOfChange(value: unknown): ScheduleRef {
  */
 export async function undoScheduleChange<Name extends ScheduleTableName, Stored, Fields>(
   repository: ScheduleRepository<Name, Stored, Fields>,
-  owner: Caller,
+  locked: OwnerLock,
   kind: ScheduleKind,
   value: unknown,
 ): Promise<void> {
+  const { owner } = locked;
   const { id } = scheduleOfChange(value);
   const stored = (field: 'before' | 'after') => {
     const record: unknown = typeof value === 'object' && value !== null ? Reflect.get(value, field) : null;
@@ -109,6 +172,8 @@ export async function undoScheduleChange<Name extends ScheduleTableName, Stored,
   if (!asLeft) throw new ConflictError(UNDO_CONFLICT);
   if (now !== null) await repository.remove(owner, id);
   if (before === null) return;
+  // The account it was in may be gone since (deleting an account moves its schedules, or took them when they were deleted before).
+  if (before.account_id !== null && !(await locked.hasAccount(before.account_id))) throw new ConflictError(UNDO_CONFLICT);
   if (after === null) {
     // Putting a removed schedule back counts as adding one.
     const refusal = checkScheduleCount(kind, (await repository.count(owner)) + 1);

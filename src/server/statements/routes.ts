@@ -3,12 +3,13 @@
  * bodies and the answers, the payloads turn cents into dollars, and StatementService does the
  * work. These two calls carry a whole file, so their rows give them bodies above the app's limit.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { StatementImportRequest, StatementPreviewRequest } from '../../contract/statement-requests.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, chargeRowsRead, chargeRowsWritten } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
 import { tagUndo } from '../http/undo-header.js';
-import { expectedVersionOf, tagLedgerVersion } from '../ledger/index.js';
+import { type AccountChoice, expectedVersionOf, tagLedgerVersion } from '../ledger/index.js';
 import { importAnswer, importDecisions, previewAnswer } from './statement-payloads.js';
 import { StatementService } from './statement-service.js';
 
@@ -38,18 +39,24 @@ async function chargedForRows<T extends { readonly rowsRead: number }>(
 export const statementRoutes: FastifyPluginAsyncZod = async (api) => {
   const statements = new StatementService(api.database, api.fileWork, () => api.now());
 
-  registerEndpoint(api, 'previewStatement', async (request) => {
-    const preview = await chargedForRows(request, request.body.content, () => statements.preview(callerOf(request), request.body));
-    return previewAnswer(preview);
-  });
+  // Each call once, for the account it is given: the primary one under /api/ledger, the one named under /api/accounts/:id (decision 0042).
+  const preview = async (request: FastifyRequest, account: AccountChoice, body: StatementPreviewRequest) =>
+    previewAnswer(await chargedForRows(request, body.content, () => statements.preview(callerOf(request), account, body)));
 
-  registerEndpoint(api, 'importStatement', async (request, reply) => {
-    const result = await chargedForRows(request, request.body.content, () =>
-      statements.import(callerOf(request), request.body, importDecisions(request.body.decisions), expectedVersionOf(request)),
+  const importFile = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice, body: StatementImportRequest) => {
+    const result = await chargedForRows(request, body.content, () =>
+      statements.import(callerOf(request), account, body, importDecisions(body.decisions), expectedVersionOf(request)),
     );
     chargeRowsWritten(request, result.counts.added);
     tagLedgerVersion(reply, result.ledger);
     tagUndo(reply, result.undo);
     return importAnswer(result);
-  });
+  };
+
+  registerEndpoint(api, 'previewStatement', async (request) => preview(request, 'primary', request.body));
+  registerEndpoint(api, 'importStatement', async (request, reply) => importFile(request, reply, 'primary', request.body));
+  registerEndpoint(api, 'previewAccountStatement', async (request) => preview(request, { id: request.params.id }, request.body));
+  registerEndpoint(api, 'importAccountStatement', async (request, reply) =>
+    importFile(request, reply, { id: request.params.id }, request.body),
+  );
 };

@@ -17,6 +17,7 @@ import type { OpenDatabase } from '../db/database.js';
 import type { FileWorkPool } from '../file-work/file-work-pool.js';
 import type { FileTask, FileTaskAnswers, StatementPlan } from '../file-work/file-tasks.js';
 import {
+  type AccountChoice,
   checkExpectedVersion,
   type ClearedMatch,
   type ImportedRow,
@@ -86,10 +87,10 @@ export class StatementService {
   ) {}
 
   /** What importing the file would do now, with no decisions; changes nothing. */
-  async preview(owner: Caller, input: StatementInput): Promise<StatementPreviewResult> {
+  async preview(owner: Caller, account: AccountChoice, input: StatementInput): Promise<StatementPreviewResult> {
     return this.fileWork.forOwner(owner, 'content', async (run) => {
       const file = await readFile(run, input);
-      const found = await readLedger(this.database, owner);
+      const found = await readLedger(this.database, owner, account);
       if (!found) throw new NotFoundError(NO_LEDGER);
       const { proposals, reconciliation } = await this.plan(run, owner, found, file, []);
       return { file, proposals, reconciliation, rowsRead: file.rows.length + found.rows.length };
@@ -105,6 +106,7 @@ export class StatementService {
    */
   async import(
     owner: Caller,
+    account: AccountChoice,
     input: StatementInput,
     decisions: readonly Decision[],
     /** The version the caller's If-Match names (decision 0030), or null to import at whatever version. */
@@ -116,13 +118,13 @@ export class StatementService {
       // Each import id is hashed once, however often it is looked up and recorded.
       const keyOf = importKeys(file.rows.map((row) => row.importId));
       for (let attempt = 1; attempt <= IMPORT_ATTEMPTS; attempt += 1) {
-        const found = await readLedger(this.database, owner);
+        const found = await readLedger(this.database, owner, account);
         if (!found) throw new NotFoundError(NO_LEDGER);
         // Refused before any matching when the caller's version is already gone; checked again under the lock.
         checkExpectedVersion(found.ledger, expected);
         const planned = await this.plan(run, owner, found, file, decisions, keyOf);
         const rowsRead = file.rows.length + found.rows.length;
-        const stored = await withLedgerLock(this.database, owner, async (store) => {
+        const stored = await withLedgerLock(this.database, owner, account, async (store) => {
           const ledger = store.require();
           store.checkExpectedVersion(expected);
           if (ledger.id !== found.ledger.id || ledger.version !== found.ledger.version) return null;

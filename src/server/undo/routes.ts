@@ -18,8 +18,10 @@ export const undoRoutes: FastifyPluginAsyncZod = async (api) => {
 
   registerEndpoint(api, 'undo', async (request, reply) => {
     const undone = await undos.undo(callerOf(request), request.body.token);
-    if (undone.answer === 'deposits') return depositsAnswer(undone.deposits);
-    if (undone.answer === 'expenses') return expensesAnswer(undone.expenses, todayIn(api.now()));
+    if (undone.answer === 'deposits') return depositsAnswer({ schedules: undone.deposits, manyAccounts: undone.manyAccounts });
+    if (undone.answer === 'expenses') {
+      return expensesAnswer({ schedules: undone.expenses, manyAccounts: undone.manyAccounts }, todayIn(api.now()));
+    }
     tagLedgerVersion(reply, undone.ledger);
     return ledgerAnswer(undone.ledger);
   });

@@ -12,7 +12,8 @@ import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
 import { depositRepository, type StoredDeposit } from '../deposits/deposit-repository.js';
 import { expenseRepository, type StoredExpense } from '../expenses/expense-repository.js';
-import { decodeLedgerJournal, type LedgerWithRows, withLedgerLock } from '../ledger/index.js';
+import { ConflictError } from '../../domain/errors.js';
+import { countAccounts, decodeLedgerJournal, type LedgerWithRows, UNDO_CONFLICT, withOwnerLock } from '../ledger/index.js';
 import { scheduleOfChange, undoScheduleChange } from '../schedules/schedule-writes.js';
 import { deleteUndoEntry, findUndoEntry, undoTokenKey, type UndoKind } from './undo-store.js';
 
@@ -39,13 +40,15 @@ const ANSWERS: { readonly [Kind in UndoKind]: UndoneAnswer } = {
 
 export type Undone =
   | { readonly answer: 'ledger'; readonly ledger: LedgerWithRows }
-  | { readonly answer: 'deposits'; readonly deposits: StoredDeposit[] }
-  | { readonly answer: 'expenses'; readonly expenses: StoredExpense[] };
+  | { readonly answer: 'deposits'; readonly deposits: StoredDeposit[]; readonly manyAccounts: boolean }
+  | { readonly answer: 'expenses'; readonly expenses: StoredExpense[]; readonly manyAccounts: boolean };
 
 /** The parts of a stored journal; each is checked by the module it belongs to. */
-function journalParts(journal: unknown): { ledger: unknown; schedule: unknown } {
+function journalParts(journal: unknown): { ledgers: unknown[]; schedule: unknown } {
   if (typeof journal !== 'object' || journal === null) throw new Error('unexpected undo journal in the database');
-  return { ledger: Reflect.get(journal, 'ledger'), schedule: Reflect.get(journal, 'schedule') ?? null };
+  const more: unknown = Reflect.get(journal, 'more') ?? [];
+  if (!Array.isArray(more)) throw new Error('unexpected undo journal in the database');
+  return { ledgers: [Reflect.get(journal, 'ledger'), ...more], schedule: Reflect.get(journal, 'schedule') ?? null };
 }
 
 export class UndoService {
@@ -59,24 +62,38 @@ export class UndoService {
     const key = undoTokenKey(token);
     // Text that is no token we give out is not looked up: it is as unknown as a used one.
     if (key === undefined) throw new NotFoundError(NOTHING_TO_UNDO);
-    const answer = await withLedgerLock(this.database, owner, async (store) => {
-      const entry = await findUndoEntry(store.db, owner, key);
+    const answer = await withOwnerLock(this.database, owner, async (locked) => {
+      const entry = await findUndoEntry(locked.db, owner, key);
       if (!entry) throw new NotFoundError(NOTHING_TO_UNDO);
       if (this.now().getTime() > entry.expiresAt.getTime()) throw new GoneError(TOO_OLD_TO_UNDO);
-      const { ledger, schedule } = journalParts(entry.journal);
+      const { ledgers, schedule } = journalParts(entry.journal);
       if (schedule !== null) {
         const { kind } = scheduleOfChange(schedule);
-        if (kind === 'deposit') await undoScheduleChange(depositRepository(store.db), owner, kind, schedule);
-        else await undoScheduleChange(expenseRepository(store.db), owner, kind, schedule);
+        if (kind === 'deposit') await undoScheduleChange(depositRepository(locked.db), locked, kind, schedule);
+        else await undoScheduleChange(expenseRepository(locked.db), locked, kind, schedule);
       }
-      await store.undo(decodeLedgerJournal(ledger));
-      await deleteUndoEntry(store.db, owner, key);
+      // Each ledger the write changed, in its account; an account deleted since leaves nothing to put back into.
+      const stores = [];
+      for (const part of ledgers) {
+        const journal = decodeLedgerJournal(part);
+        const store = await locked.storeOf(journal.accountId);
+        if (!store) throw new ConflictError(UNDO_CONFLICT);
+        await store.undo(journal);
+        stores.push(store);
+      }
+      await deleteUndoEntry(locked.db, owner, key);
       const kind = ANSWERS[entry.kind];
+      const [first] = stores;
       // Read in the transaction: the ledger as this undo left it, with the version it moved to.
-      return kind === 'ledger' ? { kind, ledger: { ledger: store.require(), rows: await store.rows() } } : { kind };
+      if (kind !== 'ledger') return { kind };
+      if (!first) throw new Error("a ledger write's undo entry without a ledger journal");
+      return { kind, ledger: { ledger: first.require(), rows: await first.rows() } };
     });
     if (answer.kind === 'ledger') return { answer: 'ledger', ledger: answer.ledger };
-    if (answer.kind === 'deposits') return { answer: 'deposits', deposits: await depositRepository(this.database.db).list(owner) };
-    return { answer: 'expenses', expenses: await expenseRepository(this.database.db).list(owner) };
+    const manyAccounts = (await countAccounts(this.database.db, owner)) > 1;
+    if (answer.kind === 'deposits') {
+      return { answer: 'deposits', deposits: await depositRepository(this.database.db).list(owner), manyAccounts };
+    }
+    return { answer: 'expenses', expenses: await expenseRepository(this.database.db).list(owner), manyAccounts };
   }
 }

@@ -59,6 +59,8 @@ export function undoTokenKey(token: string): string | undefined {
 /** What an entry holds: each part belongs to the module that wrote it (the ledger's journal, a schedule's change). */
 export interface UndoJournal {
   readonly ledger: unknown;
+  /** The other ledgers the write changed, when it wrote more than one (a schedule moved between accounts). */
+  readonly more?: readonly unknown[];
   readonly schedule: unknown;
 }
 

@@ -1,0 +1,54 @@
+/**
+ * Accounts (issue 25, decision 0042): one schema per answer; what a user enters is in
+ * account-input.ts. Each account has its own ledger, whose calls are the ledger's own under
+ * /api/accounts/{id}/ledger, with the same requests and answers.
+ */
+import * as z from 'zod/mini';
+import { ACCOUNT_KINDS, CARD_RULES } from '../domain/accounts.js';
+import { dollarsAnswerSchema, idSchema, pathsOf } from './common.js';
+
+/** A card's settings as stored: the payment projection that uses them comes with phase B of issue 25. */
+export const cardAnswerSchema = z.object({
+  closingDay: z.number(),
+  dueDay: z.number(),
+  payFromAccountId: idSchema,
+  rule: z.enum(CARD_RULES),
+  /** What a MINIMUM or FIXED rule pays; null under STATEMENT. */
+  amount: z.nullable(dollarsAnswerSchema),
+  creditLimit: z.nullable(dollarsAnswerSchema),
+});
+
+export const accountSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  kind: z.enum(ACCOUNT_KINDS),
+  /** Its ledger's current and pending balances; 0 while it has no ledger. */
+  currentBalance: dollarsAnswerSchema,
+  pendingBalance: dollarsAnswerSchema,
+  /** The account SPEC.md's /api/ledger calls act on: exactly one is. */
+  primary: z.boolean(),
+  /** null except for a card. */
+  card: z.nullable(cardAnswerSchema),
+});
+export type AccountInfo = z.infer<typeof accountSchema>;
+
+/** Oldest first. */
+export const accountsInfoSchema = z.object({ accounts: z.array(accountSchema) });
+export type AccountsInfo = z.infer<typeof accountsInfoSchema>;
+
+/** The accounts' paths as the endpoint table spells them, for tests and scripts. */
+export const ACCOUNTS_PATHS = /* @__PURE__ */ pathsOf({ list: 'listAccounts', one: 'updateAccount' });
+
+/** The per-account ledger's paths as the endpoint table spells them (`:id` the account), for tests and scripts. */
+export const ACCOUNT_LEDGER_PATHS = /* @__PURE__ */ pathsOf({
+  retrieve: 'getAccountLedger',
+  create: 'createAccountLedger',
+  forecast: 'getAccountForecast',
+  extend: 'extendAccountLedger',
+  addTransaction: 'addAccountTransaction',
+  updateTransaction: 'updateAccountTransaction',
+  deleteTransaction: 'deleteAccountTransaction',
+  previewStatement: 'previewAccountStatement',
+  importStatement: 'importAccountStatement',
+  ledgerCsv: 'exportAccountLedgerCsv',
+});

@@ -1,0 +1,162 @@
+/**
+ * Accounts (issue 25, decision 0042): list, add, rename or make primary, delete. Each write is one
+ * transaction under the owner's lock (withOwnerLock), the lock every ledger and schedule write of
+ * theirs takes, so the limits and the one primary account hold whatever runs at once.
+ */
+import { accountNameKey } from '../../domain/accounts.js';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../domain/errors.js';
+import type { ScheduleRef } from '../../domain/ledger.js';
+import { checkAccountCount } from '../../domain/limits.js';
+import type { Caller } from '../auth/access-token.js';
+import type { OpenDatabase } from '../db/database.js';
+import { depositRepository } from '../deposits/deposit-repository.js';
+import { expenseRepository } from '../expenses/expense-repository.js';
+import {
+  type AccountFields,
+  type AccountWithBalances,
+  deleteAccountRecord,
+  insertAccount,
+  LedgerService,
+  listAccounts,
+  listAccountsWithBalances,
+  makePrimary,
+  movePayFrom,
+  NO_ACCOUNT,
+  type OwnerLock,
+  renameAccount,
+  type StoredAccount,
+  withOwnerLock,
+} from '../ledger/index.js';
+import { readLedgerSchedules } from '../schedules/ledger-schedules.js';
+
+const NAME_TAKEN = 'Name is already used by another of your accounts.';
+const PAY_FROM = 'Pay From must be the id of one of your accounts that is not a card.';
+
+/** Refuses a name another of the owner's accounts has, in any case. */
+function checkNameFree(accounts: readonly StoredAccount[], name: string, except?: string): void {
+  const key = accountNameKey(name);
+  if (accounts.some((account) => account.id !== except && accountNameKey(account.name) === key)) {
+    throw new InvalidInputError(NAME_TAKEN, { name: NAME_TAKEN });
+  }
+}
+
+export class AccountsService {
+  private readonly ledgers: LedgerService;
+
+  constructor(
+    private readonly database: OpenDatabase,
+    now: () => Date,
+  ) {
+    this.ledgers = new LedgerService(database, now, readLedgerSchedules);
+  }
+
+  /** Every account with its balances, oldest first; a user with none gets their primary "Checking" one now. */
+  async list(owner: Caller): Promise<AccountWithBalances[]> {
+    const accounts = await listAccountsWithBalances(this.database.db, owner);
+    if (accounts.length > 0) return accounts;
+    await withOwnerLock(this.database, owner, (locked) => locked.account('primary'));
+    return listAccountsWithBalances(this.database.db, owner);
+  }
+
+  /**
+   * A new account, without a ledger (its balances are 0 until one is created). A user's first
+   * account is their primary one. A card is paid from one of their accounts that is not a card.
+   */
+  async add(owner: Caller, fields: AccountFields): Promise<AccountWithBalances> {
+    return withOwnerLock(this.database, owner, async (locked) => {
+      const accounts = await listAccounts(locked.db, owner);
+      const refusal = checkAccountCount(accounts.length + 1);
+      if (refusal) throw refusal;
+      checkNameFree(accounts, fields.name);
+      if (fields.card) {
+        const payFrom = accounts.find((account) => account.id === fields.card?.payFromAccountId);
+        if (!payFrom || payFrom.kind === 'CARD') throw new InvalidInputError(PAY_FROM, { 'card.payFromAccountId': PAY_FROM });
+      }
+      const account = await insertAccount(locked.db, owner, {
+        ...fields,
+        primary: accounts.length === 0,
+        createdAt: new Date().toISOString(),
+      });
+      return this.withBalances(locked, account.id);
+    });
+  }
+
+  /** Renames the account and/or makes it the primary one; a card cannot be primary. */
+  async update(owner: Caller, id: string, change: { readonly name?: string | undefined; readonly primary?: true | undefined }) {
+    return withOwnerLock(this.database, owner, async (locked) => {
+      const accounts = await listAccounts(locked.db, owner);
+      const account = accounts.find((candidate) => candidate.id === id);
+      if (!account) throw new NotFoundError(NO_ACCOUNT);
+      if (change.primary && !account.primary && account.kind === 'CARD') {
+        throw new ConflictError('A credit card cannot be the primary account: make a checking, savings or cash account primary.');
+      }
+      if (change.name !== undefined && change.name !== account.name) {
+        checkNameFree(accounts, change.name, id);
+        await renameAccount(locked.db, owner, id, change.name);
+      }
+      if (change.primary && !account.primary) {
+        await this.settleSchedules(locked, accounts);
+        await makePrimary(locked.db, owner, id);
+      }
+      return this.withBalances(locked, id);
+    });
+  }
+
+  /**
+   * Deletes the account and its ledger, confirmed by its name. Never the owner's last account,
+   * nor their last one that is not a card (the primary account is never a card). When it was
+   * primary, the oldest remaining account that is not a card becomes primary. Its deposits and
+   * expenses, and the cards it paid, move to the primary account, whose ledger the schedules are
+   * projected into from today on. Answers the accounts that remain.
+   */
+  async remove(owner: Caller, id: string, confirm: string): Promise<AccountWithBalances[]> {
+    return withOwnerLock(this.database, owner, async (locked) => {
+      const accounts = await listAccounts(locked.db, owner);
+      const account = accounts.find((candidate) => candidate.id === id);
+      if (!account) throw new NotFoundError(NO_ACCOUNT);
+      if (confirm.trim() !== account.name) {
+        const message = `Type the account's name, ${account.name}, to confirm.`;
+        throw new InvalidInputError(message, { confirm: message });
+      }
+      const remaining = accounts.filter((candidate) => candidate.id !== id);
+      if (remaining.length === 0) throw new ConflictError('You cannot delete your only account.');
+      const primary = account.primary
+        ? remaining.find((candidate) => candidate.kind !== 'CARD')
+        : remaining.find((candidate) => candidate.primary);
+      if (!primary) throw new ConflictError('Keep at least one account that is not a credit card: cards are paid from one.');
+
+      await this.settleSchedules(locked, accounts);
+      const before = await this.ledgers.readSchedules(locked);
+      await (await locked.store({ id })).deleteAll();
+      await deleteAccountRecord(locked.db, owner, id);
+      if (account.primary) await makePrimary(locked.db, owner, primary.id);
+      await movePayFrom(locked.db, owner, id, primary.id);
+      const moved: ScheduleRef[] = [
+        ...(await depositRepository(locked.db).moveAll(owner, id, primary.id)).map((scheduleId) => ({
+          kind: 'deposit' as const,
+          id: scheduleId,
+        })),
+        ...(await expenseRepository(locked.db).moveAll(owner, id, primary.id)).map((scheduleId) => ({
+          kind: 'expense' as const,
+          id: scheduleId,
+        })),
+      ];
+      await this.ledgers.projectMoved(locked, primary.id, moved, before, await this.ledgers.readSchedules(locked));
+      return listAccountsWithBalances(locked.db, owner);
+    });
+  }
+
+  /** Schedules stored without an account stay in the primary one as it is now, before it changes. */
+  private async settleSchedules(locked: OwnerLock, accounts: readonly StoredAccount[]): Promise<void> {
+    const primary = accounts.find((account) => account.primary);
+    if (!primary) return;
+    await depositRepository(locked.db).settleAccounts(locked.owner, primary.id);
+    await expenseRepository(locked.db).settleAccounts(locked.owner, primary.id);
+  }
+
+  private async withBalances(locked: OwnerLock, id: string): Promise<AccountWithBalances> {
+    const found = (await listAccountsWithBalances(locked.db, locked.owner)).find((account) => account.id === id);
+    if (!found) throw new Error('an account just written is not there');
+    return found;
+  }
+}
