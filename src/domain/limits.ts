@@ -36,7 +36,7 @@ export function checkScheduleCount(kind: ScheduleKind, total: number): ConflictE
 /** Refuses an account past the limit; `total` is how many the owner would have with it. */
 export function checkAccountCount(total: number): ConflictError | undefined {
   if (total <= MAX_ACCOUNTS) return undefined;
-  return new ConflictError(`You can have at most ${count.format(MAX_ACCOUNTS)} accounts. Delete one before adding another.`);
+  return new ConflictError(`You can have at most ${formatCount(MAX_ACCOUNTS)} accounts. Delete one before adding another.`);
 }
 
 /** Why a ledger would grow: the advice differs. */
