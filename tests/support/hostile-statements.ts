@@ -3,7 +3,7 @@
  * the reliability test sends them at full size to the built server, the statement fuzzer sends
  * them small among its generated files.
  */
-import { EXPORT_FORMAT, EXPORT_VERSION } from '../../src/contract/account.js';
+import { EXPORT_FORMAT } from '../../src/contract/account.js';
 
 /** The date every hostile row is on: inside the ledger below, so every row is a match candidate. */
 export const HOSTILE_DATE = '2027-01-05';
@@ -20,7 +20,8 @@ function rowId(index: number): string {
 export function pendingLedgerExport(rows: number) {
   return {
     format: EXPORT_FORMAT,
-    version: EXPORT_VERSION,
+    // A version 1 document (one ledger, no accounts): it restores into the primary account (decision 0042).
+    version: 1,
     exportedAt: '2026-11-21T12:00:00.000Z',
     deposits: [],
     expenses: [],
