@@ -64,6 +64,9 @@ const restoredTransactionSchema = z.object(
     amount: amountSchema,
     status: z.enum(TRANSACTION_STATUSES, { error: 'Status must be PENDING, PAID or CLEARED.' }),
     source: z.nullable(restoredSourceSchema),
+    transfer: z.optional(
+      z.object({ id: idSchema, accountId: idSchema }, { error: 'Transfer must be left out or an object with id and accountId.' }),
+    ),
   },
   OBJECT_BODY,
 );
@@ -202,6 +205,39 @@ function ledgerProblems(
   return problems;
 }
 
+const TRANSFER_MESSAGE =
+  'Transfer must name a row of another account of the document that names this one back, on the same date, with the same name and amount and the other type.';
+
+/**
+ * Problems of the transfers (decision 0043), in document order: each side names a row of another
+ * account, and that row names it back, with the same date, name and amount and the other type.
+ * `ledgers` are the document's ledgers with their accounts' ids and paths; a version 1 document
+ * has one account, so any transfer in it names nothing.
+ */
+function transferProblems(ledgers: readonly { accountId: string; ledger: RestoredLedgerFields; at: (string | number)[] }[]): Problem[] {
+  const rows = new Map<string, { accountId: string; row: RestoredLedgerFields['transactions'][number] }>();
+  for (const { accountId, ledger } of ledgers) for (const row of ledger.transactions) rows.set(row.id, { accountId, row });
+  const problems: Problem[] = [];
+  for (const { accountId, ledger, at } of ledgers) {
+    ledger.transactions.forEach((row, index) => {
+      if (!row.transfer) return;
+      const other = rows.get(row.transfer.id);
+      const paired =
+        other !== undefined &&
+        other.accountId === row.transfer.accountId &&
+        other.accountId !== accountId &&
+        other.row.transfer?.id === row.id &&
+        other.row.transfer.accountId === accountId &&
+        other.row.date === row.date &&
+        other.row.name === row.name &&
+        other.row.amount === row.amount &&
+        other.row.type !== row.type;
+      if (!paired) problems.push({ path: [...at, 'transactions', index, 'transfer'], message: TRANSFER_MESSAGE });
+    });
+  }
+  return problems;
+}
+
 /** A ledger's own dates: a start not too late, an end on or after it, at most MAX_LEDGER_YEARS after it. */
 const checkedLedgerSchema = restoredLedgerSchema.check(
   z.superRefine((ledger, context) => {
@@ -255,6 +291,7 @@ export const accountImportV1Schema = z
       const [problem] = [
         ...scheduleProblems(document.deposits, document.expenses, schedules),
         ...(document.ledger ? ledgerProblems(document.ledger, schedules, new Set(), ['ledger']) : []),
+        ...(document.ledger ? transferProblems([{ accountId: '', ledger: document.ledger, at: ['ledger'] }]) : []),
       ];
       if (problem) context.addIssue({ code: 'custom', path: problem.path, message: problem.message });
     }),
@@ -346,6 +383,13 @@ export const accountImportV2Schema = z
       document.accounts.forEach((account, index) => {
         if (account.ledger) problems.push(...ledgerProblems(account.ledger, schedules, rowIds, ['accounts', index, 'ledger']));
       });
+      problems.push(
+        ...transferProblems(
+          document.accounts.flatMap((account, index) =>
+            account.ledger ? [{ accountId: account.id, ledger: account.ledger, at: ['accounts', index, 'ledger'] }] : [],
+          ),
+        ),
+      );
       const [problem] = problems;
       if (problem) context.addIssue({ code: 'custom', path: problem.path, message: problem.message });
     }),

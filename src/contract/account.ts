@@ -8,7 +8,7 @@ import { SCHEDULE_KINDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../doma
 import { dollarsAnswerSchema, idSchema, pathsOf } from './common.js';
 import { depositSchema } from './deposits.js';
 import { expenseSchema } from './expenses.js';
-import { rowSourceSchema } from './ledger.js';
+import { rowSourceSchema, transferLinkSchema } from './ledger.js';
 import { cardAnswerSchema } from './accounts.js';
 import { ACCOUNT_KINDS } from '../domain/accounts.js';
 
@@ -62,6 +62,8 @@ export const exportedTransactionSchema = z.object({
   amount: dollarsAnswerSchema,
   status: z.enum(TRANSACTION_STATUSES),
   source: z.nullable(rowSourceSchema),
+  /** On a side of a transfer only: the other side's row and account (decision 0043). */
+  transfer: z.optional(transferLinkSchema),
 });
 
 const scheduleRefSchema = z.object({ kind: z.enum(SCHEDULE_KINDS), id: z.string() });

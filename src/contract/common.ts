@@ -132,6 +132,9 @@ export const ENDPOINTS = {
     path: '/api/accounts/:id/ledger/export.csv',
     failure: "Failed to export the account's ledger!",
   },
+
+  /** Money moved between two of the caller's accounts: a linked pair of rows (decision 0043). Answers From's ledger. */
+  addTransfer: { method: 'POST', path: '/api/transfers', failure: 'Failed to add transfer!' },
 } as const satisfies Record<string, EndpointRow>;
 
 /**

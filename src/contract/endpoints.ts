@@ -22,6 +22,7 @@ import { createLedgerRequestSchema, extendLedgerRequestSchema, newTransactionSch
 import { idParamsSchema } from './request-fields.js';
 import { statementImportRequestSchema, statementPreviewRequestSchema } from './statement-requests.js';
 import { STATEMENT_BODY_LIMIT_BYTES, statementImportSchema, statementPreviewSchema } from './statements.js';
+import { newTransferSchema } from './transfers.js';
 import { undoAnswerSchema, undoRequestSchema } from './undo.js';
 
 /** An answer that is a file to save, not JSON: its media type and what it is, for the OpenAPI document. */
@@ -134,6 +135,8 @@ export const ENDPOINT_SCHEMAS = {
     bodyLimit: STATEMENT_BODY_LIMIT_BYTES,
   },
   exportAccountLedgerCsv: { params: idParamsSchema, answer: { mediaType: 'text/csv', description: "The account's ledger as a CSV file." } },
+
+  addTransfer: { headers, body: newTransferSchema, answer: ledgerInfoSchema },
 } as const satisfies { readonly [Operation in ApiOperation]: EndpointSchemas };
 
 /** Every row of the table, whole (method, path, failure message and schemas), in its order. */

@@ -14,6 +14,10 @@ export const rowSourceSchema = z.object({
 });
 export type RowSourceInfo = z.infer<typeof rowSourceSchema>;
 
+/** The other side of a transfer between two of the user's accounts (decision 0043): its row's id and its account's. */
+export const transferLinkSchema = z.object({ id: idSchema, accountId: idSchema });
+export type TransferLinkInfo = z.infer<typeof transferLinkSchema>;
+
 export const ledgerTransactionSchema = z.object({
   id: idSchema,
   date: z.string(),
@@ -25,6 +29,11 @@ export const ledgerTransactionSchema = z.object({
   status: z.enum(TRANSACTION_STATUSES),
   /** null for a row added by hand (or stored before rows named their schedule). */
   source: z.nullable(rowSourceSchema),
+  /**
+   * On a side of a transfer only, naming the other side; absent on every other row (decision 0043),
+   * so the answers of a user without transfers are what they were before.
+   */
+  transfer: z.optional(transferLinkSchema),
 });
 export type LedgerTransaction = z.infer<typeof ledgerTransactionSchema>;
 

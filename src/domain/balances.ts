@@ -37,6 +37,7 @@ export function computeBalances(openingBalance: Cents, rows: readonly LedgerRow[
       amount: row.amount,
       status: row.status,
       source: row.source ?? null,
+      transfer: row.transfer ?? null,
       balance: cents(running),
     };
   });

@@ -51,6 +51,12 @@ export interface RowSource extends Occurrence {
   readonly edited: boolean;
 }
 
+/** The other side of a transfer between two of the user's accounts: its row and its account (decision 0043). */
+export interface TransferLink {
+  readonly id: string;
+  readonly accountId: string;
+}
+
 export interface LedgerRow extends TransactionDraft {
   readonly id: string;
   readonly status: TransactionStatus;
@@ -58,10 +64,13 @@ export interface LedgerRow extends TransactionDraft {
   readonly sequence: number;
   /** The schedule occurrence a generated row stands for; null (or absent) for a row added by hand. */
   readonly source?: RowSource | null;
+  /** The other side, for one side of a transfer; null (or absent) for every other row. */
+  readonly transfer?: TransferLink | null;
 }
 
 export interface LedgerRowWithBalance extends LedgerRow {
   readonly source: RowSource | null;
+  readonly transfer: TransferLink | null;
   readonly balance: Cents;
 }
 

@@ -116,6 +116,7 @@ const VALID_BODIES: { readonly [Operation in WithBody]: (id: string) => unknown 
   updateAccountTransaction: (id) => ({ id, ...VALID_TRANSACTION, status: 'PAID', balance: 0 }),
   previewAccountStatement: () => VALID_STATEMENT,
   importAccountStatement: () => ({ ...VALID_STATEMENT, decisions: [{ index: 0, action: 'new' }] }),
+  addTransfer: (id) => ({ fromAccountId: id, toAccountId: id, date: '2026-11-25', amount: 100 }),
 };
 
 /** Calls that name their row in the body, not the path (the account's ledger names its account in the path too). */

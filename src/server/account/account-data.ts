@@ -55,7 +55,7 @@ function mapped(ids: ReadonlyMap<string, string>, id: string): string {
 
 /**
  * The same data under new ids for every account, schedule and row, with every reference (a
- * schedule's account, a card's Pay From, a row's source, a skipped occurrence, an imported
+ * schedule's account, a card's Pay From, a row's source, a transfer's other side, a skipped occurrence, an imported
  * statement row's ledger row) following its target. Every restore stores its rows this way: ids
  * are primary keys across all users, so keeping a file's ids when free would make the answer (or
  * its timing) tell whether another user holds them.
@@ -82,6 +82,7 @@ export function withNewIds(data: AccountData): AccountData {
       ...row,
       id: mapped(rows, row.id),
       source: row.source && { ...row.source, id: mapped(schedules, row.source.id) },
+      transfer: row.transfer && { id: mapped(rows, row.transfer.id), accountId: mapped(accounts, row.transfer.accountId) },
     })),
     skipped: ledger.skipped.map((occurrence) => ({ ...occurrence, id: mapped(schedules, occurrence.id) })),
     imported: ledger.imported.map((row) => ({ ...row, transactionId: mapped(rows, row.transactionId) })),

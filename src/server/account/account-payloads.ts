@@ -23,16 +23,20 @@ function exportedLedger(ledger: LedgerData, schedules: ReadonlySet<string>): Exp
     endDate: ledger.fields.endDate,
     openingBalance: centsToDollars(ledger.fields.openingBalance),
     nextSequence: ledger.nextSequence,
-    transactions: ledger.rows.map((row) => ({
-      id: row.id,
-      sequence: row.sequence,
-      date: row.date,
-      name: row.name,
-      type: row.type,
-      amount: centsToDollars(row.amount),
-      status: row.status,
-      source: row.source,
-    })),
+    transactions: ledger.rows.map((row) => {
+      const exported = {
+        id: row.id,
+        sequence: row.sequence,
+        date: row.date,
+        name: row.name,
+        type: row.type,
+        amount: centsToDollars(row.amount),
+        status: row.status,
+        source: row.source,
+      };
+      // Only a side of a transfer carries the key, as in the ledger's answers (decision 0043).
+      return row.transfer ? { ...exported, transfer: { id: row.transfer.id, accountId: row.transfer.accountId } } : exported;
+    }),
     skippedOccurrences: ledger.skipped.map((occurrence) => ({
       kind: occurrence.kind,
       id: occurrence.id,
@@ -86,6 +90,7 @@ function restoredLedger(ledger: RestoredLedger): LedgerData {
       amount: dollarsToCents(row.amount),
       status: row.status,
       source: row.source,
+      transfer: row.transfer ?? null,
     })),
     skipped: ledger.skippedOccurrences,
     imported: ledger.importedStatementRows,

@@ -127,7 +127,10 @@ export class AccountsService {
 
       await this.settleSchedules(locked, accounts);
       const before = await this.ledgers.readSchedules(locked);
-      await (await locked.store({ id })).deleteAll();
+      const deleted = await locked.store({ id });
+      // Its transfers' other sides stay in their accounts as ordinary rows (decision 0043).
+      await deleted.unlinkOtherSides();
+      await deleted.deleteAll();
       await deleteAccountRecord(locked.db, owner, id);
       if (account.primary) await makePrimary(locked.db, owner, primary.id);
       await movePayFrom(locked.db, owner, id, primary.id);

@@ -354,6 +354,18 @@ const accounts: Migration = {
   },
 };
 
+/**
+ * Transfers (issue 25, decision 0043): a row that is one side of a transfer names the other
+ * side's row and account. Deleting an account unlinks the rows that name it, found by the index.
+ */
+const transfers: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('ledger_transactions').addColumn('transfer_id', 'varchar(64)').execute();
+    await db.schema.alterTable('ledger_transactions').addColumn('transfer_account_id', 'varchar(64)').execute();
+    await db.schema.createIndex('ledger_transactions_transfer_account').on('ledger_transactions').column('transfer_account_id').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_drop_ledger_rows_owner_index': dropLedgerRowsOwnerIndex,
@@ -363,6 +375,7 @@ export const migrations: Record<string, Migration> = {
   '0006_ledger_version': ledgerVersion,
   '0007_undo_entries': undoEntries,
   '0008_accounts': accounts,
+  '0009_transfers': transfers,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

@@ -92,6 +92,9 @@ export interface LedgerTransactionsTable extends OwnerColumns {
   source_occurrence: string | null;
   /** 1 once the user changed the date, name or amount of a generated row. */
   edited: Generated<number>;
+  /** One side of a transfer (decision 0043): the other side's row and its account; both null otherwise. */
+  transfer_id: string | null;
+  transfer_account_id: string | null;
 }
 
 /** Occurrences the user deleted from their ledger: never projected into it again. */

@@ -137,6 +137,8 @@ const rowSchema = z.object({
   status: z.enum(TRANSACTION_STATUSES),
   version: wholeSchema,
   source: z.nullable(occurrenceSchema.extend({ edited: z.boolean() })),
+  // Absent in entries recorded before transfers (decision 0043).
+  transfer: z.optional(z.nullable(z.object({ id: z.string(), accountId: z.string() }))),
 });
 
 const journalSchema = z.object({

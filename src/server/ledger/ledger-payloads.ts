@@ -93,8 +93,10 @@ export function checkExpectedVersion(ledger: StoredLedger | undefined, expected:
 }
 
 /** The row in dollars, without what only the server keeps (creation order, row version). Spelled out: see computeBalances. */
-function transactionAnswer({ id, date, name, type, amount, balance, status, source }: LedgerRowWithBalance): LedgerTransaction {
-  return { id, date, name, type, amount: centsToDollars(amount), balance: centsToDollars(balance), status, source };
+function transactionAnswer({ id, date, name, type, amount, balance, status, source, transfer }: LedgerRowWithBalance): LedgerTransaction {
+  const answer = { id, date, name, type, amount: centsToDollars(amount), balance: centsToDollars(balance), status, source };
+  // Only a side of a transfer carries the key (decision 0043): every other row answers as it always did.
+  return transfer ? { ...answer, transfer: { id: transfer.id, accountId: transfer.accountId } } : answer;
 }
 
 /** The answer of every ledger call: rows in row order with running, current and pending balances. */

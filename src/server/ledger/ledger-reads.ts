@@ -4,7 +4,14 @@
  */
 import { sql } from 'kysely';
 import { isoDate, type IsoDate } from '../../domain/calendar-date.js';
-import { type RowSource, SCHEDULE_KINDS, type ScheduleRef, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../domain/ledger.js';
+import {
+  type RowSource,
+  SCHEDULE_KINDS,
+  type TransferLink,
+  type ScheduleRef,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from '../../domain/ledger.js';
 import { cents } from '../../domain/money.js';
 import type { OpenDatabase } from '../db/database.js';
 import { ownerColumns } from '../db/owner.js';
@@ -148,6 +155,12 @@ function sourceOf(tuple: readonly unknown[]): RowSource | null {
   };
 }
 
+/** The transfer columns of a row: both null for a row that is no side of a transfer. */
+function transferOf(tuple: readonly unknown[]): TransferLink | null {
+  if (isNull(tuple[12]) && isNull(tuple[13])) return null;
+  return { id: columnValue(tuple, 12, isString), accountId: columnValue(tuple, 13, isString) };
+}
+
 /** One tuple in ROW_COLUMNS order. */
 function toRowFromTuple(tuple: unknown): StoredRow {
   if (!Array.isArray(tuple) || tuple.length !== ROW_COLUMNS.length) throw new Error('unexpected ledger row shape from the database');
@@ -161,5 +174,6 @@ function toRowFromTuple(tuple: unknown): StoredRow {
     status: storedValue(TRANSACTION_STATUSES, columnValue(tuple, 6, isString), 'ledger_transactions.status'),
     version: columnValue(tuple, 7, isNumber),
     source: sourceOf(tuple),
+    transfer: transferOf(tuple),
   };
 }

@@ -6,8 +6,11 @@
  * checked against the version read under the owner's lock, before anything else is decided.
  */
 import { addDays, type IsoDate, maxDate, todayIn } from '../../domain/calendar-date.js';
-import { ConflictError, NotFoundError } from '../../domain/errors.js';
-import type { ScheduleRef, TransactionDraft } from '../../domain/ledger.js';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../domain/errors.js';
+import { canEdit, isWithinLedger, type ScheduleRef, type TransactionDraft } from '../../domain/ledger.js';
+import type { Cents } from '../../domain/money.js';
+import { defaultTransferName } from '../../contract/transfers.js';
+import { newId } from '../db/ids.js';
 import { type LedgerSchedules, projectSchedules, reprojectSchedule } from '../../domain/ledger-projection.js';
 import type { DateRange } from '../../domain/schedules.js';
 import {
@@ -80,6 +83,32 @@ function rangeOf(ledger: StoredLedger): DateRange {
   return { from: ledger.startDate, to: ledger.endDate };
 }
 
+/** A transfer to write: From, To (accounts' ids), and the row both sides get; no name means "Transfer to <To>". */
+export interface TransferDraft {
+  readonly fromAccountId: string;
+  readonly toAccountId: string;
+  readonly date: IsoDate;
+  readonly amount: Cents;
+  readonly name: string | undefined;
+}
+
+/** The ledger a side of a transfer is written to, or a refusal naming `field` (the side's account). */
+function transferLedger(store: LedgerStore, field: string): StoredLedger {
+  if (!store.ledger) {
+    const message = `${store.account.name} has no ledger yet: create one first.`;
+    throw new InvalidInputError(message, { [field]: message });
+  }
+  return store.ledger;
+}
+
+/** A side of a transfer must lie within its account's ledger: a 400 naming the date and that ledger. */
+function checkTransferDate(store: LedgerStore, ledger: StoredLedger, date: IsoDate): void {
+  if (isWithinLedger(date, rangeOf(ledger))) return;
+  throw new InvalidInputError(`The date is outside ${store.account.name}'s ledger.`, {
+    date: `Date must be between ${ledger.startDate} and ${ledger.endDate}, the dates of ${store.account.name}'s ledger.`,
+  });
+}
+
 export class LedgerService {
   constructor(
     private readonly database: OpenDatabase,
@@ -102,6 +131,8 @@ export class LedgerService {
       const schedules = schedulesOf(await this.schedules(store.db, owner), store.account.id);
       const drafts = projectSchedules(schedules, { from: fields.startDate, to: fields.endDate });
       await store.checkRowLimit('create', drafts.length, { held: 0 });
+      // The rows go, so the transfers they were sides of leave ordinary rows in the other accounts (decision 0043).
+      await store.unlinkOtherSides();
       return store.replace(fields, drafts, this.now());
     });
   }
@@ -157,6 +188,36 @@ export class LedgerService {
   }
 
   /**
+   * A transfer between two of the owner's accounts (decision 0043): a debit in From's ledger and a
+   * credit in To's, with the same date, name and amount, each naming the other. One transaction
+   * under the owner's lock; its undo takes both back. Answers From's ledger; `expected` is From's version.
+   */
+  async addTransfer(owner: Caller, draft: TransferDraft, expected: string | null = null): Promise<LedgerWithRows & UndoableWrite> {
+    return withOwnerLock(this.database, owner, async (locked) => {
+      const from = await locked.store({ id: draft.fromAccountId });
+      const to = await locked.store({ id: draft.toAccountId });
+      if (from === to) {
+        throw new InvalidInputError('A transfer moves money between two accounts.', {
+          toAccountId: 'To must be another account than From.',
+        });
+      }
+      const fromLedger = transferLedger(from, 'fromAccountId');
+      const toLedger = transferLedger(to, 'toAccountId');
+      from.checkExpectedVersion(expected);
+      checkTransferDate(from, fromLedger, draft.date);
+      checkTransferDate(to, toLedger, draft.date);
+      await from.checkRowLimit('add', 2);
+      const row = { date: draft.date, name: draft.name ?? defaultTransferName(to.account.name), amount: draft.amount };
+      const [fromId, toId] = [newId(), newId()];
+      await from.insert([{ ...row, id: fromId, type: 'D', transfer: { id: toId, accountId: to.account.id } }]);
+      await to.insert([{ ...row, id: toId, type: 'C', transfer: { id: fromId, accountId: from.account.id } }]);
+      await to.advanceVersion();
+      const ledger = await from.advanceVersion();
+      return { ledger, rows: await from.rows(), undo: await from.recordUndo('addTransfer', this.now()) };
+    });
+  }
+
+  /**
    * Applies an edit (date, name, amount) or a status move to one row, as the domain decides. The
    * request is the whole row as the client holds it, so a stale copy is refused, not applied. An
    * edited generated row stops following its schedule.
@@ -172,6 +233,21 @@ export class LedgerService {
       const { ledger, row } = await lockedRow(store, id, expected);
       const decision = decideUpdate(row, requested, rangeOf(ledger));
       if (decision.kind === 'refused') throw refusalError(decision.refusal);
+      // A transfer's date, name and amount are both sides'; each side's status is its own (decision 0043).
+      const other = decision.kind === 'change' && decision.edits ? await store.otherSide(row) : undefined;
+      if (other && decision.kind === 'change') {
+        if (!canEdit(other.row.status)) {
+          throw new ConflictError(
+            `The other side of this transfer, in ${other.store.account.name}, is ${other.row.status}: a transfer's date, name and amount can change only while both sides are PENDING.`,
+          );
+        }
+        checkTransferDate(other.store, other.store.require(), decision.changes.date);
+        const { date, name, amount } = decision.changes;
+        if (!(await other.store.update(other.row, { date, name, amount, status: other.row.status }, true))) {
+          throw new ConflictError(CHANGED_MEANWHILE);
+        }
+        await other.store.advanceVersion();
+      }
       if (decision.kind === 'change' && !(await store.update(row, decision.changes, decision.edits))) {
         throw new ConflictError(CHANGED_MEANWHILE);
       }
@@ -195,6 +271,17 @@ export class LedgerService {
       const { ledger, row } = await lockedRow(store, id, expected);
       const refusal = checkDeletion(row);
       if (refusal) throw refusalError(refusal);
+      // Deleting either side of a transfer deletes both (decision 0043), each under PRODUCT.md's rule.
+      const other = await store.otherSide(row);
+      if (other) {
+        if (checkDeletion(other.row)) {
+          throw new ConflictError(
+            `The other side of this transfer, in ${other.store.account.name}, is ${other.row.status}: a transfer can be deleted only while both sides are PENDING.`,
+          );
+        }
+        if (!(await other.store.delete(other.row))) throw new ConflictError(CHANGED_MEANWHILE);
+        await other.store.advanceVersion();
+      }
       if (!(await store.delete(row))) throw new ConflictError(CHANGED_MEANWHILE);
       return {
         ledger: await store.advanceVersion(),

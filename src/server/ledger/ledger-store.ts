@@ -9,7 +9,7 @@
  */
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { NotFoundError } from '../../domain/errors.js';
-import type { Occurrence, ScheduleRef, TransactionDraft, TransactionStatus } from '../../domain/ledger.js';
+import type { Occurrence, ScheduleRef, TransactionDraft, TransactionStatus, TransferLink } from '../../domain/ledger.js';
 import { checkLedgerRows, type LedgerGrowth } from '../../domain/limits.js';
 import type { RowChanges } from '../../domain/transaction-rules.js';
 import type { Caller } from '../auth/access-token.js';
@@ -43,6 +43,7 @@ import {
   deleteRow,
   deleteRows,
   type StoredRow,
+  unlinkTransfersTo,
   updateRow,
 } from './transaction-rows.js';
 
@@ -52,6 +53,10 @@ export const NO_ACCOUNT = 'No such account.';
 /** A row to add: numbered after the ledger's last one by the store. Generated rows name their occurrence. */
 export interface RowToAdd extends TransactionDraft {
   readonly source?: Occurrence;
+  /** Given for a side of a transfer, whose other side names it before it is stored. */
+  readonly id?: string;
+  /** The other side, for a side of a transfer (decision 0043). */
+  readonly transfer?: TransferLink;
 }
 
 /** How many rows a write takes away, and how many the ledger holds when the caller already knows (else they are counted). */
@@ -297,6 +302,32 @@ export class LedgerStore {
     this.recorder.changed(row, null);
     if (row.source && (await skipOccurrence(this.scope, ledgerId, row.source))) this.recorder.skipped(row.source);
     return true;
+  }
+
+  /**
+   * The other side of a transfer's row (decision 0043), in its account's ledger, locked with this
+   * one; undefined for a row that is no side of a transfer.
+   */
+  async otherSide(row: StoredRow): Promise<{ readonly store: LedgerStore; readonly row: StoredRow } | undefined> {
+    if (!row.transfer) return undefined;
+    const store = await this.lock.storeOf(row.transfer.accountId);
+    const other = store?.current && (await store.row(row.transfer.id));
+    return store && other ? { store, row: other } : undefined;
+  }
+
+  /**
+   * Before every row of this ledger goes (its account is deleted, or a New Ledger replaces them):
+   * the rows of other accounts that are the other sides of its transfers become ordinary rows
+   * there, and those ledgers' versions move on (decision 0043).
+   */
+  async unlinkOtherSides(): Promise<void> {
+    if (!this.current) return;
+    const others = new Set<string>();
+    for (const row of await this.rows()) if (row.transfer) others.add(row.transfer.accountId);
+    for (const accountId of others) {
+      const store = await this.lock.storeOf(accountId);
+      if (store?.current && (await unlinkTransfersTo(this.scope, store.current.id, this.account.id)) > 0) await store.advanceVersion();
+    }
   }
 
   /** Rows read under this lock that a schedule change replaces. */

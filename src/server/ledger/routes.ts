@@ -15,6 +15,7 @@ import { registerEndpoint } from '../http/endpoint-route.js';
 import { tagUndo } from '../http/undo-header.js';
 import { todayIn } from '../../domain/calendar-date.js';
 import { NotFoundError } from '../../domain/errors.js';
+import { dollarsToCents } from '../../domain/money.js';
 import { changesAnswer, forecastAnswer, ledgerAnswer, ledgerFields, requestedRow, transactionDraft } from './ledger-payloads.js';
 import { type AccountChoice, type LedgerWithRows, NO_LEDGER, type ScheduleReader } from './index.js';
 import { type LedgerRowWrite, LedgerService } from './ledger-service.js';
@@ -118,4 +119,16 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
   registerEndpoint(api, 'deleteAccountTransaction', async (request, reply) =>
     remove(request, reply, named(request.params), request.params.transaction, request.query),
   );
+
+  // A transfer writes two accounts' ledgers and answers From's (decision 0043).
+  registerEndpoint(api, 'addTransfer', async (request, reply) => {
+    const { fromAccountId, toAccountId, date, amount, name } = request.body;
+    const written = await ledgers.addTransfer(
+      callerOf(request),
+      { fromAccountId, toAccountId, date, amount: dollarsToCents(amount), name },
+      expectedVersionOf(request),
+    );
+    tagUndo(reply, written.undo);
+    return versionedLedgerAnswer(reply, written);
+  });
 };

@@ -22,6 +22,8 @@ export const ROW_COLUMNS = [
   'source_id',
   'source_occurrence',
   'edited',
+  'transfer_id',
+  'transfer_account_id',
 ] as const satisfies readonly (keyof LedgerTransactionsTable)[];
 
 export interface StoredRow extends SourcedRow {
@@ -160,4 +162,19 @@ function clearText(kind: LedgerScope['kind'], count: number): string {
     from matched
     where ledger_transactions.id = matched.id and ledger_transactions.version = +matched.version
       and ledger_id = ${placeholder(owner)} and owner_iss = ${placeholder(owner + 1)} and owner_sub = ${placeholder(owner + 2)}`;
+}
+
+/**
+ * Rows of one ledger that are transfers' other sides in an account whose rows are all going (an
+ * account delete, a New Ledger): they become ordinary rows (decision 0043), each at a new version.
+ * Answers how many changed.
+ */
+export async function unlinkTransfersTo({ db, owner }: LedgerScope, ledgerId: string, accountId: string): Promise<number> {
+  const result = await db
+    .updateTable('ledger_transactions')
+    .set((eb) => ({ transfer_id: null, transfer_account_id: null, version: eb('version', '+', 1) }))
+    .where(rowsOf(owner, ledgerId))
+    .where('transfer_account_id', '=', accountId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

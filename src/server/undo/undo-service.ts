@@ -36,6 +36,7 @@ const ANSWERS: { readonly [Kind in UndoKind]: UndoneAnswer } = {
   addExpense: 'expenses',
   updateExpense: 'expenses',
   deleteExpense: 'expenses',
+  addTransfer: 'ledger',
 };
 
 export type Undone =

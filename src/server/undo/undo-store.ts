@@ -31,6 +31,7 @@ export type UndoKind = Extract<
   | 'addExpense'
   | 'updateExpense'
   | 'deleteExpense'
+  | 'addTransfer'
 >;
 
 export const UNDO_KINDS: readonly UndoKind[] = [
@@ -45,6 +46,7 @@ export const UNDO_KINDS: readonly UndoKind[] = [
   'addExpense',
   'updateExpense',
   'deleteExpense',
+  'addTransfer',
 ];
 
 /** A token: 32 random bytes, base64url. */
