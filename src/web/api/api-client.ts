@@ -5,7 +5,7 @@
  * Each call's method, path and failure message are its row of the endpoint table (decision 0036).
  */
 import * as z from 'zod/mini';
-import { type AccountCounts, accountCountsSchema } from '../../contract/account.js';
+import { type AccountCounts, accountCountsSchema } from '../../contract/account-counts.js';
 import {
   type DepositsInfoView,
   depositsInfoCodec,
