@@ -110,6 +110,4 @@ export const accountExportSchema = z.object({
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 
-/** What a restore stored, or a delete removed. */
-export const accountCountsSchema = z.object({ deposits: z.number(), expenses: z.number(), transactions: z.number() });
-export type AccountCounts = z.infer<typeof accountCountsSchema>;
+export { type AccountCounts, accountCountsSchema } from './account-counts.js';

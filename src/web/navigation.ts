@@ -16,7 +16,8 @@ export function navigate(address: string, { replace = false } = {}): void {
   window.dispatchEvent(new Event(NAVIGATE_EVENT));
 }
 
-function subscribe(onChange: () => void): () => void {
+/** Calls `onChange` on every move of the address (a link, Back, Forward). */
+export function subscribe(onChange: () => void): () => void {
   window.addEventListener('popstate', onChange);
   window.addEventListener(NAVIGATE_EVENT, onChange);
   return () => {

@@ -6,7 +6,7 @@ import type { ExpenseFrequency, Frequency } from '../../src/domain/schedules.js'
 export const VIEW_SECTIONS = {
   Home: ['Summary', 'Next 14 days'],
   Ledger: ['Ledger'],
-  Plan: ['Deposits', 'Expenses'],
+  Plan: ['Accounts', 'Deposits', 'Expenses'],
 } as const;
 
 export type ViewName = keyof typeof VIEW_SECTIONS;

@@ -5,7 +5,7 @@
  * Each call's method, path and failure message are its row of the endpoint table (decision 0036).
  */
 import * as z from 'zod/mini';
-import { type AccountCounts, accountCountsSchema } from '../../contract/account.js';
+import { type AccountCounts, accountCountsSchema } from '../../contract/account-counts.js';
 import {
   type DepositsInfoView,
   depositsInfoCodec,
@@ -82,7 +82,7 @@ export function endpoint<Operation extends ApiOperation>(
   return { operation, method, path: id[0] === undefined ? path : withId(path as RouteWithId, id[0]) };
 }
 
-interface Request<T> extends Endpoint {
+export interface Request<T> extends Endpoint {
   /** The answer's codec (contract/codecs.ts): one parse checks it and decodes it. */
   readonly answer: z.ZodMiniType<T>;
   readonly body?: unknown;
@@ -102,7 +102,15 @@ const loadStatementCalls = () => import('./statement-calls.js');
 
 const UNREACHABLE = 'The server could not be reached. Check your connection and try again.';
 
-export function createApiClient(options: ApiClientOptions) {
+/** How the client finds a call's method and path: the table's own rows, or one account's twins (account-ledger-api.ts). */
+export type Endpoints = typeof endpoint;
+
+/** `at`: where the ledger calls go; the primary account's `/api/ledger` unless an account's client asks otherwise. */
+export function createApiClient(options: ApiClientOptions, at: Endpoints = endpoint): ApiClient {
+  return { ...clientCalls(options, at), withEndpoints: (other) => createApiClient(options, other) };
+}
+
+function clientCalls(options: ApiClientOptions, at: Endpoints) {
   const fetchImpl = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
   /** Sends a request with the user's token; a refusal or a failed connection becomes an ApiCallError. */
@@ -157,7 +165,7 @@ export function createApiClient(options: ApiClientOptions) {
     return answer;
   }
 
-  const getLedger = (): Promise<LedgerInfoView> => callLedger({ ...endpoint('getLedger'), answer: ledgerInfoCodec });
+  const getLedger = (): Promise<LedgerInfoView> => callLedger({ ...at('getLedger'), answer: ledgerInfoCodec });
 
   /**
    * A write of one ledger row by the page (decision 0030): while the page holds a ledger it asks
@@ -231,35 +239,35 @@ export function createApiClient(options: ApiClientOptions) {
 
     getLedger,
     /** Home's answer (issue 24): the forecast with the next 14 days' rows, not the whole ledger. 404 while there is no ledger. */
-    getForecast: (): Promise<ForecastView> => call({ ...endpoint('getForecast'), answer: forecastCodec }),
+    getForecast: (): Promise<ForecastView> => call({ ...at('getForecast'), answer: forecastCodec }),
     createLedger: (request: CreateLedgerRequest): Promise<LedgerInfoView> =>
-      callLedger({ ...endpoint('createLedger'), answer: ledgerInfoCodec, body: request }),
+      callLedger({ ...at('createLedger'), answer: ledgerInfoCodec, body: request }),
     extendLedger: (request: ExtendLedgerRequest): Promise<LedgerInfoView> =>
       callLedger({
-        ...endpoint('extendLedger'),
+        ...at('extendLedger'),
         answer: ledgerInfoCodec,
         body: request,
         undo: `Extended the ledger to ${formatDate(isoDate(request.endDate))}.`,
       }),
     addTransaction: (transaction: NewTransaction, held?: HeldLedger): Promise<LedgerInfoView> =>
-      writeRow({ ...endpoint('addTransaction'), body: transaction, undo: `Added ${transaction.name}.` }, held),
+      writeRow({ ...at('addTransaction'), body: transaction, undo: `Added ${transaction.name}.` }, held),
     /** `message`: what the change is in words, when it is more than an edit ("Paid Rent."). */
     updateTransaction: (
       transaction: TransactionUpdate,
       held?: HeldLedger,
       message = `Changed ${transaction.name}.`,
-    ): Promise<LedgerInfoView> => writeRow({ ...endpoint('updateTransaction'), body: transaction, undo: message }, held),
+    ): Promise<LedgerInfoView> => writeRow({ ...at('updateTransaction'), body: transaction, undo: message }, held),
     deleteTransaction: (id: string, held?: HeldLedger, name?: string): Promise<LedgerInfoView> =>
-      writeRow({ ...endpoint('deleteTransaction', id), undo: deletedMessage(name, 'the transaction') }, held),
+      writeRow({ ...at('deleteTransaction', id), undo: deletedMessage(name, 'the transaction') }, held),
     /**
      * A status move from a view that does not hold the whole ledger (Home): answers only what the
      * write changed, with the new balances (decision 0030's changes answer).
      */
     moveRowStatus: (transaction: TransactionUpdate, message: string): Promise<LedgerChangesView> =>
-      writeRowChanges({ ...endpoint('updateTransaction'), body: transaction, undo: message }),
+      writeRowChanges({ ...at('updateTransaction'), body: transaction, undo: message }),
     /** Add Transaction from a view that does not hold the whole ledger (Home): answers only what changed. */
     addTransactionChanges: (transaction: NewTransaction): Promise<LedgerChangesView> =>
-      writeRowChanges({ ...endpoint('addTransaction'), body: transaction, undo: `Added ${transaction.name}.` }),
+      writeRowChanges({ ...at('addTransaction'), body: transaction, undo: `Added ${transaction.name}.` }),
     /** Puts back what the write with this token changed (issue 24); answers what that write answered. */
     undo: (token: string): Promise<UndoneAnswer> =>
       call({
@@ -271,20 +279,26 @@ export function createApiClient(options: ApiClientOptions) {
 
     /** What importing the statement would do to the ledger; changes nothing. */
     previewStatement: async (request: StatementPreviewRequest): Promise<StatementPreviewView> =>
-      call((await statementCalls('previewStatement')).previewStatementCall(request)),
+      call((await statementCalls('previewStatement')).previewStatementCall(at, request)),
     importStatement: async (request: StatementImportRequest): Promise<StatementImportView> =>
-      callLedger({ ...(await statementCalls('importStatement')).importStatementCall(request), undo: importedMessage }),
-    exportLedgerCsv: (): Promise<Blob> => download(endpoint('exportLedgerCsv')),
+      callLedger({ ...(await statementCalls('importStatement')).importStatementCall(at, request), undo: importedMessage }),
+    exportLedgerCsv: (): Promise<Blob> => download(at('exportLedgerCsv')),
     exportAccount: (): Promise<Blob> => download(endpoint('exportAccount')),
     /** The document as read from the user's file: the server checks all of it. */
     importAccount: (document: unknown): Promise<AccountCounts> =>
       call({ ...endpoint('importAccount'), answer: accountCountsSchema, body: document }),
     deleteAccount: (): Promise<AccountCounts> =>
       call({ ...endpoint('deleteAccount'), answer: accountCountsSchema, body: { confirm: 'DELETE' } }),
+
+    /** Any call of the table, for the calls whose code loads later (the accounts'): not the first view's. */
+    request: call,
   };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
+export type ApiClient = ReturnType<typeof clientCalls> & {
+  /** The same client with its ledger calls sent elsewhere: one account's ledger (accounts-api.ts). */
+  readonly withEndpoints: (other: Endpoints) => ApiClient;
+};
 
 /** "Imported 8 statement rows.": the rows the import matched or added. */
 function importedMessage({ imported }: StatementImportView): string {

@@ -5,16 +5,16 @@
  */
 import { statementImportCodec, statementPreviewCodec } from '../../contract/statement-codecs.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../contract/statement-requests.js';
-import { endpoint } from './api-client.js';
+import type { Endpoints } from './api-client.js';
 
-export const previewStatementCall = (body: StatementPreviewRequest) => ({
-  ...endpoint('previewStatement'),
+export const previewStatementCall = (at: Endpoints, body: StatementPreviewRequest) => ({
+  ...at('previewStatement'),
   answer: statementPreviewCodec,
   body,
 });
 
-export const importStatementCall = (body: StatementImportRequest) => ({
-  ...endpoint('importStatement'),
+export const importStatementCall = (at: Endpoints, body: StatementImportRequest) => ({
+  ...at('importStatement'),
   answer: statementImportCodec,
   body,
 });

@@ -3,6 +3,8 @@
  * server sends them: dollars and date strings, decoded by the contract's own codecs.
  */
 import * as z from 'zod/mini';
+import { accountsInfoCodec, type AccountsInfoView } from '../../contract/account-codecs.js';
+import type { AccountInfo, AccountsInfo } from '../../contract/accounts.js';
 import {
   depositsInfoCodec,
   type DepositsInfoView,
@@ -34,3 +36,10 @@ export const forecastAnswer = (forecast: Forecast): ForecastView => z.decode(for
 export const reconciliationAnswer = (reconciliation: ReconciliationInfo): ReconciliationView =>
   z.decode(reconciliationCodec, reconciliation);
 export const statementPreviewAnswer = (answer: StatementPreview): StatementPreviewView => z.decode(statementPreviewCodec, answer);
+
+export const accountsAnswer = (answer: AccountsInfo): AccountsInfoView => z.decode(accountsInfoCodec, answer);
+
+/** An account as the server answers it, a checking account with no ledger unless told otherwise. */
+export function accountInfo(account: Partial<AccountInfo> & Pick<AccountInfo, 'id' | 'name'>): AccountInfo {
+  return { kind: 'CHECKING', currentBalance: 0, pendingBalance: 0, primary: false, card: null, ...account };
+}

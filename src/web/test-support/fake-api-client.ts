@@ -3,9 +3,13 @@
  * the page that calls fetch, and every method is a typed mock the test can program and inspect.
  */
 import { type Mock, vi } from 'vitest';
+import type { AccountsApi } from '../api/accounts-api.js';
 import type { ApiClient } from '../api/api-client.js';
 
-export type FakeApiClient = { [Method in keyof ApiClient]: Mock<ApiClient[Method]> };
+export type FakeApiClient = { [Method in Exclude<keyof ApiClient, 'request'>]: Mock<ApiClient[Method]> } & {
+  /** Generic, so not a typed mock: the accounts' calls built on it are faked whole instead (fakeAccountsApi). */
+  readonly request: ApiClient['request'];
+};
 
 /** Every call fails unless the test stubs it: a section must not call what it does not need. */
 export function fakeApiClient(stubs: Partial<FakeApiClient> = {}): FakeApiClient {
@@ -35,6 +39,25 @@ export function fakeApiClient(stubs: Partial<FakeApiClient> = {}): FakeApiClient
     moveRowStatus: vi.fn(unexpected('moveRowStatus')),
     addTransactionChanges: vi.fn(unexpected('addTransactionChanges')),
     undo: vi.fn(unexpected('undo')),
+    request: vi.fn(unexpected('request')) as ApiClient['request'],
+    withEndpoints: vi.fn(() => {
+      throw new Error('unexpected call: withEndpoints');
+    }),
+    ...stubs,
+  };
+}
+
+export type FakeAccountsApi = { [Method in keyof AccountsApi]: Mock<AccountsApi[Method]> };
+
+/** The accounts' calls (accounts-api.ts), each a typed mock; every call fails unless the test stubs it. */
+export function fakeAccountsApi(stubs: Partial<FakeAccountsApi> = {}): FakeAccountsApi {
+  const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call: ${name}`));
+  return {
+    listAccounts: vi.fn(unexpected('listAccounts')),
+    addAccount: vi.fn(unexpected('addAccount')),
+    renameAccount: vi.fn(unexpected('renameAccount')),
+    makePrimary: vi.fn(unexpected('makePrimary')),
+    removeAccount: vi.fn(unexpected('removeAccount')),
     ...stubs,
   };
 }

@@ -2,11 +2,19 @@
  * Ledger (`/ledger`, issue 24): the whole register with its balances, search, filter, New Ledger,
  * Extend, Import, Export CSV and every row action. The deposits' and expenses' names come along,
  * so the Edit dialog can say which one a row follows.
+ *
+ * With more than one account (issue 25, decision 0044) an "Account" select chooses whose ledger
+ * is shown, kept in the address (`/ledger?account=<id>`; the primary account when absent). The
+ * ledger section is handed that account's api client, so every ledger call goes to its
+ * `/api/accounts/{id}/ledger/...` twin and the section itself does not know accounts exist.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import type { AccountsInfoView } from '../../contract/account-codecs.js';
 import type { DepositsInfoView, ExpensesInfoView, LedgerInfoView } from '../../contract/codecs.js';
 import { todayIn } from '../../domain/calendar-date.js';
-import { useApiClient } from '../api/api-context.js';
+import { accountLedgerApi, useAccountsApi } from '../api/accounts-api.js';
+import { ApiClientProvider, useApiClient } from '../api/api-context.js';
+import { navigate, subscribe } from '../navigation.js';
 import { CollapsibleSection } from '../components/collapsible-section.js';
 import { LedgerSection } from '../features/ledger/ledger-section.js';
 import type { ScheduleNames } from '../features/ledger/row-source.js';
@@ -20,8 +28,41 @@ function namesById(schedules: readonly { readonly id: string; readonly name: str
   return schedules ? new Map(schedules.map((schedule) => [schedule.id, schedule.name])) : null;
 }
 
+/** The account the address names (`?account=<id>`), or null for the primary account. */
+function useAddressAccount(): string | null {
+  const search = useSyncExternalStore(subscribe, () => window.location.search);
+  return new URLSearchParams(search).get('account');
+}
+
+/** The address of the Ledger view showing this account's ledger. */
+export function ledgerAddress(accountId: string): string {
+  return `/ledger?${new URLSearchParams({ account: accountId }).toString()}`;
+}
+
 export function LedgerView() {
-  const api = useApiClient();
+  const addressAccount = useAddressAccount();
+  // Kept across accounts, so the select stays in place while the next account's ledger loads.
+  const [accounts, setAccounts] = useState<AccountsInfoView | null>(null);
+  // Each account's ledger starts afresh: its own rows, filter and scroll.
+  return <AccountLedgerView key={addressAccount ?? ''} addressAccount={addressAccount} accounts={accounts} onAccounts={setAccounts} />;
+}
+
+interface AccountLedgerViewProps {
+  readonly addressAccount: string | null;
+  readonly accounts: AccountsInfoView | null;
+  readonly onAccounts: (accounts: AccountsInfoView) => void;
+}
+
+function AccountLedgerView({ addressAccount, accounts, onAccounts }: AccountLedgerViewProps) {
+  const baseApi = useApiClient();
+  const accountsApi = useAccountsApi();
+  const selectId = useId();
+  // The address's account, or the primary one through SPEC.md's /api/ledger calls.
+  const api = useMemo(() => (addressAccount === null ? baseApi : accountLedgerApi(baseApi, addressAccount)), [baseApi, addressAccount]);
+  const several = accounts !== null && accounts.accounts.length > 1;
+  const shownAccount = several
+    ? (accounts.accounts.find((account) => account.id === addressAccount) ?? accounts.accounts.find((account) => account.primary))
+    : undefined;
   const [ledger, setLedger] = useState<LedgerInfoView | null>(null);
   const [deposits, setDeposits] = useState<DepositsInfoView | null>(null);
   const [expenses, setExpenses] = useState<ExpensesInfoView | null>(null);
@@ -32,15 +73,20 @@ export function LedgerView() {
   const load = useCallback(async () => {
     setToday(todayIn(new Date()));
     const failed: unknown[] = [];
-    const [ledgerInfo, depositsInfo, expensesInfo] = settledValues<[LedgerInfoView, DepositsInfoView, ExpensesInfoView]>(
-      await Promise.allSettled([api.getLedger(), api.getDeposits(), api.getExpenses()]),
-      failed,
-    );
+    const [ledgerInfo, depositsInfo, expensesInfo, accountsInfo] = settledValues<
+      [LedgerInfoView, DepositsInfoView, ExpensesInfoView, AccountsInfoView]
+    >(await Promise.allSettled([api.getLedger(), api.getDeposits(), api.getExpenses(), accountsApi.listAccounts()]), failed);
+    if (accountsInfo) onAccounts(accountsInfo);
+    // An address naming an account that is gone (deleted since) shows the primary account's ledger instead.
+    if (addressAccount !== null && accountsInfo && !accountsInfo.accounts.some((account) => account.id === addressAccount)) {
+      navigate('/ledger', { replace: true });
+      return;
+    }
     if (ledgerInfo) setLedger(ledgerInfo);
     if (depositsInfo) setDeposits(depositsInfo);
     if (expensesInfo) setExpenses(expensesInfo);
     showErrors(failed);
-  }, [api, showErrors]);
+  }, [api, accountsApi, addressAccount, onAccounts, showErrors]);
 
   const refreshLedger = useCallback(async () => {
     setToday(todayIn(new Date()));
@@ -53,8 +99,10 @@ export function LedgerView() {
 
   // An undone write answers the ledger: it replaces the one shown, which keeps its scroll and filter.
   // An undone deposit or expense change re-projected the ledger on the server: read it again.
+  // With several accounts the undone ledger may be another account's (the answer does not say whose):
+  // the shown one is read again instead.
   useUndone((answer) => {
-    if ('ledger' in answer) setLedger(answer);
+    if ('ledger' in answer && !several) setLedger(answer);
     else void refreshLedger();
   });
 
@@ -71,17 +119,38 @@ export function LedgerView() {
 
   return (
     <>
+      {several && shownAccount && (
+        <div className="d-flex align-items-center gap-2 mb-3">
+          <label htmlFor={selectId} className="form-label mb-0">
+            Account
+          </label>
+          <select
+            id={selectId}
+            className="form-select w-auto"
+            value={shownAccount.id}
+            onChange={(event) => navigate(ledgerAddress(event.target.value))}
+          >
+            {accounts.accounts.map((account) => (
+              <option key={account.id} value={account.id}>
+                {account.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="accordion dashboard">
         <CollapsibleSection title="Ledger">
-          <LedgerSection
-            info={ledger}
-            onChange={setLedger}
-            onError={showError}
-            onRefresh={refreshLedger}
-            scheduleNames={scheduleNames}
-            forecast={forecast}
-            importStatementDialog={ImportStatementDialog}
-          />
+          <ApiClientProvider client={api}>
+            <LedgerSection
+              info={ledger}
+              onChange={setLedger}
+              onError={showError}
+              onRefresh={refreshLedger}
+              scheduleNames={scheduleNames}
+              forecast={forecast}
+              importStatementDialog={ImportStatementDialog}
+            />
+          </ApiClientProvider>
         </CollapsibleSection>
       </div>
       <ViewErrorModal report={report} onClose={clear} onRetry={() => void load()} />

@@ -3,9 +3,12 @@
  * ledger on the server in the same transaction; the Home and Ledger views read it when they open.
  */
 import { useCallback, useEffect, useState } from 'react';
+import type { AccountsInfoView } from '../../contract/account-codecs.js';
 import type { DepositsInfoView, ExpensesInfoView } from '../../contract/codecs.js';
+import { useAccountsApi } from '../api/accounts-api.js';
 import { useApiClient } from '../api/api-context.js';
 import { CollapsibleSection } from '../components/collapsible-section.js';
+import { AccountsSection } from '../features/accounts/accounts-section.js';
 import { DepositsSection } from '../features/deposits/deposits-section.js';
 import { ExpensesSection } from '../features/expenses/expenses-section.js';
 import { useUndone } from '../undo/undo-context.js';
@@ -13,20 +16,23 @@ import { settledValues, useErrorReport, ViewErrorModal } from './view-errors.js'
 
 export function PlanView() {
   const api = useApiClient();
+  const accountsApi = useAccountsApi();
+  const [accounts, setAccounts] = useState<AccountsInfoView | null>(null);
   const [deposits, setDeposits] = useState<DepositsInfoView | null>(null);
   const [expenses, setExpenses] = useState<ExpensesInfoView | null>(null);
   const { report, showErrors, showError, clear } = useErrorReport();
 
   const load = useCallback(async () => {
     const failed: unknown[] = [];
-    const [depositsInfo, expensesInfo] = settledValues<[DepositsInfoView, ExpensesInfoView]>(
-      await Promise.allSettled([api.getDeposits(), api.getExpenses()]),
+    const [accountsInfo, depositsInfo, expensesInfo] = settledValues<[AccountsInfoView, DepositsInfoView, ExpensesInfoView]>(
+      await Promise.allSettled([accountsApi.listAccounts(), api.getDeposits(), api.getExpenses()]),
       failed,
     );
+    if (accountsInfo) setAccounts(accountsInfo);
     if (depositsInfo) setDeposits(depositsInfo);
     if (expensesInfo) setExpenses(expensesInfo);
     showErrors(failed);
-  }, [api, showErrors]);
+  }, [api, accountsApi, showErrors]);
 
   // An undone deposit or expense change answers its list; an undone ledger write leaves both as they are.
   useUndone((answer) => {
@@ -38,9 +44,19 @@ export function PlanView() {
     void load();
   }, [load]);
 
+  // Deleting an account moves its deposits and expenses to the primary account: read them again.
+  const onAccountsChange = (info: AccountsInfoView) => {
+    const deleted = accounts !== null && info.accounts.length < accounts.accounts.length;
+    setAccounts(info);
+    if (deleted) void load();
+  };
+
   return (
     <>
       <div className="accordion dashboard">
+        <CollapsibleSection title="Accounts">
+          <AccountsSection info={accounts} onChange={onAccountsChange} onError={showError} />
+        </CollapsibleSection>
         <CollapsibleSection title="Deposits">
           <DepositsSection info={deposits} onChange={setDeposits} onError={showError} />
         </CollapsibleSection>

@@ -6,15 +6,16 @@
 import type { ReactElement } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Expense } from '../../contract/expenses.js';
 import type { Forecast, LedgerTransaction } from '../../contract/ledger.js';
 import { ApiCallError } from '../api/api-client.js';
 import { ApiClientProvider } from '../api/api-context.js';
 import { ledgerInfo, setWindowWidth, transaction } from '../features/ledger/ledger-test-support.js';
-import { depositsAnswer, expensesAnswer, forecastAnswer } from '../test-support/answers.js';
+import { accountInfo, accountsAnswer, depositsAnswer, expensesAnswer, forecastAnswer } from '../test-support/answers.js';
 import { findOpenDialog } from '../test-support/dialog-queries.js';
-import { fakeApiClient, type FakeApiClient } from '../test-support/fake-api-client.js';
+import { type FakeAccountsApi, fakeAccountsApi, fakeApiClient, type FakeApiClient } from '../test-support/fake-api-client.js';
+import { AccountsApiProvider } from '../api/accounts-api.js';
 import { HomeView } from './home-view.js';
 import { LedgerView } from './ledger-view.js';
 import { PlanView } from './plan-view.js';
@@ -67,8 +68,18 @@ const FORECAST: Forecast = {
   upcoming: [rentRow, paycheck],
 };
 
-function renderWithApi(api: FakeApiClient, view: ReactElement) {
-  render(<ApiClientProvider client={api}>{view}</ApiClientProvider>);
+/** A user with one account, as every user was before accounts (issue 25). */
+const ONE_ACCOUNT = () =>
+  fakeAccountsApi({
+    listAccounts: vi.fn(() => Promise.resolve(accountsAnswer({ accounts: [accountInfo({ id: 'a1', name: 'Checking', primary: true })] }))),
+  });
+
+function renderWithApi(api: FakeApiClient, view: ReactElement, accounts: FakeAccountsApi = ONE_ACCOUNT()) {
+  render(
+    <ApiClientProvider client={api}>
+      <AccountsApiProvider value={accounts}>{view}</AccountsApiProvider>
+    </ApiClientProvider>,
+  );
   return userEvent.setup();
 }
 

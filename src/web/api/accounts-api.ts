@@ -1,0 +1,78 @@
+/**
+ * The accounts' calls (issue 25, decision 0044) and one account's ledger calls, built on the api
+ * client's own `request` and `withEndpoints`. A lazy chunk: only the Ledger and Plan views and
+ * Home's list of balances load it, so the page's first view carries none of it (benchmark 4a).
+ */
+import { accountCodec, accountsInfoCodec, type AccountsInfoView, type AccountView } from '../../contract/account-codecs.js';
+import type { NewAccount } from '../../contract/account-input.js';
+import { type ApiOperation, ENDPOINTS } from '../../contract/common.js';
+import { createContext, useContext, useMemo } from 'react';
+import { useApiClient } from './api-context.js';
+import { type ApiClient, endpoint, type Endpoints } from './api-client.js';
+
+/** Each /api/ledger call's twin under /api/accounts/:id/ledger (decision 0042): same request, same answer. */
+const ACCOUNT_TWINS: Partial<Record<ApiOperation, ApiOperation>> = {
+  getLedger: 'getAccountLedger',
+  getForecast: 'getAccountForecast',
+  createLedger: 'createAccountLedger',
+  extendLedger: 'extendAccountLedger',
+  addTransaction: 'addAccountTransaction',
+  updateTransaction: 'updateAccountTransaction',
+  deleteTransaction: 'deleteAccountTransaction',
+  previewStatement: 'previewAccountStatement',
+  importStatement: 'importAccountStatement',
+  exportLedgerCsv: 'exportAccountLedgerCsv',
+};
+
+/** Where one account's ledger calls go: each twin's path, with the account (and the row, for a delete) in place. */
+export function accountEndpoints(accountId: string): Endpoints {
+  const twinOf = (operation: ApiOperation, id?: string) => {
+    const twin = ACCOUNT_TWINS[operation];
+    if (twin === undefined) return (endpoint as (operation: ApiOperation, id?: string) => ReturnType<Endpoints>)(operation, id);
+    const { method, path } = ENDPOINTS[twin];
+    return {
+      operation: twin,
+      method,
+      path: path.replace(':id', encodeURIComponent(accountId)).replace(':transaction', encodeURIComponent(id ?? '')),
+    };
+  };
+  return twinOf as Endpoints;
+}
+
+/**
+ * The client for one account's ledger: the ledger calls (retrieve, create, extend, rows, statements,
+ * CSV) go to that account's twins and answer the same, so the ledger's components work unchanged.
+ */
+export function accountLedgerApi(api: ApiClient, accountId: string): ApiClient {
+  return api.withEndpoints(accountEndpoints(accountId));
+}
+
+export interface AccountsApi {
+  readonly listAccounts: () => Promise<AccountsInfoView>;
+  readonly addAccount: (account: NewAccount) => Promise<AccountView>;
+  readonly renameAccount: (id: string, name: string) => Promise<AccountView>;
+  readonly makePrimary: (id: string) => Promise<AccountView>;
+  /** Deletes it and its ledger; `confirm` is its name as the user typed it. Answers the accounts left. */
+  readonly removeAccount: (id: string, confirm: string) => Promise<AccountsInfoView>;
+}
+
+export function accountsApi(api: ApiClient): AccountsApi {
+  return {
+    listAccounts: () => api.request({ ...endpoint('listAccounts'), answer: accountsInfoCodec }),
+    addAccount: (account) => api.request({ ...endpoint('addAccount'), answer: accountCodec, body: account }),
+    renameAccount: (id, name) => api.request({ ...endpoint('updateAccount', id), answer: accountCodec, body: { name } }),
+    makePrimary: (id) => api.request({ ...endpoint('updateAccount', id), answer: accountCodec, body: { primary: true } }),
+    removeAccount: (id, confirm) => api.request({ ...endpoint('removeAccount', id), answer: accountsInfoCodec, body: { confirm } }),
+  };
+}
+
+const AccountsApiContext = createContext<AccountsApi | null>(null);
+
+/** Component tests hand the views their own accounts' calls; the page builds them from the api client. */
+export const AccountsApiProvider = AccountsApiContext.Provider;
+
+export function useAccountsApi(): AccountsApi {
+  const api = useApiClient();
+  const given = useContext(AccountsApiContext);
+  return useMemo(() => given ?? accountsApi(api), [given, api]);
+}

@@ -1,0 +1,122 @@
+/**
+ * Accounts in the views (issue 25, decision 0044): Plan lists them first; with more than one
+ * account the Ledger view chooses whose ledger it shows, kept in the address.
+ */
+import type { ReactElement } from 'react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AccountsApiProvider, type AccountsApi } from '../api/accounts-api.js';
+import type { Endpoints } from '../api/api-client.js';
+import { ApiClientProvider } from '../api/api-context.js';
+import { ledgerInfo, setWindowWidth, transaction } from '../features/ledger/ledger-test-support.js';
+import { accountInfo, accountsAnswer, depositsAnswer, expensesAnswer } from '../test-support/answers.js';
+import { fakeAccountsApi, fakeApiClient, type FakeApiClient } from '../test-support/fake-api-client.js';
+import { LedgerView } from './ledger-view.js';
+import { PlanView } from './plan-view.js';
+
+const NO_DEPOSITS = depositsAnswer({ deposits: [], totalDeposits: 0 });
+const NO_EXPENSES = expensesAnswer({ expenses: [], totalExpenses: 0 });
+const CHECKING = accountInfo({ id: 'c1', name: 'Checking', primary: true, currentBalance: 500 });
+const SAVINGS = accountInfo({ id: 's1', name: 'Savings', kind: 'SAVINGS', currentBalance: 75 });
+const TWO_ACCOUNTS = accountsAnswer({ accounts: [CHECKING, SAVINGS] });
+
+function renderView(api: FakeApiClient, accounts: AccountsApi, view: ReactElement) {
+  render(
+    <ApiClientProvider client={api}>
+      <AccountsApiProvider value={accounts}>{view}</AccountsApiProvider>
+    </ApiClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+const JSDOM_WIDTH = window.innerWidth;
+beforeEach(() => {
+  setWindowWidth(1280);
+  window.history.replaceState(null, '', '/ledger');
+});
+afterEach(() => {
+  setWindowWidth(JSDOM_WIDTH);
+  window.history.replaceState(null, '', '/');
+});
+
+describe('Plan', () => {
+  it('shows the Accounts section first, with each account', async () => {
+    const api = fakeApiClient();
+    api.getDeposits.mockResolvedValue(NO_DEPOSITS);
+    api.getExpenses.mockResolvedValue(NO_EXPENSES);
+    renderView(api, fakeAccountsApi({ listAccounts: vi.fn(() => Promise.resolve(TWO_ACCOUNTS)) }), <PlanView />);
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(['Accounts', 'Deposits', 'Expenses']);
+    expect(await screen.findByRole('rowheader', { name: 'Savings' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Account' })).toBeEnabled();
+  });
+});
+
+describe('Ledger with several accounts', () => {
+  function twoLedgers() {
+    const api = fakeApiClient();
+    api.getDeposits.mockResolvedValue(NO_DEPOSITS);
+    api.getExpenses.mockResolvedValue(NO_EXPENSES);
+    api.getLedger.mockResolvedValue(ledgerInfo([transaction({ id: 'r1', name: 'Rent', date: '2026-04-01' })]));
+    const savings = fakeApiClient();
+    savings.getDeposits.mockResolvedValue(NO_DEPOSITS);
+    savings.getExpenses.mockResolvedValue(NO_EXPENSES);
+    savings.getLedger.mockResolvedValue(ledgerInfo([transaction({ id: 'g1', name: 'Gym', date: '2026-04-02' })]));
+    const endpointsAsked: Endpoints[] = [];
+    api.withEndpoints.mockImplementation((at) => {
+      endpointsAsked.push(at);
+      return savings;
+    });
+    return { api, savings, endpointsAsked };
+  }
+
+  it("chooses whose ledger is shown; the address keeps it and Back returns to the primary account's", async () => {
+    const { api, savings, endpointsAsked } = twoLedgers();
+    const user = renderView(api, fakeAccountsApi({ listAccounts: vi.fn(() => Promise.resolve(TWO_ACCOUNTS)) }), <LedgerView />);
+    const select = await screen.findByRole('combobox', { name: 'Account' });
+    expect(select).toHaveDisplayValue('Checking');
+    expect(await screen.findByText('Rent')).toBeInTheDocument();
+
+    await act(async () => {
+      window.history.pushState(null, '', '/ledger');
+    });
+    await user.selectOptions(select, 'Savings');
+    expect(window.location.search).toBe('?account=s1');
+    expect(await screen.findByText('Gym')).toBeInTheDocument();
+    expect(screen.queryByText('Rent')).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Account' })).toHaveDisplayValue('Savings');
+    // The ledger's calls go to Savings' twins.
+    expect(endpointsAsked.at(-1)?.('getLedger').path).toBe('/api/accounts/s1/ledger/retrieve-ledger');
+    expect(savings.getLedger).toHaveBeenCalled();
+
+    await act(async () => {
+      window.history.back();
+      await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    });
+    expect(await screen.findByText('Rent')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Account' })).toHaveDisplayValue('Checking');
+  });
+
+  it('opens the account the address names, through its own ledger calls', async () => {
+    window.history.replaceState(null, '', '/ledger?account=s1');
+    const { api, savings } = twoLedgers();
+    renderView(api, fakeAccountsApi({ listAccounts: vi.fn(() => Promise.resolve(TWO_ACCOUNTS)) }), <LedgerView />);
+    expect(await screen.findByText('Gym')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Account' })).toHaveDisplayValue('Savings');
+    expect(api.getLedger).not.toHaveBeenCalled();
+    await waitFor(() => expect(savings.getLedger).toHaveBeenCalledTimes(1));
+  });
+
+  it('shows no Account select to a user with one account', async () => {
+    const { api } = twoLedgers();
+    renderView(
+      api,
+      fakeAccountsApi({ listAccounts: vi.fn(() => Promise.resolve(accountsAnswer({ accounts: [CHECKING] }))) }),
+      <LedgerView />,
+    );
+    expect(await screen.findByText('Rent')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Account' })).not.toBeInTheDocument();
+    expect(api.withEndpoints).not.toHaveBeenCalled();
+  });
+});
