@@ -315,7 +315,7 @@ const ACCOUNT_MESSAGE = 'Account must name an account of the document.';
 /** Problems of the accounts and what names them, in document order. */
 function accountProblems(
   document: z.output<typeof restoredAccountSchema>[],
-  schedules: readonly [string, readonly { accountId?: string | undefined }[]][],
+  schedules: readonly [string, readonly { accountId?: string | undefined; toAccountId?: string | null | undefined }[]][],
 ): Problem[] {
   const problems: Problem[] = [];
   const ids = new Map<string, (typeof document)[number]>();
@@ -347,6 +347,10 @@ function accountProblems(
     list.forEach((schedule, index) => {
       if (schedule.accountId === undefined || !ids.has(schedule.accountId))
         problems.push({ path: [name, index, 'accountId'], message: ACCOUNT_MESSAGE });
+      // A recurring transfer pays into another account of the document (decision 0043).
+      const to = schedule.toAccountId;
+      if (to && (!ids.has(to) || to === schedule.accountId))
+        problems.push({ path: [name, index, 'toAccountId'], message: 'To must name another account of the document.' });
     });
   }
   return problems;

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { isIsoDate, type IsoDate } from '../domain/calendar-date.js';
 import { EXPENSE_FREQUENCIES, type ExpenseFrequency, expenseDay, MAX_SCHEDULE_NAME_LENGTH } from '../domain/schedules.js';
-import { accountIdField, amountSchema, OBJECT_BODY, trimmedText, wholeNumberField } from './request-fields.js';
+import { accountIdField, amountSchema, toAccountIdField, OBJECT_BODY, trimmedText, wholeNumberField } from './request-fields.js';
 
 /** Empty, null or missing means "no end". */
 const endDateSchema = z.pipe(
@@ -74,6 +74,7 @@ export const expenseInputSchema = z.pipe(
         amount: amountSchema,
         endDate: endDateSchema,
         accountId: accountIdField,
+        toAccountId: toAccountIdField,
       },
       OBJECT_BODY,
     )

@@ -17,6 +17,11 @@ export const expenseSchema = z.object({
   endDate: z.nullable(z.string()),
   /** The account it is paid from; answered only while the user has more than one account (decision 0042). */
   accountId: z.optional(idSchema),
+  /**
+   * The account it pays into, making it a recurring transfer (decision 0043); answered only while
+   * the user has more than one account and the expense has one.
+   */
+  toAccountId: z.optional(idSchema),
 });
 export type Expense = z.infer<typeof expenseSchema>;
 

@@ -93,3 +93,15 @@ export const accountIdField = z.optional(
     .string({ error: 'Account must be the id of one of your accounts.' })
     .check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'Account must be the id of one of your accounts.')),
 );
+
+/**
+ * The account a recurring transfer pays into (decision 0043): left out, a change keeps what the
+ * expense had (an add has none); null or empty makes it an ordinary bill again.
+ */
+export const toAccountIdField = z.optional(
+  z.nullable(
+    z
+      .string({ error: 'To must be the id of one of your accounts, or empty.' })
+      .check(z.regex(/^([A-Za-z0-9-]{1,64})?$/, 'To must be the id of one of your accounts, or empty.')),
+  ),
+);

@@ -28,6 +28,11 @@ export interface LedgerDeposit extends NamedDeposit {
 
 export interface LedgerExpense extends NamedExpense {
   readonly id: string;
+  /**
+   * True in the ledger a recurring transfer pays into (decision 0043): there each occurrence is a
+   * credit, the other side of the debit in the expense's own account.
+   */
+  readonly credit?: boolean;
 }
 
 /** The schedules a ledger is projected from, each list in the order the user added them. */
@@ -68,7 +73,13 @@ export function projectSchedules(
   }
   for (const expense of schedules.expenses) {
     for (const date of expenseDueDates(expense, range)) {
-      add({ date, name: expense.name, type: 'D', amount: expense.amount, source: { kind: 'expense', id: expense.id, occurrence: date } });
+      add({
+        date,
+        name: expense.name,
+        type: expense.credit ? 'C' : 'D',
+        amount: expense.amount,
+        source: { kind: 'expense', id: expense.id, occurrence: date },
+      });
     }
   }
   return drafts.sort(compareDrafts);

@@ -104,6 +104,7 @@ export function withNewIds(data: AccountData): AccountData {
       ...expense,
       id: mapped(schedules, expense.id),
       accountId: mapped(accounts, expense.accountId),
+      toAccountId: expense.toAccountId === null ? null : mapped(accounts, expense.toAccountId),
     })),
   };
 }

@@ -71,7 +71,12 @@ export function exportDocument(data: AccountData, exportedAt: Date): AccountExpo
       ledger: account.ledger && exportedLedger(account.ledger, schedules),
     })),
     deposits: data.deposits.map(({ amount, ...deposit }) => ({ ...deposit, amount: centsToDollars(amount) })),
-    expenses: data.expenses.map(({ amount, ...expense }) => ({ ...expense, amount: centsToDollars(amount) })),
+    // toAccountId only on recurring transfers, so exports without them are as before (decision 0043).
+    expenses: data.expenses.map(({ amount, toAccountId, ...expense }) => ({
+      ...expense,
+      amount: centsToDollars(amount),
+      ...(toAccountId !== null && { toAccountId }),
+    })),
   };
 }
 
@@ -129,6 +134,8 @@ export function restoredData(document: RestoredAccount): AccountData {
       startDate: expense.startDate,
       endDate: expense.endDate,
       accountId: accountOf(expense.accountId),
+      // A version 1 document has one account, so no transfer; its schema refuses none, so it is dropped here.
+      toAccountId: document.version === 1 ? null : (expense.toAccountId ?? null),
     })),
   };
   if (document.version === 1) {

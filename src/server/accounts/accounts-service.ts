@@ -10,7 +10,7 @@ import { checkAccountCount } from '../../domain/limits.js';
 import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
 import { depositRepository } from '../deposits/deposit-repository.js';
-import { expenseRepository } from '../expenses/expense-repository.js';
+import { endTransfersInto, expenseRepository } from '../expenses/expense-repository.js';
 import {
   type AccountFields,
   type AccountWithBalances,
@@ -126,6 +126,7 @@ export class AccountsService {
       if (!primary) throw new ConflictError('Keep at least one account that is not a credit card: cards are paid from one.');
 
       await this.settleSchedules(locked, accounts);
+      await endTransfersInto(locked.db, owner, id);
       const before = await this.ledgers.readSchedules(locked);
       const deleted = await locked.store({ id });
       // Its transfers' other sides stay in their accounts as ordinary rows (decision 0043).
@@ -144,6 +145,8 @@ export class AccountsService {
           id: scheduleId,
         })),
       ];
+      // An expense moved into the account it paid into is an ordinary bill there.
+      await endTransfersInto(locked.db, owner, id);
       await this.ledgers.projectMoved(locked, primary.id, moved, before, await this.ledgers.readSchedules(locked));
       return listAccountsWithBalances(locked.db, owner);
     });

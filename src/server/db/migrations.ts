@@ -366,6 +366,16 @@ const transfers: Migration = {
   },
 };
 
+/**
+ * Recurring transfers (issue 25, decision 0043): an expense may pay into another of the owner's
+ * accounts, whose ledger then gets a linked credit for each occurrence. Null on every other expense.
+ */
+const recurringTransfers: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('expenses').addColumn('to_account_id', 'varchar(64)').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_drop_ledger_rows_owner_index': dropLedgerRowsOwnerIndex,
@@ -376,6 +386,7 @@ export const migrations: Record<string, Migration> = {
   '0007_undo_entries': undoEntries,
   '0008_accounts': accounts,
   '0009_transfers': transfers,
+  '0010_recurring_transfers': recurringTransfers,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

@@ -47,6 +47,8 @@ export interface ExpensesTable extends OwnerColumns {
   id: string;
   /** The account it is paid from; null only for rows written before accounts, which the migration fills. */
   account_id: string | null;
+  /** The account it pays into, for a recurring transfer (decision 0043); null for a bill. */
+  to_account_id: string | null;
   name: string;
   type: string;
   /** M, W, BW, Q or Y; M for every expense stored before expenses had a frequency. */

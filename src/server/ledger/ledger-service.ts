@@ -11,7 +11,7 @@ import { canEdit, isWithinLedger, type ScheduleRef, type TransactionDraft } from
 import type { Cents } from '../../domain/money.js';
 import { defaultTransferName } from '../../contract/transfers.js';
 import { newId } from '../db/ids.js';
-import { type LedgerSchedules, projectSchedules, reprojectSchedule } from '../../domain/ledger-projection.js';
+import { followsSchedule, type LedgerSchedules, projectSchedules, reprojectSchedule } from '../../domain/ledger-projection.js';
 import type { DateRange } from '../../domain/schedules.js';
 import {
   checkDateWithinLedger,
@@ -38,7 +38,14 @@ const CHANGED_MEANWHILE = 'This transaction was changed at the same time by anot
 export interface AccountSchedules {
   /** A null account: the owner had none yet, so neither a ledger. */
   readonly deposits: readonly (LedgerDeposit & { readonly accountId: string | null })[];
-  readonly expenses: readonly (LedgerExpense & { readonly accountId: string | null })[];
+  readonly expenses: readonly (LedgerExpense & { readonly accountId: string | null; readonly toAccountId: string | null })[];
+}
+
+/** A recurring transfer's two accounts (decision 0043): the expense's own (debits) and the one it pays into (credits). */
+interface TransferAccounts {
+  readonly id: string;
+  readonly from: string;
+  readonly to: string;
 }
 
 /**
@@ -48,12 +55,32 @@ export interface AccountSchedules {
  */
 export type ScheduleReader = (db: Database, owner: Caller) => Promise<AccountSchedules>;
 
-/** The schedules one account's ledger is projected from, in the order they were added. */
+/**
+ * The schedules one account's ledger is projected from, in the order they were added: its own, and
+ * the recurring transfers paying into it, whose occurrences are credits there (decision 0043).
+ */
 function schedulesOf(schedules: AccountSchedules, accountId: string): LedgerSchedules {
   return {
     deposits: schedules.deposits.filter((deposit) => deposit.accountId === accountId),
-    expenses: schedules.expenses.filter((expense) => expense.accountId === accountId),
+    expenses: schedules.expenses.flatMap((expense) =>
+      expense.accountId === accountId ? [expense] : expense.toAccountId === accountId ? [{ ...expense, credit: true }] : [],
+    ),
   };
+}
+
+/** The recurring transfers with a side in this account (or in any, without one). */
+function transfersOf(schedules: AccountSchedules, accountId?: string): TransferAccounts[] {
+  const transfers: TransferAccounts[] = [];
+  for (const { id, accountId: from, toAccountId: to } of schedules.expenses) {
+    if (from !== null && to !== null && (accountId === undefined || from === accountId || to === accountId))
+      transfers.push({ id, from, to });
+  }
+  return transfers;
+}
+
+/** The expense as a transfer, when it is one in these schedules. */
+function transferIn(schedules: AccountSchedules, id: string): TransferAccounts | undefined {
+  return transfersOf(schedules).find((transfer) => transfer.id === id);
 }
 
 /** A write that can be undone: its token (the Leftover-Undo header), or undefined when it changed nothing (decision 0040). */
@@ -128,12 +155,16 @@ export class LedgerService {
     return withLedgerLock(this.database, owner, account, async (store) => {
       // With If-Match, there must be a ledger, at that version, to replace.
       store.checkExpectedVersion(expected);
-      const schedules = schedulesOf(await this.schedules(store.db, owner), store.account.id);
-      const drafts = projectSchedules(schedules, { from: fields.startDate, to: fields.endDate });
+      const all = await this.schedules(store.db, owner);
+      const drafts = projectSchedules(schedulesOf(all, store.account.id), { from: fields.startDate, to: fields.endDate });
       await store.checkRowLimit('create', drafts.length, { held: 0 });
       // The rows go, so the transfers they were sides of leave ordinary rows in the other accounts (decision 0043).
       await store.unlinkOtherSides();
-      return store.replace(fields, drafts, this.now());
+      const replaced = await store.replace(fields, drafts, this.now());
+      // The recurring transfers' new sides here pair with their other sides' rows of the same occurrences.
+      const paired = await this.pairTransfers(store.lock, transfersOf(all, store.account.id));
+      if (!paired.has(store)) return replaced;
+      return { ledger: store.require(), rows: await store.rows(), written: replaced.written };
     });
   }
 
@@ -153,11 +184,15 @@ export class LedgerService {
       const refusal = checkExtension(current, endDate);
       if (refusal) throw refusalError(refusal);
       const added = { from: addDays(current.endDate, 1), to: endDate };
-      const schedules = schedulesOf(await this.schedules(store.db, owner), store.account.id);
-      const drafts = projectSchedules(schedules, added, await store.skipped());
+      const all = await this.schedules(store.db, owner);
+      const drafts = projectSchedules(schedulesOf(all, store.account.id), added, await store.skipped());
       await store.checkRowLimit('extend', drafts.length);
       await store.insert(drafts);
       await store.setEnd(endDate);
+      // Each recurring transfer's new sides here pair with its rows of the same occurrences in the other
+      // account's ledger, when that ledger covers them; the other side is projected when that ledger
+      // reaches those dates (its own creation or Extend), and pairs then.
+      await this.pairTransfers(store.lock, transfersOf(all, store.account.id));
       const ledger = await store.advanceVersion();
       return { ledger, rows: await store.rows(), written: drafts.length, undo: await store.recordUndo('extendLedger', this.now()) };
     });
@@ -314,15 +349,30 @@ export class LedgerService {
       const { schedule, deleted, accounts, change } = await write(locked.db, locked);
       const after = deleted ? NO_ACCOUNT_SCHEDULES : await this.schedules(locked.db, owner);
       let added = 0;
+      // A recurring transfer's ledgers are the expense's own account's and the one it pays into, before and after (decision 0043).
+      const transfers = schedule.kind === 'expense' ? [transferIn(after, schedule.id), transferIn(before, schedule.id)] : [];
       // The old account first: the rows it gives up count no more against the limit when the new one takes its own.
-      const touched = [accounts.before, accounts.after].filter((id, index, all): id is string => id !== null && all.indexOf(id) === index);
-      let first: LedgerStore | undefined;
-      for (const accountId of touched) {
-        const store = await locked.store({ id: accountId });
-        first ??= store;
-        added += await this.reproject(store, schedule, schedulesOf(before, accountId), schedulesOf(after, accountId), deleted);
+      const touched = [accounts.before, accounts.after, ...transfers.map((transfer) => transfer?.to ?? null)].filter(
+        (id, index, all): id is string => id !== null && all.indexOf(id) === index,
+      );
+      const stores: LedgerStore[] = [];
+      for (const accountId of touched) stores.push(await locked.store({ id: accountId }));
+      // A transfer's pair is kept whole: a side whose other side is paid, cleared or edited stays as it is too.
+      const held = new Set<string>();
+      for (const store of stores) for (const id of await this.heldRows(store, schedule)) held.add(id);
+      for (const store of stores) {
+        const accountId = store.account.id;
+        added += await this.reproject(store, schedule, schedulesOf(before, accountId), schedulesOf(after, accountId), deleted, held);
       }
-      return { added, undo: await locked.recordUndo(kind, this.now(), change, first) };
+      // The pairs as the expense now is first: rows left from what it was pair only among themselves.
+      await this.pairTransfers(
+        locked,
+        transfers.filter((transfer): transfer is TransferAccounts => transfer !== undefined),
+      );
+      // The schedule's rows as this write leaves them, links included: an undo must find exactly these.
+      for (const store of stores)
+        store.noteScheduleRows(schedule, store.ledger ? (await store.scheduleRows(schedule)).map((row) => [row.id, row.version]) : []);
+      return { added, undo: await locked.recordUndo(kind, this.now(), change, stores[0]) };
     });
   }
 
@@ -344,6 +394,7 @@ export class LedgerService {
     for (const schedule of moved) {
       added += await this.reproject(store, schedule, schedulesOf(before, accountId), schedulesOf(after, accountId), false);
     }
+    await this.pairTransfers(locked, transfersOf(after, accountId));
     return added;
   }
 
@@ -363,28 +414,81 @@ export class LedgerService {
     before: LedgerSchedules,
     after: LedgerSchedules,
     deleted: boolean,
+    held: ReadonlySet<string> = new Set(),
   ): Promise<number> {
     const { ledger } = store;
-    if (!ledger) {
-      store.noteScheduleRows(schedule, []);
-      return 0;
-    }
-    const window = { from: maxDate(todayIn(this.now()), ledger.startDate), to: ledger.endDate };
+    if (!ledger) return 0;
+    const window = this.reprojectionWindow(ledger);
     const rows = await store.scheduleRows(schedule);
     const skipped = await store.skipped(schedule);
-    const { removed, added } = reprojectSchedule(rows, schedule, before, after, window, skipped);
+    // A side of a recurring transfer whose other side is held reads as edited: it stays, and stands for its period.
+    const asProjected = rows.map((row) =>
+      row.source && row.transfer && held.has(row.transfer.id) ? { ...row, source: { ...row.source, edited: true } } : row,
+    );
+    const { removed, added } = reprojectSchedule(asProjected, schedule, before, after, window, skipped);
     await store.checkRowLimit('schedule', added.length, { removed: removed.length });
     const removedIds = new Set(removed);
     await store.deleteRows(rows.filter((row) => removedIds.has(row.id)));
     const inserted = await store.insert(added);
     if (removed.length > 0 || added.length > 0) await store.advanceVersion();
     if (deleted) await store.forgetSkipped(schedule);
-    // The schedule's rows as this write leaves them: an undo must find exactly these.
-    const kept: [string, number][] = [];
-    for (const row of rows) if (!removedIds.has(row.id)) kept.push([row.id, row.version]);
-    for (const row of inserted) kept.push([row.id, row.version]);
-    store.noteScheduleRows(schedule, kept);
-    return added.length;
+    return inserted.length;
+  }
+
+  /** The dates a schedule's change may reach in a ledger: from today (or its start, if later) to its end. */
+  private reprojectionWindow(ledger: StoredLedger): DateRange {
+    return { from: maxDate(todayIn(this.now()), ledger.startDate), to: ledger.endDate };
+  }
+
+  /** Ids of the schedule's rows in this ledger that no longer follow it (paid, cleared, edited, or past). */
+  private async heldRows(store: LedgerStore, schedule: ScheduleRef): Promise<string[]> {
+    if (!store.ledger) return [];
+    const from = this.reprojectionWindow(store.ledger).from;
+    return (await store.scheduleRows(schedule)).filter((row) => !followsSchedule(row, schedule, from)).map((row) => row.id);
+  }
+
+  /**
+   * Links each recurring transfer's debit in its account's ledger with its credit of the same
+   * occurrence in the ledger it pays into (decision 0043), under the owner's lock. A row already
+   * paired with a row that names it back stays so (a side kept from before the expense changed); a
+   * row left without its other side (removed by re-projection, or never projected because that
+   * ledger does not cover the date) answers no link. Only rows whose link changes are written, each
+   * at a new version, and each ledger changed moves its version on. Answers the stores it changed.
+   */
+  private async pairTransfers(locked: OwnerLock, transfers: readonly TransferAccounts[]): Promise<Set<LedgerStore>> {
+    const changed = new Set<LedgerStore>();
+    for (const transfer of transfers) {
+      const schedule: ScheduleRef = { kind: 'expense', id: transfer.id };
+      const from = await locked.storeOf(transfer.from);
+      const to = await locked.storeOf(transfer.to);
+      if (!from || !to) continue;
+      const debits = from.ledger ? await from.scheduleRows(schedule) : [];
+      const credits = to.ledger ? await to.scheduleRows(schedule) : [];
+      const byId = new Map([...debits, ...credits].map((row) => [row.id, row]));
+      // Paired with a row that names it back: in the other ledger of this pair, or in a ledger the expense paid into before.
+      const paired = async (store: LedgerStore, row: StoredRow): Promise<boolean> => {
+        if (!row.transfer) return false;
+        const other = byId.get(row.transfer.id) ?? (await store.otherSide(row))?.row;
+        return other?.transfer?.id === row.id;
+      };
+      const freeCredits = new Map<string, StoredRow>();
+      for (const row of credits) if (row.source && !(await paired(to, row))) freeCredits.set(row.source.occurrence, row);
+      const link = async (store: LedgerStore, row: StoredRow, other: { id: string; accountId: string } | null) => {
+        if (row.transfer?.id === other?.id && row.transfer?.accountId === other?.accountId) return;
+        if (!(await store.setTransfer(row, other))) throw new ConflictError(CHANGED_MEANWHILE);
+        changed.add(store);
+      };
+      for (const row of debits) {
+        if (!row.source || (await paired(from, row))) continue;
+        const credit = freeCredits.get(row.source.occurrence);
+        freeCredits.delete(row.source.occurrence);
+        await link(from, row, credit ? { id: credit.id, accountId: to.account.id } : null);
+        if (credit) await link(to, credit, { id: row.id, accountId: from.account.id });
+      }
+      for (const credit of freeCredits.values()) await link(to, credit, null);
+    }
+    for (const store of changed) await store.advanceVersion();
+    return changed;
   }
 }
 

@@ -42,6 +42,7 @@ import {
   deleteAllRows,
   deleteRow,
   deleteRows,
+  setRowTransfer,
   type StoredRow,
   unlinkTransfersTo,
   updateRow,
@@ -211,7 +212,8 @@ export class LedgerStore {
     /** The account whose ledger this is. */
     readonly account: StoredAccount,
     locked: StoredLedger | undefined,
-    private readonly lock: OwnerLock,
+    /** The owner's lock this store was opened under: a write of this ledger may open the owner's others with it. */
+    readonly lock: OwnerLock,
   ) {
     this.current = locked;
   }
@@ -313,6 +315,16 @@ export class LedgerStore {
     const store = await this.lock.storeOf(row.transfer.accountId);
     const other = store?.current && (await store.row(row.transfer.id));
     return store && other ? { store, row: other } : undefined;
+  }
+
+  /**
+   * Links a row to the other side of its transfer, or clears its link (a recurring transfer's sides,
+   * paired after a projection; decision 0043). False when the row changed since it was read.
+   */
+  async setTransfer(row: StoredRow, transfer: TransferLink | null): Promise<boolean> {
+    if (!(await setRowTransfer(this.scope, this.id(), row, transfer))) return false;
+    this.recorder.changed(row, row.version + 1);
+    return true;
   }
 
   /**

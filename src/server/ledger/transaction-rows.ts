@@ -67,6 +67,23 @@ export async function updateRow(
   return result.numUpdatedRows === 1n;
 }
 
+/** The row's link to the other side of its transfer, set or cleared; false when the row changed since it was read, like updateRow. */
+export async function setRowTransfer(
+  { db, owner }: LedgerScope,
+  ledgerId: string,
+  row: StoredRow,
+  transfer: { readonly id: string; readonly accountId: string } | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('ledger_transactions')
+    .set({ transfer_id: transfer?.id ?? null, transfer_account_id: transfer?.accountId ?? null, version: row.version + 1 })
+    .where(rowsOf(owner, ledgerId))
+    .where('id', '=', row.id)
+    .where('version', '=', row.version)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
 /** False when the row changed since it was read, like updateRow. */
 export async function deleteRow({ db, owner }: LedgerScope, ledgerId: string, row: StoredRow): Promise<boolean> {
   const result = await db

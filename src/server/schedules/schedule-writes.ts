@@ -101,10 +101,13 @@ export function scheduleWrites<Name extends ScheduleTableName, Stored, Fields ex
   ledgers: LedgerService,
   kind: ScheduleKind,
   store: (db: Database) => ScheduleRepository<Name, Stored, Fields>,
+  /** The resource's own checks under the lock, once the account is known (an expense's To account); `before` is null on an add. */
+  prepare: (locked: OwnerLock, fields: Fields, before: ScheduleRecord<Name> | null) => Promise<Fields> = async (_locked, fields) => fields,
 ) {
   const operations = OPERATIONS[kind];
   /** The request's fields with the account it names, checked under the lock. */
-  const withAccount = (request: ScheduleRequest<Fields>, accountId: string) => ({ ...request, accountId }) as unknown as Fields;
+  const withAccount = (locked: OwnerLock, request: ScheduleRequest<Fields>, accountId: string, before: ScheduleRecord<Name> | null) =>
+    prepare(locked, { ...request, accountId } as unknown as Fields, before);
   return {
     add: (owner: Caller, request: ScheduleRequest<Fields>): Promise<{ added: number } & UndoableWrite> =>
       ledgers.changeSchedule(owner, operations.add, async (db, locked) => {
@@ -113,7 +116,8 @@ export function scheduleWrites<Name extends ScheduleTableName, Stored, Fields ex
         const refusal = checkScheduleCount(kind, (await repository.count(owner)) + 1);
         if (refusal) throw refusal;
         const accountId = await accountOfRequest(locked, request.accountId, async () => (await locked.account('primary')).id);
-        return written(repository, owner, { kind, id: await repository.add(owner, withAccount(request, accountId)) }, null, false);
+        const fields = await withAccount(locked, request, accountId, null);
+        return written(repository, owner, { kind, id: await repository.add(owner, fields) }, null, false);
       }),
     update: (owner: Caller, id: string, request: ScheduleRequest<Fields>): Promise<{ added: number } & UndoableWrite> =>
       ledgers.changeSchedule(owner, operations.update, async (db, locked) => {
@@ -125,7 +129,7 @@ export function scheduleWrites<Name extends ScheduleTableName, Stored, Fields ex
           request.accountId,
           async () => before.account_id ?? (await locked.account('primary')).id,
         );
-        await repository.update(owner, id, withAccount(request, accountId));
+        await repository.update(owner, id, await withAccount(locked, request, accountId, before));
         return written(repository, owner, { kind, id }, before, false);
       }),
     remove: (owner: Caller, id: string): Promise<{ added: number } & UndoableWrite> =>
