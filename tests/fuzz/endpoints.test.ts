@@ -474,8 +474,14 @@ describe.each(databaseKinds())('fuzzing every call on %s', (kind) => {
         : bodyText(valid)
       : // Calls without a body still get one now and then: it must not confuse them.
         fc.option(bodyText({ name: 'x' }), { freq: 3 });
+    // A "." or ".." id followed by more of the path is resolved by the client before it is sent
+    // (URL dot segments): /api/accounts/../ledger/statements/import is the caller's own import on
+    // /api/ledger, another call, not this one. A raw request with the literal ".." is this call's
+    // with that id (a 404); the encoded traversals in pathId stay.
+    const followedByMore = !call.route.endsWith(':id');
+    const id = pathId(foreignIds).filter((each) => !(followedByMore && (each === '.' || each === '..')));
     const url = fc
-      .record({ id: call.idPlace === 'path' ? pathId(foreignIds) : fc.constant(''), query: QUERY })
+      .record({ id: call.idPlace === 'path' ? id : fc.constant(''), query: QUERY })
       .map(({ id, query }) => `${call.route.replace(':id', id)}${query === null ? '' : `?${query}`}`);
     return fc
       .record({ url, auth: authorization(), contentType: CONTENT_TYPE, headers: EXTRA_HEADERS, body })
