@@ -240,6 +240,31 @@ describe('Home with several accounts (issue 25)', () => {
     expect(screen.queryByRole('dialog', { name: 'Whoops!' })).toBeNull();
   });
 
+  it("moves the primary account's balance with a Pay on Home, without reading every account again", async () => {
+    const api = homeApi(FORECAST);
+    const paid = forecastAnswer({ ...FORECAST, currentBalance: 300 });
+    const [rent] = paid.upcoming;
+    if (!rent) throw new Error('no Rent row');
+    api.moveRowStatus.mockResolvedValue({
+      basedOn: 'v1',
+      version: 'v2',
+      startDate: paid.startDate,
+      endDate: paid.endDate,
+      openingBalance: paid.openingBalance,
+      currentBalance: paid.currentBalance,
+      pendingBalance: paid.pendingBalance,
+      count: 2,
+      rows: [{ ...rent, status: 'PAID', position: 0 }],
+      removed: [],
+    });
+    const accounts = TWO_ACCOUNTS();
+    const user = renderWithApi(api, <HomeView />, accounts);
+    await waitFor(async () => expect(await balances()).toEqual(['Checking$1,500.00', 'Savings$75.50']));
+    await user.click(await screen.findByRole('button', { name: 'Pay Rent' }));
+    await waitFor(async () => expect(await balances()).toEqual(['Checking$300.00', 'Savings$75.50']));
+    expect(accounts.listAccounts).toHaveBeenCalledTimes(1);
+  });
+
   it('lists them too while the primary account has no ledger, at the balances listed', async () => {
     renderWithApi(homeApi(null), <HomeView />, TWO_ACCOUNTS());
     expect(await balances()).toEqual(['Checking$900.00', 'Savings$75.50']);
