@@ -71,7 +71,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shared',
-              test: /[\\/](src[\\/](domain[\\/](money|names|schedules|ledger|calendar-date|summary|forecast)|contract[\\/](common|ledger|expenses|deposits|codecs|errors|app-config|account-counts))\.ts$|node_modules[\\/](zod[\\/]|react[\\/]jsx-runtime|react[\\/]cjs[\\/]react-jsx-runtime))/,
+              test: /[\\/](src[\\/](domain[\\/](money|names|schedules|ledger|calendar-date|summary|forecast)|contract[\\/](common|ledger|expenses|deposits|codecs|errors|app-config))\.ts$|node_modules[\\/](zod[\\/]|react[\\/]jsx-runtime|react[\\/]cjs[\\/]react-jsx-runtime))/,
             },
           ],
         },

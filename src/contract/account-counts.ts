@@ -1,6 +1,6 @@
 /**
- * What a restore stored, or a delete removed. Apart from account.ts so the page's first view, whose
- * api client checks this answer, does not carry the export's schemas (benchmark 4a, decision 0044).
+ * What a restore stored, or a delete removed. Apart from account.ts so the page's Your data calls,
+ * which check this answer, do not carry the export's schemas (benchmark 4a, decision 0044).
  */
 import * as z from 'zod/mini';
 

@@ -1,15 +1,13 @@
 /**
  * Issue 25 on the page (decision 0044), end to end: a Savings account added in Plan gets its own
  * ledger, chosen in the Ledger view by the Account select and kept in the address; an expense
- * charged to it projects there and not into Checking; it is renamed, then deleted by typing its name.
- *
- * The expense is charged to Savings through the API (`accountId`): the Add Expense dialog has no
- * Account select yet (decision 0044, not done).
+ * charged to it in the Add Expense dialog's Account select shows its account in Plan, projects
+ * there and not into Checking; Home lists both accounts' balances; it is renamed, then deleted by
+ * typing its name.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { EXPENSES_PATHS } from '../../src/contract/expenses.js';
+import { expect, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
-import { createLedger, openView, settled } from './dashboard-actions.js';
+import { addExpense, createLedger, openView, settled } from './dashboard-actions.js';
 import { signInAs } from './sign-in.js';
 
 const USER = `accounts-${process.pid}`;
@@ -19,27 +17,6 @@ function isoDay(offsetDays = 0): string {
   day.setDate(day.getDate() + offsetDays);
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-}
-
-/** Adds a monthly expense charged to the account with this name, with the page's own token. */
-async function addExpenseTo(page: Page, accountName: string, expense: { name: string; type: string; day: number; amount: number }) {
-  await page.evaluate(
-    async ({ accountName, expense, path }) => {
-      const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
-      const user = JSON.parse(sessionStorage.getItem(key ?? '') ?? '{}') as { access_token?: string };
-      const headers = { authorization: `Bearer ${user.access_token ?? ''}`, 'content-type': 'application/json' };
-      const listed = (await (await fetch('/api/accounts', { headers })).json()) as { accounts: { id: string; name: string }[] };
-      const account = listed.accounts.find((candidate) => candidate.name === accountName);
-      if (!account) throw new Error(`no account named ${accountName}`);
-      const response = await fetch(path, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ ...expense, endDate: '', accountId: account.id }),
-      });
-      if (!response.ok) throw new Error(`add expense answered ${response.status}: ${await response.text()}`);
-    },
-    { accountName, expense, path: EXPENSES_PATHS.add },
-  );
 }
 
 test('a Savings account has its own ledger: add it, charge it, open it, rename it, delete it', async ({ page }) => {
@@ -72,7 +49,25 @@ test('a Savings account has its own ledger: add it, charge it, open it, rename i
   await account.selectOption({ label: 'Savings' });
   await expect(page).toHaveURL(/\/ledger\?account=/);
   await createLedger(page, { startDate: isoDay(), endDate: isoDay(90), currentBalance: '250' });
-  await addExpenseTo(page, 'Savings', { name: 'Gym', type: 'Health', day: 15, amount: 40 });
+
+  // Plan: charge Gym to Savings in the Add Expense dialog; the Expenses table names each one's account.
+  await openView(page, 'Plan');
+  await addExpense(page, { name: 'Gym', type: 'Health', day: '15', amount: '40', account: 'Savings' });
+  const expenses = page.getByRole('table').last();
+  await expect(expenses.getByRole('columnheader', { name: 'Account' })).toBeVisible();
+  await expect(expenses.getByRole('row', { name: /^Gym / }).getByRole('cell', { name: 'Savings' })).toBeVisible();
+  await expect(expenses.getByRole('row', { name: /^Rent / }).getByRole('cell', { name: 'Checking' })).toBeVisible();
+
+  // Home: the Summary lists both accounts' current balances.
+  await openView(page, 'Home');
+  const balances = page.getByRole('list', { name: 'Accounts' });
+  await expect(balances.getByRole('listitem')).toHaveText(['Checking$1,500.00', 'Savings$250.00']);
+
+  // Ledger: Savings, kept in the address across a reload, has Gym and not Rent.
+  await openView(page, 'Ledger');
+  await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: 'Savings' });
+  await expect(page).toHaveURL(/\/ledger\?account=/);
+  await settled(page);
   await page.reload();
   await settled(page);
   await expect(page.getByRole('combobox', { name: 'Account' })).toHaveValue(/.+/);

@@ -62,6 +62,8 @@ export type ExpenseEntry = {
   readonly type: string;
   readonly amount: string;
   readonly endDate?: string;
+  /** The account it is paid from, by name: the dialog asks only when there is more than one (issue 25). */
+  readonly account?: string;
 } & (
   | { readonly frequency?: 'M'; readonly day: string; readonly startDate?: string }
   | { readonly frequency: Exclude<ExpenseFrequency, 'M'>; readonly startDate: string }
@@ -77,6 +79,7 @@ export async function addExpense(page: Page, expense: ExpenseEntry): Promise<voi
   if (expense.startDate) await dialog.getByLabel('Start Date').fill(expense.startDate);
   await dialog.getByLabel('Amount').fill(expense.amount);
   if (expense.endDate) await dialog.getByLabel('End Date').fill(expense.endDate);
+  if (expense.account) await dialog.getByLabel('Account', { exact: true }).selectOption({ label: expense.account });
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(dialog).toBeHidden();
 }

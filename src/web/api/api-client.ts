@@ -5,7 +5,6 @@
  * Each call's method, path and failure message are its row of the endpoint table (decision 0036).
  */
 import * as z from 'zod/mini';
-import { type AccountCounts, accountCountsSchema } from '../../contract/account-counts.js';
 import {
   type DepositsInfoView,
   depositsInfoCodec,
@@ -65,7 +64,7 @@ export class LedgerReloadError extends ApiCallError {}
 export type HeldLedger = () => LedgerView | null;
 
 /** A call as its row of the endpoint table gives it, with the row's id in its path. */
-interface Endpoint {
+export interface Endpoint {
   readonly operation: ApiOperation;
   readonly method: HttpMethod;
   readonly path: string;
@@ -283,15 +282,10 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
     importStatement: async (request: StatementImportRequest): Promise<StatementImportView> =>
       callLedger({ ...(await statementCalls('importStatement')).importStatementCall(at, request), undo: importedMessage }),
     exportLedgerCsv: (): Promise<Blob> => download(at('exportLedgerCsv')),
-    exportAccount: (): Promise<Blob> => download(endpoint('exportAccount')),
-    /** The document as read from the user's file: the server checks all of it. */
-    importAccount: (document: unknown): Promise<AccountCounts> =>
-      call({ ...endpoint('importAccount'), answer: accountCountsSchema, body: document }),
-    deleteAccount: (): Promise<AccountCounts> =>
-      call({ ...endpoint('deleteAccount'), answer: accountCountsSchema, body: { confirm: 'DELETE' } }),
-
-    /** Any call of the table, for the calls whose code loads later (the accounts'): not the first view's. */
+    /** Any call of the table, for the calls whose code loads later (the accounts', your data's): not the first view's. */
     request: call,
+    /** Any file of the table, for the same (your data's export). */
+    download,
   };
 }
 

@@ -5,10 +5,12 @@
 import { type Mock, vi } from 'vitest';
 import type { AccountsApi } from '../api/accounts-api.js';
 import type { ApiClient } from '../api/api-client.js';
+import type { YourDataApi } from '../api/your-data-api.js';
 
-export type FakeApiClient = { [Method in Exclude<keyof ApiClient, 'request'>]: Mock<ApiClient[Method]> } & {
-  /** Generic, so not a typed mock: the accounts' calls built on it are faked whole instead (fakeAccountsApi). */
+export type FakeApiClient = { [Method in Exclude<keyof ApiClient, 'request' | 'download'>]: Mock<ApiClient[Method]> } & {
+  /** Generic, so not a typed mock: the calls built on it are faked whole instead (fakeAccountsApi, fakeYourDataApi). */
   readonly request: ApiClient['request'];
+  readonly download: ApiClient['download'];
 };
 
 /** Every call fails unless the test stubs it: a section must not call what it does not need. */
@@ -32,14 +34,12 @@ export function fakeApiClient(stubs: Partial<FakeApiClient> = {}): FakeApiClient
     previewStatement: vi.fn(unexpected('previewStatement')),
     importStatement: vi.fn(unexpected('importStatement')),
     exportLedgerCsv: vi.fn(unexpected('exportLedgerCsv')),
-    exportAccount: vi.fn(unexpected('exportAccount')),
-    importAccount: vi.fn(unexpected('importAccount')),
-    deleteAccount: vi.fn(unexpected('deleteAccount')),
     getForecast: vi.fn(unexpected('getForecast')),
     moveRowStatus: vi.fn(unexpected('moveRowStatus')),
     addTransactionChanges: vi.fn(unexpected('addTransactionChanges')),
     undo: vi.fn(unexpected('undo')),
     request: vi.fn(unexpected('request')) as ApiClient['request'],
+    download: vi.fn(unexpected('download')),
     withEndpoints: vi.fn(() => {
       throw new Error('unexpected call: withEndpoints');
     }),
@@ -58,6 +58,19 @@ export function fakeAccountsApi(stubs: Partial<FakeAccountsApi> = {}): FakeAccou
     renameAccount: vi.fn(unexpected('renameAccount')),
     makePrimary: vi.fn(unexpected('makePrimary')),
     removeAccount: vi.fn(unexpected('removeAccount')),
+    ...stubs,
+  };
+}
+
+export type FakeYourDataApi = { [Method in keyof YourDataApi]: Mock<YourDataApi[Method]> };
+
+/** Your data's calls (your-data-api.ts), each a typed mock; every call fails unless the test stubs it. */
+export function fakeYourDataApi(stubs: Partial<FakeYourDataApi> = {}): FakeYourDataApi {
+  const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call: ${name}`));
+  return {
+    exportAccount: vi.fn(unexpected('exportAccount')),
+    importAccount: vi.fn(unexpected('importAccount')),
+    deleteAccount: vi.fn(unexpected('deleteAccount')),
     ...stubs,
   };
 }

@@ -3,7 +3,7 @@
  * account the Ledger view chooses whose ledger it shows, kept in the address.
  */
 import type { ReactElement } from 'react';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountsApiProvider, type AccountsApi } from '../api/accounts-api.js';
@@ -50,6 +50,33 @@ describe('Plan', () => {
     expect(headings).toEqual(['Accounts', 'Deposits', 'Expenses']);
     expect(await screen.findByRole('rowheader', { name: 'Savings' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Account' })).toBeEnabled();
+  });
+});
+
+describe('Plan with several accounts', () => {
+  it('hands the accounts to the deposits and expenses: each names its account, and Add Expense asks which', async () => {
+    const api = fakeApiClient();
+    api.getDeposits.mockResolvedValue(
+      depositsAnswer({
+        deposits: [{ id: 'd1', name: 'Paycheck', type: 'Check', day: 'N/A', amount: 900, startDate: '2026-01-30', frequency: 'EOM' }],
+        totalDeposits: 900,
+      }),
+    );
+    api.getExpenses.mockResolvedValue(
+      expensesAnswer({
+        expenses: [
+          { id: 'e1', name: 'Gym', type: 'Health', frequency: 'M', day: 15, amount: 40, startDate: null, endDate: null, accountId: 's1' },
+        ],
+        totalExpenses: 40,
+      }),
+    );
+    const user = renderView(api, fakeAccountsApi({ listAccounts: vi.fn(() => Promise.resolve(TWO_ACCOUNTS)) }), <PlanView />);
+    const gym = await screen.findByRole('row', { name: /^Gym / });
+    expect(within(gym).getByRole('cell', { name: 'Savings' })).toBeInTheDocument();
+    expect(within(await screen.findByRole('row', { name: /^Paycheck / })).getByRole('cell', { name: 'Checking' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Expense' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Expense' });
+    expect(within(dialog).getByRole('combobox', { name: 'Account' })).toHaveDisplayValue('Checking');
   });
 });
 

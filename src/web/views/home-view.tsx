@@ -2,7 +2,8 @@
  * Home (`/`, issue 24): the answer first. The monthly left-over sentence, the lowest balance ahead,
  * the warning before $0, the current pay period's line, the balance forecast chart, and the rows of
  * the next 14 days with their Pay and Clear buttons, plus Add Transaction. It paints from the
- * forecast answer (the next 14 days' rows and the chart's points), never the whole ledger. A user
+ * forecast answer (the next 14 days' rows and the chart's points), never the whole ledger. With
+ * more than one account, the Summary lists each one's current balance (issue 25). A user
  * with no deposits or expenses is guided to Plan; one without a ledger to New Ledger.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -22,6 +23,7 @@ import { useApiClient } from '../api/api-context.js';
 import { Button } from '../components/button.js';
 import { CollapsibleSection } from '../components/collapsible-section.js';
 import { lazyDialog } from '../components/lazy-dialog.js';
+import { loadAlongside } from '../components/load-alongside.js';
 import { useDialogState } from '../components/use-dialog-state.js';
 import { payPeriodText } from '../forecast/pay-period-text.js';
 import { type SummaryForecast, SummarySection } from '../features/summary/summary-section.js';
@@ -36,6 +38,9 @@ const NewLedgerDialog = lazyDialog(() =>
 const AddTransactionDialog = lazyDialog(() =>
   import('../features/ledger/dialogs/add-transaction-dialog.js').then((module) => module.AddTransactionDialog),
 );
+// Every account's balance (issue 25), with the accounts' calls: loaded alongside Home's requests, so
+// the first view's script does not carry them (benchmark 4a).
+const AccountBalances = loadAlongside(() => import('../features/accounts/account-balances.js').then((module) => module.AccountBalances));
 
 /** The Summary's total while a list has not loaded. */
 const NOTHING = cents(0);
@@ -57,21 +62,8 @@ function withChanges(forecast: HomeForecast, changes: LedgerChangesView): HomeFo
     ...forecast,
     currentBalance: changes.currentBalance,
     pendingBalance: changes.pendingBalance,
-    upcoming: forecast.upcoming.map((row) => {
-      const answered = changed.get(row.id);
-      return answered
-        ? {
-            id: answered.id,
-            date: answered.date,
-            name: answered.name,
-            type: answered.type,
-            amount: answered.amount,
-            balance: answered.balance,
-            status: answered.status,
-            source: answered.source,
-          }
-        : row;
-    }),
+    // The answered row whole: its transfer link too (its position in the ledger is not used here).
+    upcoming: forecast.upcoming.map((row) => changed.get(row.id) ?? row),
   };
 }
 
@@ -80,6 +72,7 @@ export function HomeView() {
   const [deposits, setDeposits] = useState<DepositsInfoView | null>(null);
   const [expenses, setExpenses] = useState<ExpensesInfoView | null>(null);
   const [forecast, setForecast] = useState<HomeForecast>(undefined);
+  const [reads, setReads] = useState(0);
   const { report, showErrors, showError, clear } = useErrorReport();
   const creating = useDialogState<null>(null);
   const adding = useDialogState<null>(null);
@@ -97,6 +90,7 @@ export function HomeView() {
   }, [api]);
 
   const load = useCallback(async () => {
+    setReads((count) => count + 1);
     const failed: unknown[] = [];
     const [depositsResult, expensesResult, forecastResult] = await Promise.allSettled([
       api.getDeposits(),
@@ -218,6 +212,7 @@ export function HomeView() {
             }
           >
             {currentPeriod && <p className="home-period mt-3 mb-3 fw-semibold">{payPeriodText(currentPeriod)}</p>}
+            <AccountBalances reads={reads} primaryBalance={forecast?.currentBalance} />
           </SummarySection>
         </CollapsibleSection>
         <CollapsibleSection title="Next 14 days">

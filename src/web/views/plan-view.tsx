@@ -1,5 +1,6 @@
 /**
- * Plan (`/plan`, issue 24): deposits, expenses and their monthly totals. A change re-projects the
+ * Plan (`/plan`, issue 24): accounts, deposits, expenses and their monthly totals. With more than
+ * one account, the deposits and expenses name theirs (issue 25, decision 0044). A change re-projects the
  * ledger on the server in the same transaction; the Home and Ledger views read it when they open.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -58,10 +59,10 @@ export function PlanView() {
           <AccountsSection info={accounts} onChange={onAccountsChange} onError={showError} />
         </CollapsibleSection>
         <CollapsibleSection title="Deposits">
-          <DepositsSection info={deposits} onChange={setDeposits} onError={showError} />
+          <DepositsSection info={deposits} accounts={accounts?.accounts} onChange={setDeposits} onError={showError} />
         </CollapsibleSection>
         <CollapsibleSection title="Expenses">
-          <ExpensesSection info={expenses} onChange={setExpenses} onError={showError} />
+          <ExpensesSection info={expenses} accounts={accounts?.accounts} onChange={setExpenses} onError={showError} />
         </CollapsibleSection>
       </div>
       <ViewErrorModal report={report} onClose={clear} onRetry={() => void load()} />

@@ -204,6 +204,90 @@ describe('Home', () => {
   });
 });
 
+describe('Home with several accounts (issue 25)', () => {
+  const TWO_ACCOUNTS = () =>
+    fakeAccountsApi({
+      listAccounts: vi.fn(() =>
+        Promise.resolve(
+          accountsAnswer({
+            accounts: [
+              accountInfo({ id: 'a1', name: 'Checking', primary: true, currentBalance: 900 }),
+              accountInfo({ id: 's1', name: 'Savings', kind: 'SAVINGS', currentBalance: 75.5 }),
+            ],
+          }),
+        ),
+      ),
+    });
+  const homeApi = (forecast: Forecast | null) => {
+    const api = fakeApiClient();
+    api.getDeposits.mockResolvedValue(DEPOSITS);
+    api.getExpenses.mockResolvedValue(EXPENSES);
+    if (forecast) api.getForecast.mockResolvedValue(forecastAnswer(forecast));
+    else api.getForecast.mockRejectedValue(new ApiCallError('getForecast', 404, 'You have no ledger yet: create one first.'));
+    return api;
+  };
+  const balances = async () =>
+    within(await screen.findByRole('list', { name: 'Accounts' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+
+  it("lists every account's current balance in the Summary, the primary one's as Home's forecast says", async () => {
+    const accounts = TWO_ACCOUNTS();
+    renderWithApi(homeApi(FORECAST), <HomeView />, accounts);
+    await screen.findByText('You will have $2,050.00 left over each month!');
+    await waitFor(async () => expect(await balances()).toEqual(['Checking$1,500.00', 'Savings$75.50']));
+    expect(accounts.listAccounts).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'Whoops!' })).toBeNull();
+  });
+
+  it("moves the primary account's balance with a Pay on Home, without reading every account again", async () => {
+    const api = homeApi(FORECAST);
+    const paid = forecastAnswer({ ...FORECAST, currentBalance: 300 });
+    const [rent] = paid.upcoming;
+    if (!rent) throw new Error('no Rent row');
+    api.moveRowStatus.mockResolvedValue({
+      basedOn: 'v1',
+      version: 'v2',
+      startDate: paid.startDate,
+      endDate: paid.endDate,
+      openingBalance: paid.openingBalance,
+      currentBalance: paid.currentBalance,
+      pendingBalance: paid.pendingBalance,
+      count: 2,
+      rows: [{ ...rent, status: 'PAID', position: 0 }],
+      removed: [],
+    });
+    const accounts = TWO_ACCOUNTS();
+    const user = renderWithApi(api, <HomeView />, accounts);
+    await waitFor(async () => expect(await balances()).toEqual(['Checking$1,500.00', 'Savings$75.50']));
+    await user.click(await screen.findByRole('button', { name: 'Pay Rent' }));
+    await waitFor(async () => expect(await balances()).toEqual(['Checking$300.00', 'Savings$75.50']));
+    expect(accounts.listAccounts).toHaveBeenCalledTimes(1);
+  });
+
+  it('lists them too while the primary account has no ledger, at the balances listed', async () => {
+    renderWithApi(homeApi(null), <HomeView />, TWO_ACCOUNTS());
+    expect(await balances()).toEqual(['Checking$900.00', 'Savings$75.50']);
+  });
+
+  it('lists nothing with one account: its balance is Home itself', async () => {
+    const accounts = ONE_ACCOUNT();
+    renderWithApi(homeApi(FORECAST), <HomeView />, accounts);
+    await screen.findByText('You will have $2,050.00 left over each month!');
+    await waitFor(() => expect(accounts.listAccounts).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('list', { name: 'Accounts' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Accounts' })).toBeNull();
+  });
+
+  it('says so in the Summary when the accounts cannot be read, and the rest of Home stands', async () => {
+    const accounts = fakeAccountsApi({ listAccounts: vi.fn(() => Promise.reject(new ApiCallError('listAccounts', 0, 'Offline.'))) });
+    renderWithApi(homeApi(FORECAST), <HomeView />, accounts);
+    expect(await screen.findByText("The accounts' balances have not loaded.")).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Pay Rent' })).toBeEnabled();
+    expect(screen.queryByRole('dialog', { name: 'Whoops!' })).toBeNull();
+  });
+});
+
 describe('Plan', () => {
   it('shows the deposits and expenses with their monthly totals, and nothing of the ledger', async () => {
     const api = fakeApiClient();

@@ -8,8 +8,9 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../api/api-client.js';
 import { ApiClientProvider } from '../../api/api-context.js';
+import { YourDataApiProvider } from '../../api/your-data-api.js';
 import { findOpenDialog, waitForDialogToClose } from '../../test-support/dialog-queries.js';
-import { fakeApiClient, type FakeApiClient } from '../../test-support/fake-api-client.js';
+import { fakeApiClient, fakeYourDataApi, type FakeYourDataApi } from '../../test-support/fake-api-client.js';
 import { YourDataMenu } from './your-data-menu.js';
 
 const EXPORT = {
@@ -21,11 +22,13 @@ const EXPORT = {
   ledger: { transactions: [{ id: 't1' }, { id: 't2' }, { id: 't3' }] },
 };
 
-function renderMenu(api: FakeApiClient) {
+function renderMenu(api: FakeYourDataApi) {
   const onDataReplaced = vi.fn();
   render(
-    <ApiClientProvider client={api}>
-      <YourDataMenu onDataReplaced={onDataReplaced} />
+    <ApiClientProvider client={fakeApiClient()}>
+      <YourDataApiProvider value={api}>
+        <YourDataMenu onDataReplaced={onDataReplaced} />
+      </YourDataApiProvider>
     </ApiClientProvider>,
   );
   return { user: userEvent.setup(), onDataReplaced };
@@ -55,7 +58,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('Your data', () => {
   it('offers the three actions, and closes on Escape', async () => {
-    const { user } = renderMenu(fakeApiClient());
+    const { user } = renderMenu(fakeYourDataApi());
     await openMenu(user);
     for (const name of ['Download my data', 'Restore from file', 'Delete all my data'])
       expect(screen.getByRole('button', { name })).toBeVisible();
@@ -64,7 +67,7 @@ describe('Your data', () => {
   });
 
   it('downloads everything as one JSON file', async () => {
-    const api = fakeApiClient({ exportAccount: vi.fn(() => Promise.resolve(new Blob([JSON.stringify(EXPORT)]))) });
+    const api = fakeYourDataApi({ exportAccount: vi.fn(() => Promise.resolve(new Blob([JSON.stringify(EXPORT)]))) });
     const { user } = renderMenu(api);
     await user.click(await openMenu(user));
     await waitFor(() => expect(saved).toHaveLength(1));
@@ -73,14 +76,14 @@ describe('Your data', () => {
   });
 
   it('says why a download failed, in the menu', async () => {
-    const api = fakeApiClient({ exportAccount: vi.fn(() => Promise.reject(new ApiCallError('exportAccount', 0, 'Offline.'))) });
+    const api = fakeYourDataApi({ exportAccount: vi.fn(() => Promise.reject(new ApiCallError('exportAccount', 0, 'Offline.'))) });
     const { user } = renderMenu(api);
     await user.click(await openMenu(user));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to download your data! Offline.');
   });
 
   it('restores from a file only after saying what it replaces, then reloads the dashboard', async () => {
-    const api = fakeApiClient({ importAccount: vi.fn(() => Promise.resolve({ deposits: 1, expenses: 2, transactions: 3 })) });
+    const api = fakeYourDataApi({ importAccount: vi.fn(() => Promise.resolve({ deposits: 1, expenses: 2, transactions: 3 })) });
     const { user, onDataReplaced } = renderMenu(api);
     await openMenu(user);
     await user.click(screen.getByRole('button', { name: 'Restore from file' }));
@@ -105,7 +108,7 @@ describe('Your data', () => {
   });
 
   it('refuses a file that is not an export without a call, and shows a refused restore in the dialog', async () => {
-    const api = fakeApiClient({
+    const api = fakeYourDataApi({
       importAccount: vi.fn(() =>
         Promise.reject(
           new ApiCallError('importAccount', 400, 'Invalid input.', { 'ledger.transactions.2.date': 'Date must be within the ledger.' }),
@@ -131,7 +134,7 @@ describe('Your data', () => {
   });
 
   it('deletes everything only once DELETE is typed', async () => {
-    const api = fakeApiClient({ deleteAccount: vi.fn(() => Promise.resolve({ deposits: 1, expenses: 2, transactions: 3 })) });
+    const api = fakeYourDataApi({ deleteAccount: vi.fn(() => Promise.resolve({ deposits: 1, expenses: 2, transactions: 3 })) });
     const { user, onDataReplaced } = renderMenu(api);
     await openMenu(user);
     await user.click(screen.getByRole('button', { name: 'Delete all my data' }));

@@ -1,7 +1,7 @@
 /** The "Your data" menu's items and the dialogs they open; loaded when the menu first opens. */
 import { type RefObject, useEffect, useState } from 'react';
 import { todayIn } from '../../../domain/calendar-date.js';
-import { useApiClient } from '../../api/api-context.js';
+import { useYourDataApi } from '../../api/your-data-api.js';
 import { Button } from '../../components/button.js';
 import type { SaveOutcome } from '../../components/field-errors.js';
 import { saveDownload } from '../../components/save-download.js';
@@ -20,7 +20,7 @@ interface YourDataPanelProps {
 }
 
 export function YourDataPanel({ id, open, within, onClose, onDataReplaced }: YourDataPanelProps) {
-  const api = useApiClient();
+  const api = useYourDataApi();
   const restoring = useDialogState<null>(null);
   const deleting = useDialogState<null>(null);
   const [problem, setProblem] = useState<string | null>(null);

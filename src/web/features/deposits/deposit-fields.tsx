@@ -1,11 +1,18 @@
 import { DEPOSIT_DAYS, DEPOSIT_TYPES, FREQUENCIES, type Frequency, FREQUENCY_LABELS } from '../../../domain/schedules.js';
 import { ChoiceSelect, DollarsInput, TextInput } from '../../components/form-controls.js';
 import { FormField } from '../../components/form-field.js';
+import { AccountField, type ScheduleAccount } from '../../components/schedule-account.js';
 import type { FormFieldsProps } from '../../components/schema-form-dialog.js';
 import { decidedDepositDay, type DepositFormValues, isFrequency, shownDepositDay } from './deposit-form-values.js';
 
 /** The six deposit fields; the day follows the frequency and start date when they decide it. */
-export function DepositFields({ idPrefix, values, errors, onChange }: FormFieldsProps<DepositFormValues>) {
+export function DepositFields({
+  idPrefix,
+  values,
+  errors,
+  onChange,
+  accounts,
+}: FormFieldsProps<DepositFormValues> & { readonly accounts?: readonly ScheduleAccount[] | undefined }) {
   const decidedDay = decidedDepositDay(values);
   const set = (field: keyof DepositFormValues) => (value: string) => onChange({ ...values, [field]: value });
 
@@ -51,6 +58,16 @@ export function DepositFields({ idPrefix, values, errors, onChange }: FormFields
           />
         )}
       </FormField>
+      {accounts && (
+        <AccountField
+          id={`${idPrefix}-account`}
+          accounts={accounts}
+          value={values.accountId}
+          error={errors.accountId}
+          help="The account it is paid into."
+          onValueChange={set('accountId')}
+        />
+      )}
     </>
   );
 }

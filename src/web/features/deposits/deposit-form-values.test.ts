@@ -31,11 +31,24 @@ describe('decidedDepositDay', () => {
 
 describe('depositCandidate', () => {
   it('passes the contract check with the decided day, whatever day was picked by hand before', () => {
-    const values = { name: 'Paycheck', type: 'Direct Deposit', day: 'Monday', amount: '1500.25', startDate: '2026-01-02', frequency: 'BW' };
+    const values = {
+      ...EMPTY_DEPOSIT_FORM,
+      name: 'Paycheck',
+      type: 'Direct Deposit',
+      day: 'Monday',
+      amount: '1500.25',
+      startDate: '2026-01-02',
+      frequency: 'BW',
+    };
     expect(checkForm(depositInputSchema, depositCandidate(values))).toEqual({
       ok: true,
       value: { name: 'Paycheck', type: 'Direct Deposit', day: 'Friday', amount: 1500.25, startDate: '2026-01-02', frequency: 'BW' },
     });
+  });
+
+  it('names the account only when one was chosen (with one account, none is sent)', () => {
+    expect(depositCandidate(EMPTY_DEPOSIT_FORM)).not.toHaveProperty('accountId');
+    expect(depositCandidate({ ...EMPTY_DEPOSIT_FORM, accountId: 's1' })).toHaveProperty('accountId', 's1');
   });
 
   it('keeps an empty amount missing, so the contract says it is required rather than zero', () => {

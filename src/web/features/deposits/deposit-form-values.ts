@@ -13,9 +13,19 @@ export interface DepositFormValues {
   readonly amount: string;
   readonly startDate: string;
   readonly frequency: string;
+  /** The account it lands in; '' while there is no choice, and then none is sent. */
+  readonly accountId: string;
 }
 
-export const EMPTY_DEPOSIT_FORM: DepositFormValues = { name: '', type: '', day: '', amount: '', startDate: '', frequency: '' };
+export const EMPTY_DEPOSIT_FORM: DepositFormValues = {
+  name: '',
+  type: '',
+  day: '',
+  amount: '',
+  startDate: '',
+  frequency: '',
+  accountId: '',
+};
 
 export function depositFormValuesOf(deposit: Deposit): DepositFormValues {
   return {
@@ -25,6 +35,7 @@ export function depositFormValuesOf(deposit: Deposit): DepositFormValues {
     amount: deposit.amount.toFixed(2),
     startDate: deposit.startDate,
     frequency: deposit.frequency,
+    accountId: deposit.accountId ?? '',
   };
 }
 
@@ -53,7 +64,7 @@ export function shownDepositDay(values: DepositFormValues): string {
   return decidedDepositDay(values) ?? values.day;
 }
 
-/** The form as the contract schema checks it: the shown day, the amount as a number. */
+/** The form as the contract schema checks it: the shown day, the amount as a number, the account when there is a choice. */
 export function depositCandidate(values: DepositFormValues) {
   return {
     name: values.name,
@@ -62,5 +73,6 @@ export function depositCandidate(values: DepositFormValues) {
     amount: numberFromInput(values.amount),
     startDate: values.startDate,
     frequency: values.frequency,
+    ...(values.accountId === '' ? {} : { accountId: values.accountId }),
   };
 }

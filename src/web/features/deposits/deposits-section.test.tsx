@@ -398,3 +398,58 @@ describe('DepositsSection', () => {
     await findOpenDialog('Delete Deposit');
   });
 });
+
+describe('DepositsSection with several accounts (issue 25)', () => {
+  const ACCOUNTS = [
+    { id: 'c1', name: 'Checking', primary: true },
+    { id: 's1', name: 'Savings', primary: false },
+  ];
+  const WITH_ACCOUNTS: DepositsInfo = { deposits: [PAYCHECK, { ...RENT_SHARE, accountId: 's1' }], totalDeposits: 3500.5 };
+  const renderWithAccounts = (info: DepositsInfo, client?: ApiClient, accounts = ACCOUNTS) =>
+    renderSection((props) => <DepositsSection {...props} accounts={accounts} />, depositsAnswer(info), client);
+
+  it("names each deposit's account in an Account column; one naming none is the primary account's", () => {
+    renderWithAccounts(WITH_ACCOUNTS);
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers).toEqual(['Name', 'Type', 'Day', 'Amount', 'Start Date', 'Frequency', 'Account', 'Actions']);
+    expect(within(screen.getByRole('row', { name: /Paycheck/ })).getByRole('cell', { name: 'Checking' })).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /Rent Share/ })).getByRole('cell', { name: 'Savings' })).toBeInTheDocument();
+  });
+
+  it('adds a deposit to the account chosen, the primary one preselected', async () => {
+    const addDeposit = vi.fn<ApiClient['addDeposit']>().mockResolvedValue(depositsAnswer(WITH_ACCOUNTS));
+    const { user } = renderWithAccounts(WITH_ACCOUNTS, fakeApiClient({ addDeposit }));
+    const dialog = await openAddDialog(user);
+    const account = within(dialog).getByRole('combobox', { name: 'Account' });
+    expect(account).toHaveDisplayValue('Checking');
+    await fillDeposit(user, dialog, { name: 'Bonus', type: 'Check', amount: '100', startDate: '2031-01-31', frequency: 'EOM' });
+    await user.selectOptions(account, 'Savings');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(addDeposit).toHaveBeenCalledExactlyOnceWith({
+      name: 'Bonus',
+      type: 'Check',
+      day: 'N/A',
+      amount: 100,
+      startDate: '2031-01-31',
+      frequency: 'EOM',
+      accountId: 's1',
+    });
+  });
+
+  it("opens Edit Deposit at the deposit's own account", async () => {
+    const updateDeposit = vi.fn<ApiClient['updateDeposit']>().mockResolvedValue(depositsAnswer(WITH_ACCOUNTS));
+    const { user } = renderWithAccounts(WITH_ACCOUNTS, fakeApiClient({ updateDeposit }));
+    await user.click(screen.getByRole('button', { name: 'Edit Rent Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Deposit' });
+    expect(within(dialog).getByRole('combobox', { name: 'Account' })).toHaveDisplayValue('Savings');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(updateDeposit).toHaveBeenCalledExactlyOnceWith('d2', expect.objectContaining({ accountId: 's1' }));
+  });
+
+  it('with one account shows no Account column or select', async () => {
+    const { user } = renderWithAccounts(TWO_DEPOSITS, undefined, ACCOUNTS.slice(0, 1));
+    expect(screen.queryByRole('columnheader', { name: 'Account' })).not.toBeInTheDocument();
+    const dialog = await openAddDialog(user);
+    expect(within(dialog).queryByRole('combobox', { name: 'Account' })).not.toBeInTheDocument();
+  });
+});

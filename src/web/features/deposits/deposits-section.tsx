@@ -8,6 +8,7 @@ import { useSectionCall } from '../../api/use-section-call.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import { loadAlongside } from '../../components/load-alongside.js';
 import { useEditDeleteDialogs } from '../../components/use-edit-delete-dialogs.js';
+import type { ScheduleAccount } from '../../components/schedule-account.js';
 import type { SectionProps } from '../section-props.js';
 
 // The table shows only once the deposits have arrived: its code loads alongside their request.
@@ -18,7 +19,12 @@ const ConfirmDeleteDialog = lazyDialog(() =>
   import('../../components/confirm-delete-dialog.js').then((module) => module.ConfirmDeleteDialog),
 );
 
-export function DepositsSection({ info, onChange, onError }: SectionProps<DepositsInfoView>) {
+interface DepositsSectionProps extends SectionProps<DepositsInfoView> {
+  /** The user's accounts (Plan loads them): with more than one, each deposit names its account. */
+  readonly accounts?: readonly ScheduleAccount[] | null | undefined;
+}
+
+export function DepositsSection({ info, onChange, onError, accounts }: DepositsSectionProps) {
   const api = useApiClient();
   const { editor, deletion, save, confirmDelete } = useEditDeleteDialogs<DepositView, DepositInput, DepositsInfoView>(
     { add: api.addDeposit, update: api.updateDeposit, remove: api.deleteDeposit },
@@ -45,7 +51,7 @@ export function DepositsSection({ info, onChange, onError }: SectionProps<Deposi
             </div>
             {addButton}
           </div>
-          <DepositsTable deposits={info.deposits} onEdit={editor.show} onDelete={deletion.show} />
+          <DepositsTable accounts={accounts} deposits={info.deposits} onEdit={editor.show} onDelete={deletion.show} />
         </>
       ) : (
         <>
@@ -60,6 +66,7 @@ export function DepositsSection({ info, onChange, onError }: SectionProps<Deposi
         show={editor.open}
         // The form edits the deposit as the wire carries it (decision 0034).
         deposit={editor.target && encodeDeposit(editor.target)}
+        accounts={accounts}
         onSave={save}
         onClose={editor.close}
       />

@@ -4,14 +4,18 @@ import { formatDate } from '../../../domain/calendar-date.js';
 import { formatUsd } from '../../../domain/money.js';
 import { FREQUENCY_LABELS } from '../../../domain/schedules.js';
 import { EditDeleteCell, EditDeleteHeader } from '../../components/edit-delete-column.js';
+import { accountChoices, type ScheduleAccount, scheduleAccountName } from '../../components/schedule-account.js';
 
 interface DepositsTableProps {
   readonly deposits: readonly DepositView[];
+  /** The user's accounts: with more than one, an Account column names each deposit's. */
+  readonly accounts?: readonly ScheduleAccount[] | null | undefined;
   readonly onEdit: (deposit: DepositView) => void;
   readonly onDelete: (deposit: DepositView) => void;
 }
 
-export function DepositsTable({ deposits, onEdit, onDelete }: DepositsTableProps) {
+export function DepositsTable({ deposits, accounts, onEdit, onDelete }: DepositsTableProps) {
+  const choices = accountChoices(accounts);
   return (
     <DataTable responsive className="mb-0 align-middle">
       <thead>
@@ -22,6 +26,7 @@ export function DepositsTable({ deposits, onEdit, onDelete }: DepositsTableProps
           <th scope="col">Amount</th>
           <th scope="col">Start Date</th>
           <th scope="col">Frequency</th>
+          {choices && <th scope="col">Account</th>}
           <EditDeleteHeader />
         </tr>
       </thead>
@@ -38,6 +43,7 @@ export function DepositsTable({ deposits, onEdit, onDelete }: DepositsTableProps
             <td>
               {deposit.frequency} <span className="text-body-secondary small">– {FREQUENCY_LABELS[deposit.frequency]}</span>
             </td>
+            {choices && <td>{scheduleAccountName(choices, deposit.accountId)}</td>}
             <EditDeleteCell name={deposit.name} onEdit={() => onEdit(deposit)} onDelete={() => onDelete(deposit)} />
           </tr>
         ))}

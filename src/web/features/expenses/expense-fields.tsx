@@ -2,6 +2,7 @@ import { Form } from 'react-bootstrap';
 import { EXPENSE_FREQUENCIES, EXPENSE_FREQUENCY_LABELS, type ExpenseFrequency } from '../../../domain/schedules.js';
 import { ChoiceSelect, DollarsInput, TextInput } from '../../components/form-controls.js';
 import { FormField } from '../../components/form-field.js';
+import { AccountField, type ScheduleAccount } from '../../components/schedule-account.js';
 import type { FormFieldsProps } from '../../components/schema-form-dialog.js';
 import { type ExpenseFormValues, hasOwnDay, isExpenseFrequency } from './expense-form-values.js';
 
@@ -15,7 +16,13 @@ const START_DATE_HELP: Record<ExpenseFrequency, string> = {
 };
 
 /** The expense fields; only a monthly bill asks for its day, the others are set by their start date. */
-export function ExpenseFields({ idPrefix, values, errors, onChange }: FormFieldsProps<ExpenseFormValues>) {
+export function ExpenseFields({
+  idPrefix,
+  values,
+  errors,
+  onChange,
+  accounts,
+}: FormFieldsProps<ExpenseFormValues> & { readonly accounts?: readonly ScheduleAccount[] | undefined }) {
   const set = (field: keyof ExpenseFormValues) => (value: string) => onChange({ ...values, [field]: value });
 
   return (
@@ -73,6 +80,16 @@ export function ExpenseFields({ idPrefix, values, errors, onChange }: FormFields
       <FormField id={`${idPrefix}-end-date`} label="End Date" error={errors.endDate} help="Leave empty when the expense has no end.">
         {(control) => <TextInput {...control} type="date" value={values.endDate} onValueChange={set('endDate')} />}
       </FormField>
+      {accounts && (
+        <AccountField
+          id={`${idPrefix}-account`}
+          accounts={accounts}
+          value={values.accountId}
+          error={errors.accountId}
+          help="The account it is paid from."
+          onValueChange={set('accountId')}
+        />
+      )}
     </>
   );
 }

@@ -28,7 +28,25 @@ describe('expense form values', () => {
       startDate: '2031-01-31',
       amount: '300.00',
       endDate: '',
+      accountId: '',
     });
+  });
+
+  it('opens a stored expense at its account when the answer names one, and sends it', () => {
+    const values = expenseFormValuesOf({
+      id: 'e1',
+      name: 'Gym',
+      type: 'Health',
+      frequency: 'M',
+      day: 15,
+      amount: 40,
+      startDate: null,
+      endDate: null,
+      accountId: 's1',
+    });
+    expect(values.accountId).toBe('s1');
+    expect(expenseCandidate(values)).toHaveProperty('accountId', 's1');
+    expect(expenseCandidate({ ...values, accountId: '' })).not.toHaveProperty('accountId');
   });
 
   it('leaves out a day typed while the bill was monthly: the contract derives it from the start date', () => {

@@ -13,6 +13,8 @@ export interface ExpenseFormValues {
   readonly startDate: string;
   readonly amount: string;
   readonly endDate: string;
+  /** The account it is paid from; '' while there is no choice, and then none is sent. */
+  readonly accountId: string;
 }
 
 export const EMPTY_EXPENSE_FORM: ExpenseFormValues = {
@@ -23,6 +25,7 @@ export const EMPTY_EXPENSE_FORM: ExpenseFormValues = {
   startDate: '',
   amount: '',
   endDate: '',
+  accountId: '',
 };
 
 export function expenseFormValuesOf(expense: Expense): ExpenseFormValues {
@@ -34,6 +37,7 @@ export function expenseFormValuesOf(expense: Expense): ExpenseFormValues {
     startDate: expense.startDate ?? '',
     amount: expense.amount.toFixed(2),
     endDate: expense.endDate ?? '',
+    accountId: expense.accountId ?? '',
   };
 }
 
@@ -46,7 +50,7 @@ export function hasOwnDay(frequency: string): boolean {
   return frequency === 'M';
 }
 
-/** The form as the contract schema checks it: day and amount as numbers, and no day the start date decides. */
+/** The form as the contract schema checks it: day and amount as numbers, no day the start date decides, the account when there is a choice. */
 export function expenseCandidate(values: ExpenseFormValues) {
   return {
     name: values.name,
@@ -56,5 +60,6 @@ export function expenseCandidate(values: ExpenseFormValues) {
     startDate: values.startDate,
     amount: numberFromInput(values.amount),
     endDate: values.endDate,
+    ...(values.accountId === '' ? {} : { accountId: values.accountId }),
   };
 }

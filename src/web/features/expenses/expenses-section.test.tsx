@@ -507,3 +507,73 @@ describe('ExpensesSection', () => {
     });
   });
 });
+
+describe('ExpensesSection with several accounts (issue 25)', () => {
+  const ACCOUNTS = [
+    { id: 'c1', name: 'Checking', primary: true },
+    { id: 's1', name: 'Savings', primary: false },
+  ];
+  const GYM: Expense = { ...INTERNET, id: 'e4', name: 'Gym', type: 'Health', day: 15, amount: 40, accountId: 's1' };
+  const WITH_ACCOUNTS: ExpensesInfo = { expenses: [{ ...RENT, accountId: 'c1' }, GYM], totalExpenses: 1540 };
+  const renderWithAccounts = (info: ExpensesInfo, client?: ApiClient, accounts = ACCOUNTS) =>
+    renderSection((props) => <ExpensesSection {...props} accounts={accounts} />, expensesAnswer(info), client);
+
+  it("names each expense's account in an Account column", () => {
+    renderWithAccounts(WITH_ACCOUNTS);
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers).toEqual(['Name', 'Type', 'Frequency', 'Day', 'Amount', 'End Date', 'Account', 'Actions']);
+    expect(within(screen.getByRole('row', { name: /^Rent / })).getByRole('cell', { name: 'Checking' })).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /^Gym / })).getByRole('cell', { name: 'Savings' })).toBeInTheDocument();
+  });
+
+  it('adds an expense to the primary account by default, or to the one chosen', async () => {
+    const addExpense = vi.fn<ApiClient['addExpense']>().mockResolvedValue(expensesAnswer(WITH_ACCOUNTS));
+    const { user } = renderWithAccounts(WITH_ACCOUNTS, fakeApiClient({ addExpense }));
+    let dialog = await openAddDialog(user);
+    const account = within(dialog).getByRole('combobox', { name: 'Account' });
+    expect(
+      within(account)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Checking', 'Savings']);
+    expect(account).toHaveDisplayValue('Checking');
+    await fillExpense(user, dialog, { name: 'Water', type: 'Utilities', day: '3', amount: '30' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(addExpense).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Water', accountId: 'c1' }));
+    await waitForDialogToClose('Add Expense');
+
+    dialog = await openAddDialog(user);
+    await fillExpense(user, dialog, { name: 'Climbing', type: 'Health', day: '4', amount: '25' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Account' }), 'Savings');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(addExpense).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Climbing', accountId: 's1' }));
+  });
+
+  it("opens Edit Expense at the expense's own account and sends it; moving it sends the new one", async () => {
+    const updateExpense = vi.fn<ApiClient['updateExpense']>().mockResolvedValue(expensesAnswer(WITH_ACCOUNTS));
+    const { user } = renderWithAccounts(WITH_ACCOUNTS, fakeApiClient({ updateExpense }));
+    await user.click(screen.getByRole('button', { name: 'Edit Gym' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit Expense' });
+    expect(within(dialog).getByRole('combobox', { name: 'Account' })).toHaveDisplayValue('Savings');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(updateExpense).toHaveBeenLastCalledWith('e4', expect.objectContaining({ accountId: 's1' }));
+    await waitForDialogToClose('Edit Expense');
+
+    await user.click(screen.getByRole('button', { name: 'Edit Gym' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Expense' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Account' }), 'Checking');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(updateExpense).toHaveBeenLastCalledWith('e4', expect.objectContaining({ accountId: 'c1' }));
+  });
+
+  it('with one account shows no Account column or select, and sends no accountId', async () => {
+    const addExpense = vi.fn<ApiClient['addExpense']>().mockResolvedValue(expensesAnswer(THREE_EXPENSES));
+    const { user } = renderWithAccounts(THREE_EXPENSES, fakeApiClient({ addExpense }), ACCOUNTS.slice(0, 1));
+    expect(screen.queryByRole('columnheader', { name: 'Account' })).not.toBeInTheDocument();
+    const dialog = await openAddDialog(user);
+    expect(within(dialog).queryByRole('combobox', { name: 'Account' })).not.toBeInTheDocument();
+    await fillExpense(user, dialog, { name: 'Water', type: 'Utilities', day: '3', amount: '30' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(addExpense.mock.calls[0]?.[0]).not.toHaveProperty('accountId');
+  });
+});

@@ -13,6 +13,7 @@ import { lazyDialog } from '../../components/lazy-dialog.js';
 import { loadAlongside } from '../../components/load-alongside.js';
 import { useDialogState } from '../../components/use-dialog-state.js';
 import { useEditDeleteDialogs } from '../../components/use-edit-delete-dialogs.js';
+import type { ScheduleAccount } from '../../components/schedule-account.js';
 import type { SectionProps } from '../section-props.js';
 import { EXPENSE_SORT_LABELS, sortExpenses } from './expense-sort.js';
 import { useExpenseSort } from './expense-sort-preference.js';
@@ -26,7 +27,12 @@ const ConfirmDeleteDialog = lazyDialog(() =>
   import('../../components/confirm-delete-dialog.js').then((module) => module.ConfirmDeleteDialog),
 );
 
-export function ExpensesSection({ info, onChange, onError }: SectionProps<ExpensesInfoView>) {
+interface ExpensesSectionProps extends SectionProps<ExpensesInfoView> {
+  /** The user's accounts (Plan loads them): with more than one, each expense names its account. */
+  readonly accounts?: readonly ScheduleAccount[] | null | undefined;
+}
+
+export function ExpensesSection({ info, onChange, onError, accounts }: ExpensesSectionProps) {
   const api = useApiClient();
   const { editor, deletion, save, confirmDelete } = useEditDeleteDialogs<ExpenseView, ExpenseInput, ExpensesInfoView>(
     { add: api.addExpense, update: api.updateExpense, remove: api.deleteExpense },
@@ -67,7 +73,13 @@ export function ExpensesSection({ info, onChange, onError }: SectionProps<Expens
               </Button>
             </div>
           </div>
-          <ExpensesTable expenses={expenses} today={todayIn(new Date())} onEdit={editor.show} onDelete={deletion.show} />
+          <ExpensesTable
+            accounts={accounts}
+            expenses={expenses}
+            today={todayIn(new Date())}
+            onEdit={editor.show}
+            onDelete={deletion.show}
+          />
         </>
       ) : (
         // With no expenses the spec shows the add button alone.
@@ -78,6 +90,7 @@ export function ExpensesSection({ info, onChange, onError }: SectionProps<Expens
         show={editor.open}
         // The form edits the expense as the wire carries it (decision 0034).
         expense={editor.target && encodeExpense(editor.target)}
+        accounts={accounts}
         onSave={save}
         onClose={editor.close}
       />

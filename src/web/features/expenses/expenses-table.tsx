@@ -4,6 +4,7 @@ import { formatDate, type IsoDate } from '../../../domain/calendar-date.js';
 import { formatUsd } from '../../../domain/money.js';
 import { EXPENSE_FREQUENCY_LABELS } from '../../../domain/schedules.js';
 import { EditDeleteCell, EditDeleteHeader } from '../../components/edit-delete-column.js';
+import { accountChoices, type ScheduleAccount, scheduleAccountName } from '../../components/schedule-account.js';
 import { expenseDayText } from './expense-day-text.js';
 
 interface ExpensesTableProps {
@@ -11,11 +12,14 @@ interface ExpensesTableProps {
   readonly expenses: readonly ExpenseView[];
   /** Expenses that ended before this date are marked: the monthly total leaves them out. */
   readonly today: IsoDate;
+  /** The user's accounts: with more than one, an Account column names each expense's. */
+  readonly accounts?: readonly ScheduleAccount[] | null | undefined;
   readonly onEdit: (expense: ExpenseView) => void;
   readonly onDelete: (expense: ExpenseView) => void;
 }
 
-export function ExpensesTable({ expenses, today, onEdit, onDelete }: ExpensesTableProps) {
+export function ExpensesTable({ expenses, accounts, today, onEdit, onDelete }: ExpensesTableProps) {
+  const choices = accountChoices(accounts);
   return (
     <DataTable responsive className="mb-0 align-middle">
       <thead>
@@ -26,6 +30,7 @@ export function ExpensesTable({ expenses, today, onEdit, onDelete }: ExpensesTab
           <th scope="col">Day</th>
           <th scope="col">Amount</th>
           <th scope="col">End Date</th>
+          {choices && <th scope="col">Account</th>}
           <EditDeleteHeader />
         </tr>
       </thead>
@@ -40,6 +45,7 @@ export function ExpensesTable({ expenses, today, onEdit, onDelete }: ExpensesTab
             <td>
               <EndDate endDate={expense.endDate} today={today} />
             </td>
+            {choices && <td>{scheduleAccountName(choices, expense.accountId)}</td>}
             <EditDeleteCell name={expense.name} onEdit={() => onEdit(expense)} onDelete={() => onDelete(expense)} />
           </tr>
         ))}
