@@ -14,11 +14,20 @@ import { useDialogSubmit } from '../../components/use-dialog-submit.js';
 const MEGABYTE = 1024 * 1024;
 
 interface ExportSummary {
+  /** A version 1 file holds one (the primary account's); a version 2 file lists them (decision 0042). */
+  readonly accounts: number;
   readonly deposits: number;
   readonly expenses: number;
-  /** Null when the file holds no ledger. */
+  /** Every ledger's rows together; null when the file holds no ledger at all. */
   readonly transactions: number | null;
   readonly exportedAt: string;
+}
+
+/** The rows of a ledger as the file holds it, or null when it holds none. */
+function rowsOf(ledger: unknown): number | null {
+  if (typeof ledger !== 'object' || ledger === null) return null;
+  const rows = (ledger as { transactions?: unknown }).transactions;
+  return Array.isArray(rows) ? rows.length : null;
 }
 
 /** Enough of the document to tell the user what it holds; everything else is the server's to check. */
@@ -26,11 +35,14 @@ function summaryOf(document: unknown): ExportSummary | null {
   if (typeof document !== 'object' || document === null) return null;
   const fields = document as Record<string, unknown>;
   if (fields.format !== 'leftover-export' || !Array.isArray(fields.deposits) || !Array.isArray(fields.expenses)) return null;
-  const ledger = fields.ledger as { transactions?: unknown } | null | undefined;
+  const accounts: readonly unknown[] | null = Array.isArray(fields.accounts) ? fields.accounts : null;
+  const ledgers = accounts ? accounts.map((account) => rowsOf((account as { ledger?: unknown } | null)?.ledger)) : [rowsOf(fields.ledger)];
+  const held = ledgers.filter((rows): rows is number => rows !== null);
   return {
+    accounts: accounts ? accounts.length : 1,
     deposits: fields.deposits.length,
     expenses: fields.expenses.length,
-    transactions: ledger && Array.isArray(ledger.transactions) ? ledger.transactions.length : null,
+    transactions: held.length === 0 ? null : held.reduce((total, rows) => total + rows, 0),
     exportedAt: typeof fields.exportedAt === 'string' ? exportDay(fields.exportedAt) : 'an unknown date',
   };
 }
@@ -101,8 +113,12 @@ export function RestoreDataDialog({ show, onRestore, onClose }: RestoreDataDialo
           <p>
             Restoring replaces all your data (your deposits, your expenses and your ledger) with this file&apos;s:{' '}
             {plural(summary.deposits, 'deposit')}, {plural(summary.expenses, 'expense')} and{' '}
-            {summary.transactions === null ? 'no ledger' : `a ledger of ${plural(summary.transactions, 'transaction')}`}, exported on{' '}
-            {summary.exportedAt}. This cannot be undone.
+            {summary.transactions === null
+              ? 'no ledger'
+              : summary.accounts > 1
+                ? `${plural(summary.accounts, 'account')} whose ledgers hold ${plural(summary.transactions, 'transaction')}`
+                : `a ledger of ${plural(summary.transactions, 'transaction')}`}
+            , exported on {summary.exportedAt}. This cannot be undone.
           </p>
         )}
         {errors.form && (

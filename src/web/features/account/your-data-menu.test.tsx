@@ -107,6 +107,40 @@ describe('Your data', () => {
     expect(onDataReplaced).toHaveBeenCalledTimes(1);
   });
 
+  it.each([
+    [
+      'one account',
+      [{ name: 'Checking', ledger: { transactions: [{ id: 't1' }, { id: 't2' }, { id: 't3' }, { id: 't4' }] } }],
+      'a ledger of 4 transactions',
+    ],
+    [
+      'three accounts, one without a ledger',
+      [
+        { name: 'Checking', ledger: { transactions: [{ id: 't1' }, { id: 't2' }] } },
+        { name: 'Savings', ledger: { transactions: [{ id: 't3' }] } },
+        { name: 'Cash', ledger: null },
+      ],
+      '3 accounts whose ledgers hold 3 transactions',
+    ],
+    ['accounts without ledgers', [{ name: 'Checking', ledger: null }], 'no ledger'],
+  ])('says what a version 2 file holds: %s', async (_case, accounts, holds) => {
+    const { user } = renderMenu(fakeYourDataApi());
+    await openMenu(user);
+    await user.click(screen.getByRole('button', { name: 'Restore from file' }));
+    const dialog = await findOpenDialog('Restore From File');
+    const { format, exportedAt, deposits, expenses } = EXPORT;
+    const file = { format, version: 2, exportedAt, accounts, deposits, expenses };
+    await user.upload(
+      within(dialog).getByLabelText('Backup file'),
+      new File([JSON.stringify(file)], 'backup.json', { type: 'application/json' }),
+    );
+    expect(
+      await within(dialog).findByText(
+        `Restoring replaces all your data (your deposits, your expenses and your ledger) with this file's: 1 deposit, 2 expenses and ${holds}, exported on Mon, Feb 3, 2031. This cannot be undone.`,
+      ),
+    ).toBeVisible();
+  });
+
   it('refuses a file that is not an export without a call, and shows a refused restore in the dialog', async () => {
     const api = fakeYourDataApi({
       importAccount: vi.fn(() =>
