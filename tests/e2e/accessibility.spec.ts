@@ -51,6 +51,8 @@ async function shown(page: Page, name: string): Promise<Locator> {
   await expect(dialog).toBeVisible();
   await expect(dialog).toHaveClass(/\bshow\b/);
   await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+  // And every transition ended (the backdrop's fade, the dialog's slide): axe reads colours as drawn.
+  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((each) => each.playState === 'running').length)).toBe(0);
   return dialog;
 }
 
