@@ -290,7 +290,7 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
 }
 
 export type ApiClient = ReturnType<typeof clientCalls> & {
-  /** The same client with its ledger calls sent elsewhere: one account's ledger (accounts-api.ts). */
+  /** The same client with its ledger calls sent elsewhere: one account's ledger (account-calls.ts). */
   readonly withEndpoints: (other: Endpoints) => ApiClient;
 };
 

@@ -3,9 +3,9 @@
  * the page that calls fetch, and every method is a typed mock the test can program and inspect.
  */
 import { type Mock, vi } from 'vitest';
-import type { AccountsApi } from '../api/accounts-api.js';
+import type { AccountsApi } from '../api/account-calls.js';
 import type { ApiClient } from '../api/api-client.js';
-import type { YourDataApi } from '../api/your-data-api.js';
+import type { YourDataApi } from '../api/your-data-calls.js';
 
 export type FakeApiClient = { [Method in Exclude<keyof ApiClient, 'request' | 'download'>]: Mock<ApiClient[Method]> } & {
   /** Generic, so not a typed mock: the calls built on it are faked whole instead (fakeAccountsApi, fakeYourDataApi). */
@@ -49,7 +49,7 @@ export function fakeApiClient(stubs: Partial<FakeApiClient> = {}): FakeApiClient
 
 export type FakeAccountsApi = { [Method in keyof AccountsApi]: Mock<AccountsApi[Method]> };
 
-/** The accounts' calls (accounts-api.ts), each a typed mock; every call fails unless the test stubs it. */
+/** The accounts' calls (account-calls.ts), each a typed mock; every call fails unless the test stubs it. */
 export function fakeAccountsApi(stubs: Partial<FakeAccountsApi> = {}): FakeAccountsApi {
   const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call: ${name}`));
   return {
@@ -64,7 +64,7 @@ export function fakeAccountsApi(stubs: Partial<FakeAccountsApi> = {}): FakeAccou
 
 export type FakeYourDataApi = { [Method in keyof YourDataApi]: Mock<YourDataApi[Method]> };
 
-/** Your data's calls (your-data-api.ts), each a typed mock; every call fails unless the test stubs it. */
+/** Your data's calls (your-data-calls.ts), each a typed mock; every call fails unless the test stubs it. */
 export function fakeYourDataApi(stubs: Partial<FakeYourDataApi> = {}): FakeYourDataApi {
   const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call: ${name}`));
   return {

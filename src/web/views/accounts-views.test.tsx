@@ -6,7 +6,7 @@ import type { ReactElement } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AccountsApiProvider, type AccountsApi } from '../api/accounts-api.js';
+import { AccountsApiProvider, type AccountsApi } from '../api/account-calls.js';
 import type { Endpoints } from '../api/api-client.js';
 import { ApiClientProvider } from '../api/api-context.js';
 import { ledgerInfo, setWindowWidth, transaction } from '../features/ledger/ledger-test-support.js';

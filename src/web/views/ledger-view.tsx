@@ -12,7 +12,7 @@ import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore 
 import type { AccountsInfoView } from '../../contract/account-codecs.js';
 import type { DepositsInfoView, ExpensesInfoView, LedgerInfoView } from '../../contract/codecs.js';
 import { todayIn } from '../../domain/calendar-date.js';
-import { accountLedgerApi, useAccountsApi } from '../api/accounts-api.js';
+import { accountLedgerApi, useAccountsApi } from '../api/account-calls.js';
 import { ApiClientProvider, useApiClient } from '../api/api-context.js';
 import { navigate, subscribe } from '../navigation.js';
 import { CollapsibleSection } from '../components/collapsible-section.js';

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AccountsInfoView } from '../../contract/account-codecs.js';
 import type { DepositsInfoView, ExpensesInfoView } from '../../contract/codecs.js';
-import { useAccountsApi } from '../api/accounts-api.js';
+import { useAccountsApi } from '../api/account-calls.js';
 import { useApiClient } from '../api/api-context.js';
 import { CollapsibleSection } from '../components/collapsible-section.js';
 import { AccountsSection } from '../features/accounts/accounts-section.js';

@@ -15,7 +15,7 @@ import { ledgerInfo, setWindowWidth, transaction } from '../features/ledger/ledg
 import { accountInfo, accountsAnswer, depositsAnswer, expensesAnswer, forecastAnswer } from '../test-support/answers.js';
 import { findOpenDialog } from '../test-support/dialog-queries.js';
 import { type FakeAccountsApi, fakeAccountsApi, fakeApiClient, type FakeApiClient } from '../test-support/fake-api-client.js';
-import { AccountsApiProvider } from '../api/accounts-api.js';
+import { AccountsApiProvider } from '../api/account-calls.js';
 import { HomeView } from './home-view.js';
 import { LedgerView } from './ledger-view.js';
 import { PlanView } from './plan-view.js';

@@ -8,7 +8,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../api/api-client.js';
 import { ApiClientProvider } from '../../api/api-context.js';
-import { YourDataApiProvider } from '../../api/your-data-api.js';
+import { YourDataApiProvider } from '../../api/your-data-calls.js';
 import { findOpenDialog, waitForDialogToClose } from '../../test-support/dialog-queries.js';
 import { fakeApiClient, fakeYourDataApi, type FakeYourDataApi } from '../../test-support/fake-api-client.js';
 import { YourDataMenu } from './your-data-menu.js';

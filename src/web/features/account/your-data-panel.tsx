@@ -1,7 +1,7 @@
 /** The "Your data" menu's items and the dialogs they open; loaded when the menu first opens. */
 import { type RefObject, useEffect, useState } from 'react';
 import { todayIn } from '../../../domain/calendar-date.js';
-import { useYourDataApi } from '../../api/your-data-api.js';
+import { useYourDataApi } from '../../api/your-data-calls.js';
 import { Button } from '../../components/button.js';
 import type { SaveOutcome } from '../../components/field-errors.js';
 import { saveDownload } from '../../components/save-download.js';

@@ -6,7 +6,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { AccountView } from '../../../contract/account-codecs.js';
 import { type Cents, formatUsd } from '../../../domain/money.js';
-import { useAccountsApi } from '../../api/accounts-api.js';
+import { useAccountsApi } from '../../api/account-calls.js';
 
 interface AccountBalancesProps {
   /** Counts Home's reads of its answers (0 before the first): each read, an undo's too, reads the balances again. */

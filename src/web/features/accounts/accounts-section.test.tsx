@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountsInfoView, AccountView } from '../../../contract/account-codecs.js';
 import type { AccountInfo } from '../../../contract/accounts.js';
-import { AccountsApiProvider } from '../../api/accounts-api.js';
+import { AccountsApiProvider } from '../../api/account-calls.js';
 import { ApiCallError } from '../../api/api-client.js';
 import { ApiClientProvider } from '../../api/api-context.js';
 import { accountInfo, accountsAnswer } from '../../test-support/answers.js';

@@ -6,7 +6,7 @@
 import type { NewAccount } from '../../../contract/account-input.js';
 import type { AccountsInfoView, AccountView } from '../../../contract/account-codecs.js';
 import { formatUsd } from '../../../domain/money.js';
-import { useAccountsApi } from '../../api/accounts-api.js';
+import { useAccountsApi } from '../../api/account-calls.js';
 import { useSectionCall } from '../../api/use-section-call.js';
 import { Button } from '../../components/button.js';
 import { DataTable } from '../../components/data-table.js';

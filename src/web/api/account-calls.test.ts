@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { isoDate } from '../../domain/calendar-date.js';
-import { accountEndpoints, accountLedgerApi, accountsApi } from './accounts-api.js';
+import { accountEndpoints, accountLedgerApi, accountsApi } from './account-calls.js';
 import { createApiClient } from './api-client.js';
 
 function jsonResponse(status: number, body: unknown): Response {
