@@ -25,7 +25,7 @@ import { type Ledger, LEDGER_PATHS, ledgerInfoSchema } from '../../src/contract/
 import { STATEMENT_PATHS } from '../../src/contract/statements.js';
 import { MAX_ACCOUNTS, MAX_LEDGER_ROWS } from '../../src/domain/limits.js';
 import { migrations } from '../../src/server/db/migrations.js';
-import { expectBadRequest, expectNotFound, newSubject } from '../support/api-expectations.js';
+import { expectBadRequest, expectNotFound, inAccount, newSubject } from '../support/api-expectations.js';
 import { openRawDatabase } from '../support/raw-database.js';
 import { byName, depositInput, expenseInput, ledgerOf, okJson } from '../support/schedule-bodies.js';
 import { createTestDatabase, type DatabaseKind, databaseKinds } from '../support/test-databases.js';
@@ -150,11 +150,6 @@ function accountOf(response: LightMyRequestResponse): AccountInfo {
 function expectConflict(response: LightMyRequestResponse, message: string | RegExp): void {
   expect(response.statusCode, response.body).toBe(409);
   expect(strictErrorBodySchema.parse(response.json()).error.message).toMatch(message);
-}
-
-/** The per-account twin of an /api/ledger path: `/api/ledger/x` becomes `/api/accounts/{id}/ledger/x`. */
-function inAccount(path: string, accountId: string): string {
-  return path.replace(/^\/api\/ledger\//, `/api/accounts/${encodeURIComponent(accountId)}/ledger/`);
 }
 
 /** A schedule of a version 2 document as version 1 wrote it: without the account it is in. */

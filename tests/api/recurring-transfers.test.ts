@@ -5,14 +5,13 @@
  * undo and Extend keep the pairs whole; the expenses' total leaves it out; a user with one account
  * answers as before. The app's clock is 2026-11-21 (TEST_NOW).
  */
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type AccountInfo, accountSchema, ACCOUNTS_PATHS } from '../../src/contract/accounts.js';
-import { UNDO_HEADER, withId } from '../../src/contract/common.js';
+import { withId } from '../../src/contract/common.js';
 import { EXPENSES_PATHS, expensesInfoSchema } from '../../src/contract/expenses.js';
 import type { Ledger, LedgerTransaction } from '../../src/contract/ledger.js';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
-import { expectBadRequest, expectNotFound, newSubject } from '../support/api-expectations.js';
+import { expectBadRequest, expectNotFound, inAccount, newSubject, undoToken } from '../support/api-expectations.js';
 import { expenseInput, ledgerOf, okJson } from '../support/schedule-bodies.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { appsOnEveryDatabase, type UserClient } from '../support/test-app.js';
@@ -21,16 +20,6 @@ const getApp = appsOnEveryDatabase();
 const NOVEMBER = { ledger: { startDate: '2026-11-01', endDate: '2026-12-31', currentBalance: 500 } };
 const UNDO = '/api/undo';
 const NAME = 'To Savings';
-
-function inAccount(path: string, accountId: string): string {
-  return path.replace(/^\/api\/ledger\//, `/api/accounts/${encodeURIComponent(accountId)}/ledger/`);
-}
-
-function undoToken(response: LightMyRequestResponse): string {
-  const token = response.headers[UNDO_HEADER];
-  if (typeof token !== 'string') throw new Error(`no undo token: ${response.body}`);
-  return token;
-}
 
 interface TwoAccounts {
   readonly user: UserClient;

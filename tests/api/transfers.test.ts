@@ -10,12 +10,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type AccountExport, accountExportSchema, ACCOUNT_PATHS } from '../../src/contract/account.js';
 import { type AccountInfo, accountSchema, ACCOUNTS_PATHS } from '../../src/contract/accounts.js';
-import { UNDO_HEADER, withId } from '../../src/contract/common.js';
+import { withId } from '../../src/contract/common.js';
 import { strictErrorBodySchema } from '../../src/contract/errors.js';
 import { forecastSchema, type Ledger, LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { ledgerChangesSchema } from '../../src/contract/ledger-changes.js';
 import { TRANSFERS_PATHS } from '../../src/contract/transfers.js';
-import { AMOUNT_MESSAGES, expectBadRequest, expectNotFound, newSubject } from '../support/api-expectations.js';
+import { AMOUNT_MESSAGES, expectBadRequest, expectNotFound, inAccount, newSubject, undoToken } from '../support/api-expectations.js';
 import { byName, ledgerOf, okJson } from '../support/schedule-bodies.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { appsOnEveryDatabase, type UserClient } from '../support/test-app.js';
@@ -23,11 +23,6 @@ import { appsOnEveryDatabase, type UserClient } from '../support/test-app.js';
 const getApp = appsOnEveryDatabase();
 const NOVEMBER = { ledger: { startDate: '2026-11-01', endDate: '2026-12-31', currentBalance: 500 } };
 const UNDO = '/api/undo';
-
-/** The per-account twin of an /api/ledger path. */
-function inAccount(path: string, accountId: string): string {
-  return path.replace(/^\/api\/ledger\//, `/api/accounts/${encodeURIComponent(accountId)}/ledger/`);
-}
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
@@ -45,12 +40,6 @@ function withoutIds(reads: readonly string[]): string[] {
 function expectConflict(response: LightMyRequestResponse, message: RegExp): void {
   expect(response.statusCode, response.body).toBe(409);
   expect(strictErrorBodySchema.parse(response.json()).error.message).toMatch(message);
-}
-
-function undoToken(response: LightMyRequestResponse): string {
-  const token = response.headers[UNDO_HEADER];
-  if (typeof token !== 'string') throw new Error(`no undo token: ${response.body}`);
-  return token;
 }
 
 interface TwoAccounts {

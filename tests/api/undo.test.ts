@@ -17,7 +17,7 @@ import { DEPOSITS_PATHS, depositsInfoSchema } from '../../src/contract/deposits.
 import { EXPENSES_PATHS, expensesInfoSchema } from '../../src/contract/expenses.js';
 import { type Ledger, LEDGER_PATHS, type LedgerTransaction } from '../../src/contract/ledger.js';
 import { STATEMENT_PATHS, statementImportSchema } from '../../src/contract/statements.js';
-import { expectBadRequest, expectNotFound, newSubject } from '../support/api-expectations.js';
+import { expectBadRequest, expectNotFound, newSubject, undoToken } from '../support/api-expectations.js';
 import { byName, depositInput, expenseInput, ledgerOf, okJson } from '../support/schedule-bodies.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, TEST_NOW, type TestApp, type UserClient } from '../support/test-app.js';
@@ -34,9 +34,7 @@ let clock = TEST_NOW;
 
 function tokenOf(response: LightMyRequestResponse): string {
   expect(response.statusCode, response.body).toBe(200);
-  const token = response.headers[UNDO_HEADER];
-  if (typeof token !== 'string') throw new Error(`no ${UNDO_HEADER} header on ${response.body.slice(0, 200)}`);
-  return token;
+  return undoToken(response);
 }
 
 function expectRefused(response: LightMyRequestResponse, status: number, code: string, message: string): void {

@@ -1,6 +1,7 @@
 /** What API tests expect of refusals, said once for every resource's tests. */
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { UNDO_HEADER } from '../../src/contract/common.js';
 import { expect } from 'vitest';
 import { errorBodySchema } from '../../src/contract/errors.js';
 
@@ -32,4 +33,16 @@ export function expectNotFound(response: LightMyRequestResponse, message: string
 /** Every test signs in as its own user, so tests sharing one database never see each other's rows. */
 export function newSubject(prefix: string): string {
   return `${prefix}-${crypto.randomUUID()}`;
+}
+
+/** The token of a write's `Leftover-Undo` header (decision 0040); a write without one fails the test. */
+export function undoToken(response: LightMyRequestResponse): string {
+  const token = response.headers[UNDO_HEADER];
+  if (typeof token !== 'string') throw new Error(`no ${UNDO_HEADER} header on ${response.body.slice(0, 200)}`);
+  return token;
+}
+
+/** The per-account twin of an /api/ledger path: `/api/ledger/x` becomes `/api/accounts/{id}/ledger/x` (decision 0042). */
+export function inAccount(path: string, accountId: string): string {
+  return path.replace(/^\/api\/ledger\//, `/api/accounts/${encodeURIComponent(accountId)}/ledger/`);
 }
