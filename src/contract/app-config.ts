@@ -19,5 +19,7 @@ export type AppConfig = z.infer<typeof appConfigSchema>;
 export const profileSchema = z.object({
   subject: z.string(),
   name: z.nullable(z.string()),
+  /** The caller's IANA time zone, or the server's (TZ) while they have none stored (issue 26, decision 0047). */
+  timeZone: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -47,6 +47,8 @@ export interface EndpointRow {
 export const ENDPOINTS = {
   /** Who the API thinks is calling: two sign-ins are two users. For people and scripts. */
   getProfile: { method: 'GET', path: '/api/me', failure: 'Failed to get who is signed in!' },
+  /** The caller's time zone (issue 26, decision 0047); answers the profile as getProfile does. */
+  updateProfile: { method: 'PATCH', path: '/api/me', failure: 'Failed to save your time zone!' },
 
   getDeposits: { method: 'GET', path: '/api/deposits/retrieve-deposits', failure: 'Failed to get deposits!' },
   addDeposit: { method: 'POST', path: '/api/deposits/add-deposit', failure: 'Failed to add deposit!' },
@@ -135,6 +137,16 @@ export const ENDPOINTS = {
 
   /** Money moved between two of the caller's accounts: a linked pair of rows (decision 0043). Answers From's ledger. */
   addTransfer: { method: 'POST', path: '/api/transfers', failure: 'Failed to add transfer!' },
+
+  // Notifications (issue 26, decision 0051): the rules, the hour, and where messages go.
+  getNotifications: { method: 'GET', path: '/api/notifications', failure: 'Failed to get notification settings!' },
+  updateNotifications: { method: 'PUT', path: '/api/notifications', failure: 'Failed to save notification settings!' },
+  addNotificationChannel: { method: 'POST', path: '/api/notifications/channels', failure: 'Failed to add the channel!' },
+  removeNotificationChannel: { method: 'DELETE', path: '/api/notifications/channels/:id', failure: 'Failed to remove the channel!' },
+  /** Sends the test message now and answers what happened. */
+  testNotificationChannel: { method: 'POST', path: '/api/notifications/channels/:id/test', failure: 'Failed to send a test!' },
+  /** The VAPID public key the page subscribes with. */
+  getPushKey: { method: 'GET', path: '/api/notifications/push-key', failure: 'Failed to get the push key!' },
 } as const satisfies Record<string, EndpointRow>;
 
 /**

@@ -22,6 +22,14 @@ import { createLedgerRequestSchema, extendLedgerRequestSchema, newTransactionSch
 import { idParamsSchema } from './request-fields.js';
 import { statementImportRequestSchema, statementPreviewRequestSchema } from './statement-requests.js';
 import { STATEMENT_BODY_LIMIT_BYTES, statementImportSchema, statementPreviewSchema } from './statements.js';
+import {
+  newChannelSchema,
+  notificationPreferencesSchema,
+  notificationSettingsSchema,
+  profileUpdateSchema,
+  pushKeySchema,
+  testDeliverySchema,
+} from './notifications.js';
 import { newTransferSchema } from './transfers.js';
 import { undoAnswerSchema, undoRequestSchema } from './undo.js';
 
@@ -74,6 +82,7 @@ const rowWrite = { headers, query: ledgerAnswerQuerySchema, answer: ledgerWriteA
 
 export const ENDPOINT_SCHEMAS = {
   getProfile: { answer: profileSchema },
+  updateProfile: { body: profileUpdateSchema, answer: profileSchema },
 
   getDeposits: { answer: depositsInfoSchema },
   addDeposit: { body: depositInputSchema, answer: depositsInfoSchema },
@@ -137,6 +146,13 @@ export const ENDPOINT_SCHEMAS = {
   exportAccountLedgerCsv: { params: idParamsSchema, answer: { mediaType: 'text/csv', description: "The account's ledger as a CSV file." } },
 
   addTransfer: { headers, body: newTransferSchema, answer: ledgerInfoSchema },
+
+  getNotifications: { answer: notificationSettingsSchema },
+  updateNotifications: { body: notificationPreferencesSchema, answer: notificationSettingsSchema },
+  addNotificationChannel: { body: newChannelSchema, answer: notificationSettingsSchema },
+  removeNotificationChannel: { params: idParamsSchema, answer: notificationSettingsSchema },
+  testNotificationChannel: { params: idParamsSchema, answer: testDeliverySchema },
+  getPushKey: { answer: pushKeySchema },
 } as const satisfies { readonly [Operation in ApiOperation]: EndpointSchemas };
 
 /** Every row of the table, whole (method, path, failure message and schemas), in its order. */

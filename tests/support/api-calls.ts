@@ -117,6 +117,9 @@ const VALID_BODIES: { readonly [Operation in WithBody]: (id: string) => unknown 
   previewAccountStatement: () => VALID_STATEMENT,
   importAccountStatement: () => ({ ...VALID_STATEMENT, decisions: [{ index: 0, action: 'new' }] }),
   addTransfer: (id) => ({ fromAccountId: id, toAccountId: id, date: '2026-11-25', amount: 100 }),
+  updateProfile: () => ({ timeZone: 'America/Los_Angeles' }),
+  updateNotifications: () => ({ hour: 7, belowZero: true, billsDue: true }),
+  addNotificationChannel: () => ({ kind: 'WEBHOOK', target: 'https://ntfy.sh/leftover-test-topic' }),
 };
 
 /** Calls that name their row in the body, not the path (the account's ledger names its account in the path too). */
