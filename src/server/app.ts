@@ -33,6 +33,8 @@ import { depositRoutes } from './deposits/routes.js';
 import { expenseRoutes } from './expenses/routes.js';
 import { ledgerRoutes } from './ledger/routes.js';
 import { profileRoutes } from './profile/routes.js';
+import { userToday } from './profile/user-today.js';
+import type { TodayReader } from './ledger/index.js';
 import { readLedgerSchedules } from './schedules/ledger-schedules.js';
 import { statementRoutes } from './statements/routes.js';
 import { undoRoutes } from './undo/routes.js';
@@ -59,6 +61,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: OpenDatabase;
     now: () => Date;
+    /** The caller's today in their own time zone, on the app's clock (decision 0047). */
+    todayOf: TodayReader;
     /** Worker threads for untrusted files: statements and restores are read there (issue 22). */
     fileWork: FileWorkPool;
   }
@@ -110,7 +114,9 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
   app.setErrorHandler(handleError);
-  app.decorate('now', options.now ?? (() => new Date()));
+  const now = options.now ?? (() => new Date());
+  app.decorate('now', now);
+  app.decorate('todayOf', userToday(config.defaultTimeZone, now));
 
   await app.register(helmet, headers.helmet);
   registerNoStoreByDefault(app);
@@ -158,7 +164,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   await app.register(
     async (api) => {
       registerTokenCheck(api, verifyAccessToken, await registerRateLimits(api, budget));
-      await api.register(profileRoutes);
+      await api.register(profileRoutes, { defaultTimeZone: config.defaultTimeZone });
       await api.register(depositRoutes);
       await api.register(expenseRoutes);
       // The ledger is handed its schedules: it never imports deposits or expenses (decision 0033).

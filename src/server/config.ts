@@ -5,6 +5,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { canonicalTimeZone, processTimeZone } from '../domain/time-zones.js';
 
 const DEFAULT_DATABASE_URL = 'sqlite:./data/leftover.sqlite';
 
@@ -116,6 +117,40 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** A web address of the server as people reach it: links in messages start with it (no trailing slash). */
+const publicUrlSchema = optionalText.pipe(
+  z
+    .string()
+    .refine(
+      (value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol) && new URL(value).search === '',
+      'must be the http:// or https:// address people open Leftover at, like https://leftover.example.com',
+    )
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+);
+
+const SMTP_URL_MESSAGE = 'must be an smtp:// or smtps:// URL, like smtps://user:password@smtp.example.com:465';
+
+const smtpUrlSchema = optionalText.pipe(
+  z
+    .string()
+    .refine((value) => URL.canParse(value) && ['smtp:', 'smtps:'].includes(new URL(value).protocol), SMTP_URL_MESSAGE)
+    .optional(),
+);
+
+/** "you@example.com" or "Leftover <you@example.com>": nodemailer reads either as the sender. */
+const MAIL_FROM = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+
+const vapidSubjectSchema = optionalText.pipe(
+  z
+    .string()
+    .refine(
+      (value) => /^mailto:[^\s@]+@[^\s@]+$/.test(value) || /^https:\/\/[^\s/]+/.test(value),
+      'must be a mailto: or https: address, like mailto:you@example.com',
+    )
+    .optional(),
+);
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: portSchema.default(3000),
@@ -142,6 +177,18 @@ const environmentSchema = z.object({
   FILE_WORKER_MEMORY_MB: wholeNumberSchema(DEFAULT_FILE_WORKER_MEMORY_MB, 32, 4096, 'megabytes'),
   FILE_WORKER_TIMEOUT_MS: wholeNumberSchema(DEFAULT_FILE_WORKER_TIMEOUT_MS, 100, MAX_TIMEOUT_MS, 'milliseconds'),
   FILE_WORKERS: wholeNumberSchema(DEFAULT_FILE_WORKERS, 1, MAX_FILE_WORKERS, 'threads'),
+  // Node reads TZ itself; checked here so a misspelt zone stops the server instead of silently becoming UTC.
+  TZ: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => canonicalTimeZone(value) !== null, 'must be an IANA time zone, like America/Chicago')
+      .optional(),
+  ),
+  SMTP_URL: smtpUrlSchema,
+  MAIL_FROM: optionalText.pipe(z.string().regex(MAIL_FROM, 'must be an address, like Leftover <leftover@example.com>').optional()),
+  PUBLIC_URL: publicUrlSchema,
+  NOTIFY_ALLOW_PRIVATE_URLS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  VAPID_SUBJECT: vapidSubjectSchema,
 });
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -184,6 +231,20 @@ export interface FileWorkerConfig {
   readonly threads: number;
 }
 
+/** Where messages go (issue 26, decision 0051). */
+export interface NotificationConfig {
+  /** The operator's SMTP server; without it the email channel is not offered. */
+  readonly smtpUrl: string | undefined;
+  /** The sender of every email; required with SMTP_URL. */
+  readonly mailFrom: string | undefined;
+  /** Links in messages start with this (no trailing slash). */
+  readonly publicUrl: string;
+  /** Webhooks may reach loopback, private, link-local and metadata addresses (tests, a home network). */
+  readonly allowPrivateUrls: boolean;
+  /** Who runs this server, as web push's VAPID asks: a mailto: or https: address. */
+  readonly vapidSubject: string;
+}
+
 export interface AppConfiguration {
   readonly nodeEnv: 'development' | 'production' | 'test';
   readonly port: number;
@@ -202,6 +263,9 @@ export interface AppConfiguration {
   /** Whether the built page's source maps (*.map) are served; off unless SERVE_SOURCE_MAPS=true. */
   readonly serveSourceMaps: boolean;
   readonly fileWorkers: FileWorkerConfig;
+  /** "Today" for users who have no time zone stored: TZ, else the system's (decision 0047). */
+  readonly defaultTimeZone: string;
+  readonly notifications: NotificationConfig;
 }
 
 export class ConfigError extends Error {
@@ -278,6 +342,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
     oidc = { kind: 'external', issuer, clientId: values.OIDC_CLIENT_ID as string, audience: values.OIDC_AUDIENCE as string };
   }
 
+  if (values.SMTP_URL !== undefined && values.MAIL_FROM === undefined) {
+    throw new ConfigError(['MAIL_FROM: required when SMTP_URL is set (the sender of every email), like Leftover <leftover@example.com>']);
+  }
+  const publicUrl = values.PUBLIC_URL ?? `http://localhost:${values.PORT}`;
+
   return {
     nodeEnv: values.NODE_ENV,
     port: values.PORT,
@@ -296,5 +365,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
     dataDir,
     serveSourceMaps: values.SERVE_SOURCE_MAPS === 'true',
     fileWorkers: { memoryMb: values.FILE_WORKER_MEMORY_MB, timeoutMs: values.FILE_WORKER_TIMEOUT_MS, threads: values.FILE_WORKERS },
+    defaultTimeZone: (values.TZ === undefined ? null : canonicalTimeZone(values.TZ)) ?? processTimeZone(),
+    notifications: {
+      smtpUrl: values.SMTP_URL,
+      mailFrom: values.MAIL_FROM,
+      publicUrl,
+      allowPrivateUrls: values.NOTIFY_ALLOW_PRIVATE_URLS === 'true',
+      // Without one, the server's own https address, else a placeholder the push services of Chrome and Firefox accept (README).
+      vapidSubject: values.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:leftover@localhost'),
+    },
   };
 }

@@ -25,6 +25,7 @@ import {
   type OwnerLock,
   renameAccount,
   type StoredAccount,
+  type TodayReader,
   withOwnerLock,
 } from '../ledger/index.js';
 import { readLedgerSchedules } from '../schedules/ledger-schedules.js';
@@ -46,8 +47,9 @@ export class AccountsService {
   constructor(
     private readonly database: OpenDatabase,
     now: () => Date,
+    today: TodayReader,
   ) {
-    this.ledgers = new LedgerService(database, now, readLedgerSchedules);
+    this.ledgers = new LedgerService(database, now, readLedgerSchedules, today);
   }
 
   /** Every account with its balances, oldest first; a user with none gets their primary "Checking" one now. */

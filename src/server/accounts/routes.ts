@@ -11,7 +11,7 @@ import { accountAnswer, accountFields } from './accounts-payloads.js';
 import { AccountsService } from './accounts-service.js';
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
-  const accounts = new AccountsService(api.database, () => api.now());
+  const accounts = new AccountsService(api.database, () => api.now(), api.todayOf);
 
   registerEndpoint(api, 'listAccounts', async (request) => ({ accounts: (await accounts.list(callerOf(request))).map(accountAnswer) }));
 

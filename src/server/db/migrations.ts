@@ -376,6 +376,92 @@ const recurringTransfers: Migration = {
   },
 };
 
+/**
+ * Each user's own today and what Leftover tells them (issue 26, decisions 0047 and 0051): one row of
+ * settings per user who chose anything (time zone, the hour and rules of notifications, and the
+ * local date their day's messages were last planned), and their channels: email addresses, push
+ * subscriptions and webhooks. A channel's link token (confirm, unsubscribe) is unique; a target
+ * is one channel per user, found by its key (a hash: a URL may be longer than an index allows).
+ */
+const userSettingsAndChannels: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('user_settings')
+      .addColumn('owner_iss', 'varchar(512)', (column) => column.notNull())
+      .addColumn('owner_sub', 'varchar(512)', (column) => column.notNull())
+      .addColumn('time_zone', 'varchar(64)')
+      .addColumn('notify_hour', 'integer', (column) => column.notNull().defaultTo(8))
+      .addColumn('below_zero', 'integer', (column) => column.notNull().defaultTo(1))
+      .addColumn('bills_due', 'integer', (column) => column.notNull().defaultTo(0))
+      .addColumn('planned_on', 'varchar(10)')
+      .addColumn('updated_at', 'varchar(32)', (column) => column.notNull())
+      .addPrimaryKeyConstraint('user_settings_owner', ['owner_iss', 'owner_sub'])
+      .execute();
+    await db.schema
+      .createTable('notification_channels')
+      .addColumn('id', 'varchar(64)', (column) => column.primaryKey())
+      .addColumn('owner_iss', 'varchar(512)', (column) => column.notNull())
+      .addColumn('owner_sub', 'varchar(512)', (column) => column.notNull())
+      .addColumn('kind', 'varchar(16)', (column) => column.notNull())
+      .addColumn('target', 'varchar(2000)', (column) => column.notNull())
+      // Hex SHA-256 of the kind and target: one channel per target and user.
+      .addColumn('target_key', 'varchar(64)', (column) => column.notNull())
+      .addColumn('push_p256dh', 'varchar(128)')
+      .addColumn('push_auth', 'varchar(64)')
+      .addColumn('confirmed', 'integer', (column) => column.notNull())
+      .addColumn('link_token', 'varchar(64)', (column) => column.notNull().unique())
+      .addColumn('last_at', 'varchar(32)')
+      .addColumn('last_delivered', 'integer')
+      .addColumn('last_reason', 'varchar(500)')
+      .addColumn('created_at', 'varchar(32)', (column) => column.notNull())
+      .addUniqueConstraint('notification_channels_target', ['owner_iss', 'owner_sub', 'target_key'])
+      .execute();
+  },
+};
+
+/**
+ * The outbox (issue 26, decision 0051): every message is recorded here before it is sent, under a
+ * unique key of its user, account, kind, occasion and channel, so a second planner (another
+ * process, or the same after a restart) records nothing new, and a sender claims it with a lease
+ * before sending. Found by state and due time.
+ */
+const notificationOutbox: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('notification_outbox')
+      .addColumn('id', 'varchar(64)', (column) => column.primaryKey())
+      // Hex SHA-256 of the owner, account, kind, occasion and channel.
+      .addColumn('message_key', 'varchar(64)', (column) => column.notNull().unique())
+      .addColumn('owner_iss', 'varchar(512)', (column) => column.notNull())
+      .addColumn('owner_sub', 'varchar(512)', (column) => column.notNull())
+      .addColumn('channel_id', 'varchar(64)', (column) => column.notNull())
+      .addColumn('account_id', 'varchar(64)')
+      .addColumn('kind', 'varchar(16)', (column) => column.notNull())
+      .addColumn('occasion', 'varchar(16)', (column) => column.notNull())
+      .addColumn('event_date', 'varchar(10)', (column) => column.notNull())
+      .addColumn('planned_on', 'varchar(10)', (column) => column.notNull())
+      .addColumn('title', 'varchar(300)', (column) => column.notNull())
+      .addColumn('message', 'text', (column) => column.notNull())
+      .addColumn('url', 'varchar(2000)', (column) => column.notNull())
+      .addColumn('state', 'varchar(16)', (column) => column.notNull())
+      .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+      .addColumn('next_attempt_at', 'varchar(32)', (column) => column.notNull())
+      .addColumn('first_attempt_at', 'varchar(32)')
+      .addColumn('lease_until', 'varchar(32)')
+      .addColumn('lease_owner', 'varchar(64)')
+      .addColumn('last_error', 'varchar(500)')
+      .addColumn('created_at', 'varchar(32)', (column) => column.notNull())
+      .addColumn('sent_at', 'varchar(32)')
+      .execute();
+    await db.schema.createIndex('notification_outbox_due').on('notification_outbox').columns(['state', 'next_attempt_at']).execute();
+    await db.schema
+      .createIndex('notification_outbox_owner')
+      .on('notification_outbox')
+      .columns(['owner_iss', 'owner_sub', 'event_date'])
+      .execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_drop_ledger_rows_owner_index': dropLedgerRowsOwnerIndex,
@@ -387,6 +473,8 @@ export const migrations: Record<string, Migration> = {
   '0008_accounts': accounts,
   '0009_transfers': transfers,
   '0010_recurring_transfers': recurringTransfers,
+  '0013_user_settings_and_channels': userSettingsAndChannels,
+  '0014_notification_outbox': notificationOutbox,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

@@ -134,6 +134,73 @@ export interface UndoEntriesTable extends OwnerColumns {
   journal: string;
 }
 
+/** One row per user who chose a time zone or notification settings (decisions 0047, 0051). */
+export interface UserSettingsTable extends OwnerColumns {
+  /** A canonical IANA zone; null: the server's default (TZ). */
+  time_zone: string | null;
+  /** 0 to 23, in the user's zone. */
+  notify_hour: Generated<number>;
+  /** 1 or 0: "Before my balance goes below $0". */
+  below_zero: Generated<number>;
+  /** 1 or 0: "Bills due tomorrow". */
+  bills_due: Generated<number>;
+  /** The user's local date whose messages were last planned; null before the first. */
+  planned_on: string | null;
+  updated_at: string;
+}
+
+/** Where a user's messages go: an email address, a push subscription, a webhook (decision 0051). */
+export interface NotificationChannelsTable extends OwnerColumns {
+  id: string;
+  /** EMAIL, PUSH or WEBHOOK. */
+  kind: string;
+  /** The address, the URL, or the push subscription's endpoint. */
+  target: string;
+  target_key: string;
+  /** A push subscription's keys (base64url); null for the other kinds. */
+  push_p256dh: string | null;
+  push_auth: string | null;
+  /** 1 once an email address clicked its link; 1 from the start for the other kinds. */
+  confirmed: number;
+  /** The secret in the channel's confirm and unsubscribe links. */
+  link_token: string;
+  /** The last delivery: when, whether it arrived (1/0), and why not. */
+  last_at: string | null;
+  last_delivered: number | null;
+  last_reason: string | null;
+  created_at: string;
+}
+
+/** Every message, recorded before it is sent (decision 0051). */
+export interface NotificationOutboxTable extends OwnerColumns {
+  id: string;
+  message_key: string;
+  channel_id: string;
+  account_id: string | null;
+  /** BELOW_ZERO or BILLS_DUE. */
+  kind: string;
+  /** notice or reminder (a shortfall), bills (tomorrow's). */
+  occasion: string;
+  /** The date the message is about: the shortfall's, or tomorrow. */
+  event_date: string;
+  /** The user's local date it was planned on. */
+  planned_on: string;
+  title: string;
+  message: string;
+  url: string;
+  /** pending, sent, failed or cancelled. */
+  state: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  first_attempt_at: string | null;
+  /** A sender's claim: until when, and which process. */
+  lease_until: string | null;
+  lease_owner: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface DatabaseSchema {
   accounts: AccountsTable;
   deposits: DepositsTable;
@@ -143,4 +210,7 @@ export interface DatabaseSchema {
   ledger_skipped_occurrences: LedgerSkippedOccurrencesTable;
   ledger_imported_rows: LedgerImportedRowsTable;
   undo_entries: UndoEntriesTable;
+  user_settings: UserSettingsTable;
+  notification_channels: NotificationChannelsTable;
+  notification_outbox: NotificationOutboxTable;
 }

@@ -6,17 +6,17 @@
 import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
 import { InvalidInputError } from '../../domain/errors.js';
-import { LedgerService, type OwnerLock } from '../ledger/index.js';
+import { LedgerService, type OwnerLock, type TodayReader } from '../ledger/index.js';
 import type { ScheduleRecord } from '../schedules/schedule-repository.js';
 import { readLedgerSchedules } from '../schedules/ledger-schedules.js';
 import { type ScheduleList, scheduleList, scheduleWrites } from '../schedules/schedule-writes.js';
 import { type ExpenseFields, expenseRepository, type StoredExpense } from './expense-repository.js';
 
-export function expenseService(database: OpenDatabase, now: () => Date) {
+export function expenseService(database: OpenDatabase, now: () => Date, today: TodayReader) {
   return {
     /** The caller's expenses in the list's order. */
     list: (owner: Caller): Promise<ScheduleList<StoredExpense>> => scheduleList(database.db, expenseRepository(database.db), owner),
-    ...scheduleWrites(new LedgerService(database, now, readLedgerSchedules), 'expense', expenseRepository, checkToAccount),
+    ...scheduleWrites(new LedgerService(database, now, readLedgerSchedules, today), 'expense', expenseRepository, checkToAccount),
   };
 }
 

@@ -3,7 +3,6 @@
  * write brings the caller's ledger up to date with it (expenseService).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { todayIn } from '../../domain/calendar-date.js';
 import type { Caller } from '../auth/access-token.js';
 import { callerOf, chargeRowsWritten } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
@@ -12,8 +11,9 @@ import { expenseFields, expensesAnswer } from './expense-payloads.js';
 import { expenseService } from './expense-service.js';
 
 export const expenseRoutes: FastifyPluginAsyncZod = async (api) => {
-  const expenses = expenseService(api.database, () => api.now());
-  const info = async (owner: Caller) => expensesAnswer(await expenses.list(owner), todayIn(api.now()));
+  const expenses = expenseService(api.database, () => api.now(), api.todayOf);
+  // Totals leave out expenses that ended before the caller's own today (decision 0047).
+  const info = async (owner: Caller) => expensesAnswer(await expenses.list(owner), await api.todayOf(api.database.db, owner));
 
   registerEndpoint(api, 'getExpenses', async (request) => info(callerOf(request)));
 

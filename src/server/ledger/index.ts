@@ -10,7 +10,14 @@ export { decodeLedgerJournal, type LedgerJournal } from './ledger-journal.js';
 export { checkExpectedVersion, ledgerAnswer } from './ledger-payloads.js';
 export type { LedgerWithRows } from './ledger-reads.js';
 export type { LedgerFields, LedgerScope, StoredLedger } from './ledger-record.js';
-export { type AccountSchedules, LedgerService, type ScheduleReader, type ScheduleWrite, type UndoableWrite } from './ledger-service.js';
+export {
+  type AccountSchedules,
+  LedgerService,
+  type ScheduleReader,
+  type ScheduleWrite,
+  type TodayReader,
+  type UndoableWrite,
+} from './ledger-service.js';
 export { UNDO_CONFLICT } from './ledger-undo.js';
 export {
   type AccountChoice,

@@ -5,7 +5,7 @@
  * codes. Each write may name the version it expects (a client's If-Match, or null for none): it is
  * checked against the version read under the owner's lock, before anything else is decided.
  */
-import { addDays, type IsoDate, maxDate, todayIn } from '../../domain/calendar-date.js';
+import { addDays, type IsoDate, maxDate } from '../../domain/calendar-date.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../domain/errors.js';
 import { canEdit, isWithinLedger, type ScheduleRef, type TransactionDraft } from '../../domain/ledger.js';
 import type { Cents } from '../../domain/money.js';
@@ -54,6 +54,12 @@ interface TransferAccounts {
  * own modules read them, and the ledger does not import them.
  */
 export type ScheduleReader = (db: Database, owner: Caller) => Promise<AccountSchedules>;
+
+/**
+ * The owner's today, in their own time zone (decision 0047), read in the write's transaction (`db`).
+ * Passed in by whoever builds the service, as the schedules are: the user's settings are not the ledger's.
+ */
+export type TodayReader = (db: Database, owner: Caller) => Promise<IsoDate>;
 
 /**
  * The schedules one account's ledger is projected from, in the order they were added: its own, and
@@ -139,10 +145,12 @@ function checkTransferDate(store: LedgerStore, ledger: StoredLedger, date: IsoDa
 export class LedgerService {
   constructor(
     private readonly database: OpenDatabase,
-    /** The app's clock: the ledger's created_at, and "today" for re-projection (decision 0015). */
+    /** The app's clock: the ledger's created_at and undo entries. */
     private readonly now: () => Date,
     /** What a ledger is projected from; generation numbers rows that tie on date, type and name in this order. */
     private readonly schedules: ScheduleReader,
+    /** "Today" for re-projection: the owner's own (decisions 0015, 0047). */
+    private readonly today: TodayReader,
   ) {}
 
   /** The account's ledger, or undefined while it has none. */
@@ -346,6 +354,7 @@ export class LedgerService {
     return withOwnerLock(this.database, owner, async (locked) => {
       // What the schedule was decides whether a moved date still fills the same period (reprojectSchedule).
       const before = await this.schedules(locked.db, owner);
+      const today = await this.today(locked.db, owner);
       const { schedule, deleted, accounts, change } = await write(locked.db, locked);
       const after = deleted ? NO_ACCOUNT_SCHEDULES : await this.schedules(locked.db, owner);
       let added = 0;
@@ -359,10 +368,10 @@ export class LedgerService {
       for (const accountId of touched) stores.push(await locked.store({ id: accountId }));
       // A transfer's pair is kept whole: a side whose other side is paid, cleared or edited stays as it is too.
       const held = new Set<string>();
-      for (const store of stores) for (const id of await this.heldRows(store, schedule)) held.add(id);
+      for (const store of stores) for (const id of await this.heldRows(store, schedule, today)) held.add(id);
       for (const store of stores) {
         const accountId = store.account.id;
-        added += await this.reproject(store, schedule, schedulesOf(before, accountId), schedulesOf(after, accountId), deleted, held);
+        added += await this.reproject(store, schedule, schedulesOf(before, accountId), schedulesOf(after, accountId), deleted, today, held);
       }
       // The pairs as the expense now is first: rows left from what it was pair only among themselves.
       await this.pairTransfers(
@@ -390,9 +399,10 @@ export class LedgerService {
   ): Promise<number> {
     if (moved.length === 0) return 0;
     const store = await locked.store({ id: accountId });
+    const today = await this.today(locked.db, locked.owner);
     let added = 0;
     for (const schedule of moved) {
-      added += await this.reproject(store, schedule, schedulesOf(before, accountId), schedulesOf(after, accountId), false);
+      added += await this.reproject(store, schedule, schedulesOf(before, accountId), schedulesOf(after, accountId), false, today);
     }
     await this.pairTransfers(locked, transfersOf(after, accountId));
     return added;
@@ -414,11 +424,12 @@ export class LedgerService {
     before: LedgerSchedules,
     after: LedgerSchedules,
     deleted: boolean,
+    today: IsoDate,
     held: ReadonlySet<string> = new Set(),
   ): Promise<number> {
     const { ledger } = store;
     if (!ledger) return 0;
-    const window = this.reprojectionWindow(ledger);
+    const window = reprojectionWindow(ledger, today);
     const rows = await store.scheduleRows(schedule);
     const skipped = await store.skipped(schedule);
     // A side of a recurring transfer whose other side is held reads as edited: it stays, and stands for its period.
@@ -435,15 +446,10 @@ export class LedgerService {
     return inserted.length;
   }
 
-  /** The dates a schedule's change may reach in a ledger: from today (or its start, if later) to its end. */
-  private reprojectionWindow(ledger: StoredLedger): DateRange {
-    return { from: maxDate(todayIn(this.now()), ledger.startDate), to: ledger.endDate };
-  }
-
   /** Ids of the schedule's rows in this ledger that no longer follow it (paid, cleared, edited, or past). */
-  private async heldRows(store: LedgerStore, schedule: ScheduleRef): Promise<string[]> {
+  private async heldRows(store: LedgerStore, schedule: ScheduleRef, today: IsoDate): Promise<string[]> {
     if (!store.ledger) return [];
-    const from = this.reprojectionWindow(store.ledger).from;
+    const from = reprojectionWindow(store.ledger, today).from;
     return (await store.scheduleRows(schedule)).filter((row) => !followsSchedule(row, schedule, from)).map((row) => row.id);
   }
 
@@ -490,6 +496,11 @@ export class LedgerService {
     for (const store of changed) await store.advanceVersion();
     return changed;
   }
+}
+
+/** The dates a schedule's change may reach in a ledger: from the owner's today (or its start, if later) to its end. */
+function reprojectionWindow(ledger: StoredLedger, today: IsoDate): DateRange {
+  return { from: maxDate(today, ledger.startDate), to: ledger.endDate };
 }
 
 /**

@@ -13,7 +13,6 @@ import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, Transact
 import { callerOf, chargeRowsRead, chargeRowsWritten } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
 import { tagUndo } from '../http/undo-header.js';
-import { todayIn } from '../../domain/calendar-date.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { dollarsToCents } from '../../domain/money.js';
 import { changesAnswer, forecastAnswer, ledgerAnswer, ledgerFields, requestedRow, transactionDraft } from './ledger-payloads.js';
@@ -45,7 +44,7 @@ export interface LedgerRoutesOptions {
 }
 
 export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (api, { schedules }) => {
-  const ledgers = new LedgerService(api.database, () => api.now(), schedules);
+  const ledgers = new LedgerService(api.database, () => api.now(), schedules, api.todayOf);
 
   // Each call once, for the account it is given: SPEC.md's /api/ledger paths act on the primary
   // account, their twins under /api/accounts/:id/ledger on the account named (decision 0042).
@@ -53,11 +52,13 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
     versionedLedgerAnswer(reply, await ledgers.retrieve(callerOf(request), account));
 
   const forecast = async (request: FastifyRequest, account: AccountChoice) => {
-    const found = await ledgers.retrieve(callerOf(request), account);
+    const owner = callerOf(request);
+    const found = await ledgers.retrieve(owner, account);
     if (!found) throw new NotFoundError(NO_LEDGER);
     // The answer is small, but the work is every row of the ledger: charged by the rows read.
     chargeRowsRead(request, found.rows.length);
-    return forecastAnswer(found, todayIn(api.now()));
+    // "Ahead" starts at the caller's own today (decision 0047).
+    return forecastAnswer(found, await api.todayOf(api.database.db, owner));
   };
 
   const create = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice, body: CreateLedgerRequest) => {

@@ -5,7 +5,6 @@
  * it carries no Leftover-Undo header.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { todayIn } from '../../domain/calendar-date.js';
 import { depositsAnswer } from '../deposits/deposit-payloads.js';
 import { expensesAnswer } from '../expenses/expense-payloads.js';
 import { callerOf } from '../http/api-scope.js';
@@ -20,7 +19,8 @@ export const undoRoutes: FastifyPluginAsyncZod = async (api) => {
     const undone = await undos.undo(callerOf(request), request.body.token);
     if (undone.answer === 'deposits') return depositsAnswer({ schedules: undone.deposits, manyAccounts: undone.manyAccounts });
     if (undone.answer === 'expenses') {
-      return expensesAnswer({ schedules: undone.expenses, manyAccounts: undone.manyAccounts }, todayIn(api.now()));
+      const owner = callerOf(request);
+      return expensesAnswer({ schedules: undone.expenses, manyAccounts: undone.manyAccounts }, await api.todayOf(api.database.db, owner));
     }
     tagLedgerVersion(reply, undone.ledger);
     return ledgerAnswer(undone.ledger);

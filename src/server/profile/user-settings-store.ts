@@ -1,0 +1,141 @@
+/**
+ * The user_settings table (decisions 0047 and 0051): a user's time zone and notification settings,
+ * one row per user who chose any, and the local date their day's messages were last planned. A
+ * user without a row has the defaults: the server's zone, 08:00, "below $0" on, "bills due" off.
+ */
+import { DEFAULT_NOTIFICATION_HOUR } from '../../contract/notifications.js';
+import type { IsoDate } from '../../domain/calendar-date.js';
+import type { Caller } from '../auth/access-token.js';
+import type { Database } from '../db/database.js';
+import { ownerColumns } from '../db/owner.js';
+
+export interface UserSettings {
+  /** Null: none stored, the server's default applies. */
+  readonly timeZone: string | null;
+  readonly hour: number;
+  readonly belowZero: boolean;
+  readonly billsDue: boolean;
+}
+
+export interface NotificationRules {
+  readonly hour: number;
+  readonly belowZero: boolean;
+  readonly billsDue: boolean;
+}
+
+export const DEFAULT_SETTINGS: UserSettings = { timeZone: null, hour: DEFAULT_NOTIFICATION_HOUR, belowZero: true, billsDue: false };
+
+function ownerIs(owner: Caller) {
+  const columns = ownerColumns(owner);
+  return { iss: columns.owner_iss, sub: columns.owner_sub };
+}
+
+export async function readUserSettings(db: Database, owner: Caller): Promise<UserSettings> {
+  const { iss, sub } = ownerIs(owner);
+  const row = await db
+    .selectFrom('user_settings')
+    .select(['time_zone', 'notify_hour', 'below_zero', 'bills_due'])
+    .where('owner_iss', '=', iss)
+    .where('owner_sub', '=', sub)
+    .executeTakeFirst();
+  if (!row) return DEFAULT_SETTINGS;
+  return {
+    timeZone: row.time_zone,
+    hour: Number(row.notify_hour),
+    belowZero: Number(row.below_zero) === 1,
+    billsDue: Number(row.bills_due) === 1,
+  };
+}
+
+/** The row with the defaults, unless the user has one; every write below then changes it. */
+async function ensureRow(db: Database, owner: Caller, now: Date): Promise<void> {
+  await db
+    .insertInto('user_settings')
+    .values({ ...ownerColumns(owner), time_zone: null, planned_on: null, updated_at: now.toISOString() })
+    .onConflict((conflict) => conflict.columns(['owner_iss', 'owner_sub']).doNothing())
+    .execute();
+}
+
+/** Stores the zone; with onlyIfUnset, only when the user has none yet (one statement: two sign-ins at once cannot both win). */
+export async function storeTimeZone(db: Database, owner: Caller, zone: string, onlyIfUnset: boolean, now: Date): Promise<void> {
+  await ensureRow(db, owner, now);
+  const { iss, sub } = ownerIs(owner);
+  let update = db
+    .updateTable('user_settings')
+    .set({ time_zone: zone, updated_at: now.toISOString() })
+    .where('owner_iss', '=', iss)
+    .where('owner_sub', '=', sub);
+  if (onlyIfUnset) update = update.where('time_zone', 'is', null);
+  await update.execute();
+}
+
+export async function storeNotificationRules(db: Database, owner: Caller, rules: NotificationRules, now: Date): Promise<void> {
+  await ensureRow(db, owner, now);
+  const { iss, sub } = ownerIs(owner);
+  await db
+    .updateTable('user_settings')
+    .set({ notify_hour: rules.hour, below_zero: rules.belowZero ? 1 : 0, bills_due: rules.billsDue ? 1 : 0, updated_at: now.toISOString() })
+    .where('owner_iss', '=', iss)
+    .where('owner_sub', '=', sub)
+    .execute();
+}
+
+/** Makes sure the user has a row, so the planner finds them (a user's first channel). */
+export async function keepUserSettings(db: Database, owner: Caller, now: Date): Promise<void> {
+  await ensureRow(db, owner, now);
+}
+
+/** A user whose day's messages may be planned: their settings and the local date last planned. */
+export interface PlanningCandidate extends UserSettings {
+  readonly owner: Caller;
+  readonly plannedOn: string | null;
+}
+
+/** Settings of these owners who have a row, keyed as owners are. */
+export async function readPlanningCandidates(db: Database, owners: readonly Caller[]): Promise<PlanningCandidate[]> {
+  const found: PlanningCandidate[] = [];
+  // A few hundred at a time: well within either database's parameter limit.
+  for (let start = 0; start < owners.length; start += 200) {
+    const batch = owners.slice(start, start + 200);
+    const rows = await db
+      .selectFrom('user_settings')
+      .selectAll()
+      .where((eb) => eb.or(batch.map((owner) => eb.and([eb('owner_iss', '=', owner.issuer), eb('owner_sub', '=', owner.subject)]))))
+      .execute();
+    for (const row of rows) {
+      found.push({
+        owner: { issuer: row.owner_iss, subject: row.owner_sub },
+        timeZone: row.time_zone,
+        hour: Number(row.notify_hour),
+        belowZero: Number(row.below_zero) === 1,
+        billsDue: Number(row.bills_due) === 1,
+        plannedOn: row.planned_on,
+      });
+    }
+  }
+  return found;
+}
+
+/**
+ * Marks the user's day `today` as planned, unless it already is (another date, after a change of
+ * zone, counts as another day; the outbox's keys keep it from repeating a message): true for the one caller that
+ * marked it. On PostgreSQL a second process's update waits for the first's transaction and then
+ * finds the row changed; so exactly one transaction plans a user's day, and a planner that dies
+ * before its commit leaves the day unplanned for the next run.
+ */
+export async function claimPlanningDay(db: Database, owner: Caller, today: IsoDate, now: Date): Promise<boolean> {
+  const { iss, sub } = ownerIs(owner);
+  const result = await db
+    .updateTable('user_settings')
+    .set({ planned_on: today, updated_at: now.toISOString() })
+    .where('owner_iss', '=', iss)
+    .where('owner_sub', '=', sub)
+    .where((eb) => eb.or([eb('planned_on', 'is', null), eb('planned_on', '<>', today)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteUserSettings(db: Database, owner: Caller): Promise<void> {
+  const { iss, sub } = ownerIs(owner);
+  await db.deleteFrom('user_settings').where('owner_iss', '=', iss).where('owner_sub', '=', sub).execute();
+}
