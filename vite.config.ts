@@ -39,7 +39,7 @@ export default defineConfig({
       workbox: {
         globPatterns: ['index.html', 'assets/*.{js,css}'],
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/api/, /^\/oidc/, /^\/dev-sign-in/, /^\/login/, /^\/app-config\.json/],
+        navigateFallbackDenylist: [/^\/api/, /^\/oidc/, /^\/dev-sign-in/, /^\/login/, /^\/app-config\.json/, /^\/notify\//],
         // No runtime caching: whatever is not precached goes to the network as if there were no worker.
         runtimeCaching: [],
         cleanupOutdatedCaches: true,

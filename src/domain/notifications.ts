@@ -71,10 +71,15 @@ export function belowZeroText(
   );
 }
 
+/** The forecast's first row below zero from today on (firstBelowZero, with the row's amount), when it is within the window. */
+function shortfallOf(account: PlannerAccount, today: IsoDate): PlannerAccount['rows'][number] | undefined {
+  const below = account.rows.find((row) => row.date >= today && row.balance < 0);
+  return below && below.date <= addDays(today, SHORTFALL_WINDOW_DAYS - 1) ? below : undefined;
+}
+
 function shortfallMessages(input: PlanInput, account: PlannerAccount): PlannedMessage[] {
-  // The forecast's first day below zero (firstBelowZero), with the row's amount the sentence names.
-  const below = account.rows.find((row) => row.date >= input.today && row.balance < 0);
-  if (!below || below.date > addDays(input.today, SHORTFALL_WINDOW_DAYS - 1)) return [];
+  const below = shortfallOf(account, input.today);
+  if (!below) return [];
   const lowest = lowestAhead(account.rows, input.today) ?? below;
   const message = belowZeroText(account.name, below, lowest);
   const noticed = input.noticedBefore.has(shortfallKey(account.id, below.date));
@@ -103,6 +108,10 @@ function shortfallMessages(input: PlanInput, account: PlannerAccount): PlannedMe
   ];
 }
 
+function isUnpaidBill(row: PlannerAccount['rows'][number], date: IsoDate): boolean {
+  return row.date === date && row.type === 'D' && row.status === 'PENDING';
+}
+
 function billsMessage(input: PlanInput): PlannedMessage | null {
   const tomorrow = addDays(input.today, 1);
   const named = input.accounts.length > 1;
@@ -110,7 +119,7 @@ function billsMessage(input: PlanInput): PlannedMessage | null {
   let count = 0;
   for (const account of input.accounts) {
     for (const row of account.rows) {
-      if (row.date !== tomorrow || row.type !== 'D' || row.status !== 'PENDING') continue;
+      if (!isUnpaidBill(row, tomorrow)) continue;
       count += 1;
       if (bills.length < MAX_LISTED_BILLS) bills.push(`${row.name} (${formatUsd(row.amount)}${named ? `, ${account.name}` : ''})`);
     }
@@ -138,4 +147,21 @@ export function planMessages(input: PlanInput): PlannedMessage[] {
     if (bills) planned.push(bills);
   }
   return planned;
+}
+
+/**
+ * Whether a message planned earlier still says what is true today (a retry, or one left pending
+ * over a restart): its rule is still on, the account still goes below $0 first on that date, or
+ * that date's bills are still ahead and unpaid. A message that is no longer true is not sent.
+ */
+export function isStillTrue(message: Pick<PlannedMessage, 'kind' | 'accountId' | 'date'>, input: PlanInput): boolean {
+  if (message.kind === 'BELOW_ZERO') {
+    const account = input.accounts.find((candidate) => candidate.id === message.accountId);
+    return input.belowZero && account !== undefined && account.warnBelowZero && shortfallOf(account, input.today)?.date === message.date;
+  }
+  return (
+    input.billsDue &&
+    message.date > input.today &&
+    input.accounts.some((account) => account.rows.some((row) => isUnpaidBill(row, message.date)))
+  );
 }

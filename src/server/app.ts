@@ -36,6 +36,12 @@ import { profileRoutes } from './profile/routes.js';
 import { userToday } from './profile/user-today.js';
 import type { TodayReader } from './ledger/index.js';
 import { readLedgerSchedules } from './schedules/ledger-schedules.js';
+import { ChannelDelivery } from './notifications/channel-delivery.js';
+import type { PushSender } from './notifications/delivery.js';
+import { createEmailSender } from './notifications/email-sender.js';
+import { NotificationService } from './notifications/notification-service.js';
+import { DEFAULT_LEASE_MS, NotificationOutbox, type RunSummary, startOutboxTimer } from './notifications/outbox-service.js';
+import { notificationLinkRoutes, notificationRoutes } from './notifications/routes.js';
 import { statementRoutes } from './statements/routes.js';
 import { undoRoutes } from './undo/routes.js';
 
@@ -55,6 +61,24 @@ export interface AppOptions {
   readonly rateLimit?: Partial<RateLimitBudget>;
   /** Sees every query the routes run; tests count them to show a refused request reads nothing. */
   readonly queryObserver?: KyselyPlugin;
+  readonly notifications?: NotificationOptions;
+}
+
+/** How notifications run (decision 0051); tests shorten the waits and drive the outbox themselves. */
+export interface NotificationOptions {
+  /** How often each process plans and sends: a minute; 0 runs no timer (tests call runNotifications). */
+  readonly everyMs?: number;
+  /** A webhook's whole exchange: 5 s. */
+  readonly webhookTimeoutMs?: number;
+  /** How long a sender holds a claimed message. */
+  readonly leaseMs?: number;
+  /** Makes the web push sender (VAPID keys kept in the database); without it push is not offered. */
+  readonly pushSender?: (database: OpenDatabase, config: AppConfiguration) => Promise<PushSender>;
+}
+
+/** Plans and sends what is due now, on the app's clock: one round of the minute's timer. */
+export function runNotifications(app: FastifyInstance): Promise<RunSummary> {
+  return app.notificationOutbox.runOnce();
 }
 
 declare module 'fastify' {
@@ -65,6 +89,8 @@ declare module 'fastify' {
     todayOf: TodayReader;
     /** Worker threads for untrusted files: statements and restores are read there (issue 22). */
     fileWork: FileWorkPool;
+    /** Plans and sends notifications (decision 0051). */
+    notificationOutbox: NotificationOutbox;
   }
 }
 
@@ -149,6 +175,32 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   app.decorate('fileWork', fileWork);
   app.addHook('onClose', async () => fileWork.close());
 
+  // Notifications (issue 26, decision 0051): the senders, the API's service, and the outbox every process runs.
+  const { smtpUrl, mailFrom } = config.notifications;
+  const email = smtpUrl !== undefined && mailFrom !== undefined ? createEmailSender(smtpUrl, mailFrom) : null;
+  const push = options.notifications?.pushSender ? await options.notifications.pushSender(database, config) : null;
+  const delivery = new ChannelDelivery(config.notifications, email, push, options.notifications?.webhookTimeoutMs);
+  app.addHook('onClose', async () => delivery.close());
+  const notifications = new NotificationService(database, now, config.defaultTimeZone, delivery);
+  const outbox = new NotificationOutbox(
+    database,
+    now,
+    config.defaultTimeZone,
+    delivery,
+    options.notifications?.leaseMs ?? DEFAULT_LEASE_MS,
+    (error) => app.log.error({ err: error }, 'a notification could not be sent'),
+  );
+  app.decorate('notificationOutbox', outbox);
+  const everyMs = options.notifications?.everyMs ?? 60_000;
+  if (everyMs > 0) {
+    let stop: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stop = startOutboxTimer(outbox, everyMs, (error) => app.log.error({ err: error }, 'a notification round failed'));
+    });
+    // Before the database closes: a round in progress finishes first.
+    app.addHook('preClose', async () => stop?.());
+  }
+
   const pageConfig: AppConfig = {
     oidc: { issuer: config.oidc.issuer, clientId: config.oidc.clientId, audience: config.oidc.audience },
     developmentSignIn: config.oidc.kind === 'embedded',
@@ -173,6 +225,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(accountRoutes);
       await api.register(undoRoutes);
       await api.register(accountsRoutes);
+      await api.register(notificationRoutes, { notifications, delivery });
       api.setNotFoundHandler((request, reply) => {
         // The request's own path is not echoed back: an answer never repeats what a caller made up.
         const body: ErrorBody = { error: { code: 'not_found', message: `There is no such API call (${request.method}).` } };
@@ -181,6 +234,9 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     },
     { prefix: API_PREFIX },
   );
+
+  // An email's confirm and unsubscribe links: outside /api, no token (the link's secret is the proof).
+  await app.register(async (scope) => notificationLinkRoutes(scope, { notifications }));
 
   registerPage(app, options.webRoot ?? path.resolve('dist/web'), { serveSourceMaps: config.serveSourceMaps });
   return app;

@@ -19,7 +19,7 @@ export const TEST_NOW = new Date(2026, 10, 21, 12, 0, 0);
  */
 export const TEST_RATE_LIMIT_PER_MINUTE = 1_000_000;
 
-export interface TestAppOptions extends Pick<AppOptions, 'rateLimit' | 'queryObserver' | 'logStream' | 'webRoot'> {
+export interface TestAppOptions extends Pick<AppOptions, 'rateLimit' | 'queryObserver' | 'logStream' | 'webRoot' | 'notifications'> {
   readonly now?: () => Date;
   /** Extra environment for loadConfig, as `npm start` would read it. */
   readonly env?: NodeJS.ProcessEnv;
@@ -78,6 +78,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
       ...(rateLimit && { rateLimit }),
       ...(queryObserver && { queryObserver }),
       ...(webRoot && { webRoot }),
+      // No timer: a test plans and sends through runNotifications, on its own clock, when it means to.
+      notifications: { everyMs: 0, ...options.notifications },
     });
     await app.ready();
   } catch (error) {

@@ -10,7 +10,7 @@ import { depositRepository } from '../deposits/deposit-repository.js';
 import { expenseRepository } from '../expenses/expense-repository.js';
 import { listAccounts, readAccount as readChosenAccount, withOwnerLock } from '../ledger/index.js';
 import { type AccountData, rowCount, withCountableSequences, withNewIds } from './account-data.js';
-import { deleteAccount, readAccount, writeAccount } from './account-store.js';
+import { deleteAccount, deleteSettings, readAccount, writeAccount } from './account-store.js';
 
 function counts(data: AccountData): AccountCounts {
   return { deposits: data.deposits.length, expenses: data.expenses.length, transactions: rowCount(data) };
@@ -72,8 +72,11 @@ export class AccountService {
     return counts(stored);
   }
 
-  /** Removes every row the owner has, their accounts too; afterwards every call answers as for a new user. */
+  /** Removes every row the owner has, their accounts, settings and channels too; afterwards every call answers as for a new user. */
   async delete(owner: Caller): Promise<AccountCounts> {
-    return withOwnerLock(this.database, owner, (locked) => deleteAccount(locked, owner));
+    return withOwnerLock(this.database, owner, async (locked) => {
+      await deleteSettings(locked, owner);
+      return deleteAccount(locked, owner);
+    });
   }
 }

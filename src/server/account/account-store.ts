@@ -10,6 +10,9 @@ import type { Database, OpenDatabase } from '../db/database.js';
 import { depositRepository } from '../deposits/deposit-repository.js';
 import { expenseRepository } from '../expenses/expense-repository.js';
 import { deleteAllAccounts, insertAccount, ledgerScope, listAccounts, type OwnerLock, readLedgerData } from '../ledger/index.js';
+import { deleteAllChannels } from '../notifications/channel-store.js';
+import { deleteAllMessages } from '../notifications/outbox-store.js';
+import { deleteUserSettings } from '../profile/user-settings-store.js';
 import { deleteUndoEntries } from '../undo/undo-store.js';
 import { type AccountData, type AccountLedgerData, rowCount } from './account-data.js';
 
@@ -46,6 +49,16 @@ export async function deleteAccount(locked: OwnerLock, owner: Caller): Promise<A
   const deposits = await depositRepository(locked.db).removeAll(owner);
   const expenses = await expenseRepository(locked.db).removeAll(owner);
   return { deposits, expenses, transactions };
+}
+
+/**
+ * Removes the owner's settings (time zone, notifications), channels and messages: deleting all
+ * their data leaves nothing of them, while a restore, which replaces their budget, keeps these.
+ */
+export async function deleteSettings(locked: OwnerLock, owner: Caller): Promise<void> {
+  await deleteAllMessages(locked.db, owner);
+  await deleteAllChannels(locked.db, owner);
+  await deleteUserSettings(locked.db, owner);
 }
 
 /** Stores the data for the owner, who has nothing now (deleteAccount ran under the same lock). */

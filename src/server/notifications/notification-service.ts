@@ -1,0 +1,215 @@
+/**
+ * What Leftover tells you, as the API sees it (issue 26, decision 0051): the settings (hour and
+ * rules, the time zone they are read in), the channels, a test send, and the two links an email
+ * carries (confirm, unsubscribe), which need no sign-in. Writes run under the owner's lock, so two
+ * adds of one address at once make one channel.
+ */
+import {
+  type ChannelInfo,
+  MAX_CHANNELS,
+  type NewChannel,
+  type NotificationPreferences,
+  type NotificationSettings,
+  type TestDelivery,
+} from '../../contract/notifications.js';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../domain/errors.js';
+import { todayInZone } from '../../domain/time-zones.js';
+import type { Caller } from '../auth/access-token.js';
+import type { OpenDatabase } from '../db/database.js';
+import { withOwnerLock } from '../ledger/index.js';
+import { keepUserSettings, readUserSettings, storeNotificationRules } from '../profile/user-settings-store.js';
+import { checkHost, hostOf } from './address-guard.js';
+import { type ChannelDelivery, EMAIL_NOT_OFFERED, PUSH_NOT_OFFERED } from './channel-delivery.js';
+import {
+  confirmChannel,
+  countChannels,
+  deleteChannel,
+  findChannel,
+  findChannelByLink,
+  findChannelByTarget,
+  insertChannel,
+  listChannels,
+  recordDelivery,
+  type StoredChannel,
+  updatePushKeys,
+} from './channel-store.js';
+import type { DeliveryResult, OutgoingMessage } from './delivery.js';
+import { dropChannelMessages } from './outbox-store.js';
+
+export const NO_CHANNEL = 'No such channel.';
+const ALREADY_A_CHANNEL = 'This is already one of your channels.';
+const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+function channelAnswer(channel: StoredChannel): ChannelInfo {
+  const { last } = channel;
+  return {
+    id: channel.id,
+    kind: channel.kind,
+    target: channel.target,
+    confirmed: channel.confirmed,
+    lastResult:
+      last === null
+        ? null
+        : last.delivered
+          ? { delivered: true, at: last.at }
+          : { delivered: false, reason: last.reason ?? 'It was not delivered.', at: last.at },
+  };
+}
+
+/** What a channel's link shows before it is used: its kind and target, whether confirmed. */
+export interface LinkedChannel {
+  readonly kind: StoredChannel['kind'];
+  readonly target: string;
+  readonly confirmed: boolean;
+}
+
+export class NotificationService {
+  constructor(
+    private readonly database: OpenDatabase,
+    private readonly now: () => Date,
+    private readonly defaultZone: string,
+    private readonly delivery: ChannelDelivery,
+  ) {}
+
+  async settings(owner: Caller): Promise<NotificationSettings> {
+    const { db } = this.database;
+    const settings = await readUserSettings(db, owner);
+    return {
+      timeZone: settings.timeZone ?? this.defaultZone,
+      hour: settings.hour,
+      belowZero: settings.belowZero,
+      billsDue: settings.billsDue,
+      channels: (await listChannels(db, owner)).map(channelAnswer),
+      available: this.delivery.available(),
+    };
+  }
+
+  async updateRules(owner: Caller, rules: NotificationPreferences): Promise<NotificationSettings> {
+    await withOwnerLock(this.database, owner, (locked) => storeNotificationRules(locked.db, owner, rules, this.now()));
+    return this.settings(owner);
+  }
+
+  /**
+   * Adds an email address (sent its confirmation link at once), a push subscription (the same
+   * endpoint again renews its keys) or a webhook (refused when it reaches a private address).
+   */
+  async addChannel(owner: Caller, request: NewChannel): Promise<NotificationSettings> {
+    const offered = this.delivery.available();
+    if (!offered.includes(request.kind)) {
+      const message = request.kind === 'EMAIL' ? EMAIL_NOT_OFFERED : PUSH_NOT_OFFERED;
+      throw new InvalidInputError(message, { kind: message });
+    }
+    if (request.kind === 'WEBHOOK') {
+      const check = await checkHost(hostOf(new URL(request.target)), this.delivery.allowPrivateUrls);
+      if (!check.ok) throw new InvalidInputError(check.reason, { target: check.reason });
+    }
+    const target = request.kind === 'PUSH' ? request.target.endpoint : request.target;
+    const push = request.kind === 'PUSH' ? { p256dh: request.target.keys.p256dh, auth: request.target.keys.auth } : null;
+    const added = await withOwnerLock(this.database, owner, async (locked) => {
+      const existing = await findChannelByTarget(locked.db, owner, request.kind, target);
+      if (existing) {
+        if (!push) throw new InvalidInputError(ALREADY_A_CHANNEL, { target: ALREADY_A_CHANNEL });
+        await updatePushKeys(locked.db, existing.id, push);
+        return undefined;
+      }
+      if ((await countChannels(locked.db, owner)) >= MAX_CHANNELS) {
+        throw new ConflictError(`You can have at most ${MAX_CHANNELS} channels: remove one first.`);
+      }
+      await keepUserSettings(locked.db, owner, this.now());
+      return insertChannel(locked.db, owner, { kind: request.kind, target, push, confirmed: request.kind !== 'EMAIL' }, this.now());
+    });
+    if (added?.kind === 'EMAIL') await this.sendConfirmation(added);
+    return this.settings(owner);
+  }
+
+  async removeChannel(owner: Caller, id: string): Promise<NotificationSettings> {
+    await withOwnerLock(this.database, owner, async (locked) => {
+      const channel = await findChannel(locked.db, owner, id);
+      if (!channel) throw new NotFoundError(NO_CHANNEL);
+      await dropChannelMessages(locked.db, channel.id);
+      await deleteChannel(locked.db, channel.id);
+    });
+    return this.settings(owner);
+  }
+
+  /**
+   * Sends the test message now and answers what happened. An address not yet confirmed gets its
+   * confirmation link again instead, since nothing else may be sent to it.
+   */
+  async testChannel(owner: Caller, id: string): Promise<TestDelivery> {
+    const channel = await findChannel(this.database.db, owner, id);
+    if (!channel) throw new NotFoundError(NO_CHANNEL);
+    if (channel.kind === 'EMAIL' && !channel.confirmed) {
+      const sent = await this.sendConfirmation(channel);
+      return {
+        delivered: false,
+        reason: sent.delivered
+          ? 'This address is not confirmed yet: its confirmation link was sent again. Open it, then send a test.'
+          : `This address is not confirmed yet, and its confirmation link could not be sent again: ${sent.reason}`,
+      };
+    }
+    const zone = (await readUserSettings(this.database.db, owner)).timeZone ?? this.defaultZone;
+    const message: OutgoingMessage = {
+      kind: 'TEST',
+      title: 'Leftover test',
+      message: 'This is a test from Leftover: notifications reach you here.',
+      url: this.delivery.homeUrl(),
+      date: todayInZone(this.now(), zone),
+    };
+    const result = await this.deliverAndRecord(channel, message);
+    return result.delivered ? { delivered: true } : { delivered: false, reason: result.reason };
+  }
+
+  /** The channel a link names, or undefined for a link that no longer works (or never did). */
+  async linkedChannel(token: string): Promise<LinkedChannel | undefined> {
+    if (!LINK_TOKEN.test(token)) return undefined;
+    const channel = await findChannelByLink(this.database.db, token);
+    return channel && { kind: channel.kind, target: channel.target, confirmed: channel.confirmed };
+  }
+
+  /** Confirms the address the link was sent to; undefined when the link no longer works. */
+  async confirm(token: string): Promise<LinkedChannel | undefined> {
+    if (!LINK_TOKEN.test(token)) return undefined;
+    const found = await findChannelByLink(this.database.db, token);
+    if (!found) return undefined;
+    await confirmChannel(this.database.db, found.id);
+    return { kind: found.kind, target: found.target, confirmed: true };
+  }
+
+  /** Removes the one channel the link belongs to, and what it was still to be sent. */
+  async unsubscribe(token: string): Promise<LinkedChannel | undefined> {
+    if (!LINK_TOKEN.test(token)) return undefined;
+    const found = await findChannelByLink(this.database.db, token);
+    if (!found) return undefined;
+    await withOwnerLock(this.database, found.owner, async (locked) => {
+      await dropChannelMessages(locked.db, found.id);
+      await deleteChannel(locked.db, found.id);
+    });
+    return { kind: found.kind, target: found.target, confirmed: found.confirmed };
+  }
+
+  private async sendConfirmation(channel: StoredChannel): Promise<DeliveryResult> {
+    const message: OutgoingMessage = {
+      kind: 'CONFIRM',
+      title: 'Confirm your address for Leftover',
+      message:
+        'Leftover was asked to send notifications to this address. Confirm it with the link below; if it was not you, ignore this mail and nothing more will be sent.',
+      url: this.delivery.confirmUrl(channel),
+      date: todayInZone(this.now(), this.defaultZone),
+    };
+    return this.deliverAndRecord(channel, message);
+  }
+
+  /** Delivers and keeps the outcome as the channel's lastResult; a push subscription that is gone is removed. */
+  private async deliverAndRecord(channel: StoredChannel, message: OutgoingMessage): Promise<DeliveryResult> {
+    const result = await this.delivery.deliver(channel, message);
+    const { db } = this.database;
+    if (!result.delivered && result.gone) {
+      await dropChannelMessages(db, channel.id);
+      await deleteChannel(db, channel.id);
+      return { ...result, reason: `${result.reason} This device's subscription was removed.` };
+    }
+    await recordDelivery(db, channel.id, this.now(), result.delivered, result.delivered ? null : result.reason);
+    return result;
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * The notification_outbox table (decision 0051): each message is recorded here, under a unique key
+ * of its user, account, kind, occasion, date and channel, before it is sent. A sender claims due
+ * messages with a lease (on PostgreSQL `FOR UPDATE SKIP LOCKED`, so two processes claim different
+ * rows without waiting on each other; SQLite serves one process), sends, and marks the outcome
+ * only while its lease is its own.
+ */
+import { createHash } from 'node:crypto';
+import type { IsoDate } from '../../domain/calendar-date.js';
+import type { Occasion, PlannedKind } from '../../domain/notifications.js';
+import type { Caller } from '../auth/access-token.js';
+import type { Database, OpenDatabase } from '../db/database.js';
+import { newId } from '../db/ids.js';
+import { ownerColumns } from '../db/owner.js';
+
+export type OutboxState = 'pending' | 'sent' | 'failed' | 'cancelled';
+
+export interface OutboxMessage {
+  readonly channelId: string;
+  readonly accountId: string | null;
+  readonly kind: PlannedKind;
+  readonly occasion: Occasion;
+  readonly eventDate: IsoDate;
+  readonly plannedOn: IsoDate;
+  readonly title: string;
+  readonly message: string;
+  readonly url: string;
+}
+
+export interface ClaimedMessage extends OutboxMessage {
+  readonly id: string;
+  readonly owner: Caller;
+  /** Attempts so far, this one included. */
+  readonly attempts: number;
+  readonly firstAttemptAt: string;
+}
+
+/** One message per user, account, kind, occasion, date and channel, ever: what makes a second planner's insert a no-op. */
+export function messageKey(
+  owner: Caller,
+  message: Pick<OutboxMessage, 'accountId' | 'kind' | 'occasion' | 'eventDate' | 'channelId'>,
+): string {
+  const parts = [
+    owner.issuer,
+    owner.subject,
+    message.accountId ?? '-',
+    message.kind,
+    message.occasion,
+    message.eventDate,
+    message.channelId,
+  ];
+  return createHash('sha256').update(parts.join('\n')).digest('hex');
+}
+
+/** Records the messages as pending, due now; a message already recorded (its key taken) is left as it is. */
+export async function recordMessages(db: Database, owner: Caller, messages: readonly OutboxMessage[], now: Date): Promise<void> {
+  if (messages.length === 0) return;
+  const at = now.toISOString();
+  await db
+    .insertInto('notification_outbox')
+    .values(
+      messages.map((message) => ({
+        id: newId(),
+        message_key: messageKey(owner, message),
+        ...ownerColumns(owner),
+        channel_id: message.channelId,
+        account_id: message.accountId,
+        kind: message.kind,
+        occasion: message.occasion,
+        event_date: message.eventDate,
+        planned_on: message.plannedOn,
+        title: message.title,
+        message: message.message,
+        url: message.url,
+        state: 'pending',
+        next_attempt_at: at,
+        first_attempt_at: null,
+        lease_until: null,
+        lease_owner: null,
+        last_error: null,
+        created_at: at,
+        sent_at: null,
+      })),
+    )
+    .onConflict((conflict) => conflict.column('message_key').doNothing())
+    .execute();
+}
+
+/**
+ * The shortfalls the user was told of (a notice recorded on a day before today, not called off)
+ * that are still ahead: what planMessages reads as noticedBefore.
+ */
+export async function noticedShortfalls(db: Database, owner: Caller, today: IsoDate): Promise<{ accountId: string; date: IsoDate }[]> {
+  const rows = await db
+    .selectFrom('notification_outbox')
+    .select(['account_id', 'event_date'])
+    .where('owner_iss', '=', owner.issuer)
+    .where('owner_sub', '=', owner.subject)
+    .where('event_date', '>=', today)
+    .where('kind', '=', 'BELOW_ZERO')
+    .where('occasion', '=', 'notice')
+    .where('planned_on', '<', today)
+    .where('state', '<>', 'cancelled')
+    .distinct()
+    .execute();
+  return rows.flatMap((row) => (row.account_id === null ? [] : [{ accountId: row.account_id, date: row.event_date as IsoDate }]));
+}
+
+/**
+ * Claims up to `limit` due messages for `leaseOwner` until `leaseUntil`: pending, due, and not
+ * leased by anyone (or their lease ran out: that sender died mid-send, and the message goes again).
+ */
+export async function claimDue(
+  database: OpenDatabase,
+  now: Date,
+  leaseUntil: Date,
+  leaseOwner: string,
+  limit: number,
+): Promise<ClaimedMessage[]> {
+  const at = now.toISOString();
+  const { db } = database;
+  let due = db
+    .selectFrom('notification_outbox')
+    .select('id')
+    .where('state', '=', 'pending')
+    .where('next_attempt_at', '<=', at)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
+    .orderBy('next_attempt_at')
+    .limit(limit);
+  // Rows another process is claiming right now are skipped, not waited for.
+  if (database.kind === 'postgres') due = due.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('notification_outbox')
+    .set((eb) => ({
+      lease_owner: leaseOwner,
+      lease_until: leaseUntil.toISOString(),
+      attempts: eb('attempts', '+', 1),
+      first_attempt_at: eb.fn.coalesce('first_attempt_at', eb.val(at)),
+    }))
+    .where('id', 'in', due)
+    .where('state', '=', 'pending')
+    .returningAll()
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    owner: { issuer: row.owner_iss, subject: row.owner_sub },
+    channelId: row.channel_id,
+    accountId: row.account_id,
+    kind: row.kind === 'BILLS_DUE' ? 'BILLS_DUE' : 'BELOW_ZERO',
+    occasion: row.occasion === 'reminder' ? 'reminder' : row.occasion === 'bills' ? 'bills' : 'notice',
+    eventDate: row.event_date as IsoDate,
+    plannedOn: row.planned_on as IsoDate,
+    title: row.title,
+    message: row.message,
+    url: row.url,
+    attempts: Number(row.attempts),
+    firstAttemptAt: row.first_attempt_at ?? at,
+  }));
+}
+
+/** Ends a claimed message in a final state; nothing when the lease is no longer this sender's. */
+export async function finishMessage(
+  db: Database,
+  id: string,
+  leaseOwner: string,
+  state: Exclude<OutboxState, 'pending'>,
+  now: Date,
+  error: string | null,
+): Promise<void> {
+  await db
+    .updateTable('notification_outbox')
+    .set({ state, lease_owner: null, lease_until: null, last_error: error, sent_at: state === 'sent' ? now.toISOString() : null })
+    .where('id', '=', id)
+    .where('lease_owner', '=', leaseOwner)
+    .execute();
+}
+
+/** Puts a claimed message back as pending, due again at `next`. */
+export async function retryMessage(db: Database, id: string, leaseOwner: string, next: Date, error: string): Promise<void> {
+  await db
+    .updateTable('notification_outbox')
+    .set({ lease_owner: null, lease_until: null, next_attempt_at: next.toISOString(), last_error: error })
+    .where('id', '=', id)
+    .where('lease_owner', '=', leaseOwner)
+    .execute();
+}
+
+/** A channel removed takes its messages not yet sent with it. */
+export async function dropChannelMessages(db: Database, channelId: string): Promise<void> {
+  await db.deleteFrom('notification_outbox').where('channel_id', '=', channelId).where('state', '=', 'pending').execute();
+}
+
+export async function deleteAllMessages(db: Database, owner: Caller): Promise<void> {
+  await db.deleteFrom('notification_outbox').where('owner_iss', '=', owner.issuer).where('owner_sub', '=', owner.subject).execute();
+}
+
+/** Forgets messages about dates long past, sent or given up: the table stays the size of a few weeks. */
+export async function pruneMessages(db: Database, before: IsoDate): Promise<void> {
+  await db.deleteFrom('notification_outbox').where('event_date', '<', before).where('state', '<>', 'pending').execute();
+}
