@@ -17,8 +17,10 @@ describe.each(databaseKinds())('foundation on %s', (kind) => {
     const alice = await test.as('alice').get('/api/me');
     const bob = await test.as('bob').get('/api/me');
     expect(alice.statusCode).toBe(200);
-    expect(alice.json()).toEqual({ subject: 'alice', name: null });
-    expect(bob.json()).toEqual({ subject: 'bob', name: null });
+    // Neither has chosen a time zone: both read today in the server's (decision 0047).
+    const serverZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(alice.json()).toEqual({ subject: 'alice', name: null, timeZone: serverZone });
+    expect(bob.json()).toEqual({ subject: 'bob', name: null, timeZone: serverZone });
   });
 
   it('answers 401 with WWW-Authenticate and the JSON error body when no token is sent', async () => {

@@ -117,7 +117,16 @@ describe.each(databaseKinds())('the OpenAPI document on %s', (kind) => {
 
   it("describes every read's real answer, a write's answer and the refusals", async () => {
     const user = test.as('openapi-victim');
-    for (const call of API_CALLS.filter((candidate) => candidate.method === 'GET')) {
+    // The push key is there only where push is offered (a push sender, decision 0051); elsewhere its 404 is the error body's.
+    const pushOffered = (await user.get('/api/notifications')).json<{ available: string[] }>().available.includes('PUSH');
+    if (!pushOffered) {
+      const refused = await user.get('/api/notifications/push-key');
+      expect(refused.statusCode).toBe(404);
+      expectValid(answerRef('GET /api/notifications/push-key', '4XX'), refused.json(), 'push-key without push');
+    }
+    for (const call of API_CALLS.filter(
+      (candidate) => candidate.method === 'GET' && (pushOffered || candidate.operation !== 'getPushKey'),
+    )) {
       // An account's ledger is named by its account's id, every other read by a row's.
       const response = await user.get(call.url(call.route.startsWith('/api/accounts/') ? victim.accountId : victim.pending.id));
       expect(response.statusCode, `${callName(call)}: ${response.body}`).toBe(200);

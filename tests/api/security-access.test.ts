@@ -92,6 +92,8 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
         'PATCH /api/ledger/update-transaction',
         'PUT /api/deposits/:id',
         'PUT /api/expenses/:id',
+        'DELETE /api/notifications/channels/:id',
+        'POST /api/notifications/channels/:id/test',
       ].sort(),
     );
   });
