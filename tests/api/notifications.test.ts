@@ -19,6 +19,9 @@ import { okJson } from '../support/schedule-bodies.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, TEST_NOW, type TestApp, type UserClient } from '../support/test-app.js';
 
+/** The test-send call of a channel (its path names the channel's id before /test). */
+const testPath = (id: string) => NOTIFICATIONS_PATHS.test.replace(':id', encodeURIComponent(id));
+
 const NO_CHANNEL = 'No such channel.';
 const EMAIL_NOT_OFFERED = 'Email is not offered on this server: its operator has not set up SMTP_URL.';
 const PUSH_NOT_OFFERED = 'Push notifications are not offered on this server.';
@@ -147,7 +150,7 @@ describe.each(databaseKinds())('notification settings on %s', (kind) => {
     const before = await test.snapshot();
     for (const channelId of [id, crypto.randomUUID()]) {
       expectNotFound(await intruder.delete(withId(NOTIFICATIONS_PATHS.channel, channelId)), NO_CHANNEL);
-      expectNotFound(await intruder.post(withId(NOTIFICATIONS_PATHS.test, channelId)), NO_CHANNEL);
+      expectNotFound(await intruder.post(testPath(channelId)), NO_CHANNEL);
     }
     expect(await test.snapshot()).toBe(before);
     expect((await settingsOf(intruder)).channels).toEqual([]);
@@ -158,14 +161,14 @@ describe.each(databaseKinds())('notification settings on %s', (kind) => {
   it('sends a test and says what happened, keeping it as the channel’s last result', async () => {
     const user = test.as(newSubject('tests'));
     const reached = await addWebhook(user, '/reached');
-    expect(okJson(await user.post(withId(NOTIFICATIONS_PATHS.test, reached)))).toEqual({ delivered: true });
+    expect(okJson(await user.post(testPath(reached)))).toEqual({ delivered: true });
     await receiver.waitFor(1, '/reached');
     // Nobody listens on port 9 (discard) of loopback here.
     const closed = notificationSettingsSchema.parse(
       okJson(await user.post(NOTIFICATIONS_PATHS.channels, { kind: 'WEBHOOK', target: 'http://127.0.0.1:9/x' })),
     );
     const unreachable = closed.channels.find((channel) => channel.target === 'http://127.0.0.1:9/x')?.id ?? '';
-    expect(okJson(await user.post(withId(NOTIFICATIONS_PATHS.test, unreachable)))).toEqual({
+    expect(okJson(await user.post(testPath(unreachable)))).toEqual({
       delivered: false,
       reason: 'Could not reach the webhook (ECONNREFUSED).',
     });

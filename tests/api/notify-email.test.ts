@@ -6,7 +6,6 @@
  */
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withId } from '../../src/contract/common.js';
 import { EXPENSES_PATHS } from '../../src/contract/expenses.js';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { NOTIFICATIONS_PATHS, type NotificationSettings, notificationSettingsSchema } from '../../src/contract/notifications.js';
@@ -16,6 +15,9 @@ import { rawHeader, recipientsOf, type SmtpReceiver, startSmtpReceiver } from '.
 import { expenseInput, ledgerOf, okJson } from '../support/schedule-bodies.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
+
+/** The test-send call of a channel (its path names the channel's id before /test). */
+const testPath = (id: string) => NOTIFICATIONS_PATHS.test.replace(':id', encodeURIComponent(id));
 
 const PUBLIC_URL = 'https://leftover.example.com';
 /** Sat, Nov 21, 2026, 16:00 on a UTC server: past the default hour (08:00) for a user in UTC. */
@@ -95,7 +97,7 @@ describe.each(databaseKinds())('email on %s', (kind) => {
     ]);
 
     // Unconfirmed: a test sends the link again and nothing else, and the day's messages are not planned for it.
-    expect(okJson(await user.post(withId(NOTIFICATIONS_PATHS.test, id)))).toEqual({
+    expect(okJson(await user.post(testPath(id)))).toEqual({
       delivered: false,
       reason: 'This address is not confirmed yet: its confirmation link was sent again. Open it, then send a test.',
     });
@@ -125,7 +127,7 @@ describe.each(databaseKinds())('email on %s', (kind) => {
     expect(expectUnsubscribeHeaders(heads)).toBe(unsubscribeLink);
     expect(await runNotifications(test.app)).toMatchObject({ planned: 0, sent: 0 });
 
-    expect(okJson(await user.post(withId(NOTIFICATIONS_PATHS.test, id)))).toEqual({ delivered: true });
+    expect(okJson(await user.post(testPath(id)))).toEqual({ delivered: true });
     const [, , , testMail] = await smtp.waitFor(4, 'ann@example.com');
     expect(testMail?.subject).toBe('Leftover test');
     expectUnsubscribeHeaders(testMail);

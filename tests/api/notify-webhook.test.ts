@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type NotificationSettings, NOTIFICATIONS_PATHS, notificationSettingsSchema } from '../../src/contract/notifications.js';
-import { withId } from '../../src/contract/common.js';
 import { todayInZone } from '../../src/domain/time-zones.js';
 import { PRIVATE_ADDRESS_REFUSED } from '../../src/server/notifications/address-guard.js';
 import { sendWebhook, WEBHOOK_TIMEOUT_MS } from '../../src/server/notifications/webhook-sender.js';
@@ -15,6 +14,9 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/notify-re
 import { okJson } from '../support/schedule-bodies.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, TEST_NOW, type TestApp, type UserClient } from '../support/test-app.js';
+
+/** The test-send call of a channel (its path names the channel's id before /test). */
+const testPath = (id: string) => NOTIFICATIONS_PATHS.test.replace(':id', encodeURIComponent(id));
 
 const PUBLIC_URL = 'https://leftover.example.com';
 /** Short, so the timeout test waits a moment; production's is WEBHOOK_TIMEOUT_MS. */
@@ -50,7 +52,7 @@ describe.each(databaseKinds())('webhooks on %s', (kind) => {
     return channel.id;
   }
 
-  const testSend = async (user: UserClient, id: string) => okJson(await user.post(withId(NOTIFICATIONS_PATHS.test, id)));
+  const testSend = async (user: UserClient, id: string) => okJson(await user.post(testPath(id)));
 
   it('POSTs { title, message, url, kind, date } as JSON and records that it arrived', async () => {
     const user = allowing.as(newSubject('webhook'));

@@ -74,9 +74,16 @@ describe.each(databaseKinds())('each user’s own today on %s', (kind) => {
     expect(eastForecast.upcoming.map((row) => `${row.date} ${row.name}`)).toEqual(['2026-11-22 Acme Paycheck', '2026-11-22 Rent']);
 
     // Everything that does not depend on today is the same for both.
-    const { today: _east, lowest: _el, firstBelowZero: _ef, upcoming: _eu, ...eastRest } = eastForecast;
-    const { today: _west, lowest: _wl, firstBelowZero: _wf, upcoming: _wu, ...westRest } = westForecast;
-    expect(eastRest).toEqual(westRest);
+    const withoutToday = ({ payPeriods, startDate, endDate, openingBalance, currentBalance, pendingBalance, chart }: Forecast) => ({
+      payPeriods,
+      startDate,
+      endDate,
+      openingBalance,
+      currentBalance,
+      pendingBalance,
+      chart,
+    });
+    expect(withoutToday(eastForecast)).toEqual(withoutToday(westForecast));
 
     // "Old plan" ended on Nov 21: past in Kiritimati, today in Niue.
     const total = async (user: UserClient) => expensesInfoSchema.parse(okJson(await user.get(EXPENSES_PATHS.retrieve))).totalExpenses;

@@ -12,7 +12,7 @@ export interface ProcessRun {
   readonly issuer: TestIssuer;
   readonly database: TestDatabase;
   /** Starts the built server on this database and issuer (a restart reuses a port); stopped after the block. */
-  start(options?: Pick<ServerProcessOptions, 'port' | 'env'>): Promise<ServerProcess>;
+  start(options?: Pick<ServerProcessOptions, 'port' | 'env' | 'entry'>): Promise<ServerProcess>;
 }
 
 /** Registers the block's set-up and clean-up; the function answers the run once it has started. */

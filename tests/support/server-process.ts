@@ -68,6 +68,8 @@ export interface ServerProcessOptions {
   readonly port?: number;
   /** Extra environment, e.g. a rate-limit budget. */
   readonly env?: Readonly<Record<string, string>>;
+  /** Another script that runs the built server (a fixed clock's, say); dist/server/server/main.js otherwise. */
+  readonly entry?: string;
 }
 
 export interface ServerProcess {
@@ -104,7 +106,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   assertServerBuilt();
   const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [options.entry ?? SERVER_ENTRY], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
