@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isoDate } from './calendar-date.js';
 import type { TransactionStatus, TransactionType } from './ledger.js';
 import { cents } from './money.js';
-import { MAX_LISTED_BILLS, type PlanInput, type PlannerAccount, planMessages, shortfallKey } from './notifications.js';
+import { isStillTrue, MAX_LISTED_BILLS, type PlanInput, type PlannerAccount, planMessages, shortfallKey } from './notifications.js';
 
 type Row = PlannerAccount['rows'][number];
 
@@ -172,5 +172,28 @@ describe('bills due tomorrow', () => {
 
   it('says "A bill" for one', () => {
     expect(bills([{ ...CHECKING, rows: rows(0, [['2026-12-26', 'Rent', 'D', 100]]) }])[0]?.title).toBe('A bill is due tomorrow');
+  });
+});
+
+describe('a message planned earlier, before it is sent again', () => {
+  const shortfall = { kind: 'BELOW_ZERO', accountId: 'acct-checking', date: isoDate('2027-01-05') } as const;
+
+  it('is still true while the account still goes below $0 first on that date', () => {
+    expect(isStillTrue(shortfall, input({ today: isoDate('2026-12-26') }))).toBe(true);
+    expect(isStillTrue({ ...shortfall, date: isoDate('2027-01-09') }, input({}))).toBe(false);
+    expect(isStillTrue(shortfall, input({ belowZero: false }))).toBe(false);
+    expect(isStillTrue({ ...shortfall, accountId: 'gone' }, input({}))).toBe(false);
+    const lowered: PlannerAccount = { ...CHECKING, rows: rows(26044, [['2027-01-05', 'Car loan', 'D', 100]]) };
+    expect(isStillTrue(shortfall, input({ accounts: [lowered] }))).toBe(false);
+  });
+
+  it("is still true for tomorrow's bills while that day is ahead and a bill of it is unpaid", () => {
+    const bills = { kind: 'BILLS_DUE', accountId: null, date: isoDate('2026-12-26') } as const;
+    const account: PlannerAccount = { ...CHECKING, rows: rows(0, [['2026-12-26', 'Rent', 'D', 100]]) };
+    expect(isStillTrue(bills, input({ billsDue: true, accounts: [account] }))).toBe(true);
+    expect(isStillTrue(bills, input({ billsDue: true, accounts: [account], today: isoDate('2026-12-26') }))).toBe(false);
+    expect(isStillTrue(bills, input({ billsDue: false, accounts: [account] }))).toBe(false);
+    const paid: PlannerAccount = { ...CHECKING, rows: rows(0, [['2026-12-26', 'Rent', 'D', 100, 'PAID']]) };
+    expect(isStillTrue(bills, input({ billsDue: true, accounts: [paid] }))).toBe(false);
   });
 });

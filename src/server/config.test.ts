@@ -162,4 +162,61 @@ describe('loadConfig: source maps (issue 17, finding 8)', () => {
       expect(problemsOf({ SERVE_SOURCE_MAPS: bad }), bad).toEqual(['SERVE_SOURCE_MAPS: must be true or false']);
     }
   });
+
+  describe('notifications and time zones (issue 26)', () => {
+    it('defaults to no email, PUBLIC_URL on PORT, private webhook addresses refused, and the process zone', () => {
+      const config = loadConfig({ PORT: '4321' }, '/srv/leftover');
+      expect(config.notifications).toEqual({
+        smtpUrl: undefined,
+        mailFrom: undefined,
+        publicUrl: 'http://localhost:4321',
+        allowPrivateUrls: false,
+        vapidSubject: 'mailto:leftover@localhost',
+      });
+      expect(config.defaultTimeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    });
+
+    it('reads the SMTP server, the sender, the public address and the VAPID subject', () => {
+      const config = loadConfig(
+        {
+          SMTP_URL: 'smtps://apikey:secret@smtp.example.com:465',
+          MAIL_FROM: 'Leftover <leftover@example.com>',
+          PUBLIC_URL: 'https://leftover.example.com/',
+          NOTIFY_ALLOW_PRIVATE_URLS: 'true',
+          TZ: 'US/Pacific',
+        },
+        '/srv/leftover',
+      );
+      expect(config.notifications).toEqual({
+        smtpUrl: 'smtps://apikey:secret@smtp.example.com:465',
+        mailFrom: 'Leftover <leftover@example.com>',
+        publicUrl: 'https://leftover.example.com',
+        allowPrivateUrls: true,
+        // Without VAPID_SUBJECT, the server's own https address.
+        vapidSubject: 'https://leftover.example.com',
+      });
+      expect(config.defaultTimeZone).toBe('America/Los_Angeles');
+      expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@example.com' }, '/srv/leftover').notifications.vapidSubject).toBe(
+        'mailto:ops@example.com',
+      );
+    });
+
+    it('stops on a bad value, naming the variable', () => {
+      expect(problemsOf({ SMTP_URL: 'http://smtp.example.com', MAIL_FROM: 'a@example.com' })).toEqual([
+        'SMTP_URL: must be an smtp:// or smtps:// URL, like smtps://user:password@smtp.example.com:465',
+      ]);
+      expect(problemsOf({ SMTP_URL: 'smtp://localhost:25' })).toEqual([
+        'MAIL_FROM: required when SMTP_URL is set (the sender of every email), like Leftover <leftover@example.com>',
+      ]);
+      expect(problemsOf({ MAIL_FROM: 'nobody' })).toEqual(['MAIL_FROM: must be an address, like Leftover <leftover@example.com>']);
+      expect(problemsOf({ PUBLIC_URL: 'leftover.example.com' })).toEqual([
+        'PUBLIC_URL: must be the http:// or https:// address people open Leftover at, like https://leftover.example.com',
+      ]);
+      expect(problemsOf({ NOTIFY_ALLOW_PRIVATE_URLS: 'yes' })).toEqual(['NOTIFY_ALLOW_PRIVATE_URLS: must be true or false']);
+      expect(problemsOf({ VAPID_SUBJECT: 'http://example.com' })).toEqual([
+        'VAPID_SUBJECT: must be a mailto: or https: address, like mailto:you@example.com',
+      ]);
+      expect(problemsOf({ TZ: 'Mars/Olympus_Mons' })).toEqual(['TZ: must be an IANA time zone, like America/Chicago']);
+    });
+  });
 });
