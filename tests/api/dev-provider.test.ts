@@ -48,7 +48,8 @@ describe('embedded development provider', () => {
     const response = await me(accessToken);
     expect(response.status).toBe(200);
     // User names are case-insensitive: Alice and alice are one user.
-    expect(await response.json()).toEqual({ subject: 'alice', name: null });
+    // No time zone chosen yet: today is read in the server's (decision 0047).
+    expect(await response.json()).toEqual({ subject: 'alice', name: null, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
     // The page renews with a refresh token, since it forbids the hidden-iframe way.
     expect(refreshToken).toEqual(expect.any(String));
   });

@@ -47,6 +47,7 @@ export function isPrivateAddress(address: string): boolean {
 export const PRIVATE_ADDRESS_REFUSED =
   'This address is on a private or local network, which Leftover does not send to (the operator can allow it with NOTIFY_ALLOW_PRIVATE_URLS=true).';
 export const HOST_NOT_FOUND = "Leftover could not find this address's server.";
+const LOOKUP_TIMEOUT_MS = 5_000;
 
 /** A URL's host as an address to connect to: brackets taken off an IPv6 literal. */
 export function hostOf(url: URL): string {
@@ -67,10 +68,17 @@ export async function checkHost(host: string, allowPrivate: boolean): Promise<Ad
   if (net.isIP(host) !== 0) return isPrivateAddress(host) ? { ok: false, reason: PRIVATE_ADDRESS_REFUSED, retry: false } : { ok: true };
   if (isLocalhostName(host)) return { ok: false, reason: PRIVATE_ADDRESS_REFUSED, retry: false };
   let addresses: dns.LookupAddress[];
+  let timer: NodeJS.Timeout | undefined;
   try {
-    addresses = await dns.promises.lookup(host, { all: true, verbatim: true });
+    // A resolver that never answers must not hold the request: a few seconds, as a send's.
+    const timedOut = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('lookup timed out')), LOOKUP_TIMEOUT_MS);
+    });
+    addresses = await Promise.race([dns.promises.lookup(host, { all: true, verbatim: true }), timedOut]);
   } catch {
     return { ok: false, reason: HOST_NOT_FOUND, retry: true };
+  } finally {
+    clearTimeout(timer);
   }
   if (addresses.length === 0) return { ok: false, reason: HOST_NOT_FOUND, retry: true };
   if (addresses.some((entry) => isPrivateAddress(entry.address))) return { ok: false, reason: PRIVATE_ADDRESS_REFUSED, retry: false };

@@ -70,6 +70,8 @@ export class NotificationOutbox {
   /** This process's name on its leases. */
   private readonly leaseOwner = randomUUID();
   private lastPrunedOn: string | null = null;
+  /** Set when the app closes: a round in progress stops between users and batches (a send under way finishes). */
+  private stopping = false;
 
   constructor(
     private readonly database: OpenDatabase,
@@ -80,6 +82,11 @@ export class NotificationOutbox {
     /** Where a message's unexpected failure (the database's, say) is told; its lease runs out and it goes again. */
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
+
+  /** Ends rounds early from now on: the app is closing. */
+  stop(): void {
+    this.stopping = true;
+  }
 
   /** One planning and sending round: what the minute's timer runs, and what tests call with their clock. */
   async runOnce(): Promise<RunSummary> {
@@ -121,9 +128,17 @@ export class NotificationOutbox {
     const candidates = await readPlanningCandidates(this.database.db, await ownersWithChannels(this.database.db));
     let recorded = 0;
     for (const candidate of candidates) {
-      const moment = momentIn(now, this.zoneOf(candidate));
-      if (moment.hour < candidate.hour || candidate.plannedOn === moment.date) continue;
-      recorded += await this.planUser(candidate, moment.date, now);
+      if (this.stopping) break;
+      // Both rules off: nothing to plan, and no ledger to read.
+      if (!candidate.belowZero && !candidate.billsDue) continue;
+      try {
+        const moment = momentIn(now, this.zoneOf(candidate));
+        if (moment.hour < candidate.hour || candidate.plannedOn === moment.date) continue;
+        recorded += await this.planUser(candidate, moment.date, now);
+      } catch (error) {
+        // One user's failure (a zone the runtime no longer knows, say) does not hold up everyone else's day.
+        this.onError(error);
+      }
     }
     return recorded;
   }
@@ -155,7 +170,7 @@ export class NotificationOutbox {
 
   private async sendDue(): Promise<Omit<RunSummary, 'planned'>> {
     const tally = { sent: 0, failed: 0, retried: 0, cancelled: 0 };
-    for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
+    for (let batch = 0; batch < MAX_BATCHES && !this.stopping; batch += 1) {
       const now = this.now();
       const claimed = await claimDue(this.database, now, new Date(now.getTime() + this.leaseMs), this.leaseOwner, CLAIM_BATCH);
       if (claimed.length === 0) break;
@@ -243,6 +258,7 @@ export function startOutboxTimer(outbox: NotificationOutbox, everyMs: number, on
   timer.unref();
   return async () => {
     clearInterval(timer);
+    outbox.stop();
     await running;
   };
 }
