@@ -125,6 +125,60 @@ describe.each(databaseKinds())('notifications sent once, in one process, on %s',
     });
   });
 
+  it('after downtime sends what is true today, once, never a backlog', async () => {
+    clock = inLosAngeles(21, 7);
+    const late = await shortUser('late');
+    // The server was down from before Sat, Nov 21 until Wed, Nov 25, 09:00: four mornings missed.
+    expect(await run(inLosAngeles(25, 9))).toMatchObject({ planned: 2, sent: 2 });
+    // One message per channel: the notice (never sent, so not a reminder), about what is true today.
+    expect(late.paths.map((path) => bodiesAt(receiver, path).map((body) => body.title))).toEqual([
+      ['Checking goes below $0 on Thu, Nov 26, 2026'],
+      ['Checking goes below $0 on Thu, Nov 26, 2026'],
+    ]);
+    expect(await run(inLosAngeles(25, 9, 1))).toMatchObject({ planned: 0, sent: 0 });
+    expect(counts(late.paths)).toEqual([1, 1]);
+  });
+
+  it('retries a failed delivery with backoff for a day, then records it failed; a retry no longer true is not sent', async () => {
+    clock = inLosAngeles(21, 7);
+    const failing = await shortUser('failing');
+    const [down, up] = failing.paths as [string, string];
+    receiver.behave(down, { status: 503 });
+    expect(await run(inLosAngeles(21, 8))).toMatchObject({ planned: 2, sent: 1, retried: 1 });
+    // Not due again yet: the first retry is a minute later, then 2, 4, ... minutes.
+    expect(await run(inLosAngeles(21, 8, 0))).toMatchObject({ sent: 0, retried: 0 });
+    expect(await run(inLosAngeles(21, 8, 1))).toMatchObject({ retried: 1 });
+    expect(await run(inLosAngeles(21, 8, 2))).toMatchObject({ retried: 0 });
+    expect(await run(inLosAngeles(21, 8, 3))).toMatchObject({ retried: 1 });
+    expect(counts([down, up])).toEqual([3, 1]);
+    // A day after the first attempt, the last one: recorded failed, and shown as the channel's last result.
+    expect(await run(inLosAngeles(22, 8, 1))).toMatchObject({ failed: 1 });
+    const tries = counts([down])[0] ?? 0;
+    expect(await run(inLosAngeles(22, 12))).toMatchObject({ sent: 0, failed: 0, retried: 0 });
+    expect(counts([down])).toEqual([tries]);
+    const settings = okJson(await failing.user.get(NOTIFICATIONS_PATHS.settings)) as {
+      channels: { target: string; lastResult: unknown }[];
+    };
+    expect(settings.channels.find((channel) => channel.target === receiver.url(down))?.lastResult).toEqual({
+      delivered: false,
+      reason: 'The webhook answered 503.',
+      at: inLosAngeles(22, 8, 1).toISOString(),
+    });
+
+    // Another user's webhook fails at 08:00; at 08:00:30 they lower the bill: the retry at 08:01 is called off.
+    clock = inLosAngeles(21, 7);
+    const changed = await shortUser('changed');
+    const [changedDown] = changed.paths as [string, string];
+    receiver.behave(changedDown, { status: 503 });
+    await run(inLosAngeles(23, 8));
+    expect(counts(changed.paths)).toEqual([1, 1]);
+    clock = inLosAngeles(23, 8, 0);
+    okJson(await changed.user.put(`/api/expenses/${changed.carLoanId}`, expenseInput({ ...CAR_LOAN, amount: 50 })));
+    receiver.behave(changedDown, { status: 200 });
+    expect(await run(inLosAngeles(23, 8, 1))).toMatchObject({ sent: 0, cancelled: 1 });
+    expect(counts(changed.paths)).toEqual([1, 1]);
+  });
+
   it('sends a user only their own data', async () => {
     clock = inLosAngeles(21, 7);
     const mine = await shortUser('mine');

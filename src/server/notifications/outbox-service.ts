@@ -58,7 +58,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 export interface RunSummary {
-  /** Messages recorded in the outbox by this run (one per channel). */
+  /** Messages this run recorded in the outbox (one per channel), not counting any recorded before. */
   readonly planned: number;
   readonly sent: number;
   readonly failed: number;
@@ -163,8 +163,7 @@ export class NotificationOutbox {
           url: this.delivery.homeUrl(),
         })),
       );
-      await recordMessages(trx, owner, messages, now);
-      return messages.length;
+      return recordMessages(trx, owner, messages, now);
     });
   }
 

@@ -52,11 +52,11 @@ export function messageKey(
   return createHash('sha256').update(parts.join('\n')).digest('hex');
 }
 
-/** Records the messages as pending, due now; a message already recorded (its key taken) is left as it is. */
-export async function recordMessages(db: Database, owner: Caller, messages: readonly OutboxMessage[], now: Date): Promise<void> {
-  if (messages.length === 0) return;
+/** Records the messages as pending, due now; a message already recorded (its key taken) is left as it is. Answers how many are new. */
+export async function recordMessages(db: Database, owner: Caller, messages: readonly OutboxMessage[], now: Date): Promise<number> {
+  if (messages.length === 0) return 0;
   const at = now.toISOString();
-  await db
+  const result = await db
     .insertInto('notification_outbox')
     .values(
       messages.map((message) => ({
@@ -83,7 +83,8 @@ export async function recordMessages(db: Database, owner: Caller, messages: read
       })),
     )
     .onConflict((conflict) => conflict.column('message_key').doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
 /**
