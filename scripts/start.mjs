@@ -28,7 +28,7 @@ const sourcesAt = Math.max(...inputs.map((input) => newestModification(path.join
 if (builtAt < sourcesAt || !fs.existsSync(path.join(root, 'dist/web/index.html'))) {
   console.log('Building Leftover (page and server)...');
   run('node_modules/vite/bin/vite.js', ['build', '--logLevel', 'warn']);
-  run('node_modules/typescript/bin/tsc', ['-p', 'tsconfig.server.json']);
+  run('scripts/build-server.mjs', []);
   fs.writeFileSync(stamp, new Date().toISOString());
 }
 
