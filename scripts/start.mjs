@@ -7,7 +7,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = path.join(root, 'dist', '.build-stamp');
-const inputs = ['src', 'package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.base.json', 'tsconfig.server.json'];
+const inputs = [
+  'src',
+  'package.json',
+  'package-lock.json',
+  'vite.config.ts',
+  'tsconfig.base.json',
+  'tsconfig.server.json',
+  'scripts/build-server.mjs',
+];
 
 function newestModification(target) {
   if (!fs.existsSync(target)) return 0;
@@ -28,7 +36,7 @@ const sourcesAt = Math.max(...inputs.map((input) => newestModification(path.join
 if (builtAt < sourcesAt || !fs.existsSync(path.join(root, 'dist/web/index.html'))) {
   console.log('Building Leftover (page and server)...');
   run('node_modules/vite/bin/vite.js', ['build', '--logLevel', 'warn']);
-  run('node_modules/typescript/bin/tsc', ['-p', 'tsconfig.server.json']);
+  run('scripts/build-server.mjs', []);
   fs.writeFileSync(stamp, new Date().toISOString());
 }
 

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';
+import { buildServer } from '../../scripts/build-server.mjs';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -14,7 +15,7 @@ export interface PrivateBuild {
   /** The working folder to start the server in: its dist/web is the page the server serves. */
   readonly root: string;
   readonly webRoot: string;
-  /** Leftover's server entry point (src/server/main.ts compiled). */
+  /** Leftover's server entry point (src/server/main.ts bundled as `npm run build:server` does). */
   readonly serverMain: string;
   /** The bare comparison server (bench/servers/bare-ledger-server.ts compiled). */
   readonly bareServerMain: string;
@@ -38,7 +39,9 @@ export async function buildForBench(root = path.join(REPO_ROOT, 'node_modules/.c
     build: { outDir: webRoot, emptyOutDir: true },
   });
 
-  // The server's own tsconfig, widened to also compile the bare server with the same options.
+  // The server exactly as `npm run build:server` builds it (bundled, decision 0045); the bare
+  // comparison servers with the server's own TypeScript options.
+  const { main: serverMain } = await buildServer({ outDir: path.join(root, 'server'), sourcemap: false });
   const out = path.join(root, 'out');
   const tsconfig = path.join(root, 'tsconfig.bench.json');
   fs.writeFileSync(
@@ -46,24 +49,23 @@ export async function buildForBench(root = path.join(REPO_ROOT, 'node_modules/.c
     JSON.stringify({
       extends: path.join(REPO_ROOT, 'tsconfig.server.json'),
       compilerOptions: { rootDir: REPO_ROOT, outDir: out, sourceMap: false, tsBuildInfoFile: null },
-      include: ['src/server', 'src/domain', 'src/contract', 'bench/servers'].map((folder) => path.join(REPO_ROOT, folder)),
-      exclude: [path.join(REPO_ROOT, 'src/**/*.test.ts'), path.join(REPO_ROOT, 'src/web')],
+      include: [path.join(REPO_ROOT, 'bench/servers')],
     }),
   );
   const tsc = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', tsconfig], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
   });
-  const serverMain = path.join(out, 'src/server/main.js');
-  if (!fs.existsSync(serverMain)) throw new Error(`tsc emitted no server:\n${tsc.stdout}${tsc.stderr}`);
+  const bareReadyzServerMain = path.join(out, 'bench/servers/bare-readyz-server.js');
+  if (!fs.existsSync(bareReadyzServerMain)) throw new Error(`tsc emitted no bare servers:\n${tsc.stdout}${tsc.stderr}`);
   // tsc still emits on type errors; `npm run typecheck` is where those fail, not here.
-  if (tsc.status !== 0) console.warn(`Warning: the server has type errors (building anyway):\n${tsc.stdout}${tsc.stderr}`);
+  if (tsc.status !== 0) console.warn(`Warning: the bare servers have type errors (building anyway):\n${tsc.stdout}${tsc.stderr}`);
 
   return {
     root,
     webRoot,
     serverMain,
     bareServerMain: path.join(out, 'bench/servers/bare-ledger-server.js'),
-    bareReadyzServerMain: path.join(out, 'bench/servers/bare-readyz-server.js'),
+    bareReadyzServerMain,
   };
 }

@@ -3,11 +3,10 @@
  * in production stops the real server process with a message naming the variable (before it
  * touches any file), and migrations are safe to run twice, at once, and from every earlier version.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import { registerDevProvider } from '../../src/server/auth/dev-provider.js';
 import { type AppConfiguration, loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/database.js';
 import { migrateToLatest, migrations } from '../../src/server/db/migrations.js';
+import { buildServer } from '../../scripts/build-server.mjs';
 import { openRawDatabase } from '../support/raw-database.js';
 import { createTestDatabase, databaseKinds } from '../support/test-databases.js';
 import { freePort } from '../support/server-process.js';
@@ -65,16 +65,9 @@ describe('the real server process in production', () => {
     // The production build (`npm run build:server`) into a folder of its own, so this test never
     // runs a stale dist/ nor races another build writing there.
     buildFolder = temporaryFolder('server-build');
-    await promisify(execFile)(
-      process.execPath,
-      [path.resolve('node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json', '--outDir', buildFolder, '--sourceMap', 'false'],
-      {
-        cwd: process.cwd(),
-      },
-    );
+    ({ main: mainFile } = await buildServer({ outDir: buildFolder, sourcemap: false }));
     fs.writeFileSync(path.join(buildFolder, 'package.json'), JSON.stringify({ type: 'module' }));
     fs.symlinkSync(path.resolve('node_modules'), path.join(buildFolder, 'node_modules'), 'dir');
-    mainFile = path.join(buildFolder, 'server', 'main.js');
   }, 120_000);
   afterAll(() => fs.rmSync(buildFolder, { recursive: true, force: true }));
 
