@@ -19,7 +19,8 @@ const BUNDLED_PACKAGES = new Set(['kysely']);
 
 /**
  * Builds the server into `outDir` (`server/main.js` and `server/file-worker.js` beside the shared
- * chunks: the file-work pool finds its worker as `./file-worker.js` next to its own module).
+ * chunks: the file-work pool finds its worker as `./file-worker.js` next to its own module; and
+ * `server/app.js` and `server/config.js`, which main.js shares its chunks with).
  */
 export async function buildServer({ outDir = path.join(ROOT, 'dist/server'), sourcemap = true } = {}) {
   const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -29,7 +30,14 @@ export async function buildServer({ outDir = path.join(ROOT, 'dist/server'), sou
   fs.rmSync(outDir, { recursive: true, force: true });
   await build({
     absWorkingDir: ROOT,
-    entryPoints: { 'server/main': 'src/server/main.ts', 'server/file-worker': 'src/server/file-work/file-worker.ts' },
+    entryPoints: {
+      'server/main': 'src/server/main.ts',
+      'server/file-worker': 'src/server/file-work/file-worker.ts',
+      // The app factory and the configuration as modules of their own: the notification reliability
+      // tests start the built app on a clock they set (tests/support/fixed-clock-server.mjs, issue 26).
+      'server/app': 'src/server/app.ts',
+      'server/config': 'src/server/config.ts',
+    },
     outdir: outDir,
     chunkNames: 'server/chunk-[hash]',
     bundle: true,
