@@ -8,7 +8,7 @@ import { ConflictError, InvalidInputError, NotFoundError, TooLargeError } from '
 import { compareDrafts } from '../../domain/ledger.js';
 import type { CsvMapping } from '../../domain/statements/csv-statement.js';
 import { type Reconciliation, reconcile } from '../../domain/statements/reconciliation.js';
-import type { StatementFile } from '../../domain/statements/statement-file.js';
+import { bankAccountEnding, type StatementFile } from '../../domain/statements/statement-file.js';
 import type { Decision, ImportCounts, ImportPlan, Proposal } from '../../domain/statements/statement-matching.js';
 import type { BankBalance } from '../../domain/statements/statement-row.js';
 import { MAX_STATEMENT_CHARACTERS, STATEMENT_TOO_LARGE } from '../../contract/statements.js';
@@ -19,6 +19,7 @@ import type { FileTask, FileTaskAnswers, StatementPlan } from '../file-work/file
 import {
   type AccountChoice,
   checkExpectedVersion,
+  countAccounts,
   type ClearedMatch,
   type ImportedRow,
   importedIds,
@@ -32,6 +33,7 @@ import {
   type StoredRow,
   withLedgerLock,
 } from '../ledger/index.js';
+import { findStatementAccount, rememberStatementAccount } from './statement-account-store.js';
 
 export interface StatementInput {
   readonly fileName: string;
@@ -47,6 +49,16 @@ export interface StatementPreviewResult {
   readonly reconciliation: Reconciliation | null;
   /** Statement rows and ledger rows the preview read: what it is charged for. */
   readonly rowsRead: number;
+  /** The file's bank account, for a user with more than one account (decision 0046); undefined otherwise. */
+  readonly fileAccount?: FileAccount;
+}
+
+/** An OFX or QFX file's bank account as the preview names it: its ending, and the account it was last imported into. */
+export interface FileAccount {
+  /** The last four characters of its ACCTID. */
+  readonly ending: string;
+  /** The caller's account a file of this bank account was last imported into; null when none was, or it is gone. */
+  readonly accountId: string | null;
 }
 
 export interface StatementImportResult {
@@ -92,9 +104,22 @@ export class StatementService {
       const file = await readFile(run, input);
       const found = await readLedger(this.database, owner, account);
       if (!found) throw new NotFoundError(NO_LEDGER);
-      const { proposals, reconciliation } = await this.plan(run, owner, found, file, []);
-      return { file, proposals, reconciliation, rowsRead: file.rows.length + found.rows.length };
+      const [{ proposals, reconciliation }, fileAccount] = await Promise.all([
+        this.plan(run, owner, found, file, []),
+        this.fileAccount(owner, file),
+      ]);
+      return { file, proposals, reconciliation, rowsRead: file.rows.length + found.rows.length, ...(fileAccount && { fileAccount }) };
     });
+  }
+
+  /**
+   * Which account the file's bank account was last imported into, said only while there is a choice
+   * of account: a user with one account gets the preview as it always was (decision 0046).
+   */
+  private async fileAccount(owner: Caller, file: StatementFile): Promise<FileAccount | undefined> {
+    if (file.bankAccountId === undefined || (await countAccounts(this.database.db, owner)) < 2) return undefined;
+    const accountId = await findStatementAccount(this.database.db, owner, file.bankAccountId);
+    return { ending: bankAccountEnding(file.bankAccountId), accountId: accountId ?? null };
   }
 
   /**
@@ -129,6 +154,11 @@ export class StatementService {
           store.checkExpectedVersion(expected);
           if (ledger.id !== found.ledger.id || ledger.version !== found.ledger.version) return null;
           const result = await this.storePlan(store, ledger, found.rows, file, planned.plan, keyOf);
+          // The next file of this bank account preselects the account it went into. Not part of the
+          // undo: like the CSV columns the page remembers, it is a choice, not the ledger's data.
+          if (file.bankAccountId !== undefined) {
+            await rememberStatementAccount(store.db, owner, file.bankAccountId, store.account.id, this.now());
+          }
           return { ...result, undo: await store.recordUndo('importStatement', this.now()) };
         });
         if (stored) return { ...stored, rowsRead };

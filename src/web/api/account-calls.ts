@@ -5,6 +5,8 @@
  */
 import { accountCodec, accountsInfoCodec, type AccountsInfoView, type AccountView } from '../../contract/account-codecs.js';
 import type { NewAccount } from '../../contract/account-input.js';
+import { ledgerInfoCodec, type LedgerInfoView } from '../../contract/codecs.js';
+import type { NewTransfer } from '../../contract/transfers.js';
 import { type ApiOperation, ENDPOINTS } from '../../contract/common.js';
 import { createContext, useContext, useMemo } from 'react';
 import { useApiClient } from './api-context.js';
@@ -54,6 +56,8 @@ export interface AccountsApi {
   readonly makePrimary: (id: string) => Promise<AccountView>;
   /** Deletes it and its ledger; `confirm` is its name as the user typed it. Answers the accounts left. */
   readonly removeAccount: (id: string, confirm: string) => Promise<AccountsInfoView>;
+  /** A one-off transfer (decision 0043): a debit in From, a credit in To. Answers From's ledger; undoable. */
+  readonly addTransfer: (transfer: NewTransfer) => Promise<LedgerInfoView>;
 }
 
 export function accountsApi(api: ApiClient): AccountsApi {
@@ -63,6 +67,14 @@ export function accountsApi(api: ApiClient): AccountsApi {
     renameAccount: (id, name) => api.request({ ...endpoint('updateAccount', id), answer: accountCodec, body: { name } }),
     makePrimary: (id) => api.request({ ...endpoint('updateAccount', id), answer: accountCodec, body: { primary: true } }),
     removeAccount: (id, confirm) => api.request({ ...endpoint('removeAccount', id), answer: accountsInfoCodec, body: { confirm } }),
+    addTransfer: (transfer) =>
+      api.request({
+        ...endpoint('addTransfer'),
+        answer: ledgerInfoCodec,
+        body: transfer,
+        ledgerOf: (info) => info.ledger,
+        undo: `Added ${transfer.name ?? 'the transfer'}.`,
+      }),
   };
 }
 

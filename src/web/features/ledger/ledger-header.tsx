@@ -2,7 +2,7 @@
  * The sticky bar above the rows: both balances, the section's buttons, the search and the warning
  * before zero stay in view while scrolling.
  */
-import { lazy, memo, type RefObject, Suspense, useId, useLayoutEffect, useRef } from 'react';
+import { lazy, memo, type ReactNode, type RefObject, Suspense, useId, useLayoutEffect, useRef } from 'react';
 import { Button } from '../../components/button.js';
 import type { BankBalanceView, LedgerView } from '../../../contract/codecs.js';
 import type { BalancePoint } from '../../../domain/forecast.js';
@@ -31,6 +31,8 @@ interface LedgerHeaderProps {
   readonly below: BalancePoint | null;
   /** The last imported statement's closing balance, to say whether the ledger agrees with the bank; null before any. */
   readonly bank: BankBalanceView | null;
+  /** The shell's own buttons, after Add Transaction (Add Transfer, with more than one account). */
+  readonly extraButtons?: ReactNode;
 }
 
 /** Memoized: a filter change or an open dialog re-renders the section, not the balances. */
@@ -47,6 +49,7 @@ export const LedgerHeader = memo(function LedgerHeader({
   onSearch,
   below,
   bank,
+  extraButtons,
 }: LedgerHeaderProps) {
   const searchId = useId();
   const headerRef = useRef<HTMLDivElement>(null);
@@ -67,6 +70,7 @@ export const LedgerHeader = memo(function LedgerHeader({
         <Button variant="primary" onClick={onAddTransaction}>
           Add Transaction
         </Button>
+        {extraButtons}
         <Button variant="outline-secondary" onClick={onRefresh}>
           Refresh
         </Button>
