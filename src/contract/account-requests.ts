@@ -410,7 +410,9 @@ export const accountImportV2Schema = z
       const cards = new Set(document.accounts.flatMap((account) => (account.kind === 'CARD' ? [account.id] : [])));
       document.accounts.forEach((account, index) => {
         if (account.ledger)
-          problems.push(...ledgerProblems(account.ledger, schedules, rowIds, ['accounts', index, 'ledger'], { cards, accountId: account.id }));
+          problems.push(
+            ...ledgerProblems(account.ledger, schedules, rowIds, ['accounts', index, 'ledger'], { cards, accountId: account.id }),
+          );
       });
       problems.push(
         ...transferProblems(

@@ -6,7 +6,14 @@
  */
 import { z } from 'zod';
 import { isIsoDate, type IsoDate } from '../../domain/calendar-date.js';
-import { type Occurrence, SCHEDULE_KINDS, type ScheduleRef, SOURCE_KINDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../domain/ledger.js';
+import {
+  type Occurrence,
+  SCHEDULE_KINDS,
+  type ScheduleRef,
+  SOURCE_KINDS,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from '../../domain/ledger.js';
 import { cents } from '../../domain/money.js';
 import type { StoredLedger } from './ledger-record.js';
 import type { StoredRow } from './transaction-rows.js';

@@ -75,7 +75,8 @@ export function forecastAnswer({ ledger, rows }: LedgerWithRows, today: IsoDate,
     // Only with a choice of accounts (a card needs another account to pay it): one account answers as it always did.
     ...(whose?.several && { account: { id: whose.account.id, name: whose.account.name, kind: whose.account.kind } }),
     ...(whose?.account.card && {
-      firstOverLimit: whose.account.card.creditLimit === null ? null : point(firstOverLimit(withBalances, today, whose.account.card.creditLimit)),
+      firstOverLimit:
+        whose.account.card.creditLimit === null ? null : point(firstOverLimit(withBalances, today, whose.account.card.creditLimit)),
     }),
   };
 }
