@@ -58,6 +58,7 @@ export function fakeAccountsApi(stubs: Partial<FakeAccountsApi> = {}): FakeAccou
     renameAccount: vi.fn(unexpected('renameAccount')),
     makePrimary: vi.fn(unexpected('makePrimary')),
     removeAccount: vi.fn(unexpected('removeAccount')),
+    getForecastWarnings: vi.fn(unexpected('getForecastWarnings')),
     ...stubs,
   };
 }

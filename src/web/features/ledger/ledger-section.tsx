@@ -187,6 +187,8 @@ export function LedgerSection({
         search={search}
         onSearch={setSearch}
         below={forecast?.firstBelowZero ?? null}
+        account={forecast?.account}
+        overLimit={forecast?.overLimit}
         bank={bank}
       />
       <p className="ledger-count text-body-secondary small" aria-live="polite">
