@@ -20,7 +20,7 @@ export function rowSourceLines(source: RowSourceInfo | null, names: ScheduleName
   const { kind, occurrence } = source;
   // A card payment (decision 0045) follows its card's statement, re-projected when the card's rows change.
   if (kind === 'card') {
-    const from = `The payment of your card's statement closing on ${formatDateText(occurrence)}.`;
+    const from = `Pays your card's statement closing on ${formatDateText(occurrence)}.`;
     return source.edited ? [from, 'You changed this row, so changes to the card no longer reach it.'] : [from];
   }
   const namesOfKind = names[kind];
