@@ -381,6 +381,13 @@ describe.each(databaseKinds())('card payments on %s', (kind) => {
     });
     okJson(paidEarly);
     expect(await paymentsOf(card)).toEqual([['2026-12-08', 150]]);
+    // Editing the transfer from Checking's side changes the card's side, and so the payment.
+    const early = (await ledgerIn(user, checking.id)).transactions.find((row) => row.name === 'Transfer to Visa') as LedgerTransaction;
+    const edited = await user.patch(LEDGER_PATHS.updateTransaction, { ...early, amount: 80 });
+    okJson(edited);
+    expect(await paymentsOf(card)).toEqual([['2026-12-08', 120]]);
+    okJson(await user.post(UNDO, { token: undoToken(edited) }));
+    expect(await paymentsOf(card)).toEqual([['2026-12-08', 150]]);
     okJson(await user.post(UNDO, { token: undoToken(paidEarly) }));
     expect([await ledgerIn(user, checking.id), await ledgerIn(user, visa.id)]).toEqual(before);
   });
