@@ -155,6 +155,16 @@ describe.each(databaseKinds())('card payments on %s', (kind) => {
       ['2027-02-08', 22.5],
       ['2027-03-08', 15],
     ]);
+
+    // A recurring transfer paying $10 into the card on the 2nd, from December on, is owed no more; nor is it an expense.
+    okJson(await user.post(EXPENSES_PATHS.add, { ...expenseInput({ name: 'Card top-up', amount: 10, day: 2 }), toAccountId: visa.id }));
+    expect(expensesInfoSchema.parse(okJson(await user.get(EXPENSES_PATHS.retrieve))).totalExpenses).toBe(15);
+    expect(await paymentsOf(card)).toEqual([
+      ['2026-12-08', 200],
+      ['2027-01-08', 355],
+      ['2027-02-08', 12.5],
+      ['2027-03-08', 5],
+    ]);
   });
 
   it('re-projects the open payments when a charge is added, edited or deleted, and answers them in ?answer=changes', async () => {
