@@ -467,6 +467,25 @@ describe.each(databaseKinds())('card payments on %s', (kind) => {
     expect(ordinary).not.toHaveProperty('transfer');
   });
 
+  it('projects a New Ledger of the card afresh: its rows go, and so do the payments that were open', async () => {
+    const card = await setUp('card-new-ledger');
+    const { user, checking, visa } = card;
+    okJson(await charge(user, visa.id, '2026-11-10', 200));
+    okJson(await charge(user, visa.id, '2026-11-25', 30));
+    const [december] = payments(await ledgerIn(user, checking.id)) as [LedgerTransaction];
+    okJson(await user.patch(LEDGER_PATHS.updateTransaction, { ...december, status: 'PAID' }));
+    // The card's new ledger opens owing $80 on December 1st; the paid December payment stays in Checking, as an ordinary row.
+    okJson(await user.post(inAccount(LEDGER_PATHS.create, visa.id), { ledger: { ...SPAN, startDate: '2026-12-01', currentBalance: -80 } }));
+    expect(payments(await ledgerIn(user, visa.id)).map((row) => [row.date, row.amount])).toEqual([['2027-01-08', 80]]);
+    const debits = payments(await ledgerIn(user, checking.id));
+    expect(debits.map((row) => [row.date, row.amount, row.status])).toEqual([
+      ['2026-12-08', 200, 'PAID'],
+      ['2027-01-08', 80, 'PENDING'],
+    ]);
+    expect(debits[0]).not.toHaveProperty('transfer');
+    expect(debits[1]?.transfer?.accountId).toBe(visa.id);
+  });
+
   it('shows the payment in Pay From’s forecast, whose warning names the account, and warns of a card over its limit', async () => {
     const card = await setUp('card-forecast', { checkingBalance: 250, creditLimit: 1000 });
     const { user, checking, visa } = card;
