@@ -20,6 +20,7 @@ export {
   NO_LEDGER,
   OwnerLock,
   readAccount,
+  readAccountLedger,
   readLedger,
   withLedgerLock,
   withOwnerLock,
@@ -37,7 +38,9 @@ export {
   makePrimary,
   movePayFrom,
   renameAccount,
+  setCardSettings,
   type StoredAccount,
 } from './account-record.js';
 export { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
+export { type CardFollowing, followCards, forgetCard } from './card-payment-writes.js';
 export type { ClearedMatch, StoredRow } from './transaction-rows.js';

@@ -17,7 +17,7 @@ import { todayIn } from '../../domain/calendar-date.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { dollarsToCents } from '../../domain/money.js';
 import { changesAnswer, forecastAnswer, ledgerAnswer, ledgerFields, requestedRow, transactionDraft } from './ledger-payloads.js';
-import { type AccountChoice, type LedgerWithRows, NO_LEDGER, type ScheduleReader } from './index.js';
+import { type AccountChoice, type LedgerWithRows, NO_LEDGER, readAccountLedger, type ScheduleReader } from './index.js';
 import { type LedgerRowWrite, LedgerService } from './ledger-service.js';
 import { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
 
@@ -53,11 +53,11 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
     versionedLedgerAnswer(reply, await ledgers.retrieve(callerOf(request), account));
 
   const forecast = async (request: FastifyRequest, account: AccountChoice) => {
-    const found = await ledgers.retrieve(callerOf(request), account);
-    if (!found) throw new NotFoundError(NO_LEDGER);
+    const read = await readAccountLedger(api.database, callerOf(request), account);
+    if (!read) throw new NotFoundError(NO_LEDGER);
     // The answer is small, but the work is every row of the ledger: charged by the rows read.
-    chargeRowsRead(request, found.rows.length);
-    return forecastAnswer(found, todayIn(api.now()));
+    chargeRowsRead(request, read.found.rows.length);
+    return forecastAnswer(read.found, todayIn(api.now()), read);
   };
 
   const create = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice, body: CreateLedgerRequest) => {

@@ -4,6 +4,7 @@
  * what they need and stores the result. An import recomputes everything inside the ledger lock
  * and one transaction: the page's preview is never trusted, and a refusal stores nothing.
  */
+import { todayIn } from '../../domain/calendar-date.js';
 import { ConflictError, InvalidInputError, NotFoundError, TooLargeError } from '../../domain/errors.js';
 import { compareDrafts } from '../../domain/ledger.js';
 import type { CsvMapping } from '../../domain/statements/csv-statement.js';
@@ -28,6 +29,7 @@ import {
   type LedgerStore,
   type LedgerWithRows,
   NO_LEDGER,
+  followCards,
   readLedger,
   type StoredLedger,
   type StoredRow,
@@ -153,12 +155,15 @@ export class StatementService {
           const ledger = store.require();
           store.checkExpectedVersion(expected);
           if (ledger.id !== found.ledger.id || ledger.version !== found.ledger.version) return null;
-          const result = await this.storePlan(store, ledger, found.rows, file, planned.plan, keyOf);
+          const stored = await this.storePlan(store, ledger, found.rows, file, planned.plan, keyOf);
           // The next file of this bank account preselects the account it went into. Not part of the
           // undo: like the CSV columns the page remembers, it is a choice, not the ledger's data.
           if (file.bankAccountId !== undefined) {
             await rememberStatementAccount(store.db, owner, file.bankAccountId, store.account.id, this.now());
           }
+          // A card's new and cleared rows change what its statements owe: its payments follow (decision 0045).
+          const cards = await followCards(store.lock, todayIn(this.now()));
+          const result = cards.has(store) ? await withRowsAsStored(store, stored, file) : stored;
           return { ...result, undo: await store.recordUndo('importStatement', this.now()) };
         });
         if (stored) return { ...stored, rowsRead };
@@ -233,4 +238,16 @@ export class StatementService {
       reconciliation: file.bank && reconcile(ledger.openingBalance, after, file.bank),
     };
   }
+}
+
+/** The import's answer with the ledger as stored after its card payments moved (decision 0045), and its reconciliation with those rows. */
+async function withRowsAsStored(
+  store: LedgerStore,
+  stored: Omit<StatementImportResult, 'rowsRead' | 'undo'>,
+  file: StatementFile,
+): Promise<Omit<StatementImportResult, 'rowsRead' | 'undo'>> {
+  // followCards moved the version on for what it wrote.
+  const ledger = store.require();
+  const rows = await store.rows();
+  return { ...stored, ledger: { ledger, rows }, reconciliation: file.bank && reconcile(ledger.openingBalance, rows, file.bank) };
 }

@@ -3,7 +3,14 @@
  * client's own `request` and `withEndpoints`. A lazy chunk: only the Ledger and Plan views and
  * Home's list of balances load it, so the page's first view carries none of it (benchmark 4a).
  */
-import { accountCodec, accountsInfoCodec, type AccountsInfoView, type AccountView } from '../../contract/account-codecs.js';
+import {
+  accountCodec,
+  accountsInfoCodec,
+  type AccountsInfoView,
+  type AccountView,
+  type ForecastWarningsView,
+  forecastWarningsCodec,
+} from '../../contract/account-codecs.js';
 import type { NewAccount } from '../../contract/account-input.js';
 import { ledgerInfoCodec, type LedgerInfoView } from '../../contract/codecs.js';
 import type { NewTransfer } from '../../contract/transfers.js';
@@ -58,6 +65,8 @@ export interface AccountsApi {
   readonly removeAccount: (id: string, confirm: string) => Promise<AccountsInfoView>;
   /** A one-off transfer (decision 0043): a debit in From, a credit in To. Answers From's ledger; undoable. */
   readonly addTransfer: (transfer: NewTransfer) => Promise<LedgerInfoView>;
+  /** The account's forecast, as much of it as its warnings need (decision 0045); a 404 without a ledger. */
+  readonly getForecastWarnings: (id: string) => Promise<ForecastWarningsView>;
 }
 
 export function accountsApi(api: ApiClient): AccountsApi {
@@ -75,6 +84,7 @@ export function accountsApi(api: ApiClient): AccountsApi {
         ledgerOf: (info) => info.ledger,
         undo: `Added ${transfer.name ?? 'the transfer'}.`,
       }),
+    getForecastWarnings: (id) => api.request({ ...accountEndpoints(id)('getForecast'), answer: forecastWarningsCodec }),
   };
 }
 

@@ -59,6 +59,7 @@ export function fakeAccountsApi(stubs: Partial<FakeAccountsApi> = {}): FakeAccou
     makePrimary: vi.fn(unexpected('makePrimary')),
     removeAccount: vi.fn(unexpected('removeAccount')),
     addTransfer: vi.fn(unexpected('addTransfer')),
+    getForecastWarnings: vi.fn(unexpected('getForecastWarnings')),
     ...stubs,
   };
 }

@@ -15,6 +15,7 @@ import type { AccountsInfoView } from '../../contract/account-codecs.js';
 import type { BankBalanceView, DepositsInfoView, ExpensesInfoView, LedgerInfoView } from '../../contract/codecs.js';
 import type { NewTransfer } from '../../contract/transfers.js';
 import { todayIn } from '../../domain/calendar-date.js';
+import { firstOverLimit } from '../../domain/card-payments.js';
 import { accountLedgerApi, useAccountsApi } from '../api/account-calls.js';
 import { ApiClientProvider, useApiClient } from '../api/api-context.js';
 import { navigate, subscribe } from '../navigation.js';
@@ -170,7 +171,17 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
   );
 
   const currentLedger = ledger?.ledger ?? null;
-  const forecast = useMemo(() => (currentLedger === null ? null : ledgerForecast(currentLedger, today)), [currentLedger, today]);
+  const forecast = useMemo(() => {
+    if (currentLedger === null) return null;
+    const found = ledgerForecast(currentLedger, today);
+    if (!shownAccount) return found;
+    // With several accounts the warning names the account; a card warns of its limit, never of $0 (decision 0045).
+    const { name, card } = shownAccount;
+    if (card === null) return { ...found, account: name };
+    const { creditLimit } = card;
+    const overLimit = creditLimit === null ? undefined : { creditLimit, point: firstOverLimit(found.rows, today, creditLimit) };
+    return { ...found, account: name, firstBelowZero: null, overLimit };
+  }, [currentLedger, today, shownAccount]);
   const scheduleNames = useMemo<ScheduleNames>(
     () => ({ deposit: namesById(deposits?.deposits), expense: namesById(expenses?.expenses) }),
     [deposits, expenses],

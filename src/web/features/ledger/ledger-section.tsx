@@ -224,6 +224,8 @@ export function LedgerSection({
         search={search}
         onSearch={setSearch}
         below={forecast?.firstBelowZero ?? null}
+        account={forecast?.account}
+        overLimit={forecast?.overLimit}
         bank={bank}
         extraButtons={headerButtons}
       />
