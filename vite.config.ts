@@ -66,12 +66,14 @@ export default defineConfig({
         // The small modules the first view shares with the lazy views (money, dates, the endpoint
         // table, the answer codecs, zod/mini, the JSX runtime) in one chunk: left to itself the
         // bundler made a chunk of each group of sharers, nine files whose glue and separate
-        // compression cost the first view about 1 KB gzipped (benchmark 4a, issue 24).
+        // compression cost the first view about 1 KB gzipped (benchmark 4a, issue 24). Not
+        // domain/forecast.ts: only the Ledger view runs it since Home reads the server's forecast,
+        // and the first view carried it for nothing (328 B gzipped; decision 0045).
         codeSplitting: {
           groups: [
             {
               name: 'shared',
-              test: /[\\/](src[\\/](domain[\\/](money|names|schedules|ledger|calendar-date|summary|forecast)|contract[\\/](common|ledger|expenses|deposits|codecs|errors|app-config))\.ts$|node_modules[\\/](zod[\\/]|react[\\/]jsx-runtime|react[\\/]cjs[\\/]react-jsx-runtime))/,
+              test: /[\\/](src[\\/](domain[\\/](money|names|schedules|ledger|calendar-date|summary)|contract[\\/](common|ledger|expenses|deposits|codecs|errors|app-config))\.ts$|node_modules[\\/](zod[\\/]|react[\\/]jsx-runtime|react[\\/]cjs[\\/]react-jsx-runtime))/,
             },
           ],
         },

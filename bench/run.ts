@@ -6,12 +6,16 @@
  *   npm run bench                 every benchmark
  *   npm run bench -- 1 3          only benchmarks 1 and 3
  *   BENCH_QUICK=1 npm run bench   shorter runs for a first look (not for judging targets)
+ *   BENCH_BUILD_DIR=node_modules/.cache/mine/build npm run bench -- 11
+ *                                 the private build elsewhere, for two runs side by side
  *
  * See docs/PERFORMANCE.md for the method and what each ratio means.
  */
+import path from 'node:path';
 import { apiThroughput } from './benchmarks/api-throughput.js';
 import { growth } from './benchmarks/growth.js';
 import { leaks } from './benchmarks/leaks.js';
+import { manyAccounts } from './benchmarks/many-accounts.js';
 import { pageSpeed } from './benchmarks/page-speed.js';
 import { pageWeight } from './benchmarks/page-weight.js';
 import { phone } from './benchmarks/phone.js';
@@ -34,6 +38,7 @@ const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
   '7': phone,
   '8': statementImport,
   '10': startup,
+  '11': manyAccounts,
 };
 
 async function main(): Promise<void> {
@@ -44,7 +49,8 @@ async function main(): Promise<void> {
   const settings = settingsFromEnvironment(process.env);
 
   console.log('Building the page and the server (private copy under node_modules/.cache/leftover-bench)...');
-  const build = await buildForBench();
+  // Kept inside node_modules when moved, so the built server still finds its packages.
+  const build = await buildForBench(process.env.BENCH_BUILD_DIR ? path.resolve(process.env.BENCH_BUILD_DIR) : undefined);
   const results: BenchResult[] = [];
   const broken: string[] = [];
   for (const name of names) {

@@ -61,11 +61,15 @@ export const newAccountSchema = z
   );
 export type NewAccount = z.output<typeof newAccountSchema>;
 
-/** PATCH /api/accounts/{id}: a new name, and/or `primary: true` to make it the primary account. */
+/**
+ * PATCH /api/accounts/{id}: a new name, and/or `primary: true` to make it the primary account,
+ * and/or a card's new settings (decision 0045: its payments are projected afresh).
+ */
 export const accountUpdateSchema = z.object(
   {
     name: z.optional(accountName),
     primary: z.optional(z.literal(true, { error: 'Primary can only be true: to change the primary account, make another one primary.' })),
+    card: z.optional(cardInputSchema),
   },
   OBJECT_BODY,
 );

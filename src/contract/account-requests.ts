@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { isIsoDate } from '../domain/calendar-date.js';
 import { LATEST_LEDGER_START, latestLedgerEnd } from '../domain/ledger-span.js';
-import { MAX_LEDGER_YEARS, MAX_TRANSACTION_NAME_LENGTH, SCHEDULE_KINDS, TRANSACTION_STATUSES } from '../domain/ledger.js';
+import { MAX_LEDGER_YEARS, MAX_TRANSACTION_NAME_LENGTH, SCHEDULE_KINDS, SOURCE_KINDS, TRANSACTION_STATUSES } from '../domain/ledger.js';
 import { TRANSACTION_TYPES } from '../domain/ledger.js';
 import { EXPORT_FORMAT, EXPORT_VERSIONS } from './account.js';
 import { cardInputSchema } from './account-input.js';
@@ -37,6 +37,8 @@ function timestampField(label: string) {
 }
 
 const kindSchema = z.enum(SCHEDULE_KINDS, { error: 'Kind must be deposit or expense.' });
+/** What a row or a skipped occurrence is projected from: a schedule, or a card's statements (decision 0045). */
+const sourceKindSchema = z.enum(SOURCE_KINDS, { error: 'Kind must be deposit, expense or card.' });
 
 /** The fields only a stored row has, beside what a user enters for a deposit or an expense. */
 const storedScheduleFields = z.object({ id: idSchema, createdAt: timestampField('Created At') });
@@ -46,7 +48,7 @@ const restoredExpenseSchema = z.intersection(storedScheduleFields, expenseInputS
 
 const restoredSourceSchema = z.object(
   {
-    kind: kindSchema,
+    kind: sourceKindSchema,
     id: idSchema,
     occurrence: isoDateField('Occurrence'),
     edited: z.boolean({ error: 'Edited must be true or false.' }),
@@ -78,7 +80,7 @@ const restoredLedgerSchema = z.object(
     openingBalance: balanceSchema('Opening Balance'),
     nextSequence: wholeNumberField('Next Sequence', 1, MAX_SEQUENCE),
     transactions: z.array(restoredTransactionSchema, { error: 'Transactions must be a list.' }),
-    skippedOccurrences: z.array(z.object({ kind: kindSchema, id: idSchema, occurrence: isoDateField('Occurrence') }), {
+    skippedOccurrences: z.array(z.object({ kind: sourceKindSchema, id: idSchema, occurrence: isoDateField('Occurrence') }), {
       error: 'Skipped occurrences must be a list.',
     }),
     importedStatementRows: z.array(
@@ -128,15 +130,26 @@ function scheduleProblems(
   return problems;
 }
 
+/** The document's credit cards (their account ids), and the account whose ledger is being checked. */
+interface LedgerCards {
+  readonly cards: ReadonlySet<string>;
+  readonly accountId: string;
+}
+
+const NO_CARDS: LedgerCards = { cards: new Set(), accountId: '' };
+const CARD_SOURCE = 'Source must name a credit card of the document.';
+
 /**
  * Problems of one ledger as a whole, in document order, each at `at` + its path. `rowIds` holds
  * the row ids of the document's ledgers seen so far: a row id is one row of the whole document.
+ * A card payment's rows (decision 0045) name their card: a credit in the card's own ledger, a debit elsewhere.
  */
 function ledgerProblems(
   ledger: RestoredLedgerFields,
   schedules: DocumentSchedules,
   rowIds: Set<string>,
   at: readonly (string | number)[],
+  { cards, accountId }: LedgerCards = NO_CARDS,
 ): Problem[] {
   const problems: Problem[] = [];
   const removed = new Set<string>();
@@ -164,7 +177,16 @@ function ledgerProblems(
     }
     if (row.date < ledger.startDate || row.date > ledger.endDate)
       problems.push({ path: rowAt('date'), message: `Date must be between ${range}.` });
-    if (row.source) {
+    if (row.source?.kind === 'card') {
+      if (!cards.has(row.source.id)) problems.push({ path: rowAt('source', 'id'), message: CARD_SOURCE });
+      const own = row.source.id === accountId;
+      if (row.type !== (own ? 'C' : 'D')) {
+        problems.push({
+          path: rowAt('type'),
+          message: own ? "A card payment's row in the card's ledger must have type C." : "A card payment's row must have type D.",
+        });
+      }
+    } else if (row.source) {
       const key = scheduleKey(row.source.kind, row.source.id);
       if (!schedules.keys.has(key) && !removed.has(key)) {
         problems.push({
@@ -184,11 +206,12 @@ function ledgerProblems(
   const skipped = new Set<string>();
   ledger.skippedOccurrences.forEach((occurrence, index) => {
     const key = `${scheduleKey(occurrence.kind, occurrence.id)} ${occurrence.occurrence}`;
-    // Deleting a schedule forgets its skipped occurrences, so they always name a schedule that exists.
-    if (!schedules.keys.has(scheduleKey(occurrence.kind, occurrence.id))) {
+    // Deleting a schedule (or a card) forgets its skipped occurrences, so they always name one that exists.
+    const known = occurrence.kind === 'card' ? cards.has(occurrence.id) : schedules.keys.has(scheduleKey(occurrence.kind, occurrence.id));
+    if (!known) {
       problems.push({
         path: [...at, 'skippedOccurrences', index, 'id'],
-        message: `Id must name ${article(occurrence.kind)} of the document.`,
+        message: `Id must name ${occurrence.kind === 'card' ? 'a credit card' : article(occurrence.kind)} of the document.`,
       });
     } else if (skipped.has(key)) {
       problems.push({ path: [...at, 'skippedOccurrences', index, 'occurrence'], message: 'Occurrence appears twice in the document.' });
@@ -384,8 +407,12 @@ export const accountImportV2Schema = z
         ]),
         ...scheduleProblems(document.deposits, document.expenses, schedules),
       ];
+      const cards = new Set(document.accounts.flatMap((account) => (account.kind === 'CARD' ? [account.id] : [])));
       document.accounts.forEach((account, index) => {
-        if (account.ledger) problems.push(...ledgerProblems(account.ledger, schedules, rowIds, ['accounts', index, 'ledger']));
+        if (account.ledger)
+          problems.push(
+            ...ledgerProblems(account.ledger, schedules, rowIds, ['accounts', index, 'ledger'], { cards, accountId: account.id }),
+          );
       });
       problems.push(
         ...transferProblems(

@@ -4,7 +4,7 @@
  * page's first view, which only reads answers, does not carry its checks (benchmark 4a).
  */
 import * as z from 'zod/mini';
-import { SCHEDULE_KINDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
+import { SCHEDULE_KINDS, SOURCE_KINDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
 import { dollarsAnswerSchema, idSchema, pathsOf } from './common.js';
 import { depositSchema } from './deposits.js';
 import { expenseSchema } from './expenses.js';
@@ -76,8 +76,8 @@ export const exportedLedgerSchema = z.object({
   nextSequence: z.number(),
   /** In row order, as the register shows them (balances are derived, so they are not here). */
   transactions: z.array(exportedTransactionSchema),
-  /** Occurrences the user deleted: never projected into the ledger again. */
-  skippedOccurrences: z.array(z.object({ kind: z.enum(SCHEDULE_KINDS), id: z.string(), occurrence: z.string() })),
+  /** Occurrences the user deleted: never projected into the ledger again (a card's: its statement's payment, decision 0045). */
+  skippedOccurrences: z.array(z.object({ kind: z.enum(SOURCE_KINDS), id: z.string(), occurrence: z.string() })),
   /** Statement rows the ledger took in, as the SHA-256 of their import ids (decision 0021). */
   importedStatementRows: z.array(z.object({ key: z.string(), transactionId: z.string(), importedAt: z.string() })),
   /** Deleted deposits and expenses that rows still name as their source (paid or past rows outlive their schedule). */

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { ACCOUNT_KINDS, CARD_RULES } from '../domain/accounts.js';
 import { dollarsAnswerSchema, idSchema, pathsOf } from './common.js';
+import { balancePointSchema, forecastSchema } from './ledger.js';
 
 /** A card's settings as stored: the payment projection that uses them comes with phase B of issue 25. */
 export const cardAnswerSchema = z.object({
@@ -35,6 +36,25 @@ export type AccountInfo = z.infer<typeof accountSchema>;
 /** Oldest first. */
 export const accountsInfoSchema = z.object({ accounts: z.array(accountSchema) });
 export type AccountsInfo = z.infer<typeof accountsInfoSchema>;
+
+/**
+ * GET /api/ledger/forecast and its twin per account, with what several accounts add (decision 0045).
+ * Apart from forecastSchema so the page's first view, which reads the primary account's forecast
+ * and needs only the account's name, does not carry the rest (benchmark 4a).
+ */
+export const accountForecastSchema = z.extend(forecastSchema, {
+  /**
+   * Whose forecast this is, while the user has more than one account: the warning names it.
+   * Absent with one account, so SPEC.md's answers stay as they were.
+   */
+  account: z.optional(z.object({ id: idSchema, name: z.string(), kind: z.enum(ACCOUNT_KINDS) })),
+  /**
+   * On a credit card's forecast only: the first row dated today or later after which the card owes
+   * more than its credit limit; null when it never does, or it has no limit.
+   */
+  firstOverLimit: z.optional(z.nullable(balancePointSchema)),
+});
+export type AccountForecast = z.infer<typeof accountForecastSchema>;
 
 /** The accounts' paths as the endpoint table spells them, for tests and scripts. */
 export const ACCOUNTS_PATHS = /* @__PURE__ */ pathsOf({ list: 'listAccounts', one: 'updateAccount' });

@@ -99,6 +99,8 @@ export const forecastCodec = z.extend(forecastSchema, {
   ...LEDGER_FIELDS,
   chart: z.array(z.extend(balancePointCodec, { paycheck: z.boolean() })),
   upcoming: z.array(ledgerTransactionCodec),
+  // With several accounts, whose it is (decision 0045): Home's warning names it. The rest of what several accounts add is account-codecs.ts'.
+  account: z.optional(z.object({ name: z.string() })),
 });
 export type ForecastView = z.output<typeof forecastCodec>;
 

@@ -10,13 +10,13 @@ import { ACCOUNT_IMPORT_BODY_LIMIT_BYTES, accountCountsSchema, accountExportSche
 import { accountImportRequestSchema, deleteAccountRequestSchema } from './account-requests.js';
 import { profileSchema } from './app-config.js';
 import { accountTransactionParamsSchema, accountUpdateSchema, newAccountSchema, removeAccountRequestSchema } from './account-input.js';
-import { accountSchema, accountsInfoSchema } from './accounts.js';
+import { accountForecastSchema, accountSchema, accountsInfoSchema } from './accounts.js';
 import { type ApiOperation, type EndpointRow, ENDPOINTS } from './common.js';
 import { depositInputSchema } from './deposit-input.js';
 import { depositsInfoSchema } from './deposits.js';
 import { expenseInputSchema } from './expense-input.js';
 import { expensesInfoSchema } from './expenses.js';
-import { forecastSchema, ledgerInfoSchema } from './ledger.js';
+import { ledgerInfoSchema } from './ledger.js';
 import { ledgerAnswerQuerySchema, ledgerWriteAnswerSchema } from './ledger-changes.js';
 import { createLedgerRequestSchema, extendLedgerRequestSchema, newTransactionSchema, transactionUpdateSchema } from './ledger-requests.js';
 import { idParamsSchema } from './request-fields.js';
@@ -96,7 +96,7 @@ export const ENDPOINT_SCHEMAS = {
 
   getLedger: { answer: ledgerInfoSchema },
   createLedger: { headers, body: createLedgerRequestSchema, answer: ledgerInfoSchema },
-  getForecast: { answer: forecastSchema },
+  getForecast: { answer: accountForecastSchema },
   extendLedger: { headers, body: extendLedgerRequestSchema, answer: ledgerInfoSchema },
   addTransaction: { ...rowWrite, body: newTransactionSchema },
   updateTransaction: { ...rowWrite, body: transactionUpdateSchema },
@@ -125,7 +125,7 @@ export const ENDPOINT_SCHEMAS = {
   // Each the twin of its /api/ledger row, with the account's id in the path.
   getAccountLedger: { params: idParamsSchema, answer: ledgerInfoSchema },
   createAccountLedger: { params: idParamsSchema, headers, body: createLedgerRequestSchema, answer: ledgerInfoSchema },
-  getAccountForecast: { params: idParamsSchema, answer: forecastSchema },
+  getAccountForecast: { params: idParamsSchema, answer: accountForecastSchema },
   extendAccountLedger: { params: idParamsSchema, headers, body: extendLedgerRequestSchema, answer: ledgerInfoSchema },
   addAccountTransaction: { ...rowWrite, params: idParamsSchema, body: newTransactionSchema },
   updateAccountTransaction: { ...rowWrite, params: idParamsSchema, body: transactionUpdateSchema },

@@ -1,11 +1,14 @@
 /** The ledger: one schema per answer; the requests are in ledger-requests.ts, the calls in the endpoint table (common.ts). */
 import * as z from 'zod/mini';
-import { SCHEDULE_KINDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
+import { SOURCE_KINDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
 import { dollarsAnswerSchema, idSchema, pathsOf } from './common.js';
 
-/** Where a generated row came from: a deposit's or expense's id and the date it put the row on. */
+/**
+ * Where a generated row came from: a deposit's or expense's id and the date it put the row on, or a
+ * credit card's id and the closing date of the statement the row pays (decision 0045).
+ */
 export const rowSourceSchema = z.object({
-  kind: z.enum(SCHEDULE_KINDS),
+  kind: z.enum(SOURCE_KINDS),
   id: z.string(),
   /** The date the schedule put the row on, whatever date the row has now. */
   occurrence: z.string(),
@@ -68,7 +71,7 @@ export function versionOfEtag(etag: string | null): string | null {
 }
 
 /** A row that marks a moment of the forecast: its date, name and the running balance after it. */
-const balancePointSchema = z.object({ date: z.string(), name: z.string(), balance: dollarsAnswerSchema });
+export const balancePointSchema = z.object({ date: z.string(), name: z.string(), balance: dollarsAnswerSchema });
 
 /** A point of the balance forecast chart: a balance point, and whether its row is a paycheck. */
 const chartPointSchema = z.extend(balancePointSchema, { paycheck: z.boolean() });

@@ -51,6 +51,18 @@ export const statementColumnsSchema = z.object({
   firstRows: z.array(z.array(z.string())),
 });
 
+/**
+ * An OFX or QFX file's account at its bank (issue 25 item 6, decision 0046), answered only while
+ * the user has more than one account, so a one-account user's preview is as it always was.
+ */
+export const fileAccountSchema = z.object({
+  /** The last four characters of the file's ACCTID (the whole id when shorter): the page shows "…1234". */
+  ending: z.string(),
+  /** The user's account a file of this ACCTID was last imported into; null when none was (or that account is gone). */
+  accountId: z.nullable(z.string()),
+});
+export type FileAccountInfo = z.infer<typeof fileAccountSchema>;
+
 export const statementPreviewSchema = z.object({
   format: z.enum(['csv', 'ofx']),
   /** A CSV whose header was not recognised: send a mapping chosen from `columns`; `rows` is empty until then. */
@@ -61,6 +73,7 @@ export const statementPreviewSchema = z.object({
   bank: z.nullable(bankBalanceSchema),
   /** Null when the statement states no closing balance. */
   reconciliation: z.nullable(reconciliationSchema),
+  fileAccount: z.optional(fileAccountSchema),
 });
 export type StatementPreview = z.infer<typeof statementPreviewSchema>;
 

@@ -4,7 +4,7 @@
  * balances (computeBalances), used alike by the server's forecast answer and the page.
  */
 import { addDays, type IsoDate } from './calendar-date.js';
-import type { LedgerRowWithBalance, ScheduleKind } from './ledger.js';
+import type { LedgerRowWithBalance, SourceKind } from './ledger.js';
 import { type Cents, cents } from './money.js';
 
 export interface PayPeriod {
@@ -24,7 +24,7 @@ export interface PayPeriod {
 
 /** What the forecast reads of a ledger row: the server passes its rows, the page the rows of its ledger answer in cents. */
 export interface ForecastRow extends Pick<LedgerRowWithBalance, 'date' | 'name' | 'type' | 'amount' | 'balance'> {
-  readonly source: { readonly kind: ScheduleKind } | null;
+  readonly source: { readonly kind: SourceKind } | null;
 }
 
 /** A row that names a moment of the forecast. */

@@ -41,8 +41,20 @@ export interface ScheduleRef {
   readonly id: string;
 }
 
-/** One occurrence of a schedule: the date the schedule put it on, whatever date the row has now. */
-export interface Occurrence extends ScheduleRef {
+/**
+ * What a generated row is projected from: a deposit, an expense, or a credit card's statements
+ * (decision 0045: `card`, the card account's id, each occurrence a statement's closing date).
+ */
+export const SOURCE_KINDS = [...SCHEDULE_KINDS, 'card'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+export interface SourceRef {
+  readonly kind: SourceKind;
+  readonly id: string;
+}
+
+/** One occurrence of a schedule (or a card's statement): the date it put the row on, whatever date the row has now. */
+export interface Occurrence extends SourceRef {
   readonly occurrence: IsoDate;
 }
 

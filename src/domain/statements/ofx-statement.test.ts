@@ -173,7 +173,7 @@ describe('transactions', () => {
 describe('the closing balance', () => {
   it('is LEDGERBAL, not AVAILBAL', () => {
     const extra = '<LEDGERBAL><BALAMT>-10.50<DTASOF>20270131120000[-5:EST]</LEDGERBAL><AVAILBAL><BALAMT>99<DTASOF>20270201</AVAILBAL>';
-    expect(readOfxStatement(sgml('', extra))).toEqual({ rows: [], bank: { balance: -1_050, date: '2027-01-31' } });
+    expect(readOfxStatement(sgml('', extra))).toEqual({ rows: [], bank: { balance: -1_050, date: '2027-01-31' }, bankAccountId: '42' });
   });
 
   it('is absent without a LEDGERBAL', () => {

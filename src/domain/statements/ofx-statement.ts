@@ -35,6 +35,8 @@ interface BuildingElement {
 export interface OfxStatement {
   readonly rows: StatementRow[];
   readonly bank: BankBalance | null;
+  /** The bank's id of the account (ACCTID of BANKACCTFROM or CCACCTFROM), or null when the file names none. */
+  readonly bankAccountId: string | null;
 }
 
 // The start of a comment (its end is looked for apart, see below), declarations and processing
@@ -206,7 +208,7 @@ export function readOfxStatement(content: string): OfxStatement {
     amount: row.amount,
     importId: importIds[index] ?? '',
   }));
-  return { rows, bank: ledgerBalance ? readLedgerBalance(ledgerBalance) : null };
+  return { rows, bank: ledgerBalance ? readLedgerBalance(ledgerBalance) : null, bankAccountId: account || null };
 }
 
 type ReadTransaction = Omit<StatementRow, 'index' | 'importId'> & { readonly fitId: string };

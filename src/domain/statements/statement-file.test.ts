@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../errors.js';
-import { detectFormat, readStatement } from './statement-file.js';
+import { bankAccountEnding, detectFormat, readStatement } from './statement-file.js';
 
 const FIXTURES = new URL('../../../tests/fixtures/statements/', import.meta.url);
 const fixture = (name: string): string => fs.readFileSync(new URL(name, FIXTURES), 'utf8');
@@ -160,6 +160,27 @@ describe('the README variations, through the front door', () => {
     expect(() => readStatement('bad.ofx', fixture('ofx1-missing-dtposted.ofx'))).toThrow(
       expect.objectContaining({ fields: { content: 'STMTTRN 3: DTPOSTED is missing.' } }),
     );
+  });
+});
+
+describe('the bank account a file is a statement of (issue 25)', () => {
+  it('is the ACCTID of an OFX or QFX file, bank or card, and nothing for a CSV', () => {
+    expect(readStatement('checking-ofx1-sgml.ofx', fixture('checking-ofx1-sgml.ofx')).bankAccountId).toBe('000123456789');
+    expect(readStatement('checking-ofx2-xml.ofx', fixture('checking-ofx2-xml.ofx')).bankAccountId).toBe('9988776655');
+    expect(readStatement('quicken-intuit.qfx', fixture('quicken-intuit.qfx')).bankAccountId).toBe('000123456789');
+    expect(readStatement('credit-card.ofx', fixture('credit-card.ofx')).bankAccountId).toBe('4111111111111111');
+    expect(readStatement('checking-posting-date.csv', fixture('checking-posting-date.csv'))).not.toHaveProperty('bankAccountId');
+    const withoutAccount = fixture('checking-ofx1-sgml.ofx').replace(/<ACCTID>\d+/, '');
+    expect(readStatement('statement.ofx', withoutAccount)).not.toHaveProperty('bankAccountId');
+  });
+
+  it('is shown by its last four characters, or all of it when shorter, never half a character', () => {
+    expect(bankAccountEnding('000123456789')).toBe('6789');
+    expect(bankAccountEnding('555')).toBe('555');
+    expect(bankAccountEnding('12-34')).toBe('2-34');
+    expect(bankAccountEnding('acct\u{1F4B3}\u{1F4B3}\u{1F4B3}\u{1F4B3}')).toBe('\u{1F4B3}\u{1F4B3}\u{1F4B3}\u{1F4B3}');
+    expect(bankAccountEnding('abcdefg\u{1F4B3}')).toBe('efg\u{1F4B3}');
+    expect(bankAccountEnding('9'.repeat(100_000))).toBe('9999');
   });
 });
 

@@ -17,6 +17,11 @@ export interface StatementFile {
   readonly columns?: CsvColumns;
   readonly rows: readonly StatementRow[];
   readonly bank: BankBalance | null;
+  /**
+   * An OFX or QFX file's account at its bank (ACCTID), absent for CSV and for an OFX file that
+   * names none: the user's account it was imported into is remembered by it (issue 25).
+   */
+  readonly bankAccountId?: string;
 }
 
 /**
@@ -29,9 +34,22 @@ export function readStatement(fileName: string, content: string, mapping?: CsvMa
   const text = content.replace(/^\uFEFF/, '');
   if (text.trim() === '') throw unreadable('The file is empty.');
   if (!looksLikeText(text)) throw unreadable('The file is not text: a statement is a CSV, OFX or QFX file.');
-  if (detectFormat(fileName, text) === 'ofx') return { format: 'ofx', needsMapping: false, ...readOfxStatement(text) };
+  if (detectFormat(fileName, text) === 'ofx') {
+    const { rows, bank, bankAccountId } = readOfxStatement(text);
+    return { format: 'ofx', needsMapping: false, rows, bank, ...(bankAccountId !== null && { bankAccountId }) };
+  }
   const csv = readCsvStatement(text, mapping);
   return { format: 'csv', needsMapping: csv.needsMapping, columns: csv.columns, rows: csv.rows, bank: csv.bank };
+}
+
+/**
+ * How the page shows a file's bank account: the last four characters of its ACCTID ("1234", shown
+ * as "…1234"), or the whole id when it is shorter. Enough to tell a user's accounts apart, and no
+ * more of the number than a bank's own statements print.
+ */
+export function bankAccountEnding(bankAccountId: string): string {
+  // Eight UTF-16 units hold the last four characters, whatever they are; the rest is never read.
+  return Array.from(bankAccountId.slice(-8)).slice(-4).join('');
 }
 
 export function detectFormat(fileName: string, content: string): StatementFormat {

@@ -67,8 +67,10 @@ export function withNewIds(data: AccountData): AccountData {
     ...data.deposits.map((deposit) => deposit.id),
     ...data.expenses.map((expense) => expense.id),
     // Sources of deleted schedules get new ids too: they must not point at the original owner's ids.
-    ...ledgers.flatMap((ledger) => ledger.rows.flatMap((row) => (row.source ? [row.source.id] : []))),
+    ...ledgers.flatMap((ledger) => ledger.rows.flatMap((row) => (row.source && row.source.kind !== 'card' ? [row.source.id] : []))),
   ]);
+  // A card payment's source is its card (decision 0045): it follows the card's new id.
+  const sourceIds = (kind: string) => (kind === 'card' ? accounts : schedules);
   const rows = orderPreservingIds(
     ledgers.flatMap((ledger) => [
       ...ledger.rows.map((row) => row.id),
@@ -81,10 +83,10 @@ export function withNewIds(data: AccountData): AccountData {
     rows: ledger.rows.map((row) => ({
       ...row,
       id: mapped(rows, row.id),
-      source: row.source && { ...row.source, id: mapped(schedules, row.source.id) },
+      source: row.source && { ...row.source, id: mapped(sourceIds(row.source.kind), row.source.id) },
       transfer: row.transfer && { id: mapped(rows, row.transfer.id), accountId: mapped(accounts, row.transfer.accountId) },
     })),
-    skipped: ledger.skipped.map((occurrence) => ({ ...occurrence, id: mapped(schedules, occurrence.id) })),
+    skipped: ledger.skipped.map((occurrence) => ({ ...occurrence, id: mapped(sourceIds(occurrence.kind), occurrence.id) })),
     imported: ledger.imported.map((row) => ({ ...row, transactionId: mapped(rows, row.transactionId) })),
   });
   return {

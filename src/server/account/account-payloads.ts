@@ -14,9 +14,11 @@ type ExportedLedger = z.infer<typeof exportedLedgerSchema>;
 /** A ledger in an export document, and the deleted schedules its rows still name. */
 function exportedLedger(ledger: LedgerData, schedules: ReadonlySet<string>): ExportedLedger {
   const removed = new Map<string, { kind: ScheduleKind; id: string }>();
-  for (const row of ledger.rows) {
-    const key = row.source && `${row.source.kind} ${row.source.id}`;
-    if (row.source && key && !schedules.has(key)) removed.set(key, { kind: row.source.kind, id: row.source.id });
+  for (const { source } of ledger.rows) {
+    // A card payment names its card, an account of the document (decision 0045): never a removed schedule.
+    if (!source || source.kind === 'card') continue;
+    const key = `${source.kind} ${source.id}`;
+    if (!schedules.has(key)) removed.set(key, { kind: source.kind, id: source.id });
   }
   return {
     startDate: ledger.fields.startDate,

@@ -3,7 +3,7 @@
  * transaction under the owner's lock (withOwnerLock), the lock every ledger and schedule write of
  * theirs takes, so the limits and the one primary account hold whatever runs at once.
  */
-import { accountNameKey } from '../../domain/accounts.js';
+import { accountNameKey, type CardSettings } from '../../domain/accounts.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../domain/errors.js';
 import type { ScheduleRef } from '../../domain/ledger.js';
 import { checkAccountCount } from '../../domain/limits.js';
@@ -15,6 +15,8 @@ import {
   type AccountFields,
   type AccountWithBalances,
   deleteAccountRecord,
+  followCards,
+  forgetCard,
   insertAccount,
   LedgerService,
   listAccounts,
@@ -24,6 +26,7 @@ import {
   NO_ACCOUNT,
   type OwnerLock,
   renameAccount,
+  setCardSettings,
   type StoredAccount,
   type TodayReader,
   withOwnerLock,
@@ -32,6 +35,21 @@ import { readLedgerSchedules } from '../schedules/ledger-schedules.js';
 
 const NAME_TAKEN = 'Name is already used by another of your accounts.';
 const PAY_FROM = 'Pay From must be the id of one of your accounts that is not a card.';
+const ONLY_CARDS = 'Only a credit card has card settings.';
+
+/** What PATCH /api/accounts/{id} changes; each part left out stays as it is. */
+export interface AccountChange {
+  readonly name?: string | undefined;
+  readonly primary?: true | undefined;
+  /** A card's new settings (decision 0045). */
+  readonly card?: CardSettings | undefined;
+}
+
+/** Refuses a Pay From that is not one of the owner's accounts, or is a card. */
+function checkPayFrom(accounts: readonly StoredAccount[], card: CardSettings): void {
+  const payFrom = accounts.find((account) => account.id === card.payFromAccountId);
+  if (!payFrom || payFrom.kind === 'CARD') throw new InvalidInputError(PAY_FROM, { 'card.payFromAccountId': PAY_FROM });
+}
 
 /** Refuses a name another of the owner's accounts has, in any case. */
 function checkNameFree(accounts: readonly StoredAccount[], name: string, except?: string): void {
@@ -47,9 +65,10 @@ export class AccountsService {
   constructor(
     private readonly database: OpenDatabase,
     now: () => Date,
-    today: TodayReader,
+    /** The owner's own today (decision 0047): for the card payments a change re-projects (decision 0045). */
+    private readonly todayOf: TodayReader,
   ) {
-    this.ledgers = new LedgerService(database, now, readLedgerSchedules, today);
+    this.ledgers = new LedgerService(database, now, readLedgerSchedules, todayOf);
   }
 
   /** Every account with its balances, oldest first; a user with none gets their primary "Checking" one now. */
@@ -70,10 +89,7 @@ export class AccountsService {
       const refusal = checkAccountCount(accounts.length + 1);
       if (refusal) throw refusal;
       checkNameFree(accounts, fields.name);
-      if (fields.card) {
-        const payFrom = accounts.find((account) => account.id === fields.card?.payFromAccountId);
-        if (!payFrom || payFrom.kind === 'CARD') throw new InvalidInputError(PAY_FROM, { 'card.payFromAccountId': PAY_FROM });
-      }
+      if (fields.card) checkPayFrom(accounts, fields.card);
       const account = await insertAccount(locked.db, owner, {
         ...fields,
         primary: accounts.length === 0,
@@ -83,22 +99,38 @@ export class AccountsService {
     });
   }
 
-  /** Renames the account and/or makes it the primary one; a card cannot be primary. */
-  async update(owner: Caller, id: string, change: { readonly name?: string | undefined; readonly primary?: true | undefined }) {
+  /**
+   * Renames the account, makes it the primary one and/or gives a card new settings; a card cannot
+   * be primary, and only a card has settings. A card renamed or with new settings has its open
+   * payments projected afresh (their name is the card's), from the Pay From it now has (decision 0045).
+   */
+  async update(owner: Caller, id: string, change: AccountChange) {
     return withOwnerLock(this.database, owner, async (locked) => {
       const accounts = await listAccounts(locked.db, owner);
       const account = accounts.find((candidate) => candidate.id === id);
       if (!account) throw new NotFoundError(NO_ACCOUNT);
+      if (change.card) {
+        if (account.kind !== 'CARD') throw new InvalidInputError(ONLY_CARDS, { card: ONLY_CARDS });
+        checkPayFrom(accounts, change.card);
+      }
       if (change.primary && !account.primary && account.kind === 'CARD') {
         throw new ConflictError('A credit card cannot be the primary account: make a checking, savings or cash account primary.');
       }
-      if (change.name !== undefined && change.name !== account.name) {
+      const renamed = change.name !== undefined && change.name !== account.name;
+      if (change.name !== undefined && renamed) {
         checkNameFree(accounts, change.name, id);
         await renameAccount(locked.db, owner, id, change.name);
       }
       if (change.primary && !account.primary) {
         await this.settleSchedules(locked, accounts);
         await makePrimary(locked.db, owner, id);
+      }
+      if (change.card) await setCardSettings(locked.db, owner, id, change.card);
+      if (account.card && (renamed || change.card)) {
+        await followCards(locked, await this.todayOf(locked.db, owner), {
+          cards: [id],
+          formerPayFrom: new Map([[id, account.card.payFromAccountId]]),
+        });
       }
       return this.withBalances(locked, id);
     });
@@ -130,6 +162,9 @@ export class AccountsService {
       await this.settleSchedules(locked, accounts);
       await endTransfersInto(locked.db, owner, id);
       const before = await this.ledgers.readSchedules(locked);
+      const today = await this.todayOf(locked.db, owner);
+      // A card's open payments go with it; those that stand become ordinary rows where they are (decision 0045).
+      if (account.kind === 'CARD') await forgetCard(locked, account, today);
       const deleted = await locked.store({ id });
       // Its transfers' other sides stay in their accounts as ordinary rows (decision 0043).
       await deleted.unlinkOtherSides();
@@ -150,6 +185,9 @@ export class AccountsService {
       // An expense moved into the account it paid into is an ordinary bill there.
       await endTransfersInto(locked.db, owner, id);
       await this.ledgers.projectMoved(locked, primary.id, moved, before, await this.ledgers.readSchedules(locked));
+      // The cards it paid are paid from the primary account now: their open payments move there.
+      const paid = accounts.filter((candidate) => candidate.card?.payFromAccountId === id).map((card) => card.id);
+      if (paid.length > 0) await followCards(locked, today, { cards: paid });
       return listAccountsWithBalances(locked.db, owner);
     });
   }

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
-import { accountAnswer, accountFields } from './accounts-payloads.js';
+import { accountAnswer, accountChange, accountFields } from './accounts-payloads.js';
 import { AccountsService } from './accounts-service.js';
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
@@ -18,7 +18,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
   registerEndpoint(api, 'addAccount', async (request) => accountAnswer(await accounts.add(callerOf(request), accountFields(request.body))));
 
   registerEndpoint(api, 'updateAccount', async (request) =>
-    accountAnswer(await accounts.update(callerOf(request), request.params.id, request.body)),
+    accountAnswer(await accounts.update(callerOf(request), request.params.id, accountChange(request.body))),
   );
 
   registerEndpoint(api, 'removeAccount', async (request) => ({

@@ -377,6 +377,28 @@ const recurringTransfers: Migration = {
 };
 
 /**
+ * Statements into the right account (issue 25 item 6, decision 0046): the account an OFX or QFX
+ * file's bank account (its ACCTID) was last imported into, per user, so the next file of that
+ * bank account preselects it. Keyed by a SHA-256 of the ACCTID: the bank's account number is not
+ * kept. Deleting the account (or everything) takes its rows with it.
+ */
+const statementAccounts: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('statement_accounts')
+      .addColumn('owner_iss', 'varchar(512)', (column) => column.notNull())
+      .addColumn('owner_sub', 'varchar(512)', (column) => column.notNull())
+      .addColumn('bank_account_key', 'varchar(64)', (column) => column.notNull())
+      .addColumn('account_id', 'varchar(64)', (column) => column.notNull().references('accounts.id').onDelete('cascade'))
+      .addColumn('remembered_at', 'varchar(32)', (column) => column.notNull())
+      .addPrimaryKeyConstraint('statement_accounts_key', ['owner_iss', 'owner_sub', 'bank_account_key'])
+      .execute();
+    // Deleting an account finds its rows through this (PostgreSQL does not index a foreign key by itself).
+    await db.schema.createIndex('statement_accounts_account').on('statement_accounts').column('account_id').execute();
+  },
+};
+
+/**
  * Each user's own today and what Leftover tells them (issue 26, decisions 0047 and 0051): one row of
  * settings per user who chose anything (time zone, the hour and rules of notifications, and the
  * local date their day's messages were last planned), and their channels: email addresses, push
@@ -473,6 +495,7 @@ export const migrations: Record<string, Migration> = {
   '0008_accounts': accounts,
   '0009_transfers': transfers,
   '0010_recurring_transfers': recurringTransfers,
+  '0012_statement_accounts': statementAccounts,
   '0013_user_settings_and_channels': userSettingsAndChannels,
   '0014_notification_outbox': notificationOutbox,
 };

@@ -118,6 +118,18 @@ export interface LedgerImportedRowsTable extends OwnerColumns {
 }
 
 /**
+ * Which of the owner's accounts an OFX or QFX file's bank account was last imported into (issue 25,
+ * decision 0046): the next file of that bank account preselects it.
+ */
+export interface StatementAccountsTable extends OwnerColumns {
+  /** Hex SHA-256 of the file's ACCTID: the bank's account number itself is not kept. */
+  bank_account_key: string;
+  /** The account it was imported into; the row goes with the account. */
+  account_id: string;
+  remembered_at: string;
+}
+
+/**
  * What an undoable write did, kept for ten minutes so it can be undone (decision 0040). Keyed by
  * a SHA-256 of the token the write answered: the token itself is never stored.
  */
@@ -209,6 +221,7 @@ export interface DatabaseSchema {
   ledger_transactions: LedgerTransactionsTable;
   ledger_skipped_occurrences: LedgerSkippedOccurrencesTable;
   ledger_imported_rows: LedgerImportedRowsTable;
+  statement_accounts: StatementAccountsTable;
   undo_entries: UndoEntriesTable;
   user_settings: UserSettingsTable;
   notification_channels: NotificationChannelsTable;

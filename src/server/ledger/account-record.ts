@@ -150,6 +150,16 @@ export async function renameAccount(db: Database, owner: Caller, id: string, nam
     .execute();
 }
 
+/** A card's new settings (decision 0045): its payments are then projected afresh. */
+export async function setCardSettings(db: Database, owner: Caller, id: string, card: CardSettings): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set(cardColumns(card))
+    .where('id', '=', id)
+    .where((eb) => eb.and(ownerColumns(owner)))
+    .execute();
+}
+
 /** Makes this account the owner's primary one: the old primary is cleared first (the partial unique index allows one). */
 export async function makePrimary(db: Database, owner: Caller, id: string): Promise<void> {
   await db

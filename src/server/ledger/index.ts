@@ -27,6 +27,7 @@ export {
   NO_LEDGER,
   OwnerLock,
   readAccount,
+  readAccountLedger,
   readLedger,
   withLedgerLock,
   withOwnerLock,
@@ -44,7 +45,9 @@ export {
   makePrimary,
   movePayFrom,
   renameAccount,
+  setCardSettings,
   type StoredAccount,
 } from './account-record.js';
 export { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
+export { type CardFollowing, followCards, forgetCard } from './card-payment-writes.js';
 export type { ClearedMatch, StoredRow } from './transaction-rows.js';

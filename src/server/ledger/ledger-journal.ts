@@ -6,7 +6,14 @@
  */
 import { z } from 'zod';
 import { isIsoDate, type IsoDate } from '../../domain/calendar-date.js';
-import { type Occurrence, SCHEDULE_KINDS, type ScheduleRef, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../domain/ledger.js';
+import {
+  type Occurrence,
+  SCHEDULE_KINDS,
+  type ScheduleRef,
+  SOURCE_KINDS,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from '../../domain/ledger.js';
 import { cents } from '../../domain/money.js';
 import type { StoredLedger } from './ledger-record.js';
 import type { StoredRow } from './transaction-rows.js';
@@ -126,7 +133,7 @@ export class JournalRecorder {
 
 const dateSchema = z.custom<IsoDate>((value) => typeof value === 'string' && isIsoDate(value), 'not a date');
 const wholeSchema = z.number().int();
-const occurrenceSchema = z.object({ kind: z.enum(SCHEDULE_KINDS), id: z.string(), occurrence: dateSchema });
+const occurrenceSchema = z.object({ kind: z.enum(SOURCE_KINDS), id: z.string(), occurrence: dateSchema });
 const rowSchema = z.object({
   id: z.string(),
   sequence: wholeSchema,

@@ -1,6 +1,9 @@
 /** The ledger between dollars on the wire and cents inside: the only place the two meet. */
 import { createHash } from 'node:crypto';
-import type { Forecast, LedgerInfo, LedgerTransaction } from '../../contract/ledger.js';
+import type { AccountForecast } from '../../contract/accounts.js';
+import type { LedgerInfo, LedgerTransaction } from '../../contract/ledger.js';
+import { firstOverLimit } from '../../domain/card-payments.js';
+import type { StoredAccount } from './account-record.js';
 import type { LedgerChanges } from '../../contract/ledger-changes.js';
 import type { TransactionUpdate } from '../../contract/ledger-requests.js';
 import type { NewLedger, NewTransaction } from '../../contract/ledger-requests.js';
@@ -30,8 +33,17 @@ export function requestedRow(request: TransactionUpdate): RequestedRow {
   return { date: request.date, name: request.name, type: request.type, amount: dollarsToCents(request.amount), status: request.status };
 }
 
-/** The forecast of a ledger, in dollars: pay periods, the lowest balance ahead, the first one below zero. */
-export function forecastAnswer({ ledger, rows }: LedgerWithRows, today: IsoDate): Forecast {
+/** Whose forecast it is: the account, and whether the owner has others (then the answer names it, decision 0045). */
+export interface ForecastAccount {
+  readonly account: StoredAccount;
+  readonly several: boolean;
+}
+
+/**
+ * The forecast of a ledger, in dollars: pay periods, the lowest balance ahead, the first one below
+ * zero; with several accounts, whose it is, and for a card, the first row ahead over its limit.
+ */
+export function forecastAnswer({ ledger, rows }: LedgerWithRows, today: IsoDate, whose?: ForecastAccount): AccountForecast {
   const balances = computeBalances(ledger.openingBalance, rows);
   const withBalances = balances.rows;
   const point = (found: BalancePoint | null) => found && { date: found.date, name: found.name, balance: centsToDollars(found.balance) };
@@ -60,6 +72,12 @@ export function forecastAnswer({ ledger, rows }: LedgerWithRows, today: IsoDate)
       paycheck,
     })),
     upcoming: rowsAhead(withBalances, today).map(transactionAnswer),
+    // Only with a choice of accounts (a card needs another account to pay it): one account answers as it always did.
+    ...(whose?.several && { account: { id: whose.account.id, name: whose.account.name, kind: whose.account.kind } }),
+    ...(whose?.account.card && {
+      firstOverLimit:
+        whose.account.card.creditLimit === null ? null : point(firstOverLimit(withBalances, today, whose.account.card.creditLimit)),
+    }),
   };
 }
 

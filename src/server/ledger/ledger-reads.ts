@@ -6,9 +6,9 @@ import { sql } from 'kysely';
 import { isoDate, type IsoDate } from '../../domain/calendar-date.js';
 import {
   type RowSource,
-  SCHEDULE_KINDS,
+  SOURCE_KINDS,
   type TransferLink,
-  type ScheduleRef,
+  type SourceRef,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from '../../domain/ledger.js';
@@ -74,8 +74,8 @@ export async function countOwnerRows({ db, owner }: LedgerScope, except?: string
   return Number(record?.count ?? 0);
 }
 
-/** The rows generated from one schedule, in creation order: what a change of that schedule may replace. */
-export async function listScheduleRows({ db, owner, kind }: LedgerScope, ledgerId: string, schedule: ScheduleRef): Promise<StoredRow[]> {
+/** The rows generated from one schedule (or a card's statements), in creation order: what a change of it may replace. */
+export async function listScheduleRows({ db, owner, kind }: LedgerScope, ledgerId: string, schedule: SourceRef): Promise<StoredRow[]> {
   const record = await db
     .selectFrom('ledger_transactions')
     .select(rowsAggregate(kind).as('rows'))
@@ -147,7 +147,7 @@ const isNull = (value: unknown): value is null => value === null;
 function sourceOf(tuple: readonly unknown[]): RowSource | null {
   if (isNull(tuple[8]) && isNull(tuple[9]) && isNull(tuple[10])) return null;
   return {
-    kind: storedValue(SCHEDULE_KINDS, columnValue(tuple, 8, isString), 'ledger_transactions.source_kind'),
+    kind: storedValue(SOURCE_KINDS, columnValue(tuple, 8, isString), 'ledger_transactions.source_kind'),
     id: columnValue(tuple, 9, isString),
     occurrence: checkedDate(columnValue(tuple, 10, isString)),
     // SQLite and PostgreSQL both answer the integer column as a JSON number.

@@ -29,6 +29,7 @@ import type { LedgerWithRows } from './ledger-reads.js';
 import type { LedgerFields, StoredLedger } from './ledger-record.js';
 import { type AccountChoice, type LedgerStore, type OwnerLock, readLedger, withLedgerLock, withOwnerLock } from './ledger-store.js';
 import type { StoredRow } from './transaction-rows.js';
+import { type CardFollowing, type CardWrites, followCards } from './card-payment-writes.js';
 
 const NO_TRANSACTION = 'No such transaction in your ledger.';
 const NO_ACCOUNT_SCHEDULES: AccountSchedules = { deposits: [], expenses: [] };
@@ -112,6 +113,24 @@ export interface LedgerRowWrite extends LedgerWithRows, UndoableWrite {
   readonly removedIds: readonly string[];
 }
 
+/**
+ * A row write's own changed and removed ids in its ledger, with what the card payments' re-projection
+ * then wrote there (decision 0045): a changes answer carries both.
+ */
+function rowIds(store: LedgerStore, cards: CardWrites, changed: readonly string[], removed: readonly string[]) {
+  const followed = cards.get(store);
+  const removedIds = [...removed, ...(followed?.removed ?? [])];
+  const gone = new Set(removedIds);
+  const changedIds = [...changed, ...(followed?.changed ?? [])].filter((id) => !gone.has(id));
+  return { changedIds, removedIds };
+}
+
+/** The cards a write of this account's ledger dates follows: itself when it is a card, and those it pays. */
+function datesFollowing(store: LedgerStore, fromStart: boolean): CardFollowing {
+  const own = store.account.id;
+  return { cards: store.account.kind === 'CARD' ? [own] : [], payingFrom: [own], fromStart };
+}
+
 function rangeOf(ledger: StoredLedger): DateRange {
   return { from: ledger.startDate, to: ledger.endDate };
 }
@@ -149,8 +168,8 @@ export class LedgerService {
     private readonly now: () => Date,
     /** What a ledger is projected from; generation numbers rows that tie on date, type and name in this order. */
     private readonly schedules: ScheduleReader,
-    /** "Today" for re-projection: the owner's own (decisions 0015, 0047). */
-    private readonly today: TodayReader,
+    /** "Today" for re-projection and card payments: the owner's own (decisions 0015, 0047). */
+    private readonly todayOf: TodayReader,
   ) {}
 
   /** The account's ledger, or undefined while it has none. */
@@ -171,7 +190,9 @@ export class LedgerService {
       const replaced = await store.replace(fields, drafts, this.now());
       // The recurring transfers' new sides here pair with their other sides' rows of the same occurrences.
       const paired = await this.pairTransfers(store.lock, transfersOf(all, store.account.id));
-      if (!paired.has(store)) return replaced;
+      // A card's payments, or the payments of the cards this account pays, now reach these dates (decision 0045).
+      const cards = await followCards(store.lock, await this.today(store.lock), datesFollowing(store, true));
+      if (!paired.has(store) && !cards.has(store)) return replaced;
       return { ledger: store.require(), rows: await store.rows(), written: replaced.written };
     });
   }
@@ -201,6 +222,7 @@ export class LedgerService {
       // account's ledger, when that ledger covers them; the other side is projected when that ledger
       // reaches those dates (its own creation or Extend), and pairs then.
       await this.pairTransfers(store.lock, transfersOf(all, store.account.id));
+      await followCards(store.lock, await this.today(store.lock), datesFollowing(store, false));
       const ledger = await store.advanceVersion();
       return { ledger, rows: await store.rows(), written: drafts.length, undo: await store.recordUndo('extendLedger', this.now()) };
     });
@@ -219,12 +241,17 @@ export class LedgerService {
       if (outside) throw refusalError(outside);
       await store.checkRowLimit('add', 1);
       const added = await store.insert([draft]);
+      const cards = await followCards(store.lock, await this.today(store.lock));
       return {
         ledger: await store.advanceVersion(),
         basedOn: ledger.version,
         rows: await store.rows(),
-        changedIds: added.map((row) => row.id),
-        removedIds: [],
+        ...rowIds(
+          store,
+          cards,
+          added.map((row) => row.id),
+          [],
+        ),
         undo: await store.recordUndo('addTransaction', this.now()),
       };
     });
@@ -254,6 +281,7 @@ export class LedgerService {
       const [fromId, toId] = [newId(), newId()];
       await from.insert([{ ...row, id: fromId, type: 'D', transfer: { id: toId, accountId: to.account.id } }]);
       await to.insert([{ ...row, id: toId, type: 'C', transfer: { id: fromId, accountId: from.account.id } }]);
+      await followCards(locked, await this.today(locked));
       await to.advanceVersion();
       const ledger = await from.advanceVersion();
       return { ledger, rows: await from.rows(), undo: await from.recordUndo('addTransfer', this.now()) };
@@ -295,13 +323,13 @@ export class LedgerService {
         throw new ConflictError(CHANGED_MEANWHILE);
       }
       const changed = decision.kind === 'change';
+      const cards: CardWrites = changed ? await followCards(store.lock, await this.today(store.lock)) : new Map();
       return {
         // An update that changes nothing leaves the version alone: the ledger is as the caller holds it.
         ledger: changed ? await store.advanceVersion() : ledger,
         basedOn: ledger.version,
         rows: await store.rows(),
-        changedIds: changed ? [row.id] : [],
-        removedIds: [],
+        ...rowIds(store, cards, changed ? [row.id] : [], []),
         // Nothing recorded when nothing changed: no undo for it.
         undo: await store.recordUndo('updateTransaction', this.now()),
       };
@@ -326,12 +354,12 @@ export class LedgerService {
         await other.store.advanceVersion();
       }
       if (!(await store.delete(row))) throw new ConflictError(CHANGED_MEANWHILE);
+      const cards = await followCards(store.lock, await this.today(store.lock));
       return {
         ledger: await store.advanceVersion(),
         basedOn: ledger.version,
         rows: await store.rows(),
-        changedIds: [],
-        removedIds: [row.id],
+        ...rowIds(store, cards, [], [row.id]),
         undo: await store.recordUndo('deleteTransaction', this.now()),
       };
     });
@@ -354,7 +382,7 @@ export class LedgerService {
     return withOwnerLock(this.database, owner, async (locked) => {
       // What the schedule was decides whether a moved date still fills the same period (reprojectSchedule).
       const before = await this.schedules(locked.db, owner);
-      const today = await this.today(locked.db, owner);
+      const today = await this.today(locked);
       const { schedule, deleted, accounts, change } = await write(locked.db, locked);
       const after = deleted ? NO_ACCOUNT_SCHEDULES : await this.schedules(locked.db, owner);
       let added = 0;
@@ -378,6 +406,8 @@ export class LedgerService {
         locked,
         transfers.filter((transfer): transfer is TransferAccounts => transfer !== undefined),
       );
+      // A bill charged to a card (or a transfer paying it) changes what its statements owe (decision 0045).
+      await followCards(locked, await this.today(locked));
       // The schedule's rows as this write leaves them, links included: an undo must find exactly these.
       for (const store of stores)
         store.noteScheduleRows(schedule, store.ledger ? (await store.scheduleRows(schedule)).map((row) => [row.id, row.version]) : []);
@@ -399,7 +429,7 @@ export class LedgerService {
   ): Promise<number> {
     if (moved.length === 0) return 0;
     const store = await locked.store({ id: accountId });
-    const today = await this.today(locked.db, locked.owner);
+    const today = await this.today(locked);
     let added = 0;
     for (const schedule of moved) {
       added += await this.reproject(store, schedule, schedulesOf(before, accountId), schedulesOf(after, accountId), false, today);
@@ -444,6 +474,11 @@ export class LedgerService {
     if (removed.length > 0 || added.length > 0) await store.advanceVersion();
     if (deleted) await store.forgetSkipped(schedule);
     return inserted.length;
+  }
+
+  /** The owner's own today (decisions 0015, 0047), read in the write's transaction. */
+  private today(locked: Pick<OwnerLock, 'db' | 'owner'>): Promise<IsoDate> {
+    return this.todayOf(locked.db, locked.owner);
   }
 
   /** Ids of the schedule's rows in this ledger that no longer follow it (paid, cleared, edited, or past). */

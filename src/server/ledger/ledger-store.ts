@@ -9,14 +9,14 @@
  */
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { NotFoundError } from '../../domain/errors.js';
-import type { Occurrence, ScheduleRef, TransactionDraft, TransactionStatus, TransferLink } from '../../domain/ledger.js';
+import type { Occurrence, ScheduleRef, SourceRef, TransactionDraft, TransactionStatus, TransferLink } from '../../domain/ledger.js';
 import { checkLedgerRows, type LedgerGrowth } from '../../domain/limits.js';
 import type { RowChanges } from '../../domain/transaction-rules.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
 import { saveUndoEntry, type UndoJournal, type UndoKind } from '../undo/undo-store.js';
 import { FIRST_ACCOUNT_NAME } from '../../domain/accounts.js';
-import { findAccount, findPrimaryAccount, insertAccount, type StoredAccount } from './account-record.js';
+import { countAccounts, findAccount, findPrimaryAccount, insertAccount, type StoredAccount } from './account-record.js';
 import { forgetImports, importKey, type ImportedRow, recordImports } from './imported-rows.js';
 import { deleteLedgerData, type LedgerData, writeLedgerData } from './ledger-data.js';
 import { JournalRecorder, type LedgerJournal } from './ledger-journal.js';
@@ -42,6 +42,7 @@ import {
   deleteAllRows,
   deleteRow,
   deleteRows,
+  makeOrdinaryRows,
   setRowTransfer,
   type StoredRow,
   unlinkTransfersTo,
@@ -98,6 +99,21 @@ export async function readLedger(
 ): Promise<LedgerWithRows | undefined> {
   const found = await readAccount(database, owner, account);
   return found && findLedgerWithRows(ledgerScope(database, owner), found.id);
+}
+
+/**
+ * The chosen account's ledger, as readLedger reads it, with the account and whether the owner has
+ * others (the forecast names the account then, decision 0045); undefined while it has no ledger.
+ */
+export async function readAccountLedger(
+  database: OpenDatabase,
+  owner: Caller,
+  account: AccountChoice,
+): Promise<{ readonly account: StoredAccount; readonly found: LedgerWithRows; readonly several: boolean } | undefined> {
+  const chosen = await readAccount(database, owner, account);
+  const found = chosen && (await findLedgerWithRows(ledgerScope(database, owner), chosen.id));
+  if (!chosen || !found) return undefined;
+  return { account: chosen, found, several: (await countAccounts(database.db, owner)) > 1 };
 }
 
 /** Runs `work` in one database transaction holding the owner's lock: a refusal thrown inside rolls all of it back. */
@@ -159,6 +175,11 @@ export class OwnerLock {
         createdAt: new Date().toISOString(),
       })
     );
+  }
+
+  /** The stores opened under this lock so far, in the order they were opened. */
+  openedStores(): LedgerStore[] {
+    return [...this.stores.values()];
   }
 
   /** Whether the owner has an account with this id. */
@@ -249,13 +270,13 @@ export class LedgerStore {
     return findRow(this.scope, this.id(), id);
   }
 
-  /** The rows generated from one schedule, in creation order. */
-  scheduleRows(schedule: ScheduleRef): Promise<StoredRow[]> {
+  /** The rows generated from one schedule (or a card's statements), in creation order. */
+  scheduleRows(schedule: SourceRef): Promise<StoredRow[]> {
     return listScheduleRows(this.scope, this.id(), schedule);
   }
 
   /** The skipped occurrences (of one schedule, when named), as occurrence keys. */
-  skipped(schedule?: ScheduleRef): Promise<Set<string>> {
+  skipped(schedule?: SourceRef): Promise<Set<string>> {
     return skippedOccurrences(this.scope, this.id(), schedule);
   }
 
@@ -342,6 +363,16 @@ export class LedgerStore {
     }
   }
 
+  /** Rows read under this lock that become ordinary rows: no source, no link (a deleted card's payments, decision 0045). */
+  async makeOrdinary(rows: readonly StoredRow[]): Promise<void> {
+    await makeOrdinaryRows(
+      this.scope,
+      this.id(),
+      rows.map((row) => row.id),
+    );
+    for (const row of rows) this.recorder.changed(row, row.version + 1);
+  }
+
   /** Rows read under this lock that a schedule change replaces. */
   async deleteRows(rows: readonly StoredRow[]): Promise<void> {
     await deleteRows(
@@ -365,8 +396,8 @@ export class LedgerStore {
     this.recorder.recorded(rows.map((row) => keyOf(row.importId)));
   }
 
-  /** Forgets a deleted schedule's skipped occurrences. */
-  async forgetSkipped(schedule: ScheduleRef): Promise<void> {
+  /** Forgets a deleted schedule's (or card's) skipped occurrences. */
+  async forgetSkipped(schedule: SourceRef): Promise<void> {
     this.recorder.forgot(await forgetScheduleSkipped(this.scope, this.id(), schedule));
   }
 

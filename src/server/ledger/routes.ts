@@ -16,7 +16,7 @@ import { tagUndo } from '../http/undo-header.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { dollarsToCents } from '../../domain/money.js';
 import { changesAnswer, forecastAnswer, ledgerAnswer, ledgerFields, requestedRow, transactionDraft } from './ledger-payloads.js';
-import { type AccountChoice, type LedgerWithRows, NO_LEDGER, type ScheduleReader } from './index.js';
+import { type AccountChoice, type LedgerWithRows, NO_LEDGER, readAccountLedger, type ScheduleReader } from './index.js';
 import { type LedgerRowWrite, LedgerService } from './ledger-service.js';
 import { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
 
@@ -53,12 +53,12 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
 
   const forecast = async (request: FastifyRequest, account: AccountChoice) => {
     const owner = callerOf(request);
-    const found = await ledgers.retrieve(owner, account);
-    if (!found) throw new NotFoundError(NO_LEDGER);
+    const read = await readAccountLedger(api.database, owner, account);
+    if (!read) throw new NotFoundError(NO_LEDGER);
     // The answer is small, but the work is every row of the ledger: charged by the rows read.
-    chargeRowsRead(request, found.rows.length);
+    chargeRowsRead(request, read.found.rows.length);
     // "Ahead" starts at the caller's own today (decision 0047).
-    return forecastAnswer(found, await api.todayOf(api.database.db, owner));
+    return forecastAnswer(read.found, await api.todayOf(api.database.db, owner), read);
   };
 
   const create = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice, body: CreateLedgerRequest) => {

@@ -3,7 +3,7 @@
  * here, so neither a change of its schedule nor an extension brings it back.
  */
 import { isoDate } from '../../domain/calendar-date.js';
-import { type Occurrence, SCHEDULE_KINDS, type ScheduleRef } from '../../domain/ledger.js';
+import { type Occurrence, SOURCE_KINDS, type SourceRef } from '../../domain/ledger.js';
 import { occurrenceKey } from '../../domain/ledger-projection.js';
 import { ownerColumns } from '../db/owner.js';
 import { storedValue } from '../db/stored-value.js';
@@ -36,7 +36,7 @@ export async function skipOccurrence(scope: LedgerScope, ledgerId: string, occur
 }
 
 /** The skipped occurrences of the ledger, of one schedule when named. */
-function skippedQuery({ db, owner }: LedgerScope, ledgerId: string, schedule?: ScheduleRef) {
+function skippedQuery({ db, owner }: LedgerScope, ledgerId: string, schedule?: SourceRef) {
   const query = db
     .selectFrom('ledger_skipped_occurrences')
     .select(['source_kind', 'source_id', 'occurrence'])
@@ -46,7 +46,7 @@ function skippedQuery({ db, owner }: LedgerScope, ledgerId: string, schedule?: S
 }
 
 /** The skipped occurrences of the ledger (of one schedule, when named), as occurrence keys. */
-export async function skippedOccurrences(scope: LedgerScope, ledgerId: string, schedule?: ScheduleRef): Promise<Set<string>> {
+export async function skippedOccurrences(scope: LedgerScope, ledgerId: string, schedule?: SourceRef): Promise<Set<string>> {
   const records = await skippedQuery(scope, ledgerId, schedule).execute();
   // The keys are only compared with keys of real occurrences, so the stored text needs no checking.
   return new Set(records.map((record) => occurrenceKey({ kind: record.source_kind, id: record.source_id, occurrence: record.occurrence })));
@@ -62,7 +62,7 @@ export async function listSkipped(scope: LedgerScope, ledgerId: string): Promise
   const records = await skippedQuery(scope, ledgerId).execute();
   return records
     .map((record) => ({
-      kind: storedValue(SCHEDULE_KINDS, record.source_kind, 'ledger_skipped_occurrences.source_kind'),
+      kind: storedValue(SOURCE_KINDS, record.source_kind, 'ledger_skipped_occurrences.source_kind'),
       id: record.source_id,
       occurrence: isoDate(record.occurrence),
     }))
@@ -106,7 +106,7 @@ export async function forgetOccurrences({ db, owner }: LedgerScope, ledgerId: st
 }
 
 /** Forgets a deleted schedule's skipped occurrences, and answers them: an undo of the delete skips them again. */
-export async function forgetScheduleSkipped({ db, owner }: LedgerScope, ledgerId: string, schedule: ScheduleRef): Promise<Occurrence[]> {
+export async function forgetScheduleSkipped({ db, owner }: LedgerScope, ledgerId: string, schedule: SourceRef): Promise<Occurrence[]> {
   const records = await db
     .deleteFrom('ledger_skipped_occurrences')
     .where('ledger_id', '=', ledgerId)
@@ -119,7 +119,7 @@ export async function forgetScheduleSkipped({ db, owner }: LedgerScope, ledgerId
 }
 
 /** Forgets what was skipped: of the whole ledger when it is replaced, of one schedule when it is deleted. */
-export async function forgetSkipped({ db, owner }: LedgerScope, ledgerId: string, schedule?: ScheduleRef): Promise<void> {
+export async function forgetSkipped({ db, owner }: LedgerScope, ledgerId: string, schedule?: SourceRef): Promise<void> {
   let query = db
     .deleteFrom('ledger_skipped_occurrences')
     .where('ledger_id', '=', ledgerId)

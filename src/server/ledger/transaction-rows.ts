@@ -195,3 +195,26 @@ export async function unlinkTransfersTo({ db, owner }: LedgerScope, ledgerId: st
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/**
+ * Rows that stop being generated rows and sides of a transfer: a deleted card's payments that stand
+ * in its Pay From ledger (decision 0045) become ordinary rows there, each at a new version.
+ */
+export async function makeOrdinaryRows({ db, owner }: LedgerScope, ledgerId: string, ids: readonly string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += DELETE_BATCH) {
+    await db
+      .updateTable('ledger_transactions')
+      .set((eb) => ({
+        source_kind: null,
+        source_id: null,
+        source_occurrence: null,
+        edited: 0,
+        transfer_id: null,
+        transfer_account_id: null,
+        version: eb('version', '+', 1),
+      }))
+      .where(rowsOf(owner, ledgerId))
+      .where('id', 'in', ids.slice(start, start + DELETE_BATCH))
+      .execute();
+  }
+}

@@ -27,7 +27,7 @@ function reconciliationAnswer(reconciliation: Reconciliation | null): Reconcilia
   );
 }
 
-export function previewAnswer({ file, proposals, reconciliation }: StatementPreviewResult): StatementPreview {
+export function previewAnswer({ file, proposals, reconciliation, fileAccount }: StatementPreviewResult): StatementPreview {
   const proposalByIndex = new Map(proposals.map((proposal) => [proposal.index, proposal]));
   return {
     format: file.format,
@@ -48,6 +48,7 @@ export function previewAnswer({ file, proposals, reconciliation }: StatementPrev
     }),
     bank: bankAnswer(file.bank),
     reconciliation: reconciliationAnswer(reconciliation),
+    ...(fileAccount && { fileAccount: { ending: fileAccount.ending, accountId: fileAccount.accountId } }),
   };
 }
 

@@ -8,7 +8,7 @@ import { ConflictError, InvalidInputError, NotFoundError, TooLargeError } from '
 import { compareDrafts } from '../../domain/ledger.js';
 import type { CsvMapping } from '../../domain/statements/csv-statement.js';
 import { type Reconciliation, reconcile } from '../../domain/statements/reconciliation.js';
-import type { StatementFile } from '../../domain/statements/statement-file.js';
+import { bankAccountEnding, type StatementFile } from '../../domain/statements/statement-file.js';
 import type { Decision, ImportCounts, ImportPlan, Proposal } from '../../domain/statements/statement-matching.js';
 import type { BankBalance } from '../../domain/statements/statement-row.js';
 import { MAX_STATEMENT_CHARACTERS, STATEMENT_TOO_LARGE } from '../../contract/statements.js';
@@ -19,6 +19,7 @@ import type { FileTask, FileTaskAnswers, StatementPlan } from '../file-work/file
 import {
   type AccountChoice,
   checkExpectedVersion,
+  countAccounts,
   type ClearedMatch,
   type ImportedRow,
   importedIds,
@@ -27,11 +28,14 @@ import {
   type LedgerStore,
   type LedgerWithRows,
   NO_LEDGER,
+  followCards,
   readLedger,
   type StoredLedger,
   type StoredRow,
+  type TodayReader,
   withLedgerLock,
 } from '../ledger/index.js';
+import { findStatementAccount, rememberStatementAccount } from './statement-account-store.js';
 
 export interface StatementInput {
   readonly fileName: string;
@@ -47,6 +51,16 @@ export interface StatementPreviewResult {
   readonly reconciliation: Reconciliation | null;
   /** Statement rows and ledger rows the preview read: what it is charged for. */
   readonly rowsRead: number;
+  /** The file's bank account, for a user with more than one account (decision 0046); undefined otherwise. */
+  readonly fileAccount?: FileAccount;
+}
+
+/** An OFX or QFX file's bank account as the preview names it: its ending, and the account it was last imported into. */
+export interface FileAccount {
+  /** The last four characters of its ACCTID. */
+  readonly ending: string;
+  /** The caller's account a file of this bank account was last imported into; null when none was, or it is gone. */
+  readonly accountId: string | null;
 }
 
 export interface StatementImportResult {
@@ -84,6 +98,8 @@ export class StatementService {
     private readonly fileWork: FileWorkPool,
     /** The app's clock: when a row was imported. */
     private readonly now: () => Date,
+    /** The owner's own today (decision 0047): for the card payments an import re-projects (decision 0045). */
+    private readonly todayOf: TodayReader,
   ) {}
 
   /** What importing the file would do now, with no decisions; changes nothing. */
@@ -92,9 +108,22 @@ export class StatementService {
       const file = await readFile(run, input);
       const found = await readLedger(this.database, owner, account);
       if (!found) throw new NotFoundError(NO_LEDGER);
-      const { proposals, reconciliation } = await this.plan(run, owner, found, file, []);
-      return { file, proposals, reconciliation, rowsRead: file.rows.length + found.rows.length };
+      const [{ proposals, reconciliation }, fileAccount] = await Promise.all([
+        this.plan(run, owner, found, file, []),
+        this.fileAccount(owner, file),
+      ]);
+      return { file, proposals, reconciliation, rowsRead: file.rows.length + found.rows.length, ...(fileAccount && { fileAccount }) };
     });
+  }
+
+  /**
+   * Which account the file's bank account was last imported into, said only while there is a choice
+   * of account: a user with one account gets the preview as it always was (decision 0046).
+   */
+  private async fileAccount(owner: Caller, file: StatementFile): Promise<FileAccount | undefined> {
+    if (file.bankAccountId === undefined || (await countAccounts(this.database.db, owner)) < 2) return undefined;
+    const accountId = await findStatementAccount(this.database.db, owner, file.bankAccountId);
+    return { ending: bankAccountEnding(file.bankAccountId), accountId: accountId ?? null };
   }
 
   /**
@@ -128,7 +157,15 @@ export class StatementService {
           const ledger = store.require();
           store.checkExpectedVersion(expected);
           if (ledger.id !== found.ledger.id || ledger.version !== found.ledger.version) return null;
-          const result = await this.storePlan(store, ledger, found.rows, file, planned.plan, keyOf);
+          const stored = await this.storePlan(store, ledger, found.rows, file, planned.plan, keyOf);
+          // The next file of this bank account preselects the account it went into. Not part of the
+          // undo: like the CSV columns the page remembers, it is a choice, not the ledger's data.
+          if (file.bankAccountId !== undefined) {
+            await rememberStatementAccount(store.db, owner, file.bankAccountId, store.account.id, this.now());
+          }
+          // A card's new and cleared rows change what its statements owe: its payments follow (decision 0045).
+          const cards = await followCards(store.lock, await this.todayOf(store.db, owner));
+          const result = cards.has(store) ? await withRowsAsStored(store, stored, file) : stored;
           return { ...result, undo: await store.recordUndo('importStatement', this.now()) };
         });
         if (stored) return { ...stored, rowsRead };
@@ -203,4 +240,16 @@ export class StatementService {
       reconciliation: file.bank && reconcile(ledger.openingBalance, after, file.bank),
     };
   }
+}
+
+/** The import's answer with the ledger as stored after its card payments moved (decision 0045), and its reconciliation with those rows. */
+async function withRowsAsStored(
+  store: LedgerStore,
+  stored: Omit<StatementImportResult, 'rowsRead' | 'undo'>,
+  file: StatementFile,
+): Promise<Omit<StatementImportResult, 'rowsRead' | 'undo'>> {
+  // followCards moved the version on for what it wrote.
+  const ledger = store.require();
+  const rows = await store.rows();
+  return { ...stored, ledger: { ledger, rows }, reconciliation: file.bank && reconcile(ledger.openingBalance, rows, file.bank) };
 }

@@ -81,3 +81,44 @@ describe("the accounts' calls", () => {
     ]);
   });
 });
+
+describe('a transfer (decision 0050)', () => {
+  it("posts it to /api/transfers, answers From's ledger in cents, and offers to undo it in words", async () => {
+    const ledger = {
+      startDate: '2026-11-01',
+      endDate: '2026-12-31',
+      openingBalance: 500,
+      currentBalance: 500,
+      pendingBalance: 500,
+      transactions: [
+        {
+          id: 'd1',
+          date: '2026-11-25',
+          name: 'Transfer to Savings',
+          type: 'D',
+          amount: 100,
+          balance: 400,
+          status: 'PENDING',
+          source: null,
+          transfer: { id: 'c1', accountId: 's1' },
+        },
+      ],
+    };
+    const onUndoable = vi.fn();
+    const fetchImpl = vi.fn<(path: RequestInfo | URL, init?: RequestInit) => Promise<Response>>(
+      async () =>
+        new Response(JSON.stringify({ ledger }), {
+          status: 200,
+          headers: { 'content-type': 'application/json', 'leftover-undo': 'tok-9' },
+        }),
+    );
+    const calls = accountsApi(createApiClient({ getAccessToken: () => 't', onUnauthorized: vi.fn(), onUndoable, fetchImpl }));
+    const transfer = { fromAccountId: 'k1', toAccountId: 's1', date: isoDate('2026-11-25'), amount: 100, name: 'Transfer to Savings' };
+    const answer = await calls.addTransfer(transfer);
+    expect(fetchImpl.mock.calls.map(([path, init]) => [init?.method, String(path), init?.body])).toEqual([
+      ['POST', '/api/transfers', JSON.stringify(transfer)],
+    ]);
+    expect(answer.ledger?.transactions[0]).toMatchObject({ amount: 10_000, balance: 40_000, transfer: { id: 'c1', accountId: 's1' } });
+    expect(onUndoable).toHaveBeenCalledExactlyOnceWith('tok-9', 'Added Transfer to Savings.');
+  });
+});

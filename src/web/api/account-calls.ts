@@ -3,8 +3,17 @@
  * client's own `request` and `withEndpoints`. A lazy chunk: only the Ledger and Plan views and
  * Home's list of balances load it, so the page's first view carries none of it (benchmark 4a).
  */
-import { accountCodec, accountsInfoCodec, type AccountsInfoView, type AccountView } from '../../contract/account-codecs.js';
+import {
+  accountCodec,
+  accountsInfoCodec,
+  type AccountsInfoView,
+  type AccountView,
+  type ForecastWarningsView,
+  forecastWarningsCodec,
+} from '../../contract/account-codecs.js';
 import type { NewAccount } from '../../contract/account-input.js';
+import { ledgerInfoCodec, type LedgerInfoView } from '../../contract/codecs.js';
+import type { NewTransfer } from '../../contract/transfers.js';
 import { type ApiOperation, ENDPOINTS } from '../../contract/common.js';
 import { createContext, useContext, useMemo } from 'react';
 import { useApiClient } from './api-context.js';
@@ -54,6 +63,10 @@ export interface AccountsApi {
   readonly makePrimary: (id: string) => Promise<AccountView>;
   /** Deletes it and its ledger; `confirm` is its name as the user typed it. Answers the accounts left. */
   readonly removeAccount: (id: string, confirm: string) => Promise<AccountsInfoView>;
+  /** A one-off transfer (decision 0043): a debit in From, a credit in To. Answers From's ledger; undoable. */
+  readonly addTransfer: (transfer: NewTransfer) => Promise<LedgerInfoView>;
+  /** The account's forecast, as much of it as its warnings need (decision 0045); a 404 without a ledger. */
+  readonly getForecastWarnings: (id: string) => Promise<ForecastWarningsView>;
 }
 
 export function accountsApi(api: ApiClient): AccountsApi {
@@ -63,6 +76,15 @@ export function accountsApi(api: ApiClient): AccountsApi {
     renameAccount: (id, name) => api.request({ ...endpoint('updateAccount', id), answer: accountCodec, body: { name } }),
     makePrimary: (id) => api.request({ ...endpoint('updateAccount', id), answer: accountCodec, body: { primary: true } }),
     removeAccount: (id, confirm) => api.request({ ...endpoint('removeAccount', id), answer: accountsInfoCodec, body: { confirm } }),
+    addTransfer: (transfer) =>
+      api.request({
+        ...endpoint('addTransfer'),
+        answer: ledgerInfoCodec,
+        body: transfer,
+        ledgerOf: (info) => info.ledger,
+        undo: `Added ${transfer.name ?? 'the transfer'}.`,
+      }),
+    getForecastWarnings: (id) => api.request({ ...accountEndpoints(id)('getForecast'), answer: forecastWarningsCodec }),
   };
 }
 

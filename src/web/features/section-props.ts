@@ -13,16 +13,37 @@ export interface SectionProps<Info> {
   readonly onError: (error: unknown) => void;
 }
 
+/** An account a statement may go into, as the Import Statement dialog's "Account" field lists it. */
+export interface StatementAccountChoice {
+  readonly id: string;
+  readonly name: string;
+}
+
+/**
+ * The user's accounts, handed over only when there is a choice (more than one; issue 25 item 6,
+ * decision 0046): the dialog then asks which one the statement goes into.
+ */
+export interface StatementAccounts {
+  readonly choices: readonly StatementAccountChoice[];
+  /** The account whose ledger is shown: the dialog's `ledger`, and the Account field's first choice. */
+  readonly shownId: string;
+}
+
 /**
  * The Import Statement dialog as the Ledger section opens it: the statements feature provides it,
- * the shell hands it to the section, and the section makes both calls (decision 0032).
+ * the shell hands it to the section, and the section makes the calls (decision 0032). `accountId`
+ * names the account the user chose; left out, it is the one shown.
  */
 export interface ImportStatementDialogProps {
   readonly show: boolean;
-  /** The ledger the statement goes into: the rows a statement row may match instead. */
+  /** The ledger shown: the rows a statement row may match instead, while the statement goes there. */
   readonly ledger: LedgerView;
-  readonly onPreview: (request: StatementPreviewRequest) => Promise<AskOutcome<StatementPreviewView>>;
+  /** With more than one account: the Account field's choices. */
+  readonly accounts?: StatementAccounts;
+  /** The ledger of another account than the one shown (null while it has none), for its rows. */
+  readonly onReadLedger?: (accountId: string) => Promise<AskOutcome<LedgerView | null>>;
+  readonly onPreview: (request: StatementPreviewRequest, accountId?: string) => Promise<AskOutcome<StatementPreviewView>>;
   /** Imports; answers undefined when it worked and the caller closes the dialog. */
-  readonly onImport: (request: StatementImportRequest) => Promise<SaveOutcome>;
+  readonly onImport: (request: StatementImportRequest, accountId?: string) => Promise<SaveOutcome>;
   readonly onClose: () => void;
 }

@@ -6,6 +6,7 @@
  */
 import type { LedgerView } from '../../contract/codecs.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
+import type { Cents } from '../../domain/money.js';
 import { type BalancePoint, firstBelowZero, type ForecastRow, lowestAhead, type PayPeriod, payPeriods } from '../../domain/forecast.js';
 
 export interface LedgerForecast {
@@ -15,6 +16,10 @@ export interface LedgerForecast {
   /** Null without a today, or when no row is dated today or later. */
   readonly lowest: BalancePoint | null;
   readonly firstBelowZero: BalancePoint | null;
+  /** Whose ledger it is, when the user has several accounts: the warning names it (decision 0045). */
+  readonly account?: string | undefined;
+  /** A card's limit and the first row ahead over it (null when none); a card is never warned of $0. */
+  readonly overLimit?: { readonly creditLimit: Cents; readonly point: BalancePoint | null } | undefined;
 }
 
 interface RowsAndPeriods {

@@ -3,8 +3,13 @@
  * server sends them: dollars and date strings, decoded by the contract's own codecs.
  */
 import * as z from 'zod/mini';
-import { accountsInfoCodec, type AccountsInfoView } from '../../contract/account-codecs.js';
-import type { AccountInfo, AccountsInfo } from '../../contract/accounts.js';
+import {
+  accountsInfoCodec,
+  type AccountsInfoView,
+  forecastWarningsCodec,
+  type ForecastWarningsView,
+} from '../../contract/account-codecs.js';
+import type { AccountForecast, AccountInfo, AccountsInfo } from '../../contract/accounts.js';
 import {
   depositsInfoCodec,
   type DepositsInfoView,
@@ -32,12 +37,19 @@ export const depositsAnswer = (answer: DepositsInfo): DepositsInfoView => z.deco
 export const expenseAnswer = (expense: Expense): ExpenseView => z.decode(expenseCodec, expense);
 export const expensesAnswer = (answer: ExpensesInfo): ExpensesInfoView => z.decode(expensesInfoCodec, answer);
 export const ledgerAnswer = (ledger: Ledger): LedgerView => z.decode(ledgerCodec, ledger);
-export const forecastAnswer = (forecast: Forecast): ForecastView => z.decode(forecastCodec, forecast);
+/** A forecast as the server answers it; with several accounts it names whose it is (decision 0045). */
+export const forecastAnswer = (forecast: Forecast & { readonly account?: AccountForecast['account'] }): ForecastView =>
+  z.decode(forecastCodec, forecast);
 export const reconciliationAnswer = (reconciliation: ReconciliationInfo): ReconciliationView =>
   z.decode(reconciliationCodec, reconciliation);
 export const statementPreviewAnswer = (answer: StatementPreview): StatementPreviewView => z.decode(statementPreviewCodec, answer);
 
 export const accountsAnswer = (answer: AccountsInfo): AccountsInfoView => z.decode(accountsInfoCodec, answer);
+
+/** Another account's forecast as Home reads it for its warnings (decision 0045): only what they need. */
+export const forecastWarningsAnswer = (
+  forecast: Pick<AccountForecast, 'today' | 'firstBelowZero' | 'firstOverLimit' | 'account'>,
+): ForecastWarningsView => z.decode(forecastWarningsCodec, forecast);
 
 /** An account as the server answers it, a checking account with no ledger unless told otherwise. */
 export function accountInfo(account: Partial<AccountInfo> & Pick<AccountInfo, 'id' | 'name'>): AccountInfo {

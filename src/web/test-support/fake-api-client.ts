@@ -58,6 +58,8 @@ export function fakeAccountsApi(stubs: Partial<FakeAccountsApi> = {}): FakeAccou
     renameAccount: vi.fn(unexpected('renameAccount')),
     makePrimary: vi.fn(unexpected('makePrimary')),
     removeAccount: vi.fn(unexpected('removeAccount')),
+    addTransfer: vi.fn(unexpected('addTransfer')),
+    getForecastWarnings: vi.fn(unexpected('getForecastWarnings')),
     ...stubs,
   };
 }

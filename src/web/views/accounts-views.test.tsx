@@ -135,6 +135,62 @@ describe('Ledger with several accounts', () => {
     await waitFor(() => expect(savings.getLedger).toHaveBeenCalledTimes(1));
   });
 
+  describe('warnings (decision 0045)', () => {
+    const VISA = accountInfo({
+      id: 'v1',
+      name: 'Visa',
+      kind: 'CARD',
+      card: { closingDay: 15, dueDay: 8, payFromAccountId: 'c1', rule: 'STATEMENT', amount: null, creditLimit: 1000 },
+    });
+    const WITH_CARD = accountsAnswer({ accounts: [CHECKING, VISA] });
+    /** The paragraph whose whole text this is: the names in a warning are isolated in <bdi> elements. */
+    const warning = (text: string) => screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === text);
+
+    beforeEach(() => {
+      // "Ahead" is the page's today.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(2026, 11, 1, 12));
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    function cardLedgers() {
+      const { api, savings: card } = twoLedgers();
+      api.getLedger.mockResolvedValue(
+        ledgerInfo([transaction({ id: 'p1', name: 'Visa payment', date: '2027-01-08', amount: 450, balance: -250 })], {
+          startDate: '2026-12-01',
+          endDate: '2027-03-31',
+          openingBalance: 200,
+          currentBalance: 200,
+          pendingBalance: 200,
+        }),
+      );
+      card.getLedger.mockResolvedValue(
+        ledgerInfo(
+          [
+            transaction({ id: 'k1', name: 'Coffee', date: '2026-12-02', amount: 5, balance: -5 }),
+            transaction({ id: 'k2', name: 'Laptop', date: '2027-01-10', amount: 1200, balance: -1205 }),
+          ],
+          { startDate: '2026-12-01', endDate: '2027-03-31', openingBalance: 0, currentBalance: 0, pendingBalance: 0 },
+        ),
+      );
+      return api;
+    }
+
+    it('names the account in the warning before $0', async () => {
+      renderView(cardLedgers(), fakeAccountsApi({ listAccounts: vi.fn(() => Promise.resolve(WITH_CARD)) }), <LedgerView />);
+      expect(await warning('Your Checking balance goes below $0 on Fri, Jan 8, 2027, when Visa payment is due.')).toBeVisible();
+    });
+
+    it('warns of a card going over its limit, never of its balance below $0', async () => {
+      window.history.replaceState(null, '', '/ledger?account=v1');
+      renderView(cardLedgers(), fakeAccountsApi({ listAccounts: vi.fn(() => Promise.resolve(WITH_CARD)) }), <LedgerView />);
+      expect(await warning('Your Visa card goes over its $1,000.00 limit on Sun, Jan 10, 2027.')).toBeVisible();
+      expect(screen.queryByText(/goes below \$0/)).toBeNull();
+    });
+  });
+
   it('shows no Account select to a user with one account', async () => {
     const { api } = twoLedgers();
     renderView(

@@ -177,6 +177,7 @@ export function HomeView() {
         ? {
             lowest: forecast.lowest,
             firstBelowZero: forecast.firstBelowZero,
+            account: forecast.account?.name,
             chart: {
               openingBalance: forecast.openingBalance,
               startDate: forecast.startDate,
@@ -211,8 +212,9 @@ export function HomeView() {
               ) : null
             }
           >
-            {currentPeriod && <p className="home-period mt-3 mb-3 fw-semibold">{payPeriodText(currentPeriod)}</p>}
+            {/* The other accounts' warnings first, under the primary account's; the period line stays above the chart it reads. */}
             <AccountBalances reads={reads} primaryBalance={forecast?.currentBalance} />
+            {currentPeriod && <p className="home-period mt-3 mb-3 fw-semibold">{payPeriodText(currentPeriod)}</p>}
           </SummarySection>
         </CollapsibleSection>
         <CollapsibleSection title="Next 14 days">

@@ -6,17 +6,22 @@
  * With more than one account (issue 25, decision 0044) an "Account" select chooses whose ledger
  * is shown, kept in the address (`/ledger?account=<id>`; the primary account when absent). The
  * ledger section is handed that account's api client, so every ledger call goes to its
- * `/api/accounts/{id}/ledger/...` twin and the section itself does not know accounts exist.
+ * `/api/accounts/{id}/ledger/...` twin. The section knows of the other accounts only what a
+ * statement import needs to go into one of them (decision 0046); "Add Transfer" stands beside
+ * "Add Transaction" (decision 0050).
  */
 import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import type { AccountsInfoView } from '../../contract/account-codecs.js';
-import type { DepositsInfoView, ExpensesInfoView, LedgerInfoView } from '../../contract/codecs.js';
+import type { BankBalanceView, DepositsInfoView, ExpensesInfoView, LedgerInfoView } from '../../contract/codecs.js';
+import type { NewTransfer } from '../../contract/transfers.js';
 import { todayIn } from '../../domain/calendar-date.js';
+import { firstOverLimit } from '../../domain/card-payments.js';
 import { accountLedgerApi, useAccountsApi } from '../api/account-calls.js';
 import { ApiClientProvider, useApiClient } from '../api/api-context.js';
 import { navigate, subscribe } from '../navigation.js';
 import { CollapsibleSection } from '../components/collapsible-section.js';
-import { LedgerSection } from '../features/ledger/ledger-section.js';
+import { AddTransferButton } from '../features/accounts/add-transfer-button.js';
+import { LedgerSection, type LedgerStatementAccounts } from '../features/ledger/ledger-section.js';
 import type { ScheduleNames } from '../features/ledger/row-source.js';
 import { ImportStatementDialog } from '../features/statements/lazy-import-statement-dialog.js';
 import { ledgerForecast } from '../forecast/ledger-forecast.js';
@@ -39,21 +44,44 @@ export function ledgerAddress(accountId: string): string {
   return `/ledger?${new URLSearchParams({ account: accountId }).toString()}`;
 }
 
+/** A statement imported into another account than the one shown: that account is shown next, with the bank's balance. */
+interface ImportedInto {
+  readonly accountId: string;
+  readonly bank: BankBalanceView | null;
+}
+
 export function LedgerView() {
   const addressAccount = useAddressAccount();
   // Kept across accounts, so the select stays in place while the next account's ledger loads.
   const [accounts, setAccounts] = useState<AccountsInfoView | null>(null);
+  const [importedInto, setImportedInto] = useState<ImportedInto | null>(null);
+  const showImported = useCallback((accountId: string, bank: BankBalanceView | null) => {
+    setImportedInto({ accountId, bank });
+    navigate(ledgerAddress(accountId));
+  }, []);
   // Each account's ledger starts afresh: its own rows, filter and scroll.
-  return <AccountLedgerView key={addressAccount ?? ''} addressAccount={addressAccount} accounts={accounts} onAccounts={setAccounts} />;
+  return (
+    <AccountLedgerView
+      key={addressAccount ?? ''}
+      addressAccount={addressAccount}
+      accounts={accounts}
+      onAccounts={setAccounts}
+      bankOnOpen={importedInto !== null && importedInto.accountId === addressAccount ? importedInto.bank : null}
+      onImportedElsewhere={showImported}
+    />
+  );
 }
 
 interface AccountLedgerViewProps {
   readonly addressAccount: string | null;
   readonly accounts: AccountsInfoView | null;
   readonly onAccounts: (accounts: AccountsInfoView) => void;
+  /** The bank's balance of a statement just imported into this account from another one's view. */
+  readonly bankOnOpen: BankBalanceView | null;
+  readonly onImportedElsewhere: (accountId: string, bank: BankBalanceView | null) => void;
 }
 
-function AccountLedgerView({ addressAccount, accounts, onAccounts }: AccountLedgerViewProps) {
+function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, onImportedElsewhere }: AccountLedgerViewProps) {
   const baseApi = useApiClient();
   const accountsApi = useAccountsApi();
   const selectId = useId();
@@ -110,8 +138,50 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts }: AccountLedg
     void load();
   }, [load]);
 
+  // Where a statement may go instead (decision 0046): any account, through its own ledger calls.
+  const statementAccounts = useMemo<LedgerStatementAccounts | undefined>(
+    () =>
+      several && shownAccount
+        ? {
+            choices: accounts.accounts.map(({ id, name }) => ({ id, name })),
+            shownId: shownAccount.id,
+            clientOf: (accountId) => accountLedgerApi(baseApi, accountId),
+            onImportedElsewhere,
+          }
+        : undefined,
+    [several, shownAccount, accounts, baseApi, onImportedElsewhere],
+  );
+
+  // A transfer answers From's ledger: shown at once when From is shown; To's is read again (decision 0043).
+  const shownId = shownAccount?.id;
+  const transferAdded = useCallback(
+    (transfer: NewTransfer, fromLedger: LedgerInfoView) => {
+      if (transfer.fromAccountId === shownId) setLedger(fromLedger);
+      else if (transfer.toAccountId === shownId) void refreshLedger();
+    },
+    [shownId, refreshLedger],
+  );
+  // Memoized: the ledger's header is, and re-renders only when what it shows changes.
+  const transferButton = useMemo(
+    () =>
+      several && shownId !== undefined ? (
+        <AddTransferButton accounts={accounts.accounts} fromAccountId={shownId} onAdded={transferAdded} onError={showError} />
+      ) : undefined,
+    [several, accounts, shownId, transferAdded, showError],
+  );
+
   const currentLedger = ledger?.ledger ?? null;
-  const forecast = useMemo(() => (currentLedger === null ? null : ledgerForecast(currentLedger, today)), [currentLedger, today]);
+  const forecast = useMemo(() => {
+    if (currentLedger === null) return null;
+    const found = ledgerForecast(currentLedger, today);
+    if (!shownAccount) return found;
+    // With several accounts the warning names the account; a card warns of its limit, never of $0 (decision 0045).
+    const { name, card } = shownAccount;
+    if (card === null) return { ...found, account: name };
+    const { creditLimit } = card;
+    const overLimit = creditLimit === null ? undefined : { creditLimit, point: firstOverLimit(found.rows, today, creditLimit) };
+    return { ...found, account: name, firstBelowZero: null, overLimit };
+  }, [currentLedger, today, shownAccount]);
   const scheduleNames = useMemo<ScheduleNames>(
     () => ({ deposit: namesById(deposits?.deposits), expense: namesById(expenses?.expenses) }),
     [deposits, expenses],
@@ -149,6 +219,9 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts }: AccountLedg
               scheduleNames={scheduleNames}
               forecast={forecast}
               importStatementDialog={ImportStatementDialog}
+              statementAccounts={statementAccounts}
+              bankOnOpen={bankOnOpen}
+              headerButtons={transferButton}
             />
           </ApiClientProvider>
         </CollapsibleSection>

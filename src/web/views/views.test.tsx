@@ -12,7 +12,14 @@ import type { Forecast, LedgerTransaction } from '../../contract/ledger.js';
 import { ApiCallError } from '../api/api-client.js';
 import { ApiClientProvider } from '../api/api-context.js';
 import { ledgerInfo, setWindowWidth, transaction } from '../features/ledger/ledger-test-support.js';
-import { accountInfo, accountsAnswer, depositsAnswer, expensesAnswer, forecastAnswer } from '../test-support/answers.js';
+import {
+  accountInfo,
+  accountsAnswer,
+  depositsAnswer,
+  expensesAnswer,
+  forecastAnswer,
+  forecastWarningsAnswer,
+} from '../test-support/answers.js';
 import { findOpenDialog } from '../test-support/dialog-queries.js';
 import { type FakeAccountsApi, fakeAccountsApi, fakeApiClient, type FakeApiClient } from '../test-support/fake-api-client.js';
 import { AccountsApiProvider } from '../api/account-calls.js';
@@ -217,8 +224,10 @@ describe('Home with several accounts (issue 25)', () => {
           }),
         ),
       ),
+      // Savings never goes below $0.
+      getForecastWarnings: vi.fn(() => Promise.resolve(forecastWarningsAnswer({ today: FORECAST.today, firstBelowZero: null }))),
     });
-  const homeApi = (forecast: Forecast | null) => {
+  const homeApi = (forecast: Parameters<typeof forecastAnswer>[0] | null) => {
     const api = fakeApiClient();
     api.getDeposits.mockResolvedValue(DEPOSITS);
     api.getExpenses.mockResolvedValue(EXPENSES);
@@ -277,6 +286,87 @@ describe('Home with several accounts (issue 25)', () => {
     await waitFor(() => expect(accounts.listAccounts).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('list', { name: 'Accounts' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Accounts' })).toBeNull();
+  });
+
+  const card = (id: string, name: string, creditLimit: number | null) =>
+    accountInfo({
+      id,
+      name,
+      kind: 'CARD',
+      currentBalance: -300,
+      card: { closingDay: 15, dueDay: 8, payFromAccountId: 'a1', rule: 'STATEMENT', amount: null, creditLimit },
+    });
+  const CHECKING_NAMED = { id: 'a1', name: 'Checking', kind: 'CHECKING' } as const;
+  const VISA_PAYMENT = { date: '2027-01-08', name: 'Visa payment', balance: -250 };
+  /** The paragraph whose whole text this is: the names in a warning are isolated in <bdi> elements. */
+  const warning = (text: string) => screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === text);
+
+  it('names the primary account in its warning, and warns of each other account below $0 and each card over its limit', async () => {
+    const accounts = fakeAccountsApi({
+      listAccounts: vi.fn(() =>
+        Promise.resolve(
+          accountsAnswer({
+            accounts: [
+              accountInfo({ id: 'a1', name: 'Checking', primary: true }),
+              accountInfo({ id: 's1', name: 'Savings', kind: 'SAVINGS' }),
+              card('v1', 'Visa', 1000),
+              card('x1', 'Amex', null),
+            ],
+          }),
+        ),
+      ),
+      getForecastWarnings: vi.fn((id: string) =>
+        Promise.resolve(
+          id === 's1'
+            ? forecastWarningsAnswer({ today: FORECAST.today, firstBelowZero: { date: '2027-01-02', name: 'Rent', balance: -5 } })
+            : forecastWarningsAnswer({
+                today: FORECAST.today,
+                // A card's balance is below $0 whenever it is owed: that is no warning.
+                firstBelowZero: { date: '2026-12-31', name: 'Coffee', balance: -4 },
+                firstOverLimit: { date: '2026-12-31', name: 'Laptop', balance: -1200 },
+              }),
+        ),
+      ),
+    });
+    renderWithApi(homeApi({ ...FORECAST, firstBelowZero: VISA_PAYMENT, account: CHECKING_NAMED }), <HomeView />, accounts);
+
+    expect(await warning('Your Checking balance goes below $0 on Fri, Jan 8, 2027, when Visa payment is due.')).toBeVisible();
+    expect(await warning('Your Savings balance goes below $0 on Sat, Jan 2, 2027, when Rent is due.')).toBeVisible();
+    expect(await warning('Your Visa card goes over its $1,000.00 limit on Thu, Dec 31, 2026.')).toBeVisible();
+    // Each in a status region, so it is read out once it comes.
+    expect((await warning('Your Visa card goes over its $1,000.00 limit on Thu, Dec 31, 2026.')).closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByText(/Your Visa balance/)).toBeNull();
+    // Only the accounts that can warn are read: not the primary one (Home's own), nor a card without a limit.
+    expect(accounts.getForecastWarnings.mock.calls.map(([id]) => id)).toEqual(['s1', 'v1']);
+    expect(screen.queryByText("Some accounts' warnings have not loaded.")).toBeNull();
+  });
+
+  it('warns of nothing for an account without a ledger, and says so when a forecast cannot be read', async () => {
+    const accounts = fakeAccountsApi({
+      listAccounts: vi.fn(() =>
+        Promise.resolve(
+          accountsAnswer({
+            accounts: [
+              accountInfo({ id: 'a1', name: 'Checking', primary: true }),
+              accountInfo({ id: 's1', name: 'Savings', kind: 'SAVINGS' }),
+              card('v1', 'Visa', 1000),
+            ],
+          }),
+        ),
+      ),
+      getForecastWarnings: vi.fn((id: string) =>
+        Promise.reject(
+          id === 's1'
+            ? new ApiCallError('getAccountForecast', 404, 'You have no ledger yet: create one first.')
+            : new ApiCallError('getAccountForecast', 0, 'Offline.'),
+        ),
+      ),
+    });
+    renderWithApi(homeApi(FORECAST), <HomeView />, accounts);
+    expect(await screen.findByText("Some accounts' warnings have not loaded.")).toBeVisible();
+    expect(await balances()).toEqual(['Checking$1,500.00', 'Savings$0.00', 'Visa-$300.00']);
+    expect(screen.queryByText(/goes below \$0|goes over/)).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Whoops!' })).toBeNull();
   });
 
   it('says so in the Summary when the accounts cannot be read, and the rest of Home stands', async () => {

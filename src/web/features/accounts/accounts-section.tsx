@@ -15,6 +15,7 @@ import { lazyDialog } from '../../components/lazy-dialog.js';
 import { useDialogState } from '../../components/use-dialog-state.js';
 import type { SectionProps } from '../section-props.js';
 import { KIND_LABELS } from './account-words.js';
+import { AddTransferButton } from './add-transfer-button.js';
 
 const AccountDialog = lazyDialog(() => import('./account-dialog.js').then((module) => module.AccountDialog));
 const RenameAccountDialog = lazyDialog(() => import('./rename-account-dialog.js').then((module) => module.RenameAccountDialog));
@@ -100,9 +101,20 @@ export function AccountsSection({ info, onChange, onError }: SectionProps<Accoun
       ) : (
         <p className="text-body-secondary">Accounts are not loaded.</p>
       )}
-      <Button variant="primary" onClick={() => adding.show(true)} disabled={!info}>
-        Add Account
-      </Button>
+      <div className="d-flex flex-wrap gap-2">
+        <Button variant="primary" onClick={() => adding.show(true)} disabled={!info}>
+          Add Account
+        </Button>
+        {/* Money moves between accounts: offered once there are two (decision 0050). A new transfer is
+            pending on both sides, so no current balance listed here moves. */}
+        {accounts.length > 1 && (
+          <AddTransferButton
+            accounts={accounts}
+            fromAccountId={accounts.find((account) => account.primary)?.id ?? accounts[0]?.id ?? ''}
+            onError={onError}
+          />
+        )}
+      </div>
       <AccountDialog key={`add-${adding.session}`} show={adding.open} accounts={accounts} onSave={add} onClose={adding.close} />
       <RenameAccountDialog
         key={`rename-${renaming.session}`}

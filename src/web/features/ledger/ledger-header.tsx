@@ -2,12 +2,13 @@
  * The sticky bar above the rows: both balances, the section's buttons, the search and the warning
  * before zero stay in view while scrolling.
  */
-import { lazy, memo, type RefObject, Suspense, useId, useLayoutEffect, useRef } from 'react';
+import { lazy, memo, type ReactNode, type RefObject, Suspense, useId, useLayoutEffect, useRef } from 'react';
 import { Button } from '../../components/button.js';
 import type { BankBalanceView, LedgerView } from '../../../contract/codecs.js';
 import type { BalancePoint } from '../../../domain/forecast.js';
 import type { Cents } from '../../../domain/money.js';
 import { BelowZeroWarning } from '../../forecast/below-zero-warning.js';
+import { OverLimitWarning } from '../../forecast/over-limit-warning.js';
 import { formatLedgerMoney } from './ledger-format.js';
 
 // Only a ledger that imported a statement says how it stands with the bank: those words load then.
@@ -29,8 +30,14 @@ interface LedgerHeaderProps {
   readonly onSearch: (search: string) => void;
   /** The first row ahead after which the balance is below $0, or null. */
   readonly below: BalancePoint | null;
+  /** The account's name, when the user has several: the warning names it (decision 0045). */
+  readonly account?: string | undefined;
+  /** A card's limit and the first row ahead over it: a card is warned of that instead. */
+  readonly overLimit?: { readonly creditLimit: Cents; readonly point: BalancePoint | null } | undefined;
   /** The last imported statement's closing balance, to say whether the ledger agrees with the bank; null before any. */
   readonly bank: BankBalanceView | null;
+  /** The shell's own buttons, after Add Transaction (Add Transfer, with more than one account). */
+  readonly extraButtons?: ReactNode;
 }
 
 /** Memoized: a filter change or an open dialog re-renders the section, not the balances. */
@@ -46,7 +53,10 @@ export const LedgerHeader = memo(function LedgerHeader({
   search,
   onSearch,
   below,
+  account,
+  overLimit,
   bank,
+  extraButtons,
 }: LedgerHeaderProps) {
   const searchId = useId();
   const headerRef = useRef<HTMLDivElement>(null);
@@ -67,6 +77,7 @@ export const LedgerHeader = memo(function LedgerHeader({
         <Button variant="primary" onClick={onAddTransaction}>
           Add Transaction
         </Button>
+        {extraButtons}
         <Button variant="outline-secondary" onClick={onRefresh}>
           Refresh
         </Button>
@@ -103,7 +114,16 @@ export const LedgerHeader = memo(function LedgerHeader({
         )}
       </p>
       {/* Not a live region: the Summary announces the warning once; here it only stays in view. */}
-      {below && <BelowZeroWarning below={below} className="ledger-header__warning py-2 mb-0" />}
+      {overLimit?.point && account !== undefined ? (
+        <OverLimitWarning
+          card={account}
+          creditLimit={overLimit.creditLimit}
+          over={overLimit.point}
+          className="ledger-header__warning py-2 mb-0"
+        />
+      ) : (
+        below && <BelowZeroWarning below={below} account={account} className="ledger-header__warning py-2 mb-0" />
+      )}
     </div>
   );
 });

@@ -4,7 +4,7 @@
  * filter them. The section makes every call; the dialogs only hand it what the user asked for.
  */
 import './ledger.css';
-import { type ComponentType, useDeferredValue, useMemo, useState } from 'react';
+import { type ComponentType, type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import {
   type BankBalanceView,
   encodeLedgerTransaction,
@@ -14,8 +14,9 @@ import {
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../../contract/ledger-requests.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../../contract/statement-requests.js';
 import { ledgerCsvFileName } from '../../../contract/account.js';
+import type { ApiClient } from '../../api/api-client.js';
 import { useApiClient } from '../../api/api-context.js';
-import { useSectionAsk } from '../../api/use-section-call.js';
+import { useSectionAsk, useSectionCall } from '../../api/use-section-call.js';
 import { Button } from '../../components/button.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import { loadAlongside } from '../../components/load-alongside.js';
@@ -24,7 +25,7 @@ import { useDialogState } from '../../components/use-dialog-state.js';
 import { useDeletionDialog } from '../../components/use-edit-delete-dialogs.js';
 import { useLatestCallback } from '../../components/use-latest-callback.js';
 import type { LedgerForecast } from '../../forecast/ledger-forecast.js';
-import type { ImportStatementDialogProps, SectionProps } from '../section-props.js';
+import type { ImportStatementDialogProps, SectionProps, StatementAccounts } from '../section-props.js';
 import { filterByName } from './filter/name-search.js';
 import { filterByStatus, SHOW_ALL_STATUSES, type StatusFilter } from './filter/status-filter.js';
 import { LedgerHeader } from './ledger-header.js';
@@ -54,6 +55,25 @@ export interface LedgerSectionProps extends SectionProps<LedgerInfoView> {
   readonly forecast: LedgerForecast | null;
   /** The statements feature's Import Statement dialog, handed over by the shell (features never import each other). */
   readonly importStatementDialog: ComponentType<ImportStatementDialogProps>;
+  /** With more than one account: the other accounts a statement may go into (decision 0046). */
+  readonly statementAccounts?: LedgerStatementAccounts;
+  /** The bank's balance of a statement just imported into this ledger from another account's view. */
+  readonly bankOnOpen?: BankBalanceView | null;
+  /** Beside Add Transaction in the header (the shell's Add Transfer, with more than one account). */
+  readonly headerButtons?: ReactNode;
+}
+
+/** Where a statement may go besides the ledger shown, and what the shell does once it went elsewhere. */
+export interface LedgerStatementAccounts extends StatementAccounts {
+  /** Another account's ledger calls. */
+  readonly clientOf: (accountId: string) => ApiClient;
+  /** The statement went into another account: the shell shows that account's ledger. */
+  readonly onImportedElsewhere: (accountId: string, bank: BankBalanceView | null) => void;
+}
+
+interface ImportedElsewhere {
+  readonly accountId: string;
+  readonly bank: BankBalanceView | null;
 }
 
 const NO_TRANSACTIONS: readonly LedgerTransactionView[] = [];
@@ -68,6 +88,9 @@ export function LedgerSection({
   scheduleNames,
   forecast,
   importStatementDialog: ImportStatementDialog,
+  statementAccounts,
+  bankOnOpen = null,
+  headerButtons,
 }: LedgerSectionProps) {
   const api = useApiClient();
   const writes = useHeldLedger(info, onChange, onError);
@@ -80,7 +103,7 @@ export function LedgerSection({
   const importing = useDialogState<null>(null);
   const ask = useSectionAsk(onError);
   /** The last imported statement's closing balance: the header reconciles with it until the ledger is replaced. */
-  const [bank, setBank] = useState<BankBalanceView | null>(null);
+  const [bank, setBank] = useState<BankBalanceView | null>(bankOnOpen);
   /** The row being edited, kept after closing while the dialog fades out. */
   const editing = useDialogState<LedgerTransactionView | null>(null);
   /** The row whose Delete button asks for confirmation. */
@@ -132,9 +155,22 @@ export function LedgerSection({
   const addTransaction = (transaction: NewTransaction) => adding.closeAfter(run(() => api.addTransaction(transaction, heldLedger)));
   const saveTransaction = (update: TransactionUpdate) => editing.closeAfter(run(() => api.updateTransaction(update, heldLedger)));
   const deleteTransaction = (id: string, name: string) => editing.closeAfter(run(() => api.deleteTransaction(id, heldLedger, name)));
-  const previewStatement = (request: StatementPreviewRequest) => ask(() => api.previewStatement(request));
-  const importStatement = (request: StatementImportRequest) =>
-    importing.closeAfter(
+  // A statement may go into another account than the one shown (decision 0046): its calls go to that account's client.
+  const elsewhere = (accountId: string | undefined): ApiClient | null =>
+    statementAccounts && accountId !== undefined && accountId !== statementAccounts.shownId ? statementAccounts.clientOf(accountId) : null;
+  const importedElsewhere = useSectionCall<ImportedElsewhere>(
+    (imported) => statementAccounts?.onImportedElsewhere(imported.accountId, imported.bank),
+    onError,
+  );
+  const previewStatement = (request: StatementPreviewRequest, accountId?: string) =>
+    ask(() => (elsewhere(accountId) ?? api).previewStatement(request));
+  const readAccountLedger = (accountId: string) => ask(async () => (await (elsewhere(accountId) ?? api).getLedger()).ledger);
+  const importStatement = (request: StatementImportRequest, accountId?: string) => {
+    const other = elsewhere(accountId);
+    if (other !== null && accountId !== undefined) {
+      return importing.closeAfter(importedElsewhere(async () => ({ accountId, bank: (await other.importStatement(request)).bank })));
+    }
+    return importing.closeAfter(
       run(async () => {
         const answer = await api.importStatement(request);
         // A statement without a closing balance leaves the last one that had it.
@@ -142,6 +178,7 @@ export function LedgerSection({
         return { ledger: answer.ledger };
       }),
     );
+  };
 
   const newLedgerDialog = (
     <NewLedgerDialog
@@ -187,7 +224,10 @@ export function LedgerSection({
         search={search}
         onSearch={setSearch}
         below={forecast?.firstBelowZero ?? null}
+        account={forecast?.account}
+        overLimit={forecast?.overLimit}
         bank={bank}
+        extraButtons={headerButtons}
       />
       <p className="ledger-count text-body-secondary small" aria-live="polite">
         {isFiltered
@@ -227,6 +267,7 @@ export function LedgerSection({
         key={`import-${importing.session}`}
         show={importing.open}
         ledger={ledger}
+        {...(statementAccounts && { accounts: statementAccounts, onReadLedger: readAccountLedger })}
         onPreview={previewStatement}
         onImport={importStatement}
         onClose={importing.close}

@@ -18,6 +18,11 @@ const WORDS: Readonly<Record<ScheduleKind, { readonly anyOne: string; readonly w
 export function rowSourceLines(source: RowSourceInfo | null, names: ScheduleNames): string[] {
   if (source === null) return [];
   const { kind, occurrence } = source;
+  // A card payment (decision 0045) follows its card's statement, re-projected when the card's rows change.
+  if (kind === 'card') {
+    const from = `Pays your card's statement closing on ${formatDateText(occurrence)}.`;
+    return source.edited ? [from, 'You changed this row, so changes to the card no longer reach it.'] : [from];
+  }
   const namesOfKind = names[kind];
   const on = `${WORDS[kind].when} on ${formatDateText(occurrence)}`;
   const name = namesOfKind?.get(source.id);

@@ -2,19 +2,24 @@
  * "Import Statement": choose a CSV, OFX or QFX file, see what importing it would do (issue 14),
  * change any proposal, and import. The file is read as text here and checked by the server; the
  * section makes the calls (decision 0017), so a refusal reaches "Whoops!" and the dialog marks it.
+ *
+ * With more than one account (issue 25 item 6, decision 0046) an "Account" field says whose ledger
+ * the statement goes into: at first the one shown; for an OFX or QFX file whose bank account was
+ * imported before, the account it went into then, unless the user has chosen one.
  */
 import { useId, useMemo, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
-import type { LedgerTransactionView, StatementPreviewView } from '../../../contract/codecs.js';
+import type { LedgerTransactionView, LedgerView, StatementPreviewView } from '../../../contract/codecs.js';
 import { csvMappingSchema, type ImportDecision } from '../../../contract/statement-requests.js';
 import type { CsvMapping } from '../../../domain/statements/csv-statement.js';
 import { type AskOutcome, checkForm, type FieldErrors } from '../../components/field-errors.js';
+import { ChoiceSelect } from '../../components/form-controls.js';
 import { FormField } from '../../components/form-field.js';
 import { ModalDialog } from '../../components/modal-dialog.js';
 import { ModalForm } from '../../components/modal-form.js';
 import { useDialogSubmit } from '../../components/use-dialog-submit.js';
 import { previewReconciliationText } from '../../reconciliation/reconciliation-text.js';
-import type { ImportStatementDialogProps } from '../section-props.js';
+import type { ImportStatementDialogProps, StatementAccounts } from '../section-props.js';
 import { CsvMappingFields, EMPTY_MAPPING, mappingCandidate, type MappingValues, mappingValuesOf } from './csv-mapping-fields.js';
 import { rememberedMapping, rememberMapping } from './csv-mapping-memory.js';
 import { decisionsOf, matchCandidates, type RowChoice } from './statement-choices.js';
@@ -27,6 +32,22 @@ interface StatementText {
 }
 
 type CsvColumns = NonNullable<StatementPreviewView['columns']>;
+type FileAccount = NonNullable<StatementPreviewView['fileAccount']>;
+
+/** A preview with the ledger it was made against: the rows its matches name and the user may pick instead. */
+interface AccountPreview {
+  readonly answer: StatementPreviewView;
+  readonly ledger: LedgerView;
+}
+
+/** What the Account field says under it: which bank account the file is for, and where it went before. */
+export function accountHelp(fileAccount: FileAccount | null, accounts: StatementAccounts): string {
+  if (fileAccount === null) return "The statement is matched against this account's ledger only.";
+  const before = accounts.choices.find((account) => account.id === fileAccount.accountId);
+  return before
+    ? `This file is for account …${fileAccount.ending}, imported into ${before.name} before.`
+    : `This file is for account …${fileAccount.ending}. The account you import it into will be chosen for it next time.`;
+}
 
 /** Where each of the server's field messages shows; what fits nowhere shows above the preview. */
 const FILE_FIELDS = new Set(['content', 'fileName']);
@@ -41,10 +62,27 @@ interface SizedImportStatementDialogProps extends ImportStatementDialogProps {
   readonly sizeLimit: StatementSizeLimit;
 }
 
-export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onImport, onClose }: SizedImportStatementDialogProps) {
+export function ImportStatementDialog({
+  show,
+  ledger,
+  accounts,
+  sizeLimit,
+  onReadLedger,
+  onPreview,
+  onImport,
+  onClose,
+}: SizedImportStatementDialogProps) {
   const idPrefix = useId();
   const [statement, setStatement] = useState<StatementText | null>(null);
   const [preview, setPreview] = useState<StatementPreviewView | null>(null);
+  /** Whose ledger the statement goes into: undefined with one account (the one shown). */
+  const [accountId, setAccountId] = useState<string | undefined>(accounts?.shownId);
+  /** Once the user chose the account, a file's remembered account no longer replaces it. */
+  const [accountChosen, setAccountChosen] = useState(false);
+  /** The chosen file's bank account, as its first preview named it (with more than one account). */
+  const [fileAccount, setFileAccount] = useState<FileAccount | null>(null);
+  /** The ledger the preview was made against: the one shown, or the chosen account's. */
+  const [previewLedger, setPreviewLedger] = useState<LedgerView>(ledger);
   const [columns, setColumns] = useState<CsvColumns | null>(null);
   /** The mapping the preview was made with, sent again with the import. */
   const [mapping, setMapping] = useState<CsvMapping | undefined>(undefined);
@@ -55,10 +93,37 @@ export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onIm
   /** Errors are keyed by the request's paths, except a decision's refusal, keyed `row.{index}`. */
   const { sending, errors, setErrors, send, ask, drop } = useDialogSubmit();
 
-  const ledgerRows = useMemo(() => new Map<string, LedgerTransactionView>(ledger.transactions.map((row) => [row.id, row])), [ledger]);
-  const candidatesOf = useMemo(() => matchCandidates(ledger.transactions), [ledger]);
+  const ledgerRows = useMemo(
+    () => new Map<string, LedgerTransactionView>(previewLedger.transactions.map((row) => [row.id, row])),
+    [previewLedger],
+  );
+  const candidatesOf = useMemo(() => matchCandidates(previewLedger.transactions), [previewLedger]);
 
-  function showPreview(answer: StatementPreviewView, used: CsvMapping | undefined) {
+  /** The ledger a statement going into that account is matched against: the one shown is at hand, another is read. */
+  async function ledgerOf(account: string | undefined): Promise<AskOutcome<LedgerView>> {
+    if (account === undefined || account === accounts?.shownId || onReadLedger === undefined) return { ok: true, answer: ledger };
+    const read = await onReadLedger(account);
+    // Without a ledger the preview itself is refused, with the server's words: nothing more to say here.
+    if (!read.ok || read.answer === null) return { ok: false, fields: read.ok ? {} : read.fields };
+    return { ok: true, answer: read.answer };
+  }
+
+  /** The preview in that account, beside the read of its ledger. */
+  async function previewIn(account: string | undefined, request: StatementText & { readonly mapping?: CsvMapping }) {
+    const [answer, against] = await Promise.all([onPreview(request, account), ledgerOf(account)]);
+    if (!answer.ok) return answer;
+    if (!against.ok) return against;
+    return { ok: true as const, answer: { answer: answer.answer, ledger: against.answer } };
+  }
+
+  /** The account the file's bank account went into before, when it is one to choose from. */
+  function rememberedAccount(answer: StatementPreviewView): string | undefined {
+    const remembered = answer.fileAccount?.accountId;
+    return accounts?.choices.some((account) => account.id === remembered) ? (remembered ?? undefined) : undefined;
+  }
+
+  function showPreview({ answer, ledger: against }: AccountPreview, used: CsvMapping | undefined) {
+    setPreviewLedger(against);
     setPreview(answer);
     setColumns(answer.columns ?? null);
     setMapping(used);
@@ -67,7 +132,10 @@ export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onIm
   }
 
   /** Reads the chosen file as text and asks for its preview; a file the browser cannot read is marked on the file field. */
-  async function previewFile(file: File): Promise<AskOutcome<{ readonly text: StatementText; readonly answer: StatementPreviewView }>> {
+  async function previewFile(
+    file: File,
+    account: string | undefined,
+  ): Promise<AskOutcome<{ readonly text: StatementText; readonly preview: AccountPreview }>> {
     let content: string;
     try {
       content = await readStatementText(file);
@@ -75,8 +143,8 @@ export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onIm
       return { ok: false, fields: { content: 'The file could not be read: choose it again.' } };
     }
     const text = { fileName: file.name, content };
-    const outcome = await onPreview(text);
-    return outcome.ok ? { ok: true, answer: { text, answer: outcome.answer } } : outcome;
+    const outcome = await previewIn(account, text);
+    return outcome.ok ? { ok: true, answer: { text, preview: outcome.answer } } : outcome;
   }
 
   async function chooseFile(file: File | undefined) {
@@ -89,6 +157,7 @@ export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onIm
     setMappingValues(null);
     setUsedRemembered(false);
     setChanges(new Map());
+    setFileAccount(null);
     setErrors({});
     if (file === undefined) return;
     const tooLarge = fileSizeProblem(file, sizeLimit);
@@ -96,29 +165,52 @@ export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onIm
       setErrors({ content: tooLarge });
       return;
     }
-    const read = await ask(() => previewFile(file));
+    const read = await ask(() => previewFile(file, accountId));
     if (read === null || !read.ok) return;
-    const { text, answer } = read.answer;
+    const { text, preview: first } = read.answer;
+    const { answer } = first;
     setStatement(text);
+    setFileAccount(answer.fileAccount ?? null);
+    // The file's bank account went into another account before: that one is chosen, unless the user chose.
+    const remembered = rememberedAccount(answer);
+    if (remembered !== undefined && remembered !== accountId && !accountChosen) {
+      setAccountId(remembered);
+      const again = await ask(() => previewIn(remembered, text));
+      if (again !== null && again.ok) showPreview(again.answer, undefined);
+      return;
+    }
     if (!answer.needsMapping || answer.columns === undefined) {
-      showPreview(answer, undefined);
+      showPreview(first, undefined);
       return;
     }
     setColumns(answer.columns);
-    const remembered = rememberedMapping(answer.columns);
-    if (remembered === null) {
+    const rememberedColumns = rememberedMapping(answer.columns);
+    if (rememberedColumns === null) {
       setMappingValues(EMPTY_MAPPING);
       return;
     }
-    const again = await ask(() => onPreview({ ...text, mapping: remembered }));
+    const again = await ask(() => previewIn(accountId, { ...text, mapping: rememberedColumns }));
     if (again === null) return;
-    if (again.ok && !again.answer.needsMapping) {
-      showPreview(again.answer, remembered);
+    if (again.ok && !again.answer.answer.needsMapping) {
+      showPreview(again.answer, rememberedColumns);
       setUsedRemembered(true);
       return;
     }
     // The remembered choice no longer reads this file: the user chooses again, starting from it.
-    setMappingValues(mappingValuesOf(remembered));
+    setMappingValues(mappingValuesOf(rememberedColumns));
+  }
+
+  /** The user chose the account: the file, when there is one, is previewed in it again. */
+  async function chooseAccount(next: string) {
+    setAccountChosen(true);
+    setAccountId(next);
+    // While columns are being chosen, the Preview button previews in the account then chosen.
+    if (statement === null || mappingValues !== null) return;
+    setPreview(null);
+    setChanges(new Map());
+    setErrors({});
+    const again = await ask(() => previewIn(next, { ...statement, ...(mapping && { mapping }) }));
+    if (again !== null && again.ok) showPreview(again.answer, mapping);
   }
 
   async function previewWithMapping() {
@@ -133,7 +225,7 @@ export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onIm
       return;
     }
     setErrors({});
-    const outcome = await ask(() => onPreview({ ...statement, mapping: checked.value }));
+    const outcome = await ask(() => previewIn(accountId, { ...statement, mapping: checked.value }));
     if (outcome === null || !outcome.ok) return;
     rememberMapping(columns, checked.value);
     showPreview(outcome.answer, checked.value);
@@ -144,7 +236,7 @@ export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onIm
     const decisions = decisionsOf(preview.rows, changes);
     setErrors({});
     await send(async () => {
-      const outcome = await onImport({ ...statement, ...(mapping && { mapping }), ...(decisions.length > 0 && { decisions }) });
+      const outcome = await onImport({ ...statement, ...(mapping && { mapping }), ...(decisions.length > 0 && { decisions }) }, accountId);
       return outcome && withDecisionRows(outcome, decisions);
     });
   }
@@ -165,6 +257,21 @@ export function ImportStatementDialog({ show, ledger, sizeLimit, onPreview, onIm
   return (
     <ModalDialog show={show} title="Import Statement" size="xl" onClose={onClose}>
       <ModalForm submitLabel="Import" submitting={sending || !ready} onSubmit={importStatement} onCancel={onClose}>
+        {accounts && accountId !== undefined && (
+          <FormField id={`${idPrefix}-account`} label="Account" error={undefined} help={accountHelp(fileAccount, accounts)}>
+            {(control) => (
+              <ChoiceSelect
+                {...control}
+                choices={accounts.choices.map((account) => account.id)}
+                labelOf={(id) => accounts.choices.find((account) => account.id === id)?.name ?? id}
+                withPlaceholder={false}
+                disabled={sending}
+                value={accountId}
+                onValueChange={(next) => void chooseAccount(next)}
+              />
+            )}
+          </FormField>
+        )}
         <FormField
           id={`${idPrefix}-file`}
           label="Statement file"

@@ -26,6 +26,8 @@ const BalanceForecastChart = loadAlongside(
 export interface SummaryForecast {
   readonly lowest: BalancePoint | null;
   readonly firstBelowZero: BalancePoint | null;
+  /** The account's name, when the user has several: the warning names it (decision 0045). */
+  readonly account?: string | undefined;
   readonly chart: BalanceForecastChartProps;
 }
 
@@ -57,7 +59,7 @@ export function SummarySection({ totalDeposits, totalExpenses, forecast = null, 
           </div>
         )}
         {lowest && <p className="mt-3 mb-0">{lowestAheadText(lowest)}</p>}
-        {below && <BelowZeroWarning below={below} className="mt-3 mb-0" />}
+        {below && <BelowZeroWarning below={below} account={forecast?.account} className="mt-3 mb-0" />}
       </div>
       {summary.kind === 'incomplete' && guide}
       {children}

@@ -545,7 +545,7 @@ describe('Edit Transaction dialog: where a row comes from', () => {
     renderLedger(ledgerInfo([generated(source)]), fakeApiClient(), names);
     const { dialog } = await openDialog('Edit Row', 'Edit Transaction');
     return within(dialog)
-      .queryAllByText(/^(From|You changed)/)
+      .queryAllByText(/^(From|Pays|You changed)/)
       .map((line) => line.textContent ?? '');
   }
 
@@ -574,6 +574,16 @@ describe('Edit Transaction dialog: where a row comes from', () => {
       'a deleted expense',
       { kind: 'expense', id: 'gone', occurrence: '2026-12-01', edited: false },
       ['From an expense you have since deleted, due on Tue, Dec 1, 2026.'],
+    ],
+    [
+      'a card payment (decision 0045)',
+      { kind: 'card', id: 'v1', occurrence: '2026-11-15', edited: false },
+      ["Pays your card's statement closing on Sun, Nov 15, 2026."],
+    ],
+    [
+      'an edited card payment',
+      { kind: 'card', id: 'v1', occurrence: '2026-11-15', edited: true },
+      ["Pays your card's statement closing on Sun, Nov 15, 2026.", 'You changed this row, so changes to the card no longer reach it.'],
     ],
     ['a row added by hand', null, []],
   ])('says so for %s', async (_, source, lines) => {
