@@ -480,6 +480,18 @@ const notificationOutbox: Migration = {
       .createIndex('notification_outbox_owner')
       .on('notification_outbox')
       .columns(['owner_iss', 'owner_sub', 'event_date'])
+ * Web push's VAPID key pair (issue 26): made on first start and kept, since every push
+ * subscription is bound to the public key it was made with; a new key would silently end them
+ * all. One row, keyed by a fixed name, so two servers starting at once keep one pair.
+ */
+const pushKeys: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('push_vapid_keys')
+      .addColumn('name', 'varchar(16)', (column) => column.primaryKey())
+      .addColumn('public_key', 'varchar(128)', (column) => column.notNull())
+      .addColumn('private_key', 'varchar(128)', (column) => column.notNull())
+      .addColumn('created_at', 'varchar(32)', (column) => column.notNull())
       .execute();
   },
 };
@@ -498,6 +510,7 @@ export const migrations: Record<string, Migration> = {
   '0012_statement_accounts': statementAccounts,
   '0013_user_settings_and_channels': userSettingsAndChannels,
   '0014_notification_outbox': notificationOutbox,
+  '0015_push_vapid_keys': pushKeys,
 };
 
 class InlineMigrationProvider implements MigrationProvider {

@@ -213,6 +213,17 @@ export interface NotificationOutboxTable extends OwnerColumns {
   sent_at: string | null;
 }
 
+/** Web push's VAPID key pair (issue 26): one row, made on first start and never replaced. */
+export interface PushVapidKeysTable {
+  /** Always 'current': the fixed key that lets two starting servers insert one pair between them. */
+  name: string;
+  /** URL-safe base64 of the uncompressed P-256 point, as browsers take it for applicationServerKey. */
+  public_key: string;
+  /** URL-safe base64 of the private scalar. */
+  private_key: string;
+  created_at: string;
+}
+
 export interface DatabaseSchema {
   accounts: AccountsTable;
   deposits: DepositsTable;
@@ -226,4 +237,5 @@ export interface DatabaseSchema {
   user_settings: UserSettingsTable;
   notification_channels: NotificationChannelsTable;
   notification_outbox: NotificationOutboxTable;
+  push_vapid_keys: PushVapidKeysTable;
 }
