@@ -22,14 +22,8 @@ import { createLedgerRequestSchema, extendLedgerRequestSchema, newTransactionSch
 import { idParamsSchema } from './request-fields.js';
 import { statementImportRequestSchema, statementPreviewRequestSchema } from './statement-requests.js';
 import { STATEMENT_BODY_LIMIT_BYTES, statementImportSchema, statementPreviewSchema } from './statements.js';
-import {
-  newChannelSchema,
-  notificationPreferencesSchema,
-  notificationSettingsSchema,
-  profileUpdateSchema,
-  pushKeySchema,
-  testDeliverySchema,
-} from './notifications.js';
+import { notificationSettingsSchema, pushKeySchema, testDeliverySchema } from './notifications.js';
+import { newChannelSchema, notificationPreferencesSchema, profileUpdateSchema } from './notification-requests.js';
 import { newTransferSchema } from './transfers.js';
 import { undoAnswerSchema, undoRequestSchema } from './undo.js';
 
