@@ -43,6 +43,9 @@ export default defineConfig({
         // No runtime caching: whatever is not precached goes to the network as if there were no worker.
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
+        // Web push (issue 26, decision 0048): a small handler of our own (src/web/public) shows each
+        // push and opens Home when tapped. Imported scripts are checked for updates with the worker.
+        importScripts: ['/push-handler.js'],
         sourcemap: false,
       },
     }),
@@ -64,7 +67,9 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id) => (/[\\/]node_modules[\\/]papaparse[\\/]/.test(id) ? false : undefined) },
       output: {
         // The small modules the first view shares with the lazy views (money, dates, the endpoint
-        // table, the answer codecs, zod/mini, the JSX runtime) in one chunk: left to itself the
+        // table, the answer codecs, zod/mini, the JSX runtime, and React's core, which a lazy chunk of
+        // the first view's own code otherwise splits off into a file of its own; decision 0048) in
+        // one chunk: left to itself the
         // bundler made a chunk of each group of sharers, nine files whose glue and separate
         // compression cost the first view about 1 KB gzipped (benchmark 4a, issue 24). Not
         // domain/forecast.ts: only the Ledger view runs it since Home reads the server's forecast,
@@ -73,7 +78,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shared',
-              test: /[\\/](src[\\/](domain[\\/](money|names|schedules|ledger|calendar-date|summary)|contract[\\/](common|ledger|expenses|deposits|codecs|errors|app-config))\.ts$|node_modules[\\/](zod[\\/]|react[\\/]jsx-runtime|react[\\/]cjs[\\/]react-jsx-runtime))/,
+              test: /[\\/](src[\\/](domain[\\/](money|names|schedules|ledger|calendar-date|summary)|contract[\\/](common|ledger|expenses|deposits|codecs|errors|app-config))\.ts$|node_modules[\\/](zod[\\/]|react[\\/](index|jsx-runtime)|react[\\/]cjs[\\/]react(-jsx-runtime)?\.production))/,
             },
           ],
         },

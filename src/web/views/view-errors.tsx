@@ -3,60 +3,35 @@
  * view's data again and ABORT closes it (PRODUCT.md section 6). Each view owns its loading.
  */
 import { useCallback, useState } from 'react';
-import { ApiCallError } from '../api/api-client.js';
-import type { ErrorReport } from '../components/error-modal.js';
 import { lazyDialog } from '../components/lazy-dialog.js';
 
+/**
+ * The failed calls as they were caught, and whether the browser had a network then. Put in words
+ * by the modal's own chunk (view-error-report.tsx): the first view carries none of it (benchmark
+ * 4a, decision 0048).
+ */
+export interface ViewFailures {
+  readonly errors: readonly unknown[];
+  readonly browserOffline: boolean;
+}
+
 // "Whoops!" is rare: its modal code loads when the browser is idle, not with the first view.
-const ErrorModal = lazyDialog(
-  () => import('../components/error-modal.js').then((module) => module.ErrorModal),
+// Props: `report`, what failed; `onClose`; `onRetry`, which loads the view's data again.
+export const ViewErrorModal = lazyDialog(
+  () => import('./view-error-report.js').then((module) => module.ViewErrorModal),
   (props) => props.report !== null,
 );
 
-export function reportOf(errors: readonly unknown[]): ErrorReport {
-  const messages: string[] = [];
-  const details: string[] = [];
-  for (const error of errors) {
-    if (error instanceof ApiCallError) {
-      messages.push(error.message);
-      details.push(error.detail);
-    } else {
-      messages.push('Something went wrong.');
-      details.push(error instanceof Error ? error.message : String(error));
-    }
-  }
-  // No answer at all while the browser knows it has no network: say so plainly (decision 0026).
-  const offline = !navigator.onLine && errors.some((error) => error instanceof ApiCallError && error.status === 0);
-  return { messages: [...new Set(messages)], details: [...new Set(details)], offline };
-}
-
-/** The view's report, a way to show one failure or several, and a way to clear it. */
+/** The view's failures, a way to show one failure or several, and a way to clear them. */
 export function useErrorReport() {
-  const [report, setReport] = useState<ErrorReport | null>(null);
-  const showErrors = useCallback((errors: readonly unknown[]) => setReport(errors.length > 0 ? reportOf(errors) : null), []);
-  const showError = useCallback((error: unknown) => setReport(reportOf([error])), []);
+  const [report, setReport] = useState<ViewFailures | null>(null);
+  const showErrors = useCallback(
+    (errors: readonly unknown[]) => setReport(errors.length > 0 ? { errors, browserOffline: !navigator.onLine } : null),
+    [],
+  );
+  const showError = useCallback((error: unknown) => setReport({ errors: [error], browserOffline: !navigator.onLine }), []);
   const clear = useCallback(() => setReport(null), []);
   return { report, showErrors, showError, clear };
-}
-
-interface ViewErrorModalProps {
-  readonly report: ErrorReport | null;
-  readonly onClose: () => void;
-  /** Loads the view's data again. */
-  readonly onRetry: () => void;
-}
-
-export function ViewErrorModal({ report, onClose, onRetry }: ViewErrorModalProps) {
-  return (
-    <ErrorModal
-      report={report}
-      onAbort={onClose}
-      onRetry={() => {
-        onClose();
-        onRetry();
-      }}
-    />
-  );
 }
 
 /** Each settled call's value, or null; the failures go to `failed`. */
