@@ -7,6 +7,7 @@ import { RequireSignIn } from './auth/require-sign-in.js';
 import { CALLBACK_PATH, signInSettings } from './auth/sign-in-settings.js';
 import { BusyProvider } from './components/busy.js';
 import { YourDataMenu } from './features/account/your-data-menu.js';
+import { SettingsButton } from './features/settings/settings-button.js';
 import { usePathname } from './navigation.js';
 import { UndoProvider, useUndo } from './undo/undo-context.js';
 import { UndoRegion } from './undo/undo-region.js';
@@ -66,6 +67,7 @@ function TopBar({ developmentSignIn, onDataReplaced }: { developmentSignIn: bool
             </span>
           ) : null}
           <YourDataMenu onDataReplaced={onDataReplaced} />
+          <SettingsButton />
           <Button variant="light" size="sm" onClick={() => void auth.signoutRedirect()}>
             Sign out
           </Button>

@@ -1,0 +1,76 @@
+/**
+ * Settings' calls (issue 26): the user's time zone and what Leftover tells them. Built on the api
+ * client's own `request`, in a lazy chunk: only Settings and the sign-in's time zone load it, so
+ * the page's first view carries none of it (benchmark 4a, decision 0048).
+ */
+import { createContext, useContext, useMemo } from 'react';
+import { type Profile, profileSchema } from '../../contract/app-config.js';
+import {
+  type NotificationSettings,
+  notificationSettingsSchema,
+  type PushKey,
+  pushKeySchema,
+  type TestDelivery,
+  testDeliverySchema,
+} from '../../contract/notifications.js';
+import type { NewChannel, NotificationPreferences } from '../../contract/notification-requests.js';
+import { useApiClient } from './api-context.js';
+import { type ApiClient, endpoint } from './api-client.js';
+
+export interface SettingsApi {
+  readonly getProfile: () => Promise<Profile>;
+  /** `onlyIfUnset`: the browser's zone at sign-in, kept only by a user who has none yet (decision 0047). */
+  readonly updateTimeZone: (timeZone: string, onlyIfUnset?: boolean) => Promise<Profile>;
+  readonly getNotifications: () => Promise<NotificationSettings>;
+  readonly updateNotifications: (preferences: NotificationPreferences) => Promise<NotificationSettings>;
+  readonly addChannel: (channel: NewChannel) => Promise<NotificationSettings>;
+  readonly removeChannel: (id: string) => Promise<NotificationSettings>;
+  readonly testChannel: (id: string) => Promise<TestDelivery>;
+  readonly getPushKey: () => Promise<PushKey>;
+}
+
+export function settingsApi(api: ApiClient): SettingsApi {
+  return {
+    getProfile: () => api.request({ ...endpoint('getProfile'), answer: profileSchema }),
+    updateTimeZone: (timeZone, onlyIfUnset) =>
+      api.request({ ...endpoint('updateProfile'), answer: profileSchema, body: onlyIfUnset ? { timeZone, onlyIfUnset } : { timeZone } }),
+    getNotifications: () => api.request({ ...endpoint('getNotifications'), answer: notificationSettingsSchema }),
+    updateNotifications: (preferences) =>
+      api.request({ ...endpoint('updateNotifications'), answer: notificationSettingsSchema, body: preferences }),
+    addChannel: (channel) => api.request({ ...endpoint('addNotificationChannel'), answer: notificationSettingsSchema, body: channel }),
+    removeChannel: (id) => api.request({ ...endpoint('removeNotificationChannel', id), answer: notificationSettingsSchema }),
+    testChannel: (id) => {
+      // The id sits inside the path (`/channels/:id/test`), which endpoint() fills only at its end.
+      const { path, ...call } = endpoint('testNotificationChannel');
+      return api.request({ ...call, path: path.replace(':id', encodeURIComponent(id)), answer: testDeliverySchema });
+    },
+    getPushKey: () => api.request({ ...endpoint('getPushKey'), answer: pushKeySchema }),
+  };
+}
+
+/** The browser's IANA zone, as the page sends it at sign-in; undefined when the browser names none. */
+export function browserTimeZone(): string | undefined {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return typeof zone === 'string' && zone !== '' ? zone : undefined;
+}
+
+/**
+ * At sign-in: the browser's zone, stored only for a user who has none (decision 0047). A failure
+ * is left alone: the server's zone serves meanwhile, and the next sign-in sends it again.
+ */
+export async function sendBrowserTimeZone(api: SettingsApi): Promise<void> {
+  const zone = browserTimeZone();
+  if (zone === undefined) return;
+  await api.updateTimeZone(zone, true).catch(() => undefined);
+}
+
+const SettingsApiContext = createContext<SettingsApi | null>(null);
+
+/** Component tests hand Settings their own calls; the page builds them from the api client. */
+export const SettingsApiProvider = SettingsApiContext.Provider;
+
+export function useSettingsApi(): SettingsApi {
+  const api = useApiClient();
+  const given = useContext(SettingsApiContext);
+  return useMemo(() => given ?? settingsApi(api), [given, api]);
+}

@@ -1,0 +1,69 @@
+/**
+ * Settings (issue 26, decision 0048): the user's time zone, and what Leftover tells them and
+ * where. A dialog over the view the user is on, opened from the top bar beside "Your data";
+ * loaded the first time it opens. Each part saves on its own button and says what happened.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Modal } from 'react-bootstrap';
+import type { NotificationSettings } from '../../../contract/notifications.js';
+import { sendBrowserTimeZone, useSettingsApi } from '../../api/settings-calls.js';
+import { Button } from '../../components/button.js';
+import { ModalDialog } from '../../components/modal-dialog.js';
+import { ChannelsSection } from './channels-section.js';
+import { NotificationsSection } from './notifications-section.js';
+import { problemOf } from './settings-words.js';
+import { TimeZoneSection } from './time-zone-section.js';
+
+interface SettingsDialogProps {
+  readonly show: boolean;
+  readonly onClose: () => void;
+}
+
+/** Mounted, closed, from just after the first paint: the browser's time zone goes to the server then. */
+export function SettingsDialog({ show, onClose }: SettingsDialogProps) {
+  const api = useSettingsApi();
+  useEffect(() => void sendBrowserTimeZone(api), [api]);
+  return (
+    <ModalDialog show={show} title="Settings" size="lg" onClose={onClose}>
+      <Modal.Body>{show && <SettingsBody />}</Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose}>
+          Done
+        </Button>
+      </Modal.Footer>
+    </ModalDialog>
+  );
+}
+
+type Loaded = { readonly state: 'loading' } | { readonly state: 'failed'; readonly problem: string } | NotificationSettings;
+
+/** Read afresh each time Settings opens: another device may have added a channel or changed the hour. */
+function SettingsBody() {
+  const api = useSettingsApi();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+
+  const load = useCallback(() => {
+    setLoaded({ state: 'loading' });
+    api.getNotifications().then(setLoaded, (error: unknown) => setLoaded({ state: 'failed', problem: problemOf(error) }));
+  }, [api]);
+  useEffect(load, [load]);
+
+  if ('state' in loaded) {
+    if (loaded.state === 'loading') return <p className="text-body-secondary">Loading your settings…</p>;
+    return (
+      <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+        <span className="me-auto">{loaded.problem}</span>
+        <Button variant="outline-danger" size="sm" onClick={load}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <TimeZoneSection timeZone={loaded.timeZone} onSaved={(timeZone) => setLoaded({ ...loaded, timeZone })} />
+      <NotificationsSection settings={loaded} onSaved={setLoaded} />
+      <ChannelsSection settings={loaded} onChange={setLoaded} />
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+/** What Settings says: a channel's kind and last result in words, an hour, and a failed call. */
+import type { ChannelInfo, ChannelKind, TestDelivery } from '../../../contract/notifications.js';
+import { ApiCallError } from '../../api/api-client.js';
+
+export const KIND_WORDS: Readonly<Record<ChannelKind, string>> = { EMAIL: 'Email', PUSH: 'Push', WEBHOOK: 'Webhook' };
+
+/** 8 is "08:00": the hour of the user's day the day's messages go out. */
+export function hourText(hour: number): string {
+  return `${String(hour).padStart(2, '0')}:00`;
+}
+
+/** "Sent." or why not, as a test's answer and a channel's last result say it. */
+export function deliveryText(result: TestDelivery): string {
+  return result.delivered ? 'Sent.' : result.reason;
+}
+
+/** The last delivery to a channel, with when (in the user's zone): "Sent." or the reason, or "Nothing sent yet." */
+export function lastResultText(channel: ChannelInfo, timeZone: string): string {
+  if (!channel.lastResult) return 'Nothing sent yet.';
+  const when = new Date(channel.lastResult.at);
+  const at = Number.isNaN(when.getTime())
+    ? ''
+    : ` (${new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(when)})`;
+  return `${deliveryText(channel.lastResult)}${at}`;
+}
+
+/** A failed call as the user reads it: the catalogue's words, then the server's (field messages go beside their fields). */
+export function problemOf(error: unknown): string {
+  if (error instanceof ApiCallError) return `${error.message} ${error.detail}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The server's message for each field of a refused call (400), keyed as the request's fields. */
+export function fieldsOf(error: unknown): Readonly<Record<string, string>> {
+  return error instanceof ApiCallError ? error.fields : {};
+}
