@@ -18,7 +18,6 @@ import { useApiClient } from './api-context.js';
 import { type ApiClient, endpoint } from './api-client.js';
 
 export interface SettingsApi {
-  readonly getProfile: () => Promise<Profile>;
   /** `onlyIfUnset`: the browser's zone at sign-in, kept only by a user who has none yet (decision 0047). */
   readonly updateTimeZone: (timeZone: string, onlyIfUnset?: boolean) => Promise<Profile>;
   readonly getNotifications: () => Promise<NotificationSettings>;
@@ -31,7 +30,6 @@ export interface SettingsApi {
 
 export function settingsApi(api: ApiClient): SettingsApi {
   return {
-    getProfile: () => api.request({ ...endpoint('getProfile'), answer: profileSchema }),
     updateTimeZone: (timeZone, onlyIfUnset) =>
       api.request({ ...endpoint('updateProfile'), answer: profileSchema, body: onlyIfUnset ? { timeZone, onlyIfUnset } : { timeZone } }),
     getNotifications: () => api.request({ ...endpoint('getNotifications'), answer: notificationSettingsSchema }),

@@ -5,6 +5,7 @@
 import { type Mock, vi } from 'vitest';
 import type { AccountsApi } from '../api/account-calls.js';
 import type { ApiClient } from '../api/api-client.js';
+import type { SettingsApi } from '../api/settings-calls.js';
 import type { YourDataApi } from '../api/your-data-calls.js';
 
 export type FakeApiClient = { [Method in Exclude<keyof ApiClient, 'request' | 'download'>]: Mock<ApiClient[Method]> } & {
@@ -73,6 +74,23 @@ export function fakeYourDataApi(stubs: Partial<FakeYourDataApi> = {}): FakeYourD
     exportAccount: vi.fn(unexpected('exportAccount')),
     importAccount: vi.fn(unexpected('importAccount')),
     deleteAccount: vi.fn(unexpected('deleteAccount')),
+    ...stubs,
+  };
+}
+
+export type FakeSettingsApi = { [Method in keyof SettingsApi]: Mock<SettingsApi[Method]> };
+
+/** Settings' calls (settings-calls.ts), each a typed mock; every call fails unless the test stubs it. */
+export function fakeSettingsApi(stubs: Partial<FakeSettingsApi> = {}): FakeSettingsApi {
+  const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call: ${name}`));
+  return {
+    updateTimeZone: vi.fn(unexpected('updateTimeZone')),
+    getNotifications: vi.fn(unexpected('getNotifications')),
+    updateNotifications: vi.fn(unexpected('updateNotifications')),
+    addChannel: vi.fn(unexpected('addChannel')),
+    removeChannel: vi.fn(unexpected('removeChannel')),
+    testChannel: vi.fn(unexpected('testChannel')),
+    getPushKey: vi.fn(unexpected('getPushKey')),
     ...stubs,
   };
 }

@@ -1,0 +1,251 @@
+/**
+ * Settings (issue 26) as a user meets it: the button beside Your data opens it; the time zone, the
+ * notification rules and hour, and the channels, each with what happened ("Sent." or the reason),
+ * and the server's field messages beside their fields. The network is stubbed at Settings' calls
+ * only; "Push to this device" uses a stand-in for the browser's PushManager (jsdom has none).
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { NotificationSettings } from '../../../contract/notifications.js';
+import { ApiCallError } from '../../api/api-client.js';
+import { ApiClientProvider } from '../../api/api-context.js';
+import { SettingsApiProvider } from '../../api/settings-calls.js';
+import { findOpenDialog } from '../../test-support/dialog-queries.js';
+import { fakeApiClient, fakeSettingsApi, type FakeSettingsApi } from '../../test-support/fake-api-client.js';
+import { SettingsButton } from './settings-button.js';
+
+const SETTINGS: NotificationSettings = {
+  timeZone: 'Pacific/Niue',
+  hour: 8,
+  belowZero: true,
+  billsDue: false,
+  channels: [
+    { id: 'c-email', kind: 'EMAIL', target: 'me@example.com', confirmed: false, lastResult: null },
+    {
+      id: 'c-hook',
+      kind: 'WEBHOOK',
+      target: 'https://ntfy.example/leftover',
+      confirmed: true,
+      lastResult: { delivered: false, reason: 'The webhook answered 500.', at: '2026-11-21T19:00:00.000Z' },
+    },
+  ],
+  available: ['EMAIL', 'PUSH', 'WEBHOOK'],
+};
+
+/** The browser's zone, which the page sends at sign-in (jsdom's is the process's). */
+const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function refused(operation: 'updateProfile' | 'updateNotifications' | 'addNotificationChannel', fields: Record<string, string>) {
+  return new ApiCallError(operation, 400, 'Some fields need attention.', fields);
+}
+
+async function openSettings(stubs: Partial<FakeSettingsApi> = {}, settings: NotificationSettings = SETTINGS) {
+  const api = fakeSettingsApi({
+    getNotifications: vi.fn(async () => settings),
+    updateTimeZone: vi.fn(async (timeZone: string) => ({ subject: 'me', name: null, timeZone })),
+    ...stubs,
+  });
+  render(
+    <ApiClientProvider client={fakeApiClient()}>
+      <SettingsApiProvider value={api}>
+        <SettingsButton />
+      </SettingsApiProvider>
+    </ApiClientProvider>,
+  );
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Settings' }));
+  const dialog = await findOpenDialog('Settings');
+  await within(dialog).findByRole('heading', { name: 'Time zone' });
+  return { api, user, dialog };
+}
+
+function channel(dialog: HTMLElement, name: string): HTMLElement {
+  return within(dialog).getByRole('listitem', { name });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Settings', () => {
+  it("sends the browser's time zone once the page has started, kept by the server only for a user who has none", async () => {
+    const { api } = await openSettings();
+    await waitFor(() => expect(api.updateTimeZone).toHaveBeenCalledWith(BROWSER_ZONE, true));
+    expect(api.updateTimeZone).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the time zone, lets the user choose another among the browser’s zones, and saves it', async () => {
+    const { api, user, dialog } = await openSettings();
+    const zone = within(dialog).getByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue('Pacific/Niue');
+    expect(within(zone).getAllByRole('option').length).toBe(Intl.supportedValuesOf('timeZone').length);
+
+    await user.selectOptions(zone, 'America/Los_Angeles');
+    await user.click(within(dialog).getByRole('button', { name: 'Save time zone' }));
+
+    expect(api.updateTimeZone).toHaveBeenLastCalledWith('America/Los_Angeles');
+    expect(await within(dialog).findByText("Saved. Your today is now America/Los_Angeles's.")).toBeInTheDocument();
+    // The hour follows the zone.
+    expect(within(dialog).getByText('In your time zone, America/Los_Angeles.')).toBeInTheDocument();
+  });
+
+  it("marks the time zone with the server's message when it refuses it", async () => {
+    const message = 'Time zone must be an IANA time zone, like America/Los_Angeles.';
+    const { user, dialog } = await openSettings({
+      updateTimeZone: vi.fn(async (_zone: string, onlyIfUnset?: boolean) => {
+        if (onlyIfUnset) return { subject: 'me', name: null, timeZone: 'Pacific/Niue' };
+        throw refused('updateProfile', { timeZone: message });
+      }),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Save time zone' }));
+    const zone = within(dialog).getByRole('combobox', { name: 'Time zone' });
+    await waitFor(() => expect(zone).toHaveAttribute('aria-invalid', 'true'));
+    expect(zone).toHaveAccessibleDescription(expect.stringContaining(message));
+  });
+
+  it('shows the rules and the hour (00:00 to 23:00), and saves a change of both', async () => {
+    const { api, user, dialog } = await openSettings({
+      updateNotifications: vi.fn(async (preferences) => ({ ...SETTINGS, ...preferences })),
+    });
+    const belowZero = within(dialog).getByRole('checkbox', { name: 'Before my balance goes below $0' });
+    const billsDue = within(dialog).getByRole('checkbox', { name: 'Bills due tomorrow' });
+    const hour = within(dialog).getByRole('combobox', { name: 'Send each day at' });
+    expect(belowZero).toBeChecked();
+    expect(billsDue).not.toBeChecked();
+    expect(hour).toHaveDisplayValue('08:00');
+    const hours = within(hour).getAllByRole('option').map((option) => option.textContent);
+    expect(hours).toHaveLength(24);
+    expect([hours[0], hours[7], hours[23]]).toEqual(['00:00', '07:00', '23:00']);
+
+    await user.click(billsDue);
+    await user.click(belowZero);
+    await user.selectOptions(hour, '07:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save notifications' }));
+
+    expect(api.updateNotifications).toHaveBeenCalledWith({ hour: 7, belowZero: false, billsDue: true });
+    expect(await within(dialog).findByText('Saved.')).toBeInTheDocument();
+    expect(billsDue).toBeChecked();
+    expect(belowZero).not.toBeChecked();
+  });
+
+  it("marks the hour with the server's message when it refuses it", async () => {
+    const message = 'Hour must be a whole number from 0 to 23.';
+    const { user, dialog } = await openSettings({
+      updateNotifications: vi.fn(async () => {
+        throw refused('updateNotifications', { hour: message });
+      }),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Save notifications' }));
+    const hour = within(dialog).getByRole('combobox', { name: 'Send each day at' });
+    await waitFor(() => expect(hour).toHaveAttribute('aria-invalid', 'true'));
+    expect(hour).toHaveAccessibleDescription(expect.stringContaining(message));
+  });
+
+  it('lists each channel with its kind, state and last result, sends a test that says what happened, and removes one', async () => {
+    const { api, user, dialog } = await openSettings({
+      testChannel: vi.fn(async (id: string) =>
+        id === 'c-hook' ? { delivered: true as const } : { delivered: false as const, reason: 'The address is not confirmed yet.' },
+      ),
+      removeChannel: vi.fn(async () => ({ ...SETTINGS, channels: SETTINGS.channels.slice(1) })),
+    });
+    const email = channel(dialog, 'Email: me@example.com');
+    const hook = channel(dialog, 'Webhook: https://ntfy.example/leftover');
+    expect(within(email).getByText('Waiting for confirmation')).toBeInTheDocument();
+    expect(within(email).getByText('Last result: Nothing sent yet.')).toBeInTheDocument();
+    expect(within(hook).getByText('Confirmed')).toBeInTheDocument();
+    // When, in the user's zone: 19:00 UTC is 8:00 AM in Niue (UTC-11).
+    expect(within(hook).getByText('Last result: The webhook answered 500. (Nov 21, 2026, 8:00 AM)')).toBeInTheDocument();
+
+    await user.click(within(hook).getByRole('button', { name: 'Send a test' }));
+    expect(await within(hook).findByText('Sent.')).toBeInTheDocument();
+    await user.click(within(email).getByRole('button', { name: 'Send a test' }));
+    expect(await within(email).findByText('The address is not confirmed yet.')).toBeInTheDocument();
+    expect(api.testChannel.mock.calls).toEqual([['c-hook'], ['c-email']]);
+
+    await user.click(within(email).getByRole('button', { name: 'Remove' }));
+    expect(api.removeChannel).toHaveBeenCalledWith('c-email');
+    await waitFor(() => expect(within(dialog).queryByRole('listitem', { name: 'Email: me@example.com' })).not.toBeInTheDocument());
+    expect(channel(dialog, 'Webhook: https://ntfy.example/leftover')).toBeInTheDocument();
+  });
+
+  it("adds an email address and a webhook, keeping what was typed and marking it with the server's message when refused", async () => {
+    const added = { id: 'c-new', kind: 'EMAIL' as const, target: 'you@example.com', confirmed: false, lastResult: null };
+    const { api, user, dialog } = await openSettings({
+      addChannel: vi.fn(async (channelToAdd) => {
+        if (channelToAdd.kind === 'WEBHOOK') throw refused('addNotificationChannel', { target: 'Target must be an http:// or https:// address.' });
+        return { ...SETTINGS, channels: [...SETTINGS.channels, added] };
+      }),
+    });
+    const address = within(dialog).getByRole('textbox', { name: 'Email address' });
+    await user.type(address, 'you@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Add email' }));
+    expect(api.addChannel).toHaveBeenCalledWith({ kind: 'EMAIL', target: 'you@example.com' });
+    expect(await within(channel(dialog, 'Email: you@example.com')).findByText('Waiting for confirmation')).toBeInTheDocument();
+    expect(address).toHaveValue('');
+
+    const url = within(dialog).getByRole('textbox', { name: 'Webhook URL' });
+    await user.type(url, 'ftp://example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
+    expect(api.addChannel).toHaveBeenLastCalledWith({ kind: 'WEBHOOK', target: 'ftp://example.com' });
+    await waitFor(() => expect(url).toHaveAttribute('aria-invalid', 'true'));
+    expect(url).toHaveAccessibleDescription('Target must be an http:// or https:// address.');
+    expect(url).toHaveValue('ftp://example.com');
+  });
+
+  it('offers only the kinds the server offers: no email without its mail server', async () => {
+    const { dialog } = await openSettings({}, { ...SETTINGS, channels: [], available: ['PUSH', 'WEBHOOK'] });
+    expect(within(dialog).getByText('No channels yet: add one below and Leftover tells you there.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: 'Email address' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Webhook URL' })).toBeInTheDocument();
+  });
+
+  it('subscribes this device with the server’s key and adds it as "This device"', async () => {
+    const key = new Uint8Array(65).fill(4);
+    const publicKey = btoa(String.fromCharCode(...key)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const subscription = {
+      endpoint: 'https://push.example/device-1',
+      options: { applicationServerKey: key.buffer },
+      toJSON: () => ({ endpoint: 'https://push.example/device-1', expirationTime: null, keys: { p256dh: 'BDevice', auth: 'secret' } }),
+      unsubscribe: vi.fn(async () => true),
+    };
+    let current: typeof subscription | null = null;
+    const subscribe = vi.fn(async () => (current = subscription));
+    const registration = { active: {}, pushManager: { getSubscription: async () => current, subscribe } };
+    vi.stubGlobal('PushManager', function PushManager() {});
+    vi.stubGlobal('Notification', Object.assign(function Notification() {}, { requestPermission: vi.fn(async () => 'granted') }));
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => registration } });
+    try {
+      const pushChannel = { id: 'c-push', kind: 'PUSH' as const, target: subscription.endpoint, confirmed: true, lastResult: null };
+      const { api, user, dialog } = await openSettings({
+        getPushKey: vi.fn(async () => ({ publicKey })),
+        addChannel: vi.fn(async () => ({ ...SETTINGS, channels: [...SETTINGS.channels, pushChannel] })),
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Push to this device' }));
+
+      expect(await within(dialog).findByRole('listitem', { name: 'Push: This device' })).toBeInTheDocument();
+      expect(subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: key });
+      expect(api.addChannel).toHaveBeenCalledWith({
+        kind: 'PUSH',
+        target: { endpoint: 'https://push.example/device-1', expirationTime: null, keys: { p256dh: 'BDevice', auth: 'secret' } },
+      });
+      expect(within(dialog).getByRole('button', { name: 'Push to this device' })).toBeDisabled();
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+  });
+
+  it('says so when the browser blocks notifications, and adds nothing', async () => {
+    vi.stubGlobal('PushManager', function PushManager() {});
+    vi.stubGlobal('Notification', Object.assign(function Notification() {}, { requestPermission: vi.fn(async () => 'denied') }));
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => undefined } });
+    try {
+      const { api, user, dialog } = await openSettings({ getPushKey: vi.fn(async () => ({ publicKey: 'BKey' })) });
+      await user.click(within(dialog).getByRole('button', { name: 'Push to this device' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        "Notifications are blocked for Leftover in this browser. Allow them in the browser's site settings, then try again.",
+      );
+      expect(api.addChannel).not.toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+  });
+});
