@@ -1,0 +1,156 @@
+/**
+ * Issue 26 in a real browser against the real server (decision 0048): the browser's time zone
+ * reaches the server at sign-in and Settings shows it; a new zone and a notification rule are kept
+ * across a reload; "Push to this device" adds this device (the browser's PushManager is the one
+ * stand-in, as the issue allows: no push service is reachable from here); and the service worker
+ * shows a push it receives (delivered through Chromium's DevTools protocol) with the payload's
+ * title and message.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { expectView } from './dashboard-actions.js';
+import { signInAs } from './sign-in.js';
+
+/** UTC-11: a zone no test machine runs in, so seeing it proves the browser's zone was sent. */
+const BROWSER_ZONE = 'Pacific/Niue';
+
+test.use({ timezoneId: BROWSER_ZONE });
+
+async function signIn(page: Page, userName: string): Promise<void> {
+  await page.goto('/');
+  await signInAs(page, userName);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expectView(page, 'Home');
+}
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(dialog.getByRole('heading', { name: 'Time zone' })).toBeVisible();
+  return dialog;
+}
+
+test("Settings shows the browser's time zone, and keeps a new zone and a notification rule across a reload", async ({ page }) => {
+  await signIn(page, 'settings-zone');
+
+  // The page sent Pacific/Niue at sign-in; the server kept it for this user, who had none.
+  await expect
+    .poll(async () => {
+      const dialog = await openSettings(page);
+      const zone = await dialog.getByRole('combobox', { name: 'Time zone' }).inputValue();
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await expect(dialog).toBeHidden();
+      return zone;
+    })
+    .toBe(BROWSER_ZONE);
+
+  let dialog = await openSettings(page);
+  await dialog.getByRole('combobox', { name: 'Time zone' }).selectOption('Pacific/Kiritimati');
+  await dialog.getByRole('button', { name: 'Save time zone' }).click();
+  await expect(dialog.getByText("Saved. Your today is now Pacific/Kiritimati's.")).toBeVisible();
+
+  const billsDue = dialog.getByRole('checkbox', { name: 'Bills due tomorrow' });
+  await expect(billsDue).not.toBeChecked();
+  await expect(dialog.getByRole('combobox', { name: 'Send each day at' })).toHaveValue('8');
+  await billsDue.check();
+  await dialog.getByRole('combobox', { name: 'Send each day at' }).selectOption({ label: '07:00' });
+  await dialog.getByRole('button', { name: 'Save notifications' }).click();
+  await expect(dialog.getByText('Saved.', { exact: true })).toBeVisible();
+
+  await page.reload();
+  await expectView(page, 'Home');
+  dialog = await openSettings(page);
+  // The browser's zone, sent again at this sign-in, does not overwrite the user's choice.
+  await expect(dialog.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Pacific/Kiritimati');
+  await expect(dialog.getByRole('checkbox', { name: 'Bills due tomorrow' })).toBeChecked();
+  await expect(dialog.getByRole('combobox', { name: 'Send each day at' })).toHaveValue('7');
+  await expect(dialog.getByText('In your time zone, Pacific/Kiritimati.')).toBeVisible();
+});
+
+test('"Push to this device" subscribes with the server\'s key and lists this device', async ({ page, context }) => {
+  await context.grantPermissions(['notifications']);
+  // The stand-in PushManager: answers a subscription with keys of the right shape, and records the
+  // key the page subscribed with.
+  await context.addInitScript(() => {
+    const device = {
+      endpoint: 'https://push.example.invalid/device/settings-spec',
+      expirationTime: null,
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    };
+    let subscribed: (PushSubscription & { options: { applicationServerKey: ArrayBuffer } }) | null = null;
+    PushManager.prototype.getSubscription = async () => subscribed;
+    PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+      const key = options?.applicationServerKey as Uint8Array;
+      (window as unknown as { subscribedWith: number[] }).subscribedWith = Array.from(key);
+      subscribed = {
+        endpoint: device.endpoint,
+        options: { applicationServerKey: key.buffer as ArrayBuffer, userVisibleOnly: true },
+        toJSON: () => device,
+        unsubscribe: async () => true,
+      } as unknown as PushSubscription & { options: { applicationServerKey: ArrayBuffer } };
+      return subscribed;
+    };
+  });
+  await signIn(page, 'settings-push');
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+
+  const dialog = await openSettings(page);
+  await dialog.getByRole('button', { name: 'Push to this device' }).click();
+  const thisDevice = dialog.getByRole('listitem', { name: 'Push: This device' });
+  await expect(thisDevice).toBeVisible();
+  await expect(thisDevice.getByText('Confirmed')).toBeVisible();
+
+  // The key the page subscribed with is the server's VAPID public key.
+  const { publicKey } = await page.evaluate(async () => {
+    const token = Object.entries(sessionStorage).find(([name]) => name.startsWith('oidc.user:'))?.[1];
+    const accessToken = token ? (JSON.parse(token) as { access_token: string }).access_token : '';
+    const answer = await fetch('/api/notifications/push-key', { headers: { authorization: `Bearer ${accessToken}` } });
+    return (await answer.json()) as { publicKey: string };
+  });
+  const subscribedWith = await page.evaluate(() => (window as unknown as { subscribedWith: number[] }).subscribedWith);
+  expect(Buffer.from(subscribedWith).toString('base64url')).toBe(publicKey);
+});
+
+test('the service worker shows every push it receives, with the title and message of its payload', async ({ page, context }) => {
+  await context.grantPermissions(['notifications']);
+  await signIn(page, 'settings-worker');
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+
+  const cdp = await context.newCDPSession(page);
+  const registrations = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+      const ours = updated.find((registration) => !registration.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registrations;
+  const origin = new URL(page.url()).origin;
+  const payload = {
+    title: 'Leftover: your balance goes below $0',
+    message: 'Heads up: your balance goes below $0 on Fri, Jan 5, 2027, when Car loan ($310.44) is due.',
+    url: `${origin}/ledger`,
+    kind: 'BELOW_ZERO',
+    date: '2027-01-04',
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
+  // A push that is not ours (not JSON) is still shown, as Leftover's.
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: 'plain words' });
+
+  await expect
+    .poll(async () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map(({ title, body, data }) => ({
+          title,
+          body,
+          url: (data as { url: string }).url,
+        }));
+      }),
+    )
+    .toEqual(
+      expect.arrayContaining([
+        { title: payload.title, body: payload.message, url: `${origin}/ledger` },
+        { title: 'Leftover', body: 'plain words', url: `${origin}/` },
+      ]),
+    );
+});
