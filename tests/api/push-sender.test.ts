@@ -14,8 +14,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { type OpenDatabase, openDatabase } from '../../src/server/db/database.js';
-import type { OutgoingMessage } from '../../src/server/notifications/delivery.js';
-import { createPushSender, type PushSenderOptions, type PushSubscriptionKeys } from '../../src/server/notifications/push-sender.js';
+import type { OutgoingMessage, PushSubscription } from '../../src/server/notifications/delivery.js';
+import { createPushSender, type PushSenderOptions } from '../../src/server/notifications/push-sender.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/test-databases.js';
 
 const CERTIFICATE = fs.readFileSync(new URL('../fixtures/push-service/cert.pem', import.meta.url));
@@ -33,7 +33,7 @@ const MESSAGE: OutgoingMessage = {
 
 /** A browser's side of one subscription: its key pair and auth secret, never shown to the server. */
 interface FakeDevice {
-  readonly subscription: PushSubscriptionKeys;
+  readonly subscription: PushSubscription;
   readonly ecdh: crypto.ECDH;
   readonly auth: Buffer;
 }

@@ -5,21 +5,8 @@
  */
 import type https from 'node:https';
 import type { Database } from '../db/database.js';
-import type { AppConfiguration } from '../config.js';
-import type { DeliveryResult, OutgoingMessage } from './delivery.js';
+import type { DeliveryResult, OutgoingMessage, PushSender, PushSubscription } from './delivery.js';
 import { vapidKeys } from './vapid-key-store.js';
-
-/** A browser's PushSubscription as it serializes it (toJSON), with the device's keys. */
-export interface PushSubscriptionKeys {
-  readonly endpoint: string;
-  readonly keys: { readonly p256dh: string; readonly auth: string };
-}
-
-export interface PushSender {
-  /** The VAPID public key: the page subscribes with it (applicationServerKey). */
-  readonly publicKey: string;
-  send(subscription: PushSubscriptionKeys, message: OutgoingMessage): Promise<DeliveryResult>;
-}
 
 export interface PushSenderOptions {
   /** How push services are reached; the tests' local push service trusts its own certificate through it. */
@@ -41,7 +28,8 @@ const loadWebPush = () => import('web-push').then((module) => module.default);
 
 export async function createPushSender(
   database: Database,
-  config: Pick<AppConfiguration, 'vapidSubject'>,
+  /** The configuration's notifications part: VAPID_SUBJECT, a mailto: or https: address. */
+  config: { readonly vapidSubject: string },
   options: PushSenderOptions = {},
 ): Promise<PushSender> {
   const keys = await vapidKeys(database);
@@ -96,7 +84,7 @@ function refusedBy(status: number): DeliveryResult {
 }
 
 /** Keys that cannot be encrypted to (web-push would throw): the subscription is broken, not the service. */
-function subscriptionProblem({ endpoint, keys }: PushSubscriptionKeys): string | undefined {
+function subscriptionProblem({ endpoint, keys }: PushSubscription): string | undefined {
   if (!URL.canParse(endpoint) || new URL(endpoint).protocol !== 'https:') return 'The subscription has no https push service address.';
   const p256dh = Buffer.from(keys.p256dh, 'base64url');
   const auth = Buffer.from(keys.auth, 'base64url');
