@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import dotenv from 'dotenv';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { createPushSender } from './notifications/push-sender.js';
 
 async function main(): Promise<void> {
   dotenv.config({ quiet: true });
@@ -16,7 +17,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp(config);
+  // Web push with the VAPID keys kept in the database (decision 0048): offered by every started server.
+  const app = await buildApp(config, { notifications: { pushSender: createPushSender } });
   // SIGTERM or SIGINT: stop listening, let requests in flight finish, then close the database; past
   // the grace period the process exits 1 anyway, so a stuck request cannot block a rolling restart.
   // A second signal exits at once.

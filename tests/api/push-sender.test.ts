@@ -168,7 +168,7 @@ describe.each(databaseKinds())('the push sender on %s', (kind) => {
   });
 
   it('delivers the message encrypted for the device, which decrypts the title and message it shows', async () => {
-    const sender = await createPushSender(opened.db, { vapidSubject: SUBJECT }, service.options);
+    const sender = await createPushSender(opened, { notifications: { vapidSubject: SUBJECT } }, service.options);
     const device = fakeDevice(`${service.origin}/push/device-1`);
     const before = Math.floor(Date.now() / 1000);
 
@@ -190,7 +190,7 @@ describe.each(databaseKinds())('the push sender on %s', (kind) => {
   });
 
   it('cuts a message too long for one push to whole characters ending in an ellipsis, and still delivers it', async () => {
-    const sender = await createPushSender(opened.db, { vapidSubject: SUBJECT }, service.options);
+    const sender = await createPushSender(opened, { notifications: { vapidSubject: SUBJECT } }, service.options);
     const device = fakeDevice(`${service.origin}/push/long`);
     const long = { ...MESSAGE, kind: 'BILLS_DUE' as const, message: `Due tomorrow: ${'Rent “Main St” ($1,200.00), '.repeat(400)}` };
 
@@ -204,10 +204,10 @@ describe.each(databaseKinds())('the push sender on %s', (kind) => {
   });
 
   it('keeps its key pair across a restart, and two first starts at once keep one pair', async () => {
-    const first = await createPushSender(opened.db, { vapidSubject: SUBJECT }, service.options);
+    const first = await createPushSender(opened, { notifications: { vapidSubject: SUBJECT } }, service.options);
     await opened.close();
     opened = await open(database);
-    const restarted = await createPushSender(opened.db, { vapidSubject: SUBJECT }, service.options);
+    const restarted = await createPushSender(opened, { notifications: { vapidSubject: SUBJECT } }, service.options);
     expect(restarted.publicKey).toBe(first.publicKey);
     expect(Buffer.from(restarted.publicKey, 'base64url')).toHaveLength(65);
 
@@ -224,8 +224,8 @@ describe.each(databaseKinds())('the push sender on %s', (kind) => {
     const other = await open(fresh);
     try {
       const senders = await Promise.all([
-        createPushSender(one.db, { vapidSubject: SUBJECT }),
-        createPushSender(other.db, { vapidSubject: SUBJECT }),
+        createPushSender(one, { notifications: { vapidSubject: SUBJECT } }),
+        createPushSender(other, { notifications: { vapidSubject: SUBJECT } }),
       ]);
       expect(senders[1].publicKey).toBe(senders[0].publicKey);
       expect(senders[0].publicKey).not.toBe(first.publicKey);
@@ -238,7 +238,7 @@ describe.each(databaseKinds())('the push sender on %s', (kind) => {
   });
 
   it('reads 404 and 410 as a subscription that is gone, 429 and 5xx as worth a retry, and other refusals as final', async () => {
-    const sender = await createPushSender(opened.db, { vapidSubject: SUBJECT }, service.options);
+    const sender = await createPushSender(opened, { notifications: { vapidSubject: SUBJECT } }, service.options);
     const answered = async (status: number) => {
       service.answers.set(`/push/answers-${status}`, status);
       return sender.send(fakeDevice(`${service.origin}/push/answers-${status}`).subscription, MESSAGE);
@@ -257,7 +257,7 @@ describe.each(databaseKinds())('the push sender on %s', (kind) => {
   });
 
   it('answers a retry when the push service cannot be reached or stays silent, and refuses broken keys without sending', async () => {
-    const quick = await createPushSender(opened.db, { vapidSubject: SUBJECT }, { ...service.options, timeoutMs: 300 });
+    const quick = await createPushSender(opened, { notifications: { vapidSubject: SUBJECT } }, { ...service.options, timeoutMs: 300 });
     expect(await quick.send(fakeDevice(`${service.origin}/silent`).subscription, MESSAGE)).toEqual({
       delivered: false,
       reason: 'The push service did not answer within 0.3 s.',

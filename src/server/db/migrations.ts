@@ -480,6 +480,11 @@ const notificationOutbox: Migration = {
       .createIndex('notification_outbox_owner')
       .on('notification_outbox')
       .columns(['owner_iss', 'owner_sub', 'event_date'])
+      .execute();
+  },
+};
+
+/**
  * Web push's VAPID key pair (issue 26): made on first start and kept, since every push
  * subscription is bound to the public key it was made with; a new key would silently end them
  * all. One row, keyed by a fixed name, so two servers starting at once keep one pair.

@@ -4,14 +4,8 @@
  * carries (confirm, unsubscribe), which need no sign-in. Writes run under the owner's lock, so two
  * adds of one address at once make one channel.
  */
-import {
-  type ChannelInfo,
-  MAX_CHANNELS,
-  type NewChannel,
-  type NotificationPreferences,
-  type NotificationSettings,
-  type TestDelivery,
-} from '../../contract/notifications.js';
+import type { NewChannel, NotificationPreferences } from '../../contract/notification-requests.js';
+import { type ChannelInfo, MAX_CHANNELS, type NotificationSettings, type TestDelivery } from '../../contract/notifications.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../domain/errors.js';
 import { todayInZone } from '../../domain/time-zones.js';
 import type { Caller } from '../auth/access-token.js';

@@ -4,7 +4,8 @@
  * and message. web-push loads with the first send, not at start (decision 0041).
  */
 import type https from 'node:https';
-import type { Database } from '../db/database.js';
+import type { AppConfiguration } from '../config.js';
+import type { OpenDatabase } from '../db/database.js';
 import type { DeliveryResult, OutgoingMessage, PushSender, PushSubscription } from './delivery.js';
 import { vapidKeys } from './vapid-key-store.js';
 
@@ -27,13 +28,13 @@ const MAX_PAYLOAD_BYTES = 3_800;
 const loadWebPush = () => import('web-push').then((module) => module.default);
 
 export async function createPushSender(
-  database: Database,
-  /** The configuration's notifications part: VAPID_SUBJECT, a mailto: or https: address. */
-  config: { readonly vapidSubject: string },
+  database: OpenDatabase,
+  /** VAPID_SUBJECT (config.notifications.vapidSubject): a mailto: or https: address. */
+  config: { readonly notifications: Pick<AppConfiguration['notifications'], 'vapidSubject'> },
   options: PushSenderOptions = {},
 ): Promise<PushSender> {
-  const keys = await vapidKeys(database);
-  const vapidDetails = { subject: config.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey };
+  const keys = await vapidKeys(database.db);
+  const vapidDetails = { subject: config.notifications.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey };
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return {
     publicKey: keys.publicKey,

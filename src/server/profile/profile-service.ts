@@ -3,7 +3,7 @@
  * today is read in for them; PATCH /api/me stores one, or with onlyIfUnset only when they have none.
  */
 import type { Profile } from '../../contract/app-config.js';
-import type { ProfileUpdate } from '../../contract/notifications.js';
+import type { ProfileUpdate } from '../../contract/notification-requests.js';
 import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
 import { storeTimeZone } from './user-settings-store.js';
