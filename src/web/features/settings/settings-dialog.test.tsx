@@ -112,7 +112,9 @@ describe('Settings', () => {
     expect(belowZero).toBeChecked();
     expect(billsDue).not.toBeChecked();
     expect(hour).toHaveDisplayValue('08:00');
-    const hours = within(hour).getAllByRole('option').map((option) => option.textContent);
+    const hours = within(hour)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(hours).toHaveLength(24);
     expect([hours[0], hours[7], hours[23]]).toEqual(['00:00', '07:00', '23:00']);
 
@@ -171,7 +173,8 @@ describe('Settings', () => {
     const added = { id: 'c-new', kind: 'EMAIL' as const, target: 'you@example.com', confirmed: false, lastResult: null };
     const { api, user, dialog } = await openSettings({
       addChannel: vi.fn(async (channelToAdd) => {
-        if (channelToAdd.kind === 'WEBHOOK') throw refused('addNotificationChannel', { target: 'Target must be an http:// or https:// address.' });
+        if (channelToAdd.kind === 'WEBHOOK')
+          throw refused('addNotificationChannel', { target: 'Target must be an http:// or https:// address.' });
         return { ...SETTINGS, channels: [...SETTINGS.channels, added] };
       }),
     });
@@ -200,7 +203,10 @@ describe('Settings', () => {
 
   it('subscribes this device with the server’s key and adds it as "This device"', async () => {
     const key = new Uint8Array(65).fill(4);
-    const publicKey = btoa(String.fromCharCode(...key)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const publicKey = btoa(String.fromCharCode(...key))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
     const subscription = {
       endpoint: 'https://push.example/device-1',
       options: { applicationServerKey: key.buffer },
@@ -211,7 +217,10 @@ describe('Settings', () => {
     const subscribe = vi.fn(async () => (current = subscription));
     const registration = { active: {}, pushManager: { getSubscription: async () => current, subscribe } };
     vi.stubGlobal('PushManager', function PushManager() {});
-    vi.stubGlobal('Notification', Object.assign(function Notification() {}, { requestPermission: vi.fn(async () => 'granted') }));
+    vi.stubGlobal(
+      'Notification',
+      Object.assign(function Notification() {}, { requestPermission: vi.fn(async () => 'granted') }),
+    );
     Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => registration } });
     try {
       const pushChannel = { id: 'c-push', kind: 'PUSH' as const, target: subscription.endpoint, confirmed: true, lastResult: null };
@@ -235,7 +244,10 @@ describe('Settings', () => {
 
   it('says so when the browser blocks notifications, and adds nothing', async () => {
     vi.stubGlobal('PushManager', function PushManager() {});
-    vi.stubGlobal('Notification', Object.assign(function Notification() {}, { requestPermission: vi.fn(async () => 'denied') }));
+    vi.stubGlobal(
+      'Notification',
+      Object.assign(function Notification() {}, { requestPermission: vi.fn(async () => 'denied') }),
+    );
     Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => undefined } });
     try {
       const { api, user, dialog } = await openSettings({ getPushKey: vi.fn(async () => ({ publicKey: 'BKey' })) });
