@@ -104,6 +104,13 @@ test('each view with data, and every dialog on it, has no serious or critical ax
   await scan('Add Transaction (Home)');
   await closed(page, page.getByRole('dialog', { name: 'Add Transaction' }));
 
+  // Settings (issue 26), from the top bar: the time zone, the rules and the channels.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = await shown(page, 'Settings');
+  await expect(settings.getByRole('heading', { name: 'Channels' })).toBeVisible();
+  await scan('Settings');
+  await closed(page, settings);
+
   // Plan: the deposits and expenses, and their dialogs.
   await openView(page, 'Plan');
   await scan('Plan');
