@@ -21,9 +21,13 @@ function readPush(data) {
 /** The payload's address when it is a page of this origin; Home otherwise. */
 function pageToOpen(url) {
   const home = new URL('/', self.location.origin).href;
-  if (typeof url !== 'string' || !URL.canParse(url, home)) return home;
-  const page = new URL(url, home);
-  return page.origin === self.location.origin ? page.href : home;
+  if (typeof url !== 'string') return home;
+  try {
+    const page = new URL(url, home);
+    return page.origin === self.location.origin ? page.href : home;
+  } catch {
+    return home;
+  }
 }
 
 self.addEventListener('push', (event) => {
