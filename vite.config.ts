@@ -67,11 +67,11 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id) => (/[\\/]node_modules[\\/]papaparse[\\/]/.test(id) ? false : undefined) },
       output: {
         // The small modules the first view shares with the lazy views (money, dates, the endpoint
-        // table, the answer codecs, zod/mini, the JSX runtime, and React's core, which a lazy chunk of
-        // the first view's own code otherwise splits off into a file of its own; decision 0048) in
-        // one chunk: left to itself the
-        // bundler made a chunk of each group of sharers, nine files whose glue and separate
-        // compression cost the first view about 1 KB gzipped (benchmark 4a, issue 24). Not
+        // table, the answer codecs, zod/mini, the JSX runtime, and React's core, which a lazy chunk
+        // of the first view's own code otherwise splits off into a file of its own, decision 0048)
+        // in one chunk: left to itself the bundler made a chunk of each group of sharers, nine files
+        // whose glue and separate compression cost the first view about 1 KB gzipped (benchmark
+        // 4a, issue 24). Not
         // domain/forecast.ts: only the Ledger view runs it since Home reads the server's forecast,
         // and the first view carried it for nothing (328 B gzipped; decision 0045).
         codeSplitting: {
