@@ -1,11 +1,20 @@
 /** The ledger between dollars on the wire and cents inside: the only place the two meet. */
 import { createHash } from 'node:crypto';
-import type { Forecast, LedgerInfo, LedgerTransaction } from '../../contract/ledger.js';
+import type { Forecast, LedgerInfo, LedgerTransaction, PayPeriodInfo } from '../../contract/ledger.js';
+import { LEDGER_WINDOW_ROWS, type LedgerWindow, type LedgerWindowQuery } from '../../contract/ledger-window.js';
 import type { LedgerChanges } from '../../contract/ledger-changes.js';
 import type { TransactionUpdate } from '../../contract/ledger-requests.js';
 import type { NewLedger, NewTransaction } from '../../contract/ledger-requests.js';
-import type { IsoDate } from '../../domain/calendar-date.js';
-import { type BalancePoint, chartPoints, firstBelowZero, lowestAhead, payPeriods, rowsAhead } from '../../domain/forecast.js';
+import { type IsoDate, isoDate } from '../../domain/calendar-date.js';
+import {
+  type BalancePoint,
+  chartPoints,
+  firstBelowZero,
+  lowestAhead,
+  type PayPeriod,
+  payPeriods,
+  rowsAhead,
+} from '../../domain/forecast.js';
 import { computeBalances } from '../../domain/balances.js';
 import type { LedgerRowWithBalance, TransactionDraft } from '../../domain/ledger.js';
 import { StaleVersionError } from '../../domain/errors.js';
@@ -15,6 +24,7 @@ import type { LedgerFields } from './ledger-record.js';
 import type { StoredLedger } from './ledger-record.js';
 import type { LedgerWithRows } from './ledger-reads.js';
 import type { LedgerRowWrite } from './ledger-service.js';
+import type { LedgerPlacement } from './ledger-store.js';
 
 /** A new ledger opens with the balance the account has now. */
 export function ledgerFields(request: NewLedger): LedgerFields {
@@ -39,15 +49,7 @@ export function forecastAnswer({ ledger, rows }: LedgerWithRows, today: IsoDate)
     today,
     lowest: point(lowestAhead(withBalances, today)),
     firstBelowZero: point(firstBelowZero(withBalances, today)),
-    payPeriods: payPeriods(ledger, withBalances).map((period) => ({
-      startDate: period.startDate,
-      endDate: period.endDate,
-      income: centsToDollars(period.income),
-      bills: centsToDollars(period.bills),
-      leftover: centsToDollars(period.leftover),
-      lowest: centsToDollars(period.lowest),
-      endBalance: centsToDollars(period.endBalance),
-    })),
+    payPeriods: payPeriods(ledger, withBalances).map(periodAnswer),
     startDate: ledger.startDate,
     endDate: ledger.endDate,
     openingBalance: centsToDollars(ledger.openingBalance),
@@ -60,6 +62,60 @@ export function forecastAnswer({ ledger, rows }: LedgerWithRows, today: IsoDate)
       paycheck,
     })),
     upcoming: rowsAhead(withBalances, today).map(transactionAnswer),
+  };
+}
+
+/**
+ * A window of the ledger (decision 0053): rows `from` onwards, at most `limit`, with their running
+ * balances, and what the page shows around them, worked out over every row as the whole ledger's
+ * answer is, so a page showing the window shows what a full load would.
+ */
+export function windowAnswer({ ledger, rows }: LedgerWithRows, query: LedgerWindowQuery, serverToday: IsoDate): { window: LedgerWindow } {
+  const { from = 0, limit = LEDGER_WINDOW_ROWS } = query;
+  const today = query.today === undefined ? serverToday : isoDate(query.today);
+  const balances = computeBalances(ledger.openingBalance, rows);
+  const all = balances.rows;
+  const shown = all.slice(from, from + limit);
+  const periods = payPeriods(ledger, all);
+  const first = shown[0];
+  const last = shown.at(-1);
+  const reachesEnd = from + limit >= all.length;
+  // The lines among or before the rows answered: from the top, every line down to the last row's
+  // period (all of them when the window reaches the end); further down, those of the rows' own periods.
+  const included = periods.filter(
+    (period) =>
+      (reachesEnd || (last !== undefined && period.startDate <= last.date)) &&
+      (from === 0 || (first !== undefined && period.endDate >= first.date)),
+  );
+  const below = firstBelowZero(all, today);
+  return {
+    window: {
+      startDate: ledger.startDate,
+      endDate: ledger.endDate,
+      openingBalance: centsToDollars(ledger.openingBalance),
+      currentBalance: centsToDollars(balances.currentBalance),
+      pendingBalance: centsToDollars(balances.pendingBalance),
+      count: all.length,
+      from,
+      transactions: shown.map(transactionAnswer),
+      payPeriods: included.map(periodAnswer),
+      payPeriodCount: periods.length,
+      today,
+      firstBelowZero: below && { date: below.date, name: below.name, balance: centsToDollars(below.balance) },
+    },
+  };
+}
+
+/** A pay period in dollars. */
+function periodAnswer(period: PayPeriod): PayPeriodInfo {
+  return {
+    startDate: period.startDate,
+    endDate: period.endDate,
+    income: centsToDollars(period.income),
+    bills: centsToDollars(period.bills),
+    leftover: centsToDollars(period.leftover),
+    lowest: centsToDollars(period.lowest),
+    endBalance: centsToDollars(period.endBalance),
   };
 }
 
@@ -119,14 +175,12 @@ export function ledgerAnswer(found: LedgerWithRows | undefined): LedgerInfo {
 /**
  * `?answer=changes` (decision 0030): the rows the write changed or added, each with its index in
  * row order, the ids it removed, and the balances, based on the version the write started from.
+ * The write placed its rows without reading the whole ledger (LedgerStore.place, issue 27).
  */
-export function changesAnswer({ ledger, basedOn, rows, changedIds, removedIds }: LedgerRowWrite): { changes: LedgerChanges } {
-  const balances = computeBalances(ledger.openingBalance, rows);
-  const changed = new Set(changedIds);
-  const changedRows: LedgerChanges['rows'] = [];
-  balances.rows.forEach((row, position) => {
-    if (changed.has(row.id)) changedRows.push({ ...transactionAnswer(row), position });
-  });
+export function changesAnswer(
+  { ledger, basedOn, removedIds }: Pick<LedgerRowWrite, 'ledger' | 'basedOn' | 'removedIds'>,
+  placement: LedgerPlacement,
+): { changes: LedgerChanges } {
   return {
     changes: {
       basedOn: versionOf(ledger, basedOn),
@@ -134,10 +188,13 @@ export function changesAnswer({ ledger, basedOn, rows, changedIds, removedIds }:
       startDate: ledger.startDate,
       endDate: ledger.endDate,
       openingBalance: centsToDollars(ledger.openingBalance),
-      currentBalance: centsToDollars(balances.currentBalance),
-      pendingBalance: centsToDollars(balances.pendingBalance),
-      count: balances.rows.length,
-      rows: changedRows,
+      currentBalance: centsToDollars(placement.currentBalance),
+      pendingBalance: centsToDollars(placement.pendingBalance),
+      count: placement.count,
+      rows: placement.rows.map(({ row, balance, position }) => ({
+        ...transactionAnswer({ ...row, transfer: row.transfer ?? null, balance }),
+        position,
+      })),
       removed: [...removedIds],
     },
   };

@@ -86,6 +86,21 @@ export async function listScheduleRows({ db, owner, kind }: LedgerScope, ledgerI
   return toRows(record?.rows);
 }
 
+/**
+ * The rows of one month (YYYY-MM) of the ledger, in no particular order, found by the (ledger, date)
+ * index: with the month totals, what places a written row without reading the whole ledger (issue 27).
+ */
+export async function listMonthRows({ db, owner, kind }: LedgerScope, ledgerId: string, month: string): Promise<StoredRow[]> {
+  const record = await db
+    .selectFrom('ledger_transactions')
+    .select(rowsAggregate(kind).as('rows'))
+    .where(rowsOf(owner, ledgerId))
+    .where('date', '>=', `${month}-01`)
+    .where('date', '<=', `${month}-31`)
+    .executeTakeFirst();
+  return toRows(record?.rows);
+}
+
 /** The row with this id in the owner's ledger; another user's id finds nothing, like a missing one. */
 export async function findRow({ db, owner }: LedgerScope, ledgerId: string, id: string): Promise<StoredRow | undefined> {
   const record = await db

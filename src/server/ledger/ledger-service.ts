@@ -27,7 +27,15 @@ import type { Database, OpenDatabase } from '../db/database.js';
 import type { UndoKind } from '../undo/undo-store.js';
 import type { LedgerWithRows } from './ledger-reads.js';
 import type { LedgerFields, StoredLedger } from './ledger-record.js';
-import { type AccountChoice, type LedgerStore, type OwnerLock, readLedger, withLedgerLock, withOwnerLock } from './ledger-store.js';
+import {
+  type AccountChoice,
+  type LedgerPlacement,
+  type LedgerStore,
+  type OwnerLock,
+  readLedger,
+  withLedgerLock,
+  withOwnerLock,
+} from './ledger-store.js';
 import type { StoredRow } from './transaction-rows.js';
 
 const NO_TRANSACTION = 'No such transaction in your ledger.';
@@ -98,12 +106,34 @@ export interface ScheduleWrite {
   readonly change: object | undefined;
 }
 
-/** A write of one row, and which rows it changed or added and which it removed: a changes answer's rows. */
-export interface LedgerRowWrite extends LedgerWithRows, UndoableWrite {
+/**
+ * How a write of one row answers (decision 0030): the whole ledger (SPEC.md's answer), or only what
+ * it changed, which is worked out without reading every row (issue 27).
+ */
+export type RowWriteAnswer = 'ledger' | 'changes';
+
+/**
+ * What a write of one row read for its answer, in its transaction: every row for the whole ledger,
+ * or the rows it changed or added placed in row order with the ledger's counts and balances.
+ */
+export type WrittenRows = { readonly rows: readonly StoredRow[] } | { readonly placement: LedgerPlacement };
+
+/** A write of one row: the ledger after it, the version it started from, the ids it removed, and what it answers. */
+export interface LedgerRowWrite extends UndoableWrite {
+  readonly ledger: StoredLedger;
   /** The ledger's version before the write: what its changes apply to. */
   readonly basedOn: number;
-  readonly changedIds: readonly string[];
   readonly removedIds: readonly string[];
+  readonly written: WrittenRows;
+}
+
+/** The whole ledger, or the changed rows (as now stored, by id and date) placed in it. */
+async function writtenRows(
+  store: LedgerStore,
+  answer: RowWriteAnswer,
+  changed: readonly Pick<StoredRow, 'id' | 'date'>[],
+): Promise<WrittenRows> {
+  return answer === 'ledger' ? { rows: await store.rows() } : { placement: await store.place(changed) };
 }
 
 function rangeOf(ledger: StoredLedger): DateRange {
@@ -203,6 +233,7 @@ export class LedgerService {
     account: AccountChoice,
     draft: TransactionDraft,
     expected: string | null = null,
+    answer: RowWriteAnswer = 'ledger',
   ): Promise<LedgerRowWrite> {
     return withLedgerLock(this.database, owner, account, async (store) => {
       const ledger = store.require();
@@ -214,8 +245,7 @@ export class LedgerService {
       return {
         ledger: await store.advanceVersion(),
         basedOn: ledger.version,
-        rows: await store.rows(),
-        changedIds: added.map((row) => row.id),
+        written: await writtenRows(store, answer, added),
         removedIds: [],
         undo: await store.recordUndo('addTransaction', this.now()),
       };
@@ -263,6 +293,7 @@ export class LedgerService {
     id: string,
     requested: RequestedRow,
     expected: string | null = null,
+    answer: RowWriteAnswer = 'ledger',
   ): Promise<LedgerRowWrite> {
     return withLedgerLock(this.database, owner, account, async (store) => {
       const { ledger, row } = await lockedRow(store, id, expected);
@@ -291,8 +322,7 @@ export class LedgerService {
         // An update that changes nothing leaves the version alone: the ledger is as the caller holds it.
         ledger: changed ? await store.advanceVersion() : ledger,
         basedOn: ledger.version,
-        rows: await store.rows(),
-        changedIds: changed ? [row.id] : [],
+        written: await writtenRows(store, answer, decision.kind === 'change' ? [{ id: row.id, date: decision.changes.date }] : []),
         removedIds: [],
         // Nothing recorded when nothing changed: no undo for it.
         undo: await store.recordUndo('updateTransaction', this.now()),
@@ -301,7 +331,13 @@ export class LedgerService {
   }
 
   /** Deleting a generated row skips its occurrence for good: no schedule change or extension brings it back. */
-  async deleteTransaction(owner: Caller, account: AccountChoice, id: string, expected: string | null = null): Promise<LedgerRowWrite> {
+  async deleteTransaction(
+    owner: Caller,
+    account: AccountChoice,
+    id: string,
+    expected: string | null = null,
+    answer: RowWriteAnswer = 'ledger',
+  ): Promise<LedgerRowWrite> {
     return withLedgerLock(this.database, owner, account, async (store) => {
       const { ledger, row } = await lockedRow(store, id, expected);
       const refusal = checkDeletion(row);
@@ -321,8 +357,7 @@ export class LedgerService {
       return {
         ledger: await store.advanceVersion(),
         basedOn: ledger.version,
-        rows: await store.rows(),
-        changedIds: [],
+        written: await writtenRows(store, answer, []),
         removedIds: [row.id],
         undo: await store.recordUndo('deleteTransaction', this.now()),
       };
