@@ -182,11 +182,11 @@ async function payNext(payer: Payer): Promise<number> {
     // Every row paid: a new ledger over the same dates (untimed), and the top-up rows again.
     const response = await payer.client.request('GET', LEDGER_PATHS.retrieve);
     const { ledger } = JSON.parse(response.body) as { ledger: { startDate: string; endDate: string; openingBalance: number } };
-    await payer.client.json('POST', LEDGER_PATHS.create, {
+    const created = (await payer.client.json('POST', LEDGER_PATHS.create, {
       ledger: { startDate: ledger.startDate, endDate: ledger.endDate, currentBalance: ledger.openingBalance },
-    });
-    let count = 0;
-    do {
+    })) as { ledger: { transactions: unknown[] } };
+    let count = created.ledger.transactions.length;
+    while (count < payer.rows) {
       const added = await payer.client.json('POST', `${LEDGER_PATHS.addTransaction}?answer=changes`, {
         date: ledger.endDate,
         name: `Again ${count}`,
@@ -194,7 +194,7 @@ async function payNext(payer: Payer): Promise<number> {
         amount: 12.34,
       });
       count = ledgerChangesSchema.parse(added).changes.count;
-    } while (count < payer.rows);
+    }
     await readPayer(payer);
   }
   const row = payer.pending.shift() as LedgerTransaction;
@@ -206,7 +206,8 @@ async function payNext(payer: Payer): Promise<number> {
   );
   if (response.status !== 200) throw new Error(`the Pay answered ${response.status}: ${response.body.slice(0, 300)}`);
   const { changes } = ledgerChangesSchema.parse(JSON.parse(response.body));
-  if (changes.rows[0]?.id !== row.id || changes.count !== payer.rows) throw new Error('the Pay answered other changes than the paid row');
+  if (changes.rows[0]?.id !== row.id || changes.count !== payer.rows)
+    throw new Error(`the Pay of ${row.id} on ${payer.rows} rows answered other changes: ${response.body.slice(0, 400)}`);
   payer.version = versionOfAnswer(response);
   return response.ms;
 }
