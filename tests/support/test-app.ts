@@ -46,7 +46,13 @@ export interface TestApp {
 }
 
 export interface UserClient {
-  request(method: InjectOptions['method'], url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  /** `headers`: more request headers (an If-Match, say). */
+  request(
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   get(url: string): Promise<LightMyRequestResponse>;
   post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
   put(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
@@ -89,12 +95,12 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
   }
 
   const as = (subject: string): UserClient => {
-    const request = async (method: InjectOptions['method'], url: string, payload?: unknown) => {
+    const request = async (method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}) => {
       const token = await issuer.token(subject);
       return app.inject({
         method,
         url,
-        headers: { authorization: `Bearer ${token}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { ...headers, authorization: `Bearer ${token}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
         ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
       });
     };
