@@ -25,6 +25,7 @@ import type { ExpenseInput } from '../../contract/expense-input.js';
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../contract/ledger-requests.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../contract/statement-requests.js';
 import type { LedgerChangesView } from '../../contract/ledger-changes-codec.js';
+import type { LedgerWindowInfoView, LedgerWindowView } from '../../contract/ledger-window-codec.js';
 import { formatDate, isoDate } from '../../domain/calendar-date.js';
 import { noteLedgerVersion } from './ledger-version.js';
 
@@ -60,8 +61,20 @@ interface ApiClientOptions {
  */
 export class LedgerReloadError extends ApiCallError {}
 
-/** The ledger the page holds at the moment it is asked (when an answer arrives), or null while it holds none. */
-export type HeldLedger = () => LedgerView | null;
+/**
+ * The ledger the page holds at the moment it is asked (when an answer arrives): the whole of it, or
+ * the window of it the Ledger view shows first (decision 0053), or null while it holds none.
+ */
+export type HeldLedger = () => LedgerView | LedgerWindowView | null;
+
+/**
+ * What the Ledger view holds: the whole ledger, or a window of it (decision 0053). A window has no
+ * `ledger`, so code that reads one finds none rather than a part taken for the whole.
+ */
+export type HeldLedgerInfo = LedgerInfoView | (LedgerWindowInfoView & { readonly ledger?: undefined });
+
+/** What the Ledger view makes of GET retrieve-ledger to ask for a window of the ledger (decision 0053). */
+export type LedgerWindowAsk = (read: Endpoint) => Request<HeldLedgerInfo>;
 
 /** A call as its row of the endpoint table gives it, with the row's id in its path. */
 export interface Endpoint {
@@ -85,8 +98,8 @@ export interface Request<T> extends Endpoint {
   /** The answer's codec (contract/codecs.ts): one parse checks it and decodes it. */
   readonly answer: z.ZodMiniType<T>;
   readonly body?: unknown;
-  /** The whole ledger in an answer that carries one: the page notes its version (decision 0030). */
-  readonly ledgerOf?: (answer: T) => LedgerView | null;
+  /** The whole ledger (or a window of it) in an answer that carries one: the page notes its version (decision 0030). */
+  readonly ledgerOf?: (answer: T) => LedgerView | LedgerWindowView | null;
   /** What the write did, in words, should the server answer it with an undo token ("Paid Rent."). */
   readonly undo?: string | ((answer: T) => string);
 }
@@ -164,7 +177,9 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
     return answer;
   }
 
-  const getLedger = (): Promise<LedgerInfoView> => callLedger({ ...at('getLedger'), answer: ledgerInfoCodec });
+  /** The whole ledger; with `ask`, the request it makes of the call instead: a window of it (decision 0053). */
+  const getLedger = (ask?: LedgerWindowAsk): Promise<HeldLedgerInfo> =>
+    ask ? call(ask(at('getLedger'))) : callLedger({ ...at('getLedger'), answer: ledgerInfoCodec });
 
   /**
    * A write of one ledger row by the page (decision 0030): while the page holds a ledger it asks
@@ -172,7 +187,7 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
    * they are based on another version (another tab, a schedule change came between) or do not add
    * up, it reloads the whole ledger instead.
    */
-  async function writeRow(request: Omit<Request<unknown>, 'answer'>, held: HeldLedger | undefined): Promise<LedgerInfoView> {
+  async function writeRow(request: Omit<Request<unknown>, 'answer'>, held: HeldLedger | undefined): Promise<HeldLedgerInfo> {
     if (held === undefined || held() === null) return callLedger({ ...request, answer: ledgerInfoCodec });
     let changesCode: Awaited<ReturnType<typeof loadLedgerChanges>>;
     try {
@@ -248,15 +263,15 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
         body: request,
         undo: `Extended the ledger to ${formatDate(isoDate(request.endDate))}.`,
       }),
-    addTransaction: (transaction: NewTransaction, held?: HeldLedger): Promise<LedgerInfoView> =>
+    addTransaction: (transaction: NewTransaction, held?: HeldLedger): Promise<HeldLedgerInfo> =>
       writeRow({ ...at('addTransaction'), body: transaction, undo: `Added ${transaction.name}.` }, held),
     /** `message`: what the change is in words, when it is more than an edit ("Paid Rent."). */
     updateTransaction: (
       transaction: TransactionUpdate,
       held?: HeldLedger,
       message = `Changed ${transaction.name}.`,
-    ): Promise<LedgerInfoView> => writeRow({ ...at('updateTransaction'), body: transaction, undo: message }, held),
-    deleteTransaction: (id: string, held?: HeldLedger, name?: string): Promise<LedgerInfoView> =>
+    ): Promise<HeldLedgerInfo> => writeRow({ ...at('updateTransaction'), body: transaction, undo: message }, held),
+    deleteTransaction: (id: string, held?: HeldLedger, name?: string): Promise<HeldLedgerInfo> =>
       writeRow({ ...at('deleteTransaction', id), undo: deletedMessage(name, 'the transaction') }, held),
     /**
      * A status move from a view that does not hold the whole ledger (Home): answers only what the

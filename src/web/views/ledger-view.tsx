@@ -8,24 +8,35 @@
  * ledger section is handed that account's api client, so every ledger call goes to its
  * `/api/accounts/{id}/ledger/...` twin and the section itself does not know accounts exist.
  */
-import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { AccountsInfoView } from '../../contract/account-codecs.js';
-import type { DepositsInfoView, ExpensesInfoView, LedgerInfoView } from '../../contract/codecs.js';
+import type { DepositsInfoView, ExpensesInfoView } from '../../contract/codecs.js';
+import type { LedgerWindowView } from '../../contract/ledger-window-codec.js';
 import { todayIn } from '../../domain/calendar-date.js';
 import { accountLedgerApi, useAccountsApi } from '../api/account-calls.js';
+import type { HeldLedgerInfo } from '../api/api-client.js';
+import { firstWindow, heldOf, isLedgerWindow, wholeWhenComplete } from '../api/ledger-window.js';
 import { ApiClientProvider, useApiClient } from '../api/api-context.js';
 import { navigate, subscribe } from '../navigation.js';
 import { CollapsibleSection } from '../components/collapsible-section.js';
 import { LedgerSection } from '../features/ledger/ledger-section.js';
 import type { ScheduleNames } from '../features/ledger/row-source.js';
 import { ImportStatementDialog } from '../features/statements/lazy-import-statement-dialog.js';
-import { ledgerForecast } from '../forecast/ledger-forecast.js';
+import { type LedgerForecast, ledgerForecast } from '../forecast/ledger-forecast.js';
 import { useUndone } from '../undo/undo-context.js';
 import { settledValues, useErrorReport, ViewErrorModal } from './view-errors.js';
 
 /** Names by id, or null while the list has not loaded (its names are unknown, not gone). */
 function namesById(schedules: readonly { readonly id: string; readonly name: string }[] | undefined): ReadonlyMap<string, string> | null {
   return schedules ? new Map(schedules.map((schedule) => [schedule.id, schedule.name])) : null;
+}
+
+/**
+ * A window's pay periods and warning (decision 0053), worked out by the server over every row with
+ * the page's today, as ledgerForecast works them out over a whole ledger.
+ */
+function windowForecast(window: LedgerWindowView): LedgerForecast {
+  return { rows: window.transactions, periods: window.payPeriods, lowest: null, firstBelowZero: window.firstBelowZero };
 }
 
 /** The account the address names (`?account=<id>`), or null for the primary account. */
@@ -63,7 +74,14 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts }: AccountLedg
   const shownAccount = several
     ? (accounts.accounts.find((account) => account.id === addressAccount) ?? accounts.accounts.find((account) => account.primary))
     : undefined;
-  const [ledger, setLedger] = useState<LedgerInfoView | null>(null);
+  // The whole ledger, or its first rows (a window, decision 0053) until something needs the rest.
+  const [ledger, setShownLedger] = useState<HeldLedgerInfo | null>(null);
+  /** Moves on with every ledger shown: a whole ledger asked for before a write must not land after it. */
+  const shownCount = useRef(0);
+  const setLedger = useCallback((info: HeldLedgerInfo) => {
+    shownCount.current += 1;
+    setShownLedger(info);
+  }, []);
   const [deposits, setDeposits] = useState<DepositsInfoView | null>(null);
   const [expenses, setExpenses] = useState<ExpensesInfoView | null>(null);
   /** Today on the page's clock (decision 0034): what is "ahead" in the forecast. */
@@ -71,31 +89,63 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts }: AccountLedg
   const { report, showErrors, showError, clear } = useErrorReport();
 
   const load = useCallback(async () => {
-    setToday(todayIn(new Date()));
+    const now = todayIn(new Date());
+    setToday(now);
     const failed: unknown[] = [];
     const [ledgerInfo, depositsInfo, expensesInfo, accountsInfo] = settledValues<
-      [LedgerInfoView, DepositsInfoView, ExpensesInfoView, AccountsInfoView]
-    >(await Promise.allSettled([api.getLedger(), api.getDeposits(), api.getExpenses(), accountsApi.listAccounts()]), failed);
+      [HeldLedgerInfo, DepositsInfoView, ExpensesInfoView, AccountsInfoView]
+    >(
+      await Promise.allSettled([api.getLedger(firstWindow(now)), api.getDeposits(), api.getExpenses(), accountsApi.listAccounts()]),
+      failed,
+    );
     if (accountsInfo) onAccounts(accountsInfo);
     // An address naming an account that is gone (deleted since) shows the primary account's ledger instead.
     if (addressAccount !== null && accountsInfo && !accountsInfo.accounts.some((account) => account.id === addressAccount)) {
       navigate('/ledger', { replace: true });
       return;
     }
-    if (ledgerInfo) setLedger(ledgerInfo);
+    if (ledgerInfo) setLedger(wholeWhenComplete(ledgerInfo));
     if (depositsInfo) setDeposits(depositsInfo);
     if (expensesInfo) setExpenses(expensesInfo);
     showErrors(failed);
-  }, [api, accountsApi, addressAccount, onAccounts, showErrors]);
+  }, [api, accountsApi, addressAccount, onAccounts, showErrors, setLedger]);
 
+  const held = ledger === null ? null : heldOf(ledger);
+  const showsWindow = held !== null && isLedgerWindow(held);
+
+  // Refresh reads what is shown again: the window, or the whole ledger.
   const refreshLedger = useCallback(async () => {
-    setToday(todayIn(new Date()));
+    const now = todayIn(new Date());
+    setToday(now);
     try {
-      setLedger(await api.getLedger());
+      setLedger(showsWindow ? wholeWhenComplete(await api.getLedger(firstWindow(now))) : await api.getLedger());
     } catch (error) {
       showError(error);
     }
-  }, [api, showError]);
+  }, [api, showError, setLedger, showsWindow]);
+
+  // The rest of the ledger, once the section needs it (decision 0053): asked once at a time, and
+  // asked again should a write's answer be shown meanwhile, so it never shows a ledger from before it.
+  const askingWhole = useRef(false);
+  const loadWhole = useCallback(async () => {
+    if (askingWhole.current) return;
+    askingWhole.current = true;
+    try {
+      // A user paying row after row holds it back a few times at most; then the next write's changes
+      // (based on another version) reload it anyway.
+      for (let tries = 1; ; tries += 1) {
+        const before = shownCount.current;
+        const whole = await api.getLedger();
+        if (shownCount.current !== before && tries < 5) continue;
+        setLedger(whole);
+        return;
+      }
+    } catch (error) {
+      showError(error);
+    } finally {
+      askingWhole.current = false;
+    }
+  }, [api, showError, setLedger]);
 
   // An undone write answers the ledger: it replaces the one shown, which keeps its scroll and filter.
   // An undone deposit or expense change re-projected the ledger on the server: read it again.
@@ -110,8 +160,10 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts }: AccountLedg
     void load();
   }, [load]);
 
-  const currentLedger = ledger?.ledger ?? null;
-  const forecast = useMemo(() => (currentLedger === null ? null : ledgerForecast(currentLedger, today)), [currentLedger, today]);
+  const forecast = useMemo(
+    () => (held === null ? null : isLedgerWindow(held) ? windowForecast(held) : ledgerForecast(held, today)),
+    [held, today],
+  );
   const scheduleNames = useMemo<ScheduleNames>(
     () => ({ deposit: namesById(deposits?.deposits), expense: namesById(expenses?.expenses) }),
     [deposits, expenses],
@@ -149,6 +201,7 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts }: AccountLedg
               scheduleNames={scheduleNames}
               forecast={forecast}
               importStatementDialog={ImportStatementDialog}
+              onWholeNeeded={showsWindow ? loadWhole : undefined}
             />
           </ApiClientProvider>
         </CollapsibleSection>
