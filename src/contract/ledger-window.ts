@@ -9,7 +9,7 @@
 import * as z from 'zod/mini';
 import { isIsoDate } from '../domain/calendar-date.js';
 import { dollarsAnswerSchema } from './common.js';
-import { balancePointSchema, ledgerTransactionSchema, payPeriodSchema } from './ledger.js';
+import { forecastSchema, ledgerTransactionSchema } from './ledger.js';
 
 /** The most rows one window answers: a few screens, never the whole of a long ledger. */
 export const LEDGER_WINDOW_MOST_ROWS = 500;
@@ -64,13 +64,13 @@ export const ledgerWindowSchema = z.object({
      * start on or before the last row's date (every one when the window reaches the last row), and
      * end on or after the first row's date when the window does not start at the top.
      */
-    payPeriods: z.array(payPeriodSchema),
+    payPeriods: forecastSchema.shape.payPeriods,
     /** How many pay periods the whole ledger has. */
     payPeriodCount: z.number(),
     /** What "ahead" means below: the query's `today`, or the server's (decision 0015). */
     today: z.string(),
     /** The first row dated today or later after which the balance is below $0, in the whole ledger. */
-    firstBelowZero: z.nullable(balancePointSchema),
+    firstBelowZero: forecastSchema.shape.firstBelowZero,
   }),
 });
 export type LedgerWindow = z.infer<typeof ledgerWindowSchema>['window'];

@@ -68,7 +68,7 @@ export function versionOfEtag(etag: string | null): string | null {
 }
 
 /** A row that marks a moment of the forecast: its date, name and the running balance after it. */
-export const balancePointSchema = z.object({ date: z.string(), name: z.string(), balance: dollarsAnswerSchema });
+const balancePointSchema = z.object({ date: z.string(), name: z.string(), balance: dollarsAnswerSchema });
 
 /** A point of the balance forecast chart: a balance point, and whether its row is a paycheck. */
 const chartPointSchema = z.extend(balancePointSchema, { paycheck: z.boolean() });

@@ -73,8 +73,11 @@ export type HeldLedger = () => LedgerView | LedgerWindowView | null;
  */
 export type HeldLedgerInfo = LedgerInfoView | (LedgerWindowInfoView & { readonly ledger?: undefined });
 
-/** What the Ledger view makes of GET retrieve-ledger to ask for a window of the ledger (decision 0053). */
-export type LedgerWindowAsk = (read: Endpoint) => Request<HeldLedgerInfo>;
+/**
+ * How GET retrieve-ledger is sent: as the whole ledger's call, or as the Ledger view sends it to
+ * ask for a window of the ledger (decision 0053), given the call as it would be sent for the whole.
+ */
+export type LedgerRead = (whole: Omit<Request<LedgerInfoView>, 'ledgerOf'>) => Promise<HeldLedgerInfo>;
 
 /** A call as its row of the endpoint table gives it, with the row's id in its path. */
 export interface Endpoint {
@@ -113,6 +116,15 @@ const loadChangesCodec = () => import('../../contract/ledger-changes-codec.js');
 const loadStatementCalls = () => import('./statement-calls.js');
 
 const UNREACHABLE = 'The server could not be reached. Check your connection and try again.';
+
+/** A lazy chunk of the client's own code; when it does not load, the call fails as if the server could not be reached. */
+async function codeFor<Code>(load: () => Promise<Code>, operation: ApiOperation): Promise<Code> {
+  try {
+    return await load();
+  } catch {
+    throw new ApiCallError(operation, 0, UNREACHABLE);
+  }
+}
 
 /** How the client finds a call's method and path: the table's own rows, or one account's twins (account-ledger-api.ts). */
 export type Endpoints = typeof endpoint;
@@ -177,9 +189,8 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
     return answer;
   }
 
-  /** The whole ledger; with `ask`, the request it makes of the call instead: a window of it (decision 0053). */
-  const getLedger = (ask?: LedgerWindowAsk): Promise<HeldLedgerInfo> =>
-    ask ? call(ask(at('getLedger'))) : callLedger({ ...at('getLedger'), answer: ledgerInfoCodec });
+  /** The whole ledger; or what `read` makes of the call: the Ledger view asks for a window of it (decision 0053). */
+  const getLedger = (read: LedgerRead = callLedger): Promise<HeldLedgerInfo> => read({ ...at('getLedger'), answer: ledgerInfoCodec });
 
   /**
    * A write of one ledger row by the page (decision 0030): while the page holds a ledger it asks
@@ -188,36 +199,21 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
    * up, it reloads the whole ledger instead.
    */
   async function writeRow(request: Omit<Request<unknown>, 'answer'>, held: HeldLedger | undefined): Promise<HeldLedgerInfo> {
-    if (held === undefined || held() === null) return callLedger({ ...request, answer: ledgerInfoCodec });
-    let changesCode: Awaited<ReturnType<typeof loadLedgerChanges>>;
-    try {
-      changesCode = await loadLedgerChanges();
-    } catch {
-      // Its code did not load (the network went): the whole ledger still works.
-      return callLedger({ ...request, answer: ledgerInfoCodec });
-    }
-    return changesCode.writeWithChanges((answer) => call({ ...request, path: `${request.path}?answer=changes`, answer }), held, getLedger);
+    // Without a ledger held, or when the changes' code does not load (the network went), the whole ledger still works.
+    const changesCode = held?.() ? await loadLedgerChanges().catch(() => null) : null;
+    return changesCode && held
+      ? changesCode.writeWithChanges((answer) => call({ ...request, path: `${request.path}?answer=changes`, answer }), held, getLedger)
+      : callLedger({ ...request, answer: ledgerInfoCodec });
   }
 
   /** A write of one row answered by its changes alone, for a view that holds no ledger to apply them to (Home). */
   async function writeRowChanges(request: Omit<Request<unknown>, 'answer'>): Promise<LedgerChangesView> {
-    let codec: Awaited<ReturnType<typeof loadChangesCodec>>['ledgerChangesCodec'];
-    try {
-      codec = (await loadChangesCodec()).ledgerChangesCodec;
-    } catch {
-      throw new ApiCallError(request.operation, 0, UNREACHABLE);
-    }
-    return (await call({ ...request, path: `${request.path}?answer=changes`, answer: codec })).changes;
+    const { ledgerChangesCodec } = await codeFor(loadChangesCodec, request.operation);
+    return (await call({ ...request, path: `${request.path}?answer=changes`, answer: ledgerChangesCodec })).changes;
   }
 
-  /** The statement calls' code; when it does not load, the call fails as if the server could not be reached. */
-  async function statementCalls(operation: ApiOperation): Promise<Awaited<ReturnType<typeof loadStatementCalls>>> {
-    try {
-      return await loadStatementCalls();
-    } catch {
-      throw new ApiCallError(operation, 0, UNREACHABLE);
-    }
-  }
+  /** The statement calls' code. */
+  const statementCalls = (operation: ApiOperation) => codeFor(loadStatementCalls, operation);
 
   /** A file to save as it came (the ledger's CSV, the whole export): the page does not read it. */
   async function download(file: Endpoint): Promise<Blob> {

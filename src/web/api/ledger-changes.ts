@@ -21,10 +21,9 @@ import type { LedgerChanges } from '../../contract/ledger-changes.js';
 import { type ChangedTransactionView, ledgerChangesCodec, type LedgerChangesView } from '../../contract/ledger-changes-codec.js';
 import type { LedgerWindowView } from '../../contract/ledger-window-codec.js';
 import { signedAmount } from '../../domain/ledger.js';
-import { ApiCallError, type HeldLedger, type HeldLedgerInfo, LedgerReloadError, type LedgerWindowAsk } from './api-client.js';
-import { isLedgerWindow, sameWindow, wholeWhenComplete } from './ledger-window.js';
+import { ApiCallError, type HeldLedger, type HeldLedgerInfo, LedgerReloadError } from './api-client.js';
 import { ledgerVersion, setLedgerVersion } from './ledger-version.js';
-import { withBalances } from './status-moves.js';
+import { isLedgerWindow, rereadAs, rereadOf, wholeWhenComplete, withBalances } from './status-moves.js';
 
 /** The row as the whole ledger answers it: the position only says where it goes. A side of a transfer keeps its link (decision 0043). */
 function withoutPosition(row: ChangedTransactionView): LedgerTransactionView {
@@ -84,7 +83,8 @@ function statusMovesOnly<Held extends Omit<LedgerView, 'transactions'>>(
   changes: LedgerChangesView,
 ): LedgerTransactionView[] | null {
   if (changes.removed.length > 0 || changes.count !== count) return null;
-  if (changes.startDate !== held.startDate || changes.endDate !== held.endDate || changes.openingBalance !== held.openingBalance) return null;
+  if (changes.startDate !== held.startDate || changes.endDate !== held.endDate || changes.openingBalance !== held.openingBalance)
+    return null;
   let current: number = held.currentBalance;
   let pending: number = held.pendingBalance;
   const moved = [...rows];
@@ -107,8 +107,14 @@ export function applyWindowChanges(held: LedgerWindowView, changes: LedgerChange
   if (ledgerVersion(held) !== changes.basedOn) return null;
   const transactions = statusMovesOnly(held, held.transactions, held.from, held.count, changes);
   if (transactions === null) return null;
-  const window: LedgerWindowView = { ...held, currentBalance: changes.currentBalance, pendingBalance: changes.pendingBalance, transactions };
+  const window: LedgerWindowView = {
+    ...held,
+    currentBalance: changes.currentBalance,
+    pendingBalance: changes.pendingBalance,
+    transactions,
+  };
   setLedgerVersion(window, changes.version);
+  rereadAs(window, held);
   return window;
 }
 
@@ -120,7 +126,12 @@ export function applyDecodedChanges(held: LedgerView, changes: LedgerChangesView
   if (ledgerVersion(held) !== changes.basedOn) return null;
   const moved = statusMovesOnly(held, held.transactions, 0, held.transactions.length, changes);
   if (moved !== null) {
-    const ledger: LedgerView = { ...held, currentBalance: changes.currentBalance, pendingBalance: changes.pendingBalance, transactions: moved };
+    const ledger: LedgerView = {
+      ...held,
+      currentBalance: changes.currentBalance,
+      pendingBalance: changes.pendingBalance,
+      transactions: moved,
+    };
     setLedgerVersion(ledger, changes.version);
     return ledger;
   }
@@ -181,7 +192,7 @@ export function applyLedgerChanges(held: Ledger, changes: LedgerChanges): Ledger
 export async function writeWithChanges(
   send: (answer: typeof ledgerChangesCodec) => Promise<{ changes: LedgerChangesView }>,
   held: HeldLedger,
-  reload: (ask?: LedgerWindowAsk) => Promise<HeldLedgerInfo>,
+  reload: () => Promise<HeldLedgerInfo>,
 ): Promise<HeldLedgerInfo> {
   const { changes } = await send(ledgerChangesCodec);
   const current = held();
@@ -189,7 +200,8 @@ export async function writeWithChanges(
     // A window takes in the Pays and Clears of its rows; anything else reads the same window again.
     const window = applyWindowChanges(current, changes);
     if (window !== null) return { window };
-    return reloadAfterWrite(async () => wholeWhenComplete(await reload(sameWindow(current))));
+    const reread = rereadOf(current);
+    return reloadAfterWrite(async () => wholeWhenComplete(await (reread ? reread() : reload())));
   }
   const applied = current === null ? null : applyDecodedChanges(current, changes);
   if (applied !== null) return { ledger: applied };

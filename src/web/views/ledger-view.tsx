@@ -15,7 +15,7 @@ import type { LedgerWindowView } from '../../contract/ledger-window-codec.js';
 import { todayIn } from '../../domain/calendar-date.js';
 import { accountLedgerApi, useAccountsApi } from '../api/account-calls.js';
 import type { HeldLedgerInfo } from '../api/api-client.js';
-import { firstWindow, heldOf, isLedgerWindow, wholeWhenComplete } from '../api/ledger-window.js';
+import { firstWindow, heldOf, isLedgerWindow, wholeWhenComplete } from '../api/status-moves.js';
 import { ApiClientProvider, useApiClient } from '../api/api-context.js';
 import { navigate, subscribe } from '../navigation.js';
 import { CollapsibleSection } from '../components/collapsible-section.js';
@@ -95,7 +95,7 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts }: AccountLedg
     const [ledgerInfo, depositsInfo, expensesInfo, accountsInfo] = settledValues<
       [HeldLedgerInfo, DepositsInfoView, ExpensesInfoView, AccountsInfoView]
     >(
-      await Promise.allSettled([api.getLedger(firstWindow(now)), api.getDeposits(), api.getExpenses(), accountsApi.listAccounts()]),
+      await Promise.allSettled([api.getLedger(firstWindow(api, now)), api.getDeposits(), api.getExpenses(), accountsApi.listAccounts()]),
       failed,
     );
     if (accountsInfo) onAccounts(accountsInfo);
@@ -118,7 +118,7 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts }: AccountLedg
     const now = todayIn(new Date());
     setToday(now);
     try {
-      setLedger(showsWindow ? wholeWhenComplete(await api.getLedger(firstWindow(now))) : await api.getLedger());
+      setLedger(showsWindow ? wholeWhenComplete(await api.getLedger(firstWindow(api, now))) : await api.getLedger());
     } catch (error) {
       showError(error);
     }

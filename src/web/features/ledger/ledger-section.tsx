@@ -11,7 +11,7 @@ import type { StatementImportRequest, StatementPreviewRequest } from '../../../c
 import { ledgerCsvFileName } from '../../../contract/account.js';
 import type { HeldLedgerInfo } from '../../api/api-client.js';
 import { useApiClient } from '../../api/api-context.js';
-import { heldOf, isLedgerWindow } from '../../api/ledger-window.js';
+import { heldOf, isLedgerWindow } from '../../api/status-moves.js';
 import { useSectionAsk } from '../../api/use-section-call.js';
 import { Button } from '../../components/button.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';

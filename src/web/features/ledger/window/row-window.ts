@@ -96,7 +96,8 @@ export function loadedSegments(segments: readonly RowSegment[], loaded: number, 
   const result: RowSegment[] = [];
   const spacer = (rows: number) => {
     const last = result.at(-1);
-    if (last?.kind === 'spacer') result[result.length - 1] = { kind: 'spacer', rows: last.rows + rows, height: (last.rows + rows) * rowHeight };
+    if (last?.kind === 'spacer')
+      result[result.length - 1] = { kind: 'spacer', rows: last.rows + rows, height: (last.rows + rows) * rowHeight };
     else result.push({ kind: 'spacer', rows, height: rows * rowHeight });
   };
   for (const segment of segments) {
