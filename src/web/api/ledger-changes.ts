@@ -12,7 +12,6 @@ import {
   encodeLedger,
   encodeLedgerTransaction,
   ledgerCodec,
-  type LedgerInfoView,
   type LedgerTransactionView,
   type LedgerView,
 } from '../../contract/codecs.js';
