@@ -16,6 +16,7 @@ import {
   rowsAhead,
 } from '../../domain/forecast.js';
 import { computeBalances } from '../../domain/balances.js';
+import { ledgerWindow } from '../../domain/ledger-window.js';
 import type { LedgerRowWithBalance, TransactionDraft } from '../../domain/ledger.js';
 import { StaleVersionError } from '../../domain/errors.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
@@ -71,23 +72,10 @@ export function forecastAnswer({ ledger, rows }: LedgerWithRows, today: IsoDate)
  * answer is, so a page showing the window shows what a full load would.
  */
 export function windowAnswer({ ledger, rows }: LedgerWithRows, query: LedgerWindowQuery, serverToday: IsoDate): { window: LedgerWindow } {
-  const { from = 0, limit = LEDGER_WINDOW_ROWS } = query;
   const today = query.today === undefined ? serverToday : isoDate(query.today);
   const balances = computeBalances(ledger.openingBalance, rows);
-  const all = balances.rows;
-  const shown = all.slice(from, from + limit);
-  const periods = payPeriods(ledger, all);
-  const first = shown[0];
-  const last = shown.at(-1);
-  const reachesEnd = from + limit >= all.length;
-  // The lines among or before the rows answered: from the top, every line down to the last row's
-  // period (all of them when the window reaches the end); further down, those of the rows' own periods.
-  const included = periods.filter(
-    (period) =>
-      (reachesEnd || (last !== undefined && period.startDate <= last.date)) &&
-      (from === 0 || (first !== undefined && period.endDate >= first.date)),
-  );
-  const below = firstBelowZero(all, today);
+  const window = ledgerWindow(ledger, balances.rows, { from: query.from ?? 0, limit: query.limit ?? LEDGER_WINDOW_ROWS }, today);
+  const below = window.firstBelowZero;
   return {
     window: {
       startDate: ledger.startDate,
@@ -95,11 +83,11 @@ export function windowAnswer({ ledger, rows }: LedgerWithRows, query: LedgerWind
       openingBalance: centsToDollars(ledger.openingBalance),
       currentBalance: centsToDollars(balances.currentBalance),
       pendingBalance: centsToDollars(balances.pendingBalance),
-      count: all.length,
-      from,
-      transactions: shown.map(transactionAnswer),
-      payPeriods: included.map(periodAnswer),
-      payPeriodCount: periods.length,
+      count: window.count,
+      from: window.from,
+      transactions: window.rows.map(transactionAnswer),
+      payPeriods: window.periods.map(periodAnswer),
+      payPeriodCount: window.periodCount,
       today,
       firstBelowZero: below && { date: below.date, name: below.name, balance: centsToDollars(below.balance) },
     },

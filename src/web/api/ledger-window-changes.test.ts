@@ -5,24 +5,22 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { ledgerChangesCodec, type LedgerChangesView } from '../../contract/ledger-changes-codec.js';
-import { ledgerWindowCodec, type LedgerWindowView } from '../../contract/ledger-window-codec.js';
-import { computeBalances } from '../../domain/balances.js';
+import type { LedgerChangesView } from '../../contract/ledger-changes-codec.js';
+import type { LedgerWindowView } from '../../contract/ledger-window-codec.js';
 import { addDays, isoDate } from '../../domain/calendar-date.js';
+import type { LedgerRow } from '../../domain/ledger.js';
 import { cents } from '../../domain/money.js';
-import type { StoredLedger } from '../../server/ledger/ledger-record.js';
-import { changesAnswer, windowAnswer } from '../../server/ledger/ledger-payloads.js';
-import type { StoredRow } from '../../server/ledger/transaction-rows.js';
+import { changesAfter, type LedgerFieldsOf, ledgerWindowOf, wholeLedger } from '../test-support/ledger-windows.js';
 import type { HeldLedgerInfo, LedgerRead } from './api-client.js';
 import { applyWindowChanges, writeWithChanges } from './ledger-changes.js';
 import { ledgerVersion, setLedgerVersion } from './ledger-version.js';
 import { firstWindow } from './status-moves.js';
 
 const START = isoDate('2027-01-01');
-const LEDGER: StoredLedger = { id: 'l', startDate: START, endDate: addDays(START, 99), openingBalance: cents(100_00), version: 5 };
+const FIELDS: LedgerFieldsOf = { startDate: START, endDate: addDays(START, 99), openingBalance: cents(100_00) };
 
 /** 300 rows, three a day, all PENDING. */
-const ROWS: StoredRow[] = Array.from({ length: 300 }, (_, index) => ({
+const ROWS: LedgerRow[] = Array.from({ length: 300 }, (_, index) => ({
   id: `r${index}`,
   sequence: index + 1,
   date: addDays(START, Math.floor(index / 3)),
@@ -30,56 +28,36 @@ const ROWS: StoredRow[] = Array.from({ length: 300 }, (_, index) => ({
   type: 'D',
   amount: cents(10_00 + index),
   status: 'PENDING',
-  version: 1,
   source: null,
-  transfer: null,
 }));
 
-function windowOf(rows: readonly StoredRow[], version: number): LedgerWindowView {
-  const { window } = z.decode(
-    ledgerWindowCodec,
-    windowAnswer({ ledger: { ...LEDGER, version }, rows }, { limit: 20, today: START }, START),
-  );
-  return window;
+function windowOf(rows: readonly LedgerRow[], version: string): LedgerWindowView {
+  return ledgerWindowOf(wholeLedger(FIELDS, rows, version), { from: 0, limit: 20 }, START, version);
 }
 
-/** The changes answer of a write that left `after` and changed the row `id`, based on version 5. */
-function changesOf(after: readonly StoredRow[], id: string | null, removed: string[] = []): LedgerChangesView {
-  const balances = computeBalances(LEDGER.openingBalance, after);
-  const position = balances.rows.findIndex((row) => row.id === id);
-  const placed = balances.rows[position];
-  const answer = changesAnswer(
-    { ledger: { ...LEDGER, version: 6 }, basedOn: 5, removedIds: removed },
-    {
-      count: after.length,
-      currentBalance: balances.currentBalance,
-      pendingBalance: balances.pendingBalance,
-      rows: placed ? [{ row: { ...placed, version: 2 }, position, balance: placed.balance }] : [],
-    },
-  );
-  return z.decode(ledgerChangesCodec, answer).changes;
+/** The changes answer of a write that left `after` and changed the row `id`, based on version v5. */
+function changesOf(after: readonly LedgerRow[], id: string | null, removed: string[] = []): LedgerChangesView {
+  return changesAfter(FIELDS, after, id, { basedOn: 'v5', version: 'v6', removed });
 }
 
 function held(version: string): LedgerWindowView {
-  const window = windowOf(ROWS, 5);
-  setLedgerVersion(window, version);
-  return window;
+  return windowOf(ROWS, version);
 }
 
 describe('a window takes in a write’s changes', () => {
   it('takes in a Pay of a row it holds: that row moves, the balances are the server’s, the version the answer’s', () => {
-    const paid = ROWS.map((row) => (row.id === 'r4' ? { ...row, status: 'PAID' as const, version: 2 } : row));
+    const paid = ROWS.map((row) => (row.id === 'r4' ? { ...row, status: 'PAID' as const } : row));
     const changes = changesOf(paid, 'r4');
     const window = held(changes.basedOn);
     const applied = applyWindowChanges(window, changes);
-    expect(applied?.transactions).toEqual(windowOf(paid, 6).transactions);
+    expect(applied?.transactions).toEqual(windowOf(paid, 'v6').transactions);
     expect(applied?.pendingBalance).toBe(changes.pendingBalance);
     expect(applied && ledgerVersion(applied)).toBe(changes.version);
   });
 
   it('refuses an edit, an add, a delete, a Pay of a row it does not hold, and changes based on another version', () => {
-    const edited = ROWS.map((row) => (row.id === 'r4' ? { ...row, amount: cents(1), version: 2 } : row));
-    const added: StoredRow[] = [...ROWS, { ...(ROWS[0] as StoredRow), id: 'new', sequence: 301 }];
+    const edited = ROWS.map((row) => (row.id === 'r4' ? { ...row, amount: cents(1) } : row));
+    const added: LedgerRow[] = [...ROWS, { ...(ROWS[0] as LedgerRow), id: 'new', sequence: 301 }];
     const deleted = ROWS.filter((row) => row.id !== 'r4');
     const paidFar = ROWS.map((row) => (row.id === 'r250' ? { ...row, status: 'PAID' as const } : row));
     const pay = changesOf(
@@ -98,11 +76,11 @@ describe('a window takes in a write’s changes', () => {
   });
 
   it('reads the same window again after changes it cannot take in, with no reload of the whole ledger', async () => {
-    const edited = ROWS.map((row) => (row.id === 'r4' ? { ...row, amount: cents(1), version: 2 } : row));
+    const edited = ROWS.map((row) => (row.id === 'r4' ? { ...row, amount: cents(1) } : row));
     const changes = changesOf(edited, 'r4');
-    const again = windowOf(edited, 6);
+    const again = windowOf(edited, 'v6');
     // The page's api client, as the window's read goes through it.
-    const answers = [windowOf(ROWS, 5), again];
+    const answers = [windowOf(ROWS, 'v5'), again];
     const request = vi.fn(async () => ({ window: answers.shift() }));
     const getLedger = vi.fn(async (read?: LedgerRead): Promise<HeldLedgerInfo> => {
       if (!read) throw new Error('the whole ledger was asked for');

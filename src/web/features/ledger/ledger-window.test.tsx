@@ -9,21 +9,18 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useMemo, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod/mini';
-import { ledgerInfoCodec, type LedgerView } from '../../../contract/codecs.js';
-import { ledgerWindowCodec, type LedgerWindowView } from '../../../contract/ledger-window-codec.js';
-import { computeBalances } from '../../../domain/balances.js';
+import type { LedgerView } from '../../../contract/codecs.js';
+import type { LedgerWindowView } from '../../../contract/ledger-window-codec.js';
 import { addDays, isoDate } from '../../../domain/calendar-date.js';
+import type { LedgerRow } from '../../../domain/ledger.js';
 import { cents } from '../../../domain/money.js';
-import type { StoredLedger } from '../../../server/ledger/ledger-record.js';
-import { changesAnswer, ledgerAnswer, windowAnswer } from '../../../server/ledger/ledger-payloads.js';
-import type { StoredRow } from '../../../server/ledger/transaction-rows.js';
 import type { HeldLedgerInfo } from '../../api/api-client.js';
 import { ApiClientProvider } from '../../api/api-context.js';
 import { writeWithChanges } from '../../api/ledger-changes.js';
-import { ledgerVersion, setLedgerVersion } from '../../api/ledger-version.js';
+import { ledgerVersion } from '../../api/ledger-version.js';
 import { ledgerForecast, type LedgerForecast } from '../../forecast/ledger-forecast.js';
 import { fakeApiClient } from '../../test-support/fake-api-client.js';
+import { changesAfter, type LedgerFieldsOf, ledgerWindowOf, wholeLedger } from '../../test-support/ledger-windows.js';
 import { LedgerSection } from './ledger-section.js';
 import { NO_SCHEDULES, NoImportStatementDialog, setWindowWidth } from './ledger-test-support.js';
 
@@ -34,10 +31,11 @@ afterEach(() => setWindowWidth(JSDOM_WIDTH));
 const START = isoDate('2027-01-01');
 const TODAY = isoDate('2027-01-01');
 
+const FIELDS: LedgerFieldsOf = { startDate: START, endDate: addDays(START, 364), openingBalance: cents(500_00) };
+
 /** A year of rows, every one PENDING: a paycheck every 14 days, a bill each day named by its day. */
-function storedLedger(rowCount: number): { ledger: StoredLedger; rows: StoredRow[] } {
-  const ledger: StoredLedger = { id: 'big', startDate: START, endDate: addDays(START, 364), openingBalance: cents(500_00), version: 3 };
-  const rows = Array.from({ length: rowCount }, (_, index): StoredRow => {
+function ledgerRows(rowCount: number): LedgerRow[] {
+  return Array.from({ length: rowCount }, (_, index): LedgerRow => {
     const day = index % 365;
     const paycheck = day % 14 === 0 && index < 365;
     return {
@@ -48,25 +46,17 @@ function storedLedger(rowCount: number): { ledger: StoredLedger; rows: StoredRow
       type: paycheck ? 'C' : 'D',
       amount: cents(paycheck ? 2_000_00 : 1_00 + (index % 50)),
       status: 'PENDING',
-      version: 1,
       source: paycheck ? { kind: 'deposit', id: 'acme', occurrence: addDays(START, day), edited: false } : null,
-      transfer: null,
     };
   });
-  return { ledger, rows };
 }
 
-function wholeOf(stored: ReturnType<typeof storedLedger>): LedgerView {
-  const { ledger } = z.decode(ledgerInfoCodec, ledgerAnswer(stored));
-  if (ledger === null) throw new Error('no ledger');
-  setLedgerVersion(ledger, 'v3');
-  return ledger;
+function wholeOf(rows: readonly LedgerRow[]): LedgerView {
+  return wholeLedger(FIELDS, rows, 'v3');
 }
 
-function windowOf(stored: ReturnType<typeof storedLedger>, limit = 100): LedgerWindowView {
-  const { window } = z.decode(ledgerWindowCodec, windowAnswer(stored, { limit, today: TODAY }, TODAY));
-  setLedgerVersion(window, 'v3');
-  return window;
+function windowOf(rows: readonly LedgerRow[], limit = 100): LedgerWindowView {
+  return ledgerWindowOf(wholeOf(rows), { from: 0, limit }, TODAY, 'v3');
 }
 
 /** The forecast as the Ledger view gives it: worked out from a whole ledger, or the window's own. */
@@ -114,9 +104,9 @@ const rowNames = () =>
 
 describe('the Ledger section with a window of a long ledger', () => {
   it('shows the whole ledger’s balances, count and first rows and lines, and stands for every row', () => {
-    const stored = storedLedger(2000);
-    const whole = wholeOf(stored);
-    const view = renderWindowed({ window: windowOf(stored) });
+    const rows = ledgerRows(2000);
+    const whole = wholeOf(rows);
+    const view = renderWindowed({ window: windowOf(rows) });
     expect(screen.getByRole('definition', { name: 'Pending Balance' })).toHaveTextContent(/^\$/);
     expect(screen.getByText('2,000 transactions.')).toBeVisible();
     const windowed = rowNames();
@@ -132,9 +122,9 @@ describe('the Ledger section with a window of a long ledger', () => {
 
   it('asks for the whole ledger to search it, shows no partial hits meanwhile, and then what a full load finds', async () => {
     const user = userEvent.setup();
-    const stored = storedLedger(2000);
-    const whole = wholeOf(stored);
-    const view = renderWindowed({ window: windowOf(stored) });
+    const rows = ledgerRows(2000);
+    const whole = wholeOf(rows);
+    const view = renderWindowed({ window: windowOf(rows) });
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'bill 36');
     expect(view.onWholeNeeded).toHaveBeenCalled();
     expect(screen.getByText('Loading all 2,000 transactions to search them...')).toBeVisible();
@@ -152,7 +142,7 @@ describe('the Ledger section with a window of a long ledger', () => {
 
   it('asks for the whole ledger when a status is filtered out', async () => {
     const user = userEvent.setup();
-    const view = renderWindowed({ window: windowOf(storedLedger(500)) });
+    const view = renderWindowed({ window: windowOf(ledgerRows(500)) });
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await user.click(await screen.findByRole('checkbox', { name: 'Paid' }));
     expect(view.onWholeNeeded).toHaveBeenCalled();
@@ -160,50 +150,35 @@ describe('the Ledger section with a window of a long ledger', () => {
 
   it('asks for the rest when the screen reaches past the window’s rows', () => {
     // Seven rows held: the first screen (and its overscan) reaches past them at once.
-    const view = renderWindowed({ window: windowOf(storedLedger(500), 7) });
+    const view = renderWindowed({ window: windowOf(ledgerRows(500), 7) });
     expect(view.onWholeNeeded).toHaveBeenCalled();
   });
 
   it('opens New Ledger once the whole ledger is here, with its warning counting every row', async () => {
     const user = userEvent.setup();
-    const stored = storedLedger(500);
-    const view = renderWindowed({ window: windowOf(stored) });
+    const rows = ledgerRows(500);
+    const view = renderWindowed({ window: windowOf(rows) });
     await user.click(screen.getByRole('button', { name: 'New Ledger' }));
     expect(view.onWholeNeeded).toHaveBeenCalled();
     expect(screen.queryByRole('dialog', { name: 'New Ledger' })).toBeNull();
-    view.handOver({ ledger: wholeOf(stored) });
+    view.handOver({ ledger: wholeOf(rows) });
     const dialog = await screen.findByRole('dialog', { name: 'New Ledger' });
     expect(within(dialog).getByText(/and its 500 transactions\./)).toBeVisible();
   });
 
   it('paints a Pay of a window row at once, and applies its changes to the window without a reload', async () => {
     const user = userEvent.setup();
-    const stored = storedLedger(2000);
-    const window = windowOf(stored);
+    const rows = ledgerRows(2000);
+    const window = windowOf(rows);
     const api = fakeApiClient();
     const view = renderWindowed({ window }, api);
     const paid = window.transactions.find((row) => row.name === 'Rent');
     if (!paid) throw new Error('no Rent row in the window');
     // The server's answer: the paid row where it was, the new balances.
-    const moved = stored.rows.map((row) => (row.id === paid.id ? { ...row, status: 'PAID' as const, version: 2 } : row));
-    const balances = computeBalances(stored.ledger.openingBalance, moved);
-    const position = balances.rows.findIndex((row) => row.id === paid.id);
-    const placed = balances.rows[position];
-    if (!placed) throw new Error('the paid row is gone');
-    const answer = changesAnswer(
-      { ledger: { ...stored.ledger, version: 4 }, basedOn: 3, removedIds: [] },
-      {
-        count: moved.length,
-        currentBalance: balances.currentBalance,
-        pendingBalance: balances.pendingBalance,
-        rows: [{ row: { ...placed, version: 2 }, position, balance: placed.balance }],
-      },
-    );
-    setLedgerVersion(window, answer.changes.basedOn);
+    const moved = rows.map((row) => (row.id === paid.id ? { ...row, status: 'PAID' as const } : row));
+    const answer = { changes: changesAfter(FIELDS, moved, paid.id, { basedOn: 'v3', version: 'v4' }) };
     const reload = vi.fn(() => Promise.reject(new Error('no reload expected')));
-    api.updateTransaction.mockImplementation((_update, held) =>
-      writeWithChanges(async (codec) => z.decode(codec, answer), held ?? (() => null), reload),
-    );
+    api.updateTransaction.mockImplementation((_update, held) => writeWithChanges(async () => answer, held ?? (() => null), reload));
     const before = screen.getByRole('definition', { name: 'Pending Balance' }).textContent;
     await user.click(screen.getAllByRole('button', { name: `Pay ${paid.name}` })[0] as HTMLElement);
     await waitFor(() => expect(api.updateTransaction).toHaveBeenCalledTimes(1));

@@ -4,27 +4,22 @@
  * the warning before $0, the rows and pay period lines on the screen) is what a full load shows
  * there, or, once the screen reaches past the window, the page asks for the whole ledger; and a Pay
  * or a Clear painted on the window, or its changes applied to it, are the whole ledger's, row for
- * row. The ledgers are made and answered by the server's own functions (ledger-payloads.ts) and
- * decoded by the page's codecs. Runs: modest in CI, more under `npm run fuzz` (FUZZ_RUNS); one
- * ledger of 20,000 rows, the product's limit, in every run of the file.
+ * row. The ledgers and windows are made by the domain's functions the server answers with
+ * (computeBalances, ledgerWindow; tests/api/ledger-scale.test.ts checks the server's answers against
+ * a full read). Runs: modest in CI, more under `npm run fuzz` (FUZZ_RUNS); one ledger of 20,000
+ * rows, the product's limit, in every run of the file.
  */
 import fc from 'fast-check';
-import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { ledgerInfoCodec, type LedgerInfoView, type LedgerView } from '../../../../contract/codecs.js';
-import { ledgerChangesCodec } from '../../../../contract/ledger-changes-codec.js';
-import { ledgerWindowCodec, type LedgerWindowView } from '../../../../contract/ledger-window-codec.js';
-import { computeBalances } from '../../../../domain/balances.js';
+import type { LedgerView } from '../../../../contract/codecs.js';
+import type { LedgerWindowView } from '../../../../contract/ledger-window-codec.js';
 import { addDays, fromDayNumber, type IsoDate, isoDate, toDayNumber } from '../../../../domain/calendar-date.js';
-import { isAllowedStatusMove, TRANSACTION_STATUSES, type TransactionStatus } from '../../../../domain/ledger.js';
+import { isAllowedStatusMove, type LedgerRow, TRANSACTION_STATUSES, type TransactionStatus } from '../../../../domain/ledger.js';
 import { cents } from '../../../../domain/money.js';
-import type { StoredLedger } from '../../../../server/ledger/ledger-record.js';
-import { changesAnswer, ledgerAnswer, windowAnswer } from '../../../../server/ledger/ledger-payloads.js';
-import type { StoredRow } from '../../../../server/ledger/transaction-rows.js';
 import { applyDecodedChanges, applyWindowChanges } from '../../../api/ledger-changes.js';
-import { setLedgerVersion } from '../../../api/ledger-version.js';
 import { paintStatusMoves, wholeWhenComplete } from '../../../api/status-moves.js';
 import { ledgerForecast } from '../../../forecast/ledger-forecast.js';
+import { changesAfter, type LedgerFieldsOf, ledgerWindowOf, wholeLedger } from '../../../test-support/ledger-windows.js';
 import { ledgerItems } from '../rows/ledger-items.js';
 import { loadedSegments, rowSegments, rowWindow } from './row-window.js';
 
@@ -54,19 +49,14 @@ const rowSpec: fc.Arbitrary<RowSpec> = fc.record({
 });
 
 interface Made {
-  readonly stored: { readonly ledger: StoredLedger; readonly rows: StoredRow[] };
+  readonly fields: LedgerFieldsOf;
+  readonly rows: LedgerRow[];
   readonly today: IsoDate;
 }
 
 function makeLedger(specs: readonly RowSpec[], opening: number, todayOffset: number): Made {
-  const ledger: StoredLedger = {
-    id: 'ledger',
-    startDate: START,
-    endDate: addDays(START, LEDGER_DAYS - 1),
-    openingBalance: cents(opening),
-    version: 7,
-  };
-  const rows: StoredRow[] = specs.map((spec, index) => ({
+  const fields: LedgerFieldsOf = { startDate: START, endDate: addDays(START, LEDGER_DAYS - 1), openingBalance: cents(opening) };
+  const rows: LedgerRow[] = specs.map((spec, index) => ({
     id: `row-${index}`,
     sequence: index + 1,
     date: addDays(START, spec.day),
@@ -74,29 +64,22 @@ function makeLedger(specs: readonly RowSpec[], opening: number, todayOffset: num
     type: spec.type,
     amount: cents(spec.amount),
     status: spec.status,
-    version: 1,
     // A credit from a deposit opens a pay period.
     source: spec.paycheck
       ? { kind: spec.type === 'C' ? 'deposit' : 'expense', id: 's1', occurrence: addDays(START, spec.day), edited: false }
       : null,
-    transfer: null,
   }));
-  return { stored: { ledger, rows }, today: fromDayNumber(toDayNumber(START) + todayOffset) };
+  return { fields, rows, today: fromDayNumber(toDayNumber(START) + todayOffset) };
 }
 
-/** The page's whole ledger, as a full load decodes it, at the ledger's version. */
-function wholeOf({ stored }: Made): LedgerView {
-  const { ledger } = z.decode(ledgerInfoCodec, ledgerAnswer(stored)) as LedgerInfoView;
-  if (ledger === null) throw new Error('no ledger');
-  setLedgerVersion(ledger, 'v7');
-  return ledger;
+/** The page's whole ledger, as a full load holds it. */
+function wholeOf({ fields, rows }: Made): LedgerView {
+  return wholeLedger(fields, rows, 'v7');
 }
 
-/** The page's window, as the first view decodes it, at the same version. */
-function windowOf({ stored, today }: Made, limit: number): LedgerWindowView {
-  const { window } = z.decode(ledgerWindowCodec, windowAnswer(stored, { limit, today }, today));
-  setLedgerVersion(window, 'v7');
-  return window;
+/** The page's window, as the first view holds it. */
+function windowOf(made: Made, limit: number): LedgerWindowView {
+  return ledgerWindowOf(wholeOf(made), { from: 0, limit }, made.today, 'v7');
 }
 
 const ledgerArbitrary = fc
@@ -187,28 +170,8 @@ describe('a window of the ledger shows what a full load shows (decision 0053)', 
           expect(paintedWindow.pendingBalance).toBe(paintedWhole?.pendingBalance);
           expect(paintedWindow.transactions).toEqual(paintedWhole?.transactions.slice(0, window.transactions.length));
           // And the server's changes answer, taken in.
-          const stored = made.stored;
-          const moved = stored.rows.map((candidate) => (candidate.id === row.id ? { ...candidate, status, version: 2 } : candidate));
-          const balances = computeBalances(stored.ledger.openingBalance, moved);
-          const position = balances.rows.findIndex((candidate) => candidate.id === row.id);
-          const placed = balances.rows[position];
-          if (placed === undefined) throw new Error('the paid row is gone');
-          const after = { ...stored.ledger, version: 8 };
-          const { changes } = z.decode(
-            ledgerChangesCodec,
-            changesAnswer(
-              { ledger: after, basedOn: 7, removedIds: [] },
-              {
-                count: moved.length,
-                currentBalance: balances.currentBalance,
-                pendingBalance: balances.pendingBalance,
-                rows: [{ row: { ...placed, version: 2 }, position, balance: placed.balance }],
-              },
-            ),
-          );
-          // Versions as the page would hold them: the changes name the digest of ledger and version.
-          setLedgerVersion(whole, changes.basedOn);
-          setLedgerVersion(window, changes.basedOn);
+          const moved = made.rows.map((candidate) => (candidate.id === row.id ? { ...candidate, status } : candidate));
+          const changes = changesAfter(made.fields, moved, row.id, { basedOn: 'v7', version: 'v8' });
           const appliedWhole = applyDecodedChanges(whole, changes);
           const appliedWindow = applyWindowChanges(window, changes);
           expect(appliedWhole).not.toBeNull();
