@@ -23,7 +23,7 @@ import { forgetImports, importKey, type ImportedRow, recordImports } from './imp
 import { deleteLedgerData, type LedgerData, writeLedgerData } from './ledger-data.js';
 import { JournalRecorder, type LedgerJournal } from './ledger-journal.js';
 import { checkExpectedVersion } from './ledger-payloads.js';
-import { findLedgerWithRows, findRow, type LedgerWithRows, listMonthRows, listRows, listScheduleRows } from './ledger-reads.js';
+import { findAccountLedgerWithRows, findRow, type LedgerWithRows, listMonthRows, listRows, listScheduleRows } from './ledger-reads.js';
 import { countOwnerRowsFromTotals, monthOf, readLedgerTotals } from './month-totals.js';
 import {
   advanceVersion,
@@ -113,8 +113,9 @@ export async function readLedger(
   owner: Caller,
   account: AccountChoice = 'primary',
 ): Promise<LedgerWithRows | undefined> {
-  const found = await readAccount(database, owner, account);
-  return found && findLedgerWithRows(ledgerScope(database, owner), found.id);
+  const found = await findAccountLedgerWithRows(ledgerScope(database, owner), account === 'primary' ? null : account.id);
+  if (found === undefined && account !== 'primary') throw new NotFoundError(NO_ACCOUNT);
+  return found?.ledger;
 }
 
 /** Runs `work` in one database transaction holding the owner's lock: a refusal thrown inside rolls all of it back. */
