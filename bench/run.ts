@@ -5,6 +5,7 @@
  *
  *   npm run bench                 every benchmark
  *   npm run bench -- 1 3          only benchmarks 1 and 3
+ *   npm run bench -- 9d           only part d of benchmark 9
  *   BENCH_QUICK=1 npm run bench   shorter runs for a first look (not for judging targets)
  *   BENCH_BUILD_DIR=node_modules/.cache/mine/build npm run bench -- 11
  *                                 the private build elsewhere, for two runs side by side
@@ -19,6 +20,7 @@ import { manyAccounts } from './benchmarks/many-accounts.js';
 import { pageSpeed } from './benchmarks/page-speed.js';
 import { pageWeight } from './benchmarks/page-weight.js';
 import { phone } from './benchmarks/phone.js';
+import { scale } from './benchmarks/scale.js';
 import { startup } from './benchmarks/startup.js';
 import { statementImport } from './benchmarks/statement-import.js';
 import { writeCost } from './benchmarks/write-cost.js';
@@ -37,16 +39,20 @@ const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
   '6': leaks,
   '7': phone,
   '8': statementImport,
+  '9': scale,
   '10': startup,
   '11': manyAccounts,
 };
 
 async function main(): Promise<void> {
-  const chosen = process.argv.slice(2).filter((argument) => argument !== '--');
+  const given = process.argv.slice(2).filter((argument) => argument !== '--');
+  // "9d" (or "9ab") runs only those parts of a benchmark whose figures can be measured apart.
+  const chosen = [...new Set(given.map((argument) => argument.replace(/(?<=^\d+)[a-z]+$/, '')))];
+  const parts = new Set(given.flatMap((argument) => [...(/(?<=^\d+)[a-z]+$/.exec(argument)?.[0] ?? '')]));
   const unknown = chosen.filter((name) => !(name in BENCHMARKS));
   if (unknown.length > 0) throw new Error(`no benchmark ${unknown.join(', ')}; choose from ${Object.keys(BENCHMARKS).join(', ')}`);
   const names = chosen.length > 0 ? chosen : Object.keys(BENCHMARKS);
-  const settings = settingsFromEnvironment(process.env);
+  const settings: BenchSettings = { ...settingsFromEnvironment(process.env), parts };
 
   console.log('Building the page and the server (private copy under node_modules/.cache/leftover-bench)...');
   // Kept inside node_modules when moved, so the built server still finds its packages.

@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { type PrivateBuild, REPO_ROOT } from '../lib/build.js';
+import { BENCH_CACHE, type PrivateBuild } from '../lib/build.js';
 import { type BenchResult, result } from '../lib/report.js';
 import { round } from '../lib/stats.js';
 
@@ -70,7 +70,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
 
 /** A React 19 hello-world, built by the same Vite and React plugin as the page. */
 async function buildBareReactPage(): Promise<string> {
-  const root = path.join(REPO_ROOT, 'node_modules/.cache/leftover-bench/bare-react');
+  const root = path.join(BENCH_CACHE, 'bare-react');
   fs.rmSync(root, { recursive: true, force: true });
   fs.mkdirSync(root, { recursive: true });
   fs.writeFileSync(path.join(root, 'index.html'), BARE_INDEX);

@@ -38,7 +38,7 @@ const SMALL_ROWS = 20;
 const LARGE_ROWS = 2000;
 
 /** A 6.1-inch phone held upright, 3 device pixels per CSS pixel: under 1100 px, so the ledger is the compact list. */
-const PHONE: BrowserContextOptions = {
+export const PHONE: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },
   deviceScaleFactor: 3,
   isMobile: true,
@@ -50,21 +50,21 @@ const PHONE: BrowserContextOptions = {
  * sending it to its response headers), not to each round trip of a connection, and the
  * throughputs to all of the page's requests together.
  */
-const FAST_4G = {
+export const FAST_4G = {
   offline: false,
   latency: 150,
   downloadThroughput: 9_000_000 / 8,
   uploadThroughput: 1_500_000 / 8,
   connectionType: 'cellular4g',
 } as const;
-const CPU_SLOWDOWN = 4;
+export const CPU_SLOWDOWN = 4;
 
 /** After the Pay's answer has come, to catch requests the Pay sets off after it (a follow-up read, say). */
 const PAY_SETTLE_MS = 300;
 /** One frame at 60 Hz, in ms: 7d's baseline. */
 const FRAME_MS = 1000 / 60;
 
-interface Phone extends LedgerPage {
+export interface Phone extends LedgerPage {
   readonly rows: number;
   readonly wire: WireTally;
   readonly loads: number[];
@@ -73,7 +73,7 @@ interface Phone extends LedgerPage {
   readonly payWire: WireCount[];
 }
 
-async function openPhone(browser: Browser, origin: string, rows: number): Promise<Phone> {
+export async function openPhone(browser: Browser, origin: string, rows: number): Promise<Phone> {
   const opened = await openLedgerPage(browser, { origin, rows, userName: `bench-phone-${rows}`, layout: COMPACT_LAYOUT, device: PHONE });
   // Signed in and seeded at full speed (set-up); from here on the page runs as on the phone. The
   // emulation belongs to this page's target and stays on across its navigations.
@@ -89,7 +89,7 @@ async function openPhone(browser: Browser, origin: string, rows: number): Promis
  * the load event), which precaches index.html and the hashed scripts and styles; once it is
  * active, later navigations get those from it, and only the API calls go to the network.
  */
-async function warmUp(phone: Phone, origin: string): Promise<void> {
+export async function warmUp(phone: Phone, origin: string): Promise<void> {
   await loadLedger(phone.page, origin);
   const active = await phone.page.evaluate(async () => {
     if (!('serviceWorker' in navigator)) return false;
@@ -102,7 +102,7 @@ async function warmUp(phone: Phone, origin: string): Promise<void> {
     );
 }
 
-async function measureFirstView(phone: Phone, origin: string): Promise<void> {
+export async function measureFirstView(phone: Phone, origin: string): Promise<void> {
   phone.wire.start();
   phone.loads.push(await loadLedger(phone.page, origin));
   phone.loadWire.push(await phone.wire.stop());
@@ -124,7 +124,7 @@ function requestSummary(counts: readonly WireCount[]): string {
   return [...seen].map(([label, times]) => `${label} x${times}`).join(', ') || 'none';
 }
 
-function firstViewRequests(phone: Phone): string {
+export function firstViewRequests(phone: Phone): string {
   const network = median(phone.loadWire.map((count) => count.overNetwork));
   const local = median(phone.loadWire.map((count) => count.servedLocally));
   const kb = median(phone.loadWire.map((count) => count.bytes)) / 1024;

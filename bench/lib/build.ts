@@ -23,7 +23,13 @@ export interface PrivateBuild {
   readonly bareReadyzServerMain: string;
 }
 
-export async function buildForBench(root = path.join(REPO_ROOT, 'node_modules/.cache/leftover-bench/build')): Promise<PrivateBuild> {
+/**
+ * Where the private builds go: under node_modules/.cache, or BENCH_CACHE_DIR (a worktree whose
+ * node_modules is another checkout's must not build over that checkout's run).
+ */
+export const BENCH_CACHE = process.env.BENCH_CACHE_DIR ?? path.join(REPO_ROOT, 'node_modules/.cache/leftover-bench');
+
+export async function buildForBench(root = path.join(BENCH_CACHE, 'build')): Promise<PrivateBuild> {
   fs.rmSync(root, { recursive: true, force: true });
   fs.mkdirSync(root, { recursive: true });
   // Inside node_modules Node stops looking for the project's package.json, so say ESM here.

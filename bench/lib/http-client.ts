@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 export interface TimedResponse {
   readonly status: number;
   readonly body: string;
+  readonly headers: http.IncomingHttpHeaders;
   /** From sending the request to the last byte of the answer. */
   readonly ms: number;
 }
@@ -20,9 +21,10 @@ export class ApiClient {
     readonly accessToken: string,
   ) {}
 
-  request(method: string, path: string, body?: unknown): Promise<TimedResponse> {
+  /** `extraHeaders`: more request headers (an If-Match, say). */
+  request(method: string, path: string, body?: unknown, extraHeaders: http.OutgoingHttpHeaders = {}): Promise<TimedResponse> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers: http.OutgoingHttpHeaders = { authorization: `Bearer ${this.accessToken}` };
+    const headers: http.OutgoingHttpHeaders = { ...extraHeaders, authorization: `Bearer ${this.accessToken}` };
     if (payload !== undefined) {
       headers['content-type'] = 'application/json';
       headers['content-length'] = Buffer.byteLength(payload);
@@ -33,7 +35,12 @@ export class ApiClient {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }),
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            headers: response.headers,
+            ms: performance.now() - started,
+          }),
         );
         response.on('error', reject);
       });

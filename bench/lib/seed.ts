@@ -8,6 +8,7 @@ import { daysInMonth, fromParts, type IsoDate, weekdayOf } from '../../src/domai
 import { generateLedgerDrafts, type NamedDeposit, type NamedExpense } from '../../src/domain/ledger.js';
 import { cents } from '../../src/domain/money.js';
 import { type Ledger, LEDGER_PATHS, ledgerInfoSchema } from '../../src/contract/ledger.js';
+import { ledgerChangesSchema } from '../../src/contract/ledger-changes.js';
 import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
 import { EXPENSES_PATHS } from '../../src/contract/expenses.js';
 import { ApiClient } from './http-client.js';
@@ -53,12 +54,43 @@ export function plannedRowCount(plan: LedgerPlan): number {
   return generateLedgerDrafts(plan.deposits, plan.expenses, { from: plan.startDate, to: plan.endDate }).length;
 }
 
+/** More monthly bills than this and the ledger is filled with weekly ones instead (the product allows 300 expenses). */
+const MOST_MONTHLY_BILLS = 100;
+
+/** A bill due every week from one of the first seven days of FIRST_YEAR. */
+function weeklyBill(index: number): NamedExpense {
+  const startDate = fromParts(FIRST_YEAR, 1, (index % 7) + 1);
+  return {
+    name: `Weekly ${String(index + 1).padStart(3, '0')}`,
+    amount: cents(9_00 + index * 3_07),
+    day: (index % 7) + 1,
+    endDate: null,
+    frequency: 'W',
+    startDate,
+  };
+}
+
+/**
+ * Five years of the two paychecks, as many weekly bills as fit under `rows` and then monthly ones:
+ * a 20,000-row ledger (the product's limit, decision 0028) from 77 expenses.
+ */
+function planForManyRows(rows: number): LedgerPlan {
+  const base = schedulePlan(60, 0);
+  const depositRows = plannedRowCount(base);
+  const weeklyRows = plannedRowCount({ ...base, deposits: [], expenses: [weeklyBill(0)] });
+  const weekly = Array.from({ length: Math.floor((rows - depositRows) / weeklyRows) }, (_, index) => weeklyBill(index));
+  const afterWeekly = plannedRowCount({ ...base, expenses: weekly });
+  const monthly = schedulePlan(60, Math.floor((rows - afterWeekly) / 60)).expenses;
+  return { ...base, expenses: [...weekly, ...monthly] };
+}
+
 /** As many whole bills as fit under `rows`; the caller adds the remainder by hand. */
 export function planForRows(rows: number): LedgerPlan {
   const months = rows >= 1500 ? 60 : rows >= 400 ? 12 : rows >= 100 ? 3 : 1;
   const depositRows = plannedRowCount(schedulePlan(months, 0));
   // Every bill on days 1 to 28 falls once in each whole month.
-  return schedulePlan(months, Math.max(0, Math.floor((rows - depositRows) / months)));
+  const bills = Math.max(0, Math.floor((rows - depositRows) / months));
+  return bills > MOST_MONTHLY_BILLS ? planForManyRows(rows) : schedulePlan(months, bills);
 }
 
 export async function addSchedules(client: ApiClient, plan: LedgerPlan): Promise<void> {
@@ -79,6 +111,8 @@ export async function addSchedules(client: ApiClient, plan: LedgerPlan): Promise
       day: expense.day,
       amount: expense.amount / 100,
       endDate: '',
+      // Monthly bills go in as they always did; a weekly one names its frequency and first date.
+      ...(expense.frequency !== undefined && expense.frequency !== 'M' && { frequency: expense.frequency, startDate: expense.startDate }),
     });
   }
 }
@@ -99,14 +133,27 @@ export async function seedSchedulesAndLedger(client: ApiClient, plan: LedgerPlan
   return ledgerOf(await client.json('POST', LEDGER_PATHS.create, createLedgerBody(plan)));
 }
 
+/** Rows past this are topped up with changes-only answers: answering the whole ledger for each would take minutes. */
+const WHOLE_ANSWERS_UP_TO = 5000;
+
 /** A ledger of exactly `rows` rows for the signed-in user. */
 export async function seedLedger(client: ApiClient, rows: number): Promise<Ledger> {
   const plan = planForRows(rows);
   let ledger = await seedSchedulesAndLedger(client, plan);
+  const extra = (index: number) => ({ date: plan.endDate, name: `Extra ${index + 1}`, type: 'D', amount: 12.34 });
+  if (rows > WHOLE_ANSWERS_UP_TO) {
+    let count = ledger.transactions.length;
+    for (let index = count; index < rows; index += 1) {
+      const { changes } = ledgerChangesSchema.parse(
+        await client.json('POST', `${LEDGER_PATHS.addTransaction}?answer=changes`, extra(index)),
+      );
+      count = changes.count;
+    }
+    if (count !== rows) throw new Error(`seeded ${count} rows, wanted ${rows}`);
+    return ledgerOf(await client.json('GET', LEDGER_PATHS.retrieve));
+  }
   for (let index = ledger.transactions.length; index < rows; index += 1) {
-    ledger = ledgerOf(
-      await client.json('POST', LEDGER_PATHS.addTransaction, { date: plan.endDate, name: `Extra ${index + 1}`, type: 'D', amount: 12.34 }),
-    );
+    ledger = ledgerOf(await client.json('POST', LEDGER_PATHS.addTransaction, extra(index)));
   }
   if (ledger.transactions.length !== rows) throw new Error(`seeded ${ledger.transactions.length} rows, wanted ${rows}`);
   return ledger;

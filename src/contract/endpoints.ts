@@ -18,6 +18,7 @@ import { expenseInputSchema } from './expense-input.js';
 import { expensesInfoSchema } from './expenses.js';
 import { ledgerInfoSchema } from './ledger.js';
 import { ledgerAnswerQuerySchema, ledgerWriteAnswerSchema } from './ledger-changes.js';
+import { ledgerWindowQuerySchema, ledgerWindowSchema } from './ledger-window.js';
 import { createLedgerRequestSchema, extendLedgerRequestSchema, newTransactionSchema, transactionUpdateSchema } from './ledger-requests.js';
 import { idParamsSchema } from './request-fields.js';
 import { statementImportRequestSchema, statementPreviewRequestSchema } from './statement-requests.js';
@@ -73,6 +74,8 @@ export const ledgerWriteHeadersSchema = z.looseObject({
 const headers = ledgerWriteHeadersSchema;
 /** A write of one ledger row: If-Match, and `?answer=changes` for only what it changed (decision 0030). */
 const rowWrite = { headers, query: ledgerAnswerQuerySchema, answer: ledgerWriteAnswerSchema } as const;
+/** The whole ledger, or a window of it when the query asks for one (decision 0053). */
+const ledgerRead = { query: ledgerWindowQuerySchema, answer: z.union([ledgerInfoSchema, ledgerWindowSchema]) } as const;
 
 export const ENDPOINT_SCHEMAS = {
   getProfile: { answer: profileSchema },
@@ -88,7 +91,7 @@ export const ENDPOINT_SCHEMAS = {
   updateExpense: { params: idParamsSchema, body: expenseInputSchema, answer: expensesInfoSchema },
   deleteExpense: { params: idParamsSchema, answer: expensesInfoSchema },
 
-  getLedger: { answer: ledgerInfoSchema },
+  getLedger: ledgerRead,
   createLedger: { headers, body: createLedgerRequestSchema, answer: ledgerInfoSchema },
   getForecast: { answer: accountForecastSchema },
   extendLedger: { headers, body: extendLedgerRequestSchema, answer: ledgerInfoSchema },
@@ -117,7 +120,7 @@ export const ENDPOINT_SCHEMAS = {
   removeAccount: { params: idParamsSchema, body: removeAccountRequestSchema, answer: accountsInfoSchema },
 
   // Each the twin of its /api/ledger row, with the account's id in the path.
-  getAccountLedger: { params: idParamsSchema, answer: ledgerInfoSchema },
+  getAccountLedger: { ...ledgerRead, params: idParamsSchema },
   createAccountLedger: { params: idParamsSchema, headers, body: createLedgerRequestSchema, answer: ledgerInfoSchema },
   getAccountForecast: { params: idParamsSchema, answer: accountForecastSchema },
   extendAccountLedger: { params: idParamsSchema, headers, body: extendLedgerRequestSchema, answer: ledgerInfoSchema },

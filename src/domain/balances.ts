@@ -43,3 +43,32 @@ export function computeBalances(openingBalance: Cents, rows: readonly LedgerRow[
   });
   return { currentBalance: cents(current), pendingBalance: cents(pending), rows: withBalance };
 }
+
+/** What lies before a month in row order: how many rows, and their signed sum. */
+export interface RowsBefore {
+  readonly rows: number;
+  readonly signed: number;
+}
+
+/** A row's index in row order and its running balance. */
+export interface RowPlace {
+  readonly position: number;
+  readonly balance: Cents;
+}
+
+/**
+ * Where the row `id` stands in the whole ledger, from the rows of its month alone and what lies
+ * before that month (issue 27): rows of earlier months all come first in row order, so its index is
+ * theirs plus its index among its month's rows, and its running balance the opening, their signed
+ * sum and its month's rows up to and including it. The same figures computeBalances gives over
+ * every row; undefined when the row is not among them.
+ */
+export function placeInMonth(openingBalance: Cents, monthRows: readonly LedgerRow[], id: string, before: RowsBefore): RowPlace | undefined {
+  const ordered = [...monthRows].sort(compareRows);
+  let signed = before.signed;
+  for (const [index, row] of ordered.entries()) {
+    signed += signedAmount(row);
+    if (row.id === id) return { position: before.rows + index, balance: cents(openingBalance + signed) };
+  }
+  return undefined;
+}

@@ -99,6 +99,20 @@ export interface LedgerTransactionsTable extends OwnerColumns {
   transfer_account_id: string | null;
 }
 
+/**
+ * Per ledger and month (YYYY-MM): how many rows it has and their signed sums (credits plus, debits
+ * minus), of all rows, of the CLEARED ones and of the PAID and CLEARED ones (issue 27). Kept in step
+ * with ledger_transactions by every function that writes rows (month-totals.ts).
+ */
+export interface LedgerMonthTotalsTable extends OwnerColumns {
+  ledger_id: string;
+  month: string;
+  row_count: number;
+  signed_cents: number;
+  cleared_cents: number;
+  settled_cents: number;
+}
+
 /** Occurrences the user deleted from their ledger: never projected into it again. */
 export interface LedgerSkippedOccurrencesTable extends OwnerColumns {
   ledger_id: string;
@@ -230,6 +244,7 @@ export interface DatabaseSchema {
   expenses: ExpensesTable;
   ledgers: LedgersTable;
   ledger_transactions: LedgerTransactionsTable;
+  ledger_month_totals: LedgerMonthTotalsTable;
   ledger_skipped_occurrences: LedgerSkippedOccurrencesTable;
   ledger_imported_rows: LedgerImportedRowsTable;
   statement_accounts: StatementAccountsTable;

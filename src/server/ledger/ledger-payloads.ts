@@ -1,15 +1,25 @@
 /** The ledger between dollars on the wire and cents inside: the only place the two meet. */
 import { createHash } from 'node:crypto';
 import type { AccountForecast } from '../../contract/accounts.js';
-import type { LedgerInfo, LedgerTransaction } from '../../contract/ledger.js';
+import type { LedgerInfo, LedgerTransaction, PayPeriodInfo } from '../../contract/ledger.js';
+import { LEDGER_WINDOW_ROWS, type LedgerWindow, type LedgerWindowQuery } from '../../contract/ledger-window.js';
 import { firstOverLimit } from '../../domain/card-payments.js';
 import type { StoredAccount } from './account-record.js';
 import type { LedgerChanges } from '../../contract/ledger-changes.js';
 import type { TransactionUpdate } from '../../contract/ledger-requests.js';
 import type { NewLedger, NewTransaction } from '../../contract/ledger-requests.js';
-import type { IsoDate } from '../../domain/calendar-date.js';
-import { type BalancePoint, chartPoints, firstBelowZero, lowestAhead, payPeriods, rowsAhead } from '../../domain/forecast.js';
+import { type IsoDate, isoDate } from '../../domain/calendar-date.js';
+import {
+  type BalancePoint,
+  chartPoints,
+  firstBelowZero,
+  lowestAhead,
+  type PayPeriod,
+  payPeriods,
+  rowsAhead,
+} from '../../domain/forecast.js';
 import { computeBalances } from '../../domain/balances.js';
+import { ledgerWindow } from '../../domain/ledger-window.js';
 import type { LedgerRowWithBalance, TransactionDraft } from '../../domain/ledger.js';
 import { StaleVersionError } from '../../domain/errors.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
@@ -18,6 +28,7 @@ import type { LedgerFields } from './ledger-record.js';
 import type { StoredLedger } from './ledger-record.js';
 import type { LedgerWithRows } from './ledger-reads.js';
 import type { LedgerRowWrite } from './ledger-service.js';
+import type { LedgerPlacement } from './ledger-store.js';
 
 /** A new ledger opens with the balance the account has now. */
 export function ledgerFields(request: NewLedger): LedgerFields {
@@ -51,15 +62,7 @@ export function forecastAnswer({ ledger, rows }: LedgerWithRows, today: IsoDate,
     today,
     lowest: point(lowestAhead(withBalances, today)),
     firstBelowZero: point(firstBelowZero(withBalances, today)),
-    payPeriods: payPeriods(ledger, withBalances).map((period) => ({
-      startDate: period.startDate,
-      endDate: period.endDate,
-      income: centsToDollars(period.income),
-      bills: centsToDollars(period.bills),
-      leftover: centsToDollars(period.leftover),
-      lowest: centsToDollars(period.lowest),
-      endBalance: centsToDollars(period.endBalance),
-    })),
+    payPeriods: payPeriods(ledger, withBalances).map(periodAnswer),
     startDate: ledger.startDate,
     endDate: ledger.endDate,
     openingBalance: centsToDollars(ledger.openingBalance),
@@ -78,6 +81,47 @@ export function forecastAnswer({ ledger, rows }: LedgerWithRows, today: IsoDate,
       firstOverLimit:
         whose.account.card.creditLimit === null ? null : point(firstOverLimit(withBalances, today, whose.account.card.creditLimit)),
     }),
+  };
+}
+
+/**
+ * A window of the ledger (decision 0053): rows `from` onwards, at most `limit`, with their running
+ * balances, and what the page shows around them, worked out over every row as the whole ledger's
+ * answer is, so a page showing the window shows what a full load would.
+ */
+export function windowAnswer({ ledger, rows }: LedgerWithRows, query: LedgerWindowQuery, serverToday: IsoDate): { window: LedgerWindow } {
+  const today = query.today === undefined ? serverToday : isoDate(query.today);
+  const balances = computeBalances(ledger.openingBalance, rows);
+  const window = ledgerWindow(ledger, balances.rows, { from: query.from ?? 0, limit: query.limit ?? LEDGER_WINDOW_ROWS }, today);
+  const below = window.firstBelowZero;
+  return {
+    window: {
+      startDate: ledger.startDate,
+      endDate: ledger.endDate,
+      openingBalance: centsToDollars(ledger.openingBalance),
+      currentBalance: centsToDollars(balances.currentBalance),
+      pendingBalance: centsToDollars(balances.pendingBalance),
+      count: window.count,
+      from: window.from,
+      transactions: window.rows.map(transactionAnswer),
+      payPeriods: window.periods.map(periodAnswer),
+      payPeriodCount: window.periodCount,
+      today,
+      firstBelowZero: below && { date: below.date, name: below.name, balance: centsToDollars(below.balance) },
+    },
+  };
+}
+
+/** A pay period in dollars. */
+function periodAnswer(period: PayPeriod): PayPeriodInfo {
+  return {
+    startDate: period.startDate,
+    endDate: period.endDate,
+    income: centsToDollars(period.income),
+    bills: centsToDollars(period.bills),
+    leftover: centsToDollars(period.leftover),
+    lowest: centsToDollars(period.lowest),
+    endBalance: centsToDollars(period.endBalance),
   };
 }
 
@@ -137,14 +181,12 @@ export function ledgerAnswer(found: LedgerWithRows | undefined): LedgerInfo {
 /**
  * `?answer=changes` (decision 0030): the rows the write changed or added, each with its index in
  * row order, the ids it removed, and the balances, based on the version the write started from.
+ * The write placed its rows without reading the whole ledger (LedgerStore.place, issue 27).
  */
-export function changesAnswer({ ledger, basedOn, rows, changedIds, removedIds }: LedgerRowWrite): { changes: LedgerChanges } {
-  const balances = computeBalances(ledger.openingBalance, rows);
-  const changed = new Set(changedIds);
-  const changedRows: LedgerChanges['rows'] = [];
-  balances.rows.forEach((row, position) => {
-    if (changed.has(row.id)) changedRows.push({ ...transactionAnswer(row), position });
-  });
+export function changesAnswer(
+  { ledger, basedOn, removedIds }: Pick<LedgerRowWrite, 'ledger' | 'basedOn' | 'removedIds'>,
+  placement: LedgerPlacement,
+): { changes: LedgerChanges } {
   return {
     changes: {
       basedOn: versionOf(ledger, basedOn),
@@ -152,10 +194,13 @@ export function changesAnswer({ ledger, basedOn, rows, changedIds, removedIds }:
       startDate: ledger.startDate,
       endDate: ledger.endDate,
       openingBalance: centsToDollars(ledger.openingBalance),
-      currentBalance: centsToDollars(balances.currentBalance),
-      pendingBalance: centsToDollars(balances.pendingBalance),
-      count: balances.rows.length,
-      rows: changedRows,
+      currentBalance: centsToDollars(placement.currentBalance),
+      pendingBalance: centsToDollars(placement.pendingBalance),
+      count: placement.count,
+      rows: placement.rows.map(({ row, balance, position }) => ({
+        ...transactionAnswer({ ...row, transfer: row.transfer ?? null, balance }),
+        position,
+      })),
       removed: [...removedIds],
     },
   };

@@ -27,7 +27,15 @@ import type { Database, OpenDatabase } from '../db/database.js';
 import type { UndoKind } from '../undo/undo-store.js';
 import type { LedgerWithRows } from './ledger-reads.js';
 import type { LedgerFields, StoredLedger } from './ledger-record.js';
-import { type AccountChoice, type LedgerStore, type OwnerLock, readLedger, withLedgerLock, withOwnerLock } from './ledger-store.js';
+import {
+  type AccountChoice,
+  type LedgerPlacement,
+  type LedgerStore,
+  type OwnerLock,
+  readLedger,
+  withLedgerLock,
+  withOwnerLock,
+} from './ledger-store.js';
 import type { StoredRow } from './transaction-rows.js';
 import { type CardFollowing, type CardWrites, followCards } from './card-payment-writes.js';
 
@@ -105,24 +113,59 @@ export interface ScheduleWrite {
   readonly change: object | undefined;
 }
 
-/** A write of one row, and which rows it changed or added and which it removed: a changes answer's rows. */
-export interface LedgerRowWrite extends LedgerWithRows, UndoableWrite {
+/**
+ * How a write of one row answers (decision 0030): the whole ledger (SPEC.md's answer), or only what
+ * it changed, which is worked out without reading every row (issue 27).
+ */
+export type RowWriteAnswer = 'ledger' | 'changes';
+
+/**
+ * What a write of one row read for its answer, in its transaction: every row for the whole ledger,
+ * or the rows it changed or added placed in row order with the ledger's counts and balances.
+ */
+export type WrittenRows = { readonly rows: readonly StoredRow[] } | { readonly placement: LedgerPlacement };
+
+/** A write of one row: the ledger after it, the version it started from, the ids it removed, and what it answers. */
+export interface LedgerRowWrite extends UndoableWrite {
+  readonly ledger: StoredLedger;
   /** The ledger's version before the write: what its changes apply to. */
   readonly basedOn: number;
-  readonly changedIds: readonly string[];
   readonly removedIds: readonly string[];
+  readonly written: WrittenRows;
+}
+
+/** The whole ledger, or the changed rows (as now stored, by id and date) placed in it. */
+async function writtenRows(
+  store: LedgerStore,
+  answer: RowWriteAnswer,
+  changed: readonly Pick<StoredRow, 'id' | 'date'>[],
+): Promise<WrittenRows> {
+  return answer === 'ledger' ? { rows: await store.rows() } : { placement: await store.place(changed) };
 }
 
 /**
- * A row write's own changed and removed ids in its ledger, with what the card payments' re-projection
- * then wrote there (decision 0045): a changes answer carries both.
+ * What a row write answers in its ledger: its own changed rows and removed ids, with what the card
+ * payments' re-projection then wrote there (decision 0045), as the whole ledger or the changed rows
+ * placed in it (issue 27).
  */
-function rowIds(store: LedgerStore, cards: CardWrites, changed: readonly string[], removed: readonly string[]) {
+async function rowWrites(
+  store: LedgerStore,
+  cards: CardWrites,
+  answer: RowWriteAnswer,
+  changed: readonly Pick<StoredRow, 'id' | 'date'>[],
+  removed: readonly string[],
+): Promise<{ readonly written: WrittenRows; readonly removedIds: readonly string[] }> {
   const followed = cards.get(store);
   const removedIds = [...removed, ...(followed?.removed ?? [])];
   const gone = new Set(removedIds);
-  const changedIds = [...changed, ...(followed?.changed ?? [])].filter((id) => !gone.has(id));
-  return { changedIds, removedIds };
+  // By id, the re-projection's row (read as now stored) over the write's own: a row is placed once.
+  const byId = new Map<string, Pick<StoredRow, 'id' | 'date'>>();
+  for (const row of changed) if (!gone.has(row.id)) byId.set(row.id, row);
+  for (const id of followed?.changed ?? []) {
+    const row = gone.has(id) ? undefined : await store.row(id);
+    if (row) byId.set(id, row);
+  }
+  return { written: await writtenRows(store, answer, [...byId.values()]), removedIds };
 }
 
 /** The cards a write of this account's ledger dates follows: itself when it is a card, and those it pays. */
@@ -233,6 +276,7 @@ export class LedgerService {
     account: AccountChoice,
     draft: TransactionDraft,
     expected: string | null = null,
+    answer: RowWriteAnswer = 'ledger',
   ): Promise<LedgerRowWrite> {
     return withLedgerLock(this.database, owner, account, async (store) => {
       const ledger = store.require();
@@ -245,13 +289,7 @@ export class LedgerService {
       return {
         ledger: await store.advanceVersion(),
         basedOn: ledger.version,
-        rows: await store.rows(),
-        ...rowIds(
-          store,
-          cards,
-          added.map((row) => row.id),
-          [],
-        ),
+        ...(await rowWrites(store, cards, answer, added, [])),
         undo: await store.recordUndo('addTransaction', this.now()),
       };
     });
@@ -299,6 +337,7 @@ export class LedgerService {
     id: string,
     requested: RequestedRow,
     expected: string | null = null,
+    answer: RowWriteAnswer = 'ledger',
   ): Promise<LedgerRowWrite> {
     return withLedgerLock(this.database, owner, account, async (store) => {
       const { ledger, row } = await lockedRow(store, id, expected);
@@ -328,8 +367,7 @@ export class LedgerService {
         // An update that changes nothing leaves the version alone: the ledger is as the caller holds it.
         ledger: changed ? await store.advanceVersion() : ledger,
         basedOn: ledger.version,
-        rows: await store.rows(),
-        ...rowIds(store, cards, changed ? [row.id] : [], []),
+        ...(await rowWrites(store, cards, answer, decision.kind === 'change' ? [{ id: row.id, date: decision.changes.date }] : [], [])),
         // Nothing recorded when nothing changed: no undo for it.
         undo: await store.recordUndo('updateTransaction', this.now()),
       };
@@ -337,7 +375,13 @@ export class LedgerService {
   }
 
   /** Deleting a generated row skips its occurrence for good: no schedule change or extension brings it back. */
-  async deleteTransaction(owner: Caller, account: AccountChoice, id: string, expected: string | null = null): Promise<LedgerRowWrite> {
+  async deleteTransaction(
+    owner: Caller,
+    account: AccountChoice,
+    id: string,
+    expected: string | null = null,
+    answer: RowWriteAnswer = 'ledger',
+  ): Promise<LedgerRowWrite> {
     return withLedgerLock(this.database, owner, account, async (store) => {
       const { ledger, row } = await lockedRow(store, id, expected);
       const refusal = checkDeletion(row);
@@ -358,8 +402,7 @@ export class LedgerService {
       return {
         ledger: await store.advanceVersion(),
         basedOn: ledger.version,
-        rows: await store.rows(),
-        ...rowIds(store, cards, [], [row.id]),
+        ...(await rowWrites(store, cards, answer, [], [row.id])),
         undo: await store.recordUndo('deleteTransaction', this.now()),
       };
     });

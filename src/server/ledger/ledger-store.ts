@@ -7,7 +7,9 @@
  * the store keeps a journal of what it changed, which an undoable write saves (recordUndo) and an
  * undo puts back (undo; decision 0040).
  */
+import { placeInMonth, type RowPlace } from '../../domain/balances.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
+import { type Cents, cents } from '../../domain/money.js';
 import { NotFoundError } from '../../domain/errors.js';
 import type { Occurrence, ScheduleRef, SourceRef, TransactionDraft, TransactionStatus, TransferLink } from '../../domain/ledger.js';
 import { checkLedgerRows, type LedgerGrowth } from '../../domain/limits.js';
@@ -21,7 +23,8 @@ import { forgetImports, importKey, type ImportedRow, recordImports } from './imp
 import { deleteLedgerData, type LedgerData, writeLedgerData } from './ledger-data.js';
 import { JournalRecorder, type LedgerJournal } from './ledger-journal.js';
 import { checkExpectedVersion } from './ledger-payloads.js';
-import { countOwnerRows, findLedgerWithRows, findRow, type LedgerWithRows, listRows, listScheduleRows } from './ledger-reads.js';
+import { findAccountLedgerWithRows, findRow, type LedgerWithRows, listMonthRows, listRows, listScheduleRows } from './ledger-reads.js';
+import { countOwnerRowsFromTotals, monthOf, readLedgerTotals } from './month-totals.js';
 import {
   advanceVersion,
   type LedgerFields,
@@ -67,6 +70,20 @@ interface RowCount {
   readonly held?: number;
 }
 
+/** A written row placed in the whole ledger: as stored, with its index in row order and its running balance. */
+export interface PlacedRow extends RowPlace {
+  readonly row: StoredRow;
+}
+
+/** What a changes answer says of the ledger after a write (decision 0030): its counts and balances, and the written rows placed. */
+export interface LedgerPlacement {
+  readonly count: number;
+  readonly currentBalance: Cents;
+  readonly pendingBalance: Cents;
+  /** In row order. */
+  readonly rows: readonly PlacedRow[];
+}
+
 /**
  * Which account's ledger a call acts on (decision 0042): the primary one (SPEC.md's /api/ledger
  * calls) or one named by its id (/api/accounts/{id}/ledger). Another user's id is a missing one.
@@ -97,8 +114,9 @@ export async function readLedger(
   owner: Caller,
   account: AccountChoice = 'primary',
 ): Promise<LedgerWithRows | undefined> {
-  const found = await readAccount(database, owner, account);
-  return found && findLedgerWithRows(ledgerScope(database, owner), found.id);
+  const found = await findAccountLedgerWithRows(ledgerScope(database, owner), account === 'primary' ? null : account.id);
+  if (found === undefined && account !== 'primary') throw new NotFoundError(NO_ACCOUNT);
+  return found?.ledger;
 }
 
 /**
@@ -111,7 +129,7 @@ export async function readAccountLedger(
   account: AccountChoice,
 ): Promise<{ readonly account: StoredAccount; readonly found: LedgerWithRows; readonly several: boolean } | undefined> {
   const chosen = await readAccount(database, owner, account);
-  const found = chosen && (await findLedgerWithRows(ledgerScope(database, owner), chosen.id));
+  const found = chosen && (await findAccountLedgerWithRows(ledgerScope(database, owner), chosen.id))?.ledger;
   if (!chosen || !found) return undefined;
   return { account: chosen, found, several: (await countAccounts(database.db, owner)) > 1 };
 }
@@ -265,6 +283,38 @@ export class LedgerStore {
     return listRows(this.scope, this.id());
   }
 
+  /**
+   * The ledger's counts and balances and where these rows (as now stored, named by id and date) stand
+   * in it, without reading every row (issue 27): the month totals, and the rows of each one's month.
+   */
+  async place(rows: readonly Pick<StoredRow, 'id' | 'date'>[]): Promise<LedgerPlacement> {
+    const ledger = this.require();
+    const months = new Map<string, string[]>();
+    for (const { id, date } of rows) months.set(monthOf(date), [...(months.get(monthOf(date)) ?? []), id]);
+    const placed: PlacedRow[] = [];
+    let totals = months.size === 0 ? await readLedgerTotals(this.scope, ledger.id, '') : undefined;
+    for (const [month, ids] of months) {
+      const monthTotals = await readLedgerTotals(this.scope, ledger.id, month);
+      totals ??= monthTotals;
+      const monthRows = await listMonthRows(this.scope, ledger.id, month);
+      const before = { rows: monthTotals.rowsBefore, signed: monthTotals.signedBefore };
+      for (const id of ids) {
+        const row = monthRows.find((candidate) => candidate.id === id);
+        const place = placeInMonth(ledger.openingBalance, monthRows, id, before);
+        // The row was written in this transaction: not finding it is a fault, not a refusal.
+        if (row === undefined || place === undefined) throw new Error('a written ledger row is not in its month');
+        placed.push({ row, ...place });
+      }
+    }
+    if (totals === undefined) throw new Error('no ledger totals');
+    return {
+      count: totals.rows,
+      currentBalance: cents(ledger.openingBalance + totals.cleared),
+      pendingBalance: cents(ledger.openingBalance + totals.settled),
+      rows: placed.sort((a, b) => a.position - b.position),
+    };
+  }
+
   /** The row with this id, or undefined: another user's id finds nothing, like a missing one. */
   row(id: string): Promise<StoredRow | undefined> {
     return findRow(this.scope, this.id(), id);
@@ -287,7 +337,10 @@ export class LedgerStore {
   async checkRowLimit(growth: LedgerGrowth, added: number, { removed = 0, held }: RowCount = {}): Promise<void> {
     if (added <= removed) return;
     // Every account's rows count together (decision 0042): this ledger's, as the caller knows them or counted, and the others'.
-    const total = held === undefined ? await countOwnerRows(this.scope) : held + (await countOwnerRows(this.scope, this.current?.id));
+    const total =
+      held === undefined
+        ? await countOwnerRowsFromTotals(this.scope)
+        : held + (await countOwnerRowsFromTotals(this.scope, this.current?.id));
     const refusal = checkLedgerRows(growth, total - removed + added);
     if (refusal) throw refusal;
   }
@@ -375,11 +428,7 @@ export class LedgerStore {
 
   /** Rows read under this lock that a schedule change replaces. */
   async deleteRows(rows: readonly StoredRow[]): Promise<void> {
-    await deleteRows(
-      this.scope,
-      this.id(),
-      rows.map((row) => row.id),
-    );
+    await deleteRows(this.scope, this.id(), rows);
     for (const row of rows) this.recorder.changed(row, null);
   }
 

@@ -55,13 +55,13 @@ export async function undoLedgerJournal(scope: LedgerScope, ledger: StoredLedger
 
   const rows = await listRows(scope, ledger.id);
   const current = new Map(rows.map((row) => [row.id, row]));
-  const taken: string[] = [];
+  const taken: StoredRow[] = [];
   const putBack: StoredRow[] = [];
   const added = new Set<string>();
   for (const { id, before, after } of journal.rows) {
     const row = current.get(id);
     if (after === null ? row !== undefined : row?.version !== after) throw conflict();
-    if (after !== null) taken.push(id);
+    if (after !== null && row !== undefined) taken.push(row);
     if (before) putBack.push(before);
     else if (after !== null) added.add(id);
   }

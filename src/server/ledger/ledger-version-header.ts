@@ -6,9 +6,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ledgerEtag } from '../../contract/ledger.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { ANY_LEDGER_VERSION, versionOf } from './ledger-payloads.js';
-import type { LedgerWithRows } from './ledger-reads.js';
+import type { StoredLedger } from './ledger-record.js';
 
-export function tagLedgerVersion(reply: FastifyReply, found: LedgerWithRows | undefined): void {
+export function tagLedgerVersion(reply: FastifyReply, found: { readonly ledger: StoredLedger } | undefined): void {
   if (found) reply.header('etag', ledgerEtag(versionOf(found.ledger)));
 }
 

@@ -15,9 +15,18 @@ import { registerEndpoint } from '../http/endpoint-route.js';
 import { tagUndo } from '../http/undo-header.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { dollarsToCents } from '../../domain/money.js';
-import { changesAnswer, forecastAnswer, ledgerAnswer, ledgerFields, requestedRow, transactionDraft } from './ledger-payloads.js';
+import { asksForWindow, type LedgerWindowQuery } from '../../contract/ledger-window.js';
+import {
+  changesAnswer,
+  forecastAnswer,
+  ledgerAnswer,
+  ledgerFields,
+  requestedRow,
+  transactionDraft,
+  windowAnswer,
+} from './ledger-payloads.js';
 import { type AccountChoice, type LedgerWithRows, NO_LEDGER, readAccountLedger, type ScheduleReader } from './index.js';
-import { type LedgerRowWrite, LedgerService } from './ledger-service.js';
+import { type LedgerRowWrite, LedgerService, type RowWriteAnswer } from './ledger-service.js';
 import { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
 
 /** The whole ledger, its version in the ETag header (decision 0030). */
@@ -32,10 +41,16 @@ function versionedLedgerAnswer(reply: FastifyReply, found: LedgerWithRows | unde
  */
 type AnswerQuery = { readonly answer?: 'ledger' | 'changes' | undefined };
 
-function rowWriteAnswer(reply: FastifyReply, written: LedgerRowWrite, query: AnswerQuery) {
-  tagLedgerVersion(reply, written);
-  tagUndo(reply, written.undo);
-  return query.answer === 'changes' ? changesAnswer(written) : ledgerAnswer(written);
+/** The answer the query asks for, which the write then works out in its transaction. */
+function answerAsked(query: AnswerQuery): RowWriteAnswer {
+  return query.answer === 'changes' ? 'changes' : 'ledger';
+}
+
+function rowWriteAnswer(reply: FastifyReply, write: LedgerRowWrite) {
+  tagLedgerVersion(reply, write);
+  tagUndo(reply, write.undo);
+  const { written } = write;
+  return 'placement' in written ? changesAnswer(write, written.placement) : ledgerAnswer({ ledger: write.ledger, rows: written.rows });
 }
 
 export interface LedgerRoutesOptions {
@@ -48,8 +63,17 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
 
   // Each call once, for the account it is given: SPEC.md's /api/ledger paths act on the primary
   // account, their twins under /api/accounts/:id/ledger on the account named (decision 0042).
-  const retrieve = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice) =>
-    versionedLedgerAnswer(reply, await ledgers.retrieve(callerOf(request), account));
+  // With a window asked for (decision 0053), the rows from `from` with what the page shows around
+  // them; the work is every row of the ledger all the same, so the call is charged for the rows read.
+  const retrieve = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice, query: LedgerWindowQuery) => {
+    const owner = callerOf(request);
+    const found = await ledgers.retrieve(owner, account);
+    if (found === undefined || !asksForWindow(query)) return versionedLedgerAnswer(reply, found);
+    tagLedgerVersion(reply, found);
+    chargeRowsRead(request, found.rows.length);
+    // "Ahead" (the warning, the pay period lines) starts at the caller's own today (decision 0047).
+    return windowAnswer(found, query, await api.todayOf(api.database.db, owner));
+  };
 
   const forecast = async (request: FastifyRequest, account: AccountChoice) => {
     const owner = callerOf(request);
@@ -77,8 +101,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
   const add = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice, body: NewTransaction, query: AnswerQuery) =>
     rowWriteAnswer(
       reply,
-      await ledgers.addTransaction(callerOf(request), account, transactionDraft(body), expectedVersionOf(request)),
-      query,
+      await ledgers.addTransaction(callerOf(request), account, transactionDraft(body), expectedVersionOf(request), answerAsked(query)),
     );
 
   const update = async (
@@ -90,15 +113,21 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
   ) =>
     rowWriteAnswer(
       reply,
-      await ledgers.updateTransaction(callerOf(request), account, body.id, requestedRow(body), expectedVersionOf(request)),
-      query,
+      await ledgers.updateTransaction(
+        callerOf(request),
+        account,
+        body.id,
+        requestedRow(body),
+        expectedVersionOf(request),
+        answerAsked(query),
+      ),
     );
 
   const remove = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice, id: string, query: AnswerQuery) =>
-    rowWriteAnswer(reply, await ledgers.deleteTransaction(callerOf(request), account, id, expectedVersionOf(request)), query);
+    rowWriteAnswer(reply, await ledgers.deleteTransaction(callerOf(request), account, id, expectedVersionOf(request), answerAsked(query)));
 
   const primary = 'primary';
-  registerEndpoint(api, 'getLedger', async (request, reply) => retrieve(request, reply, primary));
+  registerEndpoint(api, 'getLedger', async (request, reply) => retrieve(request, reply, primary, request.query));
   registerEndpoint(api, 'getForecast', async (request) => forecast(request, primary));
   registerEndpoint(api, 'createLedger', async (request, reply) => create(request, reply, primary, request.body));
   registerEndpoint(api, 'extendLedger', async (request, reply) => extend(request, reply, primary, request.body));
@@ -107,7 +136,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
   registerEndpoint(api, 'deleteTransaction', async (request, reply) => remove(request, reply, primary, request.params.id, request.query));
 
   const named = (params: { readonly id: string }): AccountChoice => ({ id: params.id });
-  registerEndpoint(api, 'getAccountLedger', async (request, reply) => retrieve(request, reply, named(request.params)));
+  registerEndpoint(api, 'getAccountLedger', async (request, reply) => retrieve(request, reply, named(request.params), request.query));
   registerEndpoint(api, 'getAccountForecast', async (request) => forecast(request, named(request.params)));
   registerEndpoint(api, 'createAccountLedger', async (request, reply) => create(request, reply, named(request.params), request.body));
   registerEndpoint(api, 'extendAccountLedger', async (request, reply) => extend(request, reply, named(request.params), request.body));

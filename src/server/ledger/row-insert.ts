@@ -7,6 +7,7 @@ import type { Occurrence, TransactionDraft, TransactionStatus, TransferLink } fr
 import { newId } from '../db/ids.js';
 import type { LedgerTransactionsTable } from '../db/schema.js';
 import type { LedgerScope } from './ledger-record.js';
+import { MonthTotalsChange, saveMonthTotals } from './month-totals.js';
 import { ROW_COLUMNS, type StoredRow } from './transaction-rows.js';
 
 /**
@@ -47,7 +48,7 @@ export interface NewRow extends TransactionDraft {
 /**
  * Stores new rows and answers them as stored, at version 1. New rows start PENDING (nothing is
  * paid before the user says so), except rows a bank statement brings in. An undo puts rows back
- * exactly as they were, version included.
+ * exactly as they were, version included. The rows' months count them in (month-totals.ts).
  */
 export async function insertRows(scope: LedgerScope, ledgerId: string, rows: readonly NewRow[]): Promise<StoredRow[]> {
   const stored = rows.map((row): StoredRow => ({
@@ -73,6 +74,9 @@ export async function insertRows(scope: LedgerScope, ledgerId: string, rows: rea
     // 20,000-row ledger would otherwise hold the event loop for its whole insert (issue 17).
     if (start < stored.length) await new Promise((resolve) => setImmediate(resolve));
   }
+  const change = new MonthTotalsChange();
+  for (const row of stored) change.add(row, 1);
+  await saveMonthTotals(scope, ledgerId, change);
   return stored;
 }
 

@@ -7,6 +7,7 @@ import type { Caller } from '../auth/access-token.js';
 import { ownerColumns } from '../db/owner.js';
 import type { DatabaseSchema, LedgerTransactionsTable } from '../db/schema.js';
 import type { LedgerScope } from './ledger-record.js';
+import { forgetMonthTotals, MonthTotalsChange, saveMonthTotals } from './month-totals.js';
 
 /** The columns of a row, in the order it is read (ledger-reads) and laid out to insert (row-insert). */
 export const ROW_COLUMNS = [
@@ -42,14 +43,17 @@ export function rowsOf(owner: Caller, ledgerId: string | RawBuilder<string>): Ex
 /**
  * False when the row changed since it was read (its version moved on); nothing is written then.
  * `edits`: the date, name or amount changed, so a generated row no longer follows its schedule.
+ * Every function here that changes a row's date, amount or status, adds or removes rows keeps the
+ * ledger's month totals in step (month-totals.ts).
  */
 export async function updateRow(
-  { db, owner }: LedgerScope,
+  scope: LedgerScope,
   ledgerId: string,
   row: StoredRow,
   changes: RowChanges,
   edits: boolean,
 ): Promise<boolean> {
+  const { db, owner } = scope;
   const result = await db
     .updateTable('ledger_transactions')
     .set({
@@ -64,7 +68,10 @@ export async function updateRow(
     .where('id', '=', row.id)
     .where('version', '=', row.version)
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  if (result.numUpdatedRows !== 1n) return false;
+  const moved = { date: changes.date, type: row.type, amount: changes.amount, status: changes.status };
+  await saveMonthTotals(scope, ledgerId, new MonthTotalsChange().add(row, -1).add(moved, 1));
+  return true;
 }
 
 /** The row's link to the other side of its transfer, set or cleared; false when the row changed since it was read, like updateRow. */
@@ -85,36 +92,47 @@ export async function setRowTransfer(
 }
 
 /** False when the row changed since it was read, like updateRow. */
-export async function deleteRow({ db, owner }: LedgerScope, ledgerId: string, row: StoredRow): Promise<boolean> {
-  const result = await db
+export async function deleteRow(scope: LedgerScope, ledgerId: string, row: StoredRow): Promise<boolean> {
+  const result = await scope.db
     .deleteFrom('ledger_transactions')
-    .where(rowsOf(owner, ledgerId))
+    .where(rowsOf(scope.owner, ledgerId))
     .where('id', '=', row.id)
     .where('version', '=', row.version)
     .executeTakeFirst();
-  return result.numDeletedRows === 1n;
+  if (result.numDeletedRows !== 1n) return false;
+  await saveMonthTotals(scope, ledgerId, new MonthTotalsChange().add(row, -1));
+  return true;
 }
 
 /** Ids per DELETE: far below either database's parameter limit, whatever a schedule change or an undo removes. */
 const DELETE_BATCH = 1000;
 
 /**
- * Rows of a locked ledger that a schedule change replaces, or an undo takes back; the lock means
- * none changed since they were read.
+ * Rows of a locked ledger that a schedule change replaces, or an undo takes back, as read under the
+ * lock: none changed since, so each goes, and leaves its month's totals, as read.
  */
-export async function deleteRows({ db, owner }: LedgerScope, ledgerId: string, ids: readonly string[]): Promise<void> {
-  for (let start = 0; start < ids.length; start += DELETE_BATCH) {
-    await db
+export async function deleteRows(scope: LedgerScope, ledgerId: string, rows: readonly StoredRow[]): Promise<void> {
+  const change = new MonthTotalsChange();
+  for (let start = 0; start < rows.length; start += DELETE_BATCH) {
+    const batch = rows.slice(start, start + DELETE_BATCH);
+    await scope.db
       .deleteFrom('ledger_transactions')
-      .where(rowsOf(owner, ledgerId))
-      .where('id', 'in', ids.slice(start, start + DELETE_BATCH))
+      .where(rowsOf(scope.owner, ledgerId))
+      .where(
+        'id',
+        'in',
+        batch.map((row) => row.id),
+      )
       .execute();
+    for (const row of batch) change.add(row, -1);
   }
+  await saveMonthTotals(scope, ledgerId, change);
 }
 
-/** Every row of the ledger; answers how many went. */
-export async function deleteAllRows({ db, owner }: LedgerScope, ledgerId: string): Promise<number> {
-  const result = await db.deleteFrom('ledger_transactions').where(rowsOf(owner, ledgerId)).executeTakeFirst();
+/** Every row of the ledger, and its month totals with them; answers how many went. */
+export async function deleteAllRows(scope: LedgerScope, ledgerId: string): Promise<number> {
+  const result = await scope.db.deleteFrom('ledger_transactions').where(rowsOf(scope.owner, ledgerId)).executeTakeFirst();
+  await forgetMonthTotals(scope, ledgerId);
   return Number(result.numDeletedRows);
 }
 
@@ -135,11 +153,8 @@ const CLEAR_BATCH = 500;
  * it then stands for its occurrence, and no schedule change projects that occurrence again.
  * Answers the rows as they are now stored, in the order of `matches`.
  */
-export async function clearMatchedRows(
-  { db, owner, kind }: LedgerScope,
-  ledgerId: string,
-  matches: readonly ClearedMatch[],
-): Promise<StoredRow[]> {
+export async function clearMatchedRows(scope: LedgerScope, ledgerId: string, matches: readonly ClearedMatch[]): Promise<StoredRow[]> {
+  const { db, owner, kind } = scope;
   const cleared = matches.map(({ row, date }): StoredRow => {
     const source = row.source && { ...row.source, edited: row.source.edited || row.date !== date };
     return { ...row, date, status: 'CLEARED', version: row.version + 1, source };
@@ -154,6 +169,9 @@ export async function clearMatchedRows(
     // The ledger is locked and the rows were just read in it: anything else is a fault, not a race.
     if (result.numAffectedRows !== BigInt(batch.length)) throw new Error('matched ledger rows changed under the ledger lock');
   }
+  const change = new MonthTotalsChange();
+  matches.forEach(({ row }, index) => change.add(row, -1).add(cleared[index] as StoredRow, 1));
+  await saveMonthTotals(scope, ledgerId, change);
   return cleared;
 }
 

@@ -25,6 +25,7 @@ import type { ExpenseInput } from '../../contract/expense-input.js';
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../contract/ledger-requests.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../contract/statement-requests.js';
 import type { LedgerChangesView } from '../../contract/ledger-changes-codec.js';
+import type { LedgerWindowInfoView, LedgerWindowView } from '../../contract/ledger-window-codec.js';
 import { formatDate, isoDate } from '../../domain/calendar-date.js';
 import { noteLedgerVersion } from './ledger-version.js';
 
@@ -60,8 +61,23 @@ interface ApiClientOptions {
  */
 export class LedgerReloadError extends ApiCallError {}
 
-/** The ledger the page holds at the moment it is asked (when an answer arrives), or null while it holds none. */
-export type HeldLedger = () => LedgerView | null;
+/**
+ * The ledger the page holds at the moment it is asked (when an answer arrives): the whole of it, or
+ * the window of it the Ledger view shows first (decision 0053), or null while it holds none.
+ */
+export type HeldLedger = () => LedgerView | LedgerWindowView | null;
+
+/**
+ * What the Ledger view holds: the whole ledger, or a window of it (decision 0053). A window has no
+ * `ledger`, so code that reads one finds none rather than a part taken for the whole.
+ */
+export type HeldLedgerInfo = LedgerInfoView | (LedgerWindowInfoView & { readonly ledger?: undefined });
+
+/**
+ * How GET retrieve-ledger is sent: as the whole ledger's call, or as the Ledger view sends it to
+ * ask for a window of the ledger (decision 0053), given the call as it would be sent for the whole.
+ */
+export type LedgerRead = (whole: Omit<Request<LedgerInfoView>, 'ledgerOf'>) => Promise<HeldLedgerInfo>;
 
 /** A call as its row of the endpoint table gives it, with the row's id in its path. */
 export interface Endpoint {
@@ -85,8 +101,8 @@ export interface Request<T> extends Endpoint {
   /** The answer's codec (contract/codecs.ts): one parse checks it and decodes it. */
   readonly answer: z.ZodMiniType<T>;
   readonly body?: unknown;
-  /** The whole ledger in an answer that carries one: the page notes its version (decision 0030). */
-  readonly ledgerOf?: (answer: T) => LedgerView | null;
+  /** The whole ledger (or a window of it) in an answer that carries one: the page notes its version (decision 0030). */
+  readonly ledgerOf?: (answer: T) => LedgerView | LedgerWindowView | null;
   /** What the write did, in words, should the server answer it with an undo token ("Paid Rent."). */
   readonly undo?: string | ((answer: T) => string);
 }
@@ -100,6 +116,15 @@ const loadChangesCodec = () => import('../../contract/ledger-changes-codec.js');
 const loadStatementCalls = () => import('./statement-calls.js');
 
 const UNREACHABLE = 'The server could not be reached. Check your connection and try again.';
+
+/** A lazy chunk of the client's own code; when it does not load, the call fails as if the server could not be reached. */
+async function codeFor<Code>(load: () => Promise<Code>, operation: ApiOperation): Promise<Code> {
+  try {
+    return await load();
+  } catch {
+    throw new ApiCallError(operation, 0, UNREACHABLE);
+  }
+}
 
 /** How the client finds a call's method and path: the table's own rows, or one account's twins (account-ledger-api.ts). */
 export type Endpoints = typeof endpoint;
@@ -164,7 +189,8 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
     return answer;
   }
 
-  const getLedger = (): Promise<LedgerInfoView> => callLedger({ ...at('getLedger'), answer: ledgerInfoCodec });
+  /** The whole ledger; or what `read` makes of the call: the Ledger view asks for a window of it (decision 0053). */
+  const getLedger = (read: LedgerRead = callLedger): Promise<HeldLedgerInfo> => read({ ...at('getLedger'), answer: ledgerInfoCodec });
 
   /**
    * A write of one ledger row by the page (decision 0030): while the page holds a ledger it asks
@@ -172,37 +198,22 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
    * they are based on another version (another tab, a schedule change came between) or do not add
    * up, it reloads the whole ledger instead.
    */
-  async function writeRow(request: Omit<Request<unknown>, 'answer'>, held: HeldLedger | undefined): Promise<LedgerInfoView> {
-    if (held === undefined || held() === null) return callLedger({ ...request, answer: ledgerInfoCodec });
-    let changesCode: Awaited<ReturnType<typeof loadLedgerChanges>>;
-    try {
-      changesCode = await loadLedgerChanges();
-    } catch {
-      // Its code did not load (the network went): the whole ledger still works.
-      return callLedger({ ...request, answer: ledgerInfoCodec });
-    }
-    return changesCode.writeWithChanges((answer) => call({ ...request, path: `${request.path}?answer=changes`, answer }), held, getLedger);
+  async function writeRow(request: Omit<Request<unknown>, 'answer'>, held: HeldLedger | undefined): Promise<HeldLedgerInfo> {
+    // Without a ledger held, or when the changes' code does not load (the network went), the whole ledger still works.
+    const changesCode = held?.() ? await loadLedgerChanges().catch(() => null) : null;
+    return changesCode && held
+      ? changesCode.writeWithChanges((answer) => call({ ...request, path: `${request.path}?answer=changes`, answer }), held, getLedger)
+      : callLedger({ ...request, answer: ledgerInfoCodec });
   }
 
   /** A write of one row answered by its changes alone, for a view that holds no ledger to apply them to (Home). */
   async function writeRowChanges(request: Omit<Request<unknown>, 'answer'>): Promise<LedgerChangesView> {
-    let codec: Awaited<ReturnType<typeof loadChangesCodec>>['ledgerChangesCodec'];
-    try {
-      codec = (await loadChangesCodec()).ledgerChangesCodec;
-    } catch {
-      throw new ApiCallError(request.operation, 0, UNREACHABLE);
-    }
-    return (await call({ ...request, path: `${request.path}?answer=changes`, answer: codec })).changes;
+    const { ledgerChangesCodec } = await codeFor(loadChangesCodec, request.operation);
+    return (await call({ ...request, path: `${request.path}?answer=changes`, answer: ledgerChangesCodec })).changes;
   }
 
-  /** The statement calls' code; when it does not load, the call fails as if the server could not be reached. */
-  async function statementCalls(operation: ApiOperation): Promise<Awaited<ReturnType<typeof loadStatementCalls>>> {
-    try {
-      return await loadStatementCalls();
-    } catch {
-      throw new ApiCallError(operation, 0, UNREACHABLE);
-    }
-  }
+  /** The statement calls' code. */
+  const statementCalls = (operation: ApiOperation) => codeFor(loadStatementCalls, operation);
 
   /** A file to save as it came (the ledger's CSV, the whole export): the page does not read it. */
   async function download(file: Endpoint): Promise<Blob> {
@@ -248,15 +259,15 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
         body: request,
         undo: `Extended the ledger to ${formatDate(isoDate(request.endDate))}.`,
       }),
-    addTransaction: (transaction: NewTransaction, held?: HeldLedger): Promise<LedgerInfoView> =>
+    addTransaction: (transaction: NewTransaction, held?: HeldLedger): Promise<HeldLedgerInfo> =>
       writeRow({ ...at('addTransaction'), body: transaction, undo: `Added ${transaction.name}.` }, held),
     /** `message`: what the change is in words, when it is more than an edit ("Paid Rent."). */
     updateTransaction: (
       transaction: TransactionUpdate,
       held?: HeldLedger,
       message = `Changed ${transaction.name}.`,
-    ): Promise<LedgerInfoView> => writeRow({ ...at('updateTransaction'), body: transaction, undo: message }, held),
-    deleteTransaction: (id: string, held?: HeldLedger, name?: string): Promise<LedgerInfoView> =>
+    ): Promise<HeldLedgerInfo> => writeRow({ ...at('updateTransaction'), body: transaction, undo: message }, held),
+    deleteTransaction: (id: string, held?: HeldLedger, name?: string): Promise<HeldLedgerInfo> =>
       writeRow({ ...at('deleteTransaction', id), undo: deletedMessage(name, 'the transaction') }, held),
     /**
      * A status move from a view that does not hold the whole ledger (Home): answers only what the

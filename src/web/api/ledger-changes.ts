@@ -12,20 +12,21 @@ import {
   encodeLedger,
   encodeLedgerTransaction,
   ledgerCodec,
-  type LedgerInfoView,
   type LedgerTransactionView,
   type LedgerView,
 } from '../../contract/codecs.js';
 import type { Ledger, LedgerTransaction } from '../../contract/ledger.js';
 import type { LedgerChanges } from '../../contract/ledger-changes.js';
 import { type ChangedTransactionView, ledgerChangesCodec, type LedgerChangesView } from '../../contract/ledger-changes-codec.js';
-import { ApiCallError, type HeldLedger, LedgerReloadError } from './api-client.js';
+import type { LedgerWindowView } from '../../contract/ledger-window-codec.js';
+import { signedAmount } from '../../domain/ledger.js';
+import { ApiCallError, type HeldLedger, type HeldLedgerInfo, LedgerReloadError } from './api-client.js';
 import { ledgerVersion, setLedgerVersion } from './ledger-version.js';
-import { withBalances } from './status-moves.js';
+import { isLedgerWindow, rereadAs, rereadOf, wholeWhenComplete, withBalances } from './status-moves.js';
 
-/** The row as the whole ledger answers it: the position only says where it goes. */
+/** The row as the whole ledger answers it: the position only says where it goes. A side of a transfer keeps its link (decision 0043). */
 function withoutPosition(row: ChangedTransactionView): LedgerTransactionView {
-  return {
+  const answered = {
     id: row.id,
     date: row.date,
     name: row.name,
@@ -35,6 +36,7 @@ function withoutPosition(row: ChangedTransactionView): LedgerTransactionView {
     status: row.status,
     source: row.source,
   };
+  return row.transfer ? { ...answered, transfer: row.transfer } : answered;
 }
 
 /** The rows in the server's order once the changes are in; null when the positions do not fit. */
@@ -50,12 +52,88 @@ function assemble(held: readonly LedgerTransactionView[], changes: LedgerChanges
   return rows.length === changes.count ? rows : null;
 }
 
+/** Everything of a row but its status, as the whole ledger answers it: what a Pay or a Clear leaves alone. */
+function sameButStatus(held: LedgerTransactionView, changed: ChangedTransactionView): boolean {
+  return (
+    held.id === changed.id &&
+    held.date === changed.date &&
+    held.name === changed.name &&
+    held.type === changed.type &&
+    held.amount === changed.amount &&
+    held.balance === changed.balance &&
+    JSON.stringify(held.source) === JSON.stringify(changed.source) &&
+    JSON.stringify(held.transfer) === JSON.stringify(changed.transfer)
+  );
+}
+
+/**
+ * Changes that only moved the status of rows held (a Pay, a Clear), applied to `rows`, which start
+ * at index `from` of the ledger: every changed row at the place it was, the same in all but its
+ * status, nothing removed, the count and the ledger's own fields unchanged, and the current and
+ * pending balances moved by exactly those rows (PRODUCT.md: opening plus the signed CLEARED, or PAID
+ * and CLEARED, rows). No running balance moves, so nothing is sorted or summed again: a Pay on a
+ * 20,000-row ledger costs what it does on a short one (issue 27). Null for any other changes.
+ */
+function statusMovesOnly<Held extends Omit<LedgerView, 'transactions'>>(
+  held: Held,
+  rows: readonly LedgerTransactionView[],
+  from: number,
+  count: number,
+  changes: LedgerChangesView,
+): LedgerTransactionView[] | null {
+  if (changes.removed.length > 0 || changes.count !== count) return null;
+  if (changes.startDate !== held.startDate || changes.endDate !== held.endDate || changes.openingBalance !== held.openingBalance)
+    return null;
+  let current: number = held.currentBalance;
+  let pending: number = held.pendingBalance;
+  const moved = [...rows];
+  for (const changed of changes.rows) {
+    const before = rows[changed.position - from];
+    if (before === undefined || !sameButStatus(before, changed)) return null;
+    const signed = signedAmount(before);
+    current += (changed.status === 'CLEARED' ? signed : 0) - (before.status === 'CLEARED' ? signed : 0);
+    pending += (changed.status === 'PENDING' ? 0 : signed) - (before.status === 'PENDING' ? 0 : signed);
+    moved[changed.position - from] = withoutPosition(changed);
+  }
+  return current === changes.currentBalance && pending === changes.pendingBalance ? moved : null;
+}
+
+/**
+ * A window of the ledger (decision 0053) after a Pay or a Clear of rows it holds; null for other
+ * changes, or changes based on another version: then the window is read again.
+ */
+export function applyWindowChanges(held: LedgerWindowView, changes: LedgerChangesView): LedgerWindowView | null {
+  if (ledgerVersion(held) !== changes.basedOn) return null;
+  const transactions = statusMovesOnly(held, held.transactions, held.from, held.count, changes);
+  if (transactions === null) return null;
+  const window: LedgerWindowView = {
+    ...held,
+    currentBalance: changes.currentBalance,
+    pendingBalance: changes.pendingBalance,
+    transactions,
+  };
+  setLedgerVersion(window, changes.version);
+  rereadAs(window, held);
+  return window;
+}
+
 /**
  * The ledger after the changes, or null when they are not based on the version held (another
  * write came between) or anything does not add up: then only a full reload is sure.
  */
 export function applyDecodedChanges(held: LedgerView, changes: LedgerChangesView): LedgerView | null {
   if (ledgerVersion(held) !== changes.basedOn) return null;
+  const moved = statusMovesOnly(held, held.transactions, 0, held.transactions.length, changes);
+  if (moved !== null) {
+    const ledger: LedgerView = {
+      ...held,
+      currentBalance: changes.currentBalance,
+      pendingBalance: changes.pendingBalance,
+      transactions: moved,
+    };
+    setLedgerVersion(ledger, changes.version);
+    return ledger;
+  }
   const rows = assemble(held.transactions, changes);
   if (rows === null) return null;
   const balanced = withBalances(changes.openingBalance, rows);
@@ -113,12 +191,24 @@ export function applyLedgerChanges(held: Ledger, changes: LedgerChanges): Ledger
 export async function writeWithChanges(
   send: (answer: typeof ledgerChangesCodec) => Promise<{ changes: LedgerChangesView }>,
   held: HeldLedger,
-  reload: () => Promise<LedgerInfoView>,
-): Promise<LedgerInfoView> {
+  reload: () => Promise<HeldLedgerInfo>,
+): Promise<HeldLedgerInfo> {
   const { changes } = await send(ledgerChangesCodec);
   const current = held();
+  if (current !== null && isLedgerWindow(current)) {
+    // A window takes in the Pays and Clears of its rows; anything else reads the same window again.
+    const window = applyWindowChanges(current, changes);
+    if (window !== null) return { window };
+    const reread = rereadOf(current);
+    return reloadAfterWrite(async () => wholeWhenComplete(await (reread ? reread() : reload())));
+  }
   const applied = current === null ? null : applyDecodedChanges(current, changes);
   if (applied !== null) return { ledger: applied };
+  return reloadAfterWrite(() => reload());
+}
+
+/** A reload after a write that went through: its failure is a LedgerReloadError. */
+async function reloadAfterWrite(reload: () => Promise<HeldLedgerInfo>): Promise<HeldLedgerInfo> {
   try {
     return await reload();
   } catch (error) {

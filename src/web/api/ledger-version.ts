@@ -6,8 +6,10 @@
  */
 import type { LedgerView } from '../../contract/codecs.js';
 import { type Ledger, versionOfEtag } from '../../contract/ledger.js';
+import type { LedgerWindowView } from '../../contract/ledger-window-codec.js';
 
-type AnyLedger = Ledger | LedgerView;
+/** The whole ledger as the wire or the page has it, or a window of it (decision 0053). */
+type AnyLedger = Ledger | LedgerView | LedgerWindowView;
 
 const versions = new WeakMap<AnyLedger, string>();
 

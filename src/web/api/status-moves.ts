@@ -1,15 +1,23 @@
 /**
- * The ledger the page shows while status moves are on their way (issue 24 item 3): the held
- * ledger with each Pay or Clear painted on its row, and the balances the domain's computeBalances
- * gives them, before the server answers. The held ledger itself never changes, so the answer's
- * changes still apply to the version they are based on (decision 0030), and a refusal shows the
- * held ledger again exactly. Also the balances step that applying a changes answer shares. Not in
- * the first view: the rows' chunk and the changes' chunk import it (benchmark 4a).
+ * What the Ledger view holds and shows of the ledger. Its first view holds a window of it (issue 27,
+ * decision 0053): the first rows with their running balances and what the page shows around them,
+ * not every row; a window that holds every row is the whole ledger, and is held as one. While status
+ * moves are on their way (issue 24 item 3) it shows the held ledger with each Pay or Clear painted on
+ * its row and the balances moved by the row's signed amount, before the server answers. The held
+ * ledger itself never changes, so the answer's changes still apply to the version they are based on
+ * (decision 0030), and a refusal shows the held ledger again exactly. Also the balances step that
+ * applying a changes answer shares. Not in the first view: the Ledger view, the rows' chunk and the
+ * changes' chunk import it (benchmark 4a); the changes' chunk only ever loads by a dynamic import, so
+ * what the Ledger view itself needs of windows is here, not there.
  */
-import type { LedgerInfoView, LedgerTransactionView } from '../../contract/codecs.js';
+import type { LedgerInfoView, LedgerTransactionView, LedgerView } from '../../contract/codecs.js';
+import { ledgerWindowAnswerCodec, type LedgerWindowView } from '../../contract/ledger-window-codec.js';
+import type { IsoDate } from '../../domain/calendar-date.js';
 import { computeBalances } from '../../domain/balances.js';
-import { isAllowedStatusMove, type LedgerRow, type TransactionStatus } from '../../domain/ledger.js';
-import type { Cents } from '../../domain/money.js';
+import { isAllowedStatusMove, type LedgerRow, signedAmount, type TransactionStatus } from '../../domain/ledger.js';
+import { type Cents, cents } from '../../domain/money.js';
+import type { ApiClient, HeldLedgerInfo, LedgerRead } from './api-client.js';
+import { ledgerVersion, setLedgerVersion } from './ledger-version.js';
 
 export interface BalancedRows {
   readonly currentBalance: Cents;
@@ -44,20 +52,107 @@ export function withBalances(openingBalance: Cents, rows: readonly LedgerTransac
 }
 
 /**
- * The held ledger with the status moves on their way (by row id) painted on it. Only a move the
- * domain allows from the row's held status is painted (one the server made meanwhile, or one it
- * will refuse, is not); with none to paint, the very `info` held.
+ * The held ledger (or window of it, decision 0053) with the status moves on their way (by row id)
+ * painted on it. Only a move the domain allows from the row's held status is painted (one the server
+ * made meanwhile, or one it will refuse, is not); with none to paint, the very `info` held. A status
+ * moves no running balance, so only the current and pending balances move, by the row's signed amount
+ * (opening plus the signed CLEARED, or PAID and CLEARED, rows: computeBalances' sums): nothing is
+ * sorted or summed again, and a Pay on 20,000 rows costs what it does on 20 (issue 27).
  */
-export function paintStatusMoves(info: LedgerInfoView, moves: ReadonlyMap<string, TransactionStatus>): LedgerInfoView {
-  const held = info.ledger;
+export function paintStatusMoves<Info extends HeldLedgerInfo>(info: Info, moves: ReadonlyMap<string, TransactionStatus>): Info {
+  const held = 'window' in info ? info.window : info.ledger;
   if (held === null || moves.size === 0) return info;
+  let current: number = held.currentBalance;
+  let pending: number = held.pendingBalance;
   let painted = false;
-  const rows = held.transactions.map((row) => {
+  const transactions = held.transactions.map((row) => {
     const status = moves.get(row.id);
     if (status === undefined || status === row.status || !isAllowedStatusMove(row.status, status)) return row;
     painted = true;
+    const signed = signedAmount(row);
+    current += (status === 'CLEARED' ? signed : 0) - (row.status === 'CLEARED' ? signed : 0);
+    pending += (status === 'PENDING' ? 0 : signed) - (row.status === 'PENDING' ? 0 : signed);
     return { ...row, status };
   });
-  const balanced = painted ? withBalances(held.openingBalance, rows) : null;
-  return balanced === null ? info : { ...info, ledger: { ...held, ...balanced } };
+  if (!painted) return info;
+  const balances = { currentBalance: cents(current), pendingBalance: cents(pending), transactions };
+  // The same kind of answer as held, with the painted rows and balances.
+  const shown: HeldLedgerInfo =
+    'window' in info ? { window: { ...info.window, ...balances } } : { ...info, ledger: { ...held, ...balances } };
+  return shown as Info;
+}
+
+// ---- windows of the ledger (decision 0053) ----------------------------------------------------
+
+/**
+ * Rows the first view asks for: more than a tall monitor's screenful and its overscan, so a user
+ * who only pays the next bills, or scrolls a little, never needs more.
+ */
+export const FIRST_WINDOW_ROWS = 100;
+
+/** True for a window of the ledger, false for the whole of it. */
+export function isLedgerWindow(held: LedgerView | LedgerWindowView): held is LedgerWindowView {
+  return 'payPeriodCount' in held;
+}
+
+/** The ledger an answer the section holds carries: whole, a window, or null while there is none. */
+export function heldOf(info: HeldLedgerInfo): LedgerView | LedgerWindowView | null {
+  return 'window' in info ? info.window : info.ledger;
+}
+
+/** How to read a window again, by the window (or a window a write's changes made of it). */
+const rereads = new WeakMap<LedgerWindowView, () => Promise<HeldLedgerInfo>>();
+
+/**
+ * The window of the ledger from its first row that the Ledger view asks for, with "today" on the
+ * page's clock (decision 0034), sent through `api` as its GET retrieve-ledger; the window that
+ * comes back knows how to be read again (rereadOf).
+ */
+export function firstWindow(api: Pick<ApiClient, 'getLedger' | 'request'>, today: IsoDate, limit = FIRST_WINDOW_ROWS): LedgerRead {
+  const query = new URLSearchParams({ limit: String(limit), today }).toString();
+  const read: LedgerRead = async (whole) => {
+    const answer = await api.request({
+      operation: whole.operation,
+      method: whole.method,
+      path: `${whole.path}?${query}`,
+      answer: ledgerWindowAnswerCodec,
+      ledgerOf: (info) => ('window' in info ? info.window : info.ledger),
+    });
+    if ('window' in answer) rereads.set(answer.window, () => api.getLedger(read));
+    return answer;
+  };
+  return read;
+}
+
+/** Reads the window again (after a write whose changes it cannot take in); undefined for a window not read through firstWindow. */
+export function rereadOf(window: LedgerWindowView): (() => Promise<HeldLedgerInfo>) | undefined {
+  return rereads.get(window);
+}
+
+/** A window made from another (a write's changes taken in) is read again as that one is. */
+export function rereadAs(window: LedgerWindowView, from: LedgerWindowView): void {
+  const reread = rereads.get(from);
+  if (reread) rereads.set(window, reread);
+}
+
+/**
+ * The answer as the section holds it: a window from the first row that holds every row is the whole
+ * ledger (its own fields and rows, at the same version), so a short ledger is held as it always was.
+ */
+export function wholeWhenComplete(info: HeldLedgerInfo): HeldLedgerInfo {
+  if (!('window' in info)) return info;
+  const { window } = info;
+  if (window.from !== 0 || window.transactions.length !== window.count) return info;
+  const ledger: LedgerView = {
+    startDate: window.startDate,
+    endDate: window.endDate,
+    openingBalance: window.openingBalance,
+    currentBalance: window.currentBalance,
+    pendingBalance: window.pendingBalance,
+    transactions: window.transactions,
+  };
+  const version = ledgerVersion(window);
+  if (version !== undefined) setLedgerVersion(ledger, version);
+  const whole: LedgerInfoView = { ledger };
+  return whole;
 }

@@ -10,13 +10,16 @@
  * statement import needs to go into one of them (decision 0046); "Add Transfer" stands beside
  * "Add Transaction" (decision 0050).
  */
-import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { AccountsInfoView } from '../../contract/account-codecs.js';
 import type { BankBalanceView, DepositsInfoView, ExpensesInfoView, LedgerInfoView } from '../../contract/codecs.js';
+import type { LedgerWindowView } from '../../contract/ledger-window-codec.js';
 import type { NewTransfer } from '../../contract/transfers.js';
 import { todayIn } from '../../domain/calendar-date.js';
 import { firstOverLimit } from '../../domain/card-payments.js';
 import { accountLedgerApi, useAccountsApi } from '../api/account-calls.js';
+import type { HeldLedgerInfo } from '../api/api-client.js';
+import { firstWindow, heldOf, isLedgerWindow, wholeWhenComplete } from '../api/status-moves.js';
 import { ApiClientProvider, useApiClient } from '../api/api-context.js';
 import { navigate, subscribe } from '../navigation.js';
 import { CollapsibleSection } from '../components/collapsible-section.js';
@@ -24,13 +27,21 @@ import { AddTransferButton } from '../features/accounts/add-transfer-button.js';
 import { LedgerSection, type LedgerStatementAccounts } from '../features/ledger/ledger-section.js';
 import type { ScheduleNames } from '../features/ledger/row-source.js';
 import { ImportStatementDialog } from '../features/statements/lazy-import-statement-dialog.js';
-import { ledgerForecast } from '../forecast/ledger-forecast.js';
+import { type LedgerForecast, ledgerForecast } from '../forecast/ledger-forecast.js';
 import { useUndone } from '../undo/undo-context.js';
 import { settledValues, useErrorReport, ViewErrorModal } from './view-errors.js';
 
 /** Names by id, or null while the list has not loaded (its names are unknown, not gone). */
 function namesById(schedules: readonly { readonly id: string; readonly name: string }[] | undefined): ReadonlyMap<string, string> | null {
   return schedules ? new Map(schedules.map((schedule) => [schedule.id, schedule.name])) : null;
+}
+
+/**
+ * A window's pay periods and warning (decision 0053), worked out by the server over every row with
+ * the page's today, as ledgerForecast works them out over a whole ledger.
+ */
+function windowForecast(window: LedgerWindowView): LedgerForecast {
+  return { rows: window.transactions, periods: window.payPeriods, lowest: null, firstBelowZero: window.firstBelowZero };
 }
 
 /** The account the address names (`?account=<id>`), or null for the primary account. */
@@ -91,7 +102,14 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
   const shownAccount = several
     ? (accounts.accounts.find((account) => account.id === addressAccount) ?? accounts.accounts.find((account) => account.primary))
     : undefined;
-  const [ledger, setLedger] = useState<LedgerInfoView | null>(null);
+  // The whole ledger, or its first rows (a window, decision 0053) until something needs the rest.
+  const [ledger, setShownLedger] = useState<HeldLedgerInfo | null>(null);
+  /** Moves on with every ledger shown: a whole ledger asked for before a write must not land after it. */
+  const shownCount = useRef(0);
+  const setLedger = useCallback((info: HeldLedgerInfo) => {
+    shownCount.current += 1;
+    setShownLedger(info);
+  }, []);
   const [deposits, setDeposits] = useState<DepositsInfoView | null>(null);
   const [expenses, setExpenses] = useState<ExpensesInfoView | null>(null);
   /** Today on the page's clock (decision 0034): what is "ahead" in the forecast. */
@@ -99,31 +117,63 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
   const { report, showErrors, showError, clear } = useErrorReport();
 
   const load = useCallback(async () => {
-    setToday(todayIn(new Date()));
+    const now = todayIn(new Date());
+    setToday(now);
     const failed: unknown[] = [];
     const [ledgerInfo, depositsInfo, expensesInfo, accountsInfo] = settledValues<
-      [LedgerInfoView, DepositsInfoView, ExpensesInfoView, AccountsInfoView]
-    >(await Promise.allSettled([api.getLedger(), api.getDeposits(), api.getExpenses(), accountsApi.listAccounts()]), failed);
+      [HeldLedgerInfo, DepositsInfoView, ExpensesInfoView, AccountsInfoView]
+    >(
+      await Promise.allSettled([api.getLedger(firstWindow(api, now)), api.getDeposits(), api.getExpenses(), accountsApi.listAccounts()]),
+      failed,
+    );
     if (accountsInfo) onAccounts(accountsInfo);
     // An address naming an account that is gone (deleted since) shows the primary account's ledger instead.
     if (addressAccount !== null && accountsInfo && !accountsInfo.accounts.some((account) => account.id === addressAccount)) {
       navigate('/ledger', { replace: true });
       return;
     }
-    if (ledgerInfo) setLedger(ledgerInfo);
+    if (ledgerInfo) setLedger(wholeWhenComplete(ledgerInfo));
     if (depositsInfo) setDeposits(depositsInfo);
     if (expensesInfo) setExpenses(expensesInfo);
     showErrors(failed);
-  }, [api, accountsApi, addressAccount, onAccounts, showErrors]);
+  }, [api, accountsApi, addressAccount, onAccounts, showErrors, setLedger]);
 
+  const held = ledger === null ? null : heldOf(ledger);
+  const showsWindow = held !== null && isLedgerWindow(held);
+
+  // Refresh reads what is shown again: the window, or the whole ledger.
   const refreshLedger = useCallback(async () => {
-    setToday(todayIn(new Date()));
+    const now = todayIn(new Date());
+    setToday(now);
     try {
-      setLedger(await api.getLedger());
+      setLedger(showsWindow ? wholeWhenComplete(await api.getLedger(firstWindow(api, now))) : await api.getLedger());
     } catch (error) {
       showError(error);
     }
-  }, [api, showError]);
+  }, [api, showError, setLedger, showsWindow]);
+
+  // The rest of the ledger, once the section needs it (decision 0053): asked once at a time, and
+  // asked again should a write's answer be shown meanwhile, so it never shows a ledger from before it.
+  const askingWhole = useRef(false);
+  const loadWhole = useCallback(async () => {
+    if (askingWhole.current) return;
+    askingWhole.current = true;
+    try {
+      // A user paying row after row holds it back a few times at most; then the next write's changes
+      // (based on another version) reload it anyway.
+      for (let tries = 1; ; tries += 1) {
+        const before = shownCount.current;
+        const whole = await api.getLedger();
+        if (shownCount.current !== before && tries < 5) continue;
+        setLedger(whole);
+        return;
+      }
+    } catch (error) {
+      showError(error);
+    } finally {
+      askingWhole.current = false;
+    }
+  }, [api, showError, setLedger]);
 
   // An undone write answers the ledger: it replaces the one shown, which keeps its scroll and filter.
   // An undone deposit or expense change re-projected the ledger on the server: read it again.
@@ -159,7 +209,7 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
       if (transfer.fromAccountId === shownId) setLedger(fromLedger);
       else if (transfer.toAccountId === shownId) void refreshLedger();
     },
-    [shownId, refreshLedger],
+    [shownId, refreshLedger, setLedger],
   );
   // Memoized: the ledger's header is, and re-renders only when what it shows changes.
   const transferButton = useMemo(
@@ -170,18 +220,24 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
     [several, accounts, shownId, transferAdded, showError],
   );
 
-  const currentLedger = ledger?.ledger ?? null;
   const forecast = useMemo(() => {
-    if (currentLedger === null) return null;
-    const found = ledgerForecast(currentLedger, today);
+    if (held === null) return null;
+    const found = isLedgerWindow(held) ? windowForecast(held) : ledgerForecast(held, today);
     if (!shownAccount) return found;
     // With several accounts the warning names the account; a card warns of its limit, never of $0 (decision 0045).
     const { name, card } = shownAccount;
     if (card === null) return { ...found, account: name };
     const { creditLimit } = card;
-    const overLimit = creditLimit === null ? undefined : { creditLimit, point: firstOverLimit(found.rows, today, creditLimit) };
+    // A card's limit is judged over its rows ahead: a window has not all of them (see the effect below).
+    const overLimit =
+      creditLimit === null || isLedgerWindow(held) ? undefined : { creditLimit, point: firstOverLimit(found.rows, today, creditLimit) };
     return { ...found, account: name, firstBelowZero: null, overLimit };
-  }, [currentLedger, today, shownAccount]);
+  }, [held, today, shownAccount]);
+  // A card with a limit is read whole (decision 0053's window holds the first rows only), so its warning is never missed.
+  const cardNeedsWhole = showsWindow && shownAccount?.card != null && shownAccount.card.creditLimit !== null;
+  useEffect(() => {
+    if (cardNeedsWhole) void loadWhole();
+  }, [cardNeedsWhole, loadWhole]);
   const scheduleNames = useMemo<ScheduleNames>(
     () => ({ deposit: namesById(deposits?.deposits), expense: namesById(expenses?.expenses) }),
     [deposits, expenses],
@@ -222,6 +278,7 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
               statementAccounts={statementAccounts}
               bankOnOpen={bankOnOpen}
               headerButtons={transferButton}
+              onWholeNeeded={showsWindow ? loadWhole : undefined}
             />
           </ApiClientProvider>
         </CollapsibleSection>

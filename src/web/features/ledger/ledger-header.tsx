@@ -16,7 +16,10 @@ const ReconciliationWords = lazy(() =>
   import('../../reconciliation/reconciliation-text.js').then((module) => ({ default: module.ReconciliationWords })),
 );
 interface LedgerHeaderProps {
-  readonly ledger: LedgerView;
+  /** Its balances: the whole ledger's, or a window's, which are the whole ledger's too (decision 0053). */
+  readonly ledger: Pick<LedgerView, 'currentBalance' | 'pendingBalance'>;
+  /** The whole ledger, which the bank's words are worked out from; null while a window is shown. */
+  readonly wholeLedger: LedgerView | null;
   readonly onNewLedger: () => void;
   readonly onExtend: () => void;
   readonly onAddTransaction: () => void;
@@ -43,6 +46,7 @@ interface LedgerHeaderProps {
 /** Memoized: a filter change or an open dialog re-renders the section, not the balances. */
 export const LedgerHeader = memo(function LedgerHeader({
   ledger,
+  wholeLedger,
   onNewLedger,
   onExtend,
   onAddTransaction,
@@ -107,9 +111,9 @@ export const LedgerHeader = memo(function LedgerHeader({
       </div>
       {/* A status, there before it has words (so they are read out), and out of the layout until then. */}
       <p role="status" className={bank === null ? 'visually-hidden' : 'w-100 mb-0 small fw-semibold'}>
-        {bank && (
+        {bank && wholeLedger && (
           <Suspense fallback={null}>
-            <ReconciliationWords ledger={ledger} bank={bank} />
+            <ReconciliationWords ledger={wholeLedger} bank={bank} />
           </Suspense>
         )}
       </p>

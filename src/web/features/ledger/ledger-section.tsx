@@ -4,18 +4,14 @@
  * filter them. The section makes every call; the dialogs only hand it what the user asked for.
  */
 import './ledger.css';
-import { type ComponentType, type ReactNode, useDeferredValue, useMemo, useState } from 'react';
-import {
-  type BankBalanceView,
-  encodeLedgerTransaction,
-  type LedgerInfoView,
-  type LedgerTransactionView,
-} from '../../../contract/codecs.js';
+import { type ComponentType, type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { type BankBalanceView, encodeLedgerTransaction, type LedgerTransactionView, type LedgerView } from '../../../contract/codecs.js';
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../../contract/ledger-requests.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../../contract/statement-requests.js';
 import { ledgerCsvFileName } from '../../../contract/account.js';
-import type { ApiClient } from '../../api/api-client.js';
+import type { ApiClient, HeldLedgerInfo } from '../../api/api-client.js';
 import { useApiClient } from '../../api/api-context.js';
+import { heldOf, isLedgerWindow } from '../../api/status-moves.js';
 import { useSectionAsk, useSectionCall } from '../../api/use-section-call.js';
 import { Button } from '../../components/button.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
@@ -27,7 +23,7 @@ import { useLatestCallback } from '../../components/use-latest-callback.js';
 import type { LedgerForecast } from '../../forecast/ledger-forecast.js';
 import type { ImportStatementDialogProps, SectionProps, StatementAccounts } from '../section-props.js';
 import { filterByName } from './filter/name-search.js';
-import { filterByStatus, SHOW_ALL_STATUSES, type StatusFilter } from './filter/status-filter.js';
+import { filterByStatus, SHOW_ALL_STATUSES, showsEveryStatus, type StatusFilter } from './filter/status-filter.js';
 import { LedgerHeader } from './ledger-header.js';
 import type { ScheduleNames } from './row-source.js';
 import { useHeldLedger } from './use-held-ledger.js';
@@ -46,7 +42,12 @@ const ConfirmDeleteDialog = lazyDialog(() =>
   import('../../components/confirm-delete-dialog.js').then((module) => module.ConfirmDeleteDialog),
 );
 
-export interface LedgerSectionProps extends SectionProps<LedgerInfoView> {
+/**
+ * `Info`: what the shell hands over. The Ledger view hands the whole ledger or a window of it
+ * (HeldLedgerInfo); a shell that only ever hands whole ledgers (LedgerInfoView) is only ever handed
+ * whole ledgers back, since a write of a whole ledger answers the whole ledger.
+ */
+export interface LedgerSectionProps<Info extends HeldLedgerInfo = HeldLedgerInfo> extends SectionProps<Info> {
   /** Reloads the ledger from the server (the Refresh button). */
   readonly onRefresh: () => Promise<void>;
   /** The deposits' and expenses' names, so the Edit dialog can say which one a row comes from. */
@@ -61,6 +62,12 @@ export interface LedgerSectionProps extends SectionProps<LedgerInfoView> {
   readonly bankOnOpen?: BankBalanceView | null;
   /** Beside Add Transaction in the header (the shell's Add Transfer, with more than one account). */
   readonly headerButtons?: ReactNode;
+  /**
+   * While `info` is a window of the ledger (decision 0053): asks the shell for the whole of it, which
+   * then arrives as `info`. Asked when the user scrolls past the window's rows, searches or filters,
+   * or opens a dialog that reads every row (New Ledger's warning, Import's matching, the bank's words).
+   */
+  readonly onWholeNeeded?: () => void;
 }
 
 /** Where a statement may go besides the ledger shown, and what the shell does once it went elsewhere. */
@@ -76,11 +83,14 @@ interface ImportedElsewhere {
   readonly bank: BankBalanceView | null;
 }
 
+/** A dialog that reads every row: in a window, it opens once the whole ledger is here. */
+type WholeLedgerDialog = 'create' | 'import';
+
 const NO_TRANSACTIONS: readonly LedgerTransactionView[] = [];
 const NO_PERIODS: LedgerForecast['periods'] = [];
 const COUNT_FORMAT = new Intl.NumberFormat('en-US');
 
-export function LedgerSection({
+export function LedgerSection<Info extends HeldLedgerInfo>({
   info,
   onChange,
   onError,
@@ -91,9 +101,11 @@ export function LedgerSection({
   statementAccounts,
   bankOnOpen = null,
   headerButtons,
-}: LedgerSectionProps) {
+  onWholeNeeded,
+}: LedgerSectionProps<Info>) {
   const api = useApiClient();
-  const writes = useHeldLedger(info, onChange, onError);
+  // Every answer is of the kind handed over (see LedgerSectionProps), so the shell's own type holds.
+  const writes = useHeldLedger(info, onChange as (answer: HeldLedgerInfo) => void, onError);
   const { run, heldLedger } = writes;
   const isWide = useWideLayout();
   const creating = useDialogState<null>(null);
@@ -107,30 +119,48 @@ export function LedgerSection({
   /** The row being edited, kept after closing while the dialog fades out. */
   const editing = useDialogState<LedgerTransactionView | null>(null);
   /** The row whose Delete button asks for confirmation. */
-  const { deletion: deleting, confirmDelete: confirmDeleteRow } = useDeletionDialog<LedgerTransactionView, LedgerInfoView>(
+  const { deletion: deleting, confirmDelete: confirmDeleteRow } = useDeletionDialog<LedgerTransactionView, HeldLedgerInfo>(
     (id, name) => api.deleteTransaction(id, heldLedger, name),
     run,
   );
   const [filter, setFilter] = useState<StatusFilter>(SHOW_ALL_STATUSES);
   const [search, setSearch] = useState('');
 
-  const ledger = info?.ledger ?? null;
+  // The whole ledger, or a window of it (decision 0053): its first rows with the balances, the count
+  // and the pay period lines among them. What needs every row asks the shell for the rest.
+  const ledger = info === null ? null : heldOf(info);
+  const window = ledger !== null && isLedgerWindow(ledger) ? ledger : null;
+  const wholeLedger: LedgerView | null = window === null ? ledger : null;
   const transactions = ledger?.transactions ?? NO_TRANSACTIONS;
+  const rowCount = window?.count ?? transactions.length;
+  const [waitingDialog, setWaitingDialog] = useState<WholeLedgerDialog | null>(null);
+  /** What only the whole ledger can show: a search, a filter, the bank's words, or a dialog waiting for it. */
+  const needsWhole = window !== null && (search.trim() !== '' || !showsEveryStatus(filter) || bank !== null || waitingDialog !== null);
+  useEffect(() => {
+    if (needsWhole) onWholeNeeded?.();
+  }, [needsWhole, onWholeNeeded]);
   // Showing 1,800 hidden rows again takes a moment: the checkbox and the field answer at once, the rows follow.
   const deferredFilter = useDeferredValue(filter);
   const deferredSearch = useDeferredValue(search);
   const shownTransactions = useMemo(
-    () => filterByName(filterByStatus(transactions, deferredFilter), deferredSearch),
-    [transactions, deferredFilter, deferredSearch],
+    () => (window !== null ? transactions : filterByName(filterByStatus(transactions, deferredFilter), deferredSearch)),
+    [window, transactions, deferredFilter, deferredSearch],
   );
   const periods = forecast?.periods ?? NO_PERIODS;
 
+  // A dialog that reads every row, asked for while a window is shown, opens once the whole ledger is here.
+  useEffect(() => {
+    if (waitingDialog === null || wholeLedger === null) return;
+    setWaitingDialog(null);
+    (waitingDialog === 'create' ? creating : importing).show(null);
+  }, [waitingDialog, wholeLedger, creating, importing]);
+
   // Stable, so the memoized header is not rendered again when a dialog opens.
-  const openNewLedger = useLatestCallback(() => creating.show(null));
+  const openNewLedger = useLatestCallback(() => (window === null ? creating.show(null) : setWaitingDialog('create')));
   const openExtend = useLatestCallback(() => extending.show(null));
   const openAddTransaction = useLatestCallback(() => adding.show(null));
   const openFilter = useLatestCallback(() => filtering.show(null));
-  const openImport = useLatestCallback(() => importing.show(null));
+  const openImport = useLatestCallback(() => (window === null ? importing.show(null) : setWaitingDialog('import')));
   // A download, not a change: a failure goes to the shell's "Whoops!", the ledger stays as it is.
   const exportCsv = useLatestCallback(() => {
     if (ledger === null) return;
@@ -164,7 +194,8 @@ export function LedgerSection({
   );
   const previewStatement = (request: StatementPreviewRequest, accountId?: string) =>
     ask(() => (elsewhere(accountId) ?? api).previewStatement(request));
-  const readAccountLedger = (accountId: string) => ask(async () => (await (elsewhere(accountId) ?? api).getLedger()).ledger);
+  // The whole ledger (never a window): matching reads every row.
+  const readAccountLedger = (accountId: string) => ask(async () => (await (elsewhere(accountId) ?? api).getLedger()).ledger ?? null);
   const importStatement = (request: StatementImportRequest, accountId?: string) => {
     const other = elsewhere(accountId);
     if (other !== null && accountId !== undefined) {
@@ -184,7 +215,7 @@ export function LedgerSection({
     <NewLedgerDialog
       key={`new-ledger-${creating.session}`}
       show={creating.open}
-      currentLedger={ledger}
+      currentLedger={wholeLedger}
       isLedgerKnown={info !== null}
       onSave={createLedger}
       onExtendInstead={extendInstead}
@@ -210,10 +241,13 @@ export function LedgerSection({
 
   const isFiltered = shownTransactions.length !== transactions.length;
   const edited = editing.target;
+  /** A search or filter over a window waits for the whole ledger before it shows anything. */
+  const searchingWindow = window !== null && needsWhole && waitingDialog === null && bank === null;
   return (
     <div className="ledger">
       <LedgerHeader
         ledger={ledger}
+        wholeLedger={wholeLedger}
         onNewLedger={openNewLedger}
         onExtend={openExtend}
         onAddTransaction={openAddTransaction}
@@ -230,12 +264,14 @@ export function LedgerSection({
         extraButtons={headerButtons}
       />
       <p className="ledger-count text-body-secondary small" aria-live="polite">
-        {isFiltered
-          ? `Showing ${COUNT_FORMAT.format(shownTransactions.length)} of ${COUNT_FORMAT.format(transactions.length)} transactions.`
-          : `${COUNT_FORMAT.format(transactions.length)} ${transactions.length === 1 ? 'transaction' : 'transactions'}.`}
+        {searchingWindow
+          ? `Loading all ${COUNT_FORMAT.format(rowCount)} transactions to search them...`
+          : isFiltered
+            ? `Showing ${COUNT_FORMAT.format(shownTransactions.length)} of ${COUNT_FORMAT.format(transactions.length)} transactions.`
+            : `${COUNT_FORMAT.format(rowCount)} ${rowCount === 1 ? 'transaction' : 'transactions'}.`}
       </p>
-      {shownTransactions.length === 0 ? (
-        <p>{transactions.length === 0 ? 'This ledger has no transactions yet.' : 'No transactions match the filter.'}</p>
+      {searchingWindow ? null : shownTransactions.length === 0 ? (
+        <p>{rowCount === 0 ? 'This ledger has no transactions yet.' : 'No transactions match the filter.'}</p>
       ) : (
         <LedgerRows
           shown={shownTransactions}
@@ -245,6 +281,8 @@ export function LedgerSection({
           writes={writes}
           onEdit={editing.show}
           onDelete={deleting.show}
+          // A window's items stand for the whole ledger's: every row and every pay period's line.
+          {...(window !== null && { itemCount: window.count + window.payPeriodCount, onPastLoaded: onWholeNeeded })}
         />
       )}
       {newLedgerDialog}
@@ -263,15 +301,17 @@ export function LedgerSection({
         onClose={adding.close}
       />
       <FilterDialog show={filtering.open} filter={filter} onFilterChange={setFilter} onClose={filtering.close} />
-      <ImportStatementDialog
-        key={`import-${importing.session}`}
-        show={importing.open}
-        ledger={ledger}
-        {...(statementAccounts && { accounts: statementAccounts, onReadLedger: readAccountLedger })}
-        onPreview={previewStatement}
-        onImport={importStatement}
-        onClose={importing.close}
-      />
+      {wholeLedger !== null && (
+        <ImportStatementDialog
+          key={`import-${importing.session}`}
+          show={importing.open}
+          ledger={wholeLedger}
+          {...(statementAccounts && { accounts: statementAccounts, onReadLedger: readAccountLedger })}
+          onPreview={previewStatement}
+          onImport={importStatement}
+          onClose={importing.close}
+        />
+      )}
       {edited === null ? null : (
         <EditTransactionDialog
           key={`edit-${editing.session}`}

@@ -7,20 +7,19 @@
  * the held ledger stays what the server said, for the changes to apply to and a refusal to go back to.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { LedgerInfoView } from '../../../contract/codecs.js';
 import type { TransactionStatus } from '../../../domain/ledger.js';
-import { type HeldLedger, LedgerReloadError } from '../../api/api-client.js';
+import { type HeldLedger, type HeldLedgerInfo, LedgerReloadError } from '../../api/api-client.js';
 import { useSectionCall } from '../../api/use-section-call.js';
 import type { RunCall } from '../../components/field-errors.js';
 import { useLatestCallback } from '../../components/use-latest-callback.js';
 
 /** Paints status moves over a ledger the section holds (api/status-moves.ts, which the first view does not load). */
-export type PaintMoves = (info: LedgerInfoView, moves: ReadonlyMap<string, TransactionStatus>) => LedgerInfoView;
+export type PaintMoves = (info: HeldLedgerInfo, moves: ReadonlyMap<string, TransactionStatus>) => HeldLedgerInfo;
 
 export interface LedgerWrites {
   /** Sends a write of the ledger; its answer is held, and shown with the moves still on their way. */
-  readonly run: RunCall<LedgerInfoView>;
-  /** The ledger as of the last answer, never a painted one: what a write's changes apply to. */
+  readonly run: RunCall<HeldLedgerInfo>;
+  /** The ledger (or window of it, decision 0053) as of the last answer, never a painted one: what a write's changes apply to. */
   readonly heldLedger: HeldLedger;
   /** The status moves on their way, by row id. */
   readonly moves: Map<string, TransactionStatus>;
@@ -29,8 +28,8 @@ export interface LedgerWrites {
 }
 
 export function useHeldLedger(
-  info: LedgerInfoView | null,
-  onChange: (info: LedgerInfoView) => void,
+  info: HeldLedgerInfo | null,
+  onChange: (info: HeldLedgerInfo) => void,
   onError: (error: unknown) => void,
 ): LedgerWrites {
   const held = useRef(info);
@@ -55,14 +54,14 @@ export function useHeldLedger(
     held.current = shown.current = info;
     repaint();
   }, [info, repaint]);
-  const settle = useSectionCall((answer: LedgerInfoView) => {
+  const settle = useSectionCall((answer: HeldLedgerInfo) => {
     held.current = answer;
     // Every answer taken is handed to the shell, even the ledger it already shows.
     shown.current = null;
     repaint();
   }, onError);
   const report = useLatestCallback(onError);
-  const run = useCallback<RunCall<LedgerInfoView>>(
+  const run = useCallback<RunCall<HeldLedgerInfo>>(
     (call) =>
       settle(async () => {
         try {
@@ -78,6 +77,9 @@ export function useHeldLedger(
       }),
     [settle, report],
   );
-  const heldLedger = useCallback(() => held.current?.ledger ?? null, []);
+  const heldLedger = useCallback(() => {
+    const current = held.current;
+    return current === null ? null : 'window' in current ? current.window : current.ledger;
+  }, []);
   return useMemo(() => ({ run, heldLedger, moves, repaint }), [run, heldLedger, moves, repaint]);
 }

@@ -30,7 +30,7 @@ function isStatusShown(status: TransactionStatus, filter: StatusFilter): boolean
   return filter[filterKeyOf(status)];
 }
 
-function showsEveryStatus(filter: StatusFilter): boolean {
+export function showsEveryStatus(filter: StatusFilter): boolean {
   return filter.pending && filter.paid && filter.cleared;
 }
 

@@ -17,6 +17,9 @@ interface LedgerCompactListProps {
   /** The pay periods' lines and the shown rows, in order. */
   readonly items: readonly LedgerItem[];
   readonly actions: RowActionHandlers;
+  /** A window of the ledger (decision 0053): every item of the whole ledger, of which `items` are the first. */
+  readonly itemCount?: number | undefined;
+  readonly onPastLoaded?: (() => void) | undefined;
 }
 
 /**
@@ -28,11 +31,13 @@ export const ESTIMATED_COMPACT_ROW_HEIGHT = 121;
 /** Each item says its place among all the rows, so a screen reader hears the whole list's size. */
 const COMPACT_ROW_NUMBERING: RowNumbering = { attribute: 'aria-posinset', first: 1 };
 
-export function LedgerCompactList({ items, actions }: LedgerCompactListProps) {
-  const rowCount = items.length;
+export function LedgerCompactList({ items, actions, itemCount, onPastLoaded }: LedgerCompactListProps) {
+  const rowCount = itemCount ?? items.length;
   const { containerRef, segments, onFocus, onBlur } = useWindowedRows<HTMLUListElement>(items, {
     estimatedRowHeight: ESTIMATED_COMPACT_ROW_HEIGHT,
     numbering: COMPACT_ROW_NUMBERING,
+    itemCount,
+    onPastLoaded,
   });
 
   return (

@@ -25,10 +25,22 @@ export interface LedgerRowsProps {
   readonly onEdit: (transaction: LedgerTransactionView) => void;
   /** Asks first: deleting cannot be undone. */
   readonly onDelete: (transaction: LedgerTransactionView) => void;
+  /**
+   * For a window of the ledger (decision 0053): how many items the whole ledger lists (every row
+   * and every pay period's line), of which `shown` and `periods` make the first; and what to call
+   * when the user scrolls past them.
+   */
+  readonly itemCount?: number;
+  readonly onPastLoaded?: () => void;
 }
 
-export function LedgerRows({ shown, periods, everyRowShown, isWide, writes, onEdit, onDelete }: LedgerRowsProps) {
+export function LedgerRows({ shown, periods, everyRowShown, isWide, writes, onEdit, onDelete, itemCount, onPastLoaded }: LedgerRowsProps) {
   const actions = useRowActions(writes, onEdit, onDelete);
   const items = useMemo(() => ledgerItems(shown, periods, everyRowShown), [shown, periods, everyRowShown]);
-  return isWide ? <LedgerTable items={items} actions={actions} /> : <LedgerCompactList items={items} actions={actions} />;
+  const partial = { itemCount, onPastLoaded };
+  return isWide ? (
+    <LedgerTable items={items} actions={actions} {...partial} />
+  ) : (
+    <LedgerCompactList items={items} actions={actions} {...partial} />
+  );
 }

@@ -18,6 +18,9 @@ interface LedgerTableProps {
   /** The pay periods' lines and the shown rows, in order. */
   readonly items: readonly LedgerItem[];
   readonly actions: RowActionHandlers;
+  /** A window of the ledger (decision 0053): every item of the whole ledger, of which `items` are the first. */
+  readonly itemCount?: number | undefined;
+  readonly onPastLoaded?: (() => void) | undefined;
 }
 
 /**
@@ -29,11 +32,13 @@ const COLUMN_COUNT = 6;
 /** The header row is row 1 for assistive technology, so the row at index 0 is row 2. */
 const TABLE_ROW_NUMBERING: RowNumbering = { attribute: 'aria-rowindex', first: 2 };
 
-export function LedgerTable({ items, actions }: LedgerTableProps) {
-  const rowCount = items.length;
+export function LedgerTable({ items, actions, itemCount, onPastLoaded }: LedgerTableProps) {
+  const rowCount = itemCount ?? items.length;
   const { containerRef, segments, onFocus, onBlur } = useWindowedRows<HTMLTableSectionElement>(items, {
     estimatedRowHeight: ESTIMATED_TABLE_ROW_HEIGHT,
     numbering: TABLE_ROW_NUMBERING,
+    itemCount,
+    onPastLoaded,
   });
 
   return (

@@ -87,3 +87,26 @@ export function rowSegments({ visible, rowCount, rowHeight, keptIndex }: RowSegm
   if (rowCount > next) spacer(rowCount - next);
   return segments;
 }
+
+/**
+ * The segments with only the first `loaded` rows rendered (decision 0053): the rest of a run that
+ * reaches past them is a spacer, as tall as the rows it stands for, merged with the spacers beside it.
+ */
+export function loadedSegments(segments: readonly RowSegment[], loaded: number, rowHeight: number): RowSegment[] {
+  const result: RowSegment[] = [];
+  const spacer = (rows: number) => {
+    const last = result.at(-1);
+    if (last?.kind === 'spacer')
+      result[result.length - 1] = { kind: 'spacer', rows: last.rows + rows, height: (last.rows + rows) * rowHeight };
+    else result.push({ kind: 'spacer', rows, height: rows * rowHeight });
+  };
+  for (const segment of segments) {
+    if (segment.kind === 'spacer') spacer(segment.rows);
+    else if (segment.end <= loaded) result.push(segment);
+    else {
+      if (segment.first < loaded) result.push({ kind: 'rows', first: segment.first, end: loaded });
+      spacer(segment.end - Math.max(segment.first, loaded));
+    }
+  }
+  return result;
+}

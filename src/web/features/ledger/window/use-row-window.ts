@@ -5,7 +5,7 @@
  * most once per animation frame.
  */
 import { type FocusEvent, type ReactElement, type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { type RowSegment, rowSegments, rowWindow, type RowWindow } from './row-window.js';
+import { loadedSegments, type RowSegment, rowSegments, rowWindow, type RowWindow } from './row-window.js';
 
 /** About half a screen of rows beyond each edge: a fast wheel turn or a Tab still lands on rendered rows. */
 export const ROW_OVERSCAN = 10;
@@ -173,15 +173,29 @@ interface WindowedRows<Container extends HTMLElement> extends Pick<KeptRow, 'onF
   readonly segments: RowSegment[];
 }
 
+/** Items that stand for more than they hold: a window of the ledger (decision 0053). */
+interface PartialItems {
+  /** Every item of the whole list, of which `items` are the first: the rest are spacer until they come. */
+  readonly itemCount?: number;
+  /** Called when the window reaches past the items held: the caller fetches the rest. */
+  readonly onPastLoaded?: () => void;
+}
+
 /** The window over these rows, the row that keeps the focus, and the segments they make together. */
 export function useWindowedRows<Container extends HTMLElement>(
   items: readonly WindowItem[],
-  options: Omit<RowWindowOptions, 'rowCount'>,
+  { itemCount, onPastLoaded, ...options }: Omit<RowWindowOptions, 'rowCount'> & PartialItems,
 ): WindowedRows<Container> {
-  const rowCount = items.length;
+  const loaded = items.length;
+  const rowCount = Math.max(itemCount ?? loaded, loaded);
   const { containerRef, visible, rowHeight } = useRowWindow<Container>({ ...options, rowCount });
   const { keptIndex, onFocus, onBlur } = useKeptRow(items, options.numbering);
-  return { containerRef, segments: rowSegments({ visible, rowCount, rowHeight, keptIndex }), onFocus, onBlur };
+  const pastLoaded = visible.end > loaded;
+  useEffect(() => {
+    if (pastLoaded) onPastLoaded?.();
+  }, [pastLoaded, onPastLoaded]);
+  const segments = rowSegments({ visible, rowCount, rowHeight, keptIndex });
+  return { containerRef, segments: rowCount > loaded ? loadedSegments(segments, loaded, rowHeight) : segments, onFocus, onBlur };
 }
 
 /**

@@ -1,0 +1,67 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { computeBalances, placeInMonth } from './balances.js';
+import { fromDayNumber, isoDate, toDayNumber } from './calendar-date.js';
+import { type LedgerRow, signedAmount, TRANSACTION_STATUSES } from './ledger.js';
+import { cents } from './money.js';
+
+/** Property runs: modest in CI, more under `npm run fuzz`. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+const BASE = toDayNumber(isoDate('2026-11-20'));
+
+/** Rows over about four months, many on the same dates and with names equal but for case: ties everywhere. */
+const rowsArbitrary: fc.Arbitrary<LedgerRow[]> = fc
+  .array(
+    fc.record({
+      day: fc.integer({ min: 0, max: 120 }),
+      name: fc.constantFrom('Rent', 'rent', 'Coffee', 'Acme Paycheck', 'Zoo', 'Épicerie'),
+      type: fc.constantFrom('C' as const, 'D' as const),
+      amount: fc.integer({ min: 1, max: 300_000 }),
+      status: fc.constantFrom(...TRANSACTION_STATUSES),
+    }),
+    { maxLength: 80 },
+  )
+  .map((drafts) =>
+    // Creation order is not row order: shuffled by the draft order, numbered as stored.
+    drafts.map((draft, index) => ({
+      id: `row-${index}`,
+      sequence: index + 1,
+      date: fromDayNumber(BASE + draft.day),
+      name: draft.name,
+      type: draft.type,
+      amount: cents(draft.amount),
+      status: draft.status,
+    })),
+  );
+
+describe('placeInMonth', () => {
+  it('places any row where computeBalances puts it, from its month and what lies before that month alone', () => {
+    fc.assert(
+      fc.property(rowsArbitrary, fc.integer({ min: -500_000, max: 500_000 }), fc.nat(), (rows, opening, pick) => {
+        fc.pre(rows.length > 0);
+        const target = rows[pick % rows.length] as LedgerRow;
+        const month = target.date.slice(0, 7);
+        const monthRows = rows.filter((row) => row.date.slice(0, 7) === month);
+        const earlier = rows.filter((row) => row.date.slice(0, 7) < month);
+        const before = { rows: earlier.length, signed: earlier.reduce((sum, row) => sum + signedAmount(row), 0) };
+        const whole = computeBalances(cents(opening), rows).rows;
+        const position = whole.findIndex((row) => row.id === target.id);
+        expect(placeInMonth(cents(opening), monthRows, target.id, before)).toEqual({ position, balance: whole[position]?.balance });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('answers undefined for a row that is not among the month’s rows', () => {
+    const row: LedgerRow = {
+      id: 'a',
+      sequence: 1,
+      date: isoDate('2026-12-01'),
+      name: 'Rent',
+      type: 'D',
+      amount: cents(100),
+      status: 'PENDING',
+    };
+    expect(placeInMonth(cents(0), [row], 'b', { rows: 0, signed: 0 })).toBeUndefined();
+  });
+});
