@@ -25,7 +25,7 @@ import { startup } from './benchmarks/startup.js';
 import { statementImport } from './benchmarks/statement-import.js';
 import { writeCost } from './benchmarks/write-cost.js';
 import { buildForBench, type PrivateBuild } from './lib/build.js';
-import { type BenchResult, printTable, RESULTS_FILE, writeResults } from './lib/report.js';
+import { type BenchResult, PartlyRunError, printTable, RESULTS_FILE, writeResults } from './lib/report.js';
 import { type BenchSettings, settingsFromEnvironment } from './lib/settings.js';
 
 type Benchmark = (build: PrivateBuild, settings: BenchSettings) => Promise<BenchResult[]>;
@@ -72,8 +72,9 @@ async function main(): Promise<void> {
         );
       results.push(...measured);
     } catch (error) {
-      // One broken benchmark should not cost the figures of the others.
+      // One broken benchmark should not cost the figures of the others, nor of its own parts that ran.
       console.error(`  benchmark ${name} could not run:`, error);
+      if (error instanceof PartlyRunError) results.push(...error.results);
       broken.push(name);
     }
     console.log(`  (${((Date.now() - started) / 1000).toFixed(0)} s)`);

@@ -29,7 +29,7 @@ import {
   TABLE_LAYOUT,
   withLeftoverInChromium,
 } from '../lib/page-probe.js';
-import { type BenchResult, result } from '../lib/report.js';
+import { type BenchResult, PartlyRunError, result } from '../lib/report.js';
 import { seedLedger, signIn } from '../lib/seed.js';
 import { newDataDir, startLeftover } from '../lib/server-process.js';
 import type { BenchSettings } from '../lib/settings.js';
@@ -242,10 +242,22 @@ async function payAnswerAtScale(build: PrivateBuild, settings: BenchSettings): P
   }
 }
 
+/** Each part on its own server: one that cannot run costs only its own figures (PartlyRunError). */
 export async function scale(build: PrivateBuild, settings: BenchSettings): Promise<BenchResult[]> {
+  const parts: [string, () => Promise<BenchResult[]>][] = [];
+  if (wants(settings, 'd')) parts.push(['9d', async () => [await payAnswerAtScale(build, settings)]]);
+  if (wants(settings, 'a')) parts.push(['9a', () => payAtScale(build, settings)]);
+  if (wants(settings, 'b') || wants(settings, 'c')) parts.push(['9b/9c', () => firstViewAtScale(build, settings)]);
   const results: BenchResult[] = [];
-  if (wants(settings, 'd')) results.push(await payAnswerAtScale(build, settings));
-  if (wants(settings, 'a')) results.push(...(await payAtScale(build, settings)));
-  if (wants(settings, 'b') || wants(settings, 'c')) results.push(...(await firstViewAtScale(build, settings)));
+  const failed: string[] = [];
+  for (const [name, run] of parts) {
+    try {
+      results.push(...(await run()));
+    } catch (error) {
+      console.error(`  ${name} could not run:`, error);
+      failed.push(name);
+    }
+  }
+  if (failed.length > 0) throw new PartlyRunError(`${failed.join(', ')} could not run`, results);
   return results;
 }

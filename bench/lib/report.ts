@@ -18,6 +18,17 @@ export interface BenchResult {
   readonly note?: string;
 }
 
+/** A benchmark some of whose parts could not run: the figures of those that did, and why the others did not. */
+export class PartlyRunError extends Error {
+  constructor(
+    message: string,
+    readonly results: readonly BenchResult[],
+  ) {
+    super(message);
+    this.name = 'PartlyRunError';
+  }
+}
+
 export function result(
   name: string,
   unit: string,
