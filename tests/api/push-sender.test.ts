@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { type OpenDatabase, openDatabase } from '../../src/server/db/database.js';
 import type { OutgoingMessage, PushSubscription } from '../../src/server/notifications/delivery.js';
+import { PRIVATE_ADDRESS_REFUSED } from '../../src/server/notifications/address-guard.js';
 import { createPushSender, type PushSenderOptions } from '../../src/server/notifications/push-sender.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/test-databases.js';
 
@@ -235,6 +236,15 @@ describe.each(databaseKinds())('the push sender on %s', (kind) => {
       await other.close();
       await fresh.drop();
     }
+  });
+
+  it("never connects to a private address unless the operator allows it: the endpoint is the user's to choose", async () => {
+    // No agent of the test's own: the sender's pinned lookup decides where the socket goes.
+    const sender = await createPushSender(opened, { notifications: { vapidSubject: SUBJECT, allowPrivateUrls: false } });
+    const device = fakeDevice(`${service.origin}/push/private`);
+
+    expect(await sender.send(device.subscription, MESSAGE)).toEqual({ delivered: false, reason: PRIVATE_ADDRESS_REFUSED, retry: false });
+    expect(service.received.some((each) => each.path === '/push/private')).toBe(false);
   });
 
   it('reads 404 and 410 as a subscription that is gone, 429 and 5xx as worth a retry, and other refusals as final', async () => {

@@ -93,9 +93,14 @@ export class NotificationService {
       const message = request.kind === 'EMAIL' ? EMAIL_NOT_OFFERED : PUSH_NOT_OFFERED;
       throw new InvalidInputError(message, { kind: message });
     }
-    if (request.kind === 'WEBHOOK') {
-      const check = await checkHost(hostOf(new URL(request.target)), this.delivery.allowPrivateUrls);
-      if (!check.ok) throw new InvalidInputError(check.reason, { target: check.reason });
+    // A webhook's URL and a push subscription's endpoint are where the server will send: never a private address.
+    if (request.kind === 'WEBHOOK' || request.kind === 'PUSH') {
+      const url = request.kind === 'PUSH' ? request.target.endpoint : request.target;
+      const field = request.kind === 'PUSH' ? 'target.endpoint' : 'target';
+      const check = await checkHost(hostOf(new URL(url)), this.delivery.allowPrivateUrls);
+      // A push service the server cannot look up now may be reachable at the first send (the send's own
+      // lookup refuses a private address then); a private address is refused at once.
+      if (!check.ok && (request.kind === 'WEBHOOK' || !check.retry)) throw new InvalidInputError(check.reason, { [field]: check.reason });
     }
     const target = request.kind === 'PUSH' ? request.target.endpoint : request.target;
     const push = request.kind === 'PUSH' ? { p256dh: request.target.keys.p256dh, auth: request.target.keys.auth } : null;

@@ -3,10 +3,11 @@
  * (RFC 8291) through the web-push package. The device's service worker shows the payload's title
  * and message. web-push loads with the first send, not at start (decision 0041).
  */
-import type https from 'node:https';
+import https from 'node:https';
 import type { AppConfiguration } from '../config.js';
 import type { OpenDatabase } from '../db/database.js';
 import type { DeliveryResult, OutgoingMessage, PushSender, PushSubscription } from './delivery.js';
+import { checkHost, hostOf, PrivateAddressError, PRIVATE_ADDRESS_REFUSED, pinnedLookup } from './address-guard.js';
 import { vapidKeys } from './vapid-key-store.js';
 
 export interface PushSenderOptions {
@@ -30,17 +31,27 @@ const loadWebPush = () => import('web-push').then((module) => module.default);
 export async function createPushSender(
   database: OpenDatabase,
   /** VAPID_SUBJECT (config.notifications.vapidSubject): a mailto: or https: address. */
-  config: { readonly notifications: Pick<AppConfiguration['notifications'], 'vapidSubject'> },
+  config: {
+    readonly notifications: Pick<AppConfiguration['notifications'], 'vapidSubject'> &
+      Partial<Pick<AppConfiguration['notifications'], 'allowPrivateUrls'>>;
+  },
   options: PushSenderOptions = {},
 ): Promise<PushSender> {
   const keys = await vapidKeys(database.db);
   const vapidDetails = { subject: config.notifications.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey };
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // A subscription's endpoint is the user's to choose, as a webhook's URL is: the socket connects only
+  // to the address checked, never to a private one unless the operator allows it (NOTIFY_ALLOW_PRIVATE_URLS).
+  const agent = options.agent ?? new https.Agent({ lookup: pinnedLookup(config.notifications.allowPrivateUrls ?? false) });
   return {
     publicKey: keys.publicKey,
     async send(subscription, message) {
       const refused = subscriptionProblem(subscription);
       if (refused) return { delivered: false, reason: refused, retry: false };
+      // An address written as an IP is connected to without a lookup: checked here, as a webhook's is.
+      const allowPrivate = options.agent !== undefined || (config.notifications.allowPrivateUrls ?? false);
+      const check = await checkHost(hostOf(new URL(subscription.endpoint)), allowPrivate);
+      if (!check.ok && !check.retry) return { delivered: false, reason: check.reason, retry: false };
       const webPush = await loadWebPush();
       try {
         await webPush.sendNotification(
@@ -52,12 +63,13 @@ export async function createPushSender(
             contentEncoding: 'aes128gcm',
             urgency: 'normal',
             timeout,
-            ...(options.agent && { agent: options.agent }),
+            agent,
           },
         );
         return { delivered: true };
       } catch (error) {
         if (error instanceof webPush.WebPushError) return refusedBy(error.statusCode);
+        if (error instanceof PrivateAddressError) return { delivered: false, reason: PRIVATE_ADDRESS_REFUSED, retry: false };
         const detail =
           error instanceof Error && error.message === 'Socket timeout'
             ? `did not answer within ${timeout / 1000} s`
