@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { everyViewLoaded } from './components/load-alongside.js';
 
 // Dialogs load on demand and the five-year ledger renders 1,800 rows: on a busy 2-core CI
@@ -16,3 +16,7 @@ afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
 });
+
+// A dialog closed by the last test ends its fade on a timer (dom-helpers' transitionEnd, a few ms in
+// jsdom): let it fire while the document still exists, or it throws into the next file's run.
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 50)));
