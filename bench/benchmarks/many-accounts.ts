@@ -13,10 +13,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { ACCOUNT_LEDGER_PATHS, ACCOUNTS_PATHS, accountSchema } from '../../src/contract/accounts.js';
-import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
-import { EXPENSES_PATHS } from '../../src/contract/expenses.js';
 import { LEDGER_PATHS, ledgerInfoSchema } from '../../src/contract/ledger.js';
-import { weekdayOf } from '../../src/domain/calendar-date.js';
 import type { PrivateBuild } from '../lib/build.js';
 import { ApiClient } from '../lib/http-client.js';
 import {
@@ -31,7 +28,7 @@ import {
   withLeftoverInChromium,
 } from '../lib/page-probe.js';
 import { type BenchResult, result } from '../lib/report.js';
-import { createLedgerBody, planForRows } from '../lib/seed.js';
+import { addSchedules, createLedgerBody, planForRows } from '../lib/seed.js';
 import type { BenchSettings } from '../lib/settings.js';
 import { median, round } from '../lib/stats.js';
 
@@ -71,27 +68,7 @@ async function tokenOf(page: Page): Promise<string> {
 async function seedAccount(client: ApiClient, name: string, rows: number): Promise<void> {
   const account = accountSchema.parse(await client.json('POST', ACCOUNTS_PATHS.list, { name, kind: 'SAVINGS' }));
   const plan = planForRows(rows);
-  for (const deposit of plan.deposits) {
-    await client.json('POST', DEPOSITS_PATHS.add, {
-      name: deposit.name,
-      type: 'Direct Deposit',
-      day: weekdayOf(deposit.startDate),
-      amount: deposit.amount / 100,
-      startDate: deposit.startDate,
-      frequency: deposit.frequency,
-      accountId: account.id,
-    });
-  }
-  for (const expense of plan.expenses) {
-    await client.json('POST', EXPENSES_PATHS.add, {
-      name: expense.name,
-      type: 'Bill',
-      day: expense.day,
-      amount: expense.amount / 100,
-      endDate: '',
-      accountId: account.id,
-    });
-  }
+  await addSchedules(client, plan, account.id);
   /** An account's ledger call: its path with the account's id in place. */
   const inAccount = (path: string) => path.replace(':id', encodeURIComponent(account.id));
   const countOf = (answer: unknown) => ledgerInfoSchema.parse(answer).ledger?.transactions.length ?? 0;

@@ -93,7 +93,9 @@ export function planForRows(rows: number): LedgerPlan {
   return bills > MOST_MONTHLY_BILLS ? planForManyRows(rows) : schedulePlan(months, bills);
 }
 
-export async function addSchedules(client: ApiClient, plan: LedgerPlan): Promise<void> {
+/** The plan's deposits and expenses; in the named account when given, else the primary one. */
+export async function addSchedules(client: ApiClient, plan: LedgerPlan, accountId?: string): Promise<void> {
+  const inAccount = accountId === undefined ? {} : { accountId };
   for (const deposit of plan.deposits) {
     await client.json('POST', DEPOSITS_PATHS.add, {
       name: deposit.name,
@@ -102,6 +104,7 @@ export async function addSchedules(client: ApiClient, plan: LedgerPlan): Promise
       amount: deposit.amount / 100,
       startDate: deposit.startDate,
       frequency: deposit.frequency,
+      ...inAccount,
     });
   }
   for (const expense of plan.expenses) {
@@ -113,6 +116,7 @@ export async function addSchedules(client: ApiClient, plan: LedgerPlan): Promise
       endDate: '',
       // Monthly bills go in as they always did; a weekly one names its frequency and first date.
       ...(expense.frequency !== undefined && expense.frequency !== 'M' && { frequency: expense.frequency, startDate: expense.startDate }),
+      ...inAccount,
     });
   }
 }
