@@ -8,13 +8,7 @@
  * rows are already in Cents, so nothing is converted here.
  */
 import * as z from 'zod/mini';
-import {
-  encodeLedger,
-  encodeLedgerTransaction,
-  ledgerCodec,
-  type LedgerTransactionView,
-  type LedgerView,
-} from '../../contract/codecs.js';
+import { encodeLedger, encodeLedgerTransaction, ledgerCodec, type LedgerTransactionView, type LedgerView } from '../../contract/codecs.js';
 import type { Ledger, LedgerTransaction } from '../../contract/ledger.js';
 import type { LedgerChanges } from '../../contract/ledger-changes.js';
 import { type ChangedTransactionView, ledgerChangesCodec, type LedgerChangesView } from '../../contract/ledger-changes-codec.js';
