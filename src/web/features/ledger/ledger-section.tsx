@@ -83,7 +83,7 @@ interface ImportedElsewhere {
   readonly bank: BankBalanceView | null;
 }
 
-/** A dialog that reads every row: in a window, it opens once the whole ledger is here. */
+/** A dialog that reads every row: while a window is shown, it opens once the whole ledger is here. */
 type WholeLedgerDialog = 'create' | 'import';
 
 const NO_TRANSACTIONS: readonly LedgerTransactionView[] = [];
@@ -129,22 +129,24 @@ export function LedgerSection<Info extends HeldLedgerInfo>({
   // The whole ledger, or a window of it (decision 0053): its first rows with the balances, the count
   // and the pay period lines among them. What needs every row asks the shell for the rest.
   const ledger = info === null ? null : heldOf(info);
-  const window = ledger !== null && isLedgerWindow(ledger) ? ledger : null;
-  const wholeLedger: LedgerView | null = window === null ? ledger : null;
+  const ledgerWindow = ledger !== null && isLedgerWindow(ledger) ? ledger : null;
+  const wholeLedger: LedgerView | null = ledgerWindow === null ? ledger : null;
   const transactions = ledger?.transactions ?? NO_TRANSACTIONS;
-  const rowCount = window?.count ?? transactions.length;
+  const rowCount = ledgerWindow?.count ?? transactions.length;
   const [waitingDialog, setWaitingDialog] = useState<WholeLedgerDialog | null>(null);
   /** What only the whole ledger can show: a search, a filter, the bank's words, or a dialog waiting for it. */
-  const needsWhole = window !== null && (search.trim() !== '' || !showsEveryStatus(filter) || bank !== null || waitingDialog !== null);
+  const needsWhole =
+    ledgerWindow !== null && (search.trim() !== '' || !showsEveryStatus(filter) || bank !== null || waitingDialog !== null);
+  // Asked again for each window handed over while it is still needed (a RETRY after a failed load).
   useEffect(() => {
     if (needsWhole) onWholeNeeded?.();
-  }, [needsWhole, onWholeNeeded]);
+  }, [needsWhole, onWholeNeeded, ledgerWindow]);
   // Showing 1,800 hidden rows again takes a moment: the checkbox and the field answer at once, the rows follow.
   const deferredFilter = useDeferredValue(filter);
   const deferredSearch = useDeferredValue(search);
   const shownTransactions = useMemo(
-    () => (window !== null ? transactions : filterByName(filterByStatus(transactions, deferredFilter), deferredSearch)),
-    [window, transactions, deferredFilter, deferredSearch],
+    () => (ledgerWindow !== null ? transactions : filterByName(filterByStatus(transactions, deferredFilter), deferredSearch)),
+    [ledgerWindow, transactions, deferredFilter, deferredSearch],
   );
   const periods = forecast?.periods ?? NO_PERIODS;
 
@@ -156,11 +158,11 @@ export function LedgerSection<Info extends HeldLedgerInfo>({
   }, [waitingDialog, wholeLedger, creating, importing]);
 
   // Stable, so the memoized header is not rendered again when a dialog opens.
-  const openNewLedger = useLatestCallback(() => (window === null ? creating.show(null) : setWaitingDialog('create')));
+  const openNewLedger = useLatestCallback(() => (ledgerWindow === null ? creating.show(null) : setWaitingDialog('create')));
   const openExtend = useLatestCallback(() => extending.show(null));
   const openAddTransaction = useLatestCallback(() => adding.show(null));
   const openFilter = useLatestCallback(() => filtering.show(null));
-  const openImport = useLatestCallback(() => (window === null ? importing.show(null) : setWaitingDialog('import')));
+  const openImport = useLatestCallback(() => (ledgerWindow === null ? importing.show(null) : setWaitingDialog('import')));
   // A download, not a change: a failure goes to the shell's "Whoops!", the ledger stays as it is.
   const exportCsv = useLatestCallback(() => {
     if (ledger === null) return;
@@ -242,7 +244,7 @@ export function LedgerSection<Info extends HeldLedgerInfo>({
   const isFiltered = shownTransactions.length !== transactions.length;
   const edited = editing.target;
   /** A search or filter over a window waits for the whole ledger before it shows anything. */
-  const searchingWindow = window !== null && needsWhole && waitingDialog === null && bank === null;
+  const searchingWindow = ledgerWindow !== null && needsWhole && waitingDialog === null && bank === null;
   return (
     <div className="ledger">
       <LedgerHeader
@@ -282,7 +284,7 @@ export function LedgerSection<Info extends HeldLedgerInfo>({
           onEdit={editing.show}
           onDelete={deleting.show}
           // A window's items stand for the whole ledger's: every row and every pay period's line.
-          {...(window !== null && { itemCount: window.count + window.payPeriodCount, onPastLoaded: onWholeNeeded })}
+          {...(ledgerWindow !== null && { itemCount: ledgerWindow.count + ledgerWindow.payPeriodCount, onPastLoaded: onWholeNeeded })}
         />
       )}
       {newLedgerDialog}
