@@ -357,6 +357,24 @@ describe.each(databaseKinds())('issue 27 on %s', (kind) => {
     expect(response.headers.etag).toBeUndefined();
   });
 
+  // Decision 0056: rows decoded once are used again only while the database answers exactly the same
+  // rows, so a change by any path, even one that raises no version, shows in the next read.
+  it('shows a change to a row made outside every write path in the next read, whole or windowed', async () => {
+    const user = await userWithLedger('scale-outside');
+    const before = await readWhole(user);
+    const first = before.ledger.transactions[0];
+    if (!first) throw new Error('no rows');
+    expect((await readWhole(user)).ledger).toEqual(before.ledger);
+    // By SQL alone: no version raised (a name moves no month total, which the test app checks on close).
+    await test.app.database.db.updateTable('ledger_transactions').set({ name: 'Changed outside' }).where('id', '=', first.id).execute();
+    const after = await readWhole(user);
+    expect(after.version).toBe(before.version);
+    expect(after.ledger.transactions[0]).toEqual({ ...first, name: 'Changed outside' });
+    expect(after.ledger.transactions.map((row) => row.id)).toEqual(before.ledger.transactions.map((row) => row.id));
+    const windowed = okJson(await user.get(`${LEDGER_PATHS.retrieve}?from=0&limit=3`)) as { window: { transactions: LedgerTransaction[] } };
+    expect(windowed.window.transactions).toEqual(after.ledger.transactions.slice(0, 3));
+  });
+
   it('refuses bad window parameters with a 400 naming each, and changes nothing', async () => {
     const user = await userWithLedger('scale-bad');
     const snapshot = await test.snapshot();

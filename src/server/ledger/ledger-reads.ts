@@ -42,7 +42,7 @@ export async function findLedgerWithRows(scope: LedgerScope, accountId: string):
         .as('rows'),
     )
     .executeTakeFirst();
-  return record && { ledger: toLedger(record), rows: toRows(record.rows) };
+  return record && { ledger: toLedger(record), rows: ledgerRows(record.id, record.rows) };
 }
 
 /**
@@ -80,7 +80,7 @@ export async function findAccountLedgerWithRows(
   const { id, start_date, end_date, opening_balance_cents, version } = record;
   if (id === null || start_date === null || end_date === null || opening_balance_cents === null || version === null)
     return { ledger: undefined };
-  return { ledger: { ledger: toLedger({ id, start_date, end_date, opening_balance_cents, version }), rows: toRows(record.rows) } };
+  return { ledger: { ledger: toLedger({ id, start_date, end_date, opening_balance_cents, version }), rows: ledgerRows(id, record.rows) } };
 }
 
 /** Every row of the ledger, in creation order (nearly row order, so sorting them is cheap). */
@@ -90,7 +90,7 @@ export async function listRows({ db, owner, kind }: LedgerScope, ledgerId: strin
     .select(rowsAggregate(kind).as('rows'))
     .where(rowsOf(owner, ledgerId))
     .executeTakeFirst();
-  return toRows(record?.rows);
+  return ledgerRows(ledgerId, record?.rows);
 }
 
 /**
@@ -158,11 +158,70 @@ export async function findRow({ db, owner }: LedgerScope, ledgerId: string, id: 
 function rowsAggregate(kind: OpenDatabase['kind']) {
   const columns = sql.join(ROW_COLUMNS.map((column) => sql.ref(`ledger_transactions.${column}`)));
   return kind === 'postgres'
-    ? sql<unknown>`coalesce(json_agg(json_build_array(${columns}) order by ${sql.ref('ledger_transactions.sequence')}), '[]'::json)`
+    ? // As text, as SQLite answers it: one decoding, which a read of the same rows again skips (ledgerRows).
+      sql<unknown>`coalesce(json_agg(json_build_array(${columns}) order by ${sql.ref('ledger_transactions.sequence')})::text, '[]')`
     : sql<unknown>`json_group_array(json_array(${columns}))`;
 }
 
-/** The rows JSON as the database answers it: text from SQLite, already parsed by PostgreSQL's driver. */
+/**
+ * Every row of one ledger, decoded from the rows JSON, or the rows decoded from exactly this text
+ * before (decision 0056). A ledger is read far more often than it changes (each view, the forecast,
+ * Home, every device), and decoding its rows is most of what a read costs apart from serializing
+ * the answer (benchmark 1). The text is compared whole, so a ledger that changed in any way, by any
+ * path, is decoded again: nothing relies on a version having been raised. The rows are frozen
+ * because every answer built from them shares them; each caller gets its own array.
+ */
+function ledgerRows(ledgerId: string, json: unknown): StoredRow[] {
+  if (typeof json !== 'string') return toRows(json);
+  const known = decodedLedgers.get(ledgerId);
+  if (known !== undefined && known.text === json) {
+    // The Map's order is the order of eviction: the ledger read now goes last.
+    decodedLedgers.delete(ledgerId);
+    decodedLedgers.set(ledgerId, known);
+    return known.rows.slice();
+  }
+  const rows = toRows(json).map(frozenRow);
+  rememberDecoded(ledgerId, json, rows);
+  return rows.slice();
+}
+
+interface DecodedLedger {
+  readonly text: string;
+  readonly rows: readonly StoredRow[];
+}
+
+/**
+ * The last rows decoded per ledger, least recently read first, and the text they hold together.
+ * Bounded by the text: 8,000,000 characters is about 45,000 rows (a few MB of text and twice that
+ * of rows), so heavy users evict each other's ledgers and memory stays flat (benchmarks 3b and 6).
+ */
+const decodedLedgers = new Map<string, DecodedLedger>();
+const MAX_DECODED_CHARS = 8_000_000;
+let decodedChars = 0;
+
+function rememberDecoded(ledgerId: string, text: string, rows: readonly StoredRow[]): void {
+  const previous = decodedLedgers.get(ledgerId);
+  if (previous !== undefined) {
+    decodedLedgers.delete(ledgerId);
+    decodedChars -= previous.text.length;
+  }
+  if (text.length > MAX_DECODED_CHARS) return;
+  for (const [oldestId, oldest] of decodedLedgers) {
+    if (decodedChars + text.length <= MAX_DECODED_CHARS) break;
+    decodedLedgers.delete(oldestId);
+    decodedChars -= oldest.text.length;
+  }
+  decodedLedgers.set(ledgerId, { text, rows });
+  decodedChars += text.length;
+}
+
+function frozenRow(row: StoredRow): StoredRow {
+  if (row.source !== null) Object.freeze(row.source);
+  if (row.transfer !== null) Object.freeze(row.transfer);
+  return Object.freeze(row);
+}
+
+/** The rows JSON as the database answers it: text (both databases answer the aggregate as text). */
 function toRows(json: unknown): StoredRow[] {
   const tuples: unknown = typeof json === 'string' ? JSON.parse(json) : (json ?? []);
   if (!Array.isArray(tuples)) throw new Error('unexpected ledger rows from the database: not an array');
