@@ -3,7 +3,8 @@
  * Apart from statements.ts (the answers) so the page's first view does not carry them (benchmark 4a).
  */
 import * as z from 'zod/mini';
-import { CSV_DATE_FORMATS, type CsvMapping } from '../domain/statements/csv-statement.js';
+import { CSV_DATE_FORMATS } from '../domain/statements/csv-date-formats.js';
+import type { CsvMapping } from '../domain/statements/csv-statement.js';
 import { idSchema } from './common.js';
 import { OBJECT_BODY, trimmedText, wholeNumberField } from './request-fields.js';
 

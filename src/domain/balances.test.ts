@@ -35,9 +35,9 @@ const rowsArbitrary: fc.Arbitrary<LedgerRow[]> = fc
   );
 
 describe('placeInMonth', () => {
-  it('places any row where computeBalances puts it, from its month and what lies before that month alone', () => {
+  it('places any rows of a month where computeBalances puts them, from their month and what lies before that month alone', () => {
     fc.assert(
-      fc.property(rowsArbitrary, fc.integer({ min: -500_000, max: 500_000 }), fc.nat(), (rows, opening, pick) => {
+      fc.property(rowsArbitrary, fc.integer({ min: -500_000, max: 500_000 }), fc.nat(), fc.array(fc.nat()), (rows, opening, pick, more) => {
         fc.pre(rows.length > 0);
         const target = rows[pick % rows.length] as LedgerRow;
         const month = target.date.slice(0, 7);
@@ -45,14 +45,20 @@ describe('placeInMonth', () => {
         const earlier = rows.filter((row) => row.date.slice(0, 7) < month);
         const before = { rows: earlier.length, signed: earlier.reduce((sum, row) => sum + signedAmount(row), 0) };
         const whole = computeBalances(cents(opening), rows).rows;
-        const position = whole.findIndex((row) => row.id === target.id);
-        expect(placeInMonth(cents(opening), monthRows, target.id, before)).toEqual({ position, balance: whole[position]?.balance });
+        const ids = new Set([target.id, ...more.map((index) => (monthRows[index % monthRows.length] as LedgerRow).id)]);
+        const expected = new Map(
+          [...ids].map((id) => {
+            const position = whole.findIndex((row) => row.id === id);
+            return [id, { position, balance: whole[position]?.balance }];
+          }),
+        );
+        expect(placeInMonth(cents(opening), monthRows, ids, before)).toEqual(expected);
       }),
       { numRuns: RUNS },
     );
   });
 
-  it('answers undefined for a row that is not among the month’s rows', () => {
+  it('has no place for a row that is not among the month’s rows', () => {
     const row: LedgerRow = {
       id: 'a',
       sequence: 1,
@@ -62,6 +68,6 @@ describe('placeInMonth', () => {
       amount: cents(100),
       status: 'PENDING',
     };
-    expect(placeInMonth(cents(0), [row], 'b', { rows: 0, signed: 0 })).toBeUndefined();
+    expect(placeInMonth(cents(0), [row], new Set(['b']), { rows: 0, signed: 0 })).toEqual(new Map());
   });
 });

@@ -57,18 +57,24 @@ export interface RowPlace {
 }
 
 /**
- * Where the row `id` stands in the whole ledger, from the rows of its month alone and what lies
- * before that month (issue 27): rows of earlier months all come first in row order, so its index is
- * theirs plus its index among its month's rows, and its running balance the opening, their signed
- * sum and its month's rows up to and including it. The same figures computeBalances gives over
- * every row; undefined when the row is not among them.
+ * Where the rows named by `ids` stand in the whole ledger, from the rows of their month alone and
+ * what lies before that month (issue 27): rows of earlier months all come first in row order, so a
+ * row's index is theirs plus its index among its month's rows, and its running balance the opening,
+ * their signed sum and its month's rows up to and including it. The same figures computeBalances
+ * gives over every row; a named row that is not among them has no entry. One sort of the month's
+ * rows, whatever the number of ids.
  */
-export function placeInMonth(openingBalance: Cents, monthRows: readonly LedgerRow[], id: string, before: RowsBefore): RowPlace | undefined {
-  const ordered = [...monthRows].sort(compareRows);
+export function placeInMonth(
+  openingBalance: Cents,
+  monthRows: readonly LedgerRow[],
+  ids: ReadonlySet<string>,
+  before: RowsBefore,
+): Map<string, RowPlace> {
+  const places = new Map<string, RowPlace>();
   let signed = before.signed;
-  for (const [index, row] of ordered.entries()) {
+  for (const [index, row] of [...monthRows].sort(compareRows).entries()) {
     signed += signedAmount(row);
-    if (row.id === id) return { position: before.rows + index, balance: cents(openingBalance + signed) };
+    if (ids.has(row.id)) places.set(row.id, { position: before.rows + index, balance: cents(openingBalance + signed) });
   }
-  return undefined;
+  return places;
 }

@@ -22,6 +22,8 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../support
 const CERTIFICATE = fs.readFileSync(new URL('../fixtures/push-service/cert.pem', import.meta.url));
 const PRIVATE_KEY = fs.readFileSync(new URL('../fixtures/push-service/key.pem', import.meta.url));
 const SUBJECT = 'mailto:ops@leftover.example';
+/** The local push service listens on 127.0.0.1: a private address, which only the operator's setting lets through. */
+const LOCAL_SERVICE_CONFIG = { notifications: { vapidSubject: SUBJECT, allowPrivateUrls: true } };
 
 const MESSAGE: OutgoingMessage = {
   title: 'Leftover: your balance goes below $0',
@@ -169,7 +171,7 @@ describe.each(databaseKinds())('the push sender on %s', (kind) => {
   });
 
   it('delivers the message encrypted for the device, which decrypts the title and message it shows', async () => {
-    const sender = await createPushSender(opened, { notifications: { vapidSubject: SUBJECT } }, service.options);
+    const sender = await createPushSender(opened, LOCAL_SERVICE_CONFIG, service.options);
     const device = fakeDevice(`${service.origin}/push/device-1`);
     const before = Math.floor(Date.now() / 1000);
 
@@ -191,7 +193,7 @@ describe.each(databaseKinds())('the push sender on %s', (kind) => {
   });
 
   it('cuts a message too long for one push to whole characters ending in an ellipsis, and still delivers it', async () => {
-    const sender = await createPushSender(opened, { notifications: { vapidSubject: SUBJECT } }, service.options);
+    const sender = await createPushSender(opened, LOCAL_SERVICE_CONFIG, service.options);
     const device = fakeDevice(`${service.origin}/push/long`);
     const long = { ...MESSAGE, kind: 'BILLS_DUE' as const, message: `Due tomorrow: ${'Rent “Main St” ($1,200.00), '.repeat(400)}` };
 
@@ -205,10 +207,10 @@ describe.each(databaseKinds())('the push sender on %s', (kind) => {
   });
 
   it('keeps its key pair across a restart, and two first starts at once keep one pair', async () => {
-    const first = await createPushSender(opened, { notifications: { vapidSubject: SUBJECT } }, service.options);
+    const first = await createPushSender(opened, LOCAL_SERVICE_CONFIG, service.options);
     await opened.close();
     opened = await open(database);
-    const restarted = await createPushSender(opened, { notifications: { vapidSubject: SUBJECT } }, service.options);
+    const restarted = await createPushSender(opened, LOCAL_SERVICE_CONFIG, service.options);
     expect(restarted.publicKey).toBe(first.publicKey);
     expect(Buffer.from(restarted.publicKey, 'base64url')).toHaveLength(65);
 
@@ -248,7 +250,7 @@ describe.each(databaseKinds())('the push sender on %s', (kind) => {
   });
 
   it('reads 404 and 410 as a subscription that is gone, 429 and 5xx as worth a retry, and other refusals as final', async () => {
-    const sender = await createPushSender(opened, { notifications: { vapidSubject: SUBJECT } }, service.options);
+    const sender = await createPushSender(opened, LOCAL_SERVICE_CONFIG, service.options);
     const answered = async (status: number) => {
       service.answers.set(`/push/answers-${status}`, status);
       return sender.send(fakeDevice(`${service.origin}/push/answers-${status}`).subscription, MESSAGE);
@@ -267,7 +269,7 @@ describe.each(databaseKinds())('the push sender on %s', (kind) => {
   });
 
   it('answers a retry when the push service cannot be reached or stays silent, and refuses broken keys without sending', async () => {
-    const quick = await createPushSender(opened, { notifications: { vapidSubject: SUBJECT } }, { ...service.options, timeoutMs: 300 });
+    const quick = await createPushSender(opened, LOCAL_SERVICE_CONFIG, { ...service.options, timeoutMs: 300 });
     expect(await quick.send(fakeDevice(`${service.origin}/silent`).subscription, MESSAGE)).toEqual({
       delivered: false,
       reason: 'The push service did not answer within 0.3 s.',

@@ -22,7 +22,7 @@ import { EXPENSES_PATHS } from '../../src/contract/expenses.js';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { ENDPOINTS } from '../../src/contract/common.js';
 import { MAX_STATEMENT_CHARACTERS, STATEMENT_PATHS, statementImportSchema, statementPreviewSchema } from '../../src/contract/statements.js';
-import { CSV_DATE_FORMATS } from '../../src/domain/statements/csv-statement.js';
+import { CSV_DATE_FORMATS } from '../../src/domain/statements/csv-date-formats.js';
 import { deepOfx, HOSTILE_DATE, repeatedFitIdOfx, sameRowsCsv, shortLinesCsv, unmatchedTagsOfx } from '../support/hostile-statements.js';
 import { depositInput, expenseInput, ledgerOf, okJson } from '../support/schedule-bodies.js';
 import { databaseKinds } from '../support/test-databases.js';

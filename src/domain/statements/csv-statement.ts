@@ -3,6 +3,7 @@
  * delimiters, line ends); this module decides which line is the header, what each column means,
  * and turns cells into dates and cents. Decision 0020 says why each rule is what it is.
  */
+import type { CsvDateFormat } from './csv-date-formats.js';
 import Papa from 'papaparse';
 import { type IsoDate, isIsoDate } from '../calendar-date.js';
 import { InvalidInputError } from '../errors.js';
@@ -27,10 +28,6 @@ import {
   unnamedRowDescription,
   unreadable,
 } from './statement-row.js';
-
-/** 'MM/DD/YYYY' and 'M/D/YYYY' read alike (one or two digits each); 'DD/MM/YYYY' puts the day first. */
-export const CSV_DATE_FORMATS = ['MM/DD/YYYY', 'M/D/YYYY', 'YYYY-MM-DD', 'DD/MM/YYYY'] as const;
-export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
 
 /** The user's choice of columns (0-based) for a file whose header is not recognised. */
 export type CsvMapping =

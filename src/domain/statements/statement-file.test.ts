@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../errors.js';
-import { bankAccountEnding, detectFormat, readStatement } from './statement-file.js';
+import { detectFormat, readStatement } from './statement-file.js';
+import { bankAccountEnding } from './statement-row.js';
 
 const FIXTURES = new URL('../../../tests/fixtures/statements/', import.meta.url);
 const fixture = (name: string): string => fs.readFileSync(new URL(name, FIXTURES), 'utf8');

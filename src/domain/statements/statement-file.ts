@@ -42,16 +42,6 @@ export function readStatement(fileName: string, content: string, mapping?: CsvMa
   return { format: 'csv', needsMapping: csv.needsMapping, columns: csv.columns, rows: csv.rows, bank: csv.bank };
 }
 
-/**
- * How the page shows a file's bank account: the last four characters of its ACCTID ("1234", shown
- * as "…1234"), or the whole id when it is shorter. Enough to tell a user's accounts apart, and no
- * more of the number than a bank's own statements print.
- */
-export function bankAccountEnding(bankAccountId: string): string {
-  // Eight UTF-16 units hold the last four characters, whatever they are; the rest is never read.
-  return Array.from(bankAccountId.slice(-8)).slice(-4).join('');
-}
-
 export function detectFormat(fileName: string, content: string): StatementFormat {
   const opening = content.slice(0, 4096);
   if (/^\s*OFXHEADER\s*:/i.test(opening) || /<\?OFX[\s?]/i.test(opening) || /<OFX[\s>]/i.test(opening)) return 'ofx';

@@ -127,3 +127,13 @@ export function numberRepeats(keys: readonly string[], numberFirst: boolean): st
     return `${key}:${number}`;
   });
 }
+
+/**
+ * How the page shows a file's bank account: the last four characters of its ACCTID ("1234", shown
+ * as "…1234"), or the whole id when it is shorter. Enough to tell a user's accounts apart, and no
+ * more of the number than a bank's own statements print.
+ */
+export function bankAccountEnding(bankAccountId: string): string {
+  // Eight UTF-16 units hold the last four characters, whatever they are; the rest is never read.
+  return Array.from(bankAccountId.slice(-8)).slice(-4).join('');
+}

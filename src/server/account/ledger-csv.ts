@@ -2,7 +2,6 @@
  * The ledger as a CSV file (issue 15): the register's rows in row order with the balances its
  * answer shows, written by papaparse (RFC 4180: quotes where needed, CRLF line ends).
  */
-import Papa from 'papaparse';
 import { LEDGER_CSV_COLUMNS } from '../../contract/account.js';
 import { computeBalances } from '../../domain/balances.js';
 import type { Cents } from '../../domain/money.js';
@@ -33,7 +32,9 @@ export function csvAmount(amount: Cents): string {
  * Every row of the ledger, balances from computeBalances as in the ledger answer. A 5-year ledger
  * (about 2,000 rows) is about 120 KB of text, so it is built as one string, not streamed.
  */
-export function ledgerCsv({ ledger, rows }: LedgerWithRows): string {
+export async function ledgerCsv({ ledger, rows }: LedgerWithRows): Promise<string> {
+  // Loaded with the first export, not at start (decision 0041).
+  const { default: Papa } = await import('papaparse');
   const data = computeBalances(ledger.openingBalance, rows).rows.map((row) => [
     row.date,
     spreadsheetText(row.name),

@@ -28,7 +28,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (api) => {
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${fileName}"`)
       .header('Cache-Control', 'no-store')
-      .send(ledgerCsv(found));
+      .send(await ledgerCsv(found));
   };
   registerEndpoint(api, 'exportLedgerCsv', async (request, reply) => csv(request, reply, 'primary'));
   registerEndpoint(api, 'exportAccountLedgerCsv', async (request, reply) => csv(request, reply, { id: request.params.id }));

@@ -289,8 +289,11 @@ export class LedgerStore {
    */
   async place(rows: readonly Pick<StoredRow, 'id' | 'date'>[]): Promise<LedgerPlacement> {
     const ledger = this.require();
-    const months = new Map<string, string[]>();
-    for (const { id, date } of rows) months.set(monthOf(date), [...(months.get(monthOf(date)) ?? []), id]);
+    const months = new Map<string, Set<string>>();
+    for (const { id, date } of rows) {
+      const ids = months.get(monthOf(date)) ?? new Set<string>();
+      months.set(monthOf(date), ids.add(id));
+    }
     const placed: PlacedRow[] = [];
     let totals = months.size === 0 ? await readLedgerTotals(this.scope, ledger.id, '') : undefined;
     for (const [month, ids] of months) {
@@ -298,13 +301,13 @@ export class LedgerStore {
       totals ??= monthTotals;
       const monthRows = await listMonthRows(this.scope, ledger.id, month);
       const before = { rows: monthTotals.rowsBefore, signed: monthTotals.signedBefore };
-      for (const id of ids) {
-        const row = monthRows.find((candidate) => candidate.id === id);
-        const place = placeInMonth(ledger.openingBalance, monthRows, id, before);
-        // The row was written in this transaction: not finding it is a fault, not a refusal.
-        if (row === undefined || place === undefined) throw new Error('a written ledger row is not in its month');
-        placed.push({ row, ...place });
+      const places = placeInMonth(ledger.openingBalance, monthRows, ids, before);
+      for (const row of monthRows) {
+        const place = places.get(row.id);
+        if (place !== undefined) placed.push({ row, ...place });
       }
+      // The rows were written in this transaction: not finding one is a fault, not a refusal.
+      if (places.size !== ids.size) throw new Error('a written ledger row is not in its month');
     }
     if (totals === undefined) throw new Error('no ledger totals');
     return {

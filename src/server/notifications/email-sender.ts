@@ -4,7 +4,7 @@
  * List-Unsubscribe with an https or http URL, and List-Unsubscribe-Post) that turns off this address
  * only, without signing in; the same link is in the text, for people.
  */
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { type DeliveryResult, type OutgoingMessage, shortReason } from './delivery.js';
 
 /** A stuck SMTP server fails a send within these, well inside an outbox lease. */
@@ -52,17 +52,24 @@ function failureOf(error: unknown): DeliveryResult {
 }
 
 export function createEmailSender(smtpUrl: string, from: string): EmailSender {
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: CONNECTION_TIMEOUT_MS,
-    greetingTimeout: CONNECTION_TIMEOUT_MS,
-    socketTimeout: SOCKET_TIMEOUT_MS,
-  });
+  // nodemailer (about 40 modules) loads with the first mail, not at start (decision 0041).
+  let transport: Promise<Transporter> | undefined;
+  const transportOnce = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: CONNECTION_TIMEOUT_MS,
+        greetingTimeout: CONNECTION_TIMEOUT_MS,
+        socketTimeout: SOCKET_TIMEOUT_MS,
+      }),
+    ));
   return {
     async send(to, message, unsubscribeUrl) {
       const { text, html } = mailBodies(message, unsubscribeUrl);
       try {
-        await transport.sendMail({
+        await (
+          await transportOnce()
+        ).sendMail({
           from,
           to,
           subject: message.title,
@@ -81,7 +88,7 @@ export function createEmailSender(smtpUrl: string, from: string): EmailSender {
       }
     },
     close() {
-      transport.close();
+      void transport?.then((opened) => opened.close());
     },
   };
 }

@@ -11,7 +11,11 @@ import { checkHost, hostOf, PrivateAddressError, PRIVATE_ADDRESS_REFUSED, pinned
 import { vapidKeys } from './vapid-key-store.js';
 
 export interface PushSenderOptions {
-  /** How push services are reached; the tests' local push service trusts its own certificate through it. */
+  /**
+   * How push services are reached (the tests' local push service trusts its own certificate through
+   * it). It connects where it likes: an address written as an IP is still checked before each send,
+   * against allowPrivateUrls alone.
+   */
   readonly agent?: https.Agent;
   /** A push service silent for this long has failed this send (retried later). */
   readonly timeoutMs?: number;
@@ -49,8 +53,7 @@ export async function createPushSender(
       const refused = subscriptionProblem(subscription);
       if (refused) return { delivered: false, reason: refused, retry: false };
       // An address written as an IP is connected to without a lookup: checked here, as a webhook's is.
-      const allowPrivate = options.agent !== undefined || (config.notifications.allowPrivateUrls ?? false);
-      const check = await checkHost(hostOf(new URL(subscription.endpoint)), allowPrivate);
+      const check = await checkHost(hostOf(new URL(subscription.endpoint)), config.notifications.allowPrivateUrls ?? false);
       if (!check.ok && !check.retry) return { delivered: false, reason: check.reason, retry: false };
       const webPush = await loadWebPush();
       try {

@@ -8,7 +8,9 @@ import { ConflictError, InvalidInputError, NotFoundError, TooLargeError } from '
 import { compareDrafts } from '../../domain/ledger.js';
 import type { CsvMapping } from '../../domain/statements/csv-statement.js';
 import { type Reconciliation, reconcile } from '../../domain/statements/reconciliation.js';
-import { bankAccountEnding, type StatementFile } from '../../domain/statements/statement-file.js';
+import type { StatementFile } from '../../domain/statements/statement-file.js';
+// From statement-row.ts: statement-file.ts would load the parsers (papaparse) at start, in this thread.
+import { bankAccountEnding } from '../../domain/statements/statement-row.js';
 import type { Decision, ImportCounts, ImportPlan, Proposal } from '../../domain/statements/statement-matching.js';
 import type { BankBalance } from '../../domain/statements/statement-row.js';
 import { MAX_STATEMENT_CHARACTERS, STATEMENT_TOO_LARGE } from '../../contract/statements.js';

@@ -4,7 +4,8 @@
  * looking at the file's first lines.
  */
 import { Button } from 'react-bootstrap';
-import { CSV_DATE_FORMATS, type CsvMapping } from '../../../domain/statements/csv-statement.js';
+import { CSV_DATE_FORMATS } from '../../../domain/statements/csv-date-formats.js';
+import type { CsvMapping } from '../../../domain/statements/csv-statement.js';
 import { type FieldErrors, numberFromInput } from '../../components/field-errors.js';
 import { ChoiceSelect } from '../../components/form-controls.js';
 import { FormField } from '../../components/form-field.js';
