@@ -90,7 +90,9 @@ export async function listRows({ db, owner, kind }: LedgerScope, ledgerId: strin
     .select(rowsAggregate(kind).as('rows'))
     .where(rowsOf(owner, ledgerId))
     .executeTakeFirst();
-  return ledgerRows(ledgerId, record?.rows);
+  // Not through ledgerRows: a write reads its ledger's rows here once they changed, and keeping what
+  // only that one answer needs would make every write's rows outlive the request (decision 0056).
+  return toRows(record?.rows);
 }
 
 /**
@@ -165,54 +167,63 @@ function rowsAggregate(kind: OpenDatabase['kind']) {
 
 /**
  * Every row of one ledger, decoded from the rows JSON, or the rows decoded from exactly this text
- * before (decision 0056). A ledger is read far more often than it changes (each view, the forecast,
+ * before (decision 0056). A ledger is often read again before it changes (each view, the forecast,
  * Home, every device), and decoding its rows is most of what a read costs apart from serializing
  * the answer (benchmark 1). The text is compared whole, so a ledger that changed in any way, by any
- * path, is decoded again: nothing relies on a version having been raised. The rows are frozen
- * because every answer built from them shares them; each caller gets its own array.
+ * path, is decoded again: nothing relies on a version having been raised.
+ *
+ * Only reads outside a write come here, and rows are kept only once the same text is read a second
+ * time: keeping every write's rows (or every first read's) made them outlive V8's young generation,
+ * and a server under a mix of writes and reads settled 60 to 80 MB higher (benchmark 6). Kept rows
+ * are frozen, because every answer built from them shares them; each caller gets its own array.
  */
 function ledgerRows(ledgerId: string, json: unknown): StoredRow[] {
   if (typeof json !== 'string') return toRows(json);
   const known = decodedLedgers.get(ledgerId);
-  if (known !== undefined && known.text === json) {
-    // The Map's order is the order of eviction: the ledger read now goes last.
-    decodedLedgers.delete(ledgerId);
-    decodedLedgers.set(ledgerId, known);
-    return known.rows.slice();
+  if (known === undefined || known.text !== json) {
+    rememberRead(ledgerId, { text: json, rows: null });
+    return toRows(json);
   }
-  const rows = toRows(json).map(frozenRow);
-  rememberDecoded(ledgerId, json, rows);
-  return rows.slice();
+  if (known.rows === null) {
+    const rows = toRows(json).map(frozenRow);
+    rememberRead(ledgerId, { text: json, rows });
+    return rows.slice();
+  }
+  // The Map's order is the order of eviction: the ledger read now goes last.
+  decodedLedgers.delete(ledgerId);
+  decodedLedgers.set(ledgerId, known);
+  return known.rows.slice();
 }
 
-interface DecodedLedger {
+interface LedgerRead {
   readonly text: string;
-  readonly rows: readonly StoredRow[];
+  /** Null until the same text is read again. */
+  readonly rows: readonly StoredRow[] | null;
 }
 
 /**
- * The last rows decoded per ledger, least recently read first, and the text they hold together.
- * Bounded by the text: 8,000,000 characters is about 45,000 rows (a few MB of text and twice that
- * of rows), so heavy users evict each other's ledgers and memory stays flat (benchmarks 3b and 6).
+ * The last rows text read per ledger (with its rows, once read twice), least recently read first.
+ * Bounded by the text: 8,000,000 characters is about 45,000 rows (a few MB of text and about twice
+ * that of rows), so heavy users evict each other's ledgers and memory stays flat (benchmarks 3b, 6).
  */
-const decodedLedgers = new Map<string, DecodedLedger>();
+const decodedLedgers = new Map<string, LedgerRead>();
 const MAX_DECODED_CHARS = 8_000_000;
 let decodedChars = 0;
 
-function rememberDecoded(ledgerId: string, text: string, rows: readonly StoredRow[]): void {
+function rememberRead(ledgerId: string, read: LedgerRead): void {
   const previous = decodedLedgers.get(ledgerId);
   if (previous !== undefined) {
     decodedLedgers.delete(ledgerId);
     decodedChars -= previous.text.length;
   }
-  if (text.length > MAX_DECODED_CHARS) return;
+  if (read.text.length > MAX_DECODED_CHARS) return;
   for (const [oldestId, oldest] of decodedLedgers) {
-    if (decodedChars + text.length <= MAX_DECODED_CHARS) break;
+    if (decodedChars + read.text.length <= MAX_DECODED_CHARS) break;
     decodedLedgers.delete(oldestId);
     decodedChars -= oldest.text.length;
   }
-  decodedLedgers.set(ledgerId, { text, rows });
-  decodedChars += text.length;
+  decodedLedgers.set(ledgerId, read);
+  decodedChars += read.text.length;
 }
 
 function frozenRow(row: StoredRow): StoredRow {
