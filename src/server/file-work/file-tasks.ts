@@ -30,8 +30,13 @@ export interface ReadStatementTask {
   readonly mapping?: CsvMapping | undefined;
 }
 
+/**
+ * The proposals, the plan with the decisions applied and the reconciliation, for a preview; or, as
+ * 'plan-import', the plan alone: an import reconciles the rows it stored, and sending 2,000
+ * proposals back to be dropped cost it about 1.5 ms (benchmark 8).
+ */
 export interface PlanStatementTask {
-  readonly kind: 'plan-statement';
+  readonly kind: 'plan-statement' | 'plan-import';
   readonly file: StatementFile;
   readonly ledger: { readonly startDate: IsoDate; readonly endDate: IsoDate; readonly openingBalance: Cents };
   readonly rows: readonly LedgerRow[];
@@ -59,6 +64,7 @@ export interface StatementPlan {
 export interface FileTaskAnswers {
   'read-statement': StatementFile;
   'plan-statement': StatementPlan;
+  'plan-import': ImportPlan;
   'check-restore': AccountData;
 }
 
@@ -90,13 +96,17 @@ function rowsAfter(rows: readonly LedgerRow[], plan: ImportPlan): LedgerRow[] {
   return after;
 }
 
+function proposalsOf({ file, ledger, rows, importedIds }: PlanStatementTask): Proposal[] {
+  return matchStatement(file.rows, rows, { startDate: ledger.startDate, endDate: ledger.endDate, importedIds: new Set(importedIds) });
+}
+
+function planImport(task: PlanStatementTask): ImportPlan {
+  return applyDecisions(proposalsOf(task), task.decisions, task.file.rows, task.rows);
+}
+
 function planStatement(task: PlanStatementTask): StatementPlan {
   const { file, ledger, rows } = task;
-  const proposals = matchStatement(file.rows, rows, {
-    startDate: ledger.startDate,
-    endDate: ledger.endDate,
-    importedIds: new Set(task.importedIds),
-  });
+  const proposals = proposalsOf(task);
   const plan = applyDecisions(proposals, task.decisions, file.rows, rows);
   const reconciliation = file.bank && reconcile(ledger.openingBalance, rowsAfter(rows, plan), file.bank);
   return { proposals, plan, reconciliation };
@@ -138,6 +148,8 @@ export function runFileTask(task: FileTask): FileTaskOutcome<FileTaskAnswers[Fil
         return { ok: true, answer: readStatement(task.fileName, task.content, task.mapping) };
       case 'plan-statement':
         return { ok: true, answer: planStatement(task) };
+      case 'plan-import':
+        return { ok: true, answer: planImport(task) };
       case 'check-restore':
         return { ok: true, answer: checkRestore(task) };
     }
