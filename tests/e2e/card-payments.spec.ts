@@ -3,7 +3,7 @@
  * due in ten days, is charged in its own ledger; its payment appears in Checking's ledger and
  * Home's warning names Checking and the payment; a charge past the card's limit is warned of; the
  * payment is paid from Home; a statement imported into the card's ledger is owed on the next
- * statement, paid from Checking.
+ * statement, paid from Checking; the card's settings changed in Plan move its next payment.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -108,4 +108,24 @@ test('a card’s payment is projected into Checking, warned of by name, paid, an
   // The paid one, and next month's: the $600 charged after today's closing and the $42.10 imported.
   await expect(payments).toHaveCount(2);
   await expect(payments.last()).toContainText('$642.10');
+
+  // Plan: the card's settings as stored, changed to a fixed $100 a month. Its payments follow; the
+  // paid one stands.
+  await openView(page, 'Plan');
+  await page.getByRole('button', { name: 'Card settings of Visa' }).click();
+  const settings = page.getByRole('dialog', { name: 'Visa Card Settings' });
+  await expect(settings.getByLabel('Closing day')).toHaveValue(String(dayAt().getDate()));
+  await expect(settings.getByLabel('Credit limit (optional)')).toHaveValue('1000.00');
+  await settings.getByLabel('Payment rule').selectOption('Fixed');
+  await settings.getByLabel('Payment amount').fill('100');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings).toBeHidden();
+  await openView(page, 'Ledger');
+  await expect(page.getByRole('combobox', { name: 'Account' }).locator('option:checked')).toHaveText('Checking');
+  // $100 on each statement's due day while the card still owes, in place of next month's $642.10.
+  await expect(payments.nth(1)).toContainText('$100.00');
+  await expect(payments.first()).toContainText('$500.00');
+  await expect(payments.filter({ hasText: '$642.10' })).toHaveCount(0);
+  expect(await payments.count()).toBeGreaterThanOrEqual(3);
+  for (const later of (await payments.all()).slice(1)) await expect(later).toContainText('$100.00');
 });

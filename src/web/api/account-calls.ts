@@ -11,7 +11,7 @@ import {
   type ForecastWarningsView,
   forecastWarningsCodec,
 } from '../../contract/account-codecs.js';
-import type { NewAccount } from '../../contract/account-input.js';
+import type { CardInput, NewAccount } from '../../contract/account-input.js';
 import { ledgerInfoCodec, type LedgerInfoView } from '../../contract/codecs.js';
 import type { NewTransfer } from '../../contract/transfers.js';
 import { type ApiOperation, ENDPOINTS } from '../../contract/common.js';
@@ -61,6 +61,8 @@ export interface AccountsApi {
   readonly addAccount: (account: NewAccount) => Promise<AccountView>;
   readonly renameAccount: (id: string, name: string) => Promise<AccountView>;
   readonly makePrimary: (id: string) => Promise<AccountView>;
+  /** A card's new settings; the server projects its payments afresh (decision 0045). */
+  readonly updateCard: (id: string, card: CardInput) => Promise<AccountView>;
   /** Deletes it and its ledger; `confirm` is its name as the user typed it. Answers the accounts left. */
   readonly removeAccount: (id: string, confirm: string) => Promise<AccountsInfoView>;
   /** A one-off transfer (decision 0043): a debit in From, a credit in To. Answers From's ledger; undoable. */
@@ -75,6 +77,7 @@ export function accountsApi(api: ApiClient): AccountsApi {
     addAccount: (account) => api.request({ ...endpoint('addAccount'), answer: accountCodec, body: account }),
     renameAccount: (id, name) => api.request({ ...endpoint('updateAccount', id), answer: accountCodec, body: { name } }),
     makePrimary: (id) => api.request({ ...endpoint('updateAccount', id), answer: accountCodec, body: { primary: true } }),
+    updateCard: (id, card) => api.request({ ...endpoint('updateAccount', id), answer: accountCodec, body: { card } }),
     removeAccount: (id, confirm) => api.request({ ...endpoint('removeAccount', id), answer: accountsInfoCodec, body: { confirm } }),
     addTransfer: (transfer) =>
       api.request({

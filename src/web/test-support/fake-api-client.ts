@@ -58,6 +58,7 @@ export function fakeAccountsApi(stubs: Partial<FakeAccountsApi> = {}): FakeAccou
     addAccount: vi.fn(unexpected('addAccount')),
     renameAccount: vi.fn(unexpected('renameAccount')),
     makePrimary: vi.fn(unexpected('makePrimary')),
+    updateCard: vi.fn(unexpected('updateCard')),
     removeAccount: vi.fn(unexpected('removeAccount')),
     addTransfer: vi.fn(unexpected('addTransfer')),
     getForecastWarnings: vi.fn(unexpected('getForecastWarnings')),

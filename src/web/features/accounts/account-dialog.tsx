@@ -1,13 +1,14 @@
 /** "Add Account": a name and a kind, and for a credit card its statement and payment settings. */
 import { type NewAccount, newAccountSchema } from '../../../contract/account-input.js';
 import type { AccountView } from '../../../contract/account-codecs.js';
-import { ACCOUNT_KINDS, CARD_RULES } from '../../../domain/accounts.js';
+import { ACCOUNT_KINDS } from '../../../domain/accounts.js';
 import type { SaveOutcome } from '../../components/field-errors.js';
-import { ChoiceSelect, DollarsInput, TextInput } from '../../components/form-controls.js';
+import { ChoiceSelect, TextInput } from '../../components/form-controls.js';
 import { FormField } from '../../components/form-field.js';
 import { SchemaFormDialog } from '../../components/schema-form-dialog.js';
 import { accountCandidate, emptyAccountForm } from './account-form-values.js';
-import { KIND_LABELS, RULE_LABELS } from './account-words.js';
+import { KIND_LABELS } from './account-words.js';
+import { CardFields } from './card-fields.js';
 
 interface AccountDialogProps {
   readonly show: boolean;
@@ -18,9 +19,7 @@ interface AccountDialogProps {
 }
 
 export function AccountDialog({ show, accounts, onSave, onClose }: AccountDialogProps) {
-  const payFrom = accounts.filter((account) => account.kind !== 'CARD');
-  const primary = accounts.find((account) => account.primary) ?? payFrom[0];
-  const accountName = (id: string) => accounts.find((account) => account.id === id)?.name ?? id;
+  const primary = accounts.find((account) => account.primary) ?? accounts.find((account) => account.kind !== 'CARD');
   return (
     <SchemaFormDialog
       show={show}
@@ -48,51 +47,7 @@ export function AccountDialog({ show, accounts, onSave, onClose }: AccountDialog
               )}
             </FormField>
             {values.kind === 'CARD' && (
-              <>
-                {errors.card !== undefined && <p className="text-danger small">{errors.card}</p>}
-                <FormField
-                  id={`${idPrefix}-closing-day`}
-                  label="Closing day"
-                  error={errors['card.closingDay']}
-                  help="Day of the month the statement closes."
-                >
-                  {(control) => <TextInput {...control} value={values.closingDay} onValueChange={set('closingDay')} />}
-                </FormField>
-                <FormField id={`${idPrefix}-due-day`} label="Payment due day" error={errors['card.dueDay']}>
-                  {(control) => <TextInput {...control} value={values.dueDay} onValueChange={set('dueDay')} />}
-                </FormField>
-                <FormField id={`${idPrefix}-pay-from`} label="Pay from" error={errors['card.payFromAccountId']}>
-                  {(control) => (
-                    <ChoiceSelect
-                      {...control}
-                      choices={payFrom.map((account) => account.id)}
-                      labelOf={accountName}
-                      value={values.payFromAccountId}
-                      onValueChange={set('payFromAccountId')}
-                    />
-                  )}
-                </FormField>
-                <FormField id={`${idPrefix}-rule`} label="Payment rule" error={errors['card.rule']}>
-                  {(control) => (
-                    <ChoiceSelect
-                      {...control}
-                      choices={CARD_RULES}
-                      labelOf={(rule) => RULE_LABELS[rule]}
-                      withPlaceholder={false}
-                      value={values.rule}
-                      onValueChange={set('rule')}
-                    />
-                  )}
-                </FormField>
-                {values.rule !== 'STATEMENT' && (
-                  <FormField id={`${idPrefix}-amount`} label="Payment amount" error={errors['card.amount']}>
-                    {(control) => <DollarsInput {...control} value={values.amount} onValueChange={set('amount')} />}
-                  </FormField>
-                )}
-                <FormField id={`${idPrefix}-credit-limit`} label="Credit limit (optional)" error={errors['card.creditLimit']}>
-                  {(control) => <DollarsInput {...control} value={values.creditLimit} onValueChange={set('creditLimit')} />}
-                </FormField>
-              </>
+              <CardFields idPrefix={idPrefix} values={values} errors={errors} accounts={accounts} onChange={onChange} />
             )}
           </>
         );

@@ -131,6 +131,59 @@ describe('Accounts section', () => {
     expect(await within(dialog).findByText('Pay From must be the id of one of your accounts that is not a card.')).toBeInTheDocument();
   });
 
+  it("shows a card's settings as stored, sends the changed ones, and shows the server's field messages", async () => {
+    const minimum = accountInfo({ ...VISA, card: { ...VISA.card!, rule: 'MINIMUM', amount: 35, creditLimit: 1000 } });
+    const changed = accountInfo({
+      ...VISA,
+      card: { ...VISA.card!, closingDay: 25, dueDay: 18, rule: 'FIXED', amount: 120.5, creditLimit: 1000 },
+    });
+    const refusal = new ApiCallError('updateAccount', 400, 'Some fields need attention.', {
+      'card.payFromAccountId': 'Pay From must be the id of one of your accounts that is not a card.',
+    });
+    const accounts = fakeAccountsApi({
+      updateCard: vi.fn<FakeAccountsApi['updateCard']>().mockRejectedValueOnce(refusal).mockResolvedValueOnce(accountView(changed)),
+      listAccounts: vi.fn(() => Promise.resolve(accountsAnswer({ accounts: [CHECKING, SAVINGS, changed] }))),
+    });
+    const { user, onError } = renderAccounts(accounts, accountsAnswer({ accounts: [CHECKING, SAVINGS, minimum] }));
+    // Only a card has card settings.
+    expect(screen.queryByRole('button', { name: 'Card settings of Savings' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Card settings of Visa' }));
+    const dialog = await findOpenDialog('Visa Card Settings');
+    expect(within(dialog).getByLabelText('Closing day')).toHaveValue('20');
+    expect(within(dialog).getByLabelText('Payment due day')).toHaveValue('15');
+    expect(within(dialog).getByLabelText('Pay from')).toHaveDisplayValue('Checking');
+    expect(within(dialog).getByLabelText('Payment rule')).toHaveDisplayValue('Minimum of');
+    expect(within(dialog).getByLabelText('Payment amount')).toHaveDisplayValue('35.00');
+    expect(within(dialog).getByLabelText('Credit limit (optional)')).toHaveDisplayValue('1000.00');
+
+    await user.clear(within(dialog).getByLabelText('Closing day'));
+    await user.type(within(dialog).getByLabelText('Closing day'), '32');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByLabelText('Closing day')).toHaveAccessibleDescription(
+      expect.stringContaining('Closing Day must be a whole number from 1 to 31.'),
+    );
+    expect(accounts.updateCard).not.toHaveBeenCalled();
+
+    await user.clear(within(dialog).getByLabelText('Closing day'));
+    await user.type(within(dialog).getByLabelText('Closing day'), '25');
+    await user.clear(within(dialog).getByLabelText('Payment due day'));
+    await user.type(within(dialog).getByLabelText('Payment due day'), '18');
+    await user.selectOptions(within(dialog).getByLabelText('Payment rule'), 'FIXED');
+    await user.clear(within(dialog).getByLabelText('Payment amount'));
+    await user.type(within(dialog).getByLabelText('Payment amount'), '120.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const sent = { closingDay: 25, dueDay: 18, payFromAccountId: 'c1', rule: 'FIXED', amount: 120.5, creditLimit: 1000 };
+    await waitFor(() => expect(accounts.updateCard).toHaveBeenCalledWith('v1', sent));
+    expect(onError).toHaveBeenCalledWith(refusal);
+    expect(await within(dialog).findByText('Pay From must be the id of one of your accounts that is not a card.')).toBeInTheDocument();
+
+    // The same values again, now accepted: the dialog closes and the accounts are read again.
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitForDialogToClose('Visa Card Settings');
+    expect(accounts.updateCard).toHaveBeenCalledTimes(2);
+    expect(accounts.listAccounts).toHaveBeenCalledTimes(1);
+  });
+
   it('renames an account and makes another primary', async () => {
     const renamed = accountInfo({ ...SAVINGS, name: 'Rainy day' });
     const renamedView = accountView(renamed);

@@ -1,9 +1,10 @@
 /**
  * Accounts (issue 25, decision 0044): where the user's money is, each with its own ledger. Lists
- * each account with its kind, current balance and the primary marker, and adds, renames, makes
- * primary and deletes them. A chunk of the Plan view: never the first view's script.
+ * each account with its kind, current balance and the primary marker, and adds, renames, changes a
+ * card's settings, makes primary and deletes them. A chunk of the Plan view: never the first view's
+ * script.
  */
-import type { NewAccount } from '../../../contract/account-input.js';
+import type { CardInput, NewAccount } from '../../../contract/account-input.js';
 import type { AccountsInfoView, AccountView } from '../../../contract/account-codecs.js';
 import { formatUsd } from '../../../domain/money.js';
 import { useAccountsApi } from '../../api/account-calls.js';
@@ -19,6 +20,7 @@ import { AddTransferButton } from './add-transfer-button.js';
 
 const AccountDialog = lazyDialog(() => import('./account-dialog.js').then((module) => module.AccountDialog));
 const RenameAccountDialog = lazyDialog(() => import('./rename-account-dialog.js').then((module) => module.RenameAccountDialog));
+const CardSettingsDialog = lazyDialog(() => import('./card-settings-dialog.js').then((module) => module.CardSettingsDialog));
 const DeleteAccountDialog = lazyDialog(() => import('./delete-account-dialog.js').then((module) => module.DeleteAccountDialog));
 
 export function AccountsSection({ info, onChange, onError }: SectionProps<AccountsInfoView>) {
@@ -26,6 +28,7 @@ export function AccountsSection({ info, onChange, onError }: SectionProps<Accoun
   const run = useSectionCall(onChange, onError);
   const adding = useDialogState(false);
   const renaming = useDialogState<AccountView | null>(null);
+  const cardSettings = useDialogState<AccountView | null>(null);
   const deletion = useDialogState<AccountView | null>(null);
   const accounts = info?.accounts ?? [];
 
@@ -37,6 +40,12 @@ export function AccountsSection({ info, onChange, onError }: SectionProps<Accoun
     const account = renaming.target;
     return account
       ? renaming.closeAfter(run(() => accountsApi.renameAccount(account.id, name).then(accountsApi.listAccounts)))
+      : Promise.resolve({});
+  };
+  const changeCard = (card: CardInput): Promise<SaveOutcome> => {
+    const account = cardSettings.target;
+    return account
+      ? cardSettings.closeAfter(run(() => accountsApi.updateCard(account.id, card).then(accountsApi.listAccounts)))
       : Promise.resolve({});
   };
   const makePrimary = (account: AccountView) => void run(() => accountsApi.makePrimary(account.id).then(accountsApi.listAccounts));
@@ -77,6 +86,17 @@ export function AccountsSection({ info, onChange, onError }: SectionProps<Accoun
                   >
                     Rename
                   </Button>
+                  {account.card !== null && (
+                    <Button
+                      size="sm"
+                      variant="outline-primary"
+                      className="me-2"
+                      aria-label={`Card settings of ${account.name}`}
+                      onClick={() => cardSettings.show(account)}
+                    >
+                      Settings
+                    </Button>
+                  )}
                   {!account.primary && account.kind !== 'CARD' && (
                     <Button
                       size="sm"
@@ -122,6 +142,14 @@ export function AccountsSection({ info, onChange, onError }: SectionProps<Accoun
         name={renaming.target?.name ?? ''}
         onSave={rename}
         onClose={renaming.close}
+      />
+      <CardSettingsDialog
+        key={`card-${cardSettings.session}`}
+        show={cardSettings.open}
+        card={cardSettings.target}
+        accounts={accounts}
+        onSave={changeCard}
+        onClose={cardSettings.close}
       />
       <DeleteAccountDialog
         key={`delete-${deletion.session}`}
