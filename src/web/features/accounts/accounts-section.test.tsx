@@ -132,10 +132,11 @@ describe('Accounts section', () => {
   });
 
   it("shows a card's settings as stored, sends the changed ones, and shows the server's field messages", async () => {
-    const minimum = accountInfo({ ...VISA, card: { ...VISA.card!, rule: 'MINIMUM', amount: 35, creditLimit: 1000 } });
+    const card = { closingDay: 20, dueDay: 15, payFromAccountId: 'c1' } as const;
+    const minimum = accountInfo({ ...VISA, card: { ...card, rule: 'MINIMUM', amount: 35, creditLimit: 1000 } });
     const changed = accountInfo({
       ...VISA,
-      card: { ...VISA.card!, closingDay: 25, dueDay: 18, rule: 'FIXED', amount: 120.5, creditLimit: 1000 },
+      card: { ...card, closingDay: 25, dueDay: 18, rule: 'FIXED', amount: 120.5, creditLimit: 1000 },
     });
     const refusal = new ApiCallError('updateAccount', 400, 'Some fields need attention.', {
       'card.payFromAccountId': 'Pay From must be the id of one of your accounts that is not a card.',
