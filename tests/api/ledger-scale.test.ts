@@ -320,6 +320,12 @@ describe.each(databaseKinds())('issue 27 on %s', (kind) => {
             expect(response.body, write.label).toBe(changesFromWholeRead(whole.version, after, changed, removed));
             whole = after;
           }
+          // The accounts list sums the month totals: the same balances as the ledger's own.
+          const { accounts } = accountsInfoSchema.parse(okJson(await user.get('/api/accounts')));
+          expect(accounts.find((account) => account.primary)).toMatchObject({
+            currentBalance: whole.ledger.currentBalance,
+            pendingBalance: whole.ledger.pendingBalance,
+          });
           for (const query of windows) {
             const response = await user.get(windowUrl(LEDGER_PATHS.retrieve, query));
             const body = okJson(response) as Record<string, unknown>;

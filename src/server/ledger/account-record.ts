@@ -205,29 +205,23 @@ export async function deleteAllAccounts(db: Database, owner: Caller): Promise<nu
   return Number(result.numDeletedRows);
 }
 
+/** A sum of cents as the database answers it: PostgreSQL's sum of bigint is numeric text, no records sum to null. */
+type SummedCents = number | string | null;
+
 /**
  * Every account with its ledger's current and pending balances, oldest first, in one statement:
- * the sums are the database's, one pass over the owner's rows (the ledgers' sequence index finds them).
+ * summed from each ledger's month totals (decision 0054), a few dozen records per ledger where
+ * summing its rows read every one (about 10 ms at 10,000 rows).
  */
 export async function listAccountsWithBalances(db: Database, owner: Caller): Promise<AccountWithBalances[]> {
-  const signed = sql<number>`case when ledger_transactions.type = 'C' then ledger_transactions.amount_cents else -ledger_transactions.amount_cents end`;
+  const total = (column: 'cleared_cents' | 'settled_cents') =>
+    sql<SummedCents>`(select sum(${sql.ref(`ledger_month_totals.${column}`)}) from ledger_month_totals where ledger_month_totals.ledger_id = ledgers.id)`;
   const records = await db
     .selectFrom('accounts')
     .leftJoin('ledgers', 'ledgers.account_id', 'accounts.id')
     .select(ACCOUNT_COLUMNS.map((column) => `accounts.${column}` as const))
     .select(['ledgers.id as ledger_id', 'ledgers.opening_balance_cents'])
-    .select((eb) => [
-      eb
-        .selectFrom('ledger_transactions')
-        .select(sql<number | string | null>`sum(case when ledger_transactions.status = 'CLEARED' then ${signed} else 0 end)`.as('cleared'))
-        .whereRef('ledger_transactions.ledger_id', '=', 'ledgers.id')
-        .as('cleared'),
-      eb
-        .selectFrom('ledger_transactions')
-        .select(sql<number | string | null>`sum(case when ledger_transactions.status <> 'PENDING' then ${signed} else 0 end)`.as('paid'))
-        .whereRef('ledger_transactions.ledger_id', '=', 'ledgers.id')
-        .as('paid'),
-    ])
+    .select([total('cleared_cents').as('cleared'), total('settled_cents').as('paid')])
     .where('accounts.owner_iss', '=', owner.issuer)
     .where('accounts.owner_sub', '=', owner.subject)
     .orderBy('accounts.created_at')
