@@ -3,8 +3,8 @@
  * page's first view, which only reads whole ledgers, does not carry it (benchmark 4a).
  */
 import * as z from 'zod/mini';
-import { dollarsAnswerSchema, idSchema } from './common.js';
-import { ledgerInfoSchema, ledgerTransactionSchema } from './ledger.js';
+import { idSchema } from './common.js';
+import { LEDGER_HEADER_FIELDS, ledgerInfoSchema, ledgerTransactionSchema } from './ledger.js';
 
 /** What names one state of a ledger: a new one after every write that changes it. Opaque to clients. */
 const versionSchema = z.string();
@@ -29,11 +29,7 @@ export const ledgerChangesSchema = z.object({
   changes: z.object({
     basedOn: versionSchema,
     version: versionSchema,
-    startDate: z.string(),
-    endDate: z.string(),
-    openingBalance: dollarsAnswerSchema,
-    currentBalance: dollarsAnswerSchema,
-    pendingBalance: dollarsAnswerSchema,
+    ...LEDGER_HEADER_FIELDS,
     count: z.number(),
     rows: z.array(changedTransactionSchema),
     removed: z.array(idSchema),

@@ -8,8 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { isIsoDate } from '../domain/calendar-date.js';
-import { dollarsAnswerSchema } from './common.js';
-import { forecastSchema, ledgerTransactionSchema } from './ledger.js';
+import { forecastSchema, LEDGER_HEADER_FIELDS, ledgerTransactionSchema } from './ledger.js';
 
 /** The most rows one window answers: a few screens, never the whole of a long ledger. */
 export const LEDGER_WINDOW_MOST_ROWS = 500;
@@ -48,11 +47,7 @@ export function asksForWindow(query: LedgerWindowQuery): boolean {
 
 export const ledgerWindowSchema = z.object({
   window: z.object({
-    startDate: z.string(),
-    endDate: z.string(),
-    openingBalance: dollarsAnswerSchema,
-    currentBalance: dollarsAnswerSchema,
-    pendingBalance: dollarsAnswerSchema,
+    ...LEDGER_HEADER_FIELDS,
     /** Every row of the ledger, not only those answered. */
     count: z.number(),
     /** The index in row order of the first row answered. */

@@ -40,7 +40,11 @@ export const ledgerTransactionSchema = z.object({
 });
 export type LedgerTransaction = z.infer<typeof ledgerTransactionSchema>;
 
-export const ledgerSchema = z.object({
+/**
+ * The ledger's own fields and balances: in the whole ledger, and as they are in the forecast, a
+ * window of the ledger and a write's changes (one shape, so the four answers cannot drift apart).
+ */
+export const LEDGER_HEADER_FIELDS = {
   startDate: z.string(),
   endDate: z.string(),
   openingBalance: dollarsAnswerSchema,
@@ -48,8 +52,9 @@ export const ledgerSchema = z.object({
   currentBalance: dollarsAnswerSchema,
   /** Opening balance plus the PAID and CLEARED rows: after what is paid but not cleared. */
   pendingBalance: dollarsAnswerSchema,
-  transactions: z.array(ledgerTransactionSchema),
-});
+};
+
+export const ledgerSchema = z.object({ ...LEDGER_HEADER_FIELDS, transactions: z.array(ledgerTransactionSchema) });
 export type Ledger = z.infer<typeof ledgerSchema>;
 
 /**
@@ -105,11 +110,7 @@ export const forecastSchema = z.object({
   firstBelowZero: z.nullable(balancePointSchema),
   payPeriods: z.array(payPeriodSchema),
   /** The ledger's own fields: what the chart spans and the page's Add Transaction allows. */
-  startDate: z.string(),
-  endDate: z.string(),
-  openingBalance: dollarsAnswerSchema,
-  currentBalance: dollarsAnswerSchema,
-  pendingBalance: dollarsAnswerSchema,
+  ...LEDGER_HEADER_FIELDS,
   /** The running balance after the last row of each date and after every paycheck, in row order: the chart's points. */
   chart: z.array(chartPointSchema),
   /** The rows dated today through 13 days later, in row order, as the whole ledger answers them (issue 24: Home). */
