@@ -64,6 +64,8 @@ export type ExpenseEntry = {
   readonly endDate?: string;
   /** The account it is paid from, by name: the dialog asks only when there is more than one (issue 25). */
   readonly account?: string;
+  /** The account it pays into, by name, making it a recurring transfer (issue 25). */
+  readonly to?: string;
 } & (
   | { readonly frequency?: 'M'; readonly day: string; readonly startDate?: string }
   | { readonly frequency: Exclude<ExpenseFrequency, 'M'>; readonly startDate: string }
@@ -80,6 +82,7 @@ export async function addExpense(page: Page, expense: ExpenseEntry): Promise<voi
   await dialog.getByLabel('Amount').fill(expense.amount);
   if (expense.endDate) await dialog.getByLabel('End Date').fill(expense.endDate);
   if (expense.account) await dialog.getByLabel('Account', { exact: true }).selectOption({ label: expense.account });
+  if (expense.to) await dialog.getByLabel('To', { exact: true }).selectOption({ label: expense.to });
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(dialog).toBeHidden();
 }

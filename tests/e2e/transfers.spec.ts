@@ -1,14 +1,14 @@
 /**
  * Issue 25 items 3 and 6 end to end (decisions 0046 and 0050): a Savings account made in Plan, a
  * transfer added through the Add Transfer dialog beside Add Transaction, and both sides seen in
- * each account's ledger, with Undo offered; and the samples' OFX statement imported into a second
- * account through the Import Statement dialog's Account field, which the next file of that bank
- * account then preselects.
+ * each account's ledger, with Undo offered; a recurring transfer added through Add Expense's To
+ * field; and the samples' OFX statement imported into a second account through the Import
+ * Statement dialog's Account field, which the next file of that bank account then preselects.
  */
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
-import { createLedger, openView, settled } from './dashboard-actions.js';
+import { addExpense, createLedger, openView, settled } from './dashboard-actions.js';
 import { ledgerRows } from './dashboard-tables.js';
 import { signInAs } from './sign-in.js';
 
@@ -88,6 +88,29 @@ test('a transfer added through the dialog shows as a debit in Checking and a cre
   await expect(transferRow).toHaveCount(0);
   await showAccount(page, 'Checking');
   await expect(page.getByText('This ledger has no transactions yet.')).toBeVisible();
+
+  // A recurring transfer through Add Expense's To field: each month a debit in Checking and a
+  // credit in Savings, paired, and Plan names both accounts.
+  await openView(page, 'Plan');
+  await addExpense(page, {
+    name: 'Monthly to Savings',
+    type: 'Saving',
+    day: String(Number(isoDay(10).slice(8))),
+    amount: '75',
+    account: 'Checking',
+    to: 'Savings',
+  });
+  await expect(page.getByRole('row', { name: /^Monthly to Savings / }).getByRole('cell', { name: 'Checking to Savings' })).toBeVisible();
+  await showAccount(page, 'Checking');
+  const monthly = ledgerRows(page).filter({ hasText: 'Monthly to Savings' });
+  await expect(monthly.first().getByRole('cell').nth(2)).toHaveText('$75.00');
+  await expect(monthly.first().getByRole('cell').nth(3)).toHaveText('');
+  const months = await monthly.count();
+  expect(months).toBeGreaterThanOrEqual(2);
+  await showAccount(page, 'Savings');
+  await expect(monthly).toHaveCount(months);
+  await expect(monthly.first().getByRole('cell').nth(2)).toHaveText('');
+  await expect(monthly.first().getByRole('cell').nth(3)).toHaveText('$75.00');
 });
 
 test('an OFX statement goes into the account chosen in the Account field, which its next file preselects', async ({ page }) => {

@@ -55,3 +55,36 @@ export function AccountField({ id, accounts, value, error, help, onValueChange }
     </FormField>
   );
 }
+
+interface ToAccountFieldProps extends Omit<AccountFieldProps, 'help'> {
+  /** The account the expense is paid from: not offered as To (kept while chosen, so its message shows). */
+  readonly fromAccountId: string;
+}
+
+/**
+ * An expense's "To" select (issue 25, decision 0043): None keeps it a bill; another account makes it
+ * a recurring transfer, a debit in the account it is paid from and a credit in this one.
+ */
+export function ToAccountField({ id, accounts, fromAccountId, value, error, onValueChange }: ToAccountFieldProps) {
+  const others = accounts.filter((account) => account.id !== fromAccountId || account.id === value);
+  const names = new Map(others.map((account) => [account.id, account.name]));
+  return (
+    <FormField
+      id={id}
+      label="To"
+      error={error}
+      help="None for a bill; another of your accounts to move the amount into it each time (a recurring transfer)."
+    >
+      {(control) => (
+        <ChoiceSelect
+          {...control}
+          choices={['', ...others.map((account) => account.id)]}
+          labelOf={(accountId) => names.get(accountId) ?? 'None'}
+          withPlaceholder={false}
+          value={value}
+          onValueChange={onValueChange}
+        />
+      )}
+    </FormField>
+  );
+}

@@ -4,13 +4,16 @@ import type { SaveOutcome } from '../../components/field-errors.js';
 import { accountChoices, type ScheduleAccount, scheduleAccountId } from '../../components/schedule-account.js';
 import { SchemaFormDialog } from '../../components/schema-form-dialog.js';
 import { ExpenseFields } from './expense-fields.js';
-import { EMPTY_EXPENSE_FORM, expenseCandidate, expenseFormValuesOf } from './expense-form-values.js';
+import { EMPTY_EXPENSE_FORM, expenseCandidate, expenseErrors, expenseFormValuesOf } from './expense-form-values.js';
 
 interface ExpenseDialogProps {
   readonly show: boolean;
   /** The expense to change, or null to add one. */
   readonly expense: Expense | null;
-  /** The user's accounts: with more than one, the dialog asks which account it is (new ones default to the primary). */
+  /**
+   * The user's accounts: with more than one, the dialog asks which account it is paid from (new
+   * ones default to the primary) and which, if any, it pays into (a recurring transfer).
+   */
   readonly accounts?: readonly ScheduleAccount[] | null | undefined;
   /** Sends a checked expense; answers the server's field messages when the call failed. */
   readonly onSave: (input: ExpenseInput) => Promise<SaveOutcome>;
@@ -29,6 +32,7 @@ export function ExpenseDialog({ show, expense, accounts, onSave, onClose }: Expe
       schema={expenseInputSchema}
       initialValues={choices ? { ...opened, accountId: scheduleAccountId(choices, expense?.accountId) } : opened}
       candidateOf={expenseCandidate}
+      check={expenseErrors}
       renderFields={(fields) => <ExpenseFields {...fields} accounts={choices} />}
       onSave={onSave}
       onClose={onClose}

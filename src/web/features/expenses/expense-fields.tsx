@@ -2,7 +2,7 @@ import { Form } from 'react-bootstrap';
 import { EXPENSE_FREQUENCIES, EXPENSE_FREQUENCY_LABELS, type ExpenseFrequency } from '../../../domain/schedules.js';
 import { ChoiceSelect, DollarsInput, TextInput } from '../../components/form-controls.js';
 import { FormField } from '../../components/form-field.js';
-import { AccountField, type ScheduleAccount } from '../../components/schedule-account.js';
+import { AccountField, type ScheduleAccount, ToAccountField } from '../../components/schedule-account.js';
 import type { FormFieldsProps } from '../../components/schema-form-dialog.js';
 import { type ExpenseFormValues, hasOwnDay, isExpenseFrequency } from './expense-form-values.js';
 
@@ -88,6 +88,16 @@ export function ExpenseFields({
           error={errors.accountId}
           help="The account it is paid from."
           onValueChange={set('accountId')}
+        />
+      )}
+      {accounts && (
+        <ToAccountField
+          id={`${idPrefix}-to-account`}
+          accounts={accounts}
+          fromAccountId={values.accountId}
+          value={values.toAccountId}
+          error={errors.toAccountId}
+          onValueChange={set('toAccountId')}
         />
       )}
     </>

@@ -29,6 +29,7 @@ describe('expense form values', () => {
       amount: '300.00',
       endDate: '',
       accountId: '',
+      toAccountId: '',
     });
   });
 
@@ -47,6 +48,26 @@ describe('expense form values', () => {
     expect(values.accountId).toBe('s1');
     expect(expenseCandidate(values)).toHaveProperty('accountId', 's1');
     expect(expenseCandidate({ ...values, accountId: '' })).not.toHaveProperty('accountId');
+  });
+
+  it('opens a recurring transfer at the account it pays into; None sends null, and no account sends neither', () => {
+    const values = expenseFormValuesOf({
+      id: 'e2',
+      name: 'To savings',
+      type: 'Saving',
+      frequency: 'M',
+      day: 1,
+      amount: 100,
+      startDate: null,
+      endDate: null,
+      accountId: 'c1',
+      toAccountId: 's1',
+    });
+    expect(values.toAccountId).toBe('s1');
+    expect(expenseCandidate(values)).toMatchObject({ accountId: 'c1', toAccountId: 's1' });
+    expect(expenseCandidate({ ...values, toAccountId: '' })).toMatchObject({ accountId: 'c1', toAccountId: null });
+    expect(expenseCandidate({ ...values, accountId: '', toAccountId: '' })).not.toHaveProperty('toAccountId');
+    expect(checkForm(expenseInputSchema, expenseCandidate(values))).toMatchObject({ ok: true, value: { toAccountId: 's1' } });
   });
 
   it('leaves out a day typed while the bill was monthly: the contract derives it from the start date', () => {

@@ -15,6 +15,8 @@ export interface ExpenseFormValues {
   readonly endDate: string;
   /** The account it is paid from; '' while there is no choice, and then none is sent. */
   readonly accountId: string;
+  /** The account it pays into, making it a recurring transfer; '' for a bill. Sent only with an account. */
+  readonly toAccountId: string;
 }
 
 export const EMPTY_EXPENSE_FORM: ExpenseFormValues = {
@@ -26,6 +28,7 @@ export const EMPTY_EXPENSE_FORM: ExpenseFormValues = {
   amount: '',
   endDate: '',
   accountId: '',
+  toAccountId: '',
 };
 
 export function expenseFormValuesOf(expense: Expense): ExpenseFormValues {
@@ -38,6 +41,7 @@ export function expenseFormValuesOf(expense: Expense): ExpenseFormValues {
     amount: expense.amount.toFixed(2),
     endDate: expense.endDate ?? '',
     accountId: expense.accountId ?? '',
+    toAccountId: expense.toAccountId ?? '',
   };
 }
 
@@ -50,7 +54,11 @@ export function hasOwnDay(frequency: string): boolean {
   return frequency === 'M';
 }
 
-/** The form as the contract schema checks it: day and amount as numbers, no day the start date decides, the account when there is a choice. */
+/**
+ * The form as the contract schema checks it: day and amount as numbers, no day the start date
+ * decides, and the accounts when there is a choice (To as null for a bill, so an edit can make a
+ * transfer a bill again).
+ */
 export function expenseCandidate(values: ExpenseFormValues) {
   return {
     name: values.name,
@@ -60,6 +68,13 @@ export function expenseCandidate(values: ExpenseFormValues) {
     startDate: values.startDate,
     amount: numberFromInput(values.amount),
     endDate: values.endDate,
-    ...(values.accountId === '' ? {} : { accountId: values.accountId }),
+    ...(values.accountId === '' ? {} : { accountId: values.accountId, toAccountId: values.toAccountId === '' ? null : values.toAccountId }),
   };
+}
+
+/** What the schema cannot see: a recurring transfer pays into another account (the server's own words). */
+export function expenseErrors(values: ExpenseFormValues): Record<string, string> {
+  return values.toAccountId !== '' && values.toAccountId === values.accountId
+    ? { toAccountId: 'To must be another account than the one the expense is paid from.' }
+    : {};
 }

@@ -566,14 +566,71 @@ describe('ExpensesSection with several accounts (issue 25)', () => {
     expect(updateExpense).toHaveBeenLastCalledWith('e4', expect.objectContaining({ accountId: 'c1' }));
   });
 
+  it('makes an expense a recurring transfer with To, names both accounts in the table, and makes it a bill again with None', async () => {
+    const TO_SAVINGS: Expense = {
+      ...RENT,
+      id: 'e5',
+      name: 'To savings',
+      type: 'Saving',
+      day: 1,
+      amount: 100,
+      accountId: 'c1',
+      toAccountId: 's1',
+    };
+    const answer = expensesAnswer({ expenses: [TO_SAVINGS, GYM], totalExpenses: 40 });
+    const addExpense = vi.fn<ApiClient['addExpense']>().mockResolvedValue(answer);
+    const updateExpense = vi.fn<ApiClient['updateExpense']>().mockResolvedValue(answer);
+    const { user } = renderWithAccounts(WITH_ACCOUNTS, fakeApiClient({ addExpense, updateExpense }));
+    const dialog = await openAddDialog(user);
+    const to = within(dialog).getByRole('combobox', { name: 'To' });
+    // Paid from Checking: To offers None and every other account, None chosen.
+    expect(
+      within(to)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['None', 'Savings']);
+    expect(to).toHaveDisplayValue('None');
+    await fillExpense(user, dialog, { name: 'To savings', type: 'Saving', day: '1', amount: '100' });
+    await user.selectOptions(to, 'Savings');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(addExpense).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'To savings', accountId: 'c1', toAccountId: 's1' }));
+    await waitForDialogToClose('Add Expense');
+    expect(
+      within(screen.getByRole('row', { name: /^To savings / })).getByRole('cell', { name: 'Checking to Savings' }),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /^Gym / })).getByRole('cell', { name: 'Savings' })).toBeInTheDocument();
+
+    // Paid from the account it pays into: the server's words, and nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Edit To savings' }));
+    let edit = await screen.findByRole('dialog', { name: 'Edit Expense' });
+    expect(within(edit).getByRole('combobox', { name: 'To' })).toHaveDisplayValue('Savings');
+    await user.selectOptions(within(edit).getByRole('combobox', { name: 'Account' }), 'Savings');
+    await user.click(within(edit).getByRole('button', { name: 'Save' }));
+    expect(within(edit).getByRole('combobox', { name: 'To' })).toHaveAccessibleDescription(
+      /To must be another account than the one the expense is paid from\./,
+    );
+    expect(updateExpense).not.toHaveBeenCalled();
+    await user.click(within(edit).getByRole('button', { name: 'Cancel' }));
+    await waitForDialogToClose('Edit Expense');
+
+    // None sends null: the server makes it a bill again (leaving toAccountId out would keep the transfer).
+    await user.click(screen.getByRole('button', { name: 'Edit To savings' }));
+    edit = await screen.findByRole('dialog', { name: 'Edit Expense' });
+    await user.selectOptions(within(edit).getByRole('combobox', { name: 'To' }), 'None');
+    await user.click(within(edit).getByRole('button', { name: 'Save' }));
+    expect(updateExpense).toHaveBeenLastCalledWith('e5', expect.objectContaining({ accountId: 'c1', toAccountId: null }));
+  });
+
   it('with one account shows no Account column or select, and sends no accountId', async () => {
     const addExpense = vi.fn<ApiClient['addExpense']>().mockResolvedValue(expensesAnswer(THREE_EXPENSES));
     const { user } = renderWithAccounts(THREE_EXPENSES, fakeApiClient({ addExpense }), ACCOUNTS.slice(0, 1));
     expect(screen.queryByRole('columnheader', { name: 'Account' })).not.toBeInTheDocument();
     const dialog = await openAddDialog(user);
     expect(within(dialog).queryByRole('combobox', { name: 'Account' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'To' })).not.toBeInTheDocument();
     await fillExpense(user, dialog, { name: 'Water', type: 'Utilities', day: '3', amount: '30' });
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(addExpense.mock.calls[0]?.[0]).not.toHaveProperty('accountId');
+    expect(addExpense.mock.calls[0]?.[0]).not.toHaveProperty('toAccountId');
   });
 });

@@ -12,7 +12,7 @@ interface ExpensesTableProps {
   readonly expenses: readonly ExpenseView[];
   /** Expenses that ended before this date are marked: the monthly total leaves them out. */
   readonly today: IsoDate;
-  /** The user's accounts: with more than one, an Account column names each expense's. */
+  /** The user's accounts: with more than one, an Account column names each expense's ("Checking to Savings" for a recurring transfer). */
   readonly accounts?: readonly ScheduleAccount[] | null | undefined;
   readonly onEdit: (expense: ExpenseView) => void;
   readonly onDelete: (expense: ExpenseView) => void;
@@ -45,7 +45,12 @@ export function ExpensesTable({ expenses, accounts, today, onEdit, onDelete }: E
             <td>
               <EndDate endDate={expense.endDate} today={today} />
             </td>
-            {choices && <td>{scheduleAccountName(choices, expense.accountId)}</td>}
+            {choices && (
+              <td>
+                {scheduleAccountName(choices, expense.accountId)}
+                {expense.toAccountId !== undefined && ` to ${scheduleAccountName(choices, expense.toAccountId)}`}
+              </td>
+            )}
             <EditDeleteCell name={expense.name} onEdit={() => onEdit(expense)} onDelete={() => onDelete(expense)} />
           </tr>
         ))}
