@@ -80,6 +80,16 @@ test('a transfer added through the dialog shows as a debit in Checking and a cre
   await expect(transferRow.getByRole('cell').nth(2)).toHaveText('');
   await expect(transferRow.getByRole('cell').nth(3)).toHaveText('$100.00');
   await expect(page.getByText('1 transaction.')).toBeVisible();
+  // Its Edit Transaction dialog says that an edit or a delete reaches the other side.
+  await transferRow.getByRole('button', { name: 'Edit Transfer to Savings' }).click();
+  const editing = page.getByRole('dialog', { name: 'Edit Transaction' });
+  await expect(
+    editing.getByText(
+      'A transfer from Checking: changing its date, amount or name changes its other side in Checking too, and deleting it deletes both.',
+    ),
+  ).toBeVisible();
+  await editing.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editing).toBeHidden();
 
   // Undo takes back both sides.
   await page.locator('.undo-region').getByRole('button', { name: 'Undo' }).click();

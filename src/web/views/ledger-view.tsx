@@ -31,9 +31,9 @@ import { type LedgerForecast, ledgerForecast } from '../forecast/ledger-forecast
 import { useUndone } from '../undo/undo-context.js';
 import { settledValues, useErrorReport, ViewErrorModal } from './view-errors.js';
 
-/** Names by id, or null while the list has not loaded (its names are unknown, not gone). */
-function namesById(schedules: readonly { readonly id: string; readonly name: string }[] | undefined): ReadonlyMap<string, string> | null {
-  return schedules ? new Map(schedules.map((schedule) => [schedule.id, schedule.name])) : null;
+/** Names by id (of schedules or accounts), or null while the list has not loaded (its names are unknown, not gone). */
+function namesById(named: readonly { readonly id: string; readonly name: string }[] | undefined): ReadonlyMap<string, string> | null {
+  return named ? new Map(named.map((one) => [one.id, one.name])) : null;
 }
 
 /**
@@ -239,8 +239,8 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
     if (cardNeedsWhole) void loadWhole();
   }, [cardNeedsWhole, loadWhole]);
   const scheduleNames = useMemo<ScheduleNames>(
-    () => ({ deposit: namesById(deposits?.deposits), expense: namesById(expenses?.expenses) }),
-    [deposits, expenses],
+    () => ({ deposit: namesById(deposits?.deposits), expense: namesById(expenses?.expenses), accounts: namesById(accounts?.accounts) }),
+    [deposits, expenses, accounts],
   );
 
   return (

@@ -238,6 +238,15 @@ describe('LedgerSection row deletion', () => {
     expect(view.api.deleteTransaction).not.toHaveBeenCalled();
   });
 
+  it('says that deleting a side of a transfer deletes both sides', async () => {
+    const user = userEvent.setup();
+    renderLedger(ledgerInfo([{ ...rent(), name: 'Transfer to Savings', transfer: { id: 'other', accountId: 's1' } }, paycheck()]));
+
+    await user.click(screen.getByRole('button', { name: 'Delete Transfer to Savings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Transaction' });
+    expect(dialog).toHaveTextContent('Delete both sides of the transfer Transfer to Savings? This cannot be undone.');
+  });
+
   it('deletes the confirmed row and hands the answer to the shell', async () => {
     const user = userEvent.setup();
     const answer = ledgerInfo([paycheck()]);

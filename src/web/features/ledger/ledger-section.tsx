@@ -331,7 +331,8 @@ export function LedgerSection<Info extends HeldLedgerInfo>({
         key={`delete-${deleting.session}`}
         show={deleting.open}
         title="Delete Transaction"
-        what="the transaction"
+        // Deleting a side of a transfer deletes its other side too (decision 0043): said before it is done.
+        what={deleting.target?.transfer ? 'both sides of the transfer' : 'the transaction'}
         name={deleting.target?.name ?? ''}
         onConfirm={confirmDeleteRow}
         onClose={deleting.close}

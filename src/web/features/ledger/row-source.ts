@@ -1,13 +1,16 @@
-/** Where a generated row came from, in the words the Edit Transaction dialog shows. */
-import type { RowSourceInfo } from '../../../contract/ledger.js';
-import type { ScheduleKind } from '../../../domain/ledger.js';
+/** Where a row came from, and what it is tied to, in the words the Edit Transaction dialog shows. */
+import type { RowSourceInfo, TransferLinkInfo } from '../../../contract/ledger.js';
+import type { ScheduleKind, TransactionType } from '../../../domain/ledger.js';
 import { formatDateText } from './dialogs/dialog-dates.js';
 
 /**
  * The names of the user's deposits and expenses by id, handed down by the shell (features do not
- * import each other); null for a list that has not loaded, whose names are unknown.
+ * import each other); null for a list that has not loaded, whose names are unknown. With them the
+ * names of the user's accounts, to name a transfer's other side (left out with one account).
  */
-export type ScheduleNames = Readonly<Record<ScheduleKind, ReadonlyMap<string, string> | null>>;
+export type ScheduleNames = Readonly<Record<ScheduleKind, ReadonlyMap<string, string> | null>> & {
+  readonly accounts?: ReadonlyMap<string, string> | null;
+};
 
 const WORDS: Readonly<Record<ScheduleKind, { readonly anyOne: string; readonly when: string }>> = {
   deposit: { anyOne: 'a deposit', when: 'paid' },
@@ -32,4 +35,19 @@ export function rowSourceLines(source: RowSourceInfo | null, names: ScheduleName
   const from = name === undefined ? `From one of your ${kind}s, ${on}.` : `From your ${kind} ${name}, ${on}.`;
   if (!source.edited) return [from];
   return [from, `You changed this row, so changes to ${name ?? `that ${kind}`} no longer reach it.`];
+}
+
+/**
+ * A side of a transfer (decision 0043): its other side is a row of another account, which an edit
+ * of the date, amount or name changes too and a delete deletes (the server does both); said before
+ * the user does either. Nothing for a row that is no transfer.
+ */
+export function transferLines(transfer: TransferLinkInfo | undefined, type: TransactionType, names: ScheduleNames): string[] {
+  if (transfer === undefined) return [];
+  const other = names.accounts?.get(transfer.accountId);
+  const where = other === undefined ? 'another of your accounts' : other;
+  const there = other === undefined ? 'there' : `in ${other}`;
+  return [
+    `A transfer ${type === 'D' ? 'to' : 'from'} ${where}: changing its date, amount or name changes its other side ${there} too, and deleting it deletes both.`,
+  ];
 }

@@ -11,7 +11,7 @@ import type { SaveOutcome } from '../../../components/field-errors.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { SchemaFormDialog } from '../../../components/schema-form-dialog.js';
 import { changesRow, type LedgerDates, ledgerDateErrors } from '../ledger-rules.js';
-import { rowSourceLines, type ScheduleNames } from '../row-source.js';
+import { rowSourceLines, type ScheduleNames, transferLines } from '../row-source.js';
 import { formatDateText } from './dialog-dates.js';
 import { TransactionFields } from './transaction-fields.js';
 import { transactionCandidate, transactionFormValuesOf } from './transaction-form-values.js';
@@ -20,7 +20,7 @@ interface EditTransactionDialogProps {
   readonly show: boolean;
   readonly transaction: LedgerTransaction;
   readonly ledger: LedgerDates;
-  /** To say which deposit or expense a generated row comes from. */
+  /** To say which deposit or expense a generated row comes from, and which account a transfer's other side is in. */
   readonly scheduleNames: ScheduleNames;
   /** Sends the whole row with the edited fields; not called when they change nothing. */
   readonly onSave: (update: TransactionUpdate) => Promise<SaveOutcome>;
@@ -30,7 +30,11 @@ interface EditTransactionDialogProps {
 
 export function EditTransactionDialog({ show, transaction, ledger, scheduleNames, onSave, onDelete, onClose }: EditTransactionDialogProps) {
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
-  const source = <RowSource lines={rowSourceLines(transaction.source, scheduleNames)} />;
+  const lines = [
+    ...rowSourceLines(transaction.source, scheduleNames),
+    ...transferLines(transaction.transfer, transaction.type, scheduleNames),
+  ];
+  const source = <RowSource lines={lines} />;
 
   /** Nothing changed (the domain's decideUpdate, in cents, as the server decides): nothing to send, the dialog just closes. */
   function save(update: TransactionUpdate): Promise<SaveOutcome> {
@@ -87,7 +91,7 @@ export function EditTransactionDialog({ show, transaction, ledger, scheduleNames
   );
 }
 
-/** A generated row's schedule and occurrence; nothing for a row added by hand. */
+/** A generated row's schedule and occurrence, and a transfer's other side; nothing for an ordinary row added by hand. */
 function RowSource({ lines }: { readonly lines: readonly string[] }) {
   if (lines.length === 0) return null;
   return (

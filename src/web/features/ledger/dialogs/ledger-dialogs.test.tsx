@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { type UserEvent, userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LedgerTransaction, RowSourceInfo } from '../../../../contract/ledger.js';
@@ -588,6 +588,47 @@ describe('Edit Transaction dialog: where a row comes from', () => {
     ['a row added by hand', null, []],
   ])('says so for %s', async (_, source, lines) => {
     expect(await sourceLinesOf(source)).toEqual(lines);
+  });
+
+  it("says a transfer's edit and delete reach its other side, naming the other account", async () => {
+    const names: ScheduleNames = {
+      ...NAMES,
+      accounts: new Map([
+        ['s1', 'Savings'],
+        ['c1', 'Checking'],
+      ]),
+    };
+    const side = (type: 'D' | 'C', accountId: string) =>
+      transaction({
+        id: 'row',
+        name: 'Row',
+        date: '2026-12-12',
+        status: 'PENDING',
+        type,
+        source: null,
+        transfer: { id: 'other', accountId },
+      });
+    const linesOf = async (row: ReturnType<typeof side>, shown: ScheduleNames) => {
+      renderLedger(ledgerInfo([row]), fakeApiClient(), shown);
+      const { dialog } = await openDialog('Edit Row', 'Edit Transaction');
+      const lines = within(dialog)
+        .queryAllByText(/^A transfer/)
+        .map((line) => line.textContent ?? '');
+      cleanup();
+      return lines;
+    };
+    expect(await linesOf(side('D', 's1'), names)).toEqual([
+      'A transfer to Savings: changing its date, amount or name changes its other side in Savings too, and deleting it deletes both.',
+    ]);
+    expect(await linesOf(side('C', 'c1'), names)).toEqual([
+      'A transfer from Checking: changing its date, amount or name changes its other side in Checking too, and deleting it deletes both.',
+    ]);
+    // The accounts not loaded: the account is not named, the warning stands.
+    expect(await linesOf(side('D', 's1'), NAMES)).toEqual([
+      'A transfer to another of your accounts: changing its date, amount or name changes its other side there too, and deleting it deletes both.',
+    ]);
+    // An ordinary row says nothing of it.
+    expect(await sourceLinesOf(null, names)).toEqual([]);
   });
 
   it('does not call a schedule deleted while its list has not loaded', async () => {
