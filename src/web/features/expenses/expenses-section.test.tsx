@@ -581,6 +581,8 @@ describe('ExpensesSection with several accounts (issue 25)', () => {
     const addExpense = vi.fn<ApiClient['addExpense']>().mockResolvedValue(answer);
     const updateExpense = vi.fn<ApiClient['updateExpense']>().mockResolvedValue(answer);
     const { user } = renderWithAccounts(WITH_ACCOUNTS, fakeApiClient({ addExpense, updateExpense }));
+    const countedWords = 'Transfers to your other accounts are not counted.';
+    expect(screen.queryByText(countedWords, { exact: false })).not.toBeInTheDocument();
     const dialog = await openAddDialog(user);
     const to = within(dialog).getByRole('combobox', { name: 'To' });
     // Paid from Checking: To offers None and every other account, None chosen.
@@ -599,6 +601,10 @@ describe('ExpensesSection with several accounts (issue 25)', () => {
       within(screen.getByRole('row', { name: /^To savings / })).getByRole('cell', { name: 'Checking to Savings' }),
     ).toBeInTheDocument();
     expect(within(screen.getByRole('row', { name: /^Gym / })).getByRole('cell', { name: 'Savings' })).toBeInTheDocument();
+    // The monthly total leaves it out (the server's sum), and says so.
+    expect(screen.getByText(countedWords, { exact: false })).toHaveTextContent(
+      /ended bills not at all\. Transfers to your other accounts are not counted\. Sorted by/,
+    );
 
     // Paid from the account it pays into: the server's words, and nothing is sent.
     await user.click(screen.getByRole('button', { name: 'Edit To savings' }));

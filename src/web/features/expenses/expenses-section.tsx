@@ -63,6 +63,8 @@ export function ExpensesSection({ info, onChange, onError, accounts }: ExpensesS
               <h3 className="h5 mb-1">Total Monthly Expenses: {formatUsd(info.totalExpenses)}</h3>
               <p className="small text-body-secondary mb-0">
                 A month counts weekly bills × 52 ÷ 12, every 2 weeks × 26 ÷ 12, every 3 months ÷ 3, yearly ÷ 12; ended bills not at all.
+                {/* Money moved between the user's own accounts is no expense (decision 0043). */}
+                {expenses.some((expense) => expense.toAccountId !== undefined) && ' Transfers to your other accounts are not counted.'}{' '}
                 Sorted by {sort ? EXPENSE_SORT_LABELS[sort] : 'day, then name'}.
               </p>
             </div>
