@@ -64,6 +64,8 @@ function expectPaired(debits: readonly LedgerTransaction[], credits: readonly Le
 /** Property runs per database: a few in CI, FUZZ_RUNS / 20 when set (`npm run fuzz`). */
 const PAIRING_RUNS = process.env.FUZZ_RUNS === undefined ? 6 : Math.max(1, Math.round(Number(process.env.FUZZ_RUNS) / 20));
 const PAIRING_STEPS = process.env.FUZZ_RUNS === undefined ? 10 : 24;
+/** A run of up to 24 steps takes about a tenth of a second on PostgreSQL here; a second each leaves room on a slower machine. */
+const PAIRING_TIMEOUT_MS = Math.max(30_000, PAIRING_RUNS * 1_000);
 /** Checking's ledger runs November to February; Savings' starts to December, so Extend meets unlinked sides. */
 const PAIRING_START = '2026-11-01';
 const CHECKING_END = '2027-02-28';
@@ -331,125 +333,134 @@ describe.each(databaseKinds())('recurring transfers on %s', (kind) => {
       .transactions;
     expect(rows.every((row) => !('transfer' in row))).toBe(true);
   });
-  it('keeps every link mutual through any sequence of transfer writes (property)', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(pairingStep, { minLength: 1, maxLength: PAIRING_STEPS }), async (steps) => {
-        const user = getApp(kind).as(newSubject('pairing'));
-        okJson(await user.post(LEDGER_PATHS.create, { ledger: { startDate: PAIRING_START, endDate: CHECKING_END, currentBalance: 500 } }));
-        const savings = accountSchema.parse(okJson(await user.post(ACCOUNTS_PATHS.list, { name: 'Savings', kind: 'SAVINGS' })));
-        okJson(
-          await user.post(inAccount(LEDGER_PATHS.create, savings.id), {
-            ledger: { startDate: PAIRING_START, endDate: SAVINGS_END, currentBalance: 0 },
-          }),
-        );
-        const [checking] = (okJson(await user.get(ACCOUNTS_PATHS.list)) as { accounts: AccountInfo[] }).accounts;
-        if (!checking) throw new Error('no primary account');
-        const idOf = (side: Side) => (side === 'checking' ? checking.id : savings.id);
-        const other = (side: Side): Side => (side === 'checking' ? 'savings' : 'checking');
-        const readBoth = async () => ({ [checking.id]: await ledgerIn(user, checking.id), [savings.id]: await ledgerIn(user, savings.id) });
-        const undoTokens: string[] = [];
-        let named = 0;
+  it(
+    'keeps every link mutual through any sequence of transfer writes (property)',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(pairingStep, { minLength: 1, maxLength: PAIRING_STEPS }), async (steps) => {
+          const user = getApp(kind).as(newSubject('pairing'));
+          okJson(
+            await user.post(LEDGER_PATHS.create, { ledger: { startDate: PAIRING_START, endDate: CHECKING_END, currentBalance: 500 } }),
+          );
+          const savings = accountSchema.parse(okJson(await user.post(ACCOUNTS_PATHS.list, { name: 'Savings', kind: 'SAVINGS' })));
+          okJson(
+            await user.post(inAccount(LEDGER_PATHS.create, savings.id), {
+              ledger: { startDate: PAIRING_START, endDate: SAVINGS_END, currentBalance: 0 },
+            }),
+          );
+          const [checking] = (okJson(await user.get(ACCOUNTS_PATHS.list)) as { accounts: AccountInfo[] }).accounts;
+          if (!checking) throw new Error('no primary account');
+          const idOf = (side: Side) => (side === 'checking' ? checking.id : savings.id);
+          const other = (side: Side): Side => (side === 'checking' ? 'savings' : 'checking');
+          const readBoth = async () => ({
+            [checking.id]: await ledgerIn(user, checking.id),
+            [savings.id]: await ledgerIn(user, savings.id),
+          });
+          const undoTokens: string[] = [];
+          let named = 0;
 
-        for (const step of steps) {
-          let ledgers = await readBoth();
-          const expenses = expensesInfoSchema.parse(okJson(await user.get(EXPENSES_PATHS.retrieve))).expenses;
-          const transfers = expenses.filter((expense) => expense.toAccountId !== undefined);
-          const chosenExpense = (pick: number) => transfers[pick % Math.max(1, transfers.length)];
-          const sidesIn = (side: Side) => ledgers[idOf(side)]?.transactions.filter((row) => row.transfer !== undefined) ?? [];
-          const chosenRow = (side: Side, pick: number) => {
-            const rows = sidesIn(side);
-            return rows[pick % Math.max(1, rows.length)];
-          };
-          let answer: LightMyRequestResponse | null = null;
-          switch (step.kind) {
-            case 'recurring':
-              named += 1;
-              answer = await user.post(EXPENSES_PATHS.add, {
-                ...expenseInput({ name: `Move ${named}`, amount: step.cents / 100, day: step.day }),
-                accountId: idOf(step.from),
-                toAccountId: idOf(other(step.from)),
-              });
-              break;
-            case 'change': {
-              const expense = chosenExpense(step.pick);
-              if (expense)
-                answer = await user.put(withId(EXPENSES_PATHS.one, expense.id), {
-                  ...expenseInput({ name: expense.name, amount: step.cents / 100, day: step.day }),
-                  accountId: expense.accountId,
-                  toAccountId: expense.toAccountId,
+          for (const step of steps) {
+            let ledgers = await readBoth();
+            const expenses = expensesInfoSchema.parse(okJson(await user.get(EXPENSES_PATHS.retrieve))).expenses;
+            const transfers = expenses.filter((expense) => expense.toAccountId !== undefined);
+            const chosenExpense = (pick: number) => transfers[pick % Math.max(1, transfers.length)];
+            const sidesIn = (side: Side) => ledgers[idOf(side)]?.transactions.filter((row) => row.transfer !== undefined) ?? [];
+            const chosenRow = (side: Side, pick: number) => {
+              const rows = sidesIn(side);
+              return rows[pick % Math.max(1, rows.length)];
+            };
+            let answer: LightMyRequestResponse | null = null;
+            switch (step.kind) {
+              case 'recurring':
+                named += 1;
+                answer = await user.post(EXPENSES_PATHS.add, {
+                  ...expenseInput({ name: `Move ${named}`, amount: step.cents / 100, day: step.day }),
+                  accountId: idOf(step.from),
+                  toAccountId: idOf(other(step.from)),
                 });
-              break;
-            }
-            case 'bill': {
-              const expense = chosenExpense(step.pick);
-              if (expense)
-                answer = await user.put(withId(EXPENSES_PATHS.one, expense.id), {
-                  ...expenseInput({ name: expense.name, amount: expense.amount, day: expense.day }),
-                  toAccountId: null,
+                break;
+              case 'change': {
+                const expense = chosenExpense(step.pick);
+                if (expense)
+                  answer = await user.put(withId(EXPENSES_PATHS.one, expense.id), {
+                    ...expenseInput({ name: expense.name, amount: step.cents / 100, day: step.day }),
+                    accountId: expense.accountId,
+                    toAccountId: expense.toAccountId,
+                  });
+                break;
+              }
+              case 'bill': {
+                const expense = chosenExpense(step.pick);
+                if (expense)
+                  answer = await user.put(withId(EXPENSES_PATHS.one, expense.id), {
+                    ...expenseInput({ name: expense.name, amount: expense.amount, day: expense.day }),
+                    toAccountId: null,
+                  });
+                break;
+              }
+              case 'deleteExpense': {
+                const expense = chosenExpense(step.pick);
+                if (expense) answer = await user.delete(withId(EXPENSES_PATHS.one, expense.id));
+                break;
+              }
+              case 'oneOff':
+                answer = await user.post(TRANSFERS_PATHS.add, {
+                  fromAccountId: idOf(step.from),
+                  toAccountId: idOf(other(step.from)),
+                  date: addDays(isoDate(PAIRING_START), step.dayIndex),
+                  amount: step.cents / 100,
                 });
-              break;
+                break;
+              case 'status': {
+                const row = chosenRow(step.side, step.pick);
+                if (row)
+                  answer = await user.patch(inAccount(LEDGER_PATHS.updateTransaction, idOf(step.side)), { ...row, status: step.status });
+                break;
+              }
+              case 'edit': {
+                const row = chosenRow(step.side, step.pick);
+                if (row)
+                  answer = await user.patch(inAccount(LEDGER_PATHS.updateTransaction, idOf(step.side)), {
+                    ...row,
+                    ...(step.dayIndex !== null && { date: addDays(isoDate(PAIRING_START), step.dayIndex) }),
+                    ...(step.cents !== null && { amount: step.cents / 100 }),
+                    ...(step.rename && { name: `${row.name} renamed` }),
+                  });
+                break;
+              }
+              case 'deleteRow': {
+                const row = chosenRow(step.side, step.pick);
+                if (row) answer = await user.delete(inAccount(LEDGER_PATHS.transaction, idOf(step.side)).replace(':id', row.id));
+                break;
+              }
+              case 'extend': {
+                const ledger = ledgers[idOf(step.side)];
+                if (ledger && ledger.endDate < '2027-03-31')
+                  answer = await user.post(inAccount(LEDGER_PATHS.extend, idOf(step.side)), {
+                    endDate: addDays(isoDate(ledger.endDate), 31),
+                  });
+                break;
+              }
+              case 'undo': {
+                const token = undoTokens.pop();
+                if (token !== undefined) answer = await user.post(UNDO, { token });
+                break;
+              }
             }
-            case 'deleteExpense': {
-              const expense = chosenExpense(step.pick);
-              if (expense) answer = await user.delete(withId(EXPENSES_PATHS.one, expense.id));
-              break;
+            if (answer !== null) {
+              // A write may be refused (a side whose other side is cleared, a date outside the other ledger, an undo
+              // overtaken by a later change), never fail.
+              expect([200, 400, 404, 409], `${JSON.stringify(step)}: ${answer.body.slice(0, 300)}`).toContain(answer.statusCode);
+              const token = answer.headers[UNDO_HEADER];
+              if (answer.statusCode === 200 && typeof token === 'string') undoTokens.push(token);
             }
-            case 'oneOff':
-              answer = await user.post(TRANSFERS_PATHS.add, {
-                fromAccountId: idOf(step.from),
-                toAccountId: idOf(other(step.from)),
-                date: addDays(isoDate(PAIRING_START), step.dayIndex),
-                amount: step.cents / 100,
-              });
-              break;
-            case 'status': {
-              const row = chosenRow(step.side, step.pick);
-              if (row)
-                answer = await user.patch(inAccount(LEDGER_PATHS.updateTransaction, idOf(step.side)), { ...row, status: step.status });
-              break;
-            }
-            case 'edit': {
-              const row = chosenRow(step.side, step.pick);
-              if (row)
-                answer = await user.patch(inAccount(LEDGER_PATHS.updateTransaction, idOf(step.side)), {
-                  ...row,
-                  ...(step.dayIndex !== null && { date: addDays(isoDate(PAIRING_START), step.dayIndex) }),
-                  ...(step.cents !== null && { amount: step.cents / 100 }),
-                  ...(step.rename && { name: `${row.name} renamed` }),
-                });
-              break;
-            }
-            case 'deleteRow': {
-              const row = chosenRow(step.side, step.pick);
-              if (row) answer = await user.delete(inAccount(LEDGER_PATHS.transaction, idOf(step.side)).replace(':id', row.id));
-              break;
-            }
-            case 'extend': {
-              const ledger = ledgers[idOf(step.side)];
-              if (ledger && ledger.endDate < '2027-03-31')
-                answer = await user.post(inAccount(LEDGER_PATHS.extend, idOf(step.side)), {
-                  endDate: addDays(isoDate(ledger.endDate), 31),
-                });
-              break;
-            }
-            case 'undo': {
-              const token = undoTokens.pop();
-              if (token !== undefined) answer = await user.post(UNDO, { token });
-              break;
-            }
+            ledgers = await readBoth();
+            expectLinksMutual(ledgers);
           }
-          if (answer !== null) {
-            // A write may be refused (a side whose other side is cleared, a date outside the other ledger, an undo
-            // overtaken by a later change), never fail.
-            expect([200, 400, 404, 409], `${JSON.stringify(step)}: ${answer.body.slice(0, 300)}`).toContain(answer.statusCode);
-            const token = answer.headers[UNDO_HEADER];
-            if (answer.statusCode === 200 && typeof token === 'string') undoTokens.push(token);
-          }
-          ledgers = await readBoth();
-          expectLinksMutual(ledgers);
-        }
-      }),
-      { numRuns: PAIRING_RUNS },
-    );
-  });
+        }),
+        { numRuns: PAIRING_RUNS },
+      );
+    },
+    PAIRING_TIMEOUT_MS,
+  );
 });
