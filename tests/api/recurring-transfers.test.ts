@@ -359,8 +359,9 @@ describe.each(databaseKinds())('recurring transfers on %s', (kind) => {
           const undoTokens: string[] = [];
           let named = 0;
 
+          // Each step chooses its rows from the ledgers as the previous step's check read them.
+          let ledgers = await readBoth();
           for (const step of steps) {
-            let ledgers = await readBoth();
             const expenses = expensesInfoSchema.parse(okJson(await user.get(EXPENSES_PATHS.retrieve))).expenses;
             const transfers = expenses.filter((expense) => expense.toAccountId !== undefined);
             const chosenExpense = (pick: number) => transfers[pick % Math.max(1, transfers.length)];

@@ -35,18 +35,23 @@ interface AccountFieldProps {
   readonly error: string | undefined;
   readonly help: string;
   readonly onValueChange: (accountId: string) => void;
+  /** "Account" unless said. */
+  readonly label?: string;
+  /** When given, a first choice of no account (the value ''), named so. */
+  readonly noneLabel?: string;
 }
 
-/** The "Account" select of the Add/Edit Deposit and Expense dialogs, listing the accounts by name. */
-export function AccountField({ id, accounts, value, error, help, onValueChange }: AccountFieldProps) {
+/** An account select, listing the accounts by name: "Account" in the Add/Edit Deposit and Expense dialogs. */
+export function AccountField({ id, accounts, value, error, help, onValueChange, label = 'Account', noneLabel }: AccountFieldProps) {
   const names = new Map(accounts.map((account) => [account.id, account.name]));
+  const ids = accounts.map((account) => account.id);
   return (
-    <FormField id={id} label="Account" error={error} help={help}>
+    <FormField id={id} label={label} error={error} help={help}>
       {(control) => (
         <ChoiceSelect
           {...control}
-          choices={accounts.map((account) => account.id)}
-          labelOf={(accountId) => names.get(accountId) ?? accountId}
+          choices={noneLabel === undefined ? ids : ['', ...ids]}
+          labelOf={(accountId) => (accountId === '' && noneLabel !== undefined ? noneLabel : (names.get(accountId) ?? accountId))}
           withPlaceholder={false}
           value={value}
           onValueChange={onValueChange}
@@ -56,7 +61,7 @@ export function AccountField({ id, accounts, value, error, help, onValueChange }
   );
 }
 
-interface ToAccountFieldProps extends Omit<AccountFieldProps, 'help'> {
+interface ToAccountFieldProps extends Omit<AccountFieldProps, 'help' | 'label' | 'noneLabel'> {
   /** The account the expense is paid from: not offered as To (kept while chosen, so its message shows). */
   readonly fromAccountId: string;
 }
@@ -65,26 +70,15 @@ interface ToAccountFieldProps extends Omit<AccountFieldProps, 'help'> {
  * An expense's "To" select (issue 25, decision 0043): None keeps it a bill; another account makes it
  * a recurring transfer, a debit in the account it is paid from and a credit in this one.
  */
-export function ToAccountField({ id, accounts, fromAccountId, value, error, onValueChange }: ToAccountFieldProps) {
-  const others = accounts.filter((account) => account.id !== fromAccountId || account.id === value);
-  const names = new Map(others.map((account) => [account.id, account.name]));
+export function ToAccountField({ accounts, fromAccountId, value, ...field }: ToAccountFieldProps) {
   return (
-    <FormField
-      id={id}
+    <AccountField
+      {...field}
+      accounts={accounts.filter((account) => account.id !== fromAccountId || account.id === value)}
+      value={value}
       label="To"
-      error={error}
+      noneLabel="None"
       help="None for a bill; another of your accounts to move the amount into it each time (a recurring transfer)."
-    >
-      {(control) => (
-        <ChoiceSelect
-          {...control}
-          choices={['', ...others.map((account) => account.id)]}
-          labelOf={(accountId) => names.get(accountId) ?? 'None'}
-          withPlaceholder={false}
-          value={value}
-          onValueChange={onValueChange}
-        />
-      )}
-    </FormField>
+    />
   );
 }
