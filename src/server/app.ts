@@ -34,8 +34,11 @@ import { expenseRoutes } from './expenses/routes.js';
 import { ledgerRoutes } from './ledger/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { userToday } from './profile/user-today.js';
-import type { TodayReader } from './ledger/index.js';
-import { readLedgerSchedules } from './schedules/ledger-schedules.js';
+import { type AccountSchedules, LedgerWrites, type TodayReader } from './ledger/index.js';
+import type { Caller } from './auth/access-token.js';
+import type { Database } from './db/database.js';
+import { depositRepository } from './deposits/deposit-repository.js';
+import { expenseRepository } from './expenses/expense-repository.js';
 import { ChannelDelivery } from './notifications/channel-delivery.js';
 import type { PushSender } from './notifications/delivery.js';
 import { createEmailSender } from './notifications/email-sender.js';
@@ -87,6 +90,8 @@ declare module 'fastify' {
     now: () => Date;
     /** The caller's today in their own time zone, on the app's clock (decision 0047). */
     todayOf: TodayReader;
+    /** Runs every ledger write as one unit of work (decision 0059). */
+    ledgerWrites: LedgerWrites;
     /** Worker threads for untrusted files: statements and restores are read there (issue 22). */
     fileWork: FileWorkPool;
     /** Plans and sends notifications (decision 0051). */
@@ -169,6 +174,8 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   const opened = await openDatabase(config.database);
   const database: OpenDatabase = options.queryObserver ? { ...opened, db: opened.db.withPlugin(options.queryObserver) } : opened;
   app.decorate('database', database);
+  // The ledger is handed its schedules: it never imports deposits or expenses (decision 0033).
+  app.decorate('ledgerWrites', new LedgerWrites(database, () => app.now(), { schedules: readLedgerSchedules, todayOf: app.todayOf }));
   app.addHook('onClose', async () => database.close());
   registerHealthChecks(app);
   const fileWork = new FileWorkPool(config.fileWorkers, app.log);
@@ -219,8 +226,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(profileRoutes, { defaultTimeZone: config.defaultTimeZone });
       await api.register(depositRoutes);
       await api.register(expenseRoutes);
-      // The ledger is handed its schedules: it never imports deposits or expenses (decision 0033).
-      await api.register(ledgerRoutes, { schedules: readLedgerSchedules });
+      await api.register(ledgerRoutes);
       await api.register(statementRoutes);
       await api.register(accountRoutes);
       await api.register(undoRoutes);
@@ -240,4 +246,15 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
 
   registerPage(app, options.webRoot ?? path.resolve('dist/web'), { serveSourceMaps: config.serveSourceMaps });
   return app;
+}
+
+/**
+ * The deposits and expenses a ledger is projected from, read as their own repositories read them,
+ * in the order they were added: generation numbers rows that tie on date, type and name by it.
+ */
+async function readLedgerSchedules(db: Database, owner: Caller): Promise<AccountSchedules> {
+  return {
+    deposits: await depositRepository(db).inCreationOrder(owner),
+    expenses: await expenseRepository(db).inCreationOrder(owner),
+  };
 }

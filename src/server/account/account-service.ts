@@ -8,9 +8,15 @@ import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
 import { depositRepository } from '../deposits/deposit-repository.js';
 import { expenseRepository } from '../expenses/expense-repository.js';
-import { listAccounts, readAccount as readChosenAccount, withOwnerLock } from '../ledger/index.js';
+import { type LedgerWrites, listAccounts, readAccount as readChosenAccount, type WritePlan } from '../ledger/index.js';
 import { type AccountData, rowCount, withCountableSequences, withNewIds } from './account-data.js';
 import { deleteAccount, deleteSettings, readAccount, writeAccount } from './account-store.js';
+
+/**
+ * Your data as a whole is written as the file says (or as nothing): not undoable (decision 0040),
+ * and no follower re-derives what the file holds.
+ */
+const WHOLE_DATA: WritePlan = { growth: 'restore', undo: null, follow: false };
 
 function counts(data: AccountData): AccountCounts {
   return { deposits: data.deposits.length, expenses: data.expenses.length, transactions: rowCount(data) };
@@ -21,6 +27,8 @@ export class AccountService {
     private readonly database: OpenDatabase,
     /** The app's clock: the restored ledger's created_at. */
     private readonly now: () => Date,
+    /** Restoring and deleting write every ledger: each is one unit of work. */
+    private readonly writes: LedgerWrites,
   ) {}
 
   /**
@@ -32,9 +40,12 @@ export class AccountService {
     // Schedules are in an account: a user who has some but never needed an account (rows stored by
     // hand) gets their primary one now, as on any first need. A user with nothing exports no account.
     if (!(await readChosenAccount(this.database, owner, 'primary'))) {
-      await withOwnerLock(this.database, owner, async (locked) => {
-        const schedules = (await depositRepository(locked.db).count(owner)) + (await expenseRepository(locked.db).count(owner));
-        if (schedules > 0) await locked.account('primary');
+      await this.writes.run(owner, WHOLE_DATA, {
+        apply: async (locked) => {
+          const schedules = (await depositRepository(locked.db).count(owner)) + (await expenseRepository(locked.db).count(owner));
+          if (schedules > 0) await locked.account('primary');
+        },
+        answer: async () => undefined,
       });
     }
     const transaction =
@@ -51,32 +62,38 @@ export class AccountService {
    */
   async restore(owner: Caller, data: AccountData): Promise<AccountCounts> {
     const stored = withNewIds(withCountableSequences(data));
-    await withOwnerLock(this.database, owner, async (locked) => {
-      const primary = (await listAccounts(locked.db, owner)).find((account) => account.primary);
-      await deleteAccount(locked, owner);
-      // A version 1 document restores into the primary account (decision 0042): it keeps its name, kind and age.
-      const restored =
-        stored.version1 && primary
-          ? {
-              ...stored,
-              accounts: stored.accounts.map((account) => ({
-                ...account,
-                name: primary.name,
-                kind: primary.kind,
-                createdAt: primary.createdAt,
-              })),
-            }
-          : stored;
-      await writeAccount(locked, owner, restored, this.now());
+    await this.writes.run(owner, WHOLE_DATA, {
+      apply: async (locked) => {
+        const primary = (await listAccounts(locked.db, owner)).find((account) => account.primary);
+        await deleteAccount(locked, owner);
+        // A version 1 document restores into the primary account (decision 0042): it keeps its name, kind and age.
+        const restored =
+          stored.version1 && primary
+            ? {
+                ...stored,
+                accounts: stored.accounts.map((account) => ({
+                  ...account,
+                  name: primary.name,
+                  kind: primary.kind,
+                  createdAt: primary.createdAt,
+                })),
+              }
+            : stored;
+        await writeAccount(locked, owner, restored, this.now());
+      },
+      answer: async () => undefined,
     });
     return counts(stored);
   }
 
   /** Removes every row the owner has, their accounts, settings and channels too; afterwards every call answers as for a new user. */
   async delete(owner: Caller): Promise<AccountCounts> {
-    return withOwnerLock(this.database, owner, async (locked) => {
-      await deleteSettings(locked, owner);
-      return deleteAccount(locked, owner);
+    return this.writes.run(owner, WHOLE_DATA, {
+      apply: async (locked) => {
+        await deleteSettings(locked, owner);
+        return deleteAccount(locked, owner);
+      },
+      answer: async (_locked, deleted) => deleted,
     });
   }
 }

@@ -9,11 +9,18 @@ import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
 import { depositRepository } from '../deposits/deposit-repository.js';
 import { expenseRepository } from '../expenses/expense-repository.js';
-import { deleteAllAccounts, insertAccount, ledgerScope, listAccounts, type OwnerLock, readLedgerData } from '../ledger/index.js';
+import {
+  deleteAllAccounts,
+  deleteUndoEntries,
+  insertAccount,
+  ledgerScope,
+  type LedgerWrite,
+  listAccounts,
+  readLedgerData,
+} from '../ledger/index.js';
 import { deleteAllChannels } from '../notifications/channel-store.js';
 import { deleteAllMessages } from '../notifications/outbox-store.js';
 import { deleteUserSettings } from '../profile/user-settings-store.js';
-import { deleteUndoEntries } from '../undo/undo-store.js';
 import { type AccountData, type AccountLedgerData, rowCount } from './account-data.js';
 
 /** Everything the owner has; the caller runs it in one snapshot (one transaction, `db`). */
@@ -41,7 +48,7 @@ export async function readAccount(database: OpenDatabase, owner: Caller, db: Dat
  * went. Under the owner's lock, which commits or rolls back all of it. What could be undone goes
  * too: none of it is there to put back (decision 0040).
  */
-export async function deleteAccount(locked: OwnerLock, owner: Caller): Promise<AccountCounts> {
+export async function deleteAccount(locked: LedgerWrite, owner: Caller): Promise<AccountCounts> {
   await deleteUndoEntries(locked.db, owner);
   let transactions = 0;
   for (const account of await listAccounts(locked.db, owner)) transactions += await (await locked.store({ id: account.id })).deleteAll();
@@ -55,14 +62,14 @@ export async function deleteAccount(locked: OwnerLock, owner: Caller): Promise<A
  * Removes the owner's settings (time zone, notifications), channels and messages: deleting all
  * their data leaves nothing of them, while a restore, which replaces their budget, keeps these.
  */
-export async function deleteSettings(locked: OwnerLock, owner: Caller): Promise<void> {
+export async function deleteSettings(locked: LedgerWrite, owner: Caller): Promise<void> {
   await deleteAllMessages(locked.db, owner);
   await deleteAllChannels(locked.db, owner);
   await deleteUserSettings(locked.db, owner);
 }
 
 /** Stores the data for the owner, who has nothing now (deleteAccount ran under the same lock). */
-export async function writeAccount(locked: OwnerLock, owner: Caller, data: AccountData, now: Date): Promise<void> {
+export async function writeAccount(locked: LedgerWrite, owner: Caller, data: AccountData, now: Date): Promise<void> {
   const tooMany =
     checkScheduleCount('deposit', data.deposits.length) ??
     checkScheduleCount('expense', data.expenses.length) ??

@@ -16,7 +16,7 @@ import { AccountService } from './account-service.js';
 import { ledgerCsv } from './ledger-csv.js';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (api) => {
-  const accounts = new AccountService(api.database, () => api.now());
+  const accounts = new AccountService(api.database, () => api.now(), api.ledgerWrites);
 
   // The primary account's ledger under /api/ledger, the one named under /api/accounts/:id (decision 0042).
   const csv = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice) => {

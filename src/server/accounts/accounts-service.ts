@@ -1,7 +1,7 @@
 /**
  * Accounts (issue 25, decision 0042): list, add, rename or make primary, delete. Each write is one
- * transaction under the owner's lock (withOwnerLock), the lock every ledger and schedule write of
- * theirs takes, so the limits and the one primary account hold whatever runs at once.
+ * unit of work of the ledger's (LedgerWrites), under the owner's lock every ledger and schedule
+ * write of theirs takes, so the limits and the one primary account hold whatever runs at once.
  */
 import { accountNameKey, type CardSettings } from '../../domain/accounts.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../domain/errors.js';
@@ -15,23 +15,21 @@ import {
   type AccountFields,
   type AccountWithBalances,
   deleteAccountRecord,
-  followCards,
   forgetCard,
   insertAccount,
-  LedgerService,
+  type LedgerWrite,
+  type LedgerWrites,
   listAccounts,
   listAccountsWithBalances,
   makePrimary,
   movePayFrom,
   NO_ACCOUNT,
-  type OwnerLock,
+  projectMoved,
   renameAccount,
   setCardSettings,
   type StoredAccount,
-  type TodayReader,
-  withOwnerLock,
+  type WritePlan,
 } from '../ledger/index.js';
-import { readLedgerSchedules } from '../schedules/ledger-schedules.js';
 
 const NAME_TAKEN = 'Name is already used by another of your accounts.';
 const PAY_FROM = 'Pay From must be the id of one of your accounts that is not a card.';
@@ -59,23 +57,33 @@ function checkNameFree(accounts: readonly StoredAccount[], name: string, except?
   }
 }
 
-export class AccountsService {
-  private readonly ledgers: LedgerService;
+/** An account's change is not undoable; the schedules it moves count against the row limit as a schedule's change does. */
+const ACCOUNT_CHANGE: WritePlan = { growth: 'schedule', undo: null };
 
+export class AccountsService {
   constructor(
     private readonly database: OpenDatabase,
-    now: () => Date,
-    /** The owner's own today (decision 0047): for the card payments a change re-projects (decision 0045). */
-    private readonly todayOf: TodayReader,
-  ) {
-    this.ledgers = new LedgerService(database, now, readLedgerSchedules, todayOf);
+    /** Every change of an account is one unit of work, with its ledgers' card payments and transfers following. */
+    private readonly writes: LedgerWrites,
+  ) {}
+
+  private change<Applied, Answer>(
+    owner: Caller,
+    apply: (locked: LedgerWrite) => Promise<Applied>,
+    answer: (locked: LedgerWrite, applied: Applied) => Promise<Answer>,
+  ): Promise<Answer> {
+    return this.writes.run(owner, ACCOUNT_CHANGE, { apply, answer });
   }
 
   /** Every account with its balances, oldest first; a user with none gets their primary "Checking" one now. */
   async list(owner: Caller): Promise<AccountWithBalances[]> {
     const accounts = await listAccountsWithBalances(this.database.db, owner);
     if (accounts.length > 0) return accounts;
-    await withOwnerLock(this.database, owner, (locked) => locked.account('primary'));
+    await this.change(
+      owner,
+      async (locked) => (await locked.account('primary')).id,
+      async () => undefined,
+    );
     return listAccountsWithBalances(this.database.db, owner);
   }
 
@@ -84,19 +92,23 @@ export class AccountsService {
    * account is their primary one. A card is paid from one of their accounts that is not a card.
    */
   async add(owner: Caller, fields: AccountFields): Promise<AccountWithBalances> {
-    return withOwnerLock(this.database, owner, async (locked) => {
-      const accounts = await listAccounts(locked.db, owner);
-      const refusal = checkAccountCount(accounts.length + 1);
-      if (refusal) throw refusal;
-      checkNameFree(accounts, fields.name);
-      if (fields.card) checkPayFrom(accounts, fields.card);
-      const account = await insertAccount(locked.db, owner, {
-        ...fields,
-        primary: accounts.length === 0,
-        createdAt: new Date().toISOString(),
-      });
-      return this.withBalances(locked, account.id);
-    });
+    return this.change(
+      owner,
+      async (locked) => {
+        const accounts = await listAccounts(locked.db, owner);
+        const refusal = checkAccountCount(accounts.length + 1);
+        if (refusal) throw refusal;
+        checkNameFree(accounts, fields.name);
+        if (fields.card) checkPayFrom(accounts, fields.card);
+        const account = await insertAccount(locked.db, owner, {
+          ...fields,
+          primary: accounts.length === 0,
+          createdAt: new Date().toISOString(),
+        });
+        return account.id;
+      },
+      (locked, id) => this.withBalances(locked, id),
+    );
   }
 
   /**
@@ -105,35 +117,35 @@ export class AccountsService {
    * payments projected afresh (their name is the card's), from the Pay From it now has (decision 0045).
    */
   async update(owner: Caller, id: string, change: AccountChange) {
-    return withOwnerLock(this.database, owner, async (locked) => {
-      const accounts = await listAccounts(locked.db, owner);
-      const account = accounts.find((candidate) => candidate.id === id);
-      if (!account) throw new NotFoundError(NO_ACCOUNT);
-      if (change.card) {
-        if (account.kind !== 'CARD') throw new InvalidInputError(ONLY_CARDS, { card: ONLY_CARDS });
-        checkPayFrom(accounts, change.card);
-      }
-      if (change.primary && !account.primary && account.kind === 'CARD') {
-        throw new ConflictError('A credit card cannot be the primary account: make a checking, savings or cash account primary.');
-      }
-      const renamed = change.name !== undefined && change.name !== account.name;
-      if (change.name !== undefined && renamed) {
-        checkNameFree(accounts, change.name, id);
-        await renameAccount(locked.db, owner, id, change.name);
-      }
-      if (change.primary && !account.primary) {
-        await this.settleSchedules(locked, accounts);
-        await makePrimary(locked.db, owner, id);
-      }
-      if (change.card) await setCardSettings(locked.db, owner, id, change.card);
-      if (account.card && (renamed || change.card)) {
-        await followCards(locked, await this.todayOf(locked.db, owner), {
-          cards: [id],
-          formerPayFrom: new Map([[id, account.card.payFromAccountId]]),
-        });
-      }
-      return this.withBalances(locked, id);
-    });
+    return this.change(
+      owner,
+      async (locked) => {
+        const accounts = await listAccounts(locked.db, owner);
+        const account = accounts.find((candidate) => candidate.id === id);
+        if (!account) throw new NotFoundError(NO_ACCOUNT);
+        if (change.card) {
+          if (account.kind !== 'CARD') throw new InvalidInputError(ONLY_CARDS, { card: ONLY_CARDS });
+          checkPayFrom(accounts, change.card);
+        }
+        if (change.primary && !account.primary && account.kind === 'CARD') {
+          throw new ConflictError('A credit card cannot be the primary account: make a checking, savings or cash account primary.');
+        }
+        const renamed = change.name !== undefined && change.name !== account.name;
+        if (change.name !== undefined && renamed) {
+          checkNameFree(accounts, change.name, id);
+          await renameAccount(locked.db, owner, id, change.name);
+        }
+        if (change.primary && !account.primary) {
+          await this.settleSchedules(locked, accounts);
+          await makePrimary(locked.db, owner, id);
+        }
+        if (change.card) await setCardSettings(locked.db, owner, id, change.card);
+        if (account.card && (renamed || change.card)) {
+          locked.includeCards({ cards: [id], formerPayFrom: new Map([[id, account.card.payFromAccountId]]) });
+        }
+      },
+      (locked) => this.withBalances(locked, id),
+    );
   }
 
   /**
@@ -144,63 +156,65 @@ export class AccountsService {
    * projected into from today on. Answers the accounts that remain.
    */
   async remove(owner: Caller, id: string, confirm: string): Promise<AccountWithBalances[]> {
-    return withOwnerLock(this.database, owner, async (locked) => {
-      const accounts = await listAccounts(locked.db, owner);
-      const account = accounts.find((candidate) => candidate.id === id);
-      if (!account) throw new NotFoundError(NO_ACCOUNT);
-      if (confirm.trim() !== account.name) {
-        const message = `Type the account's name, ${account.name}, to confirm.`;
-        throw new InvalidInputError(message, { confirm: message });
-      }
-      const remaining = accounts.filter((candidate) => candidate.id !== id);
-      if (remaining.length === 0) throw new ConflictError('You cannot delete your only account.');
-      const primary = account.primary
-        ? remaining.find((candidate) => candidate.kind !== 'CARD')
-        : remaining.find((candidate) => candidate.primary);
-      if (!primary) throw new ConflictError('Keep at least one account that is not a credit card: cards are paid from one.');
+    return this.change(
+      owner,
+      async (locked) => {
+        const accounts = await listAccounts(locked.db, owner);
+        const account = accounts.find((candidate) => candidate.id === id);
+        if (!account) throw new NotFoundError(NO_ACCOUNT);
+        if (confirm.trim() !== account.name) {
+          const message = `Type the account's name, ${account.name}, to confirm.`;
+          throw new InvalidInputError(message, { confirm: message });
+        }
+        const remaining = accounts.filter((candidate) => candidate.id !== id);
+        if (remaining.length === 0) throw new ConflictError('You cannot delete your only account.');
+        const primary = account.primary
+          ? remaining.find((candidate) => candidate.kind !== 'CARD')
+          : remaining.find((candidate) => candidate.primary);
+        if (!primary) throw new ConflictError('Keep at least one account that is not a credit card: cards are paid from one.');
 
-      await this.settleSchedules(locked, accounts);
-      await endTransfersInto(locked.db, owner, id);
-      const before = await this.ledgers.readSchedules(locked);
-      const today = await this.todayOf(locked.db, owner);
-      // A card's open payments go with it; those that stand become ordinary rows where they are (decision 0045).
-      if (account.kind === 'CARD') await forgetCard(locked, account, today);
-      const deleted = await locked.store({ id });
-      // Its transfers' other sides stay in their accounts as ordinary rows (decision 0043).
-      await deleted.unlinkOtherSides();
-      await deleted.deleteAll();
-      await deleteAccountRecord(locked.db, owner, id);
-      if (account.primary) await makePrimary(locked.db, owner, primary.id);
-      await movePayFrom(locked.db, owner, id, primary.id);
-      const moved: ScheduleRef[] = [
-        ...(await depositRepository(locked.db).moveAll(owner, id, primary.id)).map((scheduleId) => ({
-          kind: 'deposit' as const,
-          id: scheduleId,
-        })),
-        ...(await expenseRepository(locked.db).moveAll(owner, id, primary.id)).map((scheduleId) => ({
-          kind: 'expense' as const,
-          id: scheduleId,
-        })),
-      ];
-      // An expense moved into the account it paid into is an ordinary bill there.
-      await endTransfersInto(locked.db, owner, id);
-      await this.ledgers.projectMoved(locked, primary.id, moved, before, await this.ledgers.readSchedules(locked));
-      // The cards it paid are paid from the primary account now: their open payments move there.
-      const paid = accounts.filter((candidate) => candidate.card?.payFromAccountId === id).map((card) => card.id);
-      if (paid.length > 0) await followCards(locked, today, { cards: paid });
-      return listAccountsWithBalances(locked.db, owner);
-    });
+        await this.settleSchedules(locked, accounts);
+        await endTransfersInto(locked.db, owner, id);
+        const before = await locked.schedules();
+        const today = await locked.today();
+        // A card's open payments go with it; those that stand become ordinary rows where they are (decision 0045).
+        if (account.kind === 'CARD') await forgetCard(locked, account, today);
+        const deleted = await locked.store({ id });
+        // Its transfers' other sides stay in their accounts as ordinary rows (decision 0043).
+        await deleted.unlinkOtherSides();
+        await deleted.deleteAll();
+        await deleteAccountRecord(locked.db, owner, id);
+        if (account.primary) await makePrimary(locked.db, owner, primary.id);
+        await movePayFrom(locked.db, owner, id, primary.id);
+        const moved: ScheduleRef[] = [
+          ...(await depositRepository(locked.db).moveAll(owner, id, primary.id)).map((scheduleId) => ({
+            kind: 'deposit' as const,
+            id: scheduleId,
+          })),
+          ...(await expenseRepository(locked.db).moveAll(owner, id, primary.id)).map((scheduleId) => ({
+            kind: 'expense' as const,
+            id: scheduleId,
+          })),
+        ];
+        // An expense moved into the account it paid into is an ordinary bill there.
+        await endTransfersInto(locked.db, owner, id);
+        await projectMoved(locked, primary.id, moved, before, await locked.schedules());
+        // The cards it paid are paid from the primary account now: their open payments move there.
+        locked.includeCards({ cards: accounts.filter((candidate) => candidate.card?.payFromAccountId === id).map((card) => card.id) });
+      },
+      (locked) => listAccountsWithBalances(locked.db, owner),
+    );
   }
 
   /** Schedules stored without an account stay in the primary one as it is now, before it changes. */
-  private async settleSchedules(locked: OwnerLock, accounts: readonly StoredAccount[]): Promise<void> {
+  private async settleSchedules(locked: LedgerWrite, accounts: readonly StoredAccount[]): Promise<void> {
     const primary = accounts.find((account) => account.primary);
     if (!primary) return;
     await depositRepository(locked.db).settleAccounts(locked.owner, primary.id);
     await expenseRepository(locked.db).settleAccounts(locked.owner, primary.id);
   }
 
-  private async withBalances(locked: OwnerLock, id: string): Promise<AccountWithBalances> {
+  private async withBalances(locked: LedgerWrite, id: string): Promise<AccountWithBalances> {
     const found = (await listAccountsWithBalances(locked.db, locked.owner)).find((account) => account.id === id);
     if (!found) throw new Error('an account just written is not there');
     return found;

@@ -11,7 +11,7 @@ import { accountAnswer, accountChange, accountFields } from './accounts-payloads
 import { AccountsService } from './accounts-service.js';
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
-  const accounts = new AccountsService(api.database, () => api.now(), api.todayOf);
+  const accounts = new AccountsService(api.database, api.ledgerWrites);
 
   registerEndpoint(api, 'listAccounts', async (request) => ({ accounts: (await accounts.list(callerOf(request))).map(accountAnswer) }));
 

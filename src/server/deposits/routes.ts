@@ -11,7 +11,7 @@ import { depositFields, depositsAnswer } from './deposit-payloads.js';
 import { depositService } from './deposit-service.js';
 
 export const depositRoutes: FastifyPluginAsyncZod = async (api) => {
-  const deposits = depositService(api.database, () => api.now(), api.todayOf);
+  const deposits = depositService(api.database, api.ledgerWrites);
   const info = async (owner: Caller) => depositsAnswer(await deposits.list(owner));
 
   registerEndpoint(api, 'getDeposits', async (request) => info(callerOf(request)));

@@ -11,7 +11,7 @@ import { expenseFields, expensesAnswer } from './expense-payloads.js';
 import { expenseService } from './expense-service.js';
 
 export const expenseRoutes: FastifyPluginAsyncZod = async (api) => {
-  const expenses = expenseService(api.database, () => api.now(), api.todayOf);
+  const expenses = expenseService(api.database, api.ledgerWrites);
   // Totals leave out expenses that ended before the caller's own today (decision 0047).
   const info = async (owner: Caller) => expensesAnswer(await expenses.list(owner), await api.todayOf(api.database.db, owner));
 

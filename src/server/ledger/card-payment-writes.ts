@@ -15,7 +15,7 @@ import { occurrenceKey } from '../../domain/ledger-projection.js';
 import type { DateRange } from '../../domain/schedules.js';
 import { newId } from '../db/ids.js';
 import { listAccounts, type StoredAccount } from './account-record.js';
-import type { LedgerStore, OwnerLock } from './ledger-store.js';
+import type { LedgerStore, LockedStores } from './ledger-store.js';
 import type { StoredRow } from './transaction-rows.js';
 
 /** What else a write asks to follow, beside the cards whose ledgers it changed. */
@@ -41,10 +41,10 @@ function isCard(account: StoredAccount): account is CardAccount {
 
 /**
  * Re-projects the open payments of every card this write touched: the cards whose ledgers it
- * changed, and those `following` names. Answers what it wrote per ledger. Called once, at the end
- * of a write, under the owner's lock the write holds.
+ * changed, and those `following` names. Answers what it wrote per ledger. A follower of the unit of
+ * work (ledger-write.ts), which runs it once at the end of every write and moves the versions after.
  */
-export async function followCards(locked: OwnerLock, today: IsoDate, following: CardFollowing = {}): Promise<CardWrites> {
+export async function followCards(locked: LockedStores, today: IsoDate, following: CardFollowing = {}): Promise<CardWrites> {
   const writes: CardWrites = new Map();
   const wanted = new Set(following.cards ?? []);
   for (const store of locked.openedStores()) if (store.account.kind === 'CARD' && !store.unchanged) wanted.add(store.account.id);
@@ -66,7 +66,7 @@ function occurrenceOf(row: StoredRow): IsoDate {
 }
 
 async function reprojectCard(
-  locked: OwnerLock,
+  locked: LockedStores,
   card: CardAccount,
   today: IsoDate,
   following: CardFollowing,
@@ -141,9 +141,6 @@ async function reprojectCard(
   }
   for (const sidesOfIt of open.values()) for (const { store, row } of sidesOfIt) addTo(removing, store, row);
 
-  let removedCount = 0;
-  for (const rows of removing.values()) removedCount += rows.length;
-  if (adding.length > 0) await cardStore.checkRowLimit('schedule', adding.length * 2, { removed: removedCount });
   const written = (store: LedgerStore) => {
     const known = writes.get(store) ?? { changed: [], removed: [] };
     writes.set(store, known);
@@ -168,6 +165,8 @@ async function reprojectCard(
         type: 'C' as const,
         transfer: { id: payId, accountId: payStore.account.id },
       })),
+      undefined,
+      'schedule',
     );
     const debits = await payStore.insert(
       pairs.map(({ payment, cardId, payId }) => ({
@@ -176,12 +175,11 @@ async function reprojectCard(
         type: 'D' as const,
         transfer: { id: cardId, accountId: card.id },
       })),
+      undefined,
+      'schedule',
     );
     written(cardStore).changed.push(...credits.map((credit) => credit.id));
     written(payStore).changed.push(...debits.map((debit) => debit.id));
-  }
-  for (const store of new Set([...removing.keys(), ...(adding.length > 0 && payStore ? [cardStore, payStore] : [])])) {
-    await store.advanceVersion();
   }
 }
 
@@ -219,7 +217,7 @@ function isPair(
  * the ones that stand there become ordinary rows (no source, no link), and what those ledgers
  * skipped of it is forgotten. Not undoable, as deleting an account is not.
  */
-export async function forgetCard(locked: OwnerLock, card: StoredAccount, today: IsoDate): Promise<void> {
+export async function forgetCard(locked: LockedStores, card: StoredAccount, today: IsoDate): Promise<void> {
   const ref: SourceRef = { kind: 'card', id: card.id };
   for (const account of await listAccounts(locked.db, locked.owner)) {
     if (account.id === card.id || account.kind === 'CARD') continue;
@@ -232,6 +230,5 @@ export async function forgetCard(locked: OwnerLock, card: StoredAccount, today: 
     await store.deleteRows(open);
     await store.makeOrdinary(stand);
     await store.forgetSkipped(ref);
-    if (!store.unchanged) await store.advanceVersion();
   }
 }

@@ -1,44 +1,43 @@
 /**
  * The ledger's face (convention 12, decision 0033): the one file of this folder that code outside
  * it imports (eslint.config.js holds it to that; routes.ts is the other, for the app to register).
- * Reads go through readLedger, writes through LedgerService or a LedgerStore under withLedgerLock,
- * and each table's SQL stays in the module beside it that owns the table.
+ * Reads go through readLedger; every write is one unit of work run by LedgerWrites (ledger-write.ts),
+ * which checks the row limit, runs the followers, moves the versions and records the undo entry.
+ * Each table's SQL stays in the module beside it that owns the table.
  */
-export { type ImportedRow, importedIds, importKeys, type ImportedStatementRow } from './imported-rows.js';
+export type { AccountSchedules } from './account-schedules.js';
+export { type ImportedRow, importedIds, importKeys } from './imported-rows.js';
 export { type LedgerData, readLedgerData } from './ledger-data.js';
-export { decodeLedgerJournal, type LedgerJournal } from './ledger-journal.js';
-export { checkExpectedVersion, ledgerAnswer } from './ledger-payloads.js';
+export { decodeLedgerJournal } from './ledger-journal.js';
 export type { LedgerWithRows } from './ledger-reads.js';
-export type { LedgerFields, LedgerScope, StoredLedger } from './ledger-record.js';
-export {
-  type AccountSchedules,
-  LedgerService,
-  type ScheduleReader,
-  type ScheduleWrite,
-  type TodayReader,
-  type UndoableWrite,
-} from './ledger-service.js';
+export type { StoredLedger } from './ledger-record.js';
+export { checkExpectedVersion } from './ledger-version.js';
 export { UNDO_CONFLICT } from './ledger-undo.js';
 export {
   type AccountChoice,
   ledgerScope,
-  LedgerStore,
+  type LedgerStore,
   NO_ACCOUNT,
   NO_LEDGER,
-  OwnerLock,
   readAccount,
   readAccountLedger,
   readLedger,
-  withLedgerLock,
-  withOwnerLock,
 } from './ledger-store.js';
+export {
+  type LedgerWrite,
+  LedgerWrites,
+  type ScheduleReader,
+  type TodayReader,
+  type UndoableWrite,
+  type WritePlan,
+} from './ledger-write.js';
+export { changeSchedule, projectMoved, type ScheduleWrite } from './schedule-projection.js';
 export {
   type AccountFields,
   type AccountWithBalances,
   countAccounts,
   deleteAccountRecord,
   deleteAllAccounts,
-  findAccountNamed,
   insertAccount,
   listAccounts,
   listAccountsWithBalances,
@@ -48,6 +47,8 @@ export {
   setCardSettings,
   type StoredAccount,
 } from './account-record.js';
-export { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
-export { type CardFollowing, followCards, forgetCard } from './card-payment-writes.js';
+export { forgetCard } from './card-payment-writes.js';
 export type { ClearedMatch, StoredRow } from './transaction-rows.js';
+export { deleteUndoEntries, deleteUndoEntry, findUndoEntry, UNDO_KINDS, type UndoKind, undoTokenKey } from './undo-entries.js';
+export { ledgerAnswer } from './ledger-payloads.js';
+export { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';

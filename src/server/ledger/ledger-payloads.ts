@@ -1,5 +1,4 @@
 /** The ledger between dollars on the wire and cents inside: the only place the two meet. */
-import { createHash } from 'node:crypto';
 import type { AccountForecast } from '../../contract/accounts.js';
 import type { LedgerInfo, LedgerTransaction, PayPeriodInfo } from '../../contract/ledger.js';
 import { LEDGER_WINDOW_ROWS, type LedgerWindow, type LedgerWindowQuery } from '../../contract/ledger-window.js';
@@ -21,14 +20,13 @@ import {
 import { computeBalances } from '../../domain/balances.js';
 import { ledgerWindow } from '../../domain/ledger-window.js';
 import type { LedgerRowWithBalance, TransactionDraft } from '../../domain/ledger.js';
-import { StaleVersionError } from '../../domain/errors.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
 import type { RequestedRow } from '../../domain/transaction-rules.js';
 import type { LedgerFields } from './ledger-record.js';
-import type { StoredLedger } from './ledger-record.js';
 import type { LedgerWithRows } from './ledger-reads.js';
 import type { LedgerRowWrite } from './ledger-service.js';
 import type { LedgerPlacement } from './ledger-store.js';
+import { versionOf } from './ledger-version.js';
 
 /** A new ledger opens with the balance the account has now. */
 export function ledgerFields(request: NewLedger): LedgerFields {
@@ -123,35 +121,6 @@ function periodAnswer(period: PayPeriod): PayPeriodInfo {
     lowest: centsToDollars(period.lowest),
     endBalance: centsToDollars(period.endBalance),
   };
-}
-
-/** 22 base64url characters: 132 bits of the digest. */
-const VERSION_LENGTH = 22;
-
-/**
- * The ledger's version as clients see it (decision 0030): opaque, naming neither the ledger's id nor
- * how many writes it has seen. A digest of both, so it is still one of its own for each ledger and
- * version: a restored ledger, whose count starts again, never shares one with the ledger it replaced.
- */
-export function versionOf(ledger: StoredLedger, version = ledger.version): string {
-  return createHash('sha256').update(`${ledger.id}.${version}`).digest('base64url').slice(0, VERSION_LENGTH);
-}
-
-/** `If-Match: *`: any version, as long as there is a ledger. Never a version: those are base64url. */
-export const ANY_LEDGER_VERSION = '*';
-
-const STALE_LEDGER = 'The ledger changed since you read it: reload it and try again.';
-
-/**
- * Refuses a write whose If-Match (expectedVersionOf) names another version than the ledger's, read
- * under the owner's lock so no other write can come between the check and this one. null: the
- * write asked for nothing and goes ahead as it always did.
- */
-export function checkExpectedVersion(ledger: StoredLedger | undefined, expected: string | null): void {
-  if (expected === null) return;
-  if (ledger === undefined || (expected !== ANY_LEDGER_VERSION && expected !== versionOf(ledger))) {
-    throw new StaleVersionError(STALE_LEDGER);
-  }
 }
 
 /** The row in dollars, without what only the server keeps (creation order, row version). Spelled out: see computeBalances. */

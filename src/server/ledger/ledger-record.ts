@@ -70,23 +70,7 @@ export function ledgerQuery({ db, owner }: LedgerScope, accountId: string) {
     .where((eb) => eb.and({ ...ownerColumns(owner), account_id: accountId }));
 }
 
-/**
- * Takes the owner's lock until the transaction ends: every write that touches a ledger of theirs,
- * an account, or the schedules a ledger is projected from takes it first, so one user's writes run
- * one after another on PostgreSQL, across all their accounts (a transfer later writes two ledgers
- * under it). The lock is the owner's, not a ledger row's: a deposit added while the first ledger is
- * being created waits for it and is then projected into it, instead of each seeing the other as
- * absent. SQLite has no row locks (nor FOR UPDATE syntax); there Kysely runs every transaction on
- * its single connection, one at a time.
- */
-export async function lockOwner(scope: LedgerScope): Promise<void> {
-  if (scope.kind !== 'postgres') return;
-  // An issuer is a URL, which cannot hold a space; PostgreSQL text cannot hold U+0000.
-  const key = `leftover-owner ${scope.owner.issuer} ${scope.owner.subject}`;
-  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(scope.db);
-}
-
-/** The ledger of the owner's account, read under the owner's lock (lockOwner) and locked with it. */
+/** The ledger of the owner's account, read under the owner's lock (db/owner-lock.ts) and locked with it. */
 export async function lockedLedger(scope: LedgerScope, accountId: string): Promise<StoredLedger | undefined> {
   const query = ledgerQuery(scope, accountId);
   const record = await (scope.kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();

@@ -1,36 +1,31 @@
 /**
- * The one write path of a ledger (convention 12, decision 0033): every write, whoever makes it
- * (the ledger's own calls, a schedule change, a statement import, a restore), opens a LedgerStore
- * under the owner's lock and in one database transaction, and goes through it to check the row
- * limit, number, insert, change and delete rows, and move the version on. The tables' modules
- * beside it hold the SQL; nothing outside this folder reaches them but through here. As it writes,
- * the store keeps a journal of what it changed, which an undoable write saves (recordUndo) and an
- * undo puts back (undo; decision 0040).
+ * A ledger's store: every write of a ledger, whoever makes it, goes through the store the unit of
+ * work (ledger-write.ts) opens for it under the owner's lock, to number, insert, change and delete
+ * rows. The store tells the unit what it wrote (for the row limit, the transfer follower and the
+ * version) and keeps a journal of it, which an undoable write saves and an undo puts back
+ * (decision 0040). The tables' modules beside it hold the SQL; nothing outside this folder reaches
+ * them but through here.
  */
 import { placeInMonth, type RowPlace } from '../../domain/balances.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { type Cents, cents } from '../../domain/money.js';
 import { NotFoundError } from '../../domain/errors.js';
 import type { Occurrence, ScheduleRef, SourceRef, TransactionDraft, TransactionStatus, TransferLink } from '../../domain/ledger.js';
-import { checkLedgerRows, type LedgerGrowth } from '../../domain/limits.js';
+import type { LedgerGrowth } from '../../domain/limits.js';
 import type { RowChanges } from '../../domain/transaction-rules.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
-import { saveUndoEntry, type UndoJournal, type UndoKind } from '../undo/undo-store.js';
-import { FIRST_ACCOUNT_NAME } from '../../domain/accounts.js';
-import { countAccounts, findAccount, findPrimaryAccount, insertAccount, type StoredAccount } from './account-record.js';
+import { countAccounts, findAccount, findPrimaryAccount, type StoredAccount } from './account-record.js';
 import { forgetImports, importKey, type ImportedRow, recordImports } from './imported-rows.js';
 import { deleteLedgerData, type LedgerData, writeLedgerData } from './ledger-data.js';
 import { JournalRecorder, type LedgerJournal } from './ledger-journal.js';
-import { checkExpectedVersion } from './ledger-payloads.js';
+import { checkExpectedVersion } from './ledger-version.js';
 import { findAccountLedgerWithRows, findRow, type LedgerWithRows, listMonthRows, listRows, listScheduleRows } from './ledger-reads.js';
-import { countOwnerRowsFromTotals, monthOf, readLedgerTotals } from './month-totals.js';
+import { monthOf, readLedgerTotals } from './month-totals.js';
 import {
   advanceVersion,
   type LedgerFields,
   type LedgerScope,
-  lockedLedger,
-  lockOwner,
   saveLedger,
   setLedgerEnd,
   type StoredLedger,
@@ -62,12 +57,6 @@ export interface RowToAdd extends TransactionDraft {
   readonly id?: string;
   /** The other side, for a side of a transfer (decision 0043). */
   readonly transfer?: TransferLink;
-}
-
-/** How many rows a write takes away, and how many the ledger holds when the caller already knows (else they are counted). */
-interface RowCount {
-  readonly removed?: number;
-  readonly held?: number;
 }
 
 /** A written row placed in the whole ledger: as stored, with its index in row order and its running balance. */
@@ -134,110 +123,31 @@ export async function readAccountLedger(
   return { account: chosen, found, several: (await countAccounts(database.db, owner)) > 1 };
 }
 
-/** Runs `work` in one database transaction holding the owner's lock: a refusal thrown inside rolls all of it back. */
-export function withOwnerLock<T>(database: OpenDatabase, owner: Caller, work: (locked: OwnerLock) => Promise<T>): Promise<T> {
-  return database.db.transaction().execute(async (trx) => {
-    const scope = ledgerScope(database, owner, trx);
-    await lockOwner(scope);
-    return work(new OwnerLock(scope));
-  });
-}
-
-/** withOwnerLock, with the chosen account's ledger store: what a write of one ledger takes. */
-export function withLedgerLock<T>(
-  database: OpenDatabase,
-  owner: Caller,
-  account: AccountChoice,
-  work: (store: LedgerStore) => Promise<T>,
-): Promise<T> {
-  return withOwnerLock(database, owner, async (locked) => work(await locked.store(account)));
-}
-
 /**
- * The owner's lock, held for one transaction: it resolves their accounts (making the primary
- * "Checking" one the first time it is needed) and opens a LedgerStore per account written to. An
- * undo entry records what every store opened under it wrote (a schedule moved between accounts
- * writes two ledgers).
+ * What a ledger store asks of the unit of work it was opened in (ledger-write.ts): the owner's other
+ * ledgers, and the unit's bookkeeping of what its writes did. Declared here, so the store needs no
+ * import of the unit.
  */
-export class OwnerLock {
-  private readonly stores = new Map<string, LedgerStore>();
+export interface StoreHost {
+  /** The store of another of the owner's accounts, locked with this one; undefined when that account is gone. */
+  storeOf(accountId: string | undefined): Promise<LedgerStore | undefined>;
+  /** Refuses, before they are written, `added` rows that would take the owner past MAX_LEDGER_ROWS on the write's net growth. */
+  reserveRows(added: number, growth?: LedgerGrowth): Promise<void>;
+  /** Rows the write took away: they make room for rows it adds later. */
+  releaseRows(removed: number): void;
+  /** A side of a transfer the write edited (date, name, amount) or deleted: its other side follows. */
+  sideWritten(store: LedgerStore, row: StoredRow, changes: RowChanges | null): void;
+  /** A row of a schedule the write added or removed: a recurring transfer's pairs are looked at again. */
+  scheduleRowWritten(row: Pick<StoredRow, 'source' | 'transfer'>): void;
+}
 
-  constructor(private readonly scope: LedgerScope) {}
-
-  /** The transaction the lock is held in. */
-  get db(): Database {
-    return this.scope.db;
-  }
-
-  get owner(): Caller {
-    return this.scope.owner;
-  }
-
-  /**
-   * The chosen account. The primary one is made ("Checking", CHECKING) when the owner has no
-   * account yet: a refusal later in the same transaction takes it back with everything else.
-   */
-  async account(account: AccountChoice): Promise<StoredAccount> {
-    if (account !== 'primary') {
-      const found = await findAccount(this.db, this.owner, account.id);
-      if (!found) throw new NotFoundError(NO_ACCOUNT);
-      return found;
-    }
-    return (
-      (await findPrimaryAccount(this.db, this.owner)) ??
-      insertAccount(this.db, this.owner, {
-        name: FIRST_ACCOUNT_NAME,
-        kind: 'CHECKING',
-        card: null,
-        primary: true,
-        createdAt: new Date().toISOString(),
-      })
-    );
-  }
-
-  /** The stores opened under this lock so far, in the order they were opened. */
-  openedStores(): LedgerStore[] {
-    return [...this.stores.values()];
-  }
-
-  /** Whether the owner has an account with this id. */
-  async hasAccount(id: string): Promise<boolean> {
-    return (await findAccount(this.db, this.owner, id)) !== undefined;
-  }
-
-  /** The store of the chosen account's ledger, locked; one per account for the whole transaction. */
-  async store(account: AccountChoice): Promise<LedgerStore> {
-    const found = await this.account(account);
-    const known = this.stores.get(found.id);
-    if (known) return known;
-    const store = new LedgerStore(this.scope, found, await lockedLedger(this.scope, found.id), this);
-    this.stores.set(found.id, store);
-    return store;
-  }
-
-  /**
-   * The store of the account an undo journal names (the primary one for entries recorded before
-   * accounts), or undefined when that account is gone since.
-   */
-  async storeOf(accountId: string | undefined): Promise<LedgerStore | undefined> {
-    const found =
-      accountId === undefined ? await findPrimaryAccount(this.db, this.owner) : await findAccount(this.db, this.owner, accountId);
-    return found && this.store({ id: found.id });
-  }
-
-  /**
-   * Saves what this transaction wrote, in every ledger it opened, as an undo entry and answers its
-   * token; `schedule` is the schedule's own change, for a write of a deposit or an expense.
-   * Undefined when nothing changed: there is nothing to undo.
-   */
-  async recordUndo(kind: UndoKind, now: Date, schedule?: object, first?: LedgerStore): Promise<string | undefined> {
-    const stores = [...this.stores.values()];
-    if (first) stores.sort((a, b) => Number(b === first) - Number(a === first));
-    if (stores.every((store) => store.unchanged) && schedule === undefined) return undefined;
-    const [main, ...more] = stores.map((store) => store.journal());
-    const journal: UndoJournal = { ledger: main ?? null, ...(more.length > 0 && { more }), schedule: schedule ?? null };
-    return saveUndoEntry(this.db, this.owner, kind, journal, now);
-  }
+/** The stores a follower opens and walks, and the owner they are locked for: what the unit of work shows them. */
+export interface LockedStores {
+  readonly db: Database;
+  readonly owner: Caller;
+  store(account: AccountChoice): Promise<LedgerStore>;
+  storeOf(accountId: string | undefined): Promise<LedgerStore | undefined>;
+  openedStores(): LedgerStore[];
 }
 
 export class LedgerStore {
@@ -245,14 +155,18 @@ export class LedgerStore {
   private current: StoredLedger | undefined;
   /** What this store's row writes changed, for an undo of them. */
   private readonly recorder = new JournalRecorder();
+  /** Whether a write changed the ledger or its rows: the unit of work then moves its version on, once. */
+  private changedLedger = false;
+  /** Whether a write gave the ledger a version of its own (a New Ledger, a restore): nothing more to move. */
+  private versionGiven = false;
 
   constructor(
     private readonly scope: LedgerScope,
     /** The account whose ledger this is. */
     readonly account: StoredAccount,
     locked: StoredLedger | undefined,
-    /** The owner's lock this store was opened under: a write of this ledger may open the owner's others with it. */
-    readonly lock: OwnerLock,
+    /** The unit of work this store was opened in: a write of this ledger may open the owner's others through it. */
+    private readonly host: StoreHost,
   ) {
     this.current = locked;
   }
@@ -334,28 +248,14 @@ export class LedgerStore {
   }
 
   /**
-   * Refuses, before anything is written, a write that would leave more than MAX_LEDGER_ROWS rows.
-   * A write that adds no more rows than it removes is never refused, and counts nothing.
-   */
-  async checkRowLimit(growth: LedgerGrowth, added: number, { removed = 0, held }: RowCount = {}): Promise<void> {
-    if (added <= removed) return;
-    // Every account's rows count together (decision 0042): this ledger's, as the caller knows them or counted, and the others'.
-    const total =
-      held === undefined
-        ? await countOwnerRowsFromTotals(this.scope)
-        : held + (await countOwnerRowsFromTotals(this.scope, this.current?.id));
-    const refusal = checkLedgerRows(growth, total - removed + added);
-    if (refusal) throw refusal;
-  }
-
-  /**
    * Adds rows numbered after the ledger's last one, in the order given (row order, for projected
    * rows), and answers them as stored, in that order. PENDING unless `status` says otherwise: only
    * rows a bank statement brings in start CLEARED.
    */
-  async insert(rows: readonly RowToAdd[], status?: TransactionStatus): Promise<StoredRow[]> {
+  async insert(rows: readonly RowToAdd[], status?: TransactionStatus, growth?: LedgerGrowth): Promise<StoredRow[]> {
     if (rows.length === 0) return [];
     const ledgerId = this.id();
+    await this.host.reserveRows(rows.length, growth);
     const first = await takeSequences(this.scope, ledgerId, rows.length);
     this.recorder.tookSequences(first, rows.length);
     const inserted = await insertRows(
@@ -364,22 +264,36 @@ export class LedgerStore {
       rows.map((row, index) => ({ ...row, sequence: first + index, status })),
     );
     this.recorder.inserted(inserted);
+    this.changedLedger = true;
+    for (const row of inserted) this.host.scheduleRowWritten(row);
     return inserted;
   }
 
-  /** False when the row changed since it was read; `edits`: a generated row stops following its schedule. */
-  async update(row: StoredRow, changes: RowChanges, edits: boolean): Promise<boolean> {
+  /**
+   * False when the row changed since it was read; `edits`: a generated row stops following its
+   * schedule, and a side of a transfer has its other side follow (the transfer follower).
+   * `asOtherSide`: this is that other side following, which nothing follows in turn.
+   */
+  async update(row: StoredRow, changes: RowChanges, edits: boolean, asOtherSide = false): Promise<boolean> {
     if (!(await updateRow(this.scope, this.id(), row, changes, edits))) return false;
     this.recorder.changed(row, row.version + 1);
+    this.changedLedger = true;
+    if (edits && row.transfer && !asOtherSide) this.host.sideWritten(this, row, changes);
     return true;
   }
 
-  /** False when the row changed since it was read. A generated row's occurrence is skipped for good. */
-  async delete(row: StoredRow): Promise<boolean> {
+  /**
+   * False when the row changed since it was read. A generated row's occurrence is skipped for good,
+   * and a side of a transfer takes its other side with it (the transfer follower), unless it is that other side.
+   */
+  async delete(row: StoredRow, asOtherSide = false): Promise<boolean> {
     const ledgerId = this.id();
     if (!(await deleteRow(this.scope, ledgerId, row))) return false;
     this.recorder.changed(row, null);
+    this.changedLedger = true;
+    this.host.releaseRows(1);
     if (row.source && (await skipOccurrence(this.scope, ledgerId, row.source))) this.recorder.skipped(row.source);
+    if (row.transfer && !asOtherSide) this.host.sideWritten(this, row, null);
     return true;
   }
 
@@ -389,7 +303,7 @@ export class LedgerStore {
    */
   async otherSide(row: StoredRow): Promise<{ readonly store: LedgerStore; readonly row: StoredRow } | undefined> {
     if (!row.transfer) return undefined;
-    const store = await this.lock.storeOf(row.transfer.accountId);
+    const store = await this.host.storeOf(row.transfer.accountId);
     const other = store?.current && (await store.row(row.transfer.id));
     return store && other ? { store, row: other } : undefined;
   }
@@ -401,6 +315,7 @@ export class LedgerStore {
   async setTransfer(row: StoredRow, transfer: TransferLink | null): Promise<boolean> {
     if (!(await setRowTransfer(this.scope, this.id(), row, transfer))) return false;
     this.recorder.changed(row, row.version + 1);
+    this.changedLedger = true;
     return true;
   }
 
@@ -414,13 +329,15 @@ export class LedgerStore {
     const others = new Set<string>();
     for (const row of await this.rows()) if (row.transfer) others.add(row.transfer.accountId);
     for (const accountId of others) {
-      const store = await this.lock.storeOf(accountId);
-      if (store?.current && (await unlinkTransfersTo(this.scope, store.current.id, this.account.id)) > 0) await store.advanceVersion();
+      const store = await this.host.storeOf(accountId);
+      if (store?.current && (await unlinkTransfersTo(this.scope, store.current.id, this.account.id)) > 0) store.changedLedger = true;
     }
   }
 
   /** Rows read under this lock that become ordinary rows: no source, no link (a deleted card's payments, decision 0045). */
   async makeOrdinary(rows: readonly StoredRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    this.changedLedger = true;
     await makeOrdinaryRows(
       this.scope,
       this.id(),
@@ -431,14 +348,22 @@ export class LedgerStore {
 
   /** Rows read under this lock that a schedule change replaces. */
   async deleteRows(rows: readonly StoredRow[]): Promise<void> {
+    if (rows.length === 0) return;
     await deleteRows(this.scope, this.id(), rows);
-    for (const row of rows) this.recorder.changed(row, null);
+    this.changedLedger = true;
+    this.host.releaseRows(rows.length);
+    for (const row of rows) {
+      this.recorder.changed(row, null);
+      this.host.scheduleRowWritten(row);
+    }
   }
 
   /** CLEARED on the bank's date: rows read under this lock that statement rows matched, answered as now stored. */
   async clear(matches: readonly ClearedMatch[]): Promise<StoredRow[]> {
+    if (matches.length === 0) return [];
     const cleared = await clearMatchedRows(this.scope, this.id(), matches);
     for (const { row } of matches) this.recorder.changed(row, row.version + 1);
+    this.changedLedger = true;
     return cleared;
   }
 
@@ -458,6 +383,7 @@ export class LedgerStore {
     const ledger = this.require();
     await setLedgerEnd(this.scope, ledger.id, endDate);
     this.recorder.ended(ledger.endDate, endDate);
+    this.changedLedger = true;
     this.current = { ...ledger, endDate };
   }
 
@@ -467,15 +393,6 @@ export class LedgerStore {
    */
   noteScheduleRows(schedule: ScheduleRef, rows: readonly (readonly [string, number])[]): void {
     this.recorder.scheduleRows(schedule, rows);
-  }
-
-  /**
-   * Saves what this transaction wrote as an undo entry and answers its token (OwnerLock.recordUndo,
-   * with this ledger's journal first); `schedule` is the schedule's own change, for a write of a
-   * deposit or an expense. Undefined when nothing changed: there is nothing to undo.
-   */
-  recordUndo(kind: UndoKind, now: Date, schedule?: object): Promise<string | undefined> {
-    return this.lock.recordUndo(kind, now, schedule, this);
   }
 
   /** True while this store's writes changed nothing in the ledger. */
@@ -493,20 +410,25 @@ export class LedgerStore {
    * when anything it touched changed since; moves the version on when the ledger changed.
    */
   async undo(journal: LedgerJournal): Promise<boolean> {
-    const changed = await undoLedgerJournal(this.scope, this.current, journal);
+    const changed = await undoLedgerJournal(this.scope, this.current, journal, async (added, removed) => {
+      this.host.releaseRows(removed);
+      await this.host.reserveRows(added, 'undo');
+    });
     if (!changed) return false;
     const ledger = this.require();
-    this.current = await advanceVersion(this.scope, journal.end ? { ...ledger, endDate: journal.end.before } : ledger);
+    this.current = journal.end ? { ...ledger, endDate: journal.end.before } : ledger;
+    this.changedLedger = true;
     return true;
   }
 
   /**
-   * Gives the ledger a new version (decision 0030): every write that changes the ledger or its rows
-   * calls this once; a write that changes nothing leaves the version as it was.
+   * Gives the ledger a new version (decision 0030) when this write changed it and did not give it a
+   * version of its own. Called by the unit of work alone, once, after its followers ran.
    */
-  async advanceVersion(): Promise<StoredLedger> {
-    this.current = await advanceVersion(this.scope, this.require());
-    return this.current;
+  async settleVersion(): Promise<void> {
+    if (!this.changedLedger || this.versionGiven || !this.current) return;
+    this.current = await advanceVersion(this.scope, this.current);
+    this.versionGiven = true;
   }
 
   /** Makes the owner's ledger these fields and exactly these rows (projected, in row order), in place of any it had. */
@@ -515,26 +437,34 @@ export class LedgerStore {
     const rows = drafts.map((draft, index) => ({ ...draft, sequence: index + 1 }));
     const ledger = await saveLedger(this.scope, this.account.id, { ...fields, nextSequence: rows.length + 1 }, now);
     this.current = ledger;
-    await deleteAllRows(this.scope, ledger.id);
+    // Saving gave the ledger its new version: the unit of work moves it no further.
+    this.versionGiven = true;
+    this.host.releaseRows(await deleteAllRows(this.scope, ledger.id));
+    await this.host.reserveRows(rows.length, 'create');
     // The ledger row survives a replacement (an upsert): what the old ledger skipped goes with it.
     await forgetSkipped(this.scope, ledger.id);
     // So do the statements it took in: their rows are gone, and a new ledger may take them in again.
     await forgetImports(this.scope, ledger.id);
     // The ledger is locked and now holds exactly these rows: answer them without reading them back.
-    return { ledger, rows: await insertRows(this.scope, ledger.id, rows), written: rows.length };
+    const inserted = await insertRows(this.scope, ledger.id, rows);
+    for (const row of inserted) this.host.scheduleRowWritten(row);
+    return { ledger, rows: inserted, written: rows.length };
   }
 
   /** Removes the ledger and everything in it (an account delete or restore); answers how many rows went. */
   async deleteAll(): Promise<number> {
     if (!this.current) return 0;
     const rows = await deleteLedgerData(this.scope, this.current.id);
+    this.host.releaseRows(rows);
     this.current = undefined;
     return rows;
   }
 
   /** Stores a restored ledger in place of none (deleteAll ran first). */
   async restore(data: LedgerData, now: Date): Promise<void> {
+    await this.host.reserveRows(data.rows.length, 'restore');
     this.current = await writeLedgerData(this.scope, this.account.id, data, now);
+    this.versionGiven = true;
   }
 
   /** The ledger's id, for writes that only make sense once the caller has found a ledger. */

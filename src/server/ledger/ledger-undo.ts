@@ -10,7 +10,6 @@
 import { ConflictError } from '../../domain/errors.js';
 import type { ScheduleRef } from '../../domain/ledger.js';
 import { occurrenceKey } from '../../domain/ledger-projection.js';
-import { checkLedgerRows } from '../../domain/limits.js';
 import { forgetImportKeys } from './imported-rows.js';
 import type { LedgerJournal } from './ledger-journal.js';
 import { listRows, listScheduleRows } from './ledger-reads.js';
@@ -41,7 +40,13 @@ function checkScheduleRows(rows: readonly StoredRow[], schedule: NonNullable<Led
  * Puts the ledger back as it was before the write the journal recorded, or refuses. `ledger` is the
  * owner's ledger as locked now. Answers whether the ledger changed (so its version moves on).
  */
-export async function undoLedgerJournal(scope: LedgerScope, ledger: StoredLedger | undefined, journal: LedgerJournal): Promise<boolean> {
+export async function undoLedgerJournal(
+  scope: LedgerScope,
+  ledger: StoredLedger | undefined,
+  journal: LedgerJournal,
+  /** The unit of work's row limit (ledger-write.ts): asked before any row is put back. */
+  reserveRows: (added: number, removed: number) => Promise<void>,
+): Promise<boolean> {
   if (journal.ledgerId === null) {
     // The write found no ledger and changed none; a ledger made since must not hold rows it projected from the schedule.
     if (ledger && journal.schedule) {
@@ -77,10 +82,7 @@ export async function undoLedgerJournal(scope: LedgerScope, ledger: StoredLedger
     const stillSkipped = journal.skippedAdded.every((occurrence) => skipped.has(occurrenceKey(occurrence)));
     if (!stillSkipped || journal.skippedForgotten.some((occurrence) => skipped.has(occurrenceKey(occurrence)))) throw conflict();
   }
-  if (putBack.length > taken.length) {
-    const refusal = checkLedgerRows('undo', rows.length - taken.length + putBack.length);
-    if (refusal) throw refusal;
-  }
+  await reserveRows(putBack.length, taken.length);
 
   await deleteRows(scope, ledger.id, taken);
   await insertRows(

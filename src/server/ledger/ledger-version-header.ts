@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ledgerEtag } from '../../contract/ledger.js';
 import { InvalidInputError } from '../../domain/errors.js';
-import { ANY_LEDGER_VERSION, versionOf } from './ledger-payloads.js';
+import { ANY_LEDGER_VERSION, versionOf } from './ledger-version.js';
 import type { StoredLedger } from './ledger-record.js';
 
 export function tagLedgerVersion(reply: FastifyReply, found: { readonly ledger: StoredLedger } | undefined): void {

@@ -25,7 +25,7 @@ import {
   transactionDraft,
   windowAnswer,
 } from './ledger-payloads.js';
-import { type AccountChoice, type LedgerWithRows, NO_LEDGER, readAccountLedger, type ScheduleReader } from './index.js';
+import { type AccountChoice, type LedgerWithRows, NO_LEDGER, readAccountLedger } from './index.js';
 import { type LedgerRowWrite, LedgerService, type RowWriteAnswer } from './ledger-service.js';
 import { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
 
@@ -53,13 +53,8 @@ function rowWriteAnswer(reply: FastifyReply, write: LedgerRowWrite) {
   return 'placement' in written ? changesAnswer(write, written.placement) : ledgerAnswer({ ledger: write.ledger, rows: written.rows });
 }
 
-export interface LedgerRoutesOptions {
-  /** The owner's deposits and expenses, read by their own modules (app.ts passes readLedgerSchedules). */
-  readonly schedules: ScheduleReader;
-}
-
-export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (api, { schedules }) => {
-  const ledgers = new LedgerService(api.database, () => api.now(), schedules, api.todayOf);
+export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
+  const ledgers = new LedgerService(api.database, api.ledgerWrites);
 
   // Each call once, for the account it is given: SPEC.md's /api/ledger paths act on the primary
   // account, their twins under /api/accounts/:id/ledger on the account named (decision 0042).

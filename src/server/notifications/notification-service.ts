@@ -10,7 +10,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../../domain/er
 import { todayInZone } from '../../domain/time-zones.js';
 import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
-import { withOwnerLock } from '../ledger/index.js';
+import { withOwnerLock } from '../db/owner-lock.js';
 import { keepUserSettings, readUserSettings, storeNotificationRules } from '../profile/user-settings-store.js';
 import { checkHost, hostOf } from './address-guard.js';
 import { type ChannelDelivery, EMAIL_NOT_OFFERED, PUSH_NOT_OFFERED } from './channel-delivery.js';
@@ -79,7 +79,7 @@ export class NotificationService {
   }
 
   async updateRules(owner: Caller, rules: NotificationPreferences): Promise<NotificationSettings> {
-    await withOwnerLock(this.database, owner, (locked) => storeNotificationRules(locked.db, owner, rules, this.now()));
+    await withOwnerLock(this.database, owner, (trx) => storeNotificationRules(trx, owner, rules, this.now()));
     return this.settings(owner);
   }
 
@@ -104,29 +104,29 @@ export class NotificationService {
     }
     const target = request.kind === 'PUSH' ? request.target.endpoint : request.target;
     const push = request.kind === 'PUSH' ? { p256dh: request.target.keys.p256dh, auth: request.target.keys.auth } : null;
-    const added = await withOwnerLock(this.database, owner, async (locked) => {
-      const existing = await findChannelByTarget(locked.db, owner, request.kind, target);
+    const added = await withOwnerLock(this.database, owner, async (trx) => {
+      const existing = await findChannelByTarget(trx, owner, request.kind, target);
       if (existing) {
         if (!push) throw new InvalidInputError(ALREADY_A_CHANNEL, { target: ALREADY_A_CHANNEL });
-        await updatePushKeys(locked.db, existing.id, push);
+        await updatePushKeys(trx, existing.id, push);
         return undefined;
       }
-      if ((await countChannels(locked.db, owner)) >= MAX_CHANNELS) {
+      if ((await countChannels(trx, owner)) >= MAX_CHANNELS) {
         throw new ConflictError(`You can have at most ${MAX_CHANNELS} channels: remove one first.`);
       }
-      await keepUserSettings(locked.db, owner, this.now());
-      return insertChannel(locked.db, owner, { kind: request.kind, target, push, confirmed: request.kind !== 'EMAIL' }, this.now());
+      await keepUserSettings(trx, owner, this.now());
+      return insertChannel(trx, owner, { kind: request.kind, target, push, confirmed: request.kind !== 'EMAIL' }, this.now());
     });
     if (added?.kind === 'EMAIL') await this.sendConfirmation(added);
     return this.settings(owner);
   }
 
   async removeChannel(owner: Caller, id: string): Promise<NotificationSettings> {
-    await withOwnerLock(this.database, owner, async (locked) => {
-      const channel = await findChannel(locked.db, owner, id);
+    await withOwnerLock(this.database, owner, async (trx) => {
+      const channel = await findChannel(trx, owner, id);
       if (!channel) throw new NotFoundError(NO_CHANNEL);
-      await dropChannelMessages(locked.db, channel.id);
-      await deleteChannel(locked.db, channel.id);
+      await dropChannelMessages(trx, channel.id);
+      await deleteChannel(trx, channel.id);
     });
     return this.settings(owner);
   }
@@ -180,9 +180,9 @@ export class NotificationService {
     if (!LINK_TOKEN.test(token)) return undefined;
     const found = await findChannelByLink(this.database.db, token);
     if (!found) return undefined;
-    await withOwnerLock(this.database, found.owner, async (locked) => {
-      await dropChannelMessages(locked.db, found.id);
-      await deleteChannel(locked.db, found.id);
+    await withOwnerLock(this.database, found.owner, async (trx) => {
+      await dropChannelMessages(trx, found.id);
+      await deleteChannel(trx, found.id);
     });
     return { kind: found.kind, target: found.target, confirmed: found.confirmed };
   }

@@ -1,6 +1,6 @@
 /**
  * Adding, changing and removing a deposit or an expense, each with the re-projection of that
- * schedule into the caller's ledger in the same transaction (LedgerService.changeSchedule): the
+ * schedule into the caller's ledger in the same transaction (the ledger's changeSchedule, one unit of work): the
  * ledger never shows a schedule as it was before a change that succeeded. Each write keeps the
  * schedule's row as it was before and after, so an undo puts back both it and the rows it
  * projected or removed (decision 0040).
@@ -11,16 +11,17 @@ import { checkScheduleCount } from '../../domain/limits.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database } from '../db/database.js';
 import {
+  changeSchedule,
   countAccounts,
-  type LedgerService,
+  type LedgerWrite,
+  type LedgerWrites,
   NO_ACCOUNT,
-  type OwnerLock,
   type ScheduleWrite,
   UNDO_CONFLICT,
   type UndoableWrite,
+  type UndoKind,
 } from '../ledger/index.js';
 import { NotFoundError } from '../../domain/errors.js';
-import type { UndoKind } from '../undo/undo-store.js';
 import type { ScheduleRecord, ScheduleRepository } from './schedule-repository.js';
 
 type ScheduleTableName = 'deposits' | 'expenses';
@@ -52,7 +53,7 @@ const NOT_YOUR_ACCOUNT = 'Account must be the id of one of your accounts.';
  * 400 naming accountId), or when it names none `otherwise` (the primary account for an add, the
  * schedule's own for a change).
  */
-async function accountOfRequest(locked: OwnerLock, requested: string | undefined, otherwise: () => Promise<string>): Promise<string> {
+async function accountOfRequest(locked: LedgerWrite, requested: string | undefined, otherwise: () => Promise<string>): Promise<string> {
   if (requested === undefined) return otherwise();
   try {
     return (await locked.account({ id: requested })).id;
@@ -98,19 +99,20 @@ async function written<Name extends ScheduleTableName, Stored, Fields>(
 
 /** Each write answers how many ledger rows it added (what the request budget charges for, decision 0007) and its undo token. */
 export function scheduleWrites<Name extends ScheduleTableName, Stored, Fields extends { readonly accountId: string }>(
-  ledgers: LedgerService,
+  writes: LedgerWrites,
   kind: ScheduleKind,
   store: (db: Database) => ScheduleRepository<Name, Stored, Fields>,
   /** The resource's own checks under the lock, once the account is known (an expense's To account); `before` is null on an add. */
-  prepare: (locked: OwnerLock, fields: Fields, before: ScheduleRecord<Name> | null) => Promise<Fields> = async (_locked, fields) => fields,
+  prepare: (locked: LedgerWrite, fields: Fields, before: ScheduleRecord<Name> | null) => Promise<Fields> = async (_locked, fields) =>
+    fields,
 ) {
   const operations = OPERATIONS[kind];
   /** The request's fields with the account it names, checked under the lock. */
-  const withAccount = (locked: OwnerLock, request: ScheduleRequest<Fields>, accountId: string, before: ScheduleRecord<Name> | null) =>
+  const withAccount = (locked: LedgerWrite, request: ScheduleRequest<Fields>, accountId: string, before: ScheduleRecord<Name> | null) =>
     prepare(locked, { ...request, accountId } as unknown as Fields, before);
   return {
     add: (owner: Caller, request: ScheduleRequest<Fields>): Promise<{ added: number } & UndoableWrite> =>
-      ledgers.changeSchedule(owner, operations.add, async (db, locked) => {
+      changeSchedule(writes, owner, operations.add, async (db, locked) => {
         const repository = store(db);
         // Counted under the owner's lock (changeSchedule takes it first): two adds at once cannot both pass.
         const refusal = checkScheduleCount(kind, (await repository.count(owner)) + 1);
@@ -120,7 +122,7 @@ export function scheduleWrites<Name extends ScheduleTableName, Stored, Fields ex
         return written(repository, owner, { kind, id: await repository.add(owner, fields) }, null, false);
       }),
     update: (owner: Caller, id: string, request: ScheduleRequest<Fields>): Promise<{ added: number } & UndoableWrite> =>
-      ledgers.changeSchedule(owner, operations.update, async (db, locked) => {
+      changeSchedule(writes, owner, operations.update, async (db, locked) => {
         const repository = store(db);
         const before = (await repository.record(owner, id)) ?? null;
         if (before === null) throw new NotFoundError(repository.notFound);
@@ -133,7 +135,7 @@ export function scheduleWrites<Name extends ScheduleTableName, Stored, Fields ex
         return written(repository, owner, { kind, id }, before, false);
       }),
     remove: (owner: Caller, id: string): Promise<{ added: number } & UndoableWrite> =>
-      ledgers.changeSchedule(owner, operations.remove, async (db) => {
+      changeSchedule(writes, owner, operations.remove, async (db) => {
         const repository = store(db);
         const before = (await repository.record(owner, id)) ?? null;
         await repository.remove(owner, id);
@@ -159,7 +161,7 @@ export function scheduleOfChange(value: unknown): ScheduleRef {
  */
 export async function undoScheduleChange<Name extends ScheduleTableName, Stored, Fields>(
   repository: ScheduleRepository<Name, Stored, Fields>,
-  locked: OwnerLock,
+  locked: LedgerWrite,
   kind: ScheduleKind,
   value: unknown,
 ): Promise<void> {

@@ -37,7 +37,7 @@ async function chargedForRows<T extends { readonly rowsRead: number }>(
 }
 
 export const statementRoutes: FastifyPluginAsyncZod = async (api) => {
-  const statements = new StatementService(api.database, api.fileWork, () => api.now(), api.todayOf);
+  const statements = new StatementService(api.database, api.fileWork, () => api.now(), api.ledgerWrites);
 
   // Each call once, for the account it is given: the primary one under /api/ledger, the one named under /api/accounts/:id (decision 0042).
   const preview = async (request: FastifyRequest, account: AccountChoice, body: StatementPreviewRequest) =>

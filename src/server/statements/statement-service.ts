@@ -29,13 +29,11 @@ import {
   ledgerScope,
   type LedgerStore,
   type LedgerWithRows,
+  type LedgerWrites,
   NO_LEDGER,
-  followCards,
   readLedger,
   type StoredLedger,
   type StoredRow,
-  type TodayReader,
-  withLedgerLock,
 } from '../ledger/index.js';
 import { findStatementAccount, rememberStatementAccount } from './statement-account-store.js';
 
@@ -100,8 +98,8 @@ export class StatementService {
     private readonly fileWork: FileWorkPool,
     /** The app's clock: when a row was imported. */
     private readonly now: () => Date,
-    /** The owner's own today (decision 0047): for the card payments an import re-projects (decision 0045). */
-    private readonly todayOf: TodayReader,
+    /** An import is one unit of work: a card's payments follow its rows (decision 0045), and it is undoable. */
+    private readonly writes: LedgerWrites,
   ) {}
 
   /** What importing the file would do now, with no decisions; changes nothing. */
@@ -156,21 +154,31 @@ export class StatementService {
         checkExpectedVersion(found.ledger, expected);
         const plan = await this.plan('plan-import', run, owner, found, file, decisions, keyOf);
         const rowsRead = file.rows.length + found.rows.length;
-        const stored = await withLedgerLock(this.database, owner, account, async (store) => {
-          const ledger = store.require();
-          store.checkExpectedVersion(expected);
-          if (ledger.id !== found.ledger.id || ledger.version !== found.ledger.version) return null;
-          const stored = await this.storePlan(store, ledger, found.rows, file, plan, keyOf);
-          // The next file of this bank account preselects the account it went into. Not part of the
-          // undo: like the CSV columns the page remembers, it is a choice, not the ledger's data.
-          if (file.bankAccountId !== undefined) {
-            await rememberStatementAccount(store.db, owner, file.bankAccountId, store.account.id, this.now());
-          }
-          // A card's new and cleared rows change what its statements owe: its payments follow (decision 0045).
-          const cards = await followCards(store.lock, await this.todayOf(store.db, owner));
-          const result = cards.has(store) ? await withRowsAsStored(store, stored, file) : stored;
-          return { ...result, undo: await store.recordUndo('importStatement', this.now()) };
-        });
+        const stored = await this.writes.runOn(
+          owner,
+          account,
+          { growth: 'import', undo: 'importStatement' },
+          {
+            apply: async (store, write) => {
+              const ledger = store.require();
+              store.checkExpectedVersion(expected);
+              if (ledger.id !== found.ledger.id || ledger.version !== found.ledger.version) return null;
+              const stored = await this.storePlan(store, ledger, found.rows, file, plan, keyOf);
+              // The next file of this bank account preselects the account it went into. Not part of the
+              // undo: like the CSV columns the page remembers, it is a choice, not the ledger's data.
+              if (file.bankAccountId !== undefined) {
+                await rememberStatementAccount(write.db, owner, file.bankAccountId, store.account.id, this.now());
+              }
+              return stored;
+            },
+            // A card's new and cleared rows change what its statements owe: its payments followed (decision 0045).
+            answer: async (store, stored, undo, write) => {
+              if (!stored) return null;
+              const result = write.cardWrites.has(store) ? await withRowsAsStored(store, stored, file) : stored;
+              return { ...result, ledger: { ...result.ledger, ledger: store.require() }, undo };
+            },
+          },
+        );
         if (stored) return { ...stored, rowsRead };
       }
       throw new ConflictError(LEDGER_CHANGED_DURING_IMPORT);
@@ -224,7 +232,6 @@ export class StatementService {
       if (!row) throw new Error(`matched row ${match.ledgerRowId} is not in the ledger`);
       return { row, date: match.date };
     });
-    await store.checkRowLimit('import', plan.added.length, { held: rows.length });
     const cleared = await store.clear(matches);
     // New rows are numbered in row order, and added CLEARED: the bank already reports them.
     const ordered = [...plan.added].sort(compareDrafts);
@@ -241,9 +248,9 @@ export class StatementService {
     const clearedById = new Map(cleared.map((row) => [row.id, row]));
     const after = rows.map((row) => clearedById.get(row.id) ?? row);
     for (const row of added) after.push(row);
-    const changed = cleared.length > 0 || added.length > 0;
     return {
-      ledger: { ledger: changed ? await store.advanceVersion() : ledger, rows: after },
+      // The unit of work moves the version on once it is done: the answer takes the ledger as it ends.
+      ledger: { ledger, rows: after },
       counts: plan.counts,
       bank: file.bank,
       reconciliation: file.bank && reconcile(ledger.openingBalance, after, file.bank),
@@ -261,7 +268,6 @@ async function withRowsAsStored(
   stored: Omit<StatementImportResult, 'rowsRead' | 'undo'>,
   file: StatementFile,
 ): Promise<Omit<StatementImportResult, 'rowsRead' | 'undo'>> {
-  // followCards moved the version on for what it wrote.
   const ledger = store.require();
   const rows = await store.rows();
   return { ...stored, ledger: { ledger, rows }, reconciliation: file.bank && reconcile(ledger.openingBalance, rows, file.bank) };

@@ -17,37 +17,30 @@ export const UNDO_LIFETIME_MS = 10 * 60 * 1000;
 /** An owner keeps at most this many entries: a write past it drops the oldest. */
 export const MAX_UNDO_ENTRIES = 50;
 
-/** The writes that can be undone, named by their operation; an entry answers as its write did. */
-export type UndoKind = Extract<
-  ApiOperation,
-  | 'addTransaction'
-  | 'updateTransaction'
-  | 'deleteTransaction'
-  | 'extendLedger'
-  | 'importStatement'
-  | 'addDeposit'
-  | 'updateDeposit'
-  | 'deleteDeposit'
-  | 'addExpense'
-  | 'updateExpense'
-  | 'deleteExpense'
-  | 'addTransfer'
->;
+/**
+ * The writes that can be undone, named by their operation, each with what its undo answers: what
+ * the write itself answered (decision 0040). The one list of them.
+ */
+export const UNDO_KINDS = {
+  addTransaction: 'ledger',
+  updateTransaction: 'ledger',
+  deleteTransaction: 'ledger',
+  extendLedger: 'ledger',
+  importStatement: 'ledger',
+  addTransfer: 'ledger',
+  addDeposit: 'deposits',
+  updateDeposit: 'deposits',
+  deleteDeposit: 'deposits',
+  addExpense: 'expenses',
+  updateExpense: 'expenses',
+  deleteExpense: 'expenses',
+} as const satisfies { readonly [Operation in ApiOperation]?: 'ledger' | 'deposits' | 'expenses' };
 
-export const UNDO_KINDS: readonly UndoKind[] = [
-  'addTransaction',
-  'updateTransaction',
-  'deleteTransaction',
-  'extendLedger',
-  'importStatement',
-  'addDeposit',
-  'updateDeposit',
-  'deleteDeposit',
-  'addExpense',
-  'updateExpense',
-  'deleteExpense',
-  'addTransfer',
-];
+export type UndoKind = keyof typeof UNDO_KINDS;
+
+function isUndoKind(kind: string): kind is UndoKind {
+  return Object.hasOwn(UNDO_KINDS, kind);
+}
 
 /** A token: 32 random bytes, base64url. */
 const TOKEN_BYTES = 32;
@@ -113,8 +106,8 @@ export async function findUndoEntry(db: Database, owner: Caller, key: string): P
     .where((eb) => eb.and(ownerColumns(owner)))
     .executeTakeFirst();
   if (!record) return undefined;
-  const kind = UNDO_KINDS.find((known) => known === record.kind);
-  if (kind === undefined) throw new Error(`unexpected undo_entries.kind value in the database: ${record.kind}`);
+  const { kind } = record;
+  if (!isUndoKind(kind)) throw new Error(`unexpected undo_entries.kind value in the database: ${record.kind}`);
   return { kind, expiresAt: new Date(record.expires_at), journal: JSON.parse(record.journal) };
 }
 

@@ -1,0 +1,284 @@
+/**
+ * A ledger write is one unit of work (issue 33, decision 0059; Actual Budget's
+ * batchUpdateTransactions with its transfer hooks and withUndo). Whoever writes a ledger (its own
+ * calls, a schedule's change, a statement import, a restore, an undo, an account's change, and
+ * later the bank sync) says what changes, inside `LedgerWrites.run`; the unit does the rest, in one
+ * database transaction under the owner's lock:
+ *
+ * 1. the row limit, on the write's net growth across all the owner's ledgers, before any row is
+ *    written (the stores ask it as they insert);
+ * 2. the change itself (the caller's `apply`);
+ * 3. the followers: transfer sides kept paired (transfers.ts), then card payments re-projected
+ *    (card-payment-writes.ts);
+ * 4. each changed ledger's version moved on exactly once;
+ * 5. one undo entry for the whole change, where that kind of write is undoable;
+ * 6. the caller's answer, read in the transaction with the versions as they end.
+ *
+ * A refusal anywhere rolls all of it back: every ledger, version and undo entry stays as it was.
+ */
+import type { IsoDate } from '../../domain/calendar-date.js';
+import { NotFoundError } from '../../domain/errors.js';
+import { checkLedgerRows, type LedgerGrowth } from '../../domain/limits.js';
+import { FIRST_ACCOUNT_NAME } from '../../domain/accounts.js';
+import type { RowChanges } from '../../domain/transaction-rules.js';
+import type { Caller } from '../auth/access-token.js';
+import type { Database, OpenDatabase } from '../db/database.js';
+import { withOwnerLock } from '../db/owner-lock.js';
+import { findAccount, findPrimaryAccount, insertAccount, type StoredAccount } from './account-record.js';
+import { type CardFollowing, type CardWrites, followCards } from './card-payment-writes.js';
+import type { LedgerScope } from './ledger-record.js';
+import { lockedLedger } from './ledger-record.js';
+import type { AccountSchedules } from './account-schedules.js';
+import {
+  type AccountChoice,
+  type LedgerStore as Store,
+  LedgerStore,
+  NO_ACCOUNT,
+  type LockedStores,
+  type StoreHost,
+} from './ledger-store.js';
+import { countOwnerRowsFromTotals } from './month-totals.js';
+import type { StoredRow } from './transaction-rows.js';
+import { followTransfers, type WrittenSide } from './transfers.js';
+import { saveUndoEntry, type UndoJournal, type UndoKind } from './undo-entries.js';
+
+/**
+ * Every deposit and expense of the owner, each naming its account, in the order they were added,
+ * read in the write's transaction (`db`). Passed in by whoever builds the unit: the schedules' own
+ * modules read them, and the ledger does not import them.
+ */
+export type ScheduleReader = (db: Database, owner: Caller) => Promise<AccountSchedules>;
+
+/**
+ * The owner's today, in their own time zone (decision 0047), read in the write's transaction (`db`).
+ * Passed in by whoever builds the unit, as the schedules are: the user's settings are not the ledger's.
+ */
+export type TodayReader = (db: Database, owner: Caller) => Promise<IsoDate>;
+
+/** What kind of write this is: what the limit's refusal advises, and what its undo entry is named. */
+export interface WritePlan {
+  /** Why the ledgers would grow, for the row limit's advice. */
+  readonly growth: LedgerGrowth;
+  /** The undo entry it records; null for a write that is not undoable (a New Ledger, a restore, an undo). */
+  readonly undo: UndoKind | null;
+  /**
+   * False for a write that puts back exactly what was stored (a restore, an undo): followers would
+   * only re-derive what it already holds, as of another day.
+   */
+  readonly follow?: boolean;
+}
+
+/** A write that can be undone: its token (the Leftover-Undo header), or undefined when it changed nothing (decision 0040). */
+export interface UndoableWrite {
+  readonly undo: string | undefined;
+}
+
+/**
+ * The unit of work a caller writes through: the owner's accounts and their ledgers' stores, locked
+ * for this transaction, and what the caller asks the followers to look at besides what it wrote.
+ */
+export class LedgerWrite implements LockedStores, StoreHost {
+  private readonly stores = new Map<string, Store>();
+  /** The owner's row count as last counted (undefined until a write first grows), kept up to date by the stores' writes. */
+  private rowCount: number | undefined;
+  /** Rows added less rows taken away, so far: a write that does not grow on the whole is never refused. */
+  private netGrowth = 0;
+  private readonly sides: WrittenSide[] = [];
+  private readonly expensesWritten = new Map<string, boolean>();
+  private readonly following: { cards: Set<string>; payingFrom: Set<string>; formerPayFrom: Map<string, string>; fromStart: boolean } = {
+    cards: new Set(),
+    payingFrom: new Set(),
+    formerPayFrom: new Map(),
+    fromStart: false,
+  };
+  private scheduleChange: object | undefined;
+  private todayRead: IsoDate | undefined;
+  /** What the card payments' re-projection wrote per ledger, for a changes answer (decision 0045). */
+  cardWrites: CardWrites = new Map();
+
+  constructor(
+    private readonly scope: LedgerScope,
+    private readonly plan: WritePlan,
+    private readonly readers: { readonly schedules: ScheduleReader; readonly todayOf: TodayReader },
+  ) {}
+
+  /** The transaction the lock is held in: a schedule's or an account's own write commits or rolls back with the ledgers'. */
+  get db(): Database {
+    return this.scope.db;
+  }
+
+  get owner(): Caller {
+    return this.scope.owner;
+  }
+
+  /** The owner's own today (decisions 0015, 0047), read once in the write's transaction. */
+  async today(): Promise<IsoDate> {
+    this.todayRead ??= await this.readers.todayOf(this.db, this.owner);
+    return this.todayRead;
+  }
+
+  /** The owner's schedules, each naming its account, as the write's transaction sees them. */
+  schedules(): Promise<AccountSchedules> {
+    return this.readers.schedules(this.db, this.owner);
+  }
+
+  /**
+   * The chosen account. The primary one is made ("Checking", CHECKING) when the owner has no
+   * account yet: a refusal later in the same transaction takes it back with everything else.
+   */
+  async account(account: AccountChoice): Promise<StoredAccount> {
+    if (account !== 'primary') {
+      const found = await findAccount(this.db, this.owner, account.id);
+      if (!found) throw new NotFoundError(NO_ACCOUNT);
+      return found;
+    }
+    return (
+      (await findPrimaryAccount(this.db, this.owner)) ??
+      insertAccount(this.db, this.owner, {
+        name: FIRST_ACCOUNT_NAME,
+        kind: 'CHECKING',
+        card: null,
+        primary: true,
+        createdAt: new Date().toISOString(),
+      })
+    );
+  }
+
+  /** Whether the owner has an account with this id. */
+  async hasAccount(id: string): Promise<boolean> {
+    return (await findAccount(this.db, this.owner, id)) !== undefined;
+  }
+
+  /** The stores opened so far, in the order they were opened: the first is the write's own ledger. */
+  openedStores(): Store[] {
+    return [...this.stores.values()];
+  }
+
+  /** The store of the chosen account's ledger, locked; one per account for the whole unit. */
+  async store(account: AccountChoice): Promise<Store> {
+    const found = await this.account(account);
+    const known = this.stores.get(found.id);
+    if (known) return known;
+    const store = new LedgerStore(this.scope, found, await lockedLedger(this.scope, found.id), this);
+    this.stores.set(found.id, store);
+    return store;
+  }
+
+  /**
+   * The store of the account a link or an undo journal names (the primary one for entries recorded
+   * before accounts), or undefined when that account is gone since.
+   */
+  async storeOf(accountId: string | undefined): Promise<Store | undefined> {
+    const found =
+      accountId === undefined ? await findPrimaryAccount(this.db, this.owner) : await findAccount(this.db, this.owner, accountId);
+    return found && this.store({ id: found.id });
+  }
+
+  /** Asks the card follower to look at these cards too, beside those whose ledgers the write changed (decision 0045). */
+  includeCards(following: CardFollowing): void {
+    for (const id of following.cards ?? []) this.following.cards.add(id);
+    for (const id of following.payingFrom ?? []) this.following.payingFrom.add(id);
+    for (const [card, former] of following.formerPayFrom ?? []) this.following.formerPayFrom.set(card, former);
+    if (following.fromStart) this.following.fromStart = true;
+  }
+
+  /** The schedule's own change (a deposit's or an expense's row before and after), saved with the undo entry. */
+  noteScheduleChange(change: object | undefined): void {
+    this.scheduleChange = change;
+  }
+
+  async reserveRows(added: number, growth: LedgerGrowth = this.plan.growth): Promise<void> {
+    if (added <= 0) return;
+    this.netGrowth += added;
+    if (this.netGrowth <= 0) {
+      if (this.rowCount !== undefined) this.rowCount += added;
+      return;
+    }
+    // Counted once, from the month totals, which every write so far kept up to date in this transaction.
+    const before = this.rowCount ?? (await countOwnerRowsFromTotals(this.scope));
+    const refusal = checkLedgerRows(growth, before + added);
+    if (refusal) throw refusal;
+    this.rowCount = before + added;
+  }
+
+  releaseRows(removed: number): void {
+    this.netGrowth -= removed;
+    if (this.rowCount !== undefined) this.rowCount -= removed;
+  }
+
+  sideWritten(store: Store, row: StoredRow, changes: RowChanges | null): void {
+    this.sides.push({ store, row, changes });
+  }
+
+  scheduleRowWritten(row: Pick<StoredRow, 'source' | 'transfer'>): void {
+    if (row.source?.kind !== 'expense') return;
+    // Whether a row of it carried a link: a bill that was a transfer must lose its links.
+    this.expensesWritten.set(row.source.id, (this.expensesWritten.get(row.source.id) ?? false) || Boolean(row.transfer));
+  }
+
+  /** Steps 3 to 5: the followers, each changed ledger's version, and the undo entry. */
+  async finish(now: Date, beforeUndo?: () => Promise<void>): Promise<string | undefined> {
+    if (this.plan.follow !== false) {
+      await followTransfers(this, this.sides, this.expensesWritten);
+      this.cardWrites = await followCards(this, await this.today(), {
+        cards: [...this.following.cards],
+        payingFrom: [...this.following.payingFrom],
+        formerPayFrom: this.following.formerPayFrom,
+        fromStart: this.following.fromStart,
+      });
+    }
+    await beforeUndo?.();
+    for (const store of this.stores.values()) await store.settleVersion();
+    if (this.plan.undo === null) return undefined;
+    const stores = [...this.stores.values()];
+    if (stores.every((store) => store.unchanged) && this.scheduleChange === undefined) return undefined;
+    const [main, ...more] = stores.map((store) => store.journal());
+    const journal: UndoJournal = { ledger: main ?? null, ...(more.length > 0 && { more }), schedule: this.scheduleChange ?? null };
+    return saveUndoEntry(this.db, this.owner, this.plan.undo, journal, now);
+  }
+}
+
+/** What a caller hands the unit: the change, and the answer it reads once the unit is done. */
+export interface WriteSteps<Applied, Answer> {
+  readonly apply: (write: LedgerWrite) => Promise<Applied>;
+  /** Runs after the followers, before the versions move: what the undo entry must find as the write left it. */
+  readonly beforeUndo?: (write: LedgerWrite, applied: Applied) => Promise<void>;
+  readonly answer: (write: LedgerWrite, applied: Applied, undo: string | undefined) => Promise<Answer>;
+}
+
+/** Runs units of work for the app: the one way any ledger is written. */
+export class LedgerWrites {
+  constructor(
+    private readonly database: OpenDatabase,
+    /** The app's clock: undo entries and created_at. */
+    readonly now: () => Date,
+    private readonly readers: { readonly schedules: ScheduleReader; readonly todayOf: TodayReader },
+  ) {}
+
+  run<Applied, Answer>(owner: Caller, plan: WritePlan, steps: WriteSteps<Applied, Answer>): Promise<Answer> {
+    return withOwnerLock(this.database, owner, async (trx) => {
+      const write = new LedgerWrite({ db: trx, owner, kind: this.database.kind }, plan, this.readers);
+      const applied = await steps.apply(write);
+      const undo = await write.finish(this.now(), steps.beforeUndo && (() => steps.beforeUndo?.(write, applied) ?? Promise.resolve()));
+      return steps.answer(write, applied, undo);
+    });
+  }
+
+  /** A write of one account's ledger: `apply` gets its store, opened first, so its journal leads the undo entry. */
+  runOn<Applied, Answer>(
+    owner: Caller,
+    account: AccountChoice,
+    plan: WritePlan,
+    steps: {
+      readonly apply: (store: Store, write: LedgerWrite) => Promise<Applied>;
+      readonly answer: (store: Store, applied: Applied, undo: string | undefined, write: LedgerWrite) => Promise<Answer>;
+    },
+  ): Promise<Answer> {
+    let store: Store | undefined;
+    const opened = async (write: LedgerWrite) => (store ??= await write.store(account));
+    return this.run(owner, plan, {
+      apply: async (write) => steps.apply(await opened(write), write),
+      answer: async (write, applied, undo) => steps.answer(await opened(write), applied, undo, write),
+    });
+  }
+}
