@@ -25,7 +25,7 @@ const SERVER_STORES = [
   './src/server/**/*-rows.ts',
   // The ledger's other table modules, and the schedules' reader the ledger is handed (one glob:
   // eslint-plugin-import takes a zone's `from` as all globs or all folders).
-  './src/server/{ledger/row-insert,ledger/skipped-occurrences,ledger/ledger-data,schedules/ledger-schedules}.ts',
+  './src/server/{ledger/row-insert,ledger/skipped-occurrences,ledger/ledger-data}.ts',
 ];
 /**
  * Every folder of src/server but the edge itself and the token check it runs: resources, their
@@ -84,8 +84,13 @@ const BOUNDARIES = [
       'The HTTP edge (src/server/http) serves every route and knows none: it imports no resource, service, store or database module (decision 0035).',
   },
   {
+    target: ['./src/server/!(ledger|db)/**', './src/server/*.ts'],
+    from: './src/server/db/ledger-tables.ts',
+    message: "Only src/server/ledger reaches the ledger's tables: everywhere else the database handle has none of them (issue 33).",
+  },
+  {
     target: './src/server/ledger',
-    from: ['./src/server/deposits', './src/server/expenses', './src/server/schedules/ledger-schedules.ts'],
+    from: ['./src/server/deposits', './src/server/expenses'],
     message:
       'The ledger is handed its schedules (a ScheduleReader, passed in by app.ts and the services): it never imports deposits or expenses (decisions 0033, 0035).',
   },

@@ -41,3 +41,14 @@ export class TooLargeError extends DomainError {
     super(message);
   }
 }
+
+/** Past a request budget; the caller may come back after retryAfterSeconds. */
+export class TooManyRequestsError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = 'TooManyRequestsError';
+  }
+}

@@ -9,3 +9,8 @@ export function compareNames(a: string, b: string): number {
   if (lowerA !== lowerB) return lowerA < lowerB ? -1 : 1;
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** Plain code-unit order, the same in every runtime and database. */
+export function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

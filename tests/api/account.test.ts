@@ -25,6 +25,7 @@ import { expectBadRequest, expectNotFound, newSubject } from '../support/api-exp
 import { byName, depositInput, expenseInput, ledgerOf, okJson } from '../support/schedule-bodies.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { appsOnEveryDatabase, TEST_NOW, type TestApp, type UserClient } from '../support/test-app.js';
+import { withLedgerTables } from '../../src/server/db/ledger-tables.js';
 
 const NO_LEDGER = 'You have no ledger yet: create one first.';
 const HOSTILE_NAMES = ['=1+1', '+1', '-1', '@SUM(A1:A9)', 'Say "hi", then pay'];
@@ -150,7 +151,7 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
       okJson(await user.post(LEDGER_PATHS.addTransaction, { date: '2026-11-02', name: `row ${index}`, type: 'C', amount: 1 }));
     }
     for (const [index, name] of CONTROL_NAMES.entries()) {
-      await test.app.database.db
+      await withLedgerTables(test.app.database.db)
         .updateTable('ledger_transactions')
         .set({ name })
         .where('name', '=', `row ${index}`)
@@ -314,7 +315,13 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
         ] as const
       ).map(
         async (table) =>
-          (await test.app.database.db.selectFrom(table).select('owner_sub').where('owner_sub', 'like', 'delete-%').execute()).length,
+          (
+            await withLedgerTables(test.app.database.db)
+              .selectFrom(table)
+              .select('owner_sub')
+              .where('owner_sub', 'like', 'delete-%')
+              .execute()
+          ).length,
       ),
     );
     expect(left).toEqual([0, 0, 0, 0, 0, 0, 0]);

@@ -31,6 +31,7 @@ import { byName, depositInput, expenseInput, ledgerOf, okJson } from '../support
 import { createTestDatabase, type DatabaseKind, databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
 import { startTestIssuer } from '../support/test-issuer.js';
+import { withLedgerTables } from '../../src/server/db/ledger-tables.js';
 
 const RELEASED = Object.keys(migrations).filter((name) => name < '0008');
 const NOVEMBER = { ledger: { startDate: '2026-11-01', endDate: '2026-12-31', currentBalance: 500 } };
@@ -244,7 +245,11 @@ describe.each(databaseKinds())('accounts on %s', (kind) => {
     ]);
     expect((await user.get(EXPENSES_PATHS.retrieve)).body).not.toContain('accountId');
     // Their schedules are the primary account's in the database too.
-    const stored = await test.app.database.db.selectFrom('deposits').select('account_id').where('owner_sub', '=', LEGACY).execute();
+    const stored = await withLedgerTables(test.app.database.db)
+      .selectFrom('deposits')
+      .select('account_id')
+      .where('owner_sub', '=', LEGACY)
+      .execute();
     expect(stored).toEqual([{ account_id: checking?.id }]);
   });
 
@@ -416,7 +421,11 @@ describe.each(databaseKinds())('accounts on %s', (kind) => {
     // Its deposit is the primary account's now, projected into its ledger from today on.
     const interest = byName(ledgerOf(await user.get(LEDGER_PATHS.retrieve)), 'Interest Paycheck', '2026-11-30');
     expect(interest.status).toBe('PENDING');
-    const left2 = await test.app.database.db.selectFrom('ledgers').select('account_id').where('account_id', '=', savings.id).execute();
+    const left2 = await withLedgerTables(test.app.database.db)
+      .selectFrom('ledgers')
+      .select('account_id')
+      .where('account_id', '=', savings.id)
+      .execute();
     expect(left2).toEqual([]);
 
     // Never the last account that is not a card, nor the last one.

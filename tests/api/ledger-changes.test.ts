@@ -32,6 +32,7 @@ import { newSubject } from '../support/api-expectations.js';
 import { type DepositBody, depositInput, type ExpenseBody, expenseInput, okJson } from '../support/schedule-bodies.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
+import { withLedgerTables } from '../../src/server/db/ledger-tables.js';
 
 function propertyScale(): { runs: number; maxSteps: number } {
   const raw = process.env.FUZZ_RUNS;
@@ -603,7 +604,9 @@ describe.each(databaseKinds())('ledger changes answers on %s', (kind) => {
       const paid = changesOf(
         await user.patch(`${LEDGER_PATHS.updateTransaction}?answer=changes`, updateBody(paycheck, { status: 'PAID' })),
       );
-      const ledgerIds = (await test.app.database.db.selectFrom('ledgers').select('id').execute()).map((ledger) => ledger.id);
+      const ledgerIds = (await withLedgerTables(test.app.database.db).selectFrom('ledgers').select('id').execute()).map(
+        (ledger) => ledger.id,
+      );
       expect(ledgerIds.length).toBeGreaterThan(0);
       const ids = [...ledgerIds, ...created.ledger.transactions.map((row) => row.id)];
       for (const version of [created.version, paid.changes.basedOn, paid.changes.version, paid.etagVersion]) {

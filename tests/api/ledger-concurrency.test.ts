@@ -13,6 +13,7 @@ import type { TransactionType } from '../../src/domain/ledger.js';
 import { expectConsistent, recomputeInDollars } from '../support/ledger-recomputation.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
+import { withLedgerTables } from '../../src/server/db/ledger-tables.js';
 
 const PATHS = {
   create: LEDGER_PATHS.create,
@@ -91,9 +92,13 @@ describe.each(databaseKinds())('ledger writes at the same time on %s', (kind) =>
     expect(ledger).toMatchObject({ currentBalance: 1000, pendingBalance: 1000 });
 
     // Each add took its own creation-order number and the counter moved on by exactly 100.
-    const stored = await test.app.database.db.selectFrom('ledger_transactions').select('sequence').where('owner_sub', '=', user).execute();
+    const stored = await withLedgerTables(test.app.database.db)
+      .selectFrom('ledger_transactions')
+      .select('sequence')
+      .where('owner_sub', '=', user)
+      .execute();
     expect(new Set(stored.map((row) => row.sequence)).size).toBe(100);
-    const counter = await test.app.database.db
+    const counter = await withLedgerTables(test.app.database.db)
       .selectFrom('ledgers')
       .select('next_sequence')
       .where('owner_sub', '=', user)
@@ -141,7 +146,7 @@ describe.each(databaseKinds())('ledger writes at the same time on %s', (kind) =>
     expect(final.pendingBalance).toBe(-total / 100);
     expectConsistent(final);
     // One version step per successful write: a row never took both moves from PENDING.
-    const versions = await test.app.database.db
+    const versions = await withLedgerTables(test.app.database.db)
       .selectFrom('ledger_transactions')
       .select(['id', 'version'])
       .where('owner_sub', '=', user)
@@ -218,7 +223,7 @@ describe.each(databaseKinds())('ledger writes at the same time on %s', (kind) =>
       ),
     );
     for (const response of responses) ledgerOf(response);
-    const ledgers = await test.app.database.db
+    const ledgers = await withLedgerTables(test.app.database.db)
       .selectFrom('ledgers')
       .select('opening_balance_cents')
       .where('owner_sub', '=', user)

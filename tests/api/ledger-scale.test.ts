@@ -30,6 +30,7 @@ import { expectBadRequest, inAccount, newSubject } from '../support/api-expectat
 import { type DepositBody, depositInput, type ExpenseBody, expenseInput, okJson } from '../support/schedule-bodies.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
+import { withLedgerTables } from '../../src/server/db/ledger-tables.js';
 
 function propertyScale(): { runs: number; maxSteps: number } {
   const raw = process.env.FUZZ_RUNS;
@@ -372,7 +373,11 @@ describe.each(databaseKinds())('issue 27 on %s', (kind) => {
     if (!first) throw new Error('no rows');
     expect((await readWhole(user)).ledger).toEqual(before.ledger);
     // By SQL alone: no version raised (a name moves no month total, which the test app checks on close).
-    await test.app.database.db.updateTable('ledger_transactions').set({ name: 'Changed outside' }).where('id', '=', first.id).execute();
+    await withLedgerTables(test.app.database.db)
+      .updateTable('ledger_transactions')
+      .set({ name: 'Changed outside' })
+      .where('id', '=', first.id)
+      .execute();
     const after = await readWhole(user);
     expect(after.version).toBe(before.version);
     expect(after.ledger.transactions[0]).toEqual({ ...first, name: 'Changed outside' });

@@ -16,6 +16,7 @@ import { generateLedgerDrafts } from '../../src/domain/ledger.js';
 import { cents, centsToDollars } from '../../src/domain/money.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
+import { withLedgerTables } from '../../src/server/db/ledger-tables.js';
 
 const PATHS = {
   create: LEDGER_PATHS.create,
@@ -93,7 +94,7 @@ describe.each(databaseKinds())('ledger API on %s', (kind) => {
 
   async function seedDeposit(subject: string, deposit: DepositSeed): Promise<void> {
     const weekday = new Date(`${deposit.startDate}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
-    await test.app.database.db
+    await withLedgerTables(test.app.database.db)
       .insertInto('deposits')
       .values({
         id: crypto.randomUUID(),
@@ -111,7 +112,7 @@ describe.each(databaseKinds())('ledger API on %s', (kind) => {
   }
 
   async function seedExpense(subject: string, expense: ExpenseSeed, issuer = test.issuer.issuer): Promise<void> {
-    await test.app.database.db
+    await withLedgerTables(test.app.database.db)
       .insertInto('expenses')
       .values({
         id: crypto.randomUUID(),
@@ -144,7 +145,7 @@ describe.each(databaseKinds())('ledger API on %s', (kind) => {
   }
 
   async function storedVersion(id: string): Promise<number> {
-    const row = await test.app.database.db
+    const row = await withLedgerTables(test.app.database.db)
       .selectFrom('ledger_transactions')
       .select('version')
       .where('id', '=', id)
@@ -341,14 +342,18 @@ describe.each(databaseKinds())('ledger API on %s', (kind) => {
       expect(second.transactions.some((row) => oldIds.includes(row.id))).toBe(false);
       errorOf(await client.patch(PATHS.update, updateBody(rent, { status: 'CLEARED' })), 404);
 
-      const ledgers = await test.app.database.db
+      const ledgers = await withLedgerTables(test.app.database.db)
         .selectFrom('ledgers')
         .select('id')
         .where('owner_iss', '=', test.issuer.issuer)
         .where('owner_sub', '=', user)
         .execute();
       expect(ledgers).toHaveLength(1);
-      const rows = await test.app.database.db.selectFrom('ledger_transactions').select('id').where('owner_sub', '=', user).execute();
+      const rows = await withLedgerTables(test.app.database.db)
+        .selectFrom('ledger_transactions')
+        .select('id')
+        .where('owner_sub', '=', user)
+        .execute();
       expect(rows).toHaveLength(1);
 
       // Rows added after a replacement continue the new ledger's creation order.

@@ -20,6 +20,7 @@ import type { ReleasedSchema } from '../support/released-schema.js';
 import { createTestDatabase, databaseKinds, type DatabaseKind } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startTestIssuer } from '../support/test-issuer.js';
+import { withLedgerTables } from '../../src/server/db/ledger-tables.js';
 
 const RELEASED = ['0001_initial', '0002_drop_ledger_rows_owner_index'];
 
@@ -241,7 +242,7 @@ describe.each(databaseKinds())('the living ledger upgrade on %s', (kind) => {
     expect(other.transactions.map((row) => row.source)).toEqual([expectedSource(BOB_ROWS[0] as StoredRow)]);
 
     // Nothing lost or changed in what was stored: every released column of every row as it was.
-    const db = test.app.database.db;
+    const db = withLedgerTables(test.app.database.db);
     const storedAfter = await db
       .selectFrom('ledger_transactions')
       .select(['id', 'ledger_id', 'owner_iss', 'owner_sub', 'sequence', 'date', 'name', 'type', 'amount_cents', 'status', 'version'])

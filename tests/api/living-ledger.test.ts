@@ -17,6 +17,7 @@ import { expectConsistent } from '../support/ledger-recomputation.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { type DepositBody, depositInput, type ExpenseBody, expenseInput, ledgerOf, okJson } from '../support/schedule-bodies.js';
 import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
+import { withLedgerTables } from '../../src/server/db/ledger-tables.js';
 
 /** todayIn(TEST_NOW): the first day a schedule change may reach. */
 const TODAY = '2026-11-21';
@@ -671,7 +672,7 @@ describe.each(databaseKinds())('the living ledger on %s', (kind) => {
       expect(before.transactions.map(kept)).toEqual(
         created.transactions.filter((row) => !['Phone 2027-01-15', 'Gym 2026-12-25'].includes(`${row.name} ${row.date}`)).map(kept),
       );
-      const skipped = await test.app.database.db
+      const skipped = await withLedgerTables(test.app.database.db)
         .selectFrom('ledger_skipped_occurrences')
         .select(['source_kind', 'source_id', 'occurrence'])
         .where('owner_sub', '=', subject)
@@ -735,7 +736,11 @@ describe.each(databaseKinds())('the living ledger on %s', (kind) => {
       const replaced = await createLedger(client, '2026-11-01', '2027-02-28');
       expect(replaced.transactions.map(shape)).toEqual(projection(ids, '2026-11-01', '2027-02-28'));
       expect(
-        await test.app.database.db.selectFrom('ledger_skipped_occurrences').selectAll().where('owner_sub', '=', subject).execute(),
+        await withLedgerTables(test.app.database.db)
+          .selectFrom('ledger_skipped_occurrences')
+          .selectAll()
+          .where('owner_sub', '=', subject)
+          .execute(),
       ).toEqual([]);
       await changeExpense(client, ids.phone, { ...PHONE, amount: 50 });
       expect(fromSchedule(await retrieve(client), ids.phone).map((row) => `${row.date} ${row.amount}`)).toEqual([

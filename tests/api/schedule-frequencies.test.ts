@@ -27,6 +27,7 @@ import { openRawDatabase } from '../support/raw-database.js';
 import { startTestApp, TEST_NOW, type TestApp, type UserClient } from '../support/test-app.js';
 import { createTestDatabase, databaseKinds, type DatabaseKind } from '../support/test-databases.js';
 import type { ReleasedSchema } from '../support/released-schema.js';
+import { withLedgerTables } from '../../src/server/db/ledger-tables.js';
 
 function ledgerOf(response: LightMyRequestResponse): Ledger {
   expect(response.statusCode, response.body).toBe(200);
@@ -319,7 +320,11 @@ describe.each(databaseKinds())('expenses stored before frequencies, upgraded on 
           totalExpenses: 1545.99,
         });
         // Both in the owner's primary account, which the accounts' migration (0008) made for them.
-        const [primary] = await open.db.selectFrom('accounts').select('id').where('owner_sub', '=', owner.subject).execute();
+        const [primary] = await withLedgerTables(open.db)
+          .selectFrom('accounts')
+          .select('id')
+          .where('owner_sub', '=', owner.subject)
+          .execute();
         const accountId = primary?.id;
         expect(accountId).toEqual(expect.any(String));
         expect(await depositRepository(open.db).list(owner)).toEqual([

@@ -14,6 +14,7 @@ import { API_CALLS, VALID_DEPOSIT, VALID_EXPENSE, VALID_LEDGER, VALID_TRANSACTIO
 import { seedUser, type SeededUser } from '../support/seed.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
+import { withLedgerTables } from '../../src/server/db/ledger-tables.js';
 
 function answer(response: LightMyRequestResponse): unknown {
   expect(response.statusCode, response.body).toBe(200);
@@ -196,7 +197,7 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
         answer(await aliceClient.get('/api/expenses/retrieve-expenses')),
       ]);
       expect(aliceAfter).toBe(aliceBefore);
-      const owners = await test.app.database.db
+      const owners = await withLedgerTables(test.app.database.db)
         .selectFrom('deposits')
         .select(['id', 'owner_sub'])
         .where('name', 'in', ['Mass assigned', 'Another'])
@@ -216,7 +217,7 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
       ).deposits;
       expect(changed.find((deposit) => deposit.id === target.id)?.name).toBe('Renamed');
       expect(JSON.stringify(answer(await aliceClient.get('/api/deposits/retrieve-deposits')))).toBe(aliceBefore);
-      const row = await test.app.database.db
+      const row = await withLedgerTables(test.app.database.db)
         .selectFrom('deposits')
         .select(['owner_iss', 'owner_sub'])
         .where('id', '=', target.id)
@@ -257,7 +258,11 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
       const erin = test.as(`erin-${crypto.randomUUID()}`);
       ledgerOf(await erin.post('/api/ledger/create-ledger', VALID_LEDGER));
       const aliceLedgerId = (
-        await test.app.database.db.selectFrom('ledgers').select('id').where('owner_sub', '=', 'alice').executeTakeFirstOrThrow()
+        await withLedgerTables(test.app.database.db)
+          .selectFrom('ledgers')
+          .select('id')
+          .where('owner_sub', '=', 'alice')
+          .executeTakeFirstOrThrow()
       ).id;
       const ledger = ledgerOf(
         await erin.post('/api/ledger/add-transaction', {
@@ -277,7 +282,7 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
       expect(row).toMatchObject({ ...VALID_TRANSACTION, status: 'PENDING', balance: 495.5 });
       expect(row?.id).not.toBe(alice.pending.id);
       expect(ledger.currentBalance).toBe(500);
-      const stored = await test.app.database.db
+      const stored = await withLedgerTables(test.app.database.db)
         .selectFrom('ledger_transactions')
         .select(['owner_sub', 'ledger_id', 'version'])
         .where('id', '=', row?.id ?? '')

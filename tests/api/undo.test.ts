@@ -21,6 +21,7 @@ import { expectBadRequest, expectNotFound, newSubject, undoToken } from '../supp
 import { byName, depositInput, expenseInput, ledgerOf, okJson } from '../support/schedule-bodies.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, TEST_NOW, type TestApp, type UserClient } from '../support/test-app.js';
+import { withLedgerTables } from '../../src/server/db/ledger-tables.js';
 
 const UNDO = ENDPOINTS.undo.path;
 const NOTHING_TO_UNDO = 'Nothing to undo: this undo is not yours or was already used.';
@@ -304,7 +305,7 @@ describe.each(databaseKinds())('undo on %s', (kind) => {
       );
     }
     const stored = () =>
-      test.app.database.db
+      withLedgerTables(test.app.database.db)
         .selectFrom('undo_entries')
         .selectAll()
         .where('owner_iss', '=', test.issuer.issuer)

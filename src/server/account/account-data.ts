@@ -7,7 +7,8 @@ import type { StoredDeposit } from '../deposits/deposit-repository.js';
 import type { StoredExpense } from '../expenses/expense-repository.js';
 import { compareRows } from '../../domain/balances.js';
 import type { LedgerData } from '../ledger/index.js';
-import { byCodeUnits, type WithCreatedAt } from '../schedules/schedule-repository.js';
+import { byCodeUnits } from '../../domain/names.js';
+import type { WithCreatedAt } from '../schedules/schedule-repository.js';
 import { newId } from '../db/ids.js';
 
 /** One account and its ledger (decision 0042). */

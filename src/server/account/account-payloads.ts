@@ -6,7 +6,7 @@ import type { LedgerData } from '../ledger/index.js';
 import type { RestoredAccount } from '../../contract/account-requests.js';
 import type { ScheduleKind } from '../../domain/ledger.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
-import { byCodeUnits } from '../schedules/schedule-repository.js';
+import { byCodeUnits } from '../../domain/names.js';
 import type { AccountData } from './account-data.js';
 
 type ExportedLedger = z.infer<typeof exportedLedgerSchema>;

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import type Provider from 'oidc-provider';
 import { type DevProviderKeys, devKeysOnDemand, publicJwks } from './dev-keys.js';
-import { TooManyRequestsError } from '../http/http-errors.js';
+import { TooManyRequestsError } from '../../domain/errors.js';
 import type { EmbeddedOidc } from './dev-provider-configuration.js';
 import { createDevProviderStore } from './dev-provider-store.js';
 import { DEV_SIGN_IN_PATH, SIGN_IN_STYLE, signInPage } from './dev-sign-in-page.js';

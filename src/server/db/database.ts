@@ -11,7 +11,25 @@ import { migrateToLatest } from './migrations.js';
 import { ensurePrivateFolder, preparePrivateDatabaseFile, tightenDatabaseFiles } from './private-files.js';
 import type { DatabaseSchema } from './schema.js';
 
-export type Database = Kysely<DatabaseSchema>;
+/**
+ * The tables the ledger's module owns (server/ledger/): the accounts, their ledgers and rows, the
+ * month totals, skipped occurrences, imported statement rows and undo entries. Code elsewhere
+ * reaches them only through the ledger's face, and its database handle cannot name them.
+ */
+export type LedgerTableName =
+  | 'accounts'
+  | 'ledgers'
+  | 'ledger_transactions'
+  | 'ledger_month_totals'
+  | 'ledger_skipped_occurrences'
+  | 'ledger_imported_rows'
+  | 'undo_entries';
+
+/** The database as every module but the ledger's sees it: no ledger table in its type (issue 33). */
+export type Database = Kysely<Omit<DatabaseSchema, LedgerTableName>>;
+
+/** The whole database: what migrations run on, and what the ledger's module opens (ledger-tables.ts). */
+export type WholeDatabase = Kysely<DatabaseSchema>;
 
 // PostgreSQL answers bigint as text; our bigints are cents below 2^53, so numbers are exact.
 const PG_INT8_OID = 20;
@@ -20,6 +38,15 @@ export interface OpenDatabase {
   readonly db: Database;
   readonly kind: DatabaseConfig['kind'];
   close(): Promise<void>;
+}
+
+/**
+ * The same handle, typed without the ledger's tables: the one place a whole database is narrowed.
+ * Narrowing only forgets tables, so the handle stays as sound as it was; ledger-tables.ts widens it
+ * back, for the ledger's module alone.
+ */
+export function withoutLedgerTables(db: WholeDatabase): Database {
+  return db;
 }
 
 /** Distinct statement texts kept prepared; the app runs a few dozen, so this bound is never reached in use. */
@@ -54,7 +81,7 @@ export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
-  let db: Database;
+  let db: WholeDatabase;
   if (config.kind === 'sqlite') {
     ensurePrivateFolder(path.dirname(config.file));
     preparePrivateDatabaseFile(config.file);
@@ -75,5 +102,5 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   }
   await migrateToLatest(db, config.kind);
-  return { db, kind: config.kind, close: () => db.destroy() };
+  return { db: withoutLedgerTables(db), kind: config.kind, close: () => db.destroy() };
 }

@@ -6,7 +6,8 @@ import { compareNames } from '../../domain/names.js';
 import { DEPOSIT_DAYS, DEPOSIT_TYPES, type DepositSchedule, FREQUENCIES } from '../../domain/schedules.js';
 import type { Database } from '../db/database.js';
 import { storedValue } from '../db/stored-value.js';
-import { byCodeUnits, type ScheduleRecord, ScheduleRepository, type ScheduleTable } from '../schedules/schedule-repository.js';
+import { byCodeUnits } from '../../domain/names.js';
+import { type ScheduleRecord, ScheduleRepository, type ScheduleTable } from '../schedules/schedule-repository.js';
 
 /** A deposit in server units (cents, a calendar date), so the schedule functions take it as is. */
 export type StoredDeposit = Omit<Deposit, 'amount' | 'startDate' | 'accountId'> &

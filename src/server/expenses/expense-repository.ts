@@ -8,7 +8,8 @@ import { storedValue } from '../db/stored-value.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database } from '../db/database.js';
 import { ownerColumns } from '../db/owner.js';
-import { byCodeUnits, type ScheduleRecord, ScheduleRepository, type ScheduleTable } from '../schedules/schedule-repository.js';
+import { byCodeUnits } from '../../domain/names.js';
+import { type ScheduleRecord, ScheduleRepository, type ScheduleTable } from '../schedules/schedule-repository.js';
 
 /** An expense in server units (cents, a calendar end date), so the schedule functions take it as is. */
 export type StoredExpense = Omit<Expense, 'amount' | 'day' | 'endDate' | 'frequency' | 'startDate' | 'accountId' | 'toAccountId'> &

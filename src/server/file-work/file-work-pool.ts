@@ -8,7 +8,7 @@ import type { Piscina } from 'piscina';
 import { type Caller, callerKey } from '../auth/access-token.js';
 import type { FileWorkerConfig } from '../config.js';
 import { InvalidInputError, TooLargeError } from '../../domain/errors.js';
-import { TooManyRequestsError } from '../http/http-errors.js';
+import { TooManyRequestsError } from '../../domain/errors.js';
 import type { FileTask, FileTaskAnswers, FileTaskOutcome } from './file-tasks.js';
 
 export const FILE_TOO_COMPLEX = 'This file is too large or too complex to read.';

@@ -16,21 +16,11 @@ import {
   NotFoundError,
   StaleVersionError,
   TooLargeError,
+  TooManyRequestsError,
 } from '../../domain/errors.js';
 import { InvalidTokenError, KeySetUnavailableError } from '../auth/access-token.js';
 
 type ErrorCode = ErrorBody['error']['code'];
-
-/** Past a request budget, a limit of the HTTP edge; the client may come back after retryAfterSeconds. */
-export class TooManyRequestsError extends Error {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(message);
-    this.name = 'TooManyRequestsError';
-  }
-}
 
 function fieldErrorsBody(message: string, fields: Record<string, string>): ErrorBody {
   return { error: { code: 'bad_request', message, fields } };

@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerKey } from '../auth/access-token.js';
 import type { RateLimitConfig } from '../config.js';
-import { TooManyRequestsError } from './http-errors.js';
+import { TooManyRequestsError } from '../../domain/errors.js';
 
 export interface RateLimitBudget extends RateLimitConfig {
   /** The length of one counting window; a minute in production, shorter in tests that wait for it. */

@@ -9,6 +9,7 @@ import { ACCOUNT_KINDS, type AccountKind, accountNameKey, CARD_RULES, type CardS
 import { type Cents, cents } from '../../domain/money.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database } from '../db/database.js';
+import { withLedgerTables } from '../db/ledger-tables.js';
 import { newId } from '../db/ids.js';
 import { ownerColumns } from '../db/owner.js';
 import type { AccountsTable } from '../db/schema.js';
@@ -79,7 +80,7 @@ function cardColumns(card: CardSettings | null) {
 }
 
 function accountsOf(db: Database, owner: Caller) {
-  return db
+  return withLedgerTables(db)
     .selectFrom('accounts')
     .select(ACCOUNT_COLUMNS)
     .where((eb) => eb.and(ownerColumns(owner)));
@@ -102,7 +103,7 @@ export async function findPrimaryAccount(db: Database, owner: Caller): Promise<S
 }
 
 export async function countAccounts(db: Database, owner: Caller): Promise<number> {
-  const record = await db
+  const record = await withLedgerTables(db)
     .selectFrom('accounts')
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
     .where((eb) => eb.and(ownerColumns(owner)))
@@ -125,7 +126,7 @@ export async function insertAccount(
   fields: AccountFields & { readonly primary: boolean; readonly id?: string; readonly createdAt: string },
 ): Promise<StoredAccount> {
   const id = fields.id ?? newId();
-  await db
+  await withLedgerTables(db)
     .insertInto('accounts')
     .values({
       id,
@@ -142,7 +143,7 @@ export async function insertAccount(
 }
 
 export async function renameAccount(db: Database, owner: Caller, id: string, name: string): Promise<void> {
-  await db
+  await withLedgerTables(db)
     .updateTable('accounts')
     .set({ name, name_key: accountNameKey(name) })
     .where('id', '=', id)
@@ -152,7 +153,7 @@ export async function renameAccount(db: Database, owner: Caller, id: string, nam
 
 /** A card's new settings (decision 0045): its payments are then projected afresh. */
 export async function setCardSettings(db: Database, owner: Caller, id: string, card: CardSettings): Promise<void> {
-  await db
+  await withLedgerTables(db)
     .updateTable('accounts')
     .set(cardColumns(card))
     .where('id', '=', id)
@@ -162,14 +163,14 @@ export async function setCardSettings(db: Database, owner: Caller, id: string, c
 
 /** Makes this account the owner's primary one: the old primary is cleared first (the partial unique index allows one). */
 export async function makePrimary(db: Database, owner: Caller, id: string): Promise<void> {
-  await db
+  await withLedgerTables(db)
     .updateTable('accounts')
     .set({ is_primary: 0 })
     .where((eb) => eb.and(ownerColumns(owner)))
     .where('is_primary', '=', 1)
     .where('id', '<>', id)
     .execute();
-  await db
+  await withLedgerTables(db)
     .updateTable('accounts')
     .set({ is_primary: 1 })
     .where('id', '=', id)
@@ -179,7 +180,7 @@ export async function makePrimary(db: Database, owner: Caller, id: string): Prom
 
 /** Cards paid from one account are paid from another from now on. */
 export async function movePayFrom(db: Database, owner: Caller, from: string, to: string): Promise<void> {
-  await db
+  await withLedgerTables(db)
     .updateTable('accounts')
     .set({ card_pay_from_account_id: to })
     .where((eb) => eb.and(ownerColumns(owner)))
@@ -189,7 +190,7 @@ export async function movePayFrom(db: Database, owner: Caller, from: string, to:
 
 /** The account row itself; its ledger goes first. */
 export async function deleteAccountRecord(db: Database, owner: Caller, id: string): Promise<void> {
-  await db
+  await withLedgerTables(db)
     .deleteFrom('accounts')
     .where('id', '=', id)
     .where((eb) => eb.and(ownerColumns(owner)))
@@ -198,7 +199,7 @@ export async function deleteAccountRecord(db: Database, owner: Caller, id: strin
 
 /** Every account the owner has (their ledgers went first); answers how many went. */
 export async function deleteAllAccounts(db: Database, owner: Caller): Promise<number> {
-  const result = await db
+  const result = await withLedgerTables(db)
     .deleteFrom('accounts')
     .where((eb) => eb.and(ownerColumns(owner)))
     .executeTakeFirst();
@@ -216,7 +217,7 @@ type SummedCents = number | string | null;
 export async function listAccountsWithBalances(db: Database, owner: Caller): Promise<AccountWithBalances[]> {
   const total = (column: 'cleared_cents' | 'settled_cents') =>
     sql<SummedCents>`(select sum(${sql.ref(`ledger_month_totals.${column}`)}) from ledger_month_totals where ledger_month_totals.ledger_id = ledgers.id)`;
-  const records = await db
+  const records = await withLedgerTables(db)
     .selectFrom('accounts')
     .leftJoin('ledgers', 'ledgers.account_id', 'accounts.id')
     .select(ACCOUNT_COLUMNS.map((column) => `accounts.${column}` as const))

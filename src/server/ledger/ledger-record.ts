@@ -9,13 +9,13 @@ import { type Expression, expressionBuilder, sql, type SqlBool } from 'kysely';
 import { isoDate, type IsoDate } from '../../domain/calendar-date.js';
 import { type Cents, cents } from '../../domain/money.js';
 import type { Caller } from '../auth/access-token.js';
-import type { Database, OpenDatabase } from '../db/database.js';
+import type { OpenDatabase, WholeDatabase } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { ownerColumns } from '../db/owner.js';
 import type { DatabaseSchema } from '../db/schema.js';
 
 export interface LedgerScope {
-  readonly db: Database;
+  readonly db: WholeDatabase;
   readonly owner: Caller;
   readonly kind: OpenDatabase['kind'];
 }

@@ -7,7 +7,7 @@ import { type Occurrence, SOURCE_KINDS, type SourceRef } from '../../domain/ledg
 import { occurrenceKey } from '../../domain/ledger-projection.js';
 import { ownerColumns } from '../db/owner.js';
 import { storedValue } from '../db/stored-value.js';
-import { byCodeUnits } from '../schedules/schedule-repository.js';
+import { byCodeUnits } from '../../domain/names.js';
 import type { LedgerScope } from './ledger-record.js';
 
 /** Records per INSERT of a restore: 500 of 6 values each, far below either database's parameter limit. */

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { ApiOperation } from '../../contract/common.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database } from '../db/database.js';
+import { withLedgerTables } from '../db/ledger-tables.js';
 import { ownerColumns } from '../db/owner.js';
 
 /** How long a write can be undone, on the app's clock. */
@@ -69,12 +70,12 @@ export async function saveUndoEntry(db: Database, owner: Caller, kind: UndoKind,
   const owned = ownerColumns(owner);
   const createdAt = now.toISOString();
   const newestSeq = sql<number>`(select max(seq) from undo_entries where owner_iss = ${owner.issuer} and owner_sub = ${owner.subject})`;
-  await db
+  await withLedgerTables(db)
     .deleteFrom('undo_entries')
     .where((eb) => eb.and(owned))
     .where((eb) => eb.or([eb('expires_at', '<=', createdAt), eb('seq', '<=', sql<number>`${newestSeq} - ${MAX_UNDO_ENTRIES - 1}`)]))
     .execute();
-  await db
+  await withLedgerTables(db)
     .insertInto('undo_entries')
     .values({
       token_hash: crypto.hash('sha256', token, 'hex'),
@@ -99,7 +100,7 @@ export interface StoredUndoEntry {
 
 /** The owner's entry under this key, or undefined: another user's entry is not found, like a missing one. */
 export async function findUndoEntry(db: Database, owner: Caller, key: string): Promise<StoredUndoEntry | undefined> {
-  const record = await db
+  const record = await withLedgerTables(db)
     .selectFrom('undo_entries')
     .select(['kind', 'expires_at', 'journal'])
     .where('token_hash', '=', key)
@@ -113,7 +114,7 @@ export async function findUndoEntry(db: Database, owner: Caller, key: string): P
 
 /** Uses up an entry: a token undoes once. */
 export async function deleteUndoEntry(db: Database, owner: Caller, key: string): Promise<void> {
-  await db
+  await withLedgerTables(db)
     .deleteFrom('undo_entries')
     .where('token_hash', '=', key)
     .where((eb) => eb.and(ownerColumns(owner)))
@@ -122,7 +123,7 @@ export async function deleteUndoEntry(db: Database, owner: Caller, key: string):
 
 /** Every entry the owner has: an account delete or restore leaves nothing to undo. */
 export async function deleteUndoEntries(db: Database, owner: Caller): Promise<void> {
-  await db
+  await withLedgerTables(db)
     .deleteFrom('undo_entries')
     .where((eb) => eb.and(ownerColumns(owner)))
     .execute();

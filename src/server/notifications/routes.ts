@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../../domain/errors.js';
 import { callerOf } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
-import { TooManyRequestsError } from '../http/http-errors.js';
+import { TooManyRequestsError } from '../../domain/errors.js';
 import { CONFIRM_PATH, type ChannelDelivery, UNSUBSCRIBE_PATH } from './channel-delivery.js';
 import { askPage, donePage, EXPIRED_LINK_PAGE } from './link-pages.js';
 import type { LinkedChannel, NotificationService } from './notification-service.js';

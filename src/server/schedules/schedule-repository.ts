@@ -43,11 +43,6 @@ export interface ScheduleTable<Name extends ScheduleTableName, Stored, Fields> {
   readonly notFound: string;
 }
 
-/** Plain code-unit order, the same in every runtime and database. */
-export function byCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 export class ScheduleRepository<Name extends ScheduleTableName, Stored, Fields> {
   /**
    * Kysely cannot type a query on a table chosen by a type parameter, so the queries here name it
