@@ -8,7 +8,6 @@
 export type { AccountSchedules } from './account-schedules.js';
 export { type ImportedRow, importedIds, importKeys } from './imported-rows.js';
 export { type LedgerData, readLedgerData } from './ledger-data.js';
-export { decodeLedgerJournal } from './ledger-journal.js';
 export type { LedgerWithRows } from './ledger-reads.js';
 export type { StoredLedger } from './ledger-record.js';
 export { checkExpectedVersion } from './ledger-version.js';
@@ -23,14 +22,7 @@ export {
   readAccountLedger,
   readLedger,
 } from './ledger-store.js';
-export {
-  type LedgerWrite,
-  LedgerWrites,
-  type ScheduleReader,
-  type TodayReader,
-  type UndoableWrite,
-  type WritePlan,
-} from './ledger-write.js';
+export { type LedgerWrite, LedgerWrites, type TodayReader, type UndoableWrite, type WritePlan } from './ledger-write.js';
 export { changeSchedule, projectMoved, type ScheduleWrite } from './schedule-projection.js';
 export {
   type AccountFields,
@@ -49,6 +41,7 @@ export {
 } from './account-record.js';
 export { forgetCard } from './card-payment-writes.js';
 export type { ClearedMatch, StoredRow } from './transaction-rows.js';
-export { deleteUndoEntries, deleteUndoEntry, findUndoEntry, UNDO_KINDS, type UndoKind, undoTokenKey } from './undo-entries.js';
+export { deleteUndoEntries, type UndoKind } from './undo-entries.js';
+export { undoWrite } from './undo-write.js';
 export { ledgerAnswer } from './ledger-payloads.js';
 export { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';

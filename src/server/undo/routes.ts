@@ -13,7 +13,7 @@ import { ledgerAnswer, tagLedgerVersion } from '../ledger/index.js';
 import { UndoService } from './undo-service.js';
 
 export const undoRoutes: FastifyPluginAsyncZod = async (api) => {
-  const undos = new UndoService(api.database, () => api.now(), api.ledgerWrites);
+  const undos = new UndoService(api.database, api.ledgerWrites);
 
   registerEndpoint(api, 'undo', async (request, reply) => {
     const undone = await undos.undo(callerOf(request), request.body.token);

@@ -1,0 +1,72 @@
+/**
+ * An undo (decision 0040) as a unit of work of its own: it finds the owner's entry, puts back the
+ * schedule's row (through the caller's `undoSchedule`: a deposit's or an expense's table is not the
+ * ledger's) and each ledger's rows as the write's journal recorded them, and uses the entry up.
+ * Not undoable itself, and no follower runs: the journal holds the followers' rows too, so putting
+ * it back is the write never having happened.
+ */
+import { ConflictError, GoneError, NotFoundError } from '../../domain/errors.js';
+import type { Caller } from '../auth/access-token.js';
+import { decodeLedgerJournal } from './ledger-journal.js';
+import type { LedgerWithRows } from './ledger-reads.js';
+import { UNDO_CONFLICT } from './ledger-undo.js';
+import type { LedgerStore } from './ledger-store.js';
+import type { LedgerWrite, LedgerWrites } from './ledger-write.js';
+import { deleteUndoEntry, findUndoEntry, UNDO_KINDS, undoTokenKey } from './undo-entries.js';
+
+/** An unknown token, a used one and another user's read the same: whose tokens exist must not show. */
+export const NOTHING_TO_UNDO = 'Nothing to undo: this undo is not yours or was already used.';
+export const TOO_OLD_TO_UNDO = 'This can no longer be undone: it is more than 10 minutes old.';
+
+/** What the undone write answered, so the undo answers the same: its ledger, or which schedules to list. */
+export type UndoneWrite = { readonly kind: 'ledger'; readonly ledger: LedgerWithRows } | { readonly kind: 'deposits' | 'expenses' };
+
+/** The parts of a stored journal; each is checked by the module it belongs to. */
+function journalParts(journal: unknown): { ledgers: unknown[]; schedule: unknown } {
+  if (typeof journal !== 'object' || journal === null) throw new Error('unexpected undo journal in the database');
+  const more: unknown = Reflect.get(journal, 'more') ?? [];
+  if (!Array.isArray(more)) throw new Error('unexpected undo journal in the database');
+  return { ledgers: [Reflect.get(journal, 'ledger'), ...more], schedule: Reflect.get(journal, 'schedule') ?? null };
+}
+
+/** Takes back the write `token` names, for its owner alone, within its ten minutes on the app's clock. */
+export function undoWrite(
+  writes: LedgerWrites,
+  owner: Caller,
+  token: string,
+  undoSchedule: (write: LedgerWrite, change: unknown) => Promise<void>,
+): Promise<UndoneWrite> {
+  const key = undoTokenKey(token);
+  // Text that is no token we give out is not looked up: it is as unknown as a used one.
+  if (key === undefined) throw new NotFoundError(NOTHING_TO_UNDO);
+  return writes.run(
+    owner,
+    { growth: 'undo', undo: null, follow: false },
+    {
+      apply: async (write) => {
+        const entry = await findUndoEntry(write.db, owner, key);
+        if (!entry) throw new NotFoundError(NOTHING_TO_UNDO);
+        if (writes.now().getTime() > entry.expiresAt.getTime()) throw new GoneError(TOO_OLD_TO_UNDO);
+        const { ledgers, schedule } = journalParts(entry.journal);
+        if (schedule !== null) await undoSchedule(write, schedule);
+        // Each ledger the write changed, in its account; an account deleted since leaves nothing to put back into.
+        const stores: LedgerStore[] = [];
+        for (const part of ledgers) {
+          const journal = decodeLedgerJournal(part);
+          const store = await write.storeOf(journal.accountId);
+          if (!store) throw new ConflictError(UNDO_CONFLICT);
+          await store.undo(journal);
+          stores.push(store);
+        }
+        await deleteUndoEntry(write.db, owner, key);
+        return { kind: UNDO_KINDS[entry.kind], first: stores[0] };
+      },
+      // Read in the transaction: the ledger as this undo left it, with the version it moved to.
+      answer: async (_write, { kind, first }): Promise<UndoneWrite> => {
+        if (kind !== 'ledger') return { kind };
+        if (!first) throw new Error("a ledger write's undo entry without a ledger journal");
+        return { kind, ledger: { ledger: first.require(), rows: await first.rows() } };
+      },
+    },
+  );
+}
