@@ -7,12 +7,6 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-export function percentile(values: readonly number[], fraction: number): number {
-  if (values.length === 0) throw new Error('percentile of no values');
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] as number;
-}
-
 export const MB = 1024 * 1024;
 
 export function round(value: number, digits = 2): number {

@@ -49,7 +49,6 @@ export const centsFromDollars = z.pipe(
 export const isoDateFrom = z.custom<IsoDate, string>((value) => typeof value === 'string' && isIsoDate(value));
 
 export const rowSourceCodec = z.extend(rowSourceSchema, { occurrence: isoDateFrom });
-export type RowSourceView = z.output<typeof rowSourceCodec>;
 
 /** A row's decoded fields, for the whole ledger's rows and for the changes answer's (ledger-changes-codec.ts). */
 export const LEDGER_TRANSACTION_FIELDS = {

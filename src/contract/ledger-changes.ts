@@ -17,7 +17,6 @@ export const LEDGER_ANSWERS = ['ledger', 'changes'] as const;
 
 /** A changed or added row: the row as the whole ledger answers it, and its index in row order. */
 const changedTransactionSchema = z.extend(ledgerTransactionSchema, { position: z.number() });
-export type ChangedTransaction = z.infer<typeof changedTransactionSchema>;
 
 /**
  * `?answer=changes`: what a write of one row did, for a client holding the ledger at `basedOn`.

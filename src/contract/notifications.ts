@@ -9,10 +9,6 @@ import { idSchema, pathsOf } from './common.js';
 export const CHANNEL_KINDS = ['EMAIL', 'PUSH', 'WEBHOOK'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
-/** What a message is about: a shortfall ahead, tomorrow's bills, a test, or an email address's confirmation link. */
-export const MESSAGE_KINDS = ['BELOW_ZERO', 'BILLS_DUE', 'TEST', 'CONFIRM'] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
-
 /** The hour the day's messages go out, in the user's zone, until they choose another: 08:00. */
 export const DEFAULT_NOTIFICATION_HOUR = 8;
 /** At most this many channels (addresses, devices, webhooks) a user. */
@@ -25,7 +21,6 @@ export const deliveryResultSchema = z.union([
   z.object({ delivered: z.literal(true), at: z.string() }),
   z.object({ delivered: z.literal(false), reason: z.string(), at: z.string() }),
 ]);
-export type LastDeliveryResult = z.infer<typeof deliveryResultSchema>;
 
 export const channelSchema = z.object({
   id: idSchema,

@@ -29,7 +29,6 @@ export type StatementRowInfo = z.infer<typeof statementRowSchema>;
 
 /** The closing balance the statement states (negative: overdrawn, or owed on a card). */
 export const bankBalanceSchema = z.object({ balance: dollarsAnswerSchema, date: z.string() });
-export type BankBalanceInfo = z.infer<typeof bankBalanceSchema>;
 
 /**
  * Bank balance {bankBalance} on {date} · Leftover {leftover} · Difference {difference}: leftover is
@@ -61,7 +60,6 @@ export const fileAccountSchema = z.object({
   /** The user's account a file of this ACCTID was last imported into; null when none was (or that account is gone). */
   accountId: z.nullable(z.string()),
 });
-export type FileAccountInfo = z.infer<typeof fileAccountSchema>;
 
 export const statementPreviewSchema = z.object({
   format: z.enum(['csv', 'ofx']),

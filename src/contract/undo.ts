@@ -22,8 +22,6 @@ export const undoRequestSchema = z.object(
   },
   OBJECT_BODY,
 );
-export type UndoRequest = z.infer<typeof undoRequestSchema>;
 
 /** The answer of the write undone: the ledger, the deposits or the expenses, each as its own call answers it. */
 export const undoAnswerSchema = z.union([ledgerInfoSchema, depositsInfoSchema, expensesInfoSchema]);
-export type UndoAnswer = z.infer<typeof undoAnswerSchema>;

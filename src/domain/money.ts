@@ -64,8 +64,3 @@ export function formatUsd(amount: Cents): string {
   usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
   return usd.format(centsToDollars(amount));
 }
-
-/** The same for a dollar amount as the API carries it (whole cents, checked by the contract). */
-export function formatUsdDollars(dollars: number): string {
-  return formatUsd(dollarsToCents(dollars));
-}

@@ -20,7 +20,6 @@ import { type Cents, multiplyRatioHalfUp, sumCents } from './money.js';
 export const MAX_SCHEDULE_NAME_LENGTH = 100;
 
 export const DEPOSIT_TYPES = ['Direct Deposit', 'Check'] as const;
-export type DepositType = (typeof DEPOSIT_TYPES)[number];
 
 export const DEPOSIT_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday', 'N/A'] as const;
 export type DepositDay = (typeof DEPOSIT_DAYS)[number];

@@ -111,14 +111,6 @@ export async function countAccounts(db: Database, owner: Caller): Promise<number
   return Number(record?.count ?? 0);
 }
 
-/** The account already named `name` (in any case), other than `except`. */
-export async function findAccountNamed(db: Database, owner: Caller, name: string, except?: string): Promise<StoredAccount | undefined> {
-  let query = accountsOf(db, owner).where('name_key', '=', accountNameKey(name));
-  if (except !== undefined) query = query.where('id', '<>', except);
-  const record = await query.executeTakeFirst();
-  return record && toAccount(record);
-}
-
 /** Stores a new account (its id is ours, or a restore's new one) and answers it. */
 export async function insertAccount(
   db: Database,

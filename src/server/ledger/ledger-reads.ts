@@ -14,7 +14,6 @@ import {
 } from '../../domain/ledger.js';
 import { cents } from '../../domain/money.js';
 import type { OpenDatabase } from '../db/database.js';
-import { ownerColumns } from '../db/owner.js';
 import { storedValue } from '../db/stored-value.js';
 import { ledgerQuery, type LedgerScope, type StoredLedger, toLedger } from './ledger-record.js';
 import { ROW_COLUMNS, rowsOf, type StoredRow } from './transaction-rows.js';
@@ -93,25 +92,6 @@ export async function listRows({ db, owner, kind }: LedgerScope, ledgerId: strin
   // Not through ledgerRows: a write reads its ledger's rows here once they changed, and keeping what
   // only that one answer needs would make every write's rows outlive the request (decision 0056).
   return toRows(record?.rows);
-}
-
-/**
- * How many rows the owner's ledgers hold together, leaving out one ledger when named: the row limit
- * counts every account's rows (MAX_LEDGER_ROWS). The ledgers' sequence index finds each one's rows.
- */
-export async function countOwnerRows({ db, owner }: LedgerScope, except?: string): Promise<number> {
-  let ledgers = db
-    .selectFrom('ledgers')
-    .select('id')
-    .where((eb) => eb.and(ownerColumns(owner)));
-  if (except !== undefined) ledgers = ledgers.where('id', '<>', except);
-  const record = await db
-    .selectFrom('ledger_transactions')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
-    .where('ledger_id', 'in', ledgers)
-    .where((eb) => eb.and(ownerColumns(owner)))
-    .executeTakeFirst();
-  return Number(record?.count ?? 0);
 }
 
 /** The rows generated from one schedule (or a card's statements), in creation order: what a change of it may replace. */

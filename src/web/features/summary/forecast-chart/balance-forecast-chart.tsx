@@ -8,7 +8,7 @@ import { Component, lazy, type ReactNode, Suspense, useId, useMemo } from 'react
 import type { BalanceForecastChartProps } from './forecast-points.js';
 import { forecastText } from './forecast-text.js';
 
-export type { BalanceForecastChartProps, ForecastChartPoint } from './forecast-points.js';
+export type { BalanceForecastChartProps } from './forecast-points.js';
 
 const PLOT_HEIGHT = 200;
 // The plot plus its one-line readout (forecast-chart.css), so the chart replaces the box without a jump.
