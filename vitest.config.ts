@@ -18,6 +18,8 @@ export default defineConfig({
             'tests/api/**/*.test.ts',
             'tests/fuzz/**/*.test.ts',
             'tests/reliability/**/*.test.ts',
+            // README's map and the decision records, checked against the tree and each other.
+            'tests/docs/**/*.test.ts',
           ],
           // API tests start servers and databases: give them room on a 2-core machine.
           testTimeout: 30_000,
