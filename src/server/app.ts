@@ -27,7 +27,7 @@ import { registerHealthChecks } from './operations/health.js';
 import { registerPage } from './http/page.js';
 import { type RateLimitBudget, registerRateLimits } from './http/rate-limit.js';
 import { securityHeaders } from './http/security-headers.js';
-import { accountRoutes } from './account/routes.js';
+import { yourDataRoutes } from './your-data/routes.js';
 import { accountsRoutes } from './accounts/routes.js';
 import { depositRoutes } from './deposits/routes.js';
 import { expenseRoutes } from './expenses/routes.js';
@@ -222,7 +222,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       // The ledger is handed its schedules: it never imports deposits or expenses (decision 0033).
       await api.register(ledgerRoutes, { schedules: readLedgerSchedules });
       await api.register(statementRoutes);
-      await api.register(accountRoutes);
+      await api.register(yourDataRoutes);
       await api.register(undoRoutes);
       await api.register(accountsRoutes);
       await api.register(notificationRoutes, { notifications, delivery });
