@@ -74,10 +74,10 @@ export const ENDPOINTS = {
 
   /** The ledger as the register shows it, one CSV row per transaction. */
   exportLedgerCsv: { method: 'GET', path: '/api/ledger/export.csv', failure: 'Failed to export the ledger!' },
-  exportAccount: { method: 'GET', path: '/api/account/export', failure: 'Failed to download your data!' },
-  importAccount: { method: 'POST', path: '/api/account/import', failure: 'Failed to restore your data!' },
+  exportYourData: { method: 'GET', path: '/api/account/export', failure: 'Failed to download your data!' },
+  restoreYourData: { method: 'POST', path: '/api/account/import', failure: 'Failed to restore your data!' },
   /** Every row the caller owns. */
-  deleteAccount: { method: 'DELETE', path: '/api/account', failure: 'Failed to delete your data!' },
+  deleteYourData: { method: 'DELETE', path: '/api/account', failure: 'Failed to delete your data!' },
 
   /** Takes back a write whose answer carried UNDO_HEADER, and answers what that write answered (decision 0040). */
   undo: { method: 'POST', path: '/api/undo', failure: 'Failed to undo!' },

@@ -6,8 +6,8 @@
  * dialogs import the request schemas they check forms with themselves.
  */
 import * as z from 'zod/mini';
-import { ACCOUNT_IMPORT_BODY_LIMIT_BYTES, accountCountsSchema, accountExportSchema } from './account.js';
-import { accountImportRequestSchema, deleteAccountRequestSchema } from './account-requests.js';
+import { RESTORE_BODY_LIMIT_BYTES, yourDataCountsSchema, yourDataExportSchema } from './your-data.js';
+import { restoreYourDataRequestSchema, deleteYourDataRequestSchema } from './your-data-requests.js';
 import { profileSchema } from './app-config.js';
 import { accountTransactionParamsSchema, accountUpdateSchema, newAccountSchema, removeAccountRequestSchema } from './account-input.js';
 import { accountForecastSchema, accountSchema, accountsInfoSchema } from './accounts.js';
@@ -108,9 +108,9 @@ export const ENDPOINT_SCHEMAS = {
   },
 
   exportLedgerCsv: { answer: { mediaType: 'text/csv', description: 'The ledger as a CSV file.' } },
-  exportAccount: { answer: accountExportSchema },
-  importAccount: { body: accountImportRequestSchema, answer: accountCountsSchema, bodyLimit: ACCOUNT_IMPORT_BODY_LIMIT_BYTES },
-  deleteAccount: { body: deleteAccountRequestSchema, answer: accountCountsSchema },
+  exportYourData: { answer: yourDataExportSchema },
+  restoreYourData: { body: restoreYourDataRequestSchema, answer: yourDataCountsSchema, bodyLimit: RESTORE_BODY_LIMIT_BYTES },
+  deleteYourData: { body: deleteYourDataRequestSchema, answer: yourDataCountsSchema },
 
   undo: { body: undoRequestSchema, answer: undoAnswerSchema },
 

@@ -27,7 +27,7 @@ import { registerHealthChecks } from './operations/health.js';
 import { registerPage } from './http/page.js';
 import { type RateLimitBudget, registerRateLimits } from './http/rate-limit.js';
 import { securityHeaders } from './http/security-headers.js';
-import { accountRoutes } from './account/routes.js';
+import { yourDataRoutes } from './your-data/routes.js';
 import { accountsRoutes } from './accounts/routes.js';
 import { depositRoutes } from './deposits/routes.js';
 import { expenseRoutes } from './expenses/routes.js';
@@ -228,7 +228,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(expenseRoutes);
       await api.register(ledgerRoutes);
       await api.register(statementRoutes);
-      await api.register(accountRoutes);
+      await api.register(yourDataRoutes);
       await api.register(undoRoutes);
       await api.register(accountsRoutes);
       await api.register(notificationRoutes, { notifications, delivery });

@@ -6,7 +6,7 @@ import { SignedInApiProvider } from './api/api-context.js';
 import { RequireSignIn } from './auth/require-sign-in.js';
 import { CALLBACK_PATH, signInSettings } from './auth/sign-in-settings.js';
 import { BusyProvider } from './components/busy.js';
-import { YourDataMenu } from './features/account/your-data-menu.js';
+import { YourDataMenu } from './features/your-data/your-data-menu.js';
 import { SettingsButton } from './features/settings/settings-button.js';
 import { usePathname } from './navigation.js';
 import { UndoProvider, useUndo } from './undo/undo-context.js';

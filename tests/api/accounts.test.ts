@@ -15,7 +15,7 @@ import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountExport, accountExportSchema, ACCOUNT_PATHS } from '../../src/contract/account.js';
+import { type YourDataExport, yourDataExportSchema, YOUR_DATA_PATHS } from '../../src/contract/your-data.js';
 import { type AccountInfo, accountSchema, accountsInfoSchema, ACCOUNTS_PATHS } from '../../src/contract/accounts.js';
 import { UNDO_HEADER, withId } from '../../src/contract/common.js';
 import { DEPOSITS_PATHS, depositsInfoSchema } from '../../src/contract/deposits.js';
@@ -465,7 +465,7 @@ describe.each(databaseKinds())('accounts on %s', (kind) => {
       ['DELETE', withId(ACCOUNTS_PATHS.one, id), { confirm: 'Savings' }],
       ['GET', inAccount(LEDGER_PATHS.retrieve, id), undefined],
       ['GET', inAccount(LEDGER_PATHS.forecast, id), undefined],
-      ['GET', inAccount(ACCOUNT_PATHS.ledgerCsv, id), undefined],
+      ['GET', inAccount(YOUR_DATA_PATHS.ledgerCsv, id), undefined],
       ['POST', inAccount(LEDGER_PATHS.create, id), NOVEMBER],
       ['POST', inAccount(LEDGER_PATHS.extend, id), { endDate: '2027-01-31' }],
       ['POST', inAccount(LEDGER_PATHS.addTransaction, id), { date: '2026-11-25', name: 'Coffee', type: 'D', amount: 4.5 }],
@@ -524,7 +524,7 @@ describe.each(databaseKinds())('accounts on %s', (kind) => {
     const statement = { fileName: 'statement.csv', content: 'Date,Description,Amount\n2026-11-26,BAKERY,-3.00\n' };
     await both((user, path) => user.post(path(STATEMENT_PATHS.preview), statement));
     await both((user, path) => user.post(path(STATEMENT_PATHS.import), { ...statement, decisions: [{ index: 0, action: 'new' }] }));
-    await both((user, path) => user.get(path(ACCOUNT_PATHS.ledgerCsv)));
+    await both((user, path) => user.get(path(YOUR_DATA_PATHS.ledgerCsv)));
     await both(async (user, path) => user.delete(`${path(withId(LEDGER_PATHS.transaction, (await rowOf(user, path)).id))}?answer=changes`));
     for (const [spec, account] of pairs) {
       expect(account.statusCode, account.body).toBe(spec.statusCode);
@@ -679,8 +679,11 @@ describe.each(databaseKinds())('accounts on %s', (kind) => {
       deposits: [],
       expenses: [],
     });
-    expectConflict(await user.post(ACCOUNT_PATHS.import, document(2)), /^A ledger holds at most 20,000 rows: this one would hold 20,001\./);
-    okJson(await user.post(ACCOUNT_PATHS.import, document(1)));
+    expectConflict(
+      await user.post(YOUR_DATA_PATHS.restore, document(2)),
+      /^A ledger holds at most 20,000 rows: this one would hold 20,001\./,
+    );
+    okJson(await user.post(YOUR_DATA_PATHS.restore, document(1)));
     const savings = accountsOf(await user.get(ACCOUNTS_PATHS.list)).find((candidate) => candidate.name === 'Savings');
     const before = await test.snapshot();
     expectConflict(
@@ -716,7 +719,7 @@ describe.each(databaseKinds())('accounts on %s', (kind) => {
         DEPOSITS_PATHS.retrieve,
         EXPENSES_PATHS.retrieve,
         LEDGER_PATHS.retrieve,
-        ...accounts.flatMap((account) => [inAccount(LEDGER_PATHS.retrieve, account.id), inAccount(ACCOUNT_PATHS.ledgerCsv, account.id)]),
+        ...accounts.flatMap((account) => [inAccount(LEDGER_PATHS.retrieve, account.id), inAccount(YOUR_DATA_PATHS.ledgerCsv, account.id)]),
       ];
       const answers: string[] = [];
       for (const path of paths) {
@@ -726,8 +729,8 @@ describe.each(databaseKinds())('accounts on %s', (kind) => {
       return answers;
     };
     const before = await reads();
-    const answer = await user.get(ACCOUNT_PATHS.export);
-    const document: AccountExport = accountExportSchema.parse(okJson(answer));
+    const answer = await user.get(YOUR_DATA_PATHS.export);
+    const document: YourDataExport = yourDataExportSchema.parse(okJson(answer));
     expect(document.version).toBe(2);
     expect(
       document.accounts.map((account) => [account.name, account.kind, account.primary, account.ledger?.transactions.length ?? null]),
@@ -749,12 +752,12 @@ describe.each(databaseKinds())('accounts on %s', (kind) => {
       ['Gym', savings.id],
     ]);
 
-    okJson(await user.post(ACCOUNT_PATHS.import, document));
+    okJson(await user.post(YOUR_DATA_PATHS.restore, document));
     const restored = await reads();
     expect(withoutIds(restored)).toEqual(withoutIds(before));
     expect(restored).not.toEqual(before);
     // And the restored document exports as it was, ids and the export time aside.
-    const again = accountExportSchema.parse(okJson(await user.get(ACCOUNT_PATHS.export)));
+    const again = yourDataExportSchema.parse(okJson(await user.get(YOUR_DATA_PATHS.export)));
     expect(withoutIds([JSON.stringify(again)])).toEqual(withoutIds([JSON.stringify(document)]));
 
     // A version 1 file: its ledger and schedules go into the primary account, which keeps its name; the others go.
@@ -769,7 +772,7 @@ describe.each(databaseKinds())('accounts on %s', (kind) => {
       expenses: document.expenses.filter((expense) => expense.accountId === checking.id).map(withoutAccount),
       ledger: checkingLedger,
     };
-    expect(okJson(await user.post(ACCOUNT_PATHS.import, version1))).toEqual({ deposits: 1, expenses: 1, transactions: 5 });
+    expect(okJson(await user.post(YOUR_DATA_PATHS.restore, version1))).toEqual({ deposits: 1, expenses: 1, transactions: 5 });
     const [only, ...none] = accountsOf(await user.get(ACCOUNTS_PATHS.list));
     expect(none).toEqual([]);
     expect(only).toMatchObject({ name: 'Everyday', kind: 'CHECKING', primary: true });

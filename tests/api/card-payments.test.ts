@@ -7,7 +7,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { accountExportSchema, ACCOUNT_PATHS } from '../../src/contract/account.js';
+import { yourDataExportSchema, YOUR_DATA_PATHS } from '../../src/contract/your-data.js';
 import {
   accountForecastSchema,
   type AccountInfo,
@@ -539,19 +539,19 @@ describe.each(databaseKinds())('card payments on %s', (kind) => {
     // A deleted payment is skipped in both ledgers, and the export says so.
     okJson(await user.delete(withId(LEDGER_PATHS.transaction, december.id)));
     expect(await paymentsOf(card)).toEqual([['2027-01-08', 230]]);
-    const exported = accountExportSchema.parse(okJson(await user.get(ACCOUNT_PATHS.export)));
+    const exported = yourDataExportSchema.parse(okJson(await user.get(YOUR_DATA_PATHS.export)));
     const visaExport = exported.accounts.find((account) => account.kind === 'CARD');
     expect(visaExport?.ledger?.skippedOccurrences).toEqual([{ kind: 'card', id: visa.id, occurrence: '2026-11-15' }]);
     expect(visaExport?.ledger?.removedSchedules).toEqual([]);
 
     const restored = getApp(kind).as(newSubject('card-restored'));
-    okJson(await restored.post(ACCOUNT_PATHS.import, exported));
+    okJson(await restored.post(YOUR_DATA_PATHS.restore, exported));
     const accounts = accountsInfoSchema.parse(okJson(await restored.get(ACCOUNTS_PATHS.list))).accounts;
     const [newChecking, newVisa] = accounts as [AccountInfo, AccountInfo];
     expect(newVisa.card?.payFromAccountId).toBe(newChecking.id);
     const again = { user: restored, checking: newChecking, visa: newVisa };
     expect(await paymentsOf(again)).toEqual([['2027-01-08', 230]]);
-    const reexported = accountExportSchema.parse(okJson(await restored.get(ACCOUNT_PATHS.export)));
+    const reexported = yourDataExportSchema.parse(okJson(await restored.get(YOUR_DATA_PATHS.export)));
     expect(withoutIds({ ...reexported, exportedAt: '' })).toEqual(withoutIds({ ...exported, exportedAt: '' }));
     // Still followed after the restore: a charge re-projects, and the skipped statement stays skipped.
     okJson(await charge(restored, newVisa.id, '2026-12-02', 10));
@@ -563,7 +563,7 @@ describe.each(databaseKinds())('card payments on %s', (kind) => {
     const debit = checkingLedger?.transactions.find((row) => row.name === PAYMENT);
     if (!debit?.source) throw new Error('no payment in the export');
     debit.source.id = checking.id;
-    const refused = await restored.post(ACCOUNT_PATHS.import, broken);
+    const refused = await restored.post(YOUR_DATA_PATHS.restore, broken);
     expect(refused.statusCode).toBe(400);
     expect(Object.values(strictErrorBodySchema.parse(refused.json()).error.fields ?? {})).toEqual([
       'Source must name a credit card of the document.',

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strictErrorBodySchema } from '../../src/contract/errors.js';
 import { callCost } from '../../src/server/http/rate-limit.js';
 import { FILE_ALREADY_IN_THE_WORKS, FILE_TOO_COMPLEX } from '../../src/server/file-work/file-work-pool.js';
-import { VALID_ACCOUNT_DOCUMENT, VALID_DEPOSIT, VALID_EXPENSE, VALID_LEDGER } from '../support/api-calls.js';
+import { VALID_EXPORT_DOCUMENT, VALID_DEPOSIT, VALID_EXPENSE, VALID_LEDGER } from '../support/api-calls.js';
 import { ledgerOf } from '../support/schedule-bodies.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -130,7 +130,7 @@ describe.each(databaseKinds())('file workers on %s', (kind) => {
       expect(nothing.statusCode, nothing.body).toBe(400);
       expect(strictErrorBodySchema.parse(nothing.json()).error.fields).toEqual({ body: 'The request body is not valid JSON.' });
       // A document that would be restored, but carries a prototype key: refused as Fastify refuses every other body.
-      const withProto = JSON.stringify(VALID_ACCOUNT_DOCUMENT).replace(/^\{/, '{"__proto__":{"polluted":true},');
+      const withProto = JSON.stringify(VALID_EXPORT_DOCUMENT).replace(/^\{/, '{"__proto__":{"polluted":true},');
       const polluted = await alice.request('POST', RESTORE, withProto);
       expect(polluted.statusCode, polluted.body).toBe(400);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS } from '../../src/contract/account.js';
+import { YOUR_DATA_PATHS } from '../../src/contract/your-data.js';
 import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
 import { errorBodySchema } from '../../src/contract/errors.js';
 import { EXPENSES_PATHS } from '../../src/contract/expenses.js';
@@ -104,10 +104,10 @@ describe.each(databaseKinds())('operations on %s', (kind) => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBeUndefined();
     }
-    const csv = await test.app.inject({ method: 'GET', url: ACCOUNT_PATHS.ledgerCsv, headers: { authorization } });
+    const csv = await test.app.inject({ method: 'GET', url: YOUR_DATA_PATHS.ledgerCsv, headers: { authorization } });
     const csvGzip = await test.app.inject({
       method: 'GET',
-      url: ACCOUNT_PATHS.ledgerCsv,
+      url: YOUR_DATA_PATHS.ledgerCsv,
       headers: { authorization, 'accept-encoding': 'gzip' },
     });
     expect(csvGzip.headers['content-type']).toMatch(/^text\/csv/);

@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, type AccountExport, accountCountsSchema, accountExportSchema } from '../../src/contract/account.js';
+import { YOUR_DATA_PATHS, type YourDataExport, yourDataCountsSchema, yourDataExportSchema } from '../../src/contract/your-data.js';
 import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
 import { EXPENSES_PATHS } from '../../src/contract/expenses.js';
 import { withId } from '../../src/contract/common.js';
@@ -16,7 +16,7 @@ import { STATEMENT_PATHS } from '../../src/contract/statements.js';
 import { computeBalances } from '../../src/domain/balances.js';
 import { isoDate } from '../../src/domain/calendar-date.js';
 import { centsToDollars, dollarsToCents } from '../../src/domain/money.js';
-import { MAX_KEPT_NEXT_SEQUENCE } from '../../src/server/account/account-data.js';
+import { MAX_KEPT_NEXT_SEQUENCE } from '../../src/server/your-data/your-data.js';
 import { expectBadRequest, newSubject } from '../support/api-expectations.js';
 import { byName, depositInput, expenseInput, ledgerOf, okJson } from '../support/schedule-bodies.js';
 import { databaseKinds } from '../support/test-databases.js';
@@ -26,10 +26,10 @@ import { appsOnEveryDatabase, type TestApp, type UserClient } from '../support/t
 const INT4_MAX = 2_147_483_647;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
-type ExportedLedger = NonNullable<AccountExport['accounts'][number]['ledger']>;
+type ExportedLedger = NonNullable<YourDataExport['accounts'][number]['ledger']>;
 
 /** The document with its first account's ledger replaced (version 2, decision 0042: ledgers are in their accounts). */
-function withLedger(document: AccountExport, ledger: unknown): AccountExport {
+function withLedger(document: YourDataExport, ledger: unknown): YourDataExport {
   const [first, ...rest] = document.accounts;
   if (!first) throw new Error('expected an account');
   return { ...document, accounts: [{ ...first, ledger: ledger as ExportedLedger }, ...rest] };
@@ -54,7 +54,7 @@ async function userWithData(user: UserClient): Promise<void> {
   okJson(await user.post(STATEMENT_PATHS.import, { fileName: 'statement.csv', content }));
 }
 
-const EVERY_READ = [DEPOSITS_PATHS.retrieve, EXPENSES_PATHS.retrieve, LEDGER_PATHS.retrieve, LEDGER_PATHS.forecast, ACCOUNT_PATHS.export];
+const EVERY_READ = [DEPOSITS_PATHS.retrieve, EXPENSES_PATHS.retrieve, LEDGER_PATHS.retrieve, LEDGER_PATHS.forecast, YOUR_DATA_PATHS.export];
 
 /** Every read's status and body, as text: two users with equal reads have the same data. */
 async function everyRead(user: UserClient): Promise<string[]> {
@@ -85,19 +85,19 @@ function idsIn(text: string): Set<string> {
  * The document with every id replaced by a new random one, consistently, in the same code-unit
  * order (lists break ties of creation time by id): the same data under ids nobody holds.
  */
-function withFreshIds(document: AccountExport): AccountExport {
+function withFreshIds(document: YourDataExport): YourDataExport {
   const text = JSON.stringify(document);
   const old = [...idsIn(text)].sort();
   const fresh = old.map(() => crypto.randomUUID()).sort();
   const ids = new Map(old.map((id, index) => [id, fresh[index] as string]));
-  return accountExportSchema.parse(JSON.parse(text.replace(UUID, (id) => ids.get(id) ?? id)));
+  return yourDataExportSchema.parse(JSON.parse(text.replace(UUID, (id) => ids.get(id) ?? id)));
 }
 
-function exportOf(user: UserClient): Promise<AccountExport> {
-  return user.get(ACCOUNT_PATHS.export).then((answer) => accountExportSchema.parse(okJson(answer)));
+function exportOf(user: UserClient): Promise<YourDataExport> {
+  return user.get(YOUR_DATA_PATHS.export).then((answer) => yourDataExportSchema.parse(okJson(answer)));
 }
 
-function ledgerOfExport(document: AccountExport): ExportedLedger {
+function ledgerOfExport(document: YourDataExport): ExportedLedger {
   const ledger = document.accounts[0]?.ledger;
   if (!ledger) throw new Error('expected a ledger');
   return ledger;
@@ -161,7 +161,7 @@ describe.each(databaseKinds())('restoring hostile documents on %s', (kind) => {
     const document = await exportOf(user);
     const ledger = ledgerOfExport(document);
     // At the top of the integer range, and in the reverse of the order they were made: the two Twin rows change places.
-    const hostile: AccountExport = withLedger(document, {
+    const hostile: YourDataExport = withLedger(document, {
       ...ledger,
       nextSequence: INT4_MAX,
       transactions: ledger.transactions.map((row) => ({ ...row, sequence: INT4_MAX - row.sequence })),
@@ -169,7 +169,7 @@ describe.each(databaseKinds())('restoring hostile documents on %s', (kind) => {
     const hostileLedger = ledgerOfExport(hostile);
     expect(Math.max(...hostileLedger.transactions.map((row) => row.sequence))).toBe(INT4_MAX - 1);
 
-    const counts = accountCountsSchema.parse(okJson(await user.post(ACCOUNT_PATHS.import, hostile)));
+    const counts = yourDataCountsSchema.parse(okJson(await user.post(YOUR_DATA_PATHS.restore, hostile)));
     expect(counts.transactions).toBe(ledger.transactions.length);
 
     // The order the file's numbers give, and the balances of that order.
@@ -195,7 +195,7 @@ describe.each(databaseKinds())('restoring hostile documents on %s', (kind) => {
 
     // The user's own export restores again, and reads as it did.
     const before = await everyRead(user);
-    accountCountsSchema.parse(okJson(await user.post(ACCOUNT_PATHS.import, afterAdd)));
+    yourDataCountsSchema.parse(okJson(await user.post(YOUR_DATA_PATHS.restore, afterAdd)));
     expect(withoutIds(await everyRead(user))).toEqual(withoutIds(before));
   });
 
@@ -211,12 +211,12 @@ describe.each(databaseKinds())('restoring hostile documents on %s', (kind) => {
     const top = MAX_KEPT_NEXT_SEQUENCE - ledger.nextSequence;
     const document = await exportOf(user);
 
-    okJson(await user.post(ACCOUNT_PATHS.import, withLedger(document, shifted(top, MAX_KEPT_NEXT_SEQUENCE))));
+    okJson(await user.post(YOUR_DATA_PATHS.restore, withLedger(document, shifted(top, MAX_KEPT_NEXT_SEQUENCE))));
     const kept = ledgerOfExport(await exportOf(user));
     expect(kept.nextSequence).toBe(MAX_KEPT_NEXT_SEQUENCE);
     expect(kept.transactions.map((row) => row.sequence)).toEqual(ledger.transactions.map((row) => row.sequence + top));
 
-    okJson(await user.post(ACCOUNT_PATHS.import, withLedger(document, shifted(top + 1, MAX_KEPT_NEXT_SEQUENCE + 1))));
+    okJson(await user.post(YOUR_DATA_PATHS.restore, withLedger(document, shifted(top + 1, MAX_KEPT_NEXT_SEQUENCE + 1))));
     const renumbered = ledgerOfExport(await exportOf(user));
     expect(renumbered.nextSequence).toBe(ledger.transactions.length + 1);
     expect(Math.max(...renumbered.transactions.map((row) => row.sequence))).toBe(ledger.transactions.length);
@@ -235,8 +235,8 @@ describe.each(databaseKinds())('restoring hostile documents on %s', (kind) => {
     // The same document under ids the owner holds, and under ids nobody holds: the same answer.
     const taken = test.as(newSubject('taken-ids'));
     const unheld = test.as(newSubject('fresh-ids'));
-    const takenAnswer = await taken.post(ACCOUNT_PATHS.import, document);
-    const freshAnswer = await unheld.post(ACCOUNT_PATHS.import, fresh);
+    const takenAnswer = await taken.post(YOUR_DATA_PATHS.restore, document);
+    const freshAnswer = await unheld.post(YOUR_DATA_PATHS.restore, fresh);
     expect(takenAnswer.statusCode, takenAnswer.body).toBe(200);
     expect([freshAnswer.statusCode, freshAnswer.body, freshAnswer.headers['content-type']]).toEqual([
       takenAnswer.statusCode,
@@ -256,7 +256,7 @@ describe.each(databaseKinds())('restoring hostile documents on %s', (kind) => {
 
     // The owner is untouched, and restoring their own document gives them new ids too.
     expect(await everyRead(owner)).toEqual(ownerReads);
-    okJson(await owner.post(ACCOUNT_PATHS.import, document));
+    okJson(await owner.post(YOUR_DATA_PATHS.restore, document));
     const ownerAfter = await everyRead(owner);
     expect(withoutIds(ownerAfter)).toEqual(withoutIds(ownerReads));
     expect(overlap(idsIn(ownerAfter.join('\n')), fileIds)).toEqual([]);
@@ -356,13 +356,13 @@ describe.each(databaseKinds())('restoring hostile documents on %s', (kind) => {
     const reads = await everyRead(user);
     const snapshot = await test.snapshot();
     for (const { label, body, fields } of cases) {
-      const answer = await user.post(ACCOUNT_PATHS.import, body);
+      const answer = await user.post(YOUR_DATA_PATHS.restore, body);
       expect(answer.statusCode, label).toBe(400);
       expectBadRequest(answer, fields);
     }
     // A number JSON cannot hold as a finite one (1e400 parses as Infinity).
     const infinite = await user.post(
-      ACCOUNT_PATHS.import,
+      YOUR_DATA_PATHS.restore,
       JSON.stringify(document).replace(`"openingBalance":${ledger.openingBalance}`, '"openingBalance":1e400'),
     );
     expectBadRequest(infinite, { 'accounts.0.ledger.openingBalance': 'Opening Balance must be a number.' });

@@ -8,7 +8,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { type AccountExport, accountExportSchema, ACCOUNT_PATHS } from '../../src/contract/account.js';
+import { type YourDataExport, yourDataExportSchema, YOUR_DATA_PATHS } from '../../src/contract/your-data.js';
 import { type AccountInfo, accountSchema, ACCOUNTS_PATHS } from '../../src/contract/accounts.js';
 import { withId } from '../../src/contract/common.js';
 import { strictErrorBodySchema } from '../../src/contract/errors.js';
@@ -63,7 +63,7 @@ const ledgerIn = async (user: UserClient, accountId: string): Promise<Ledger> =>
 
 /** Every read a restore or an undo must give back: the export (time aside) and each account's ledger as answered. */
 async function everything(user: UserClient, accounts: readonly AccountInfo[]): Promise<string[]> {
-  const exported = accountExportSchema.parse(okJson(await user.get(ACCOUNT_PATHS.export)));
+  const exported = yourDataExportSchema.parse(okJson(await user.get(YOUR_DATA_PATHS.export)));
   const ledgers = await Promise.all(accounts.map(async (account) => (await user.get(inAccount(LEDGER_PATHS.retrieve, account.id))).body));
   return [JSON.stringify({ ...exported, exportedAt: '' }), ...ledgers];
 }
@@ -258,11 +258,11 @@ describe.each(databaseKinds())('transfers on %s', (kind) => {
     ledgerOf(await user.post(TRANSFERS_PATHS.add, transfer(checking, savings)));
     ledgerOf(await user.post(TRANSFERS_PATHS.add, transfer(savings, checking, { date: '2026-12-02', amount: 12.34 })));
     const before = await everything(user, [checking, savings]);
-    const document: AccountExport = accountExportSchema.parse(okJson(await user.get(ACCOUNT_PATHS.export)));
+    const document: YourDataExport = yourDataExportSchema.parse(okJson(await user.get(YOUR_DATA_PATHS.export)));
     const [checkingRows, savingsRows] = document.accounts.map((account) => account.ledger?.transactions ?? []);
     expect(checkingRows?.[0]?.transfer).toEqual({ id: savingsRows?.[0]?.id, accountId: savings.id });
 
-    expect(okJson(await user.post(ACCOUNT_PATHS.import, document))).toEqual({ deposits: 0, expenses: 0, transactions: 4 });
+    expect(okJson(await user.post(YOUR_DATA_PATHS.restore, document))).toEqual({ deposits: 0, expenses: 0, transactions: 4 });
     const accounts = (okJson(await user.get(ACCOUNTS_PATHS.list)) as { accounts: AccountInfo[] }).accounts;
     const restored = await everything(user, accounts);
     expect(withoutIds(restored)).toEqual(withoutIds(before));
@@ -277,7 +277,7 @@ describe.each(databaseKinds())('transfers on %s', (kind) => {
     const broken = structuredClone(document);
     const row = broken.accounts[0]?.ledger?.transactions[0];
     if (row) row.transfer = { id: row.id, accountId: checking.id };
-    expectBadRequest(await user.post(ACCOUNT_PATHS.import, broken), {
+    expectBadRequest(await user.post(YOUR_DATA_PATHS.restore, broken), {
       'accounts.0.ledger.transactions.0.transfer':
         'Transfer must name a row of another account of the document that names this one back, on the same date, with the same name and amount and the other type.',
     });
@@ -298,7 +298,7 @@ describe.each(databaseKinds())('transfers on %s', (kind) => {
     expect(keysOf(ledgerChangesSchema.parse(okJson(added)).changes.rows)).toEqual([[...rowKeys, 'position']]);
     expect(keysOf(ledgerOf(await user.get(LEDGER_PATHS.retrieve)).transactions)).toEqual([rowKeys]);
     expect(keysOf(forecastSchema.parse(okJson(await user.get(LEDGER_PATHS.forecast))).upcoming)).toEqual([rowKeys]);
-    const exported = accountExportSchema.parse(okJson(await user.get(ACCOUNT_PATHS.export)));
+    const exported = yourDataExportSchema.parse(okJson(await user.get(YOUR_DATA_PATHS.export)));
     expect(keysOf(exported.accounts[0]?.ledger?.transactions ?? [])).toEqual([
       ['id', 'sequence', 'date', 'name', 'type', 'amount', 'status', 'source'],
     ]);

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, accountExportSchema } from '../../src/contract/account.js';
+import { YOUR_DATA_PATHS, yourDataExportSchema } from '../../src/contract/your-data.js';
 import { ENDPOINTS, UNDO_HEADER, withId } from '../../src/contract/common.js';
 import { DEPOSITS_PATHS, depositsInfoSchema } from '../../src/contract/deposits.js';
 import { EXPENSES_PATHS, expensesInfoSchema } from '../../src/contract/expenses.js';
@@ -45,7 +45,7 @@ function expectRefused(response: LightMyRequestResponse, status: number, code: s
 
 /** Everything the user has, as the API shows it: equal exactly when an undo put back what was there. */
 async function everything(user: UserClient) {
-  const exported = accountExportSchema.parse(okJson(await user.get(ACCOUNT_PATHS.export)));
+  const exported = yourDataExportSchema.parse(okJson(await user.get(YOUR_DATA_PATHS.export)));
   return { exported: { ...exported, exportedAt: '' }, register: okJson(await user.get(LEDGER_PATHS.retrieve)) };
 }
 
@@ -120,7 +120,9 @@ describe.each(databaseKinds())('undo on %s', (kind) => {
     );
     const phone = byName(ledger, 'Phone', '2026-12-15');
     const deleted = await user.delete(`${withId(LEDGER_PATHS.transaction, phone.id)}?answer=changes`);
-    expect(accountExportSchema.parse(okJson(await user.get(ACCOUNT_PATHS.export))).accounts[0]?.ledger?.skippedOccurrences).toHaveLength(1);
+    expect(yourDataExportSchema.parse(okJson(await user.get(YOUR_DATA_PATHS.export))).accounts[0]?.ledger?.skippedOccurrences).toHaveLength(
+      1,
+    );
     await undoLedgerWrite(user, tokenOf(deleted), before);
     expect(before.register).toEqual({ ledger });
   });
@@ -328,7 +330,7 @@ describe.each(databaseKinds())('undo on %s', (kind) => {
   it('forgets every undo with the account: a delete leaves nothing to undo', async () => {
     const { user, ledger } = await planUser(test, 'undo-account');
     const token = tokenOf(await patch(user, byName(ledger, 'Rent', '2026-12-01'), { status: 'PAID' }));
-    okJson(await user.request('DELETE', ACCOUNT_PATHS.account, { confirm: 'DELETE' }));
+    okJson(await user.request('DELETE', YOUR_DATA_PATHS.delete, { confirm: 'DELETE' }));
     expectNotFound(await undo(user, token), NOTHING_TO_UNDO);
   });
 

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, type AccountExport, accountExportSchema } from '../../src/contract/account.js';
+import { YOUR_DATA_PATHS, type YourDataExport, yourDataExportSchema } from '../../src/contract/your-data.js';
 import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
 import { strictErrorBodySchema } from '../../src/contract/errors.js';
 import { EXPENSES_PATHS } from '../../src/contract/expenses.js';
@@ -342,9 +342,9 @@ describe.each(databaseKinds())('fuzzing the statement readers on %s', (kind) => 
   let reader: UserClient;
   let importer: UserClient;
   /** The reader's data before any preview: previews change nothing. */
-  let readerData: AccountExport;
+  let readerData: YourDataExport;
   /** The importer's data before any import: restored after each import that answered 200, so its ledger stays small. */
-  let importerData: AccountExport;
+  let importerData: YourDataExport;
 
   beforeAll(async () => {
     test = await startTestApp(kind);
@@ -352,8 +352,8 @@ describe.each(databaseKinds())('fuzzing the statement readers on %s', (kind) => 
     importer = test.as('statement-importer');
     await smallLedger(reader);
     await smallLedger(importer);
-    readerData = accountExportSchema.parse(okJson(await reader.get(ACCOUNT_PATHS.export)));
-    importerData = accountExportSchema.parse(okJson(await importer.get(ACCOUNT_PATHS.export)));
+    readerData = yourDataExportSchema.parse(okJson(await reader.get(YOUR_DATA_PATHS.export)));
+    importerData = yourDataExportSchema.parse(okJson(await importer.get(YOUR_DATA_PATHS.export)));
   });
   afterAll(async () => {
     await test?.close();
@@ -384,7 +384,7 @@ describe.each(databaseKinds())('fuzzing the statement readers on %s', (kind) => 
     const response = await user.post(path, request.body);
     const took = performance.now() - started;
     expectContractAnswer(request, response, took);
-    if (request.call === 'import' && response.statusCode === 200) okJson(await importer.post(ACCOUNT_PATHS.import, importerData));
+    if (request.call === 'import' && response.statusCode === 200) okJson(await importer.post(YOUR_DATA_PATHS.restore, importerData));
     return { status: response.statusCode, ms: took };
   }
 
@@ -418,6 +418,6 @@ describe.each(databaseKinds())('fuzzing the statement readers on %s', (kind) => 
 
   it('still answers /api/me after every file, and the previews changed nothing', async () => {
     expect((await reader.get(ENDPOINTS.getProfile.path)).statusCode).toBe(200);
-    expect(okJson(await reader.get(ACCOUNT_PATHS.export))).toEqual({ ...readerData, exportedAt: expect.any(String) });
+    expect(okJson(await reader.get(YOUR_DATA_PATHS.export))).toEqual({ ...readerData, exportedAt: expect.any(String) });
   });
 });

@@ -15,7 +15,7 @@
  * (600 calls a minute each) never carry over between tests.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS } from '../../src/contract/account.js';
+import { YOUR_DATA_PATHS } from '../../src/contract/your-data.js';
 import { strictErrorBodySchema } from '../../src/contract/errors.js';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { STATEMENT_PATHS, statementImportSchema, statementPreviewSchema } from '../../src/contract/statements.js';
@@ -197,7 +197,7 @@ describe.each(databaseKinds())('hostile files and reads against the built server
   /** A user whose ledger holds `rows` pending $1.00 debits on one day, restored through the API. */
   async function userWithLedger(subject: string, rows: number): Promise<{ user: HttpUser; restoreMs: number }> {
     const user = await signIn(subject);
-    const restored = await timedCall(server.origin, user, 'POST', ACCOUNT_PATHS.import, pendingLedgerExport(rows));
+    const restored = await timedCall(server.origin, user, 'POST', YOUR_DATA_PATHS.restore, pendingLedgerExport(rows));
     expect(restored.status, restored.text.slice(0, 500)).toBe(200);
     expect(bodyOf(restored)).toMatchObject({ transactions: rows });
     return { user, restoreMs: restored.ms };

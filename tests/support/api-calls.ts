@@ -45,7 +45,7 @@ export const VALID_LEDGER = { ledger: { startDate: '2026-11-01', endDate: '2026-
 export const VALID_EXTENSION = { endDate: '2027-01-31' } as const;
 export const VALID_TRANSACTION = { date: '2026-11-25', name: 'Coffee', type: 'D', amount: 4.5 } as const;
 /** A whole export document (issue 15): one deposit, one expense, a ledger with one generated row. */
-export const VALID_ACCOUNT_DOCUMENT = {
+export const VALID_EXPORT_DOCUMENT = {
   format: 'leftover-export',
   version: 1,
   exportedAt: '2026-11-21T12:00:00.000Z',
@@ -103,8 +103,8 @@ const VALID_BODIES: { readonly [Operation in WithBody]: (id: string) => unknown 
   updateTransaction: (id) => ({ id, ...VALID_TRANSACTION, status: 'PAID', balance: 0 }),
   previewStatement: () => VALID_STATEMENT,
   importStatement: () => ({ ...VALID_STATEMENT, decisions: [{ index: 0, action: 'new' }] }),
-  importAccount: () => VALID_ACCOUNT_DOCUMENT,
-  deleteAccount: () => ({ confirm: 'DELETE' }),
+  restoreYourData: () => VALID_EXPORT_DOCUMENT,
+  deleteYourData: () => ({ confirm: 'DELETE' }),
   // Shaped as the server's tokens are (43 base64url characters), so it is looked up, and names no entry.
   undo: () => ({ token: 'A'.repeat(43) }),
   addAccount: () => VALID_ACCOUNT,

@@ -3,7 +3,7 @@
  * the reliability test sends them at full size to the built server, the statement fuzzer sends
  * them small among its generated files.
  */
-import { EXPORT_FORMAT } from '../../src/contract/account.js';
+import { EXPORT_FORMAT } from '../../src/contract/your-data.js';
 
 /** The date every hostile row is on: inside the ledger below, so every row is a match candidate. */
 export const HOSTILE_DATE = '2027-01-05';

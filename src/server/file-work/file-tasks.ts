@@ -5,7 +5,7 @@
  * is copied, and an error's class does not survive the copy, so failures travel as data too.
  */
 import secureJson from 'secure-json-parse';
-import { restoreHeaderSchema, restoreSchemaOf } from '../../contract/account-requests.js';
+import { restoreHeaderSchema, restoreSchemaOf } from '../../contract/your-data-requests.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { InvalidInputError, TooLargeError } from '../../domain/errors.js';
 import type { LedgerRow } from '../../domain/ledger.js';
@@ -20,8 +20,8 @@ import {
   matchStatement,
   type Proposal,
 } from '../../domain/statements/statement-matching.js';
-import type { AccountData } from '../account/account-data.js';
-import { restoredData } from '../account/account-payloads.js';
+import type { YourData } from '../your-data/your-data.js';
+import { restoredData } from '../your-data/your-data-payloads.js';
 
 export interface ReadStatementTask {
   readonly kind: 'read-statement';
@@ -65,7 +65,7 @@ export interface FileTaskAnswers {
   'read-statement': StatementFile;
   'plan-statement': StatementPlan;
   'plan-import': ImportPlan;
-  'check-restore': AccountData;
+  'check-restore': YourData;
 }
 
 /** A refusal as data: the domain error it was, rebuilt on the other side. */
@@ -125,7 +125,7 @@ function invalidDocument(issues: readonly { readonly path: readonly PropertyKey[
  * The restore document, parsed and checked exactly as the route's schema would check it, with the
  * same answer for each problem: one message per field, keyed by the field's path.
  */
-function checkRestore(task: CheckRestoreTask): AccountData {
+function checkRestore(task: CheckRestoreTask): YourData {
   let parsed: unknown;
   try {
     // As Fastify parses every other body: a "__proto__" or "constructor.prototype" key is refused.

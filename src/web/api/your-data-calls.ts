@@ -4,22 +4,22 @@
  * loads it, so the page's first view carries none of it (benchmark 4a, decision 0044).
  */
 import { createContext, useContext, useMemo } from 'react';
-import { type AccountCounts, accountCountsSchema } from '../../contract/account-counts.js';
+import { type YourDataCounts, yourDataCountsSchema } from '../../contract/your-data-counts.js';
 import { useApiClient } from './api-context.js';
 import { type ApiClient, endpoint } from './api-client.js';
 
 export interface YourDataApi {
-  readonly exportAccount: () => Promise<Blob>;
+  readonly exportYourData: () => Promise<Blob>;
   /** The document as read from the user's file: the server checks all of it. */
-  readonly importAccount: (document: unknown) => Promise<AccountCounts>;
-  readonly deleteAccount: () => Promise<AccountCounts>;
+  readonly restoreYourData: (document: unknown) => Promise<YourDataCounts>;
+  readonly deleteYourData: () => Promise<YourDataCounts>;
 }
 
 export function yourDataApi(api: ApiClient): YourDataApi {
   return {
-    exportAccount: () => api.download(endpoint('exportAccount')),
-    importAccount: (document) => api.request({ ...endpoint('importAccount'), answer: accountCountsSchema, body: document }),
-    deleteAccount: () => api.request({ ...endpoint('deleteAccount'), answer: accountCountsSchema, body: { confirm: 'DELETE' } }),
+    exportYourData: () => api.download(endpoint('exportYourData')),
+    restoreYourData: (document) => api.request({ ...endpoint('restoreYourData'), answer: yourDataCountsSchema, body: document }),
+    deleteYourData: () => api.request({ ...endpoint('deleteYourData'), answer: yourDataCountsSchema, body: { confirm: 'DELETE' } }),
   };
 }
 

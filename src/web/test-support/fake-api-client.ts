@@ -72,9 +72,9 @@ export type FakeYourDataApi = { [Method in keyof YourDataApi]: Mock<YourDataApi[
 export function fakeYourDataApi(stubs: Partial<FakeYourDataApi> = {}): FakeYourDataApi {
   const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call: ${name}`));
   return {
-    exportAccount: vi.fn(unexpected('exportAccount')),
-    importAccount: vi.fn(unexpected('importAccount')),
-    deleteAccount: vi.fn(unexpected('deleteAccount')),
+    exportYourData: vi.fn(unexpected('exportYourData')),
+    restoreYourData: vi.fn(unexpected('restoreYourData')),
+    deleteYourData: vi.fn(unexpected('deleteYourData')),
     ...stubs,
   };
 }

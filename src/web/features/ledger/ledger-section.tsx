@@ -8,7 +8,7 @@ import { type ComponentType, type ReactNode, useDeferredValue, useEffect, useMem
 import { type BankBalanceView, encodeLedgerTransaction, type LedgerTransactionView, type LedgerView } from '../../../contract/codecs.js';
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../../contract/ledger-requests.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../../contract/statement-requests.js';
-import { ledgerCsvFileName } from '../../../contract/account.js';
+import { ledgerCsvFileName } from '../../../contract/your-data.js';
 import type { ApiClient, HeldLedgerInfo } from '../../api/api-client.js';
 import { useApiClient } from '../../api/api-context.js';
 import { heldOf, isLedgerWindow } from '../../api/status-moves.js';

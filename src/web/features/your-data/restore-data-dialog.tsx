@@ -5,7 +5,7 @@
  */
 import { type ChangeEvent, useId, useState } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
-import { ACCOUNT_IMPORT_BODY_LIMIT_BYTES } from '../../../contract/account.js';
+import { RESTORE_BODY_LIMIT_BYTES } from '../../../contract/your-data.js';
 import { formatDate, isIsoDate } from '../../../domain/calendar-date.js';
 import type { SaveOutcome } from '../../components/field-errors.js';
 import { ModalDialog } from '../../components/modal-dialog.js';
@@ -76,8 +76,8 @@ export function RestoreDataDialog({ show, onRestore, onClose }: RestoreDataDialo
     const file = event.target.files?.[0];
     if (!file) return;
     // The server's limit for a restore: a larger file is refused before it is read.
-    if (file.size > ACCOUNT_IMPORT_BODY_LIMIT_BYTES) {
-      setErrors({ form: `The file is larger than ${ACCOUNT_IMPORT_BODY_LIMIT_BYTES / MEGABYTE} MB: it is not a Leftover export.` });
+    if (file.size > RESTORE_BODY_LIMIT_BYTES) {
+      setErrors({ form: `The file is larger than ${RESTORE_BODY_LIMIT_BYTES / MEGABYTE} MB: it is not a Leftover export.` });
       return;
     }
     let content: unknown;

@@ -6,7 +6,7 @@ import { Button } from '../../components/button.js';
 import type { SaveOutcome } from '../../components/field-errors.js';
 import { saveDownload } from '../../components/save-download.js';
 import { useDialogState } from '../../components/use-dialog-state.js';
-import { problemOf } from './account-problem.js';
+import { problemOf } from './your-data-problem.js';
 import { DeleteDataDialog } from './delete-data-dialog.js';
 import { RestoreDataDialog } from './restore-data-dialog.js';
 
@@ -46,7 +46,7 @@ export function YourDataPanel({ id, open, within, onClose, onDataReplaced }: You
     setProblem(null);
     try {
       // The browser's date only names the file; the document carries the server's exportedAt.
-      saveDownload(await api.exportAccount(), `leftover-data-${todayIn(new Date())}.json`);
+      saveDownload(await api.exportYourData(), `leftover-data-${todayIn(new Date())}.json`);
       onClose();
     } catch (error) {
       setProblem(problemOf(error));
@@ -98,13 +98,13 @@ export function YourDataPanel({ id, open, within, onClose, onDataReplaced }: You
       <RestoreDataDialog
         key={`restore-${restoring.session}`}
         show={restoring.open}
-        onRestore={(document) => restoring.closeAfter(replaceData(() => api.importAccount(document)))}
+        onRestore={(document) => restoring.closeAfter(replaceData(() => api.restoreYourData(document)))}
         onClose={restoring.close}
       />
       <DeleteDataDialog
         key={`delete-${deleting.session}`}
         show={deleting.open}
-        onDelete={() => deleting.closeAfter(replaceData(() => api.deleteAccount()))}
+        onDelete={() => deleting.closeAfter(replaceData(() => api.deleteYourData()))}
         onClose={deleting.close}
       />
     </>

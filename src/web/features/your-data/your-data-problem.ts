@@ -1,4 +1,4 @@
-/** What a failed account call says to the user: the catalogue's words and the server's own. */
+/** What a failed call of Your data says to the user: the catalogue's words and the server's own. */
 import { ApiCallError } from '../../api/api-client.js';
 
 export function problemOf(error: unknown): string {

@@ -25,7 +25,7 @@ export interface AccountLedgerData {
 /** A schedule of the data: always in one of its accounts. */
 type InAccount<T> = WithCreatedAt<Omit<T, 'accountId'> & { readonly accountId: string }>;
 
-export interface AccountData {
+export interface YourData {
   /** Oldest first; exactly one primary. */
   readonly accounts: readonly AccountLedgerData[];
   readonly deposits: readonly InAccount<StoredDeposit>[];
@@ -61,7 +61,7 @@ function mapped(ids: ReadonlyMap<string, string>, id: string): string {
  * are primary keys across all users, so keeping a file's ids when free would make the answer (or
  * its timing) tell whether another user holds them.
  */
-export function withNewIds(data: AccountData): AccountData {
+export function withNewIds(data: YourData): YourData {
   const ledgers = data.accounts.flatMap((account) => (account.ledger ? [account.ledger] : []));
   const accounts = orderPreservingIds(data.accounts.map((account) => account.id));
   const schedules = orderPreservingIds([
@@ -136,11 +136,11 @@ function countableLedger(ledger: LedgerData): LedgerData {
 }
 
 /** Every ledger of the data with creation-order numbers the database can go on counting from. */
-export function withCountableSequences(data: AccountData): AccountData {
+export function withCountableSequences(data: YourData): YourData {
   return { ...data, accounts: data.accounts.map((account) => ({ ...account, ledger: account.ledger && countableLedger(account.ledger) })) };
 }
 
 /** How many ledger rows the data holds, every account's together. */
-export function rowCount(data: AccountData): number {
+export function rowCount(data: YourData): number {
   return data.accounts.reduce((total, account) => total + (account.ledger?.rows.length ?? 0), 0);
 }

@@ -67,7 +67,7 @@ describe('Your data', () => {
   });
 
   it('downloads everything as one JSON file', async () => {
-    const api = fakeYourDataApi({ exportAccount: vi.fn(() => Promise.resolve(new Blob([JSON.stringify(EXPORT)]))) });
+    const api = fakeYourDataApi({ exportYourData: vi.fn(() => Promise.resolve(new Blob([JSON.stringify(EXPORT)]))) });
     const { user } = renderMenu(api);
     await user.click(await openMenu(user));
     await waitFor(() => expect(saved).toHaveLength(1));
@@ -76,14 +76,14 @@ describe('Your data', () => {
   });
 
   it('says why a download failed, in the menu', async () => {
-    const api = fakeYourDataApi({ exportAccount: vi.fn(() => Promise.reject(new ApiCallError('exportAccount', 0, 'Offline.'))) });
+    const api = fakeYourDataApi({ exportYourData: vi.fn(() => Promise.reject(new ApiCallError('exportYourData', 0, 'Offline.'))) });
     const { user } = renderMenu(api);
     await user.click(await openMenu(user));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to download your data! Offline.');
   });
 
   it('restores from a file only after saying what it replaces, then reloads the dashboard', async () => {
-    const api = fakeYourDataApi({ importAccount: vi.fn(() => Promise.resolve({ deposits: 1, expenses: 2, transactions: 3 })) });
+    const api = fakeYourDataApi({ restoreYourData: vi.fn(() => Promise.resolve({ deposits: 1, expenses: 2, transactions: 3 })) });
     const { user, onDataReplaced } = renderMenu(api);
     await openMenu(user);
     await user.click(screen.getByRole('button', { name: 'Restore from file' }));
@@ -100,10 +100,10 @@ describe('Your data', () => {
         "Restoring replaces all your data (your deposits, your expenses and your ledger) with this file's: 1 deposit, 2 expenses and a ledger of 3 transactions, exported on Mon, Feb 3, 2031. This cannot be undone.",
       ),
     ).toBeVisible();
-    expect(api.importAccount).not.toHaveBeenCalled();
+    expect(api.restoreYourData).not.toHaveBeenCalled();
     await user.click(replace);
     await waitForDialogToClose('Restore From File');
-    expect(api.importAccount).toHaveBeenCalledWith(EXPORT);
+    expect(api.restoreYourData).toHaveBeenCalledWith(EXPORT);
     expect(onDataReplaced).toHaveBeenCalledTimes(1);
   });
 
@@ -143,9 +143,9 @@ describe('Your data', () => {
 
   it('refuses a file that is not an export without a call, and shows a refused restore in the dialog', async () => {
     const api = fakeYourDataApi({
-      importAccount: vi.fn(() =>
+      restoreYourData: vi.fn(() =>
         Promise.reject(
-          new ApiCallError('importAccount', 400, 'Invalid input.', { 'ledger.transactions.2.date': 'Date must be within the ledger.' }),
+          new ApiCallError('restoreYourData', 400, 'Invalid input.', { 'ledger.transactions.2.date': 'Date must be within the ledger.' }),
         ),
       ),
     });
@@ -168,7 +168,7 @@ describe('Your data', () => {
   });
 
   it('deletes everything only once DELETE is typed', async () => {
-    const api = fakeYourDataApi({ deleteAccount: vi.fn(() => Promise.resolve({ deposits: 1, expenses: 2, transactions: 3 })) });
+    const api = fakeYourDataApi({ deleteYourData: vi.fn(() => Promise.resolve({ deposits: 1, expenses: 2, transactions: 3 })) });
     const { user, onDataReplaced } = renderMenu(api);
     await openMenu(user);
     await user.click(screen.getByRole('button', { name: 'Delete all my data' }));
@@ -180,7 +180,7 @@ describe('Your data', () => {
     await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
     await user.click(confirm);
     await waitForDialogToClose('Delete All My Data');
-    expect(api.deleteAccount).toHaveBeenCalledTimes(1);
+    expect(api.deleteYourData).toHaveBeenCalledTimes(1);
     expect(onDataReplaced).toHaveBeenCalledTimes(1);
   });
 });

@@ -8,14 +8,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  ACCOUNT_IMPORT_BODY_LIMIT_BYTES,
-  ACCOUNT_PATHS,
-  type AccountExport,
-  accountCountsSchema,
-  accountExportSchema,
+  RESTORE_BODY_LIMIT_BYTES,
+  YOUR_DATA_PATHS,
+  type YourDataExport,
+  yourDataCountsSchema,
+  yourDataExportSchema,
   LEDGER_CSV_COLUMNS,
-} from '../../src/contract/account.js';
-import { accountImportRequestSchema } from '../../src/contract/account-requests.js';
+} from '../../src/contract/your-data.js';
+import { restoreYourDataRequestSchema } from '../../src/contract/your-data-requests.js';
 import { withId } from '../../src/contract/common.js';
 import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
 import { EXPENSES_PATHS, expensesInfoSchema } from '../../src/contract/expenses.js';
@@ -71,8 +71,8 @@ const EVERY_READ = [
   EXPENSES_PATHS.retrieve,
   LEDGER_PATHS.retrieve,
   LEDGER_PATHS.forecast,
-  ACCOUNT_PATHS.ledgerCsv,
-  ACCOUNT_PATHS.export,
+  YOUR_DATA_PATHS.ledgerCsv,
+  YOUR_DATA_PATHS.export,
 ];
 
 /** Every read's status and body, as text: two users with equal reads have the same data. */
@@ -96,12 +96,12 @@ function withoutIds(reads: readonly string[]): string[] {
   );
 }
 
-function exportOf(response: LightMyRequestResponse): AccountExport {
-  return accountExportSchema.parse(okJson(response));
+function exportOf(response: LightMyRequestResponse): YourDataExport {
+  return yourDataExportSchema.parse(okJson(response));
 }
 
 async function restore(user: UserClient, document: unknown): Promise<void> {
-  accountCountsSchema.parse(okJson(await user.post(ACCOUNT_PATHS.import, document)));
+  yourDataCountsSchema.parse(okJson(await user.post(YOUR_DATA_PATHS.restore, document)));
 }
 
 describe.each(databaseKinds())('your data on %s', (kind) => {
@@ -113,7 +113,7 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
   it('writes the ledger as CSV: the register row by row, its balances to the cent, formulas as text', async () => {
     const user = test.as(newSubject('csv'));
     const ledger = await richUser(user);
-    const answer = await user.get(ACCOUNT_PATHS.ledgerCsv);
+    const answer = await user.get(YOUR_DATA_PATHS.ledgerCsv);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(answer.headers['content-disposition']).toBe('attachment; filename="leftover-ledger-2026-11-01-to-2027-01-31.csv"');
@@ -158,7 +158,7 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
         .where('owner_sub', '=', subject)
         .execute();
     }
-    const parsed = Papa.parse<string[]>((await user.get(ACCOUNT_PATHS.ledgerCsv)).body, { newline: '\r\n' });
+    const parsed = Papa.parse<string[]>((await user.get(YOUR_DATA_PATHS.ledgerCsv)).body, { newline: '\r\n' });
     const names = parsed.data.slice(1).map((row) => row[1]);
     expect(names.sort()).toEqual(["'\rReturn first", "'\tTab first", "'=1+1\nsecond line", 'Line\nbreak'].sort());
     expect(parsed.data.slice(1).map((row) => row[5])).toEqual(['-11.34', '-10.34', '-9.34', '-8.34']);
@@ -166,8 +166,8 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
 
   it('answers 404 for the CSV without a ledger, and an empty export', async () => {
     const user = test.as(newSubject('empty'));
-    expectNotFound(await user.get(ACCOUNT_PATHS.ledgerCsv), NO_LEDGER);
-    expect(exportOf(await user.get(ACCOUNT_PATHS.export))).toEqual({
+    expectNotFound(await user.get(YOUR_DATA_PATHS.ledgerCsv), NO_LEDGER);
+    expect(exportOf(await user.get(YOUR_DATA_PATHS.export))).toEqual({
       format: 'leftover-export',
       version: 2,
       exportedAt: TEST_NOW.toISOString(),
@@ -181,7 +181,7 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
     const subject = newSubject('export');
     const user = test.as(subject);
     await richUser(user);
-    const answer = await user.get(ACCOUNT_PATHS.export);
+    const answer = await user.get(YOUR_DATA_PATHS.export);
     const document = exportOf(answer);
     expect(answer.body).not.toContain(subject);
     expect(answer.body).not.toContain(test.issuer.issuer);
@@ -202,21 +202,21 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
     expect(ledger.transactions.filter((row) => row.source?.edited).map((row) => row.date)).toEqual(['2026-12-02', '2027-01-11']);
     expect(ledger.nextSequence).toBeGreaterThan(Math.max(...ledger.transactions.map((row) => row.sequence)));
     // What the server exports, a restore accepts.
-    expect(accountImportRequestSchema.safeParse(document).success).toBe(true);
+    expect(restoreYourDataRequestSchema.safeParse(document).success).toBe(true);
   });
 
   it('restores a document into the same user: every read answers byte for byte as before, under new ids', async () => {
     const user = test.as(newSubject('round-trip'));
     await richUser(user);
     const before = await everyRead(user);
-    const document = exportOf(await user.get(ACCOUNT_PATHS.export));
+    const document = exportOf(await user.get(YOUR_DATA_PATHS.export));
     // Over the data itself, then into nothing after a delete.
     // Every restored row gets a new id (issue 22): nothing a restore answers tells whether anyone holds an id.
     await restore(user, document);
     const restored = await everyRead(user);
     expect(withoutIds(restored)).toEqual(withoutIds(before));
     expect(restored).not.toEqual(before);
-    okJson(await user.request('DELETE', ACCOUNT_PATHS.account, { confirm: 'DELETE' }));
+    okJson(await user.request('DELETE', YOUR_DATA_PATHS.delete, { confirm: 'DELETE' }));
     await restore(user, document);
     expect(withoutIds(await everyRead(user))).toEqual(withoutIds(before));
     // And it keeps working as it did: a schedule change re-projects only what follows its schedule.
@@ -227,9 +227,9 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
   it('refuses a document with a problem, names its path, and changes nothing', async () => {
     const user = test.as(newSubject('refusals'));
     await richUser(user);
-    const document = exportOf(await user.get(ACCOUNT_PATHS.export));
-    const [account] = document.accounts as [AccountExport['accounts'][number]];
-    const ledger = account.ledger as NonNullable<AccountExport['accounts'][number]['ledger']>;
+    const document = exportOf(await user.get(YOUR_DATA_PATHS.export));
+    const [account] = document.accounts as [YourDataExport['accounts'][number]];
+    const ledger = account.ledger as NonNullable<YourDataExport['accounts'][number]['ledger']>;
     /** The document with its one account's ledger replaced. */
     const withLedger = (replaced: unknown) => ({ ...document, accounts: [{ ...account, ledger: replaced }] });
     const [first, second] = ledger.transactions as [LedgerTransaction & { sequence: number }, LedgerTransaction & { sequence: number }];
@@ -284,13 +284,13 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
     ];
     const snapshot = await test.snapshot();
     for (const { label, body, fields } of cases) {
-      const answer = await user.post(ACCOUNT_PATHS.import, body);
+      const answer = await user.post(YOUR_DATA_PATHS.restore, body);
       expect(answer.statusCode, label).toBe(400);
       expectBadRequest(answer, fields);
     }
-    const tooLarge = await user.post(ACCOUNT_PATHS.import, { ...document, exportedAt: 'x'.repeat(ACCOUNT_IMPORT_BODY_LIMIT_BYTES) });
+    const tooLarge = await user.post(YOUR_DATA_PATHS.restore, { ...document, exportedAt: 'x'.repeat(RESTORE_BODY_LIMIT_BYTES) });
     expect(tooLarge.statusCode).toBe(413);
-    const unconfirmed = await user.request('DELETE', ACCOUNT_PATHS.account, { confirm: 'delete' });
+    const unconfirmed = await user.request('DELETE', YOUR_DATA_PATHS.delete, { confirm: 'delete' });
     expectBadRequest(unconfirmed, { confirm: 'Type DELETE to confirm.' });
     expect(await test.snapshot()).toBe(snapshot);
   });
@@ -299,7 +299,7 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
     const user = test.as(newSubject('delete'));
     const ledger = await richUser(user);
     const newUser = await everyRead(test.as(newSubject('never-seen')));
-    const answer = accountCountsSchema.parse(okJson(await user.request('DELETE', ACCOUNT_PATHS.account, { confirm: 'DELETE' })));
+    const answer = yourDataCountsSchema.parse(okJson(await user.request('DELETE', YOUR_DATA_PATHS.delete, { confirm: 'DELETE' })));
     expect(answer).toEqual({ deposits: 2, expenses: 2, transactions: ledger.transactions.length });
     expect(await everyRead(user)).toEqual(newUser);
     const left = await Promise.all(
@@ -335,8 +335,8 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
     okJson(await bob.post(LEDGER_PATHS.create, { ledger: { startDate: '2026-11-01', endDate: '2026-12-31', currentBalance: 5 } }));
     const aliceReads = await everyRead(alice);
     const bobReads = await everyRead(bob);
-    const aliceDocument = exportOf(await alice.get(ACCOUNT_PATHS.export));
-    const bobDocument = exportOf(await bob.get(ACCOUNT_PATHS.export));
+    const aliceDocument = exportOf(await alice.get(YOUR_DATA_PATHS.export));
+    const bobDocument = exportOf(await bob.get(YOUR_DATA_PATHS.export));
     expect(JSON.stringify(aliceDocument)).not.toContain('Bob only');
 
     // Alice's document into Bob while Alice still has it: new ids, nothing else differs, Alice untouched.
@@ -354,7 +354,7 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
 
     // Bob deletes everything: Alice keeps hers.
     const aliceNow = await everyRead(alice);
-    okJson(await bob.request('DELETE', ACCOUNT_PATHS.account, { confirm: 'DELETE' }));
+    okJson(await bob.request('DELETE', YOUR_DATA_PATHS.delete, { confirm: 'DELETE' }));
     expect(await everyRead(alice)).toEqual(aliceNow);
   });
 });
@@ -368,7 +368,7 @@ describe.runIf(databaseKinds().length === 2)('restoring across databases', () =>
     const source = appOn(from).as(subject);
     await richUser(source);
     const before = await everyRead(source);
-    const document = exportOf(await source.get(ACCOUNT_PATHS.export));
+    const document = exportOf(await source.get(YOUR_DATA_PATHS.export));
     const target = appOn(to).as(subject);
     await restore(target, document);
     expect(withoutIds(await everyRead(target))).toEqual(withoutIds(before));

@@ -1,22 +1,22 @@
 /**
  * Your data (issue 15): the ledger as CSV, everything as one document, restore and delete. Thin:
  * the endpoint table's schemas check bodies and answers, the payloads turn dollars into cents and back, and
- * AccountService does the work in one transaction per call.
+ * YourDataService does the work in one transaction per call.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCOUNT_IMPORT_BODY_LIMIT_BYTES, ledgerCsvFileName } from '../../contract/account.js';
+import { RESTORE_BODY_LIMIT_BYTES, ledgerCsvFileName } from '../../contract/your-data.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { callerOf, chargeRowsRead, chargeRowsWritten } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
 import { type AccountChoice, NO_LEDGER, readLedger } from '../ledger/index.js';
-import { rowCount } from './account-data.js';
-import { exportDocument } from './account-payloads.js';
-import { AccountService } from './account-service.js';
+import { rowCount } from './your-data.js';
+import { exportDocument } from './your-data-payloads.js';
+import { YourDataService } from './your-data-service.js';
 import { ledgerCsv } from './ledger-csv.js';
 
-export const accountRoutes: FastifyPluginAsyncZod = async (api) => {
-  const accounts = new AccountService(api.database, () => api.now(), api.ledgerWrites);
+export const yourDataRoutes: FastifyPluginAsyncZod = async (api) => {
+  const yourData = new YourDataService(api.database, () => api.now(), api.ledgerWrites);
 
   // The primary account's ledger under /api/ledger, the one named under /api/accounts/:id (decision 0042).
   const csv = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice) => {
@@ -33,8 +33,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (api) => {
   registerEndpoint(api, 'exportLedgerCsv', async (request, reply) => csv(request, reply, 'primary'));
   registerEndpoint(api, 'exportAccountLedgerCsv', async (request, reply) => csv(request, reply, { id: request.params.id }));
 
-  registerEndpoint(api, 'exportAccount', async (request, reply) => {
-    const data = await accounts.export(callerOf(request));
+  registerEndpoint(api, 'exportYourData', async (request, reply) => {
+    const data = await yourData.export(callerOf(request));
     chargeRowsRead(request, rowCount(data));
     const exportedAt = api.now();
     reply.header('Cache-Control', 'no-store');
@@ -47,20 +47,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(async (restore) => {
     // JSON only, as everywhere else: any other type is refused before the body is read.
     restore.removeAllContentTypeParsers();
-    restore.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: ACCOUNT_IMPORT_BODY_LIMIT_BYTES },
-      (_request, body, done) => done(null, body),
+    restore.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: RESTORE_BODY_LIMIT_BYTES }, (_request, body, done) =>
+      done(null, body),
     );
     registerEndpoint(
       restore,
-      'importAccount',
+      'restoreYourData',
       async (request) => {
         // No body at all (no Content-Type, nothing sent) is checked as empty text: 400, not JSON.
         const body = typeof request.body === 'string' ? request.body : '';
         const owner = callerOf(request);
         const data = await api.fileWork.forOwner(owner, 'body', (run) => run({ kind: 'check-restore', body }));
-        const counts = await accounts.restore(owner, data);
+        const counts = await yourData.restore(owner, data);
         chargeRowsWritten(request, counts.transactions);
         return counts;
       },
@@ -69,5 +67,5 @@ export const accountRoutes: FastifyPluginAsyncZod = async (api) => {
     );
   });
 
-  registerEndpoint(api, 'deleteAccount', async (request) => accounts.delete(callerOf(request)));
+  registerEndpoint(api, 'deleteYourData', async (request) => yourData.delete(callerOf(request)));
 };

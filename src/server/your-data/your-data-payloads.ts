@@ -1,13 +1,13 @@
 /** The export document between dollars on the wire and cents inside: the only place the two meet. */
-import { type AccountExport, EXPORT_FORMAT, EXPORT_VERSION, type exportedLedgerSchema } from '../../contract/account.js';
+import { type YourDataExport, EXPORT_FORMAT, EXPORT_VERSION, type exportedLedgerSchema } from '../../contract/your-data.js';
 import type * as z from 'zod/mini';
 import { FIRST_ACCOUNT_NAME } from '../../domain/accounts.js';
 import type { LedgerData } from '../ledger/index.js';
-import type { RestoredAccount } from '../../contract/account-requests.js';
+import type { RestoredYourData } from '../../contract/your-data-requests.js';
 import type { ScheduleKind } from '../../domain/ledger.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
 import { byCodeUnits } from '../../domain/names.js';
-import type { AccountData } from './account-data.js';
+import type { YourData } from './your-data.js';
 
 type ExportedLedger = z.infer<typeof exportedLedgerSchema>;
 
@@ -50,7 +50,7 @@ function exportedLedger(ledger: LedgerData, schedules: ReadonlySet<string>): Exp
 }
 
 /** The document for what the owner has; `exportedAt` is the only part that is not the data. */
-export function exportDocument(data: AccountData, exportedAt: Date): AccountExport {
+export function exportDocument(data: YourData, exportedAt: Date): YourDataExport {
   const schedules = new Set([
     ...data.deposits.map((deposit) => `deposit ${deposit.id}`),
     ...data.expenses.map((expense) => `expense ${expense.id}`),
@@ -82,7 +82,7 @@ export function exportDocument(data: AccountData, exportedAt: Date): AccountExpo
   };
 }
 
-type RestoredLedger = NonNullable<Extract<RestoredAccount, { version: 1 }>['ledger']>;
+type RestoredLedger = NonNullable<Extract<RestoredYourData, { version: 1 }>['ledger']>;
 
 function restoredLedger(ledger: RestoredLedger): LedgerData {
   return {
@@ -111,7 +111,7 @@ const VERSION_1_ACCOUNT = 'version-1-account';
  * A checked document as data to store; the schema has already refused anything it cannot be. A
  * version 1 document's ledger and schedules are its one account's, the caller's primary account.
  */
-export function restoredData(document: RestoredAccount): AccountData {
+export function restoredData(document: RestoredYourData): YourData {
   const accountOf = (requested: string | undefined) => (document.version === 1 ? VERSION_1_ACCOUNT : (requested ?? VERSION_1_ACCOUNT));
   const schedules = {
     deposits: document.deposits.map((deposit) => ({

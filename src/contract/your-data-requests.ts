@@ -9,7 +9,7 @@ import { isIsoDate } from '../domain/calendar-date.js';
 import { LATEST_LEDGER_START, latestLedgerEnd } from '../domain/ledger-span.js';
 import { MAX_LEDGER_YEARS, MAX_TRANSACTION_NAME_LENGTH, SCHEDULE_KINDS, SOURCE_KINDS, TRANSACTION_STATUSES } from '../domain/ledger.js';
 import { TRANSACTION_TYPES } from '../domain/ledger.js';
-import { EXPORT_FORMAT, EXPORT_VERSIONS } from './account.js';
+import { EXPORT_FORMAT, EXPORT_VERSIONS } from './your-data.js';
 import { cardInputSchema } from './account-input.js';
 import { ACCOUNT_KINDS, accountNameKey, MAX_ACCOUNT_NAME_LENGTH } from '../domain/accounts.js';
 import { MAX_ACCOUNTS } from '../domain/limits.js';
@@ -295,7 +295,7 @@ export const restoreHeaderSchema = z.looseObject(
 );
 
 /** A version 1 document: one ledger, or none, for the primary account. */
-export const accountImportV1Schema = z
+export const restoreV1Schema = z
   .object(
     {
       format: formatSchema,
@@ -380,7 +380,7 @@ function accountProblems(
 }
 
 /** A version 2 document (decision 0042): accounts, each with its ledger or none; each schedule names its account. */
-export const accountImportV2Schema = z
+export const restoreV2Schema = z
   .object(
     {
       format: formatSchema,
@@ -431,15 +431,15 @@ export const accountImportV2Schema = z
  * caller has. What the OpenAPI document describes; a restore checks restoreHeaderSchema first, then
  * the schema of the version it names (restoreSchemaOf), so every message names one field.
  */
-export const accountImportRequestSchema = z.union([accountImportV1Schema, accountImportV2Schema]);
-export type AccountImportRequest = z.input<typeof accountImportRequestSchema>;
-export type RestoredAccount = z.output<typeof accountImportRequestSchema>;
+export const restoreYourDataRequestSchema = z.union([restoreV1Schema, restoreV2Schema]);
+export type RestoreYourDataRequest = z.input<typeof restoreYourDataRequestSchema>;
+export type RestoredYourData = z.output<typeof restoreYourDataRequestSchema>;
 
 /** The schema of a document of this version. */
 export function restoreSchemaOf(version: (typeof EXPORT_VERSIONS)[number]) {
-  return version === 1 ? accountImportV1Schema : accountImportV2Schema;
+  return version === 1 ? restoreV1Schema : restoreV2Schema;
 }
 
-/** DELETE /api/account: the word the user typed to confirm, so no stray call erases an account. */
-export const deleteAccountRequestSchema = z.object({ confirm: z.literal('DELETE', { error: 'Type DELETE to confirm.' }) }, OBJECT_BODY);
-export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+/** DELETE /api/account: the word the user typed to confirm, so no stray call erases everything. */
+export const deleteYourDataRequestSchema = z.object({ confirm: z.literal('DELETE', { error: 'Type DELETE to confirm.' }) }, OBJECT_BODY);
+export type DeleteYourDataRequest = z.infer<typeof deleteYourDataRequestSchema>;

@@ -2,7 +2,7 @@
  * The ledger as a CSV file (issue 15): the register's rows in row order with the balances its
  * answer shows, written by papaparse (RFC 4180: quotes where needed, CRLF line ends).
  */
-import { LEDGER_CSV_COLUMNS } from '../../contract/account.js';
+import { LEDGER_CSV_COLUMNS } from '../../contract/your-data.js';
 import { computeBalances } from '../../domain/balances.js';
 import type { Cents } from '../../domain/money.js';
 import type { LedgerWithRows } from '../ledger/index.js';

@@ -3,7 +3,7 @@
  * that owns it (the deposit and expense repositories, the ledger's face) and inside the caller's
  * transaction. No SQL here: every query is its table's module's, and names the owner.
  */
-import type { AccountCounts } from '../../contract/account.js';
+import type { YourDataCounts } from '../../contract/your-data.js';
 import { checkLedgerRows, checkScheduleCount } from '../../domain/limits.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
@@ -21,10 +21,10 @@ import {
 import { deleteAllChannels } from '../notifications/channel-store.js';
 import { deleteAllMessages } from '../notifications/outbox-store.js';
 import { deleteUserSettings } from '../profile/user-settings-store.js';
-import { type AccountData, type AccountLedgerData, rowCount } from './account-data.js';
+import { type YourData, type AccountLedgerData, rowCount } from './your-data.js';
 
 /** Everything the owner has; the caller runs it in one snapshot (one transaction, `db`). */
-export async function readAccount(database: OpenDatabase, owner: Caller, db: Database): Promise<AccountData> {
+export async function readYourData(database: OpenDatabase, owner: Caller, db: Database): Promise<YourData> {
   const scope = ledgerScope(database, owner, db);
   const accounts: AccountLedgerData[] = [];
   for (const account of await listAccounts(db, owner)) {
@@ -48,7 +48,7 @@ export async function readAccount(database: OpenDatabase, owner: Caller, db: Dat
  * went. Under the owner's lock, which commits or rolls back all of it. What could be undone goes
  * too: none of it is there to put back (decision 0040).
  */
-export async function deleteAccount(locked: LedgerWrite, owner: Caller): Promise<AccountCounts> {
+export async function deleteYourData(locked: LedgerWrite, owner: Caller): Promise<YourDataCounts> {
   await deleteUndoEntries(locked.db, owner);
   let transactions = 0;
   for (const account of await listAccounts(locked.db, owner)) transactions += await (await locked.store({ id: account.id })).deleteAll();
@@ -68,8 +68,8 @@ export async function deleteSettings(locked: LedgerWrite, owner: Caller): Promis
   await deleteUserSettings(locked.db, owner);
 }
 
-/** Stores the data for the owner, who has nothing now (deleteAccount ran under the same lock). */
-export async function writeAccount(locked: LedgerWrite, owner: Caller, data: AccountData, now: Date): Promise<void> {
+/** Stores the data for the owner, who has nothing now (deleteYourData ran under the same lock). */
+export async function writeYourData(locked: LedgerWrite, owner: Caller, data: YourData, now: Date): Promise<void> {
   const tooMany =
     checkScheduleCount('deposit', data.deposits.length) ??
     checkScheduleCount('expense', data.expenses.length) ??

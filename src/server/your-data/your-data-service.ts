@@ -3,14 +3,14 @@
  * restore and delete run under the owner's lock (withLedgerLock), as every ledger and schedule
  * write does, so no write of the same user interleaves with them.
  */
-import type { AccountCounts } from '../../contract/account.js';
+import type { YourDataCounts } from '../../contract/your-data.js';
 import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
 import { depositRepository } from '../deposits/deposit-repository.js';
 import { expenseRepository } from '../expenses/expense-repository.js';
 import { type LedgerWrites, listAccounts, readAccount as readChosenAccount, type WritePlan } from '../ledger/index.js';
-import { type AccountData, rowCount, withCountableSequences, withNewIds } from './account-data.js';
-import { deleteAccount, deleteSettings, readAccount, writeAccount } from './account-store.js';
+import { type YourData, rowCount, withCountableSequences, withNewIds } from './your-data.js';
+import { deleteYourData, deleteSettings, readYourData, writeYourData } from './your-data-store.js';
 
 /**
  * Your data as a whole is written as the file says (or as nothing): not undoable (decision 0040),
@@ -18,11 +18,11 @@ import { deleteAccount, deleteSettings, readAccount, writeAccount } from './acco
  */
 const WHOLE_DATA: WritePlan = { growth: 'restore', undo: null, follow: false };
 
-function counts(data: AccountData): AccountCounts {
+function counts(data: YourData): YourDataCounts {
   return { deposits: data.deposits.length, expenses: data.expenses.length, transactions: rowCount(data) };
 }
 
-export class AccountService {
+export class YourDataService {
   constructor(
     private readonly database: OpenDatabase,
     /** The app's clock: the restored ledger's created_at. */
@@ -36,7 +36,7 @@ export class AccountService {
    * COMMITTED transaction sees its own, so the export asks for REPEATABLE READ; a SQLite
    * transaction reads one snapshot anyway.
    */
-  async export(owner: Caller): Promise<AccountData> {
+  async export(owner: Caller): Promise<YourData> {
     // Schedules are in an account: a user who has some but never needed an account (rows stored by
     // hand) gets their primary one now, as on any first need. A user with nothing exports no account.
     if (!(await readChosenAccount(this.database, owner, 'primary'))) {
@@ -52,7 +52,7 @@ export class AccountService {
       this.database.kind === 'postgres'
         ? this.database.db.transaction().setIsolationLevel('repeatable read')
         : this.database.db.transaction();
-    return transaction.execute((trx) => readAccount(this.database, owner, trx));
+    return transaction.execute((trx) => readYourData(this.database, owner, trx));
   }
 
   /**
@@ -60,12 +60,12 @@ export class AccountService {
    * another user holds one must not show) and with creation-order numbers the ledger can go on
    * counting from. Nothing else differs: every answer reads as the file says, ids aside.
    */
-  async restore(owner: Caller, data: AccountData): Promise<AccountCounts> {
+  async restore(owner: Caller, data: YourData): Promise<YourDataCounts> {
     const stored = withNewIds(withCountableSequences(data));
     await this.writes.run(owner, WHOLE_DATA, {
       apply: async (locked) => {
         const primary = (await listAccounts(locked.db, owner)).find((account) => account.primary);
-        await deleteAccount(locked, owner);
+        await deleteYourData(locked, owner);
         // A version 1 document restores into the primary account (decision 0042): it keeps its name, kind and age.
         const restored =
           stored.version1 && primary
@@ -79,7 +79,7 @@ export class AccountService {
                 })),
               }
             : stored;
-        await writeAccount(locked, owner, restored, this.now());
+        await writeYourData(locked, owner, restored, this.now());
       },
       answer: async () => undefined,
     });
@@ -87,11 +87,11 @@ export class AccountService {
   }
 
   /** Removes every row the owner has, their accounts, settings and channels too; afterwards every call answers as for a new user. */
-  async delete(owner: Caller): Promise<AccountCounts> {
+  async delete(owner: Caller): Promise<YourDataCounts> {
     return this.writes.run(owner, WHOLE_DATA, {
       apply: async (locked) => {
         await deleteSettings(locked, owner);
-        return deleteAccount(locked, owner);
+        return deleteYourData(locked, owner);
       },
       answer: async (_locked, deleted) => deleted,
     });

@@ -4,5 +4,5 @@
  */
 import * as z from 'zod/mini';
 
-export const accountCountsSchema = z.object({ deposits: z.number(), expenses: z.number(), transactions: z.number() });
-export type AccountCounts = z.infer<typeof accountCountsSchema>;
+export const yourDataCountsSchema = z.object({ deposits: z.number(), expenses: z.number(), transactions: z.number() });
+export type YourDataCounts = z.infer<typeof yourDataCountsSchema>;

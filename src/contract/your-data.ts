@@ -1,6 +1,6 @@
 /**
  * Your data (issue 15): the ledger as CSV, everything as one JSON document, restore and delete.
- * The answers and the limits; what a restore accepts is in account-requests.ts, so the
+ * The answers and the limits; what a restore accepts is in your-data-requests.ts, so the
  * page's first view, which only reads answers, does not carry its checks (benchmark 4a).
  */
 import * as z from 'zod/mini';
@@ -13,11 +13,11 @@ import { cardAnswerSchema } from './accounts.js';
 import { ACCOUNT_KINDS } from '../domain/accounts.js';
 
 /** Your data's paths as the endpoint table spells them, for tests and scripts. */
-export const ACCOUNT_PATHS = /* @__PURE__ */ pathsOf({
+export const YOUR_DATA_PATHS = /* @__PURE__ */ pathsOf({
   ledgerCsv: 'exportLedgerCsv',
-  export: 'exportAccount',
-  import: 'importAccount',
-  account: 'deleteAccount',
+  export: 'exportYourData',
+  restore: 'restoreYourData',
+  delete: 'deleteYourData',
 });
 
 export const EXPORT_FORMAT = 'leftover-export';
@@ -33,7 +33,7 @@ export const EXPORT_VERSIONS = [1, 2] as const;
  * about 1 MB of JSON; 10 MB leaves room for ledgers with many rows added by hand. Past it,
  * Fastify answers 413 before parsing.
  */
-export const ACCOUNT_IMPORT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+export const RESTORE_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** The CSV's columns, in order. */
 export const LEDGER_CSV_COLUMNS = ['Date', 'Name', 'Type', 'Debit', 'Credit', 'Balance', 'Status'] as const;
@@ -100,7 +100,7 @@ export const exportedAccountSchema = z.object({
  * GET /api/account/export: everything the caller owns, and nothing that names their sign-in
  * account. Each deposit and expense names its account (accountId).
  */
-export const accountExportSchema = z.object({
+export const yourDataExportSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   version: z.literal(EXPORT_VERSION),
   exportedAt: z.string(),
@@ -108,6 +108,6 @@ export const accountExportSchema = z.object({
   deposits: z.array(exportedDepositSchema),
   expenses: z.array(exportedExpenseSchema),
 });
-export type AccountExport = z.infer<typeof accountExportSchema>;
+export type YourDataExport = z.infer<typeof yourDataExportSchema>;
 
-export { type AccountCounts, accountCountsSchema } from './account-counts.js';
+export { type YourDataCounts, yourDataCountsSchema } from './your-data-counts.js';
