@@ -432,7 +432,6 @@ export const restoreV2Schema = z
  * the schema of the version it names (restoreSchemaOf), so every message names one field.
  */
 export const restoreYourDataRequestSchema = z.union([restoreV1Schema, restoreV2Schema]);
-export type RestoreYourDataRequest = z.input<typeof restoreYourDataRequestSchema>;
 export type RestoredYourData = z.output<typeof restoreYourDataRequestSchema>;
 
 /** The schema of a document of this version. */
@@ -442,4 +441,3 @@ export function restoreSchemaOf(version: (typeof EXPORT_VERSIONS)[number]) {
 
 /** DELETE /api/account: the word the user typed to confirm, so no stray call erases everything. */
 export const deleteYourDataRequestSchema = z.object({ confirm: z.literal('DELETE', { error: 'Type DELETE to confirm.' }) }, OBJECT_BODY);
-export type DeleteYourDataRequest = z.infer<typeof deleteYourDataRequestSchema>;
