@@ -172,7 +172,10 @@ describe('pairRecurringSides', () => {
   });
 
   it('rewrites a link that names the right row in the wrong account', () => {
-    const sides = [side('checking', 'd1', ON_1, { id: 'c1', accountId: 'cash' }), side('savings', 'c1', ON_1, { id: 'd1', accountId: 'checking' })];
+    const sides = [
+      side('checking', 'd1', ON_1, { id: 'c1', accountId: 'cash' }),
+      side('savings', 'c1', ON_1, { id: 'd1', accountId: 'checking' }),
+    ];
     expect(written(pairRecurringSides(sides, FROM_TO, NONE_PAIRED))).toEqual([['d1', { id: 'c1', accountId: 'savings' }]]);
   });
 
@@ -192,7 +195,10 @@ describe('pairRecurringSides', () => {
   });
 
   it('unlinks a debit with no credit of its occurrence, and a credit with no debit of its own', () => {
-    const sides = [side('checking', 'd1', ON_1, { id: 'gone', accountId: 'savings' }), side('savings', 'c2', ON_2, { id: 'd1', accountId: 'checking' })];
+    const sides = [
+      side('checking', 'd1', ON_1, { id: 'gone', accountId: 'savings' }),
+      side('savings', 'c2', ON_2, { id: 'd1', accountId: 'checking' }),
+    ];
     expect(written(pairRecurringSides(sides, FROM_TO, NONE_PAIRED))).toEqual([
       ['d1', null],
       ['c2', null],
@@ -325,12 +331,10 @@ describe('pairRecurringSides, as a property', () => {
           paired.add(id).add(`r${partner}`);
         }
       });
-      const sides = rows.map(
-        ({ account, occurrence }, index): ScheduleSide => ({
-          accountId: account,
-          row: { id: ids[index] as string, transfer: links[index], source: occurrence === null ? null : { occurrence: d(occurrence) } },
-        }),
-      );
+      const sides = rows.map(({ account, occurrence }, index): ScheduleSide => ({
+        accountId: account,
+        row: { id: ids[index] as string, transfer: links[index], source: occurrence === null ? null : { occurrence: d(occurrence) } },
+      }));
       return { sides, paired, transfer: transfer ?? undefined };
     });
 

@@ -90,7 +90,7 @@ declare module 'fastify' {
     now: () => Date;
     /** The caller's today in their own time zone, on the app's clock (decision 0047). */
     todayOf: TodayReader;
-    /** Runs every ledger write as one unit of work (decision 0059). */
+    /** Runs every ledger write as one unit of work (decision 0064). */
     ledgerWrites: LedgerWrites;
     /** Worker threads for untrusted files: statements and restores are read there (issue 22). */
     fileWork: FileWorkPool;

@@ -1,5 +1,5 @@
 /**
- * A ledger write is one unit of work (issue 33, decision 0059; Actual Budget's
+ * A ledger write is one unit of work (issue 33, decision 0064; Actual Budget's
  * batchUpdateTransactions with its transfer hooks and withUndo). Whoever writes a ledger (its own
  * calls, a schedule's change, a statement import, a restore, an undo, an account's change, and
  * later the bank sync) says what changes, inside `LedgerWrites.run`; the unit does the rest, in one
