@@ -21,14 +21,6 @@ import {
   ledgerTransactionSchema,
   rowSourceSchema,
 } from './ledger.js';
-/** The statement answers' codecs load with the first statement call (statement-codecs.ts); their types are here too. */
-export type {
-  BankBalanceView,
-  ReconciliationView,
-  StatementImportView,
-  StatementPreviewView,
-  StatementRowView,
-} from './statement-codecs.js';
 
 /**
  * Dollars on the wire (whole cents: dollarsAnswerSchema refuses a third decimal), Cents on the

@@ -2,7 +2,8 @@
  * The statement answers as the page holds them (decision 0034), with the same field codecs as
  * every other answer. Apart from codecs.ts, as ledger-changes-codec.ts is: the api client loads
  * this module with the first statement call, so the page's first view does not carry the
- * statement schemas (benchmark 4a). Types only may be imported from here by first-view code.
+ * statement schemas (benchmark 4a). First-view code imports only types from here (`import type`),
+ * never through codecs.ts: it imports this module's field codecs, so a re-export there was a circle.
  */
 import * as z from 'zod/mini';
 import { centsFromDollars, isoDateFrom, ledgerCodec } from './codecs.js';

@@ -6,7 +6,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LedgerInfoView, StatementImportView } from '../contract/codecs.js';
+import type { LedgerInfoView } from '../contract/codecs.js';
+import type { StatementImportView } from '../contract/statement-codecs.js';
 import type { StatementImport, StatementPreview, StatementRowInfo } from '../contract/statements.js';
 import { ApiCallError } from './api/api-client.js';
 import {

@@ -14,34 +14,33 @@ import {
   type ForecastView,
   ledgerInfoCodec,
   type LedgerInfoView,
-  type LedgerView,
-  type StatementImportView,
-  type StatementPreviewView,
 } from '../../contract/codecs.js';
-import { type ApiOperation, ENDPOINTS, type HttpMethod, type RouteWithId, UNDO_HEADER, withId } from '../../contract/common.js';
+import { type ApiOperation, UNDO_HEADER } from '../../contract/common.js';
 import type { DepositInput } from '../../contract/deposit-input.js';
 import { errorBodySchema } from '../../contract/errors.js';
 import type { ExpenseInput } from '../../contract/expense-input.js';
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../contract/ledger-requests.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../contract/statement-requests.js';
 import type { LedgerChangesView } from '../../contract/ledger-changes-codec.js';
-import type { LedgerWindowInfoView, LedgerWindowView } from '../../contract/ledger-window-codec.js';
+import type { StatementImportView, StatementPreviewView } from '../../contract/statement-codecs.js';
 import { formatDate, isoDate } from '../../domain/calendar-date.js';
+import { ApiCallError } from './api-error.js';
+import {
+  type Endpoint,
+  endpoint,
+  type Endpoints,
+  type HeldLedger,
+  type HeldLedgerInfo,
+  type LedgerRead,
+  type Request,
+} from './api-request.js';
 import { noteLedgerVersion } from './ledger-version.js';
 
-export class ApiCallError extends Error {
-  constructor(
-    readonly operation: ApiOperation,
-    /** 0 when the server could not be reached at all. */
-    readonly status: number,
-    /** What the server said, or what went wrong on the way. */
-    readonly detail: string,
-    readonly fields: Record<string, string> = {},
-  ) {
-    super(ENDPOINTS[operation].failure);
-    this.name = 'ApiCallError';
-  }
-}
+// The client is the api folder's face: the page imports what a call is and how one fails from
+// here. The modules below it (the error, a call's shape) are apart so that the lazy chunks the
+// client loads can use them without importing the client back.
+export { ApiCallError } from './api-error.js';
+export { endpoint, type Endpoints, type HeldLedger, type HeldLedgerInfo, type LedgerRead } from './api-request.js';
 
 interface ApiClientOptions {
   readonly getAccessToken: () => string | undefined;
@@ -53,58 +52,6 @@ interface ApiClientOptions {
   /** A write answered a `Leftover-Undo` token (issue 24): the page offers to undo it, saying what happened. */
   readonly onUndoable?: (token: string, message: string) => void;
   readonly fetchImpl?: typeof fetch;
-}
-
-/**
- * The write went through; only reloading the ledger after it failed (decision 0030). The dialog
- * that sent it closes: sending it again would write it twice.
- */
-export class LedgerReloadError extends ApiCallError {}
-
-/**
- * The ledger the page holds at the moment it is asked (when an answer arrives): the whole of it, or
- * the window of it the Ledger view shows first (decision 0053), or null while it holds none.
- */
-export type HeldLedger = () => LedgerView | LedgerWindowView | null;
-
-/**
- * What the Ledger view holds: the whole ledger, or a window of it (decision 0053). A window has no
- * `ledger`, so code that reads one finds none rather than a part taken for the whole.
- */
-export type HeldLedgerInfo = LedgerInfoView | (LedgerWindowInfoView & { readonly ledger?: undefined });
-
-/**
- * How GET retrieve-ledger is sent: as the whole ledger's call, or as the Ledger view sends it to
- * ask for a window of the ledger (decision 0053), given the call as it would be sent for the whole.
- */
-export type LedgerRead = (whole: Omit<Request<LedgerInfoView>, 'ledgerOf'>) => Promise<HeldLedgerInfo>;
-
-/** A call as its row of the endpoint table gives it, with the row's id in its path. */
-export interface Endpoint {
-  readonly operation: ApiOperation;
-  readonly method: HttpMethod;
-  readonly path: string;
-}
-
-type PathOf<Operation extends ApiOperation> = (typeof ENDPOINTS)[Operation]['path'];
-
-/** The operation's method and path; a path with `:id` takes the id of the row the call acts on. */
-export function endpoint<Operation extends ApiOperation>(
-  operation: Operation,
-  ...id: PathOf<Operation> extends RouteWithId ? [id: string] : []
-): Endpoint {
-  const { method, path } = ENDPOINTS[operation];
-  return { operation, method, path: id[0] === undefined ? path : withId(path as RouteWithId, id[0]) };
-}
-
-export interface Request<T> extends Endpoint {
-  /** The answer's codec (contract/codecs.ts): one parse checks it and decodes it. */
-  readonly answer: z.ZodMiniType<T>;
-  readonly body?: unknown;
-  /** The whole ledger (or a window of it) in an answer that carries one: the page notes its version (decision 0030). */
-  readonly ledgerOf?: (answer: T) => LedgerView | LedgerWindowView | null;
-  /** What the write did, in words, should the server answer it with an undo token ("Paid Rent."). */
-  readonly undo?: string | ((answer: T) => string);
 }
 
 const loadLedgerChanges = () => import('./ledger-changes.js');
@@ -125,9 +72,6 @@ async function codeFor<Code>(load: () => Promise<Code>, operation: ApiOperation)
     throw new ApiCallError(operation, 0, UNREACHABLE);
   }
 }
-
-/** How the client finds a call's method and path: the table's own rows, or one account's twins (account-ledger-api.ts). */
-export type Endpoints = typeof endpoint;
 
 /** `at`: where the ledger calls go; the primary account's `/api/ledger` unless an account's client asks otherwise. */
 export function createApiClient(options: ApiClientOptions, at: Endpoints = endpoint): ApiClient {

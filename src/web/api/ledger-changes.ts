@@ -14,7 +14,9 @@ import type { LedgerChanges } from '../../contract/ledger-changes.js';
 import { type ChangedTransactionView, ledgerChangesCodec, type LedgerChangesView } from '../../contract/ledger-changes-codec.js';
 import type { LedgerWindowView } from '../../contract/ledger-window-codec.js';
 import { signedAmount } from '../../domain/ledger.js';
-import { ApiCallError, type HeldLedger, type HeldLedgerInfo, LedgerReloadError } from './api-client.js';
+import { ApiCallError } from './api-error.js';
+import { LedgerReloadError } from './ledger-reload-error.js';
+import type { HeldLedger, HeldLedgerInfo } from './api-request.js';
 import { ledgerVersion, setLedgerVersion } from './ledger-version.js';
 import { isLedgerWindow, rereadAs, rereadOf, wholeWhenComplete, withBalances } from './status-moves.js';
 

@@ -5,7 +5,7 @@
  */
 import { statementImportCodec, statementPreviewCodec } from '../../contract/statement-codecs.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../contract/statement-requests.js';
-import type { Endpoints } from './api-client.js';
+import type { Endpoints } from './api-request.js';
 
 export const previewStatementCall = (at: Endpoints, body: StatementPreviewRequest) => ({
   ...at('previewStatement'),

@@ -16,7 +16,7 @@ import type { IsoDate } from '../../domain/calendar-date.js';
 import { computeBalances } from '../../domain/balances.js';
 import { isAllowedStatusMove, type LedgerRow, signedAmount, type TransactionStatus } from '../../domain/ledger.js';
 import { type Cents, cents } from '../../domain/money.js';
-import type { ApiClient, HeldLedgerInfo, LedgerRead } from './api-client.js';
+import type { HeldLedgerInfo, LedgerRead, LedgerReader } from './api-request.js';
 import { ledgerVersion, setLedgerVersion } from './ledger-version.js';
 
 export interface BalancedRows {
@@ -108,7 +108,7 @@ const rereads = new WeakMap<LedgerWindowView, () => Promise<HeldLedgerInfo>>();
  * page's clock (decision 0034), sent through `api` as its GET retrieve-ledger; the window that
  * comes back knows how to be read again (rereadOf).
  */
-export function firstWindow(api: Pick<ApiClient, 'getLedger' | 'request'>, today: IsoDate, limit = FIRST_WINDOW_ROWS): LedgerRead {
+export function firstWindow(api: LedgerReader, today: IsoDate, limit = FIRST_WINDOW_ROWS): LedgerRead {
   const query = new URLSearchParams({ limit: String(limit), today }).toString();
   const read: LedgerRead = async (whole) => {
     const answer = await api.request({

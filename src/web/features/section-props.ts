@@ -3,7 +3,8 @@
  * be loaded), a way to replace it with what a call answered, and a way to report a failed call
  * (the shell shows "Whoops!"). Features never import each other.
  */
-import type { LedgerView, StatementPreviewView } from '../../contract/codecs.js';
+import type { LedgerView } from '../../contract/codecs.js';
+import type { StatementPreviewView } from '../../contract/statement-codecs.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../contract/statement-requests.js';
 import type { AskOutcome, SaveOutcome } from '../components/field-errors.js';
 

@@ -2,7 +2,8 @@
  * Does the ledger agree with the bank (issue 14 item 6)? The words the import's preview and the
  * ledger header use, from the statement's closing balance and the ledger's CLEARED rows.
  */
-import type { BankBalanceView, LedgerView, ReconciliationView } from '../../contract/codecs.js';
+import type { LedgerView } from '../../contract/codecs.js';
+import type { BankBalanceView, ReconciliationView } from '../../contract/statement-codecs.js';
 import { formatDate } from '../../domain/calendar-date.js';
 import { formatUsd } from '../../domain/money.js';
 import { reconcile } from '../../domain/statements/reconciliation.js';

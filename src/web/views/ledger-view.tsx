@@ -12,7 +12,8 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { AccountsInfoView } from '../../contract/account-codecs.js';
-import type { BankBalanceView, DepositsInfoView, ExpensesInfoView, LedgerInfoView } from '../../contract/codecs.js';
+import type { DepositsInfoView, ExpensesInfoView, LedgerInfoView } from '../../contract/codecs.js';
+import type { BankBalanceView } from '../../contract/statement-codecs.js';
 import type { LedgerWindowView } from '../../contract/ledger-window-codec.js';
 import type { NewTransfer } from '../../contract/transfers.js';
 import { todayIn } from '../../domain/calendar-date.js';

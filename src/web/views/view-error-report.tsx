@@ -4,7 +4,7 @@
  */
 import { ApiCallError } from '../api/api-client.js';
 import { ErrorModal, type ErrorReport } from '../components/error-modal.js';
-import type { ViewFailures } from './view-errors.js';
+import type { ViewFailures } from './view-failures.js';
 
 export function reportOf({ errors, browserOffline }: ViewFailures): ErrorReport {
   const messages: string[] = [];

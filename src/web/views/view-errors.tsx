@@ -4,18 +4,10 @@
  */
 import { useCallback, useState } from 'react';
 import { lazyDialog } from '../components/lazy-dialog.js';
+import type { ViewFailures } from './view-failures.js';
 
-/**
- * The failed calls as they were caught, and whether the browser had a network then. Put in words
- * by the modal's own chunk (view-error-report.tsx): the first view carries none of it (benchmark
- * 4a, decision 0048).
- */
-export interface ViewFailures {
-  readonly errors: readonly unknown[];
-  readonly browserOffline: boolean;
-}
-
-// "Whoops!" is rare: its modal code loads when the browser is idle, not with the first view.
+// "Whoops!" is rare: its modal code, which puts the failures in words, loads when the browser is
+// idle, not with the first view (benchmark 4a, decision 0048).
 // Props: `report`, what failed; `onClose`; `onRetry`, which loads the view's data again.
 export const ViewErrorModal = lazyDialog(
   () => import('./view-error-report.js').then((module) => module.ViewErrorModal),

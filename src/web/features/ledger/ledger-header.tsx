@@ -4,7 +4,8 @@
  */
 import { lazy, memo, type ReactNode, type RefObject, Suspense, useId, useLayoutEffect, useRef } from 'react';
 import { Button } from '../../components/button.js';
-import type { BankBalanceView, LedgerView } from '../../../contract/codecs.js';
+import type { LedgerView } from '../../../contract/codecs.js';
+import type { BankBalanceView } from '../../../contract/statement-codecs.js';
 import type { BalancePoint } from '../../../domain/forecast.js';
 import type { Cents } from '../../../domain/money.js';
 import { BelowZeroWarning } from '../../forecast/below-zero-warning.js';

@@ -5,7 +5,8 @@
  */
 import './ledger.css';
 import { type ComponentType, type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { type BankBalanceView, encodeLedgerTransaction, type LedgerTransactionView, type LedgerView } from '../../../contract/codecs.js';
+import { encodeLedgerTransaction, type LedgerTransactionView, type LedgerView } from '../../../contract/codecs.js';
+import type { BankBalanceView } from '../../../contract/statement-codecs.js';
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../../contract/ledger-requests.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../../contract/statement-requests.js';
 import { ledgerCsvFileName } from '../../../contract/your-data.js';

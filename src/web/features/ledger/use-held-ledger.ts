@@ -8,7 +8,8 @@
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TransactionStatus } from '../../../domain/ledger.js';
-import { type HeldLedger, type HeldLedgerInfo, LedgerReloadError } from '../../api/api-client.js';
+import type { HeldLedger, HeldLedgerInfo } from '../../api/api-client.js';
+import { LedgerReloadError } from '../../api/ledger-reload-error.js';
 import { useSectionCall } from '../../api/use-section-call.js';
 import type { RunCall } from '../../components/field-errors.js';
 import { useLatestCallback } from '../../components/use-latest-callback.js';

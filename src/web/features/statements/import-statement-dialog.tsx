@@ -9,7 +9,8 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
-import type { LedgerTransactionView, LedgerView, StatementPreviewView } from '../../../contract/codecs.js';
+import type { LedgerTransactionView, LedgerView } from '../../../contract/codecs.js';
+import type { StatementPreviewView } from '../../../contract/statement-codecs.js';
 import { csvMappingSchema, type ImportDecision } from '../../../contract/statement-requests.js';
 import type { CsvMapping } from '../../../domain/statements/csv-statement.js';
 import { type AskOutcome, checkForm, type FieldErrors } from '../../components/field-errors.js';

@@ -2,7 +2,8 @@
  * What happens to each statement row: the server's proposal, the choices the user may pick
  * instead, their words in the preview, and the decisions the import sends.
  */
-import type { LedgerTransactionView, StatementRowView } from '../../../contract/codecs.js';
+import type { LedgerTransactionView } from '../../../contract/codecs.js';
+import type { StatementRowView } from '../../../contract/statement-codecs.js';
 import type { ImportDecision } from '../../../contract/statement-requests.js';
 import { formatDate } from '../../../domain/calendar-date.js';
 import type { Cents } from '../../../domain/money.js';

@@ -5,7 +5,8 @@
  */
 import { useMemo } from 'react';
 import { Form } from 'react-bootstrap';
-import type { LedgerTransactionView, StatementRowView } from '../../../contract/codecs.js';
+import type { LedgerTransactionView } from '../../../contract/codecs.js';
+import type { StatementRowView } from '../../../contract/statement-codecs.js';
 import { formatDate } from '../../../domain/calendar-date.js';
 import { signedAmount } from '../../../domain/ledger.js';
 import { cents, formatUsd } from '../../../domain/money.js';

@@ -1,0 +1,20 @@
+/**
+ * How a failed call reaches the page: the catalogue's message for its operation, with what the
+ * server or the network said. Its own module, below the client: the changes' lazy chunk uses it
+ * too, and importing it from the client made the two import each other.
+ */
+import { type ApiOperation, ENDPOINTS } from '../../contract/common.js';
+
+export class ApiCallError extends Error {
+  constructor(
+    readonly operation: ApiOperation,
+    /** 0 when the server could not be reached at all. */
+    readonly status: number,
+    /** What the server said, or what went wrong on the way. */
+    readonly detail: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(ENDPOINTS[operation].failure);
+    this.name = 'ApiCallError';
+  }
+}

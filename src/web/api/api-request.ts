@@ -1,0 +1,64 @@
+/**
+ * What a call is (its row of the endpoint table, decision 0036, and its answer's codec) and what
+ * the Ledger view holds of the ledger. Below the client: the statement calls, the changes' code
+ * and the ledger windows, which the client loads lazily, build on these without importing it.
+ */
+import type * as z from 'zod/mini';
+import type { LedgerInfoView, LedgerView } from '../../contract/codecs.js';
+import { type ApiOperation, ENDPOINTS, type HttpMethod, type RouteWithId, withId } from '../../contract/common.js';
+import type { LedgerWindowInfoView, LedgerWindowView } from '../../contract/ledger-window-codec.js';
+
+/** A call as its row of the endpoint table gives it, with the row's id in its path. */
+export interface Endpoint {
+  readonly operation: ApiOperation;
+  readonly method: HttpMethod;
+  readonly path: string;
+}
+
+type PathOf<Operation extends ApiOperation> = (typeof ENDPOINTS)[Operation]['path'];
+
+/** The operation's method and path; a path with `:id` takes the id of the row the call acts on. */
+export function endpoint<Operation extends ApiOperation>(
+  operation: Operation,
+  ...id: PathOf<Operation> extends RouteWithId ? [id: string] : []
+): Endpoint {
+  const { method, path } = ENDPOINTS[operation];
+  return { operation, method, path: id[0] === undefined ? path : withId(path as RouteWithId, id[0]) };
+}
+
+/** How the client finds a call's method and path: the table's own rows, or one account's twins (account-ledger-api.ts). */
+export type Endpoints = typeof endpoint;
+
+export interface Request<T> extends Endpoint {
+  /** The answer's codec (contract/codecs.ts): one parse checks it and decodes it. */
+  readonly answer: z.ZodMiniType<T>;
+  readonly body?: unknown;
+  /** The whole ledger (or a window of it) in an answer that carries one: the page notes its version (decision 0030). */
+  readonly ledgerOf?: (answer: T) => LedgerView | LedgerWindowView | null;
+  /** What the write did, in words, should the server answer it with an undo token ("Paid Rent."). */
+  readonly undo?: string | ((answer: T) => string);
+}
+
+/**
+ * The ledger the page holds at the moment it is asked (when an answer arrives): the whole of it, or
+ * the window of it the Ledger view shows first (decision 0053), or null while it holds none.
+ */
+export type HeldLedger = () => LedgerView | LedgerWindowView | null;
+
+/**
+ * What the Ledger view holds: the whole ledger, or a window of it (decision 0053). A window has no
+ * `ledger`, so code that reads one finds none rather than a part taken for the whole.
+ */
+export type HeldLedgerInfo = LedgerInfoView | (LedgerWindowInfoView & { readonly ledger?: undefined });
+
+/**
+ * How GET retrieve-ledger is sent: as the whole ledger's call, or as the Ledger view sends it to
+ * ask for a window of the ledger (decision 0053), given the call as it would be sent for the whole.
+ */
+export type LedgerRead = (whole: Omit<Request<LedgerInfoView>, 'ledgerOf'>) => Promise<HeldLedgerInfo>;
+
+/** What reading a window of the ledger needs of the client: any call of the table, and the ledger read a given way. */
+export interface LedgerReader {
+  readonly request: <T>(request: Request<T>) => Promise<T>;
+  readonly getLedger: (read?: LedgerRead) => Promise<HeldLedgerInfo>;
+}
