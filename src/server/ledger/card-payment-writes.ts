@@ -44,17 +44,23 @@ function isCard(account: StoredAccount): account is CardAccount {
  * changed, and those `following` names. Answers what it wrote per ledger. A follower of the unit of
  * work (ledger-write.ts), which runs it once at the end of every write and moves the versions after.
  */
-export async function followCards(locked: LockedStores, today: IsoDate, following: CardFollowing = {}): Promise<CardWrites> {
+export async function followCards(
+  locked: LockedStores,
+  /** The owner's today, read only when a card is concerned: most writes never need it. */
+  today: () => Promise<IsoDate>,
+  following: CardFollowing = {},
+): Promise<CardWrites> {
   const writes: CardWrites = new Map();
   const wanted = new Set(following.cards ?? []);
   for (const store of locked.openedStores()) if (store.account.kind === 'CARD' && !store.unchanged) wanted.add(store.account.id);
   const payingFrom = new Set(following.payingFrom ?? []);
   // Nothing to read when no card can be concerned: the common write of a checking account's rows.
   if (wanted.size === 0 && payingFrom.size === 0) return writes;
+  const day = await today();
   // The settings as they are now: a write may just have changed them.
   for (const account of await listAccounts(locked.db, locked.owner)) {
     if (!isCard(account) || !(wanted.has(account.id) || payingFrom.has(account.card.payFromAccountId))) continue;
-    await reprojectCard(locked, account, today, following, writes);
+    await reprojectCard(locked, account, day, following, writes);
   }
   return writes;
 }

@@ -220,7 +220,7 @@ export class LedgerWrite implements LockedStores, StoreHost {
   async finish(now: Date, beforeUndo?: () => Promise<void>): Promise<string | undefined> {
     if (this.plan.follow !== false) {
       await followTransfers(this, this.sides, this.expensesWritten);
-      this.cardWrites = await followCards(this, await this.today(), {
+      this.cardWrites = await followCards(this, () => this.today(), {
         cards: [...this.following.cards],
         payingFrom: [...this.following.payingFrom],
         formerPayFrom: this.following.formerPayFrom,
