@@ -18,7 +18,20 @@ import {
   type StatementImportView,
   type StatementPreviewView,
 } from '../../contract/codecs.js';
-import { type ApiOperation, ENDPOINTS, type HttpMethod, type RouteWithId, UNDO_HEADER, withId } from '../../contract/common.js';
+import {
+  type AliasedOperation,
+  type ApiOperation,
+  type EndpointRow,
+  ENDPOINTS,
+  failureOf,
+  type HttpMethod,
+  type OperationId,
+  type PrimaryPathOf,
+  primaryOperationId,
+  type RouteWithId,
+  UNDO_HEADER,
+  withId,
+} from '../../contract/common.js';
 import type { DepositInput } from '../../contract/deposit-input.js';
 import { errorBodySchema } from '../../contract/errors.js';
 import type { ExpenseInput } from '../../contract/expense-input.js';
@@ -31,14 +44,15 @@ import { noteLedgerVersion } from './ledger-version.js';
 
 export class ApiCallError extends Error {
   constructor(
-    readonly operation: ApiOperation,
+    /** The call that failed: an alias keeps the words the page has always said for it (decision 0059). */
+    readonly operation: OperationId,
     /** 0 when the server could not be reached at all. */
     readonly status: number,
     /** What the server said, or what went wrong on the way. */
     readonly detail: string,
     readonly fields: Record<string, string> = {},
   ) {
-    super(ENDPOINTS[operation].failure);
+    super(failureOf(operation));
     this.name = 'ApiCallError';
   }
 }
@@ -79,22 +93,29 @@ export type HeldLedgerInfo = LedgerInfoView | (LedgerWindowInfoView & { readonly
  */
 export type LedgerRead = (whole: Omit<Request<LedgerInfoView>, 'ledgerOf'>) => Promise<HeldLedgerInfo>;
 
-/** A call as its row of the endpoint table gives it, with the row's id in its path. */
+/** A call as its row of the endpoint table gives it, named by its operationId, with the row's id in its path. */
 export interface Endpoint {
-  readonly operation: ApiOperation;
+  readonly operation: OperationId;
   readonly method: HttpMethod;
   readonly path: string;
 }
 
-type PathOf<Operation extends ApiOperation> = (typeof ENDPOINTS)[Operation]['path'];
-
-/** The operation's method and path; a path with `:id` takes the id of the row the call acts on. */
+/**
+ * The operation's method and path as the primary account's client sends it: an account's ledger
+ * call at its alias (`/api/ledger/...`, decision 0059), every other call at its own path. A path
+ * with `:id` takes the id of the row the call acts on.
+ */
 export function endpoint<Operation extends ApiOperation>(
   operation: Operation,
-  ...id: PathOf<Operation> extends RouteWithId ? [id: string] : []
+  ...id: PrimaryPathOf<Operation> extends RouteWithId ? [id: string] : []
 ): Endpoint {
-  const { method, path } = ENDPOINTS[operation];
-  return { operation, method, path: id[0] === undefined ? path : withId(path as RouteWithId, id[0]) };
+  const { method, path, primary }: EndpointRow = ENDPOINTS[operation];
+  const sent = primary?.path ?? path;
+  return {
+    operation: primary ? primaryOperationId(operation as AliasedOperation) : operation,
+    method,
+    path: id[0] === undefined ? sent : withId(sent as RouteWithId, id[0]),
+  };
 }
 
 export interface Request<T> extends Endpoint {
@@ -118,7 +139,7 @@ const loadStatementCalls = () => import('./statement-calls.js');
 const UNREACHABLE = 'The server could not be reached. Check your connection and try again.';
 
 /** A lazy chunk of the client's own code; when it does not load, the call fails as if the server could not be reached. */
-async function codeFor<Code>(load: () => Promise<Code>, operation: ApiOperation): Promise<Code> {
+async function codeFor<Code>(load: () => Promise<Code>, operation: OperationId): Promise<Code> {
   try {
     return await load();
   } catch {
@@ -126,7 +147,7 @@ async function codeFor<Code>(load: () => Promise<Code>, operation: ApiOperation)
   }
 }
 
-/** How the client finds a call's method and path: the table's own rows, or one account's twins (account-ledger-api.ts). */
+/** How the client finds a call's method and path: the primary account's (endpoint), or one account's (account-calls.ts). */
 export type Endpoints = typeof endpoint;
 
 /** `at`: where the ledger calls go; the primary account's `/api/ledger` unless an account's client asks otherwise. */
@@ -212,8 +233,11 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
     return (await call({ ...request, path: `${request.path}?answer=changes`, answer: ledgerChangesCodec })).changes;
   }
 
-  /** The statement calls' code. */
-  const statementCalls = (operation: ApiOperation) => codeFor(loadStatementCalls, operation);
+  /**
+   * The statement calls' code. When it does not load, the page says what it has always said for the
+   * primary account's statement call, whichever account's client asked.
+   */
+  const statementCalls = (operation: OperationId) => codeFor(loadStatementCalls, operation);
 
   /** A file to save as it came (the ledger's CSV, the whole export): the page does not read it. */
   async function download(file: Endpoint): Promise<Blob> {
@@ -289,9 +313,9 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
 
     /** What importing the statement would do to the ledger; changes nothing. */
     previewStatement: async (request: StatementPreviewRequest): Promise<StatementPreviewView> =>
-      call((await statementCalls('previewStatement')).previewStatementCall(at, request)),
+      call((await statementCalls('previewStatementPrimary')).previewStatementCall(at, request)),
     importStatement: async (request: StatementImportRequest): Promise<StatementImportView> =>
-      callLedger({ ...(await statementCalls('importStatement')).importStatementCall(at, request), undo: importedMessage }),
+      callLedger({ ...(await statementCalls('importStatementPrimary')).importStatementCall(at, request), undo: importedMessage }),
     exportLedgerCsv: (): Promise<Blob> => download(at('exportLedgerCsv')),
     /** Any call of the table, for the calls whose code loads later (the accounts', your data's): not the first view's. */
     request: call,
