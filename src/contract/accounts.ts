@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { ACCOUNT_KINDS, CARD_RULES } from '../domain/accounts.js';
-import { dollarsAnswerSchema, idSchema, pathsOf } from './common.js';
+import { accountPathsOf, dollarsAnswerSchema, idSchema, pathsOf } from './common.js';
 import { balancePointSchema, forecastSchema } from './ledger.js';
 
 /** A card's settings as stored: the payment projection that uses them comes with phase B of issue 25. */
@@ -38,7 +38,8 @@ export const accountsInfoSchema = z.object({ accounts: z.array(accountSchema) })
 export type AccountsInfo = z.infer<typeof accountsInfoSchema>;
 
 /**
- * GET /api/ledger/forecast and its twin per account, with what several accounts add (decision 0045).
+ * GET /api/accounts/{id}/ledger/forecast (and /api/ledger/forecast for the primary account), with
+ * what several accounts add (decision 0045).
  * Apart from forecastSchema so the page's first view, which reads the primary account's forecast
  * and needs only the account's name, does not carry the rest (benchmark 4a).
  */
@@ -60,15 +61,15 @@ export type AccountForecast = z.infer<typeof accountForecastSchema>;
 export const ACCOUNTS_PATHS = /* @__PURE__ */ pathsOf({ list: 'listAccounts', one: 'updateAccount' });
 
 /** The per-account ledger's paths as the endpoint table spells them (`:id` the account), for tests and scripts. */
-export const ACCOUNT_LEDGER_PATHS = /* @__PURE__ */ pathsOf({
-  retrieve: 'getAccountLedger',
-  create: 'createAccountLedger',
-  forecast: 'getAccountForecast',
-  extend: 'extendAccountLedger',
-  addTransaction: 'addAccountTransaction',
-  updateTransaction: 'updateAccountTransaction',
-  deleteTransaction: 'deleteAccountTransaction',
-  previewStatement: 'previewAccountStatement',
-  importStatement: 'importAccountStatement',
-  ledgerCsv: 'exportAccountLedgerCsv',
+export const ACCOUNT_LEDGER_PATHS = /* @__PURE__ */ accountPathsOf({
+  retrieve: 'getLedger',
+  create: 'createLedger',
+  forecast: 'getForecast',
+  extend: 'extendLedger',
+  addTransaction: 'addTransaction',
+  updateTransaction: 'updateTransaction',
+  deleteTransaction: 'deleteTransaction',
+  previewStatement: 'previewStatement',
+  importStatement: 'importStatement',
+  ledgerCsv: 'exportLedgerCsv',
 });

@@ -26,22 +26,37 @@ export function withId(route: RouteWithId, id: string): string {
 }
 
 /*
- * The endpoint table (convention 13, decision 0036): one row per call of the API, named by its
- * operation, with its method, its path and what the page says when it fails (SPEC.md section 8).
- * The page's api client reads these rows; endpoints.ts gives each the schemas of its request and
- * answer, which the server registers, the OpenAPI document describes and the tests walk. The rows
- * are here, not in endpoints.ts, so the page's first view carries no request schema, and not in a
- * module of their own, which rolldown splits the first view's script around (benchmark 4a).
+ * The endpoint table (convention 13, decisions 0036 and 0059): one row per operation of the API,
+ * named by its operation, with its method, its path and what the page says when it fails (SPEC.md
+ * section 8). The page's api client reads these rows; endpoints.ts gives each the schemas of its
+ * request and answer and a one-line summary, which the server registers, the OpenAPI document
+ * describes and the tests walk. The rows are here, not in endpoints.ts, so the page's first view
+ * carries no request schema (nor a summary it never shows), and not in a module of their own,
+ * which rolldown splits the first view's script around (benchmark 4a).
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+type ApiPath = `/api/${string}`;
+
+/**
+ * The same operation at a second path that acts on the primary account: SPEC.md's `/api/ledger/...`
+ * for an account's `/api/accounts/:id/ledger/...` (decision 0059). The server answers both alike.
+ */
+export interface PrimaryAlias {
+  /** The row's path without the account; a ledger row's own parameter is `:id` here, as SPEC.md spells it. */
+  readonly path: ApiPath;
+  /** The alias keeps the message the page has always said for it. */
+  readonly failure: string;
+}
+
 export interface EndpointRow {
   readonly method: HttpMethod;
-  /** Under API_PREFIX; `:id` names the row the call acts on. */
-  readonly path: `/api/${string}`;
+  /** Under API_PREFIX; `:id` names the row the call acts on (the account, for an account's ledger). */
+  readonly path: ApiPath;
   /** What the page says when the call fails, before the server's own message. */
   readonly failure: string;
+  readonly primary?: PrimaryAlias;
 }
 
 export const ENDPOINTS = {
@@ -60,20 +75,74 @@ export const ENDPOINTS = {
   updateExpense: { method: 'PUT', path: '/api/expenses/:id', failure: 'Failed to update expense!' },
   deleteExpense: { method: 'DELETE', path: '/api/expenses/:id', failure: 'Failed to delete expense!' },
 
-  getLedger: { method: 'GET', path: '/api/ledger/retrieve-ledger', failure: 'Failed to get ledger!' },
-  createLedger: { method: 'POST', path: '/api/ledger/create-ledger', failure: 'Failed to create ledger!' },
+  // An account's ledger (decision 0042): each call at /api/accounts/:id/ledger, and for the primary
+  // account at SPEC.md's /api/ledger path too. One row, two paths (decision 0059).
+  getLedger: {
+    method: 'GET',
+    path: '/api/accounts/:id/ledger/retrieve-ledger',
+    failure: "Failed to get the account's ledger!",
+    primary: { path: '/api/ledger/retrieve-ledger', failure: 'Failed to get ledger!' },
+  },
+  createLedger: {
+    method: 'POST',
+    path: '/api/accounts/:id/ledger/create-ledger',
+    failure: "Failed to create the account's ledger!",
+    primary: { path: '/api/ledger/create-ledger', failure: 'Failed to create ledger!' },
+  },
   /** For scripts: the page computes the same from the ledger it holds (decision 0034). */
-  getForecast: { method: 'GET', path: '/api/ledger/forecast', failure: 'Failed to get forecast!' },
-  extendLedger: { method: 'POST', path: '/api/ledger/extend-ledger', failure: 'Failed to extend ledger!' },
-  addTransaction: { method: 'POST', path: '/api/ledger/add-transaction', failure: 'Failed to add transaction!' },
-  updateTransaction: { method: 'PATCH', path: '/api/ledger/update-transaction', failure: 'Failed to update transaction!' },
-  deleteTransaction: { method: 'DELETE', path: '/api/ledger/transactions/:id', failure: 'Failed to delete transaction!' },
+  getForecast: {
+    method: 'GET',
+    path: '/api/accounts/:id/ledger/forecast',
+    failure: "Failed to get the account's forecast!",
+    primary: { path: '/api/ledger/forecast', failure: 'Failed to get forecast!' },
+  },
+  extendLedger: {
+    method: 'POST',
+    path: '/api/accounts/:id/ledger/extend-ledger',
+    failure: "Failed to extend the account's ledger!",
+    primary: { path: '/api/ledger/extend-ledger', failure: 'Failed to extend ledger!' },
+  },
+  addTransaction: {
+    method: 'POST',
+    path: '/api/accounts/:id/ledger/add-transaction',
+    failure: 'Failed to add transaction to the account!',
+    primary: { path: '/api/ledger/add-transaction', failure: 'Failed to add transaction!' },
+  },
+  /** An edit or a status move (pay, clear); the body names the row. */
+  updateTransaction: {
+    method: 'PATCH',
+    path: '/api/accounts/:id/ledger/update-transaction',
+    failure: "Failed to update the account's transaction!",
+    primary: { path: '/api/ledger/update-transaction', failure: 'Failed to update transaction!' },
+  },
+  /** `:transaction` names the row, `:id` its account; at the alias, `:id` names the row. */
+  deleteTransaction: {
+    method: 'DELETE',
+    path: '/api/accounts/:id/ledger/transactions/:transaction',
+    failure: "Failed to delete the account's transaction!",
+    primary: { path: '/api/ledger/transactions/:id', failure: 'Failed to delete transaction!' },
+  },
 
-  previewStatement: { method: 'POST', path: '/api/ledger/statements/preview', failure: 'Failed to read statement!' },
-  importStatement: { method: 'POST', path: '/api/ledger/statements/import', failure: 'Failed to import statement!' },
+  previewStatement: {
+    method: 'POST',
+    path: '/api/accounts/:id/ledger/statements/preview',
+    failure: 'Failed to read the statement for the account!',
+    primary: { path: '/api/ledger/statements/preview', failure: 'Failed to read statement!' },
+  },
+  importStatement: {
+    method: 'POST',
+    path: '/api/accounts/:id/ledger/statements/import',
+    failure: 'Failed to import the statement into the account!',
+    primary: { path: '/api/ledger/statements/import', failure: 'Failed to import statement!' },
+  },
 
   /** The ledger as the register shows it, one CSV row per transaction. */
-  exportLedgerCsv: { method: 'GET', path: '/api/ledger/export.csv', failure: 'Failed to export the ledger!' },
+  exportLedgerCsv: {
+    method: 'GET',
+    path: '/api/accounts/:id/ledger/export.csv',
+    failure: "Failed to export the account's ledger!",
+    primary: { path: '/api/ledger/export.csv', failure: 'Failed to export the ledger!' },
+  },
   exportYourData: { method: 'GET', path: '/api/account/export', failure: 'Failed to download your data!' },
   restoreYourData: { method: 'POST', path: '/api/account/import', failure: 'Failed to restore your data!' },
   /** Every row the caller owns. */
@@ -82,58 +151,13 @@ export const ENDPOINTS = {
   /** Takes back a write whose answer carried UNDO_HEADER, and answers what that write answered (decision 0040). */
   undo: { method: 'POST', path: '/api/undo', failure: 'Failed to undo!' },
 
-  // Accounts (issue 25, decision 0042): where money is, each with its own ledger. The /api/ledger
-  // calls above act on the primary account; each has its twin under /api/accounts/:id/ledger.
+  // Accounts (issue 25, decision 0042): where money is, each with its own ledger (above).
   listAccounts: { method: 'GET', path: '/api/accounts', failure: 'Failed to get accounts!' },
   addAccount: { method: 'POST', path: '/api/accounts', failure: 'Failed to add account!' },
   /** Renames it and/or makes it the primary account. */
   updateAccount: { method: 'PATCH', path: '/api/accounts/:id', failure: 'Failed to update account!' },
   /** Deletes it and its ledger; the body confirms with its name. */
   removeAccount: { method: 'DELETE', path: '/api/accounts/:id', failure: 'Failed to delete account!' },
-
-  getAccountLedger: { method: 'GET', path: '/api/accounts/:id/ledger/retrieve-ledger', failure: "Failed to get the account's ledger!" },
-  createAccountLedger: {
-    method: 'POST',
-    path: '/api/accounts/:id/ledger/create-ledger',
-    failure: "Failed to create the account's ledger!",
-  },
-  getAccountForecast: { method: 'GET', path: '/api/accounts/:id/ledger/forecast', failure: "Failed to get the account's forecast!" },
-  extendAccountLedger: {
-    method: 'POST',
-    path: '/api/accounts/:id/ledger/extend-ledger',
-    failure: "Failed to extend the account's ledger!",
-  },
-  addAccountTransaction: {
-    method: 'POST',
-    path: '/api/accounts/:id/ledger/add-transaction',
-    failure: 'Failed to add transaction to the account!',
-  },
-  updateAccountTransaction: {
-    method: 'PATCH',
-    path: '/api/accounts/:id/ledger/update-transaction',
-    failure: "Failed to update the account's transaction!",
-  },
-  /** `:transaction` names the row, `:id` its account. */
-  deleteAccountTransaction: {
-    method: 'DELETE',
-    path: '/api/accounts/:id/ledger/transactions/:transaction',
-    failure: "Failed to delete the account's transaction!",
-  },
-  previewAccountStatement: {
-    method: 'POST',
-    path: '/api/accounts/:id/ledger/statements/preview',
-    failure: 'Failed to read the statement for the account!',
-  },
-  importAccountStatement: {
-    method: 'POST',
-    path: '/api/accounts/:id/ledger/statements/import',
-    failure: 'Failed to import the statement into the account!',
-  },
-  exportAccountLedgerCsv: {
-    method: 'GET',
-    path: '/api/accounts/:id/ledger/export.csv',
-    failure: "Failed to export the account's ledger!",
-  },
 
   /** Money moved between two of the caller's accounts: a linked pair of rows (decision 0043). Answers From's ledger. */
   addTransfer: { method: 'POST', path: '/api/transfers', failure: 'Failed to add transfer!' },
@@ -157,12 +181,57 @@ export const UNDO_HEADER = 'leftover-undo';
 
 export type ApiOperation = keyof typeof ENDPOINTS;
 
+/** The operations with an alias on the primary account: an account's ledger calls. */
+export type AliasedOperation = {
+  [Operation in ApiOperation]: (typeof ENDPOINTS)[Operation] extends { readonly primary: PrimaryAlias } ? Operation : never;
+}[ApiOperation];
+
+/** An alias's name, its operationId in the OpenAPI document: `getLedgerPrimary` is GET /api/ledger/retrieve-ledger. */
+export type PrimaryOperation = `${AliasedOperation}Primary`;
+
+/** Every call by its OpenAPI operationId: a row's operation at its own path, `<operation>Primary` at its alias. */
+export type OperationId = ApiOperation | PrimaryOperation;
+
+const PRIMARY_SUFFIX = 'Primary';
+
+export function primaryOperationId(operation: AliasedOperation): PrimaryOperation {
+  return `${operation}${PRIMARY_SUFFIX}`;
+}
+
+/** What the page says when the call an operationId names fails: its row's message, or its alias's. */
+export function failureOf(operationId: OperationId): string {
+  const own: EndpointRow | undefined = ENDPOINTS[operationId as ApiOperation];
+  const alias: PrimaryAlias | undefined = ENDPOINTS[operationId.slice(0, -PRIMARY_SUFFIX.length) as AliasedOperation]?.primary;
+  // Every OperationId names a row or an alias, so one of the two is found.
+  return (own ?? alias)?.failure ?? '';
+}
+
+/** Where a call goes for the primary account: its alias, when it has one; its own path otherwise. */
+export type PrimaryPathOf<Operation extends ApiOperation> = (typeof ENDPOINTS)[Operation] extends {
+  readonly primary: { readonly path: infer Path };
+}
+  ? Path
+  : (typeof ENDPOINTS)[Operation]['path'];
+
 /**
- * Rows' paths under a resource's own names (DEPOSITS_PATHS and the like), for tests and scripts.
+ * Rows' paths under a resource's own names (DEPOSITS_PATHS and the like), for tests and scripts, as
+ * SPEC.md spells them: a ledger call's is its alias on the primary account (`/api/ledger/...`).
  * Called as a pure call, so a bundle that reads none of them drops the call whole: an object of
  * `ENDPOINTS.x.path` reads would leave the reads behind in the page's first view (benchmark 4a).
  */
 export function pathsOf<const Names extends Record<string, ApiOperation>>(
+  names: Names,
+): { readonly [Name in keyof Names]: PrimaryPathOf<Names[Name]> } {
+  const paths: Record<string, string> = {};
+  for (const [name, operation] of Object.entries(names)) {
+    const row: EndpointRow = ENDPOINTS[operation];
+    paths[name] = (row.primary ?? row).path;
+  }
+  return paths as { readonly [Name in keyof Names]: PrimaryPathOf<Names[Name]> };
+}
+
+/** The rows' own paths (a ledger call's under `/api/accounts/:id/ledger`), for tests and scripts; pure, as pathsOf. */
+export function accountPathsOf<const Names extends Record<string, ApiOperation>>(
   names: Names,
 ): { readonly [Name in keyof Names]: (typeof ENDPOINTS)[Names[Name]]['path'] } {
   const paths: Record<string, string> = {};

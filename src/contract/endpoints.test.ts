@@ -1,31 +1,71 @@
 import { describe, expect, it } from 'vitest';
-import { API_PREFIX, ENDPOINTS } from './common.js';
-import { ENDPOINT_SCHEMAS, endpointRows } from './endpoints.js';
+import { type AliasedOperation, API_PREFIX, ENDPOINTS, failureOf } from './common.js';
+import { aliasIdParameter, ENDPOINT_SCHEMAS, endpointRoutes, endpointRows } from './endpoints.js';
 
 describe('the endpoint table', () => {
   const rows = endpointRows();
+  const routes = endpointRoutes();
 
   it('has schemas for every row it names, and for no other', () => {
     expect(Object.keys(ENDPOINT_SCHEMAS).sort()).toEqual(Object.keys(ENDPOINTS).sort());
     expect(rows.map((row) => row.operation)).toEqual(Object.keys(ENDPOINTS));
   });
 
-  it('names each call once, under the API prefix', () => {
-    const calls = rows.map((row) => `${row.method} ${row.path}`);
+  it('names each call once, under the API prefix, and each by an operationId of its own', () => {
+    const calls = routes.map((route) => `${route.method} ${route.path}`);
     expect(new Set(calls).size).toBe(calls.length);
-    for (const row of rows) expect(row.path, row.operation).toMatch(new RegExp(`^${API_PREFIX}/[a-z0-9./:-]+$`));
+    for (const route of routes) expect(route.path, route.operationId).toMatch(new RegExp(`^${API_PREFIX}/[a-z0-9./:-]+$`));
+    const operationIds = routes.map((route) => route.operationId);
+    expect(new Set(operationIds).size).toBe(operationIds.length);
   });
 
   it('checks the id of every path that names a row, and takes no body on a read', () => {
-    for (const row of rows) {
-      expect(row.params !== undefined, row.operation).toBe(row.path.includes(':id'));
-      if (row.method === 'GET') expect(row.body, row.operation).toBeUndefined();
+    for (const route of routes) {
+      expect(route.params !== undefined, route.operationId).toBe(route.path.includes(':id'));
+      if (route.method === 'GET') expect(route.body, route.operationId).toBeUndefined();
     }
   });
 
   it('gives every call its own failure message, as SPEC.md section 8 words them', () => {
-    const messages = rows.map((row) => row.failure);
+    const messages = routes.map((route) => route.failure);
     expect(new Set(messages).size).toBe(messages.length);
     for (const message of messages) expect(message).toMatch(/^Failed to .+!$/);
+  });
+
+  it('says what every call does in one line of its own', () => {
+    const summaries = routes.map((route) => route.summary);
+    expect(new Set(summaries).size).toBe(summaries.length);
+    for (const summary of summaries) expect(summary).toMatch(/^[A-Z][^\n]{4,99}$/);
+  });
+
+  it("aliases only an account's ledger calls, each at its path without the account, on the primary account", () => {
+    const aliased = rows.filter((row) => row.primary !== undefined);
+    expect(aliased.map((row) => row.operation)).toEqual([
+      'getLedger',
+      'createLedger',
+      'getForecast',
+      'extendLedger',
+      'addTransaction',
+      'updateTransaction',
+      'deleteTransaction',
+      'previewStatement',
+      'importStatement',
+      'exportLedgerCsv',
+    ]);
+    for (const row of aliased) {
+      expect(row.path, row.operation).toMatch(/^\/api\/accounts\/:id\/ledger\//);
+      // The row's own parameter (a ledger row's `:transaction`) is `:id` at the alias, as SPEC.md spells it.
+      expect(row.primary?.path, row.operation).toBe(row.path.replace('/accounts/:id', '').replace(/:\w+/, ':id'));
+      expect(aliasIdParameter(row.operation as AliasedOperation), row.operation).toBe(
+        row.operation === 'deleteTransaction' ? 'transaction' : undefined,
+      );
+    }
+  });
+
+  it("names each call's failure by its operationId, an alias's as `<operation>Primary`", () => {
+    for (const route of routes) {
+      expect(route.operationId).toBe(route.atPrimary ? `${route.operation}Primary` : route.operation);
+      expect(failureOf(route.operationId), route.operationId).toBe(route.failure);
+    }
   });
 });

@@ -1,9 +1,10 @@
 /**
- * The endpoint table's schemas (decision 0036): for each row of ENDPOINTS (common.ts), what its
- * request may carry and what it answers. The server registers each call from its row and these
- * (the OpenAPI document is generated from them), and the API tests walk them. The page never
- * imports this module: its first view would carry every request schema (benchmark 4a). Its
- * dialogs import the request schemas they check forms with themselves.
+ * The endpoint table's schemas (decision 0036): for each row of ENDPOINTS (common.ts), what it does
+ * in one line (decision 0059), what its request may carry and what it answers. The server
+ * registers each call from its row and these (the OpenAPI document is generated from them), and
+ * the API tests walk them. The page never imports this module: its first view would carry every
+ * request schema (benchmark 4a). Its dialogs import the request schemas they check forms with
+ * themselves.
  */
 import * as z from 'zod/mini';
 import { RESTORE_BODY_LIMIT_BYTES, yourDataCountsSchema, yourDataExportSchema } from './your-data.js';
@@ -11,7 +12,15 @@ import { restoreYourDataRequestSchema, deleteYourDataRequestSchema } from './you
 import { profileSchema } from './app-config.js';
 import { accountTransactionParamsSchema, accountUpdateSchema, newAccountSchema, removeAccountRequestSchema } from './account-input.js';
 import { accountForecastSchema, accountSchema, accountsInfoSchema } from './accounts.js';
-import { type ApiOperation, type EndpointRow, ENDPOINTS } from './common.js';
+import {
+  type AliasedOperation,
+  type ApiOperation,
+  type EndpointRow,
+  ENDPOINTS,
+  type HttpMethod,
+  type OperationId,
+  primaryOperationId,
+} from './common.js';
 import { depositInputSchema } from './deposit-input.js';
 import { depositsInfoSchema } from './deposits.js';
 import { expenseInputSchema } from './expense-input.js';
@@ -35,6 +44,10 @@ export interface FileAnswer {
 }
 
 export interface EndpointSchemas {
+  /** What the call does, in one line: the OpenAPI document's summary (here, not in ENDPOINTS: the page never shows it). */
+  readonly summary: string;
+  /** The same at the row's alias on the primary account (PrimaryAlias), which the row has exactly when this is given. */
+  readonly primarySummary?: string;
   /** The path's parameters (`:id`). */
   readonly params?: z.ZodMiniType;
   readonly query?: z.ZodMiniType;
@@ -78,79 +91,139 @@ const rowWrite = { headers, query: ledgerAnswerQuerySchema, answer: ledgerWriteA
 const ledgerRead = { query: ledgerWindowQuerySchema, answer: z.union([ledgerInfoSchema, ledgerWindowSchema]) } as const;
 
 export const ENDPOINT_SCHEMAS = {
-  getProfile: { answer: profileSchema },
-  updateProfile: { body: profileUpdateSchema, answer: profileSchema },
+  getProfile: { summary: 'Get who the API thinks is calling, and their time zone', answer: profileSchema },
+  updateProfile: { summary: "Set the caller's time zone", body: profileUpdateSchema, answer: profileSchema },
 
-  getDeposits: { answer: depositsInfoSchema },
-  addDeposit: { body: depositInputSchema, answer: depositsInfoSchema },
-  updateDeposit: { params: idParamsSchema, body: depositInputSchema, answer: depositsInfoSchema },
-  deleteDeposit: { params: idParamsSchema, answer: depositsInfoSchema },
+  getDeposits: { summary: 'List the deposits', answer: depositsInfoSchema },
+  addDeposit: { summary: 'Add a deposit', body: depositInputSchema, answer: depositsInfoSchema },
+  updateDeposit: { summary: 'Change a deposit', params: idParamsSchema, body: depositInputSchema, answer: depositsInfoSchema },
+  deleteDeposit: { summary: 'Delete a deposit', params: idParamsSchema, answer: depositsInfoSchema },
 
-  getExpenses: { answer: expensesInfoSchema },
-  addExpense: { body: expenseInputSchema, answer: expensesInfoSchema },
-  updateExpense: { params: idParamsSchema, body: expenseInputSchema, answer: expensesInfoSchema },
-  deleteExpense: { params: idParamsSchema, answer: expensesInfoSchema },
+  getExpenses: { summary: 'List the expenses', answer: expensesInfoSchema },
+  addExpense: { summary: 'Add an expense', body: expenseInputSchema, answer: expensesInfoSchema },
+  updateExpense: { summary: 'Change an expense', params: idParamsSchema, body: expenseInputSchema, answer: expensesInfoSchema },
+  deleteExpense: { summary: 'Delete an expense', params: idParamsSchema, answer: expensesInfoSchema },
 
-  getLedger: ledgerRead,
-  createLedger: { headers, body: createLedgerRequestSchema, answer: ledgerInfoSchema },
-  getForecast: { answer: accountForecastSchema },
-  extendLedger: { headers, body: extendLedgerRequestSchema, answer: ledgerInfoSchema },
-  addTransaction: { ...rowWrite, body: newTransactionSchema },
-  updateTransaction: { ...rowWrite, body: transactionUpdateSchema },
-  deleteTransaction: { ...rowWrite, params: idParamsSchema },
-
-  previewStatement: { body: statementPreviewRequestSchema, answer: statementPreviewSchema, bodyLimit: STATEMENT_BODY_LIMIT_BYTES },
-  importStatement: {
+  // An account's ledger: `:id` is the account; at its alias the primary account (routesOf).
+  getLedger: {
+    summary: "Get an account's ledger, whole or a window of it",
+    primarySummary: "Get the primary account's ledger, whole or a window of it",
+    ...ledgerRead,
+    params: idParamsSchema,
+  },
+  createLedger: {
+    summary: "Create an account's ledger from its deposits and expenses",
+    primarySummary: "Create the primary account's ledger",
+    params: idParamsSchema,
     headers,
-    body: statementImportRequestSchema,
-    answer: statementImportSchema,
-    bodyLimit: STATEMENT_BODY_LIMIT_BYTES,
+    body: createLedgerRequestSchema,
+    answer: ledgerInfoSchema,
+  },
+  getForecast: {
+    summary: "Get an account's forecast: the lowest balance ahead, pay periods and the next 14 days",
+    primarySummary: "Get the primary account's forecast",
+    params: idParamsSchema,
+    answer: accountForecastSchema,
+  },
+  extendLedger: {
+    summary: "Extend an account's ledger to a later end date",
+    primarySummary: "Extend the primary account's ledger",
+    params: idParamsSchema,
+    headers,
+    body: extendLedgerRequestSchema,
+    answer: ledgerInfoSchema,
+  },
+  addTransaction: {
+    summary: "Add a transaction to an account's ledger",
+    primarySummary: "Add a transaction to the primary account's ledger",
+    ...rowWrite,
+    params: idParamsSchema,
+    body: newTransactionSchema,
+  },
+  updateTransaction: {
+    summary: "Change a transaction of an account's ledger: edit, pay or clear it",
+    primarySummary: "Change a transaction of the primary account's ledger",
+    ...rowWrite,
+    params: idParamsSchema,
+    body: transactionUpdateSchema,
+  },
+  deleteTransaction: {
+    summary: "Delete a transaction of an account's ledger",
+    primarySummary: "Delete a transaction of the primary account's ledger",
+    ...rowWrite,
+    params: accountTransactionParamsSchema,
   },
 
-  exportLedgerCsv: { answer: { mediaType: 'text/csv', description: 'The ledger as a CSV file.' } },
-  exportYourData: { answer: yourDataExportSchema },
-  restoreYourData: { body: restoreYourDataRequestSchema, answer: yourDataCountsSchema, bodyLimit: RESTORE_BODY_LIMIT_BYTES },
-  deleteYourData: { body: deleteYourDataRequestSchema, answer: yourDataCountsSchema },
-
-  undo: { body: undoRequestSchema, answer: undoAnswerSchema },
-
-  listAccounts: { answer: accountsInfoSchema },
-  addAccount: { body: newAccountSchema, answer: accountSchema },
-  updateAccount: { params: idParamsSchema, body: accountUpdateSchema, answer: accountSchema },
-  removeAccount: { params: idParamsSchema, body: removeAccountRequestSchema, answer: accountsInfoSchema },
-
-  // Each the twin of its /api/ledger row, with the account's id in the path.
-  getAccountLedger: { ...ledgerRead, params: idParamsSchema },
-  createAccountLedger: { params: idParamsSchema, headers, body: createLedgerRequestSchema, answer: ledgerInfoSchema },
-  getAccountForecast: { params: idParamsSchema, answer: accountForecastSchema },
-  extendAccountLedger: { params: idParamsSchema, headers, body: extendLedgerRequestSchema, answer: ledgerInfoSchema },
-  addAccountTransaction: { ...rowWrite, params: idParamsSchema, body: newTransactionSchema },
-  updateAccountTransaction: { ...rowWrite, params: idParamsSchema, body: transactionUpdateSchema },
-  deleteAccountTransaction: { ...rowWrite, params: accountTransactionParamsSchema },
-  previewAccountStatement: {
+  previewStatement: {
+    summary: "Show what importing a bank statement would do to an account's ledger",
+    primarySummary: "Show what importing a bank statement would do to the primary account's ledger",
     params: idParamsSchema,
     body: statementPreviewRequestSchema,
     answer: statementPreviewSchema,
     bodyLimit: STATEMENT_BODY_LIMIT_BYTES,
   },
-  importAccountStatement: {
+  importStatement: {
+    summary: "Import a bank statement into an account's ledger",
+    primarySummary: "Import a bank statement into the primary account's ledger",
     params: idParamsSchema,
     headers,
     body: statementImportRequestSchema,
     answer: statementImportSchema,
     bodyLimit: STATEMENT_BODY_LIMIT_BYTES,
   },
-  exportAccountLedgerCsv: { params: idParamsSchema, answer: { mediaType: 'text/csv', description: "The account's ledger as a CSV file." } },
 
-  addTransfer: { headers, body: newTransferSchema, answer: ledgerInfoSchema },
+  exportLedgerCsv: {
+    summary: "Download an account's ledger as CSV",
+    primarySummary: "Download the primary account's ledger as CSV",
+    params: idParamsSchema,
+    answer: { mediaType: 'text/csv', description: 'The ledger as a CSV file.' },
+  },
+  exportYourData: { summary: 'Download all of your data as one document', answer: yourDataExportSchema },
+  restoreYourData: {
+    summary: 'Replace all of your data with an exported document',
+    body: restoreYourDataRequestSchema,
+    answer: yourDataCountsSchema,
+    bodyLimit: RESTORE_BODY_LIMIT_BYTES,
+  },
+  deleteYourData: { summary: 'Delete all of your data', body: deleteYourDataRequestSchema, answer: yourDataCountsSchema },
 
-  getNotifications: { answer: notificationSettingsSchema },
-  updateNotifications: { body: notificationPreferencesSchema, answer: notificationSettingsSchema },
-  addNotificationChannel: { body: newChannelSchema, answer: notificationSettingsSchema },
-  removeNotificationChannel: { params: idParamsSchema, answer: notificationSettingsSchema },
-  testNotificationChannel: { params: idParamsSchema, answer: testDeliverySchema },
-  getPushKey: { answer: pushKeySchema },
-} as const satisfies { readonly [Operation in ApiOperation]: EndpointSchemas };
+  undo: { summary: 'Undo a write by the token its answer carried', body: undoRequestSchema, answer: undoAnswerSchema },
+
+  listAccounts: { summary: 'List the accounts with their balances', answer: accountsInfoSchema },
+  addAccount: { summary: 'Add an account', body: newAccountSchema, answer: accountSchema },
+  updateAccount: {
+    summary: "Rename an account, make it the primary one, or change a card's settings",
+    params: idParamsSchema,
+    body: accountUpdateSchema,
+    answer: accountSchema,
+  },
+  removeAccount: {
+    summary: 'Delete an account and its ledger',
+    params: idParamsSchema,
+    body: removeAccountRequestSchema,
+    answer: accountsInfoSchema,
+  },
+
+  addTransfer: { summary: "Move money between two of the caller's accounts", headers, body: newTransferSchema, answer: ledgerInfoSchema },
+
+  getNotifications: { summary: 'Get what Leftover tells the caller, when, and where', answer: notificationSettingsSchema },
+  updateNotifications: {
+    summary: 'Choose what Leftover tells the caller and at what hour',
+    body: notificationPreferencesSchema,
+    answer: notificationSettingsSchema,
+  },
+  addNotificationChannel: {
+    summary: 'Add an email address, a device or a webhook to send messages to',
+    body: newChannelSchema,
+    answer: notificationSettingsSchema,
+  },
+  removeNotificationChannel: { summary: 'Remove a channel', params: idParamsSchema, answer: notificationSettingsSchema },
+  testNotificationChannel: { summary: 'Send a test message to a channel now', params: idParamsSchema, answer: testDeliverySchema },
+  getPushKey: { summary: 'Get the VAPID public key the page subscribes to web push with', answer: pushKeySchema },
+} as const satisfies {
+  readonly [Operation in ApiOperation]: EndpointSchemas &
+    (Operation extends AliasedOperation ? { readonly primarySummary: string } : { readonly primarySummary?: never });
+};
 
 /** Every row of the table, whole (method, path, failure message and schemas), in its order. */
 export function endpointRows(): readonly (EndpointRow & EndpointSchemas & { readonly operation: ApiOperation })[] {
@@ -159,4 +232,61 @@ export function endpointRows(): readonly (EndpointRow & EndpointSchemas & { read
     ...ENDPOINTS[operation],
     ...ENDPOINT_SCHEMAS[operation],
   }));
+}
+
+/**
+ * One path the server answers (decision 0059): a row at its own path, or at its alias on the
+ * primary account. Each is one operation of the OpenAPI document, named by its operationId.
+ */
+export interface EndpointRoute extends EndpointSchemas {
+  readonly operation: ApiOperation;
+  /** The operation at its own path; `<operation>Primary` at its alias. */
+  readonly operationId: OperationId;
+  readonly method: HttpMethod;
+  readonly path: `/api/${string}`;
+  readonly summary: string;
+  readonly failure: string;
+  /** At an alias: the call acts on the primary account, which its path does not name. */
+  readonly atPrimary: boolean;
+}
+
+/**
+ * The routes of one row: its own, then its alias's, if it has one. The alias takes the row's
+ * schemas but not its path parameters: its path names no account, and the row's own parameter
+ * (a ledger row's `:transaction`) is its `:id`, checked as every other path's `:id` is.
+ */
+export function routesOf(operation: ApiOperation): readonly EndpointRoute[] {
+  const { primary, ...row }: EndpointRow = ENDPOINTS[operation];
+  const { primarySummary, ...schemas }: EndpointSchemas = ENDPOINT_SCHEMAS[operation];
+  const own: EndpointRoute = { operation, operationId: operation, ...row, ...schemas, atPrimary: false };
+  if (primary === undefined) return [own];
+  const aliasSchemas: { -readonly [Key in keyof EndpointSchemas]: EndpointSchemas[Key] } = { ...schemas };
+  delete aliasSchemas.params;
+  if (primary.path.includes(':id')) aliasSchemas.params = idParamsSchema;
+  const alias: EndpointRoute = {
+    operation,
+    operationId: primaryOperationId(operation as AliasedOperation),
+    method: row.method,
+    ...primary,
+    ...aliasSchemas,
+    summary: primarySummary ?? schemas.summary,
+    atPrimary: true,
+  };
+  return [own, alias];
+}
+
+/** Every route of the table: each row's own path and its alias, in the table's order. */
+export function endpointRoutes(): readonly EndpointRoute[] {
+  return (Object.keys(ENDPOINTS) as ApiOperation[]).flatMap(routesOf);
+}
+
+/**
+ * The row's own path parameter an alias's `:id` stands for: `transaction` for
+ * DELETE /api/ledger/transactions/:id, whose row is /api/accounts/:id/ledger/transactions/:transaction.
+ * Undefined when the alias has no parameter (every other ledger call).
+ */
+export function aliasIdParameter(operation: AliasedOperation): string | undefined {
+  const row: EndpointRow = ENDPOINTS[operation];
+  if (!row.primary?.path.includes(':id')) return undefined;
+  return [...row.path.matchAll(/:(\w+)/g)].map((match) => match[1]).find((name) => name !== 'id');
 }

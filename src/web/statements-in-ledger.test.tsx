@@ -187,7 +187,7 @@ describe('Import Statement dialog', () => {
   it("shows the server's reason for an unreadable file on the file field and stays open", async () => {
     const message = 'Line 4: the amount "12.3.4" is not a number.';
     const api = fakeApiClient();
-    api.previewStatement.mockRejectedValue(new ApiCallError('previewStatement', 400, message, { content: message }));
+    api.previewStatement.mockRejectedValue(new ApiCallError('previewStatementPrimary', 400, message, { content: message }));
     const view = renderLedger(LEDGER, api);
     const { dialog } = await openImport();
     await chooseFile(dialog, statementFile('Date,Description,Amount\n01/02/2026,x,12.3.4', 'bad.csv'));
@@ -204,7 +204,7 @@ describe('Import Statement dialog', () => {
     const message = 'Rent (2026-04-01) is matched to another statement row.';
     const api = previewing(PREVIEW);
     api.importStatement.mockRejectedValue(
-      new ApiCallError('importStatement', 400, 'Some decisions cannot be applied.', { 'decisions.0': message }),
+      new ApiCallError('importStatementPrimary', 400, 'Some decisions cannot be applied.', { 'decisions.0': message }),
     );
     renderLedger(LEDGER, api);
     const { user, dialog } = await openImport();

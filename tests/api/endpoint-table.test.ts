@@ -1,11 +1,11 @@
 /**
  * The endpoint table and the server agree (decision 0036): every row is a route the app registers,
- * with the row's method and path, and the app has no other route behind the token check; each
- * route has the row's schemas (as the OpenAPI document, generated from the routes, shows them)
- * and the row's body limit.
+ * with the row's method and path (and its alias on the primary account, decision 0059), and the
+ * app has no other route behind the token check; each route has the row's schemas (as the OpenAPI
+ * document, generated from the routes, shows them) and the row's body limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointRows, isFileAnswer } from '../../src/contract/endpoints.js';
+import { endpointRoutes, isFileAnswer } from '../../src/contract/endpoints.js';
 import { BODY_LIMIT_BYTES } from '../../src/server/app.js';
 import { OPENAPI_PATH } from '../../src/server/http/openapi.js';
 import { registeredApiRoutes } from '../support/api-calls.js';
@@ -28,8 +28,8 @@ describe.each(databaseKinds())('the endpoint table on %s', (kind) => {
     await test?.close();
   });
 
-  it('is what the app registers: every row a route, and every /api route behind the token a row', () => {
-    const rows = endpointRows().map(({ method, path }) => `${method} ${path}`);
+  it('is what the app registers: every row (and alias) a route, and every /api route behind the token a row', () => {
+    const rows = endpointRoutes().map(({ method, path }) => `${method} ${path}`);
     expect(new Set(rows).size).toBe(rows.length);
     expect(registeredApiRoutes(test.app)).toEqual([...rows].sort());
   });
@@ -38,12 +38,12 @@ describe.each(databaseKinds())('the endpoint table on %s', (kind) => {
     const document = (await test.app.inject({ method: 'GET', url: OPENAPI_PATH })).json<{
       paths: Record<string, Record<string, Operation>>;
     }>();
-    for (const row of endpointRows()) {
+    for (const row of endpointRoutes()) {
       const operation = document.paths[row.path.replace(/:(\w+)/g, '{$1}')]?.[row.method.toLowerCase()];
       const places = new Set((operation?.parameters ?? []).map((parameter) => parameter.in));
       expect(
         { path: places.has('path'), query: places.has('query'), header: places.has('header'), body: operation?.requestBody !== undefined },
-        row.operation,
+        row.operationId,
       ).toEqual({
         path: row.params !== undefined,
         query: row.query !== undefined,
@@ -51,16 +51,16 @@ describe.each(databaseKinds())('the endpoint table on %s', (kind) => {
         body: row.body !== undefined,
       });
       const answer = isFileAnswer(row.answer) ? row.answer.mediaType : 'application/json';
-      expect(Object.keys(operation?.responses['200']?.content ?? {}), row.operation).toEqual([answer]);
+      expect(Object.keys(operation?.responses['200']?.content ?? {}), row.operationId).toEqual([answer]);
     }
   });
 
   it("takes a body over the app's limit only where the row gives its own", async () => {
     const user = test.as('endpoint-table');
     const overAppLimit = { fileName: 'statement.csv', content: 'x'.repeat(BODY_LIMIT_BYTES) };
-    for (const row of endpointRows().filter((candidate) => candidate.body !== undefined)) {
+    for (const row of endpointRoutes().filter((candidate) => candidate.body !== undefined)) {
       const response = await user.request(row.method, row.path.replace(':id', crypto.randomUUID()), overAppLimit);
-      expect(response.statusCode === 413, `${row.operation}: ${response.statusCode} ${response.body.slice(0, 200)}`).toBe(
+      expect(response.statusCode === 413, `${row.operationId}: ${response.statusCode} ${response.body.slice(0, 200)}`).toBe(
         row.bodyLimit === undefined,
       );
     }

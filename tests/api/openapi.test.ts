@@ -2,9 +2,18 @@
  * GET /api/openapi.json (issue 16): served without a token, OpenAPI 3.1, one operation for every
  * route the app registers, and the document is true: real answers of the API, refusals included,
  * and the bodies the other API tests send validate against it with a JSON Schema 2020-12 validator.
+ * Every operation is named as the endpoint table names it, says what it does in a summary, and the
+ * document passes @redocly/cli's recommended rules (issue 33, decision 0059).
  */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointRoutes } from '../../src/contract/endpoints.js';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
 import { OPENAPI_PATH } from '../../src/server/http/openapi.js';
@@ -14,12 +23,16 @@ import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 interface Operation {
+  readonly operationId?: string;
+  readonly summary?: string;
   readonly security?: unknown;
   readonly requestBody?: { readonly content: Record<string, { readonly schema: unknown }> };
   readonly responses: Record<string, { readonly content?: Record<string, { readonly schema: unknown }> }>;
 }
 interface OpenApiDocument {
   readonly openapi: string;
+  readonly info: { readonly license?: { readonly name: string } };
+  readonly servers?: readonly { readonly url: string }[];
   readonly security: unknown;
   readonly components: { readonly schemas: Record<string, unknown>; readonly securitySchemes: Record<string, unknown> };
   readonly paths: Record<string, Record<string, Operation>>;
@@ -29,6 +42,34 @@ interface OpenApiDocument {
 function operationOf(document: OpenApiDocument, route: string): Operation | undefined {
   const [method = '', path = ''] = route.split(' ');
   return document.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+}
+
+/** The release pinned in package.json: newer ones want Node 22.12 (decision 0059). */
+const REDOCLY_CLI = path.join(path.dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
+
+interface LintReport {
+  readonly totals: { readonly errors: number; readonly warnings: number };
+  readonly problems: readonly { readonly ruleId: string; readonly severity: string; readonly message: string }[];
+}
+
+/** `redocly lint` with its recommended rules on the document as served; its JSON report. */
+async function redoclyLint(documentText: string): Promise<LintReport> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'leftover-openapi-'));
+  try {
+    const file = path.join(dir, 'openapi.json');
+    fs.writeFileSync(file, documentText);
+    const args = [REDOCLY_CLI, 'lint', '--extends', 'recommended', '--format', 'json', file];
+    // No telemetry and no update check: a test sends nothing anywhere.
+    const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
+    // It exits 1 when it finds errors; the report on stdout says which either way.
+    const stdout = await promisify(execFile)(process.execPath, args, { env, maxBuffer: 16 * 1024 * 1024 }).then(
+      (result) => result.stdout,
+      (error: unknown) => (error instanceof Error && 'stdout' in error ? String(error.stdout) : Promise.reject(error)),
+    );
+    return JSON.parse(stdout) as LintReport;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A JSON pointer into the document, for `$ref`s the validator resolves against the whole of it. */
@@ -99,6 +140,33 @@ describe.each(databaseKinds())('the OpenAPI document on %s', (kind) => {
         });
       }
     }
+  });
+
+  it('names every operation as the endpoint table does, says what each does, and names its servers and license', () => {
+    const routes = new Map(endpointRoutes().map((route) => [`${route.method} ${route.path}`, route]));
+    const operationIds: string[] = [];
+    for (const [route, operation] of Object.entries(document.paths).flatMap(([documentPath, item]) =>
+      Object.entries(item).map(
+        ([method, described]) => [`${method.toUpperCase()} ${documentPath.replace(/\{(\w+)\}/g, ':$1')}`, described] as const,
+      ),
+    )) {
+      const row = routes.get(route);
+      // The document's own call is not a row of the table (it needs no token).
+      expect(operation.operationId, route).toBe(row?.operationId ?? 'getOpenApiDocument');
+      if (row) expect(operation.summary, route).toBe(row.summary);
+      expect(operation.summary, route).toMatch(/^[^\n]{5,100}$/);
+      operationIds.push(operation.operationId ?? '');
+    }
+    expect(operationIds).toHaveLength(routes.size + 1);
+    expect(new Set(operationIds).size).toBe(operationIds.length);
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(document.info.license?.name).toMatch(/\S/);
+  });
+
+  it('passes @redocly/cli lint with its recommended rules: no errors', async () => {
+    const report = await redoclyLint(documentText);
+    expect(report.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+    expect(report.totals.errors).toBe(0);
   });
 
   it('takes the bodies the API tests send as valid requests', () => {

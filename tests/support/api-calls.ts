@@ -1,19 +1,23 @@
 /**
  * Every call of the API, with a valid body for it: what the security tests and the fuzzer walk
- * through. The calls are the endpoint table's rows (decision 0036); `registeredApiRoutes` reads
- * the routes the app really has, so a route the server adds outside the table, or a row it does
- * not register, fails those tests instead of going unchecked.
+ * through. The calls are the endpoint table's routes (decision 0036): each row's own path, and its
+ * alias on the primary account when it has one (decision 0059). `registeredApiRoutes` reads the
+ * routes the app really has, so a route the server adds outside the table, or a row it does not
+ * register, fails those tests instead of going unchecked.
  */
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import type { ApiOperation, HttpMethod } from '../../src/contract/common.js';
-import { type ENDPOINT_SCHEMAS, endpointRows, isFileAnswer } from '../../src/contract/endpoints.js';
+import type { ApiOperation, HttpMethod, OperationId } from '../../src/contract/common.js';
+import { type ENDPOINT_SCHEMAS, endpointRoutes, isFileAnswer } from '../../src/contract/endpoints.js';
 
 /** Where a call names the row it acts on. */
 export type IdPlace = 'none' | 'path' | 'body';
 
 export interface ApiCall {
+  /** The row's operation: the same at both paths of an account's ledger call. */
   readonly operation: ApiOperation;
+  /** The OpenAPI document's name of this path's call: the operation, or `<operation>Primary` at an alias. */
+  readonly operationId: OperationId;
   readonly method: HttpMethod;
   /** The route as registered, `:id` included. */
   readonly route: string;
@@ -110,12 +114,6 @@ const VALID_BODIES: { readonly [Operation in WithBody]: (id: string) => unknown 
   addAccount: () => VALID_ACCOUNT,
   updateAccount: () => ({ name: 'Rainy Day' }),
   removeAccount: () => ({ confirm: 'Savings' }),
-  createAccountLedger: () => VALID_LEDGER,
-  extendAccountLedger: () => VALID_EXTENSION,
-  addAccountTransaction: () => VALID_TRANSACTION,
-  updateAccountTransaction: (id) => ({ id, ...VALID_TRANSACTION, status: 'PAID', balance: 0 }),
-  previewAccountStatement: () => VALID_STATEMENT,
-  importAccountStatement: () => ({ ...VALID_STATEMENT, decisions: [{ index: 0, action: 'new' }] }),
   addTransfer: (id) => ({ fromAccountId: id, toAccountId: id, date: '2026-11-25', amount: 100 }),
   updateProfile: () => ({ timeZone: 'America/Los_Angeles' }),
   updateNotifications: () => ({ hour: 7, belowZero: true, billsDue: true }),
@@ -123,15 +121,16 @@ const VALID_BODIES: { readonly [Operation in WithBody]: (id: string) => unknown 
   addNotificationChannel: () => ({ kind: 'WEBHOOK', target: 'https://93.184.215.14/leftover' }),
 };
 
-/** Calls that name their row in the body, not the path (the account's ledger names its account in the path too). */
-const ID_IN_BODY: readonly ApiOperation[] = ['updateTransaction', 'updateAccountTransaction'];
+/** Calls that name their row in the body, not the path (an account's ledger names its account in the path too). */
+const ID_IN_BODY: readonly ApiOperation[] = ['updateTransaction'];
 
 const validBodies: Partial<Record<ApiOperation, (id: string) => unknown>> = VALID_BODIES;
 
-export const API_CALLS: readonly ApiCall[] = endpointRows().map(({ operation, method, path, body, answer, bodyLimit }) => {
+export const API_CALLS: readonly ApiCall[] = endpointRoutes().map(({ operation, operationId, method, path, body, answer, bodyLimit }) => {
   const validBody = validBodies[operation];
   return {
     operation,
+    operationId,
     method,
     route: path,
     idPlace: ID_IN_BODY.includes(operation) ? 'body' : path.includes(':id') ? 'path' : 'none',

@@ -42,7 +42,7 @@ export function undoToken(response: LightMyRequestResponse): string {
   return token;
 }
 
-/** The per-account twin of an /api/ledger path: `/api/ledger/x` becomes `/api/accounts/{id}/ledger/x` (decision 0042). */
+/** The per-account path of an /api/ledger alias: `/api/ledger/x` becomes `/api/accounts/{id}/ledger/x` (decision 0042). */
 export function inAccount(path: string, accountId: string): string {
   return path.replace(/^\/api\/ledger\//, `/api/accounts/${encodeURIComponent(accountId)}/ledger/`);
 }

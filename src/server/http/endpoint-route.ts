@@ -1,8 +1,10 @@
 /**
- * Routes registered from the endpoint table (decision 0036): a call's method and path come from its
- * row (ENDPOINTS, contract/common.ts), its schemas (params, query, headers, body, the 200 answer)
- * and its body limit from the row's schemas (contract/endpoints.ts). A route file names the
- * operation and gives its handler, and only what is truly its own besides (a restore's validator).
+ * Routes registered from the endpoint table (decision 0036): a call's method, path, operationId and
+ * summary come from its row (ENDPOINTS, contract/common.ts), its schemas (params, query, headers,
+ * body, the 200 answer) and its body limit from the row's schemas (contract/endpoints.ts). A route
+ * file names the operation and gives its handler, and only what is truly its own besides (a
+ * restore's validator). An account's ledger call is one row with two paths (decision 0059):
+ * registerLedgerEndpoint registers both with one handler.
  */
 import type {
   ContextConfigDefault,
@@ -16,8 +18,15 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type ApiOperation, ENDPOINTS } from '../../contract/common.js';
-import { ENDPOINT_SCHEMAS, type EndpointSchemas, type FileAnswer, isFileAnswer } from '../../contract/endpoints.js';
+import type { AliasedOperation, ApiOperation } from '../../contract/common.js';
+import {
+  aliasIdParameter,
+  type ENDPOINT_SCHEMAS,
+  type EndpointRoute,
+  type FileAnswer,
+  isFileAnswer,
+  routesOf,
+} from '../../contract/endpoints.js';
 import { routeInApi } from './api-scope.js';
 
 /** The /api scope as its route plugins see it: zod schemas type every request and answer. */
@@ -61,16 +70,78 @@ type EndpointOptions<Operation extends ApiOperation> = Pick<
   'validatorCompiler'
 >;
 
+/** The operations without an alias: one path each. */
+type PlainOperation = Exclude<ApiOperation, AliasedOperation>;
+
 /** Registers the operation's route in the /api scope, as its row in the endpoint table says. */
-export function registerEndpoint<Operation extends ApiOperation>(
+export function registerEndpoint<Operation extends PlainOperation>(
   api: ZodApi,
   operation: Operation,
   handler: EndpointHandler<Operation>,
   options: EndpointOptions<Operation> = {},
 ): void {
-  const { method, path } = ENDPOINTS[operation];
-  const { params, query, headers, body, answer, bodyLimit }: EndpointSchemas = ENDPOINT_SCHEMAS[operation];
-  const schema = {
+  for (const route of routesOf(operation)) addRoute(api, route, handler, options);
+}
+
+/** Which account a ledger call acts on: the one its path names, or the primary one at its alias. */
+export type PathAccount = 'primary' | { readonly id: string };
+
+type HandlerRequest<Operation extends ApiOperation> = Parameters<EndpointHandler<Operation>>[0];
+type HandlerReply<Operation extends ApiOperation> = Parameters<EndpointHandler<Operation>>[1];
+
+/**
+ * A ledger call's request at either of its paths: its path parameters but the account, which the
+ * handler is given apart (`:id` at the row's path, the primary account at its alias).
+ */
+export type LedgerCallRequest<Operation extends AliasedOperation> = Omit<HandlerRequest<Operation>, 'params'> & {
+  readonly params: Omit<HandlerRequest<Operation>['params'], 'id'>;
+};
+
+/** The one handler of a ledger call, for both its paths. */
+export type LedgerEndpointHandler<Operation extends AliasedOperation> = (
+  request: LedgerCallRequest<Operation>,
+  reply: HandlerReply<Operation>,
+  account: PathAccount,
+) => ReturnType<EndpointHandler<Operation>>;
+
+/**
+ * Registers an account's ledger call at both its paths (decision 0059): the row's own
+ * (`/api/accounts/:id/ledger/...`, the account its `:id` names) and its alias (`/api/ledger/...`,
+ * the primary account), with one handler.
+ */
+export function registerLedgerEndpoint<Operation extends AliasedOperation>(
+  api: ZodApi,
+  operation: Operation,
+  handler: LedgerEndpointHandler<Operation>,
+  options: EndpointOptions<Operation> = {},
+): void {
+  const ownParameter = aliasIdParameter(operation);
+  for (const route of routesOf(operation)) {
+    const routeHandler: EndpointHandler<Operation> = route.atPrimary
+      ? (request, reply) => {
+          // The alias's `:id` is the row's own parameter under the row's name, so the handler reads
+          // one name at both paths; Fastify's validation sets request.params the same way.
+          if (ownParameter !== undefined) {
+            const { id } = request.params as { readonly id: string };
+            (request as { params: unknown }).params = { [ownParameter]: id };
+          }
+          return handler(request as unknown as LedgerCallRequest<Operation>, reply, 'primary');
+        }
+      : (request, reply) =>
+          handler(request as unknown as LedgerCallRequest<Operation>, reply, { id: (request.params as { readonly id: string }).id });
+    addRoute(api, route, routeHandler, options);
+  }
+}
+
+/** Adds one route: its method, path and operationId, and its schemas, answer and body limit from the table. */
+function addRoute<Operation extends ApiOperation>(
+  api: ZodApi,
+  route: EndpointRoute,
+  handler: EndpointHandler<Operation>,
+  options: EndpointOptions<Operation>,
+): void {
+  const { method, path, operationId, summary, params, query, headers, body, answer, bodyLimit } = route;
+  const schemas = {
     ...(headers && { headers }),
     ...(query && { querystring: query }),
     ...(params && { params }),
@@ -80,8 +151,9 @@ export function registerEndpoint<Operation extends ApiOperation>(
   api.route<RouteGenericInterface, ContextConfigDefault, SchemaOf<Operation>>({
     method,
     url: routeInApi(path),
-    // The same schemas the row's type names, gathered from the row at run time.
-    schema: schema as SchemaOf<Operation>,
+    // The same schemas the row's type names, gathered from the row at run time; the OpenAPI
+    // document names the operation by operationId and says what it does in its summary.
+    schema: { ...(schemas as SchemaOf<Operation>), operationId, summary },
     ...(bodyLimit !== undefined && { bodyLimit }),
     ...options,
     handler,

@@ -15,7 +15,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { toJSONSchema } from 'zod/v4/core';
 import { API_PREFIX } from '../../contract/common.js';
-import { endpointRows, type FileAnswer, isFileAnswer } from '../../contract/endpoints.js';
+import { endpointRoutes, type FileAnswer, isFileAnswer } from '../../contract/endpoints.js';
 import { errorBodySchema } from '../../contract/errors.js';
 
 export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
@@ -40,10 +40,10 @@ interface OperationObject {
 }
 type PathItem = Partial<Record<(typeof METHODS)[number], OperationObject>> & Record<string, unknown>;
 
-/** "get /api/ledger/export.csv" (`:id` as `{id}`, as the document spells paths) for each call answering a file. */
+/** "get /api/ledger/export.csv" (`:id` as `{id}`, as the document spells paths) for each route answering a file. */
 function fileAnswers(): Map<string, FileAnswer> {
   const files = new Map<string, FileAnswer>();
-  for (const { method, path, answer } of endpointRows()) {
+  for (const { method, path, answer } of endpointRoutes()) {
     if (isFileAnswer(answer)) files.set(`${method.toLowerCase()} ${path.replace(/:(\w+)/g, '{$1}')}`, answer);
   }
   return files;
@@ -80,6 +80,8 @@ const transformObject: SwaggerTransformObject = (documentObject) => {
         // The description of the API holds nobody's data, so fetching it needs no token.
         operation.security = [];
         responses['200'] = { description: 'This document.', content: { 'application/json': { schema: { type: 'object' } } } };
+        // The edge's one refusal of a call without a token (edge.ts), so no operation lacks its 4XX.
+        responses['4XX'] = errorResponse('Refused: 400 a request without a Host header.');
       } else {
         responses['4XX'] = errorResponse(
           'Refused: 400 a bad request (fields names each bad field), 401 a missing or refused token, 404 no such row, 409 a conflict, 412 a ledger write whose If-Match names a version the ledger is no longer at, 413 a body over the limit, 429 past the request budget (see Retry-After).',
@@ -120,7 +122,12 @@ const SWAGGER_OPTIONS: FastifyDynamicSwaggerOptions = {
       version: API_VERSION,
       description:
         'Will I make it to payday, and what is left over? Every call answers JSON; amounts are dollars with at most two decimals.',
+      // The project grants no licence (package.json is private and names none): said plainly, so
+      // a client generated from this document does not guess one (decision 0059).
+      license: { name: 'UNLICENSED: no licence is granted' },
     },
+    // Relative: the API is wherever this document was fetched from, whatever PUBLIC_URL says.
+    servers: [{ url: '/', description: 'The server this document was fetched from' }],
   },
   transform,
   transformObject,
@@ -165,7 +172,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
 
   let document: Promise<string> | undefined;
-  app.get(OPENAPI_PATH, async (_request, reply) => {
+  // Not a row of the endpoint table (it needs no token), so it names its own operation here.
+  const schema = { operationId: 'getOpenApiDocument', summary: 'This document: the API described in OpenAPI 3.1' };
+  app.get(OPENAPI_PATH, { schema }, async (_request, reply) => {
     document ??= describeRoutes(routes).catch((error: unknown) => {
       document = undefined;
       throw error;

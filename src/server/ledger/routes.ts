@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../contract/ledger-requests.js';
 import { callerOf, chargeRowsRead, chargeRowsWritten } from '../http/api-scope.js';
-import { registerEndpoint } from '../http/endpoint-route.js';
+import { registerEndpoint, registerLedgerEndpoint } from '../http/endpoint-route.js';
 import { tagUndo } from '../http/undo-header.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { dollarsToCents } from '../../domain/money.js';
@@ -56,8 +56,8 @@ function rowWriteAnswer(reply: FastifyReply, write: LedgerRowWrite) {
 export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
   const ledgers = new LedgerService(api.database, api.ledgerWrites);
 
-  // Each call once, for the account it is given: SPEC.md's /api/ledger paths act on the primary
-  // account, their twins under /api/accounts/:id/ledger on the account named (decision 0042).
+  // Each call once, for the account it is given: the one /api/accounts/:id/ledger names, or the
+  // primary one at SPEC.md's /api/ledger alias (decisions 0042, 0059).
   // With a window asked for (decision 0053), the rows from `from` with what the page shows around
   // them; the work is every row of the ledger all the same, so the call is charged for the rows read.
   const retrieve = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice, query: LedgerWindowQuery) => {
@@ -121,28 +121,18 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
   const remove = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice, id: string, query: AnswerQuery) =>
     rowWriteAnswer(reply, await ledgers.deleteTransaction(callerOf(request), account, id, expectedVersionOf(request), answerAsked(query)));
 
-  const primary = 'primary';
-  registerEndpoint(api, 'getLedger', async (request, reply) => retrieve(request, reply, primary, request.query));
-  registerEndpoint(api, 'getForecast', async (request) => forecast(request, primary));
-  registerEndpoint(api, 'createLedger', async (request, reply) => create(request, reply, primary, request.body));
-  registerEndpoint(api, 'extendLedger', async (request, reply) => extend(request, reply, primary, request.body));
-  registerEndpoint(api, 'addTransaction', async (request, reply) => add(request, reply, primary, request.body, request.query));
-  registerEndpoint(api, 'updateTransaction', async (request, reply) => update(request, reply, primary, request.body, request.query));
-  registerEndpoint(api, 'deleteTransaction', async (request, reply) => remove(request, reply, primary, request.params.id, request.query));
-
-  const named = (params: { readonly id: string }): AccountChoice => ({ id: params.id });
-  registerEndpoint(api, 'getAccountLedger', async (request, reply) => retrieve(request, reply, named(request.params), request.query));
-  registerEndpoint(api, 'getAccountForecast', async (request) => forecast(request, named(request.params)));
-  registerEndpoint(api, 'createAccountLedger', async (request, reply) => create(request, reply, named(request.params), request.body));
-  registerEndpoint(api, 'extendAccountLedger', async (request, reply) => extend(request, reply, named(request.params), request.body));
-  registerEndpoint(api, 'addAccountTransaction', async (request, reply) =>
-    add(request, reply, named(request.params), request.body, request.query),
+  registerLedgerEndpoint(api, 'getLedger', async (request, reply, account) => retrieve(request, reply, account, request.query));
+  registerLedgerEndpoint(api, 'getForecast', async (request, _reply, account) => forecast(request, account));
+  registerLedgerEndpoint(api, 'createLedger', async (request, reply, account) => create(request, reply, account, request.body));
+  registerLedgerEndpoint(api, 'extendLedger', async (request, reply, account) => extend(request, reply, account, request.body));
+  registerLedgerEndpoint(api, 'addTransaction', async (request, reply, account) =>
+    add(request, reply, account, request.body, request.query),
   );
-  registerEndpoint(api, 'updateAccountTransaction', async (request, reply) =>
-    update(request, reply, named(request.params), request.body, request.query),
+  registerLedgerEndpoint(api, 'updateTransaction', async (request, reply, account) =>
+    update(request, reply, account, request.body, request.query),
   );
-  registerEndpoint(api, 'deleteAccountTransaction', async (request, reply) =>
-    remove(request, reply, named(request.params), request.params.transaction, request.query),
+  registerLedgerEndpoint(api, 'deleteTransaction', async (request, reply, account) =>
+    remove(request, reply, account, request.params.transaction, request.query),
   );
 
   // A transfer writes two accounts' ledgers and answers From's (decision 0043).

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../contract/statement-requests.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, chargeRowsRead, chargeRowsWritten } from '../http/api-scope.js';
-import { registerEndpoint } from '../http/endpoint-route.js';
+import { registerLedgerEndpoint } from '../http/endpoint-route.js';
 import { tagUndo } from '../http/undo-header.js';
 import { type AccountChoice, expectedVersionOf, tagLedgerVersion } from '../ledger/index.js';
 import { importAnswer, importDecisions, previewAnswer } from './statement-payloads.js';
@@ -39,7 +39,8 @@ async function chargedForRows<T extends { readonly rowsRead: number }>(
 export const statementRoutes: FastifyPluginAsyncZod = async (api) => {
   const statements = new StatementService(api.database, api.fileWork, () => api.now(), api.ledgerWrites);
 
-  // Each call once, for the account it is given: the primary one under /api/ledger, the one named under /api/accounts/:id (decision 0042).
+  // Each call once, for the account it is given: the one /api/accounts/:id names, or the primary
+  // one at the /api/ledger alias (decisions 0042, 0059).
   const preview = async (request: FastifyRequest, account: AccountChoice, body: StatementPreviewRequest) =>
     previewAnswer(await chargedForRows(request, body.content, () => statements.preview(callerOf(request), account, body)));
 
@@ -53,10 +54,6 @@ export const statementRoutes: FastifyPluginAsyncZod = async (api) => {
     return importAnswer(result);
   };
 
-  registerEndpoint(api, 'previewStatement', async (request) => preview(request, 'primary', request.body));
-  registerEndpoint(api, 'importStatement', async (request, reply) => importFile(request, reply, 'primary', request.body));
-  registerEndpoint(api, 'previewAccountStatement', async (request) => preview(request, { id: request.params.id }, request.body));
-  registerEndpoint(api, 'importAccountStatement', async (request, reply) =>
-    importFile(request, reply, { id: request.params.id }, request.body),
-  );
+  registerLedgerEndpoint(api, 'previewStatement', async (request, _reply, account) => preview(request, account, request.body));
+  registerLedgerEndpoint(api, 'importStatement', async (request, reply, account) => importFile(request, reply, account, request.body));
 };

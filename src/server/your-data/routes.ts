@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RESTORE_BODY_LIMIT_BYTES, ledgerCsvFileName } from '../../contract/your-data.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { callerOf, chargeRowsRead, chargeRowsWritten } from '../http/api-scope.js';
-import { registerEndpoint } from '../http/endpoint-route.js';
+import { registerEndpoint, registerLedgerEndpoint } from '../http/endpoint-route.js';
 import { type AccountChoice, NO_LEDGER, readLedger } from '../ledger/index.js';
 import { rowCount } from './your-data.js';
 import { exportDocument } from './your-data-payloads.js';
@@ -18,7 +18,7 @@ import { ledgerCsv } from './ledger-csv.js';
 export const yourDataRoutes: FastifyPluginAsyncZod = async (api) => {
   const yourData = new YourDataService(api.database, () => api.now(), api.ledgerWrites);
 
-  // The primary account's ledger under /api/ledger, the one named under /api/accounts/:id (decision 0042).
+  // The ledger of the account /api/accounts/:id names, or the primary one's at /api/ledger (decisions 0042, 0059).
   const csv = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice) => {
     const found = await readLedger(api.database, callerOf(request), account);
     if (!found) throw new NotFoundError(NO_LEDGER);
@@ -30,8 +30,7 @@ export const yourDataRoutes: FastifyPluginAsyncZod = async (api) => {
       .header('Cache-Control', 'no-store')
       .send(await ledgerCsv(found));
   };
-  registerEndpoint(api, 'exportLedgerCsv', async (request, reply) => csv(request, reply, 'primary'));
-  registerEndpoint(api, 'exportAccountLedgerCsv', async (request, reply) => csv(request, reply, { id: request.params.id }));
+  registerLedgerEndpoint(api, 'exportLedgerCsv', async (request, reply, account) => csv(request, reply, account));
 
   registerEndpoint(api, 'exportYourData', async (request, reply) => {
     const data = await yourData.export(callerOf(request));

@@ -20,7 +20,7 @@ function clientAnswering(body: unknown) {
 }
 
 describe("one account's ledger client", () => {
-  it("sends every ledger call to the account's twin and leaves the other calls where they were", async () => {
+  it("sends every ledger call to the account's own path and leaves the other calls where they were", async () => {
     const { fetchImpl, api } = clientAnswering(NO_LEDGER);
     const savings = accountLedgerApi(api, 's1');
     await savings.getLedger();
@@ -41,10 +41,10 @@ describe("one account's ledger client", () => {
     expect(fetchImpl).toHaveBeenCalledWith('/api/deposits/retrieve-deposits', expect.anything());
   });
 
-  it("names the account's own failure message, and the CSV and statement paths are its twins'", async () => {
+  it("names the account's own failure message, and the CSV and statement paths are its own", async () => {
     const at = accountEndpoints('s 1');
     expect(at('exportLedgerCsv')).toEqual({
-      operation: 'exportAccountLedgerCsv',
+      operation: 'exportLedgerCsv',
       method: 'GET',
       path: '/api/accounts/s%201/ledger/export.csv',
     });

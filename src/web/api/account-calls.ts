@@ -14,43 +14,33 @@ import {
 import type { CardInput, NewAccount } from '../../contract/account-input.js';
 import { ledgerInfoCodec, type LedgerInfoView } from '../../contract/codecs.js';
 import type { NewTransfer } from '../../contract/transfers.js';
-import { type ApiOperation, ENDPOINTS } from '../../contract/common.js';
+import { type ApiOperation, type EndpointRow, ENDPOINTS } from '../../contract/common.js';
 import { createContext, useContext, useMemo } from 'react';
 import { useApiClient } from './api-context.js';
 import { type ApiClient, endpoint, type Endpoints } from './api-client.js';
+import type { Endpoint } from './api-request.js';
 
-/** Each /api/ledger call's twin under /api/accounts/:id/ledger (decision 0042): same request, same answer. */
-const ACCOUNT_TWINS: Partial<Record<ApiOperation, ApiOperation>> = {
-  getLedger: 'getAccountLedger',
-  getForecast: 'getAccountForecast',
-  createLedger: 'createAccountLedger',
-  extendLedger: 'extendAccountLedger',
-  addTransaction: 'addAccountTransaction',
-  updateTransaction: 'updateAccountTransaction',
-  deleteTransaction: 'deleteAccountTransaction',
-  previewStatement: 'previewAccountStatement',
-  importStatement: 'importAccountStatement',
-  exportLedgerCsv: 'exportAccountLedgerCsv',
-};
-
-/** Where one account's ledger calls go: each twin's path, with the account (and the row, for a delete) in place. */
+/**
+ * Where one account's ledger calls go: each row's own path (`/api/accounts/:id/ledger/...`, not its
+ * alias on the primary account, decision 0059), with the account (and the row, for a delete) in place.
+ */
 export function accountEndpoints(accountId: string): Endpoints {
-  const twinOf = (operation: ApiOperation, id?: string) => {
-    const twin = ACCOUNT_TWINS[operation];
-    if (twin === undefined) return (endpoint as (operation: ApiOperation, id?: string) => ReturnType<Endpoints>)(operation, id);
-    const { method, path } = ENDPOINTS[twin];
+  const inAccount = (operation: ApiOperation, id?: string): Endpoint => {
+    const row: EndpointRow = ENDPOINTS[operation];
+    // Only the ledger's calls are an account's own; every other call goes where it always does.
+    if (row.primary === undefined) return (endpoint as (operation: ApiOperation, id?: string) => Endpoint)(operation, id);
     return {
-      operation: twin,
-      method,
-      path: path.replace(':id', encodeURIComponent(accountId)).replace(':transaction', encodeURIComponent(id ?? '')),
+      operation,
+      method: row.method,
+      path: row.path.replace(':id', encodeURIComponent(accountId)).replace(':transaction', encodeURIComponent(id ?? '')),
     };
   };
-  return twinOf as Endpoints;
+  return inAccount as Endpoints;
 }
 
 /**
  * The client for one account's ledger: the ledger calls (retrieve, create, extend, rows, statements,
- * CSV) go to that account's twins and answer the same, so the ledger's components work unchanged.
+ * CSV) go to that account's paths and answer the same, so the ledger's components work unchanged.
  */
 export function accountLedgerApi(api: ApiClient, accountId: string): ApiClient {
   return api.withEndpoints(accountEndpoints(accountId));

@@ -15,7 +15,7 @@ import {
   ledgerInfoCodec,
   type LedgerInfoView,
 } from '../../contract/codecs.js';
-import { type ApiOperation, UNDO_HEADER } from '../../contract/common.js';
+import { type OperationId, UNDO_HEADER } from '../../contract/common.js';
 import type { DepositInput } from '../../contract/deposit-input.js';
 import { errorBodySchema } from '../../contract/errors.js';
 import type { ExpenseInput } from '../../contract/expense-input.js';
@@ -65,7 +65,7 @@ const loadStatementCalls = () => import('./statement-calls.js');
 const UNREACHABLE = 'The server could not be reached. Check your connection and try again.';
 
 /** A lazy chunk of the client's own code; when it does not load, the call fails as if the server could not be reached. */
-async function codeFor<Code>(load: () => Promise<Code>, operation: ApiOperation): Promise<Code> {
+async function codeFor<Code>(load: () => Promise<Code>, operation: OperationId): Promise<Code> {
   try {
     return await load();
   } catch {
@@ -157,7 +157,7 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
   }
 
   /** The statement calls' code. */
-  const statementCalls = (operation: ApiOperation) => codeFor(loadStatementCalls, operation);
+  const statementCalls = (operation: OperationId) => codeFor(loadStatementCalls, operation);
 
   /** A file to save as it came (the ledger's CSV, the whole export): the page does not read it. */
   async function download(file: Endpoint): Promise<Blob> {
@@ -233,9 +233,9 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
 
     /** What importing the statement would do to the ledger; changes nothing. */
     previewStatement: async (request: StatementPreviewRequest): Promise<StatementPreviewView> =>
-      call((await statementCalls('previewStatement')).previewStatementCall(at, request)),
+      call((await statementCalls('previewStatementPrimary')).previewStatementCall(at, request)),
     importStatement: async (request: StatementImportRequest): Promise<StatementImportView> =>
-      callLedger({ ...(await statementCalls('importStatement')).importStatementCall(at, request), undo: importedMessage }),
+      callLedger({ ...(await statementCalls('importStatementPrimary')).importStatementCall(at, request), undo: importedMessage }),
     exportLedgerCsv: (): Promise<Blob> => download(at('exportLedgerCsv')),
     /** Any call of the table, for the calls whose code loads later (the accounts', your data's): not the first view's. */
     request: call,

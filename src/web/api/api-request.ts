@@ -5,28 +5,46 @@
  */
 import type * as z from 'zod/mini';
 import type { LedgerInfoView, LedgerView } from '../../contract/codecs.js';
-import { type ApiOperation, ENDPOINTS, type HttpMethod, type RouteWithId, withId } from '../../contract/common.js';
+import {
+  type AliasedOperation,
+  type ApiOperation,
+  type EndpointRow,
+  ENDPOINTS,
+  type HttpMethod,
+  type OperationId,
+  type PrimaryPathOf,
+  primaryOperationId,
+  type RouteWithId,
+  withId,
+} from '../../contract/common.js';
 import type { LedgerWindowInfoView, LedgerWindowView } from '../../contract/ledger-window-codec.js';
 
-/** A call as its row of the endpoint table gives it, with the row's id in its path. */
+/** A call as its row of the endpoint table gives it, named by its operationId, with the row's id in its path. */
 export interface Endpoint {
-  readonly operation: ApiOperation;
+  readonly operation: OperationId;
   readonly method: HttpMethod;
   readonly path: string;
 }
 
-type PathOf<Operation extends ApiOperation> = (typeof ENDPOINTS)[Operation]['path'];
-
-/** The operation's method and path; a path with `:id` takes the id of the row the call acts on. */
+/**
+ * The operation's method and path as the primary account's client sends it: an account's ledger
+ * call at its alias (`/api/ledger/...`, decision 0059), every other call at its own path. A path
+ * with `:id` takes the id of the row the call acts on.
+ */
 export function endpoint<Operation extends ApiOperation>(
   operation: Operation,
-  ...id: PathOf<Operation> extends RouteWithId ? [id: string] : []
+  ...id: PrimaryPathOf<Operation> extends RouteWithId ? [id: string] : []
 ): Endpoint {
-  const { method, path } = ENDPOINTS[operation];
-  return { operation, method, path: id[0] === undefined ? path : withId(path as RouteWithId, id[0]) };
+  const { method, path, primary }: EndpointRow = ENDPOINTS[operation];
+  const sent = primary?.path ?? path;
+  return {
+    operation: primary ? primaryOperationId(operation as AliasedOperation) : operation,
+    method,
+    path: id[0] === undefined ? sent : withId(sent as RouteWithId, id[0]),
+  };
 }
 
-/** How the client finds a call's method and path: the table's own rows, or one account's twins (account-ledger-api.ts). */
+/** How the client finds a call's method and path: the primary account's (endpoint), or one account's (account-calls.ts). */
 export type Endpoints = typeof endpoint;
 
 export interface Request<T> extends Endpoint {

@@ -84,7 +84,7 @@ describe('a window takes in a write’s changes', () => {
     const request = vi.fn(async () => ({ window: answers.shift() }));
     const getLedger = vi.fn(async (read?: LedgerRead): Promise<HeldLedgerInfo> => {
       if (!read) throw new Error('the whole ledger was asked for');
-      return read({ operation: 'getLedger', method: 'GET', path: '/api/ledger/retrieve-ledger', answer: z.any() });
+      return read({ operation: 'getLedgerPrimary', method: 'GET', path: '/api/ledger/retrieve-ledger', answer: z.any() });
     });
     const api = { request, getLedger } as unknown as Parameters<typeof firstWindow>[0];
     const first = await getLedger(firstWindow(api, START));
@@ -107,8 +107,8 @@ describe('a window takes in a write’s changes', () => {
       return { operation, method, path };
     });
     expect(sent).toEqual([
-      { operation: 'getLedger', method: 'GET', path: '/api/ledger/retrieve-ledger?limit=100&today=2027-01-01' },
-      { operation: 'getLedger', method: 'GET', path: '/api/ledger/retrieve-ledger?limit=100&today=2027-01-01' },
+      { operation: 'getLedgerPrimary', method: 'GET', path: '/api/ledger/retrieve-ledger?limit=100&today=2027-01-01' },
+      { operation: 'getLedgerPrimary', method: 'GET', path: '/api/ledger/retrieve-ledger?limit=100&today=2027-01-01' },
     ]);
   });
 });

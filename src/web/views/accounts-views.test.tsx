@@ -113,7 +113,7 @@ describe('Ledger with several accounts', () => {
     expect(await screen.findByText('Gym')).toBeInTheDocument();
     expect(screen.queryByText('Rent')).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Account' })).toHaveDisplayValue('Savings');
-    // The ledger's calls go to Savings' twins.
+    // The ledger's calls go to Savings' own paths.
     expect(endpointsAsked.at(-1)?.('getLedger').path).toBe('/api/accounts/s1/ledger/retrieve-ledger');
     expect(savings.getLedger).toHaveBeenCalled();
 

@@ -6,7 +6,7 @@
  * With more than one account (issue 25, decision 0044) an "Account" select chooses whose ledger
  * is shown, kept in the address (`/ledger?account=<id>`; the primary account when absent). The
  * ledger section is handed that account's api client, so every ledger call goes to its
- * `/api/accounts/{id}/ledger/...` twin. The section knows of the other accounts only what a
+ * `/api/accounts/{id}/ledger/...` path. The section knows of the other accounts only what a
  * statement import needs to go into one of them (decision 0046); "Add Transfer" stands beside
  * "Add Transaction" (decision 0050).
  */

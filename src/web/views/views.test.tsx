@@ -109,7 +109,7 @@ describe('Home', () => {
     api.getDeposits.mockResolvedValue(DEPOSITS);
     api.getExpenses.mockResolvedValue(EXPENSES);
     if (forecast) api.getForecast.mockResolvedValue(forecastAnswer(forecast));
-    else api.getForecast.mockRejectedValue(new ApiCallError('getForecast', 404, 'You have no ledger yet: create one first.'));
+    else api.getForecast.mockRejectedValue(new ApiCallError('getForecastPrimary', 404, 'You have no ledger yet: create one first.'));
     return api;
   }
 
@@ -185,7 +185,7 @@ describe('Home', () => {
     expect(within(row).getByText('Paid')).toBeVisible();
 
     await act(async () => {
-      answer.reject(new ApiCallError('updateTransaction', 409, 'This transaction was changed at the same time by another request.'));
+      answer.reject(new ApiCallError('updateTransactionPrimary', 409, 'This transaction was changed at the same time by another request.'));
       await answer.promise.catch(() => undefined);
     });
 
@@ -232,7 +232,7 @@ describe('Home with several accounts (issue 25)', () => {
     api.getDeposits.mockResolvedValue(DEPOSITS);
     api.getExpenses.mockResolvedValue(EXPENSES);
     if (forecast) api.getForecast.mockResolvedValue(forecastAnswer(forecast));
-    else api.getForecast.mockRejectedValue(new ApiCallError('getForecast', 404, 'You have no ledger yet: create one first.'));
+    else api.getForecast.mockRejectedValue(new ApiCallError('getForecastPrimary', 404, 'You have no ledger yet: create one first.'));
     return api;
   };
   const balances = async () =>
@@ -357,8 +357,8 @@ describe('Home with several accounts (issue 25)', () => {
       getForecastWarnings: vi.fn((id: string) =>
         Promise.reject(
           id === 's1'
-            ? new ApiCallError('getAccountForecast', 404, 'You have no ledger yet: create one first.')
-            : new ApiCallError('getAccountForecast', 0, 'Offline.'),
+            ? new ApiCallError('getForecast', 404, 'You have no ledger yet: create one first.')
+            : new ApiCallError('getForecast', 0, 'Offline.'),
         ),
       ),
     });

@@ -53,7 +53,7 @@ describe('LedgerSection header', () => {
     const user = userEvent.setup();
     const api = fakeApiClient();
     const csv = new Blob(['Date,Name,Type,Debit,Credit,Balance,Status\n']);
-    api.exportLedgerCsv.mockResolvedValueOnce(csv).mockRejectedValueOnce(new ApiCallError('exportLedgerCsv', 0, 'Offline.'));
+    api.exportLedgerCsv.mockResolvedValueOnce(csv).mockRejectedValueOnce(new ApiCallError('exportLedgerCsvPrimary', 0, 'Offline.'));
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:ledger');
     const names: string[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function saved(this: HTMLAnchorElement) {
@@ -209,7 +209,7 @@ describe('LedgerSection status moves', () => {
 
   it('reports a failed move to the shell and hands it back the row as it was', async () => {
     const user = userEvent.setup();
-    const failure = new ApiCallError('updateTransaction', 409, 'A cleared row cannot be paid.');
+    const failure = new ApiCallError('updateTransactionPrimary', 409, 'A cleared row cannot be paid.');
     const shown = ledgerInfo([rent()]);
     const view = renderLedger(shown);
     view.api.updateTransaction.mockRejectedValue(failure);
@@ -264,7 +264,11 @@ describe('LedgerSection row deletion', () => {
 
   it('keeps the question open and reports a failed deletion to the shell', async () => {
     const user = userEvent.setup();
-    const failure = new ApiCallError('deleteTransaction', 409, 'A PAID transaction cannot be deleted: only PENDING transactions can.');
+    const failure = new ApiCallError(
+      'deleteTransactionPrimary',
+      409,
+      'A PAID transaction cannot be deleted: only PENDING transactions can.',
+    );
     const view = renderLedger(ledgerInfo([rent()]));
     view.api.deleteTransaction.mockRejectedValue(failure);
 

@@ -161,9 +161,12 @@ describe('Pay and Clear paint at once (stubbed api client)', () => {
   });
 
   it.each([
-    ['a 409 with the server’s reason', new ApiCallError('updateTransaction', 409, 'A CLEARED transaction cannot become PAID.')],
-    ['a 412: the ledger changed elsewhere', new ApiCallError('updateTransaction', 412, 'The ledger changed since you loaded it.')],
-    ['no network', new ApiCallError('updateTransaction', 0, 'The server could not be reached. Check your connection and try again.')],
+    ['a 409 with the server’s reason', new ApiCallError('updateTransactionPrimary', 409, 'A CLEARED transaction cannot become PAID.')],
+    ['a 412: the ledger changed elsewhere', new ApiCallError('updateTransactionPrimary', 412, 'The ledger changed since you loaded it.')],
+    [
+      'no network',
+      new ApiCallError('updateTransactionPrimary', 0, 'The server could not be reached. Check your connection and try again.'),
+    ],
   ])('a refusal (%s) puts back exactly the ledger that was there, and says why', async (_, failure) => {
     const user = userEvent.setup();
     const api = fakeApiClient();

@@ -88,7 +88,7 @@ describe('New Ledger dialog', () => {
   });
 
   it('keeps the values and marks the field the server refused when the call fails', async () => {
-    const failure = new ApiCallError('createLedger', 400, 'Some fields need attention.', { 'ledger.endDate': 'Too far out.' });
+    const failure = new ApiCallError('createLedgerPrimary', 400, 'Some fields need attention.', { 'ledger.endDate': 'Too far out.' });
     const view = renderLedger({ ledger: null });
     view.api.createLedger.mockRejectedValue(failure);
     const { user, dialog } = await openDialog('New Ledger', 'New Ledger');
@@ -189,7 +189,9 @@ describe('Extend Ledger dialog', () => {
   });
 
   it("keeps the typed date, shows the server's message on End Date and reports the failure", async () => {
-    const failure = new ApiCallError('extendLedger', 400, 'Some fields need attention.', { endDate: 'The server refuses this date.' });
+    const failure = new ApiCallError('extendLedgerPrimary', 400, 'Some fields need attention.', {
+      endDate: 'The server refuses this date.',
+    });
     const view = renderLedger(ledgerInfo([rent()]));
     view.api.extendLedger.mockRejectedValue(failure);
     const { user, dialog } = await openDialog('Extend', 'Extend Ledger');
@@ -296,7 +298,7 @@ describe('Add Transaction dialog', () => {
   });
 
   it('keeps every value and calls onError when the add fails', async () => {
-    const failure = new ApiCallError('addTransaction', 500, 'The server had a problem.');
+    const failure = new ApiCallError('addTransactionPrimary', 500, 'The server had a problem.');
     const view = renderLedger(ledgerInfo([rent()]));
     view.api.addTransaction.mockRejectedValue(failure);
     const { user, dialog } = await openDialog('Add Transaction', 'Add Transaction');
@@ -467,7 +469,7 @@ describe('Edit Transaction dialog', () => {
   });
 
   it('keeps the edited values when the save fails', async () => {
-    const failure = new ApiCallError('updateTransaction', 409, 'Only unpaid rows can be edited.');
+    const failure = new ApiCallError('updateTransactionPrimary', 409, 'Only unpaid rows can be edited.');
     const view = renderLedger(ledgerInfo([rent()]));
     view.api.updateTransaction.mockRejectedValue(failure);
     const { user, dialog } = await openDialog('Edit Rent', 'Edit Transaction');
