@@ -1,7 +1,8 @@
 /**
- * How every dialog sends (decisions 0017 and 0032): the section's call, handed over as a prop, runs
- * while the dialog's buttons are disabled; the fields its failure names are marked, and the section
- * has already reported the rest ("Whoops!", or the account menu's own words).
+ * How every dialog and form sends (decisions 0017, 0032 and 0062): the section's call, handed over
+ * as a prop, runs while the form's buttons are disabled; the fields its failure names are marked,
+ * and the section has already reported the rest ("Whoops!", or the account menu's and Settings'
+ * own words). useSchemaForm, below, checks a form's values with the contract before they go.
  */
 import { type Dispatch, type RefObject, type SetStateAction, useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
