@@ -261,3 +261,61 @@ test('each view with the undo message shown has no serious or critical axe viola
   const report = reportOf(findings);
   expect(report, `${report.length} serious or critical axe violations:\n${report.join('\n')}`).toEqual([]);
 });
+
+/**
+ * "Delete all my data" in the Your data menu (issue 33): its text against its background meets WCAG
+ * AA (axe's color-contrast rule) as it rests, with the keyboard's focus on it, and under the pointer.
+ * axe reads the colours as drawn, so each state waits for the button's transitions to end.
+ */
+test('the Your data menu\'s "Delete all my data" button meets AA contrast at rest, focused and hovered', async ({ page }) => {
+  await page.goto('/');
+  await signInAs(page, 'axe-deleter');
+  await expectView(page, 'Home');
+  const menuButton = page.getByRole('button', { name: 'Your data' });
+  await menuButton.click();
+  const deleteAll = page.getByRole('button', { name: 'Delete all my data' });
+  await expect(deleteAll).toBeVisible();
+  const menuId = await menuButton.getAttribute('aria-controls');
+  expect(menuId).not.toBeNull();
+
+  const settledColours = () =>
+    expect
+      .poll(() => deleteAll.evaluate((element) => element.getAnimations().filter((each) => each.playState === 'running').length))
+      .toBe(0);
+  const contrast = async (state: string) => {
+    await settledColours();
+    const results = await new AxeBuilder({ page }).include(`[id="${menuId}"]`).withRules(['color-contrast']).analyze();
+    const onTheButton = results.violations.flatMap((violation) =>
+      violation.nodes.filter((node) => node.html.includes('Delete all my data')).map((node) => node.failureSummary ?? violation.help),
+    );
+    // axe checked the button (it passed or failed), rather than skipping it as incomplete.
+    const checked = [...results.passes, ...results.violations].some((rule) =>
+      rule.nodes.some((node) => node.html.includes('Delete all my data')),
+    );
+    return { state, checked, onTheButton };
+  };
+
+  // At rest: the pointer away from the menu, nothing focused in it.
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const atRest = await contrast('at rest');
+
+  // Focused from the keyboard: Tab from the item above it, so :focus-visible applies.
+  await page.getByRole('button', { name: 'Restore from file' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(deleteAll).toBeFocused();
+  expect(await deleteAll.evaluate((element) => element.matches(':focus-visible'))).toBe(true);
+  const focused = await contrast('focused');
+
+  // Under the pointer, focus elsewhere.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await deleteAll.hover();
+  expect(await deleteAll.evaluate((element) => element.matches(':hover'))).toBe(true);
+  const hovered = await contrast('hovered');
+
+  expect([atRest, focused, hovered]).toEqual([
+    { state: 'at rest', checked: true, onTheButton: [] },
+    { state: 'focused', checked: true, onTheButton: [] },
+    { state: 'hovered', checked: true, onTheButton: [] },
+  ]);
+});

@@ -3,15 +3,21 @@
  * "Send a test" and "Remove" on each, and adding an email address, a webhook, or this device's push.
  * Only the kinds the server offers are offered (no SMTP_URL, no email).
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { emailChannelSchema, webhookChannelSchema } from '../../../contract/channel-requests.js';
 import type { NewChannel } from '../../../contract/notification-requests.js';
 import type { ChannelInfo, NotificationSettings } from '../../../contract/notifications.js';
 import { useSettingsApi } from '../../api/settings-calls.js';
 import { Button } from '../../components/button.js';
+import type { SaveOutcome } from '../../components/field-errors.js';
 import { FormField } from '../../components/form-field.js';
+import { InlineForm } from '../../components/inline-form.js';
+import { useDialogSubmit } from '../../components/use-dialog-submit.js';
+import { useSchemaForm } from '../../components/use-dialog-submit.js';
 import { pushSupported, subscribeThisDevice, thisDeviceEndpoint, unsubscribeThisDevice } from './push-subscription.js';
-import { deliveryText, fieldsOf, KIND_WORDS, lastResultText, problemOf } from './settings-words.js';
+import { settingsCall } from './settings-call.js';
+import { deliveryText, KIND_WORDS, lastResultText, problemOf } from './settings-words.js';
 
 interface ChannelsSectionProps {
   readonly settings: NotificationSettings;
@@ -22,7 +28,9 @@ export function ChannelsSection({ settings, onChange }: ChannelsSectionProps) {
   const api = useSettingsApi();
   const headingId = useId();
   const [device, setDevice] = useState<string | null>(null);
-  const [problem, setProblem] = useState('');
+  // Remove, "Push to this device", and an address added that fails for a reason no field shows:
+  // what went wrong is said once, above the forms (`errors.form`).
+  const actions = useDialogSubmit('', { staysOpen: true });
   /** What the last test of each channel answered, by channel id. */
   const [tests, setTests] = useState<Readonly<Record<string, string>>>({});
 
@@ -37,47 +45,45 @@ export function ChannelsSection({ settings, onChange }: ChannelsSectionProps) {
     };
   }, []);
 
-  async function change(call: () => Promise<NotificationSettings>): Promise<Readonly<Record<string, string>>> {
-    setProblem('');
-    try {
-      onChange(await call());
-      return {};
-    } catch (failure) {
-      const fields = fieldsOf(failure);
-      if (Object.keys(fields).length === 0) setProblem(problemOf(failure));
-      return fields;
-    }
+  function act(save: () => Promise<SaveOutcome>): Promise<void> {
+    actions.setErrors({});
+    return actions.send(save);
   }
 
   async function sendTest(channel: ChannelInfo) {
     setTests((shown) => ({ ...shown, [channel.id]: 'Sending…' }));
-    let text: string;
-    try {
-      text = deliveryText(await api.testChannel(channel.id));
-    } catch (failure) {
-      text = problemOf(failure);
-    }
+    const text = await api.testChannel(channel.id).then(deliveryText, problemOf);
     setTests((shown) => ({ ...shown, [channel.id]: text }));
   }
 
-  async function remove(channel: ChannelInfo) {
-    await change(() => api.removeChannel(channel.id));
-    if (channel.kind === 'PUSH' && channel.target === device) {
-      await unsubscribeThisDevice(channel.target).catch(() => undefined);
-      setDevice(null);
-    }
-  }
+  const remove = (channel: ChannelInfo) =>
+    act(async () => {
+      const outcome = await settingsCall(() => api.removeChannel(channel.id), onChange);
+      if (outcome === undefined && channel.kind === 'PUSH' && channel.target === device) {
+        // This device's channel is gone: the browser lets go of its subscription too.
+        await unsubscribeThisDevice(channel.target).catch(() => undefined);
+        setDevice(null);
+      }
+      return outcome;
+    });
 
-  async function pushToThisDevice() {
-    setProblem('');
-    try {
-      const { publicKey } = await api.getPushKey();
-      const subscription = await subscribeThisDevice(publicKey);
-      setDevice(subscription.endpoint);
-      await change(() => api.addChannel({ kind: 'PUSH', target: subscription }));
-    } catch (failure) {
-      setProblem(problemOf(failure));
-    }
+  const pushToThisDevice = () =>
+    act(() =>
+      settingsCall(async () => {
+        const { publicKey } = await api.getPushKey();
+        const subscription = await subscribeThisDevice(publicKey);
+        setDevice(subscription.endpoint);
+        return api.addChannel({ kind: 'PUSH', target: subscription });
+      }, onChange),
+    );
+
+  /** An address from its form: the server's message for it goes under it, any other failure above the forms. */
+  async function addAddress(channel: NewChannel): Promise<SaveOutcome> {
+    actions.setErrors({});
+    const outcome = await settingsCall(() => api.addChannel(channel), onChange, ['target']);
+    if (outcome?.form === undefined) return outcome;
+    actions.setErrors(outcome);
+    return {};
   }
 
   const offers = (kind: ChannelInfo['kind']) => settings.available.includes(kind);
@@ -120,29 +126,13 @@ export function ChannelsSection({ settings, onChange }: ChannelsSectionProps) {
           })}
         </ul>
       )}
-      {problem && (
+      {actions.errors.form && (
         <p className="text-danger-emphasis small" role="alert">
-          {problem}
+          {actions.errors.form}
         </p>
       )}
-      {offers('EMAIL') && (
-        <AddChannelForm
-          kind="EMAIL"
-          label="Email address"
-          inputType="email"
-          button="Add email"
-          onAdd={(channel) => change(() => api.addChannel(channel))}
-        />
-      )}
-      {offers('WEBHOOK') && (
-        <AddChannelForm
-          kind="WEBHOOK"
-          label="Webhook URL"
-          inputType="url"
-          button="Add webhook"
-          onAdd={(channel) => change(() => api.addChannel(channel))}
-        />
-      )}
+      {offers('EMAIL') && <AddChannelForm kind="EMAIL" label="Email address" inputType="email" button="Add email" onAdd={addAddress} />}
+      {offers('WEBHOOK') && <AddChannelForm kind="WEBHOOK" label="Webhook URL" inputType="url" button="Add webhook" onAdd={addAddress} />}
       {offers('PUSH') &&
         (pushSupported() ? (
           <Button variant="outline-primary" size="sm" disabled={thisDeviceAdded} onClick={() => void pushToThisDevice()}>
@@ -160,36 +150,43 @@ interface AddChannelFormProps {
   readonly label: string;
   readonly inputType: 'email' | 'url';
   readonly button: string;
-  /** Answers the server's field messages for a refused address; none when it was added. */
-  readonly onAdd: (channel: NewChannel) => Promise<Readonly<Record<string, string>>>;
+  /** Adds the checked address; answers undefined when it was added, else the fields to mark. */
+  readonly onAdd: (channel: NewChannel) => Promise<SaveOutcome>;
 }
 
-/** One address and its Add button; the address is the server's to check (the same contract as the API's). */
+/** One address and its Add button; checked with the contract's schema, then by the server. */
 function AddChannelForm({ kind, label, inputType, button, onAdd }: AddChannelFormProps) {
   const fieldId = useId();
-  const [target, setTarget] = useState('');
-  const [error, setError] = useState<string | undefined>();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(undefined);
-    const fields = await onAdd({ kind, target });
-    if (Object.keys(fields).length === 0) setTarget('');
-    else setError(fields.target ?? Object.values(fields).join(' '));
-  }
+  const form = useSchemaForm({
+    schema: kind === 'EMAIL' ? emailChannelSchema : webhookChannelSchema,
+    initialValues: { target: '' },
+    candidateOf: ({ target }) => ({ kind, target }),
+    staysOpen: true,
+    onSave: async (channel) => {
+      const outcome = await onAdd(channel);
+      // Added: the field is cleared for the next address. Refused: what was typed stays, marked.
+      if (outcome === undefined) form.setValues({ target: '' });
+      return outcome;
+    },
+  });
 
   return (
-    <Form noValidate onSubmit={(event) => void submit(event)} className="mb-3">
-      <FormField id={fieldId} label={label} error={error}>
+    <InlineForm form={form} className="mb-3">
+      <FormField id={fieldId} label={label} error={form.errors.target}>
         {(control) => (
           <div className="d-flex gap-2">
-            <Form.Control {...control} type={inputType} value={target} onChange={(event) => setTarget(event.target.value)} />
-            <Button type="submit" variant="outline-primary" size="sm" className="text-nowrap">
+            <Form.Control
+              {...control}
+              type={inputType}
+              value={form.values.target}
+              onChange={(event) => form.setValues({ target: event.target.value })}
+            />
+            <Button type="submit" variant="outline-primary" size="sm" className="text-nowrap" disabled={form.sending}>
               {button}
             </Button>
           </div>
         )}
       </FormField>
-    </Form>
+    </InlineForm>
   );
 }

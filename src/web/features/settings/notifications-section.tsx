@@ -4,13 +4,18 @@
  */
 import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { notificationPreferencesSchema } from '../../../contract/settings-requests.js';
 import type { NotificationSettings } from '../../../contract/notifications.js';
 import { useSettingsApi } from '../../api/settings-calls.js';
 import { Button } from '../../components/button.js';
 import { FormField } from '../../components/form-field.js';
-import { fieldsOf, hourText, problemOf } from './settings-words.js';
+import { InlineForm } from '../../components/inline-form.js';
+import { useSchemaForm } from '../../components/use-dialog-submit.js';
+import { settingsCall } from './settings-call.js';
+import { hourText } from './settings-words.js';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+const FIELDS = ['belowZero', 'billsDue', 'hour'];
 
 interface NotificationsSectionProps {
   readonly settings: NotificationSettings;
@@ -22,27 +27,30 @@ export function NotificationsSection({ settings, onSaved }: NotificationsSection
   const headingId = useId();
   const ids = { belowZero: useId(), billsDue: useId(), hour: useId() };
   const stored = { belowZero: settings.belowZero, billsDue: settings.billsDue, hour: settings.hour };
-  const [values, setValues] = useState(stored);
+  /** What the last save that worked says; a failure that marks no field is said in its place. */
+  const [saved, setSaved] = useState('');
+  const form = useSchemaForm({
+    schema: notificationPreferencesSchema,
+    initialValues: stored,
+    candidateOf: (values) => values,
+    staysOpen: true,
+    onSave: (preferences) => {
+      setSaved('');
+      return settingsCall(
+        () => api.updateNotifications(preferences),
+        (answer) => {
+          onSaved(answer);
+          setSaved('Saved.');
+        },
+        FIELDS,
+      );
+    },
+  });
   // The server may change them too (the first channel turns "below $0" on): what it answers is shown.
   const [basis, setBasis] = useState(stored);
   if (basis.belowZero !== stored.belowZero || basis.billsDue !== stored.billsDue || basis.hour !== stored.hour) {
     setBasis(stored);
-    setValues(stored);
-  }
-  const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
-  const [status, setStatus] = useState('');
-
-  async function save() {
-    setErrors({});
-    setStatus('');
-    try {
-      onSaved(await api.updateNotifications(values));
-      setStatus('Saved.');
-    } catch (failure) {
-      const fields = fieldsOf(failure);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setStatus(problemOf(failure));
-    }
+    form.setValues(stored);
   }
 
   const checkbox = (name: 'belowZero' | 'billsDue', label: string) => (
@@ -50,11 +58,11 @@ export function NotificationsSection({ settings, onSaved }: NotificationsSection
       id={ids[name]}
       type="checkbox"
       label={label}
-      checked={values[name]}
-      isInvalid={errors[name] !== undefined}
-      feedback={errors[name]}
+      checked={form.values[name]}
+      isInvalid={form.errors[name] !== undefined}
+      feedback={form.errors[name]}
       feedbackType="invalid"
-      onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.checked }))}
+      onChange={(event) => form.setValues((current) => ({ ...current, [name]: event.target.checked }))}
     />
   );
 
@@ -63,35 +71,37 @@ export function NotificationsSection({ settings, onSaved }: NotificationsSection
       <h3 id={headingId} className="h5">
         Notifications
       </h3>
-      <fieldset className="mb-3">
-        <legend className="fs-6">Tell me</legend>
-        {checkbox('belowZero', 'Before my balance goes below $0')}
-        {checkbox('billsDue', 'Bills due tomorrow')}
-      </fieldset>
-      <FormField id={ids.hour} label="Send each day at" error={errors.hour} help={`In your time zone, ${settings.timeZone}.`}>
-        {(control) => (
-          <Form.Select
-            {...control}
-            className="w-auto"
-            value={values.hour}
-            onChange={(event) => setValues((current) => ({ ...current, hour: Number(event.target.value) }))}
-          >
-            {HOURS.map((hour) => (
-              <option key={hour} value={hour}>
-                {hourText(hour)}
-              </option>
-            ))}
-          </Form.Select>
-        )}
-      </FormField>
-      <div className="d-flex flex-wrap align-items-center gap-2">
-        <Button variant="primary" size="sm" onClick={() => void save()}>
-          Save notifications
-        </Button>
-        <span role="status" className="small">
-          {status}
-        </span>
-      </div>
+      <InlineForm form={form}>
+        <fieldset className="mb-3">
+          <legend className="fs-6">Tell me</legend>
+          {checkbox('belowZero', 'Before my balance goes below $0')}
+          {checkbox('billsDue', 'Bills due tomorrow')}
+        </fieldset>
+        <FormField id={ids.hour} label="Send each day at" error={form.errors.hour} help={`In your time zone, ${settings.timeZone}.`}>
+          {(control) => (
+            <Form.Select
+              {...control}
+              className="w-auto"
+              value={form.values.hour}
+              onChange={(event) => form.setValues((current) => ({ ...current, hour: Number(event.target.value) }))}
+            >
+              {HOURS.map((hour) => (
+                <option key={hour} value={hour}>
+                  {hourText(hour)}
+                </option>
+              ))}
+            </Form.Select>
+          )}
+        </FormField>
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <Button type="submit" variant="primary" size="sm" disabled={form.sending}>
+            Save notifications
+          </Button>
+          <span role="status" className="small">
+            {form.errors.form ?? saved}
+          </span>
+        </div>
+      </InlineForm>
     </section>
   );
 }

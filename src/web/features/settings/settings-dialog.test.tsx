@@ -36,6 +36,10 @@ const SETTINGS: NotificationSettings = {
 /** The browser's zone, which the page sends at sign-in (jsdom's is the process's). */
 const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/** What the server says of a webhook on a private network (src/server/notifications/address-guard.ts). */
+const PRIVATE_ADDRESS =
+  'This address is on a private or local network, which Leftover does not send to (the operator can allow it with NOTIFY_ALLOW_PRIVATE_URLS=true).';
+
 function refused(operation: 'updateProfile' | 'updateNotifications' | 'addNotificationChannel', fields: Record<string, string>) {
   return new ApiCallError(operation, 400, 'Some fields need attention.', fields);
 }
@@ -173,8 +177,7 @@ describe('Settings', () => {
     const added = { id: 'c-new', kind: 'EMAIL' as const, target: 'you@example.com', confirmed: false, lastResult: null };
     const { api, user, dialog } = await openSettings({
       addChannel: vi.fn(async (channelToAdd) => {
-        if (channelToAdd.kind === 'WEBHOOK')
-          throw refused('addNotificationChannel', { target: 'Target must be an http:// or https:// address.' });
+        if (channelToAdd.kind === 'WEBHOOK') throw refused('addNotificationChannel', { target: PRIVATE_ADDRESS });
         return { ...SETTINGS, channels: [...SETTINGS.channels, added] };
       }),
     });
@@ -185,13 +188,110 @@ describe('Settings', () => {
     expect(await within(channel(dialog, 'Email: you@example.com')).findByText('Waiting for confirmation')).toBeInTheDocument();
     expect(address).toHaveValue('');
 
+    // An address the contract takes and only the server refuses (it looks the host up): the contract
+    // check in the page sends it, and the server's message marks it.
+    const url = within(dialog).getByRole('textbox', { name: 'Webhook URL' });
+    await user.type(url, 'http://192.168.1.20/hook');
+    await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
+    expect(api.addChannel).toHaveBeenLastCalledWith({ kind: 'WEBHOOK', target: 'http://192.168.1.20/hook' });
+    await waitFor(() => expect(url).toHaveAttribute('aria-invalid', 'true'));
+    expect(url).toHaveAccessibleDescription(PRIVATE_ADDRESS);
+    expect(url).toHaveValue('http://192.168.1.20/hook');
+  });
+
+  it('checks an address with the contract before sending it: a mistake is marked with its message, focused, and nothing is sent', async () => {
+    const { api, user, dialog } = await openSettings({ addChannel: vi.fn() });
     const url = within(dialog).getByRole('textbox', { name: 'Webhook URL' });
     await user.type(url, 'ftp://example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
-    expect(api.addChannel).toHaveBeenLastCalledWith({ kind: 'WEBHOOK', target: 'ftp://example.com' });
     await waitFor(() => expect(url).toHaveAttribute('aria-invalid', 'true'));
     expect(url).toHaveAccessibleDescription('Target must be an http:// or https:// address.');
+    expect(url).toHaveFocus();
     expect(url).toHaveValue('ftp://example.com');
+
+    const address = within(dialog).getByRole('textbox', { name: 'Email address' });
+    await user.type(address, 'not an address');
+    await user.click(within(dialog).getByRole('button', { name: 'Add email' }));
+    await waitFor(() => expect(address).toHaveAttribute('aria-invalid', 'true'));
+    expect(address).toHaveAccessibleDescription('Target must be an email address, like you@example.com.');
+    expect(api.addChannel).not.toHaveBeenCalled();
+  });
+
+  it('marks each field the server names under that field, a checkbox included, and clears the marks on the next save', async () => {
+    const updateNotifications = vi
+      .fn<FakeSettingsApi['updateNotifications']>()
+      .mockRejectedValueOnce(
+        refused('updateNotifications', {
+          billsDue: 'Bills due tomorrow must be true or false.',
+          hour: 'Hour must be a whole number from 0 to 23.',
+        }),
+      )
+      .mockImplementationOnce(async (preferences) => ({ ...SETTINGS, ...preferences }));
+    const { user, dialog } = await openSettings({ updateNotifications });
+    const save = within(dialog).getByRole('button', { name: 'Save notifications' });
+    await user.click(save);
+    expect(await within(dialog).findByText('Bills due tomorrow must be true or false.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Send each day at' })).toHaveAccessibleDescription(
+      expect.stringContaining('Hour must be a whole number from 0 to 23.'),
+    );
+    expect(within(dialog).getByRole('checkbox', { name: 'Bills due tomorrow' })).toHaveClass('is-invalid');
+
+    await user.click(save);
+    expect(await within(dialog).findByText('Saved.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Bills due tomorrow must be true or false.')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Send each day at' })).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('says a failure that names no field of the form beside its button, in the catalogue’s words and the server’s', async () => {
+    const { user, dialog } = await openSettings({
+      updateTimeZone: vi.fn(async (_zone: string, onlyIfUnset?: boolean) => {
+        if (onlyIfUnset) return { subject: 'me', name: null, timeZone: 'Pacific/Niue' };
+        throw new ApiCallError('updateProfile', 0, 'The server could not be reached. Check your connection and try again.');
+      }),
+      updateNotifications: vi.fn(async () => {
+        throw refused('updateNotifications', { timeZone: 'Not a field of this form.' });
+      }),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Save time zone' }));
+    expect(
+      await within(dialog).findByText(
+        'Failed to save your time zone! The server could not be reached. Check your connection and try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Time zone' })).not.toHaveAttribute('aria-invalid');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save notifications' }));
+    expect(await within(dialog).findByText('Failed to save notification settings! Some fields need attention.')).toBeInTheDocument();
+  });
+
+  it('keeps a Save button disabled while its call is on its way, and gives it back once the save worked', async () => {
+    let answer: (settings: NotificationSettings) => void = () => undefined;
+    const { user, dialog } = await openSettings({
+      updateNotifications: vi.fn(() => new Promise<NotificationSettings>((resolve) => (answer = resolve))),
+    });
+    const save = within(dialog).getByRole('button', { name: 'Save notifications' });
+    await user.click(save);
+    expect(save).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Save time zone' })).toBeEnabled();
+    answer(SETTINGS);
+    expect(await within(dialog).findByText('Saved.')).toBeInTheDocument();
+    expect(save).toBeEnabled();
+  });
+
+  it('says above the forms why an address could not be added when no field is to blame, keeping what was typed', async () => {
+    const { user, dialog } = await openSettings({
+      addChannel: vi.fn(async () => {
+        throw new ApiCallError('addNotificationChannel', 409, 'You can have at most 10 channels: remove one first.');
+      }),
+    });
+    const address = within(dialog).getByRole('textbox', { name: 'Email address' });
+    await user.type(address, 'you@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Add email' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to add the channel! You can have at most 10 channels: remove one first.',
+    );
+    expect(address).toHaveValue('you@example.com');
+    expect(address).not.toHaveAttribute('aria-invalid');
   });
 
   it('offers only the kinds the server offers: no email without its mail server', async () => {

@@ -29,8 +29,3 @@ export function problemOf(error: unknown): string {
   if (error instanceof ApiCallError) return `${error.message} ${error.detail}`;
   return error instanceof Error ? error.message : String(error);
 }
-
-/** The server's message for each field of a refused call (400), keyed as the request's fields. */
-export function fieldsOf(error: unknown): Readonly<Record<string, string>> {
-  return error instanceof ApiCallError ? error.fields : {};
-}

@@ -1,10 +1,13 @@
 /** "Time zone" (issue 26): the zone whose today every rule uses for this user, chosen among the browser's IANA zones. */
 import { useId, useMemo, useState } from 'react';
 import { Form } from 'react-bootstrap';
+import { profileUpdateSchema } from '../../../contract/settings-requests.js';
 import { useSettingsApi } from '../../api/settings-calls.js';
 import { Button } from '../../components/button.js';
 import { FormField } from '../../components/form-field.js';
-import { fieldsOf, problemOf } from './settings-words.js';
+import { InlineForm } from '../../components/inline-form.js';
+import { useSchemaForm } from '../../components/use-dialog-submit.js';
+import { settingsCall } from './settings-call.js';
 
 interface TimeZoneSectionProps {
   readonly timeZone: string;
@@ -21,55 +24,59 @@ export function TimeZoneSection({ timeZone, onSaved }: TimeZoneSectionProps) {
   const api = useSettingsApi();
   const headingId = useId();
   const fieldId = useId();
-  const [chosen, setChosen] = useState(timeZone);
-  const [error, setError] = useState<string | undefined>();
-  const [status, setStatus] = useState('');
   const choices = useMemo(() => zoneChoices(timeZone), [timeZone]);
-
-  async function save() {
-    setError(undefined);
-    setStatus('');
-    try {
-      const profile = await api.updateTimeZone(chosen);
-      setChosen(profile.timeZone);
-      onSaved(profile.timeZone);
-      setStatus(`Saved. Your today is now ${profile.timeZone}'s.`);
-    } catch (failure) {
-      const fields = fieldsOf(failure);
-      if (fields.timeZone) setError(fields.timeZone);
-      else setStatus(problemOf(failure));
-    }
-  }
+  /** What the last save that worked says; a failure not about the zone is said in its place. */
+  const [saved, setSaved] = useState('');
+  const form = useSchemaForm({
+    schema: profileUpdateSchema,
+    initialValues: { timeZone },
+    candidateOf: (values) => values,
+    staysOpen: true,
+    onSave: ({ timeZone: chosen }) => {
+      setSaved('');
+      return settingsCall(
+        () => api.updateTimeZone(chosen),
+        (profile) => {
+          form.setValues({ timeZone: profile.timeZone });
+          onSaved(profile.timeZone);
+          setSaved(`Saved. Your today is now ${profile.timeZone}'s.`);
+        },
+        ['timeZone'],
+      );
+    },
+  });
 
   return (
     <section aria-labelledby={headingId} className="mb-4">
       <h3 id={headingId} className="h5">
         Time zone
       </h3>
-      <FormField
-        id={fieldId}
-        label="Time zone"
-        error={error}
-        help="Your today, the hour messages go out and which bills are due tomorrow all follow this zone."
-      >
-        {(control) => (
-          <Form.Select {...control} value={chosen} onChange={(event) => setChosen(event.target.value)}>
-            {choices.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </Form.Select>
-        )}
-      </FormField>
-      <div className="d-flex flex-wrap align-items-center gap-2">
-        <Button variant="primary" size="sm" onClick={() => void save()}>
-          Save time zone
-        </Button>
-        <span role="status" className="small">
-          {status}
-        </span>
-      </div>
+      <InlineForm form={form}>
+        <FormField
+          id={fieldId}
+          label="Time zone"
+          error={form.errors.timeZone}
+          help="Your today, the hour messages go out and which bills are due tomorrow all follow this zone."
+        >
+          {(control) => (
+            <Form.Select {...control} value={form.values.timeZone} onChange={(event) => form.setValues({ timeZone: event.target.value })}>
+              {choices.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
+                </option>
+              ))}
+            </Form.Select>
+          )}
+        </FormField>
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <Button type="submit" variant="primary" size="sm" disabled={form.sending}>
+            Save time zone
+          </Button>
+          <span role="status" className="small">
+            {form.errors.form ?? saved}
+          </span>
+        </div>
+      </InlineForm>
     </section>
   );
 }
