@@ -1,6 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The page's test files that replace a module (vi.mock) or a browser global (matchMedia, Path2D):
+ * each needs its own module graph and window, or what it replaced leaks into the next file.
+ */
+const WEB_FILES_THAT_MOCK_MODULES = [
+  'src/web/features/ledger/rows/ledger-rows-memo.test.tsx',
+  'src/web/features/summary/forecast-chart/forecast-chart-view.test.tsx',
+  'src/web/features/settings/settings-dialog.test.tsx',
+  'src/web/features/summary/forecast-chart/balance-forecast-chart.test.tsx',
+];
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -32,6 +43,21 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
+          exclude: WEB_FILES_THAT_MOCK_MODULES,
+          setupFiles: ['src/web/test-setup.ts'],
+          testTimeout: 15_000,
+          // One jsdom and one module graph per worker, not per file: building them for each of the
+          // page's test files cost more than the tests themselves. test-setup.ts cleans the
+          // document, storage and timers after every test.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web-isolated',
+          environment: 'jsdom',
+          include: WEB_FILES_THAT_MOCK_MODULES,
           setupFiles: ['src/web/test-setup.ts'],
           testTimeout: 15_000,
         },

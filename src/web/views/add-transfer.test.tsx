@@ -194,7 +194,8 @@ describe('Add Transfer in Plan', () => {
     api.getDeposits.mockResolvedValue(NO_DEPOSITS);
     api.getExpenses.mockResolvedValue(NO_EXPENSES);
     renderView(api, listing({}, accountsAnswer({ accounts: [CHECKING] })), <PlanView />);
-    expect(await screen.findByRole('button', { name: 'Add Account' })).toBeEnabled();
+    // Add Account is enabled once the accounts have arrived: only then is the absence of Add Transfer the answer.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add Account' })).toBeEnabled());
     expect(screen.queryByRole('button', { name: 'Add Transfer' })).toBeNull();
   });
 });
