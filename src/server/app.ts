@@ -40,6 +40,7 @@ import type { Database } from './db/database.js';
 import { depositRepository } from './deposits/deposit-repository.js';
 import { expenseRepository } from './expenses/expense-repository.js';
 import { ChannelDelivery } from './notifications/channel-delivery.js';
+import { issueLink } from './notifications/channel-links.js';
 import type { PushSender } from './notifications/delivery.js';
 import { createEmailSender } from './notifications/email-sender.js';
 import { NotificationService } from './notifications/notification-service.js';
@@ -186,7 +187,9 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   const { smtpUrl, mailFrom } = config.notifications;
   const email = smtpUrl !== undefined && mailFrom !== undefined ? createEmailSender(smtpUrl, mailFrom) : null;
   const push = options.notifications?.pushSender ? await options.notifications.pushSender(database, config) : null;
-  const delivery = new ChannelDelivery(config.notifications, email, push, options.notifications?.webhookTimeoutMs);
+  const delivery = new ChannelDelivery(config.notifications, email, push, options.notifications?.webhookTimeoutMs, (channelId, purpose) =>
+    issueLink(database.db, channelId, purpose, now()),
+  );
   app.addHook('onClose', async () => delivery.close());
   const notifications = new NotificationService(database, now, config.defaultTimeZone, delivery);
   const outbox = new NotificationOutbox(

@@ -14,7 +14,15 @@ describe("the database handle outside the ledger's module", () => {
     expectTypeOf<Extract<TablesOf<Database>, LedgerTableName>>().toEqualTypeOf<never>();
     expectTypeOf<TablesOf<Database>>().toEqualTypeOf<Exclude<TablesOf<WholeDatabase>, LedgerTableName>>();
     expectTypeOf<TablesOf<Database>>().toEqualTypeOf<
-      'deposits' | 'expenses' | 'statement_accounts' | 'user_settings' | 'notification_channels' | 'notification_outbox' | 'push_vapid_keys'
+      | 'deposits'
+      | 'expenses'
+      | 'statement_accounts'
+      | 'user_settings'
+      | 'notification_channels'
+      | 'notification_links'
+      | 'notification_addresses'
+      | 'notification_outbox'
+      | 'push_vapid_keys'
     >();
   });
 

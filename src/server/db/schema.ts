@@ -188,13 +188,37 @@ export interface NotificationChannelsTable extends OwnerColumns {
   push_auth: string | null;
   /** 1 once an email address clicked its link; 1 from the start for the other kinds. */
   confirmed: number;
-  /** The secret in the channel's confirm and unsubscribe links. */
+  /**
+   * Unique, and no secret: the channel's id (decision 0069). Before migration 0017 it held the plain
+   * token of both links; webhooks and push subscriptions, never sent theirs, may still hold one.
+   */
   link_token: string;
   /** The last delivery: when, whether it arrived (1/0), and why not. */
   last_at: string | null;
   last_delivered: number | null;
   last_reason: string | null;
   created_at: string;
+}
+
+/** A link an email carries (decision 0069): the hash of its token, what it does, and until when. */
+export interface NotificationLinksTable {
+  token_hash: string;
+  /** CONFIRM or UNSUBSCRIBE. */
+  purpose: string;
+  channel_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** An email address across all users, by the hash of its normalised form (decision 0069). */
+export interface NotificationAddressesTable {
+  address_key: string;
+  /** When its last three confirmation mails went, newest first. */
+  confirm_sent_1: string | null;
+  confirm_sent_2: string | null;
+  confirm_sent_3: string | null;
+  /** Until when it gets no confirmation mail and cannot be added: 30 days after a one-click unsubscribe. */
+  quiet_until: string | null;
 }
 
 /** Every message, recorded before it is sent (decision 0051). */
@@ -251,6 +275,8 @@ export interface DatabaseSchema {
   undo_entries: UndoEntriesTable;
   user_settings: UserSettingsTable;
   notification_channels: NotificationChannelsTable;
+  notification_links: NotificationLinksTable;
+  notification_addresses: NotificationAddressesTable;
   notification_outbox: NotificationOutboxTable;
   push_vapid_keys: PushVapidKeysTable;
 }

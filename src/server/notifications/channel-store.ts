@@ -1,9 +1,9 @@
 /**
  * The notification_channels table (decision 0051): a user's email addresses, push subscriptions and
- * webhooks, each with the secret of its links (confirm, unsubscribe) and how its last delivery went.
- * Every query names the owner, except the two that find a channel by its link's secret.
+ * webhooks, and how each one's last delivery went. An email's links are channel-links.ts' (decision
+ * 0069). Every query names the owner, except the one that finds the channel a link names.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { ChannelKind } from '../../contract/notifications.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database } from '../db/database.js';
@@ -19,7 +19,6 @@ export interface StoredChannel {
   /** A push subscription's keys; null for the other kinds. */
   readonly push: { readonly p256dh: string; readonly auth: string } | null;
   readonly confirmed: boolean;
-  readonly linkToken: string;
   readonly last: { readonly at: string; readonly delivered: boolean; readonly reason: string | null } | null;
   readonly createdAt: string;
 }
@@ -43,7 +42,6 @@ function decode(row: NotificationChannelsTable): StoredChannel {
     target: row.target,
     push: row.push_p256dh !== null && row.push_auth !== null ? { p256dh: row.push_p256dh, auth: row.push_auth } : null,
     confirmed: Number(row.confirmed) === 1,
-    linkToken: row.link_token,
     last: row.last_at === null ? null : { at: row.last_at, delivered: Number(row.last_delivered) === 1, reason: row.last_reason ?? null },
     createdAt: row.created_at,
   };
@@ -56,11 +54,6 @@ function decode(row: NotificationChannelsTable): StoredChannel {
 export function targetKey(kind: ChannelKind, target: string): string {
   const compared = kind === 'EMAIL' ? target.toLowerCase() : target;
   return createHash('sha256').update(`${kind}\n${compared}`).digest('hex');
-}
-
-/** 32 random bytes, base64url: the secret in a channel's confirm and unsubscribe links. */
-export function newLinkToken(): string {
-  return randomBytes(32).toString('base64url');
 }
 
 export async function listChannels(db: Database, owner: Caller): Promise<StoredChannel[]> {
@@ -86,9 +79,9 @@ export async function findChannel(db: Database, owner: Caller, id: string): Prom
   return row && decode(row);
 }
 
-/** The channel whose link carries this secret, whoever owns it: the link is the proof. */
-export async function findChannelByLink(db: Database, token: string): Promise<StoredChannel | undefined> {
-  const row = await db.selectFrom('notification_channels').selectAll().where('link_token', '=', token).executeTakeFirst();
+/** The channel a link names (channel-links.ts), whoever owns it: the link's secret is the proof. */
+export async function findLinkedChannel(db: Database, id: string): Promise<StoredChannel | undefined> {
+  const row = await db.selectFrom('notification_channels').selectAll().where('id', '=', id).executeTakeFirst();
   return row && decode(row);
 }
 
@@ -119,8 +112,9 @@ export async function countChannels(db: Database, owner: Caller): Promise<number
 }
 
 export async function insertChannel(db: Database, owner: Caller, channel: NewChannelRow, now: Date): Promise<StoredChannel> {
+  const id = newId();
   const row: NotificationChannelsTable = {
-    id: newId(),
+    id,
     ...ownerColumns(owner),
     kind: channel.kind,
     target: channel.target,
@@ -128,7 +122,8 @@ export async function insertChannel(db: Database, owner: Caller, channel: NewCha
     push_p256dh: channel.push?.p256dh ?? null,
     push_auth: channel.push?.auth ?? null,
     confirmed: channel.confirmed ? 1 : 0,
-    link_token: newLinkToken(),
+    // The column is unique and not null from before decision 0069; the links' tokens are kept elsewhere, hashed.
+    link_token: id,
     last_at: null,
     last_delivered: null,
     last_reason: null,

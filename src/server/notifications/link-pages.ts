@@ -25,6 +25,20 @@ export function donePage(title: string, text: string): string {
   return page(title, `<p>${escapeHtml(text)}</p>`);
 }
 
+/** A confirm link past its 7 days (decision 0069): and how to get a new one. */
+export const CONFIRM_LINK_EXPIRED_PAGE = page(
+  'This link has expired',
+  '<p>This confirmation link has expired: a confirmation link works for 7 days.</p>' +
+    '<p>To get a new one, remove this address from your channels in Leftover&#39;s Settings and add it again.</p>',
+);
+
+/** An unsubscribe link past its year (decision 0069): every mail carries its own, so a newer one works. */
+export const UNSUBSCRIBE_LINK_EXPIRED_PAGE = page(
+  'This link has expired',
+  '<p>This unsubscribe link has expired: an unsubscribe link works for a year.</p>' +
+    '<p>Every mail from Leftover carries its own: use the one in a more recent mail, or remove this address from your channels in Leftover&#39;s Settings.</p>',
+);
+
 export const EXPIRED_LINK_PAGE = page(
   'This link no longer works',
   '<p>This link no longer works: the address may have been removed from Leftover, or already unsubscribed.</p>',

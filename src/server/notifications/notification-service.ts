@@ -2,7 +2,9 @@
  * What Leftover tells you, as the API sees it (issue 26, decision 0051): the settings (hour and
  * rules, the time zone they are read in), the channels, a test send, and the two links an email
  * carries (confirm, unsubscribe), which need no sign-in. Writes run under the owner's lock, so two
- * adds of one address at once make one channel.
+ * adds of one address at once make one channel. No mail to strangers (issue 34, decision 0069): an
+ * address gets its confirmation mail only when added, within limits counted across all users, and
+ * nothing else until it is confirmed.
  */
 import type { NewChannel, NotificationPreferences } from '../../contract/notification-requests.js';
 import { type ChannelInfo, MAX_CHANNELS, type NotificationSettings, type TestDelivery } from '../../contract/notifications.js';
@@ -14,13 +16,15 @@ import { withOwnerLock } from '../db/owner-lock.js';
 import { keepUserSettings, readUserSettings, storeNotificationRules } from '../profile/user-settings-store.js';
 import { checkHost, hostOf } from './address-guard.js';
 import { type ChannelDelivery, EMAIL_NOT_OFFERED, PUSH_NOT_OFFERED } from './channel-delivery.js';
+import { findLink, type LinkPurpose } from './channel-links.js';
+import { quietUntil, reserveConfirmation, startQuietPeriod } from './channel-mail-limits.js';
 import {
   confirmChannel,
   countChannels,
   deleteChannel,
   findChannel,
-  findChannelByLink,
   findChannelByTarget,
+  findLinkedChannel,
   insertChannel,
   listChannels,
   recordDelivery,
@@ -32,7 +36,20 @@ import { dropChannelMessages } from './outbox-store.js';
 
 export const NO_CHANNEL = 'No such channel.';
 const ALREADY_A_CHANNEL = 'This is already one of your channels.';
-const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** An address in its 30 days of quiet after a one-click unsubscribe, whoever adds it (issue 34's words). */
+const ASKED_FOR_QUIET = 'This address asked not to get mail from Leftover. Use another one.';
+
+/** How long until something may happen again, in the unit a person would say it in. */
+function waitInWords(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  if (minutes < 120) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
+/** Why an address added again within the limits got no second confirmation mail: the channel's lastResult says so. */
+function heldBack(waitMs: number): string {
+  return `No confirmation mail was sent: an address gets at most one an hour and 3 a day. Remove it and add it again in ${waitInWords(waitMs)} for a new link.`;
+}
 
 function channelAnswer(channel: StoredChannel): ChannelInfo {
   const { last } = channel;
@@ -56,6 +73,11 @@ export interface LinkedChannel {
   readonly target: string;
   readonly confirmed: boolean;
 }
+
+/** What a link finds: its channel, or that it has expired; undefined for a link that never worked or no longer does. */
+export type LinkAnswer = LinkedChannel | 'expired' | undefined;
+
+const linkedOf = (channel: StoredChannel): LinkedChannel => ({ kind: channel.kind, target: channel.target, confirmed: channel.confirmed });
 
 export class NotificationService {
   constructor(
@@ -84,8 +106,9 @@ export class NotificationService {
   }
 
   /**
-   * Adds an email address (sent its confirmation link at once), a push subscription (the same
-   * endpoint again renews its keys) or a webhook (refused when it reaches a private address).
+   * Adds an email address (sent its confirmation link at once, within its limits; refused in its
+   * quiet days after a one-click unsubscribe), a push subscription (the same endpoint again renews
+   * its keys) or a webhook (refused when it reaches a private address).
    */
   async addChannel(owner: Caller, request: NewChannel): Promise<NotificationSettings> {
     const offered = this.delivery.available();
@@ -111,6 +134,9 @@ export class NotificationService {
         await updatePushKeys(trx, existing.id, push);
         return undefined;
       }
+      if (request.kind === 'EMAIL' && (await quietUntil(trx, target, this.now())) !== undefined) {
+        throw new InvalidInputError(ASKED_FOR_QUIET, { target: ASKED_FOR_QUIET });
+      }
       if ((await countChannels(trx, owner)) >= MAX_CHANNELS) {
         throw new ConflictError(`You can have at most ${MAX_CHANNELS} channels: remove one first.`);
       }
@@ -132,20 +158,14 @@ export class NotificationService {
   }
 
   /**
-   * Sends the test message now and answers what happened. An address not yet confirmed gets its
-   * confirmation link again instead, since nothing else may be sent to it.
+   * Sends the test message now and answers what happened. An address not yet confirmed is sent
+   * nothing (409): its confirmation mail went when it was added, and a test may not send it again.
    */
   async testChannel(owner: Caller, id: string): Promise<TestDelivery> {
     const channel = await findChannel(this.database.db, owner, id);
     if (!channel) throw new NotFoundError(NO_CHANNEL);
     if (channel.kind === 'EMAIL' && !channel.confirmed) {
-      const sent = await this.sendConfirmation(channel);
-      return {
-        delivered: false,
-        reason: sent.delivered
-          ? 'This address is not confirmed yet: its confirmation link was sent again. Open it, then send a test.'
-          : `This address is not confirmed yet, and its confirmation link could not be sent again: ${sent.reason}`,
-      };
+      throw new ConflictError(`Confirm this address first: we sent a link to ${channel.target}.`);
     }
     const zone = (await readUserSettings(this.database.db, owner)).timeZone ?? this.defaultZone;
     const message: OutgoingMessage = {
@@ -159,44 +179,62 @@ export class NotificationService {
     return result.delivered ? { delivered: true } : { delivered: false, reason: result.reason };
   }
 
-  /** The channel a link names, or undefined for a link that no longer works (or never did). */
-  async linkedChannel(token: string): Promise<LinkedChannel | undefined> {
-    if (!LINK_TOKEN.test(token)) return undefined;
-    const channel = await findChannelByLink(this.database.db, token);
-    return channel && { kind: channel.kind, target: channel.target, confirmed: channel.confirmed };
+  /** The channel a link of this purpose names, 'expired' past its time, undefined for a link that never worked or no longer does. */
+  async linkedChannel(token: string, purpose: LinkPurpose): Promise<LinkAnswer> {
+    const found = await this.channelOfLink(token, purpose);
+    return found === 'expired' || found === undefined ? found : linkedOf(found);
   }
 
-  /** Confirms the address the link was sent to; undefined when the link no longer works. */
-  async confirm(token: string): Promise<LinkedChannel | undefined> {
-    if (!LINK_TOKEN.test(token)) return undefined;
-    const found = await findChannelByLink(this.database.db, token);
-    if (!found) return undefined;
+  /** Confirms the address the confirm link was sent to. */
+  async confirm(token: string): Promise<LinkAnswer> {
+    const found = await this.channelOfLink(token, 'CONFIRM');
+    if (found === 'expired' || found === undefined) return found;
     await confirmChannel(this.database.db, found.id);
-    return { kind: found.kind, target: found.target, confirmed: true };
+    return { ...linkedOf(found), confirmed: true };
   }
 
-  /** Removes the one channel the link belongs to, and what it was still to be sent. */
-  async unsubscribe(token: string): Promise<LinkedChannel | undefined> {
-    if (!LINK_TOKEN.test(token)) return undefined;
-    const found = await findChannelByLink(this.database.db, token);
-    if (!found) return undefined;
+  /**
+   * Removes the one channel the unsubscribe link belongs to, and what it was still to be sent; an
+   * email address is then left alone for 30 days, whoever adds it.
+   */
+  async unsubscribe(token: string): Promise<LinkAnswer> {
+    const found = await this.channelOfLink(token, 'UNSUBSCRIBE');
+    if (found === 'expired' || found === undefined) return found;
     await withOwnerLock(this.database, found.owner, async (trx) => {
       await dropChannelMessages(trx, found.id);
       await deleteChannel(trx, found.id);
+      if (found.kind === 'EMAIL') await startQuietPeriod(trx, found.target, this.now());
     });
-    return { kind: found.kind, target: found.target, confirmed: found.confirmed };
+    return linkedOf(found);
   }
 
-  private async sendConfirmation(channel: StoredChannel): Promise<DeliveryResult> {
+  private async channelOfLink(token: string, purpose: LinkPurpose): Promise<StoredChannel | 'expired' | undefined> {
+    const link = await findLink(this.database.db, token, purpose, this.now());
+    if (!link) return undefined;
+    if (link.expired) return 'expired';
+    return findLinkedChannel(this.database.db, link.channelId);
+  }
+
+  /**
+   * The confirmation mail, when the address's limits allow one now (at most one an hour and 3 a
+   * day, across all users); otherwise nothing is sent and the channel's lastResult says why.
+   */
+  private async sendConfirmation(channel: StoredChannel): Promise<void> {
+    const now = this.now();
+    const slot = await reserveConfirmation(this.database, channel.target, now);
+    if (!slot.allowed) {
+      await recordDelivery(this.database.db, channel.id, now, false, slot.quiet ? ASKED_FOR_QUIET : heldBack(slot.waitMs));
+      return;
+    }
     const message: OutgoingMessage = {
       kind: 'CONFIRM',
       title: 'Confirm your address for Leftover',
       message:
         'Leftover was asked to send notifications to this address. Confirm it with the link below; if it was not you, ignore this mail and nothing more will be sent.',
-      url: this.delivery.confirmUrl(channel),
-      date: todayInZone(this.now(), this.defaultZone),
+      url: await this.delivery.confirmUrl(channel),
+      date: todayInZone(now, this.defaultZone),
     };
-    return this.deliverAndRecord(channel, message);
+    await this.deliverAndRecord(channel, message);
   }
 
   /** Delivers and keeps the outcome as the channel's lastResult; a push subscription that is gone is removed. */

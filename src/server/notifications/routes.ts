@@ -3,6 +3,8 @@
  * the two pages an email's links open (confirm, unsubscribe), which sit outside /api and its token
  * check: the secret in the path is the proof, each address has its own, and they are rate-limited
  * per network address. Only a POST changes anything (RFC 8058's one-click unsubscribe is a POST).
+ * A link past its time (7 days to confirm, a year to unsubscribe; decision 0069) shows a page that
+ * says so and what to do instead.
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -12,8 +14,8 @@ import { callerOf } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
 import { TooManyRequestsError } from '../../domain/errors.js';
 import { CONFIRM_PATH, type ChannelDelivery, UNSUBSCRIBE_PATH } from './channel-delivery.js';
-import { askPage, donePage, EXPIRED_LINK_PAGE } from './link-pages.js';
-import type { LinkedChannel, NotificationService } from './notification-service.js';
+import { askPage, CONFIRM_LINK_EXPIRED_PAGE, donePage, EXPIRED_LINK_PAGE, UNSUBSCRIBE_LINK_EXPIRED_PAGE } from './link-pages.js';
+import type { LinkAnswer, LinkedChannel, NotificationService } from './notification-service.js';
 
 export interface NotificationRoutesOptions {
   readonly notifications: NotificationService;
@@ -62,9 +64,13 @@ export async function notificationLinkRoutes(scope: FastifyInstance, { notificat
 
   type WithToken = { Params: { token: string } };
 
+  /** A link that never worked or no longer does is 404; one past its time is 410, with what to do instead. */
+  const deadLink = (reply: FastifyReply, answer: Exclude<LinkAnswer, LinkedChannel>, expiredPage: string) =>
+    answer === 'expired' ? sendPage(reply, 410, expiredPage) : sendPage(reply, 404, EXPIRED_LINK_PAGE);
+
   scope.get<WithToken>(`${CONFIRM_PATH}/:token`, async (request, reply) => {
-    const channel = await notifications.linkedChannel(request.params.token);
-    if (!channel) return sendPage(reply, 404, EXPIRED_LINK_PAGE);
+    const channel = await notifications.linkedChannel(request.params.token, 'CONFIRM');
+    if (channel === 'expired' || channel === undefined) return deadLink(reply, channel, CONFIRM_LINK_EXPIRED_PAGE);
     if (channel.confirmed)
       return sendPage(reply, 200, donePage('Already confirmed', `Leftover sends notifications to ${addressOf(channel)}.`));
     return sendPage(
@@ -76,13 +82,13 @@ export async function notificationLinkRoutes(scope: FastifyInstance, { notificat
 
   scope.post<WithToken>(`${CONFIRM_PATH}/:token`, async (request, reply) => {
     const channel = await notifications.confirm(request.params.token);
-    if (!channel) return sendPage(reply, 404, EXPIRED_LINK_PAGE);
+    if (channel === 'expired' || channel === undefined) return deadLink(reply, channel, CONFIRM_LINK_EXPIRED_PAGE);
     return sendPage(reply, 200, donePage('Address confirmed', `Leftover will send notifications to ${addressOf(channel)}.`));
   });
 
   scope.get<WithToken>(`${UNSUBSCRIBE_PATH}/:token`, async (request, reply) => {
-    const channel = await notifications.linkedChannel(request.params.token);
-    if (!channel) return sendPage(reply, 404, EXPIRED_LINK_PAGE);
+    const channel = await notifications.linkedChannel(request.params.token, 'UNSUBSCRIBE');
+    if (channel === 'expired' || channel === undefined) return deadLink(reply, channel, UNSUBSCRIBE_LINK_EXPIRED_PAGE);
     return sendPage(
       reply,
       200,
@@ -96,7 +102,7 @@ export async function notificationLinkRoutes(scope: FastifyInstance, { notificat
 
   scope.post<WithToken>(`${UNSUBSCRIBE_PATH}/:token`, async (request, reply) => {
     const channel = await notifications.unsubscribe(request.params.token);
-    if (!channel) return sendPage(reply, 404, EXPIRED_LINK_PAGE);
+    if (channel === 'expired' || channel === undefined) return deadLink(reply, channel, UNSUBSCRIBE_LINK_EXPIRED_PAGE);
     return sendPage(reply, 200, donePage('Unsubscribed', `Leftover sends nothing more to ${addressOf(channel)}.`));
   });
 }
