@@ -96,11 +96,9 @@ describe.each(databaseKinds())('email on %s', (kind) => {
       { id, kind: 'EMAIL', target: 'Ann@Example.com', confirmed: false, lastResult: { delivered: true, at: NOW.toISOString() } },
     ]);
 
-    // Unconfirmed: a test sends the link again and nothing else, and the day's messages are not planned for it.
-    expect(okJson(await user.post(testPath(id)))).toEqual({
-      delivered: false,
-      reason: 'This address is not confirmed yet: its confirmation link was sent again. Open it, then send a test.',
-    });
+    // Unconfirmed: a test sends the link again and nothing else (the test itself is "Not delivered", decision 0067),
+    // and the day's messages are not planned for it.
+    expect(okJson(await user.post(testPath(id)))).toEqual({ delivered: false, message: 'Not delivered' });
     const twice = await smtp.waitFor(2, 'ann@example.com');
     expect(linkIn(twice[1]?.text, 'confirm')).toBe(confirmLink);
     expect(await runNotifications(test.app)).toMatchObject({ planned: 0, sent: 0 });
@@ -127,7 +125,7 @@ describe.each(databaseKinds())('email on %s', (kind) => {
     expect(expectUnsubscribeHeaders(heads)).toBe(unsubscribeLink);
     expect(await runNotifications(test.app)).toMatchObject({ planned: 0, sent: 0 });
 
-    expect(okJson(await user.post(testPath(id)))).toEqual({ delivered: true });
+    expect(okJson(await user.post(testPath(id)))).toEqual({ delivered: true, message: 'Delivered' });
     const [, , , testMail] = await smtp.waitFor(4, 'ann@example.com');
     expect(testMail?.subject).toBe('Leftover test');
     expectUnsubscribeHeaders(testMail);

@@ -5,7 +5,7 @@
  * adds of one address at once make one channel.
  */
 import type { NewChannel, NotificationPreferences } from '../../contract/notification-requests.js';
-import { type ChannelInfo, MAX_CHANNELS, type NotificationSettings, type TestDelivery } from '../../contract/notifications.js';
+import { type ChannelInfo, MAX_CHANNELS, NOT_DELIVERED, type NotificationSettings } from '../../contract/notifications.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../domain/errors.js';
 import { todayInZone } from '../../domain/time-zones.js';
 import type { Caller } from '../auth/access-token.js';
@@ -34,6 +34,16 @@ export const NO_CHANNEL = 'No such channel.';
 const ALREADY_A_CHANNEL = 'This is already one of your channels.';
 const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
+/**
+ * Why a delivery failed, as the owner may read it. A webhook's URL and a push endpoint are the
+ * user's to choose, so their reasons (refused, timed out, unreachable, answered 503) would map
+ * which ports of which hosts answer: only "Not delivered" (decision 0067). An email's reason comes
+ * from the operator's own SMTP server and is kept.
+ */
+function shownReason(kind: StoredChannel['kind'], reason: string | null): string {
+  return kind === 'EMAIL' && reason !== null ? reason : NOT_DELIVERED;
+}
+
 function channelAnswer(channel: StoredChannel): ChannelInfo {
   const { last } = channel;
   return {
@@ -46,9 +56,12 @@ function channelAnswer(channel: StoredChannel): ChannelInfo {
         ? null
         : last.delivered
           ? { delivered: true, at: last.at }
-          : { delivered: false, reason: last.reason ?? 'It was not delivered.', at: last.at },
+          : { delivered: false, reason: shownReason(channel.kind, last.reason), at: last.at },
   };
 }
+
+/** What a test send did: whether it arrived, and why not, for the server's log only (the answer says "Not delivered"). */
+export type TestOutcome = { readonly delivered: true } | { readonly delivered: false; readonly reason: string };
 
 /** What a channel's link shows before it is used: its kind and target, whether confirmed. */
 export interface LinkedChannel {
@@ -97,7 +110,7 @@ export class NotificationService {
     if (request.kind === 'WEBHOOK' || request.kind === 'PUSH') {
       const url = request.kind === 'PUSH' ? request.target.endpoint : request.target;
       const field = request.kind === 'PUSH' ? 'target.endpoint' : 'target';
-      const check = await checkHost(hostOf(new URL(url)), this.delivery.allowPrivateUrls);
+      const check = await checkHost(hostOf(new URL(url)), { allowPrivate: this.delivery.allowPrivateUrls });
       // A push service the server cannot look up now may be reachable at the first send (the send's own
       // lookup refuses a private address then); a private address is refused at once.
       if (!check.ok && (request.kind === 'WEBHOOK' || !check.retry)) throw new InvalidInputError(check.reason, { [field]: check.reason });
@@ -132,10 +145,11 @@ export class NotificationService {
   }
 
   /**
-   * Sends the test message now and answers what happened. An address not yet confirmed gets its
-   * confirmation link again instead, since nothing else may be sent to it.
+   * Sends the test message now and says what happened (the route answers only whether it arrived).
+   * An address not yet confirmed gets its confirmation link again instead, since nothing else may
+   * be sent to it.
    */
-  async testChannel(owner: Caller, id: string): Promise<TestDelivery> {
+  async testChannel(owner: Caller, id: string): Promise<TestOutcome> {
     const channel = await findChannel(this.database.db, owner, id);
     if (!channel) throw new NotFoundError(NO_CHANNEL);
     if (channel.kind === 'EMAIL' && !channel.confirmed) {
