@@ -12,6 +12,7 @@ const ERROR_CODES = [
   'too_many_requests',
   'internal_error',
   'service_unavailable',
+  'misdirected_request',
 ] as const;
 
 export const errorBodySchema = z.object({

@@ -16,7 +16,11 @@ export const MAX_CHANNELS = 10;
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_WEBHOOK_URL_LENGTH = 2000;
 
-/** How the last delivery to a channel went (a test, a message, or an email's confirmation link); null before any. */
+/**
+ * How the last delivery to a channel went (a test, a message, or an email's confirmation link); null
+ * before any. A webhook's or a push device's reason is only ever NOT_DELIVERED: the address is the
+ * user's to choose, so why it failed would say what answers there (decision 0067).
+ */
 export const deliveryResultSchema = z.union([
   z.object({ delivered: z.literal(true), at: z.string() }),
   z.object({ delivered: z.literal(false), reason: z.string(), at: z.string() }),
@@ -46,10 +50,18 @@ export const notificationSettingsSchema = z.object({
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
-/** POST /api/notifications/channels/{id}/test: what happened to the test message. */
+/** What a test, and a webhook's or push device's last result, says: whether it arrived, never why not (decision 0067). */
+export const DELIVERED = 'Delivered';
+export const NOT_DELIVERED = 'Not delivered';
+
+/**
+ * POST /api/notifications/channels/{id}/test: whether the test message arrived, and nothing about
+ * why not, which goes to the server's log: refused, timed out and unreachable would otherwise tell
+ * a caller which ports of which hosts are open (issue 34).
+ */
 export const testDeliverySchema = z.union([
-  z.object({ delivered: z.literal(true) }),
-  z.object({ delivered: z.literal(false), reason: z.string() }),
+  z.object({ delivered: z.literal(true), message: z.literal(DELIVERED) }),
+  z.object({ delivered: z.literal(false), message: z.literal(NOT_DELIVERED) }),
 ]);
 export type TestDelivery = z.infer<typeof testDeliverySchema>;
 

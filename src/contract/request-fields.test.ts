@@ -32,6 +32,14 @@ describe('trimmedText', () => {
     ['tag characters', '\u{e0000}\u{e0041}\u{e007f}'],
     ['musical symbols drawn blank', '\u{1d159}\u{1d173}\u{1d17a}'],
     ['a Braille blank between ideographic spaces', '\u3000\u2800\u3000'],
+    // Issue 34: visible means a letter, digit, punctuation mark or symbol, so a mark alone is none.
+    ['the Khitan small script filler', '\u{16fe4}'],
+    ['Khitan fillers between spaces', ' \u{16fe4}\u{16fe4} '],
+    ['combining marks alone', '\u0301\u0308'],
+    ['a Hangul filler alone', '\u3164'],
+    ['a zero-width space alone', '\u200b'],
+    ['a soft hyphen alone', '\u00ad'],
+    ['a byte-order mark beside a zero-width space', '\ufeff\u200b'],
   ])('refuses a name of %s: nothing would show', (_label, text) => {
     expect(messages(name, text)).toEqual({ '': 'Name must contain a visible character.' });
   });
@@ -47,6 +55,10 @@ describe('trimmedText', () => {
       '\u2764\ufe0f \u{1f3f4}\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}',
     ],
     ['a Hangul syllable beside a filler', '\u3164\ud55c'],
+    ['a symbol alone', '☕'],
+    ['a digit alone', '1'],
+    ['punctuation alone', '?'],
+    ['a letter with its combining accent', 'e\u0301'],
   ])('accepts %s', (_label, text) => {
     expect(messages(name, text)).toBeNull();
   });

@@ -5,17 +5,17 @@
  * format, the union of kinds) would otherwise reach the page's first view (benchmark 4a, decision 0062).
  */
 import * as z from 'zod/mini';
-import { canonicalTimeZone } from '../domain/time-zones.js';
+import { ianaTimeZone } from '../domain/time-zones.js';
 import { OBJECT_BODY, wholeNumberField } from './request-fields.js';
 
 const TIME_ZONE_MESSAGE = 'Time zone must be an IANA time zone, like America/Los_Angeles.';
 
-/** An IANA zone name, turned into its canonical spelling ("US/Pacific" becomes America/Los_Angeles). */
+/** An IANA zone name, kept as given (Europe/Kyiv stays Europe/Kyiv; "europe/paris" is spelt Europe/Paris). */
 export const timeZoneField = z.pipe(
   z
     .string({ error: (issue) => (issue.input === undefined ? 'Time zone is required.' : TIME_ZONE_MESSAGE) })
-    .check(z.refine((value: string) => canonicalTimeZone(value) !== null, TIME_ZONE_MESSAGE)),
-  z.transform((value: string) => canonicalTimeZone(value) as string),
+    .check(z.refine((value: string) => ianaTimeZone(value) !== null, TIME_ZONE_MESSAGE)),
+  z.transform((value: string) => ianaTimeZone(value) as string),
 );
 
 /**

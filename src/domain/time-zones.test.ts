@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, momentIn, todayInZone } from './time-zones.js';
+import { ianaTimeZone, momentIn, todayInZone } from './time-zones.js';
 
 describe('time zones', () => {
   it('reads one instant as each zone’s own date and hour', () => {
@@ -14,12 +14,24 @@ describe('time zones', () => {
     expect(momentIn(new Date('2026-11-21T00:00:00Z'), 'UTC').hour).toBe(0);
   });
 
-  it('knows IANA zones by their canonical names and nothing else', () => {
-    expect(canonicalTimeZone('America/Los_Angeles')).toBe('America/Los_Angeles');
-    expect(canonicalTimeZone('US/Pacific')).toBe('America/Los_Angeles');
-    expect(canonicalTimeZone('europe/paris')).toBe('Europe/Paris');
-    expect(canonicalTimeZone('UTC')).toBe('UTC');
+  it('keeps an IANA zone as it was given, mending only its case, and knows nothing else (issue 34)', () => {
+    expect(ianaTimeZone('America/Los_Angeles')).toBe('America/Los_Angeles');
+    // Intl's own name for each is another (Europe/Kiev, America/Los_Angeles, America/Buenos_Aires, UTC): not what was given.
+    expect(ianaTimeZone('Europe/Kyiv')).toBe('Europe/Kyiv');
+    expect(ianaTimeZone('Europe/Kiev')).toBe('Europe/Kiev');
+    expect(ianaTimeZone('US/Pacific')).toBe('US/Pacific');
+    expect(ianaTimeZone('America/Argentina/Buenos_Aires')).toBe('America/Argentina/Buenos_Aires');
+    expect(ianaTimeZone('Etc/UTC')).toBe('Etc/UTC');
+    expect(ianaTimeZone('europe/paris')).toBe('Europe/Paris');
+    expect(ianaTimeZone('UTC')).toBe('UTC');
     for (const text of ['Mars/Olympus_Mons', '+05:00', '', ' UTC', 'a'.repeat(65), 'America/../UTC\n'])
-      expect(canonicalTimeZone(text)).toBeNull();
+      expect(ianaTimeZone(text)).toBeNull();
+  });
+
+  it('reads a zone the same under each of its names', () => {
+    const instant = new Date('2026-07-01T21:30:00Z');
+    expect(momentIn(instant, 'Europe/Kyiv')).toEqual({ date: '2026-07-02', hour: 0, minute: 30 });
+    expect(momentIn(instant, 'Europe/Kiev')).toEqual(momentIn(instant, 'Europe/Kyiv'));
+    expect(momentIn(instant, 'EUROPE/KYIV')).toEqual(momentIn(instant, 'Europe/Kyiv'));
   });
 });

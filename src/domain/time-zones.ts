@@ -7,11 +7,16 @@ import type { IsoDate } from './calendar-date.js';
 /** What a zone name may look like before Intl is asked: letters, digits and _ + - / (America/Port-au-Prince, Etc/GMT+5). */
 const ZONE_TEXT = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 
-/** One formatter per zone, made on first use: Intl costs memory (decision 0041), and there are a few hundred zones at most. */
+/**
+ * One formatter per zone, made on first use: Intl costs memory (decision 0041). Keyed by the name
+ * in lower case: Intl reads a zone's name in any case, so however many spellings users store, there
+ * are a few hundred entries at most.
+ */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(zone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(zone);
+  const key = zone.toLowerCase();
+  let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
       timeZone: zone,
@@ -22,22 +27,28 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
       hour: '2-digit',
       minute: '2-digit',
     });
-    formatters.set(zone, formatter);
+    formatters.set(key, formatter);
   }
   return formatter;
 }
 
 /**
- * The zone's canonical IANA name ("US/Pacific" and "america/los_angeles" are America/Los_Angeles),
- * or null when the text names no zone Intl knows. Only canonical names are stored and cached.
+ * The zone as Leftover keeps it (issue 34, decision 0068): the name as given when Intl knows it as
+ * an IANA zone, or null when it does not. Intl answers its own canonical name for a zone, which is
+ * CLDR's and lags the IANA database (Node 20 answers Europe/Kiev for Europe/Kyiv, and
+ * America/Buenos_Aires for America/Argentina/Buenos_Aires), so that name is kept only to mend the
+ * case of a name given in another ("europe/paris" is Europe/Paris); any other valid name, a link
+ * such as US/Pacific included, is kept as written.
  */
-export function canonicalTimeZone(text: string): string | null {
+export function ianaTimeZone(text: string): string | null {
   if (!ZONE_TEXT.test(text)) return null;
+  let resolved: string;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: text }).resolvedOptions().timeZone;
+    resolved = new Intl.DateTimeFormat('en-US', { timeZone: text }).resolvedOptions().timeZone;
   } catch {
     return null;
   }
+  return resolved.toLowerCase() === text.toLowerCase() ? resolved : text;
 }
 
 export interface ZonedMoment {
@@ -47,7 +58,7 @@ export interface ZonedMoment {
   readonly minute: number;
 }
 
-/** The wall-clock date, hour and minute of `now` in `zone` (a canonical zone name). */
+/** The wall-clock date, hour and minute of `now` in `zone` (a name ianaTimeZone kept). */
 export function momentIn(now: Date, zone: string): ZonedMoment {
   const parts: Record<string, string> = {};
   for (const part of formatterFor(zone).formatToParts(now)) parts[part.type] = part.value;

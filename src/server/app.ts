@@ -152,7 +152,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
 
   await app.register(helmet, headers.helmet);
   registerNoStoreByDefault(app);
-  registerHostCheck(app);
+  registerHostCheck(app, config.allowedHosts);
   // Brotli or gzip as the client asks, for every answer above 1 KB (the plugin's threshold) and
   // the page's files; compressed request bodies are not accepted, so the body limit means bytes read.
   await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });

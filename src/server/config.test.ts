@@ -195,7 +195,8 @@ describe('loadConfig: source maps (issue 17, finding 8)', () => {
         // Without VAPID_SUBJECT, the server's own https address.
         vapidSubject: 'https://leftover.example.com',
       });
-      expect(config.defaultTimeZone).toBe('America/Los_Angeles');
+      // Kept as written, as a user's own zone is (decision 0068).
+      expect(config.defaultTimeZone).toBe('US/Pacific');
       expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@example.com' }, '/srv/leftover').notifications.vapidSubject).toBe(
         'mailto:ops@example.com',
       );
@@ -217,6 +218,52 @@ describe('loadConfig: source maps (issue 17, finding 8)', () => {
         'VAPID_SUBJECT: must be a mailto: or https: address, like mailto:you@example.com',
       ]);
       expect(problemsOf({ TZ: 'Mars/Olympus_Mons' })).toEqual(['TZ: must be an IANA time zone, like America/Chicago']);
+    });
+  });
+
+  describe('the hosts requests may name (issue 34)', () => {
+    const production = {
+      NODE_ENV: 'production',
+      OIDC_ISSUER: 'https://issuer.example.com',
+      OIDC_CLIENT_ID: 'leftover-web',
+      OIDC_AUDIENCE: 'https://leftover.example.com/api',
+    };
+
+    it('checks Host only in production with PUBLIC_URL set: its host and ALLOWED_HOSTS, as a URL spells them', () => {
+      expect(loadConfig({ ...production }, '/srv/leftover').allowedHosts).toBeNull();
+      expect(
+        loadConfig({ PUBLIC_URL: 'https://leftover.example.com', ALLOWED_HOSTS: 'a.example' }, '/srv/leftover').allowedHosts,
+      ).toBeNull();
+      expect(loadConfig({ ...production, PUBLIC_URL: 'https://Leftover.Example.com:443/' }, '/srv/leftover').allowedHosts).toEqual({
+        protocol: 'https:',
+        hosts: ['leftover.example.com'],
+      });
+      const config = loadConfig(
+        {
+          ...production,
+          PUBLIC_URL: 'https://leftover.example.com',
+          ALLOWED_HOSTS: ' leftover.internal:3000, LEFTOVER.example.com:443,[::1]:8443 ',
+        },
+        '/srv/leftover',
+      );
+      expect(config.allowedHosts).toEqual({ protocol: 'https:', hosts: ['leftover.example.com', 'leftover.internal:3000', '[::1]:8443'] });
+    });
+
+    it('stops on ALLOWED_HOSTS it cannot read, or without PUBLIC_URL, naming the variable', () => {
+      const message =
+        'ALLOWED_HOSTS: must be a comma-separated list of host names, each with a port if need be, like leftover.example.com, leftover.internal:3000';
+      for (const bad of [
+        'https://leftover.example.com',
+        'leftover.example.com/path',
+        'user@leftover.example.com',
+        'a.example,,b.example',
+        'a b',
+      ]) {
+        expect(problemsOf({ PUBLIC_URL: 'https://leftover.example.com', ALLOWED_HOSTS: bad }), bad).toEqual([message]);
+      }
+      expect(problemsOf({ ALLOWED_HOSTS: 'leftover.example.com' })).toEqual([
+        'ALLOWED_HOSTS: needs PUBLIC_URL, the address people open Leftover at (its host is always allowed)',
+      ]);
     });
   });
 });

@@ -5,7 +5,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { canonicalTimeZone, processTimeZone } from '../domain/time-zones.js';
+import { ianaTimeZone, processTimeZone } from '../domain/time-zones.js';
 
 const DEFAULT_DATABASE_URL = 'sqlite:./data/leftover.sqlite';
 
@@ -129,6 +129,25 @@ const publicUrlSchema = optionalText.pipe(
     .optional(),
 );
 
+const ALLOWED_HOSTS_MESSAGE =
+  'must be a comma-separated list of host names, each with a port if need be, like leftover.example.com, leftover.internal:3000';
+
+/** A host as a request's Host header names it: a name or address, a port perhaps, and nothing else (no path, user or scheme). */
+const HOST_TEXT = /^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** ALLOWED_HOSTS: the hosts besides PUBLIC_URL's that requests may name in production (decision 0068). */
+const allowedHostsSchema = optionalText.pipe(
+  z
+    .string()
+    .transform((value, context) => {
+      const entries = value.split(',').map((entry) => entry.trim());
+      if (entries.every((entry) => HOST_TEXT.test(entry) && URL.canParse(`http://${entry}`))) return entries;
+      context.issues.push({ code: 'custom', message: ALLOWED_HOSTS_MESSAGE, input: value });
+      return z.NEVER;
+    })
+    .optional(),
+);
+
 const SMTP_URL_MESSAGE = 'must be an smtp:// or smtps:// URL, like smtps://user:password@smtp.example.com:465';
 
 const smtpUrlSchema = optionalText.pipe(
@@ -181,12 +200,13 @@ const environmentSchema = z.object({
   TZ: optionalText.pipe(
     z
       .string()
-      .refine((value) => canonicalTimeZone(value) !== null, 'must be an IANA time zone, like America/Chicago')
+      .refine((value) => ianaTimeZone(value) !== null, 'must be an IANA time zone, like America/Chicago')
       .optional(),
   ),
   SMTP_URL: smtpUrlSchema,
   MAIL_FROM: optionalText.pipe(z.string().regex(MAIL_FROM, 'must be an address, like Leftover <leftover@example.com>').optional()),
   PUBLIC_URL: publicUrlSchema,
+  ALLOWED_HOSTS: allowedHostsSchema,
   NOTIFY_ALLOW_PRIVATE_URLS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   VAPID_SUBJECT: vapidSubjectSchema,
 });
@@ -266,6 +286,19 @@ export interface AppConfiguration {
   /** "Today" for users who have no time zone stored: TZ, else the system's (decision 0047). */
   readonly defaultTimeZone: string;
   readonly notifications: NotificationConfig;
+  /**
+   * The hosts a request may name (its Host, or X-Forwarded-Host from a trusted proxy), each as
+   * `new URL()` spells a host: PUBLIC_URL's and ALLOWED_HOSTS, in production with PUBLIC_URL set.
+   * Null anywhere else: any host is served (decision 0068).
+   */
+  readonly allowedHosts: AllowedHosts | null;
+}
+
+/** The hosts requests may name, spelt as a URL with PUBLIC_URL's scheme spells them (default port left out, lowercase). */
+export interface AllowedHosts {
+  /** `https:` or `http:`: a Host's port is read against this scheme's default. */
+  readonly protocol: string;
+  readonly hosts: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -346,6 +379,15 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
     throw new ConfigError(['MAIL_FROM: required when SMTP_URL is set (the sender of every email), like Leftover <leftover@example.com>']);
   }
   const publicUrl = values.PUBLIC_URL ?? `http://localhost:${values.PORT}`;
+  if (values.ALLOWED_HOSTS !== undefined && values.PUBLIC_URL === undefined) {
+    throw new ConfigError(['ALLOWED_HOSTS: needs PUBLIC_URL, the address people open Leftover at (its host is always allowed)']);
+  }
+  let allowedHosts: AllowedHosts | null = null;
+  if (values.NODE_ENV === 'production' && values.PUBLIC_URL !== undefined) {
+    const { protocol, host } = new URL(values.PUBLIC_URL);
+    const others = (values.ALLOWED_HOSTS ?? []).map((entry) => new URL(`${protocol}//${entry}`).host);
+    allowedHosts = { protocol, hosts: [...new Set([host, ...others])] };
+  }
 
   return {
     nodeEnv: values.NODE_ENV,
@@ -365,7 +407,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
     dataDir,
     serveSourceMaps: values.SERVE_SOURCE_MAPS === 'true',
     fileWorkers: { memoryMb: values.FILE_WORKER_MEMORY_MB, timeoutMs: values.FILE_WORKER_TIMEOUT_MS, threads: values.FILE_WORKERS },
-    defaultTimeZone: (values.TZ === undefined ? null : canonicalTimeZone(values.TZ)) ?? processTimeZone(),
+    defaultTimeZone: (values.TZ === undefined ? null : ianaTimeZone(values.TZ)) ?? processTimeZone(),
     notifications: {
       smtpUrl: values.SMTP_URL,
       mailFrom: values.MAIL_FROM,
@@ -374,5 +416,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
       // Without one, the server's own https address, else a placeholder the push services of Chrome and Firefox accept (README).
       vapidSubject: values.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:leftover@localhost'),
     },
+    allowedHosts,
   };
 }

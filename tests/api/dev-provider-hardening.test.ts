@@ -66,6 +66,40 @@ describe('development provider hardening', () => {
     expect(response.body).not.toContain('evil.example');
   });
 
+  it('lets only the app’s own origin read its discovery document and keys, or pass a preflight (issue 34)', async () => {
+    const ask = (method: 'GET' | 'OPTIONS', url: string, requestOrigin: string) =>
+      app.inject({
+        method,
+        url,
+        headers: {
+          origin: requestOrigin,
+          ...(method === 'OPTIONS' && { 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' }),
+        },
+      });
+    const corsHeaders = (headers: Record<string, unknown>) => Object.keys(headers).filter((name) => name.startsWith('access-control-'));
+    const discovery = '/oidc/.well-known/openid-configuration';
+    for (const foreign of ['https://evil.example', 'http://127.0.0.1:1', 'null']) {
+      for (const [method, url] of [
+        ['GET', discovery],
+        ['GET', '/oidc/jwks'],
+        ['OPTIONS', '/oidc/token'],
+        ['OPTIONS', discovery],
+      ] as const) {
+        const response = await ask(method, url, foreign);
+        expect(response.statusCode, `${foreign} ${method} ${url}`).toBeLessThan(300);
+        expect(corsHeaders(response.headers), `${foreign} ${method} ${url}`).toEqual([]);
+      }
+    }
+    for (const [method, url] of [
+      ['GET', discovery],
+      ['GET', '/oidc/jwks'],
+      ['OPTIONS', '/oidc/token'],
+    ] as const) {
+      const response = await ask(method, url, origin());
+      expect(response.headers['access-control-allow-origin'], `${method} ${url}`).toBe(origin());
+    }
+  });
+
   it('issues access tokens for 15 minutes, and renews them with the refresh token', async () => {
     const signedIn = await signInThroughDevProvider(origin(), 'frank');
     expect(DEV_ACCESS_TOKEN_TTL_SECONDS).toBe(15 * 60);

@@ -162,7 +162,7 @@ describe.each(databaseKinds())('email on %s', (kind) => {
     }
     expect(await runNotifications(test.app)).toMatchObject({ planned: 0, sent: 0 });
 
-    expect(okJson(await user.post(testPath(id)))).toEqual({ delivered: true });
+    expect(okJson(await user.post(testPath(id)))).toEqual({ delivered: true, message: 'Delivered' });
     const [, , testMail] = await smtp.waitFor(3, 'ann@example.com');
     expect(testMail?.subject).toBe('Leftover test');
     expectUnsubscribeHeaders(testMail);

@@ -52,7 +52,8 @@ async function forgedTokens(test: TestApp): Promise<ForgedToken[]> {
     { label: 'three segments of garbage', authorization: 'Bearer aaa.bbb.ccc' },
     { label: 'Basic credentials', authorization: `Basic ${Buffer.from(`${VICTIM}:secret`).toString('base64')}` },
     { label: 'a valid token under another scheme name', authorization: `Token ${valid}` },
-    { label: 'a valid token with a lowercase scheme and extra spaces', authorization: `bearer  ${valid}` },
+    // A lowercase scheme is fine (RFC 9110, issue 34); the second space is not.
+    { label: 'a valid token with two spaces after a lowercase scheme', authorization: `bearer  ${valid}` },
     { label: 'a valid token with a trailing extra segment', authorization: bearer(`${valid}.extra`) },
     { label: 'alg none, no signature', authorization: bearer(`${base64url({ alg: 'none', typ: 'at+jwt' })}.${validPayload}.`) },
     {
@@ -150,6 +151,15 @@ describe.each(databaseKinds())('forged and stale tokens on %s', (kind) => {
     }
     const ledger = await request(API_CALLS.find((call) => call.route === '/api/ledger/retrieve-ledger') as ApiCall, valid);
     expect(JSON.stringify(ledger.json())).toContain(victim.pending.id);
+  });
+
+  it('reads the scheme in any case, as RFC 9110 says: bearer and BEARER are the caller too (issue 34)', async () => {
+    const token = await test.issuer.token(VICTIM);
+    for (const scheme of ['bearer', 'BEARER']) {
+      const response = await test.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `${scheme} ${token}` } });
+      expect(response.statusCode, `${scheme}: ${response.body}`).toBe(200);
+      expect(response.json()).toMatchObject({ subject: VICTIM });
+    }
   });
 
   it('fetches the key set at most once more for a flood of unknown key ids', async () => {

@@ -109,14 +109,31 @@ describe.each(databaseKinds())('each user’s own today on %s', (kind) => {
     expect(okJson(await user.get(NOTIFICATIONS_PATHS.profile))).toMatchObject({ timeZone: 'UTC' });
     // The page sends the browser's zone with onlyIfUnset: the first is stored, a later one never overwrites it.
     expect(okJson(await user.patch(NOTIFICATIONS_PATHS.profile, { timeZone: 'US/Pacific', onlyIfUnset: true }))).toMatchObject({
-      timeZone: 'America/Los_Angeles',
+      timeZone: 'US/Pacific',
     });
     expect(okJson(await user.patch(NOTIFICATIONS_PATHS.profile, { timeZone: 'Europe/Paris', onlyIfUnset: true }))).toMatchObject({
-      timeZone: 'America/Los_Angeles',
+      timeZone: 'US/Pacific',
     });
     // A choice made in Settings does.
     expect(okJson(await user.patch(NOTIFICATIONS_PATHS.profile, { timeZone: 'Europe/Paris' }))).toMatchObject({ timeZone: 'Europe/Paris' });
     expect(okJson(await user.get(NOTIFICATIONS_PATHS.settings))).toMatchObject({ timeZone: 'Europe/Paris' });
+  });
+
+  it('stores and answers a zone as the user gave it: Europe/Kyiv stays Europe/Kyiv, Europe/Kiev stays Europe/Kiev (issue 34)', async () => {
+    for (const zone of ['Europe/Kyiv', 'Europe/Kiev', 'America/Argentina/Buenos_Aires', 'Asia/Kolkata']) {
+      const user = test.as(newSubject('as-given'));
+      expect(okJson(await user.patch(NOTIFICATIONS_PATHS.profile, { timeZone: zone }))).toMatchObject({ timeZone: zone });
+      expect(okJson(await user.get(NOTIFICATIONS_PATHS.profile))).toMatchObject({ timeZone: zone });
+      expect(okJson(await user.get(NOTIFICATIONS_PATHS.settings))).toMatchObject({ timeZone: zone });
+    }
+    // Only the case of a name is mended, to the zone's own spelling.
+    const user = test.as(newSubject('case'));
+    expect(okJson(await user.patch(NOTIFICATIONS_PATHS.profile, { timeZone: 'europe/paris' }))).toMatchObject({ timeZone: 'Europe/Paris' });
+    // Kyiv's today is Kyiv's: 10:30 UTC on Nov 21 is 12:30 there.
+    const kyiv = test.as(newSubject('kyiv-today'));
+    okJson(await kyiv.patch(NOTIFICATIONS_PATHS.profile, { timeZone: 'Europe/Kyiv' }));
+    ledgerOf(await kyiv.post(LEDGER_PATHS.create, { ledger: { startDate: '2026-11-01', endDate: '2026-12-31', currentBalance: 100 } }));
+    expect((await forecastOf(kyiv)).today).toBe('2026-11-21');
   });
 
   it('refuses an unknown zone with a 400 naming timeZone, and changes nothing', async () => {

@@ -161,7 +161,8 @@ describe.each(databaseKinds())('notifications sent once, in one process, on %s',
     };
     expect(settings.channels.find((channel) => channel.target === receiver.url(down))?.lastResult).toEqual({
       delivered: false,
-      reason: 'The webhook answered 503.',
+      // What the webhook answered is the server's to know, not the API's (decision 0067).
+      reason: 'Not delivered',
       at: inLosAngeles(22, 8, 1).toISOString(),
     });
 

@@ -31,13 +31,23 @@ describe('access token check', () => {
     await expect(verify(`Bearer ${await issuer.token('alice')}`)).resolves.toEqual({ issuer: issuer.issuer, subject: 'alice' });
   });
 
+  it('reads the scheme in any case, as RFC 9110 says auth schemes are (issue 34)', async () => {
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      await expect(verify(`${scheme} ${await issuer.token('alice')}`), scheme).resolves.toEqual({
+        issuer: issuer.issuer,
+        subject: 'alice',
+      });
+    }
+  });
+
   it('refuses a missing or malformed header', async () => {
     await refused(undefined);
     await refused('');
     await refused('Bearer');
     await refused('Basic YWxpY2U6c2VjcmV0');
     await refused('Bearer not-a-jwt');
-    await refused(`bearer ${await issuer.token('alice')}`);
+    await refused(`Bearerx ${await issuer.token('alice')}`);
+    await refused(`Bearer\t${await issuer.token('alice')}`);
   });
 
   it('refuses alg none', async () => {

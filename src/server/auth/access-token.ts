@@ -55,7 +55,12 @@ export interface AccessTokenVerifierOptions {
 
 export type AccessTokenVerifier = (authorization: string | undefined) => Promise<Caller>;
 
-const BEARER = /^Bearer ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)$/;
+/**
+ * `Bearer <JWT>`: the scheme in any case ("bearer", "BEARER"; RFC 9110 section 11.1 makes auth
+ * schemes case-insensitive), one space, and the token's three segments. Clients send one space; a
+ * header with more is refused as it always was.
+ */
+const BEARER = /^Bearer ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)$/i;
 
 export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): AccessTokenVerifier {
   const cache = options.cache === false ? undefined : new VerifiedTokenCache<Caller>(options.cache);

@@ -7,6 +7,7 @@
  * is loaded and the provider made on the first request that needs it: the API checks tokens
  * against the keys file alone (docs/decisions/0041-start-fast-idle-light.md).
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import formBody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -65,7 +66,7 @@ export async function registerDevProvider(app: FastifyInstance, oidc: EmbeddedOi
     await scope.register(formBody, { bodyLimit: 4096 });
     await limitPerAddress(scope, oidc.perAddressPerMinute);
     pinHost(scope, oidc.issuer);
-    mountProvider(scope, provider);
+    mountProvider(scope, provider, new URL(oidc.issuer).origin);
   });
   return { publicKeys: async () => publicJwks(await keys()) };
 }
@@ -98,12 +99,28 @@ function pinHost(scope: FastifyInstance, issuer: string): void {
   });
 }
 
+/**
+ * oidc-provider answers its discovery document, its keys and every preflight with
+ * `Access-Control-Allow-Origin` set to whatever Origin asked (issue 34). Only the app's own origin
+ * (the issuer's, where the page is served) may read them: for any other, the answer carries no
+ * `Access-Control-*` header at all, so a browser keeps it from that page. The provider's own
+ * check for its token endpoint (clientBasedCORS) still refuses other origins as before.
+ */
+function corsOnlyFor(ownOrigin: string, request: IncomingMessage, response: ServerResponse): void {
+  const origin = request.headers.origin;
+  if (origin === undefined || origin === ownOrigin) return;
+  const setHeader = response.setHeader.bind(response);
+  response.setHeader = (name: string, value: number | string | readonly string[]) =>
+    name.toLowerCase().startsWith('access-control-') ? response : setHeader(name, value);
+}
+
 /** The provider reads its own request bodies, so it is handed the raw request before Fastify parses anything. */
-function mountProvider(scope: FastifyInstance, provider: ProviderOnDemand): void {
+function mountProvider(scope: FastifyInstance, provider: ProviderOnDemand, ownOrigin: string): void {
   let callback: ReturnType<Provider['callback']> | undefined;
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     callback ??= (await provider()).callback();
     reply.hijack();
+    corsOnlyFor(ownOrigin, request.raw, reply.raw);
     const raw = request.raw as typeof request.raw & { originalUrl?: string };
     raw.originalUrl = raw.url;
     raw.url = (raw.url ?? '/').slice(ISSUER_PATH.length) || '/';

@@ -162,7 +162,7 @@ export interface UndoEntriesTable extends OwnerColumns {
 
 /** One row per user who chose a time zone or notification settings (decisions 0047, 0051). */
 export interface UserSettingsTable extends OwnerColumns {
-  /** A canonical IANA zone; null: the server's default (TZ). */
+  /** An IANA zone, as the user gave it (decision 0068); null: the server's default (TZ). */
   time_zone: string | null;
   /** 0 to 23, in the user's zone. */
   notify_hour: Generated<number>;

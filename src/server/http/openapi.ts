@@ -81,10 +81,12 @@ const transformObject: SwaggerTransformObject = (documentObject) => {
         operation.security = [];
         responses['200'] = { description: 'This document.', content: { 'application/json': { schema: { type: 'object' } } } };
         // The edge's one refusal of a call without a token (edge.ts), so no operation lacks its 4XX.
-        responses['4XX'] = errorResponse('Refused: 400 a request without a Host header.');
+        responses['4XX'] = errorResponse(
+          'Refused: 400 a request without a Host header, 421 in production one naming a host this server does not answer for.',
+        );
       } else {
         responses['4XX'] = errorResponse(
-          'Refused: 400 a bad request (fields names each bad field), 401 a missing or refused token, 404 no such row, 409 a conflict, 412 a ledger write whose If-Match names a version the ledger is no longer at, 413 a body over the limit, 429 past the request budget (see Retry-After).',
+          'Refused: 400 a bad request (fields names each bad field), 401 a missing or refused token, 404 no such row, 409 a conflict, 412 a ledger write whose If-Match names a version the ledger is no longer at, 413 a body over the limit, 421 in production a host this server does not answer for, 429 past the request budget (see Retry-After).',
         );
         responses['5XX'] = errorResponse('The server failed; the message says nothing of its internals.');
       }

@@ -7,7 +7,7 @@
  * nothing else until it is confirmed.
  */
 import type { NewChannel, NotificationPreferences } from '../../contract/notification-requests.js';
-import { type ChannelInfo, MAX_CHANNELS, type NotificationSettings, type TestDelivery } from '../../contract/notifications.js';
+import { type ChannelInfo, MAX_CHANNELS, NOT_DELIVERED, type NotificationSettings } from '../../contract/notifications.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../domain/errors.js';
 import { todayInZone } from '../../domain/time-zones.js';
 import type { Caller } from '../auth/access-token.js';
@@ -51,6 +51,16 @@ function heldBack(waitMs: number): string {
   return `No confirmation mail was sent: an address gets at most one an hour and 3 a day. Remove it and add it again in ${waitInWords(waitMs)} for a new link.`;
 }
 
+/**
+ * Why a delivery failed, as the owner may read it. A webhook's URL and a push endpoint are the
+ * user's to choose, so their reasons (refused, timed out, unreachable, answered 503) would map
+ * which ports of which hosts answer: only "Not delivered" (decision 0067). An email's reason comes
+ * from the operator's own SMTP server and is kept.
+ */
+function shownReason(kind: StoredChannel['kind'], reason: string | null): string {
+  return kind === 'EMAIL' && reason !== null ? reason : NOT_DELIVERED;
+}
+
 function channelAnswer(channel: StoredChannel): ChannelInfo {
   const { last } = channel;
   return {
@@ -63,9 +73,12 @@ function channelAnswer(channel: StoredChannel): ChannelInfo {
         ? null
         : last.delivered
           ? { delivered: true, at: last.at }
-          : { delivered: false, reason: last.reason ?? 'It was not delivered.', at: last.at },
+          : { delivered: false, reason: shownReason(channel.kind, last.reason), at: last.at },
   };
 }
+
+/** What a test send did: whether it arrived, and why not, for the server's log only (the answer says "Not delivered"). */
+export type TestOutcome = { readonly delivered: true } | { readonly delivered: false; readonly reason: string };
 
 /** What a channel's link shows before it is used: its kind and target, whether confirmed. */
 export interface LinkedChannel {
@@ -120,7 +133,7 @@ export class NotificationService {
     if (request.kind === 'WEBHOOK' || request.kind === 'PUSH') {
       const url = request.kind === 'PUSH' ? request.target.endpoint : request.target;
       const field = request.kind === 'PUSH' ? 'target.endpoint' : 'target';
-      const check = await checkHost(hostOf(new URL(url)), this.delivery.allowPrivateUrls);
+      const check = await checkHost(hostOf(new URL(url)), { allowPrivate: this.delivery.allowPrivateUrls });
       // A push service the server cannot look up now may be reachable at the first send (the send's own
       // lookup refuses a private address then); a private address is refused at once.
       if (!check.ok && (request.kind === 'WEBHOOK' || !check.retry)) throw new InvalidInputError(check.reason, { [field]: check.reason });
@@ -161,7 +174,7 @@ export class NotificationService {
    * Sends the test message now and answers what happened. An address not yet confirmed is sent
    * nothing (409): its confirmation mail went when it was added, and a test may not send it again.
    */
-  async testChannel(owner: Caller, id: string): Promise<TestDelivery> {
+  async testChannel(owner: Caller, id: string): Promise<TestOutcome> {
     const channel = await findChannel(this.database.db, owner, id);
     if (!channel) throw new NotFoundError(NO_CHANNEL);
     if (channel.kind === 'EMAIL' && !channel.confirmed) {

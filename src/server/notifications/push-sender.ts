@@ -14,7 +14,7 @@ export interface PushSenderOptions {
   /**
    * How push services are reached (the tests' local push service trusts its own certificate through
    * it). It connects where it likes: an address written as an IP is still checked before each send,
-   * against allowPrivateUrls alone.
+   * against the allow-list (decision 0067).
    */
   readonly agent?: https.Agent;
   /** A push service silent for this long has failed this send (retried later). */
@@ -45,15 +45,17 @@ export async function createPushSender(
   const vapidDetails = { subject: config.notifications.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey };
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // A subscription's endpoint is the user's to choose, as a webhook's URL is: the socket connects only
-  // to the address checked, never to a private one unless the operator allows it (NOTIFY_ALLOW_PRIVATE_URLS).
-  const agent = options.agent ?? new https.Agent({ lookup: pinnedLookup(config.notifications.allowPrivateUrls ?? false) });
+  // to the address checked, a globally routable one not the server's own, unless the operator allows
+  // more (NOTIFY_ALLOW_PRIVATE_URLS; decision 0067).
+  const rules = { allowPrivate: config.notifications.allowPrivateUrls ?? false };
+  const agent = options.agent ?? new https.Agent({ lookup: pinnedLookup(rules) });
   return {
     publicKey: keys.publicKey,
     async send(subscription, message) {
       const refused = subscriptionProblem(subscription);
       if (refused) return { delivered: false, reason: refused, retry: false };
       // An address written as an IP is connected to without a lookup: checked here, as a webhook's is.
-      const check = await checkHost(hostOf(new URL(subscription.endpoint)), config.notifications.allowPrivateUrls ?? false);
+      const check = await checkHost(hostOf(new URL(subscription.endpoint)), rules);
       if (!check.ok && !check.retry) return { delivered: false, reason: check.reason, retry: false };
       const webPush = await loadWebPush();
       try {

@@ -9,6 +9,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DELIVERED, NOT_DELIVERED } from '../../contract/notifications.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { callerOf } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
@@ -27,7 +28,13 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
   registerEndpoint(api, 'updateNotifications', async (request) => notifications.updateRules(callerOf(request), request.body));
   registerEndpoint(api, 'addNotificationChannel', async (request) => notifications.addChannel(callerOf(request), request.body));
   registerEndpoint(api, 'removeNotificationChannel', async (request) => notifications.removeChannel(callerOf(request), request.params.id));
-  registerEndpoint(api, 'testNotificationChannel', async (request) => notifications.testChannel(callerOf(request), request.params.id));
+  registerEndpoint(api, 'testNotificationChannel', async (request) => {
+    const outcome = await notifications.testChannel(callerOf(request), request.params.id);
+    if (outcome.delivered) return { delivered: true, message: DELIVERED } as const;
+    // Why goes to the log, never to the caller: it would tell which ports of which hosts answer (decision 0067).
+    request.log.warn({ channelId: request.params.id, reason: outcome.reason }, 'a test notification was not delivered');
+    return { delivered: false, message: NOT_DELIVERED } as const;
+  });
   registerEndpoint(api, 'getPushKey', async () => {
     if (!delivery.push) throw new NotFoundError('Push notifications are not offered on this server.');
     return { publicKey: delivery.push.publicKey };

@@ -1,14 +1,16 @@
 /**
  * The webhook channel (issue 26, decision 0051): a JSON POST of { title, message, url, kind, date }
  * to the user's URL; an ntfy topic gets ntfy's own JSON publish instead, so the phone shows a title,
- * the text and a tap that opens Leftover. Private addresses are refused (address-guard.ts), a
- * redirect is an answer, never followed, and the whole exchange has WEBHOOK_TIMEOUT_MS.
+ * the text and a tap that opens Leftover. Only globally routable addresses that are not the
+ * server's own are reached (address-guard.ts, decision 0067), a redirect is an answer, never
+ * followed, and the whole exchange has WEBHOOK_TIMEOUT_MS.
  */
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { isAllowedAddress, type OutboundRules } from '../http/outbound-address.js';
 import { type DeliveryResult, type OutgoingMessage, shortReason } from './delivery.js';
-import { HOST_NOT_FOUND, hostOf, isPrivateAddress, pinnedLookup, PRIVATE_ADDRESS_REFUSED, PrivateAddressError } from './address-guard.js';
+import { HOST_NOT_FOUND, hostOf, pinnedLookup, PRIVATE_ADDRESS_REFUSED, PrivateAddressError } from './address-guard.js';
 
 export const WEBHOOK_TIMEOUT_MS = 5_000;
 
@@ -58,8 +60,8 @@ function failureOf(error: unknown, timeoutMs: number, timedOut: boolean): Delive
   return { delivered: false, reason: shortReason(`Could not reach the webhook${code ? ` (${code})` : ''}.`), retry: true };
 }
 
-export interface WebhookOptions {
-  readonly allowPrivate: boolean;
+/** NOTIFY_ALLOW_PRIVATE_URLS as allowPrivate, and the time a send may take. */
+export interface WebhookOptions extends OutboundRules {
   readonly timeoutMs?: number;
 }
 
@@ -69,8 +71,8 @@ export async function sendWebhook(address: string, message: OutgoingMessage, opt
   if (!URL.canParse(address)) return { delivered: false, reason: 'The webhook address is not a URL.', retry: false };
   const { target, body } = requestFor(new URL(address), message);
   const host = hostOf(target);
-  // An address literal is connected to without a lookup: it is checked here instead.
-  if (!options.allowPrivate && net.isIP(host) !== 0 && isPrivateAddress(host)) {
+  // An address literal is connected to without a lookup: it is checked here instead, before any socket opens.
+  if (net.isIP(host) !== 0 && !isAllowedAddress(host, options)) {
     return { delivered: false, reason: PRIVATE_ADDRESS_REFUSED, retry: false };
   }
   const client = target.protocol === 'https:' ? https : http;
@@ -92,7 +94,7 @@ export async function sendWebhook(address: string, message: OutgoingMessage, opt
           'content-length': Buffer.byteLength(body),
           'user-agent': 'Leftover',
         },
-        lookup: pinnedLookup(options.allowPrivate),
+        lookup: pinnedLookup(options),
         // No pooling: each send checks its own address.
         agent: false,
       },

@@ -17,7 +17,7 @@ import { useDialogSubmit } from '../../components/use-dialog-submit.js';
 import { useSchemaForm } from '../../components/use-dialog-submit.js';
 import { pushSupported, subscribeThisDevice, thisDeviceEndpoint, unsubscribeThisDevice } from './push-subscription.js';
 import { settingsCall } from './settings-call.js';
-import { deliveryText, KIND_WORDS, lastResultText, problemOf } from './settings-words.js';
+import { KIND_WORDS, lastResultText, problemOf, testText } from './settings-words.js';
 
 interface ChannelsSectionProps {
   readonly settings: NotificationSettings;
@@ -52,7 +52,7 @@ export function ChannelsSection({ settings, onChange }: ChannelsSectionProps) {
 
   async function sendTest(channel: ChannelInfo) {
     setTests((shown) => ({ ...shown, [channel.id]: 'Sending…' }));
-    const text = await api.testChannel(channel.id).then(deliveryText, problemOf);
+    const text = await api.testChannel(channel.id).then(testText, problemOf);
     setTests((shown) => ({ ...shown, [channel.id]: text }));
   }
 

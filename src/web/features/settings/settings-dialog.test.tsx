@@ -1,6 +1,6 @@
 /**
  * Settings (issue 26) as a user meets it: the button beside Your data opens it; the time zone, the
- * notification rules and hour, and the channels, each with what happened ("Sent." or the reason),
+ * notification rules and hour, and the channels, each with what happened ("Delivered" or "Not delivered"),
  * and the server's field messages beside their fields. The network is stubbed at Settings' calls
  * only; "Push to this device" uses a stand-in for the browser's PushManager (jsdom has none).
  */
@@ -27,7 +27,7 @@ const SETTINGS: NotificationSettings = {
       kind: 'WEBHOOK',
       target: 'https://ntfy.example/leftover',
       confirmed: true,
-      lastResult: { delivered: false, reason: 'The webhook answered 500.', at: '2026-11-21T19:00:00.000Z' },
+      lastResult: { delivered: false, reason: 'Not delivered', at: '2026-11-21T19:00:00.000Z' },
     },
   ],
   available: ['EMAIL', 'PUSH', 'WEBHOOK'],
@@ -38,7 +38,7 @@ const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** What the server says of a webhook on a private network (src/server/notifications/address-guard.ts). */
 const PRIVATE_ADDRESS =
-  'This address is on a private or local network, which Leftover does not send to (the operator can allow it with NOTIFY_ALLOW_PRIVATE_URLS=true).';
+  "This address is on a private or local network, or is this server's own, which Leftover does not send to (the operator can allow it with NOTIFY_ALLOW_PRIVATE_URLS=true).";
 
 function refused(operation: 'updateProfile' | 'updateNotifications' | 'addNotificationChannel', fields: Record<string, string>) {
   return new ApiCallError(operation, 400, 'Some fields need attention.', fields);
@@ -149,7 +149,9 @@ describe('Settings', () => {
   it('lists each channel with its kind, state and last result, sends a test that says what happened, and removes one', async () => {
     const { api, user, dialog } = await openSettings({
       testChannel: vi.fn(async (id: string) =>
-        id === 'c-hook' ? { delivered: true as const } : { delivered: false as const, reason: 'The address is not confirmed yet.' },
+        id === 'c-hook'
+          ? { delivered: true as const, message: 'Delivered' as const }
+          : { delivered: false as const, message: 'Not delivered' as const },
       ),
       removeChannel: vi.fn(async () => ({ ...SETTINGS, channels: SETTINGS.channels.slice(1) })),
     });
@@ -159,12 +161,12 @@ describe('Settings', () => {
     expect(within(email).getByText('Last result: Nothing sent yet.')).toBeInTheDocument();
     expect(within(hook).getByText('Confirmed')).toBeInTheDocument();
     // When, in the user's zone: 19:00 UTC is 8:00 AM in Niue (UTC-11).
-    expect(within(hook).getByText('Last result: The webhook answered 500. (Nov 21, 2026, 8:00 AM)')).toBeInTheDocument();
+    expect(within(hook).getByText('Last result: Not delivered (Nov 21, 2026, 8:00 AM)')).toBeInTheDocument();
 
     await user.click(within(hook).getByRole('button', { name: 'Send a test' }));
-    expect(await within(hook).findByText('Sent.')).toBeInTheDocument();
+    expect(await within(hook).findByText('Delivered')).toBeInTheDocument();
     await user.click(within(email).getByRole('button', { name: 'Send a test' }));
-    expect(await within(email).findByText('The address is not confirmed yet.')).toBeInTheDocument();
+    expect(await within(email).findByText('Not delivered')).toBeInTheDocument();
     expect(api.testChannel.mock.calls).toEqual([['c-hook'], ['c-email']]);
 
     await user.click(within(email).getByRole('button', { name: 'Remove' }));
