@@ -9,7 +9,7 @@ import type { OpenDatabase } from '../db/database.js';
 import { depositRepository } from '../deposits/deposit-repository.js';
 import { expenseRepository } from '../expenses/expense-repository.js';
 import { type LedgerWrites, listAccounts, readAccount as readChosenAccount, type WritePlan } from '../ledger/index.js';
-import { type YourData, rowCount, withCountableSequences, withNewIds } from './your-data.js';
+import { type StorableData, type YourData, rowCount } from './your-data.js';
 import { deleteYourData, deleteSettings, readYourData, writeYourData } from './your-data-store.js';
 
 /**
@@ -60,8 +60,7 @@ export class YourDataService {
    * another user holds one must not show) and with creation-order numbers the ledger can go on
    * counting from. Nothing else differs: every answer reads as the file says, ids aside.
    */
-  async restore(owner: Caller, data: YourData): Promise<YourDataCounts> {
-    const stored = withNewIds(withCountableSequences(data));
+  async restore(owner: Caller, stored: StorableData): Promise<YourDataCounts> {
     await this.writes.run(owner, WHOLE_DATA, {
       apply: async (locked) => {
         const primary = (await listAccounts(locked.db, owner)).find((account) => account.primary);
