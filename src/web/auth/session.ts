@@ -73,9 +73,12 @@ function loadUserManager(place: SignInPlace): Promise<SignInLibrary> {
   return import('./user-manager.js').then((module) => module.createUserManager(place));
 }
 
+/** Even a page that never goes idle starts renewal this soon, well before a token's last minute. */
+const IDLE_AT_MOST_MS = 10_000;
+
 function whenIdle(work: () => void): void {
-  const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-  idle(() => work());
+  if ('requestIdleCallback' in window) window.requestIdleCallback(() => work(), { timeout: IDLE_AT_MOST_MS });
+  else setTimeout(work, 1);
 }
 
 function epochSeconds(): number {
