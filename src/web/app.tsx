@@ -1,10 +1,11 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Button } from './components/button.js';
-import { AuthProvider, useAuth } from 'react-oidc-context';
 import type { AppConfig } from '../contract/app-config.js';
 import { SignedInApiProvider } from './api/api-context.js';
 import { RequireSignIn } from './auth/require-sign-in.js';
-import { CALLBACK_PATH, signInSettings } from './auth/sign-in-settings.js';
+import { SignInSession } from './auth/session.js';
+import { CALLBACK_PATH } from './auth/sign-in-settings.js';
+import { SignInProvider, useSignInSession, useSignInState } from './auth/sign-in-context.js';
 import { BusyProvider } from './components/busy.js';
 import { YourDataMenu } from './features/your-data/your-data-menu.js';
 import { SettingsButton } from './features/settings/settings-button.js';
@@ -50,9 +51,8 @@ const VIEW_TITLES: Readonly<Record<string, string>> = {
 };
 
 function TopBar({ developmentSignIn, onDataReplaced }: { developmentSignIn: boolean; onDataReplaced: () => void }) {
-  const auth = useAuth();
-  const profile = auth.user?.profile;
-  const who = profile?.preferred_username ?? profile?.name ?? profile?.sub;
+  const session = useSignInSession();
+  const who = useSignInState().user?.who;
   return (
     <header className="navbar bg-success" data-bs-theme="dark">
       <div className="container-xl">
@@ -68,7 +68,7 @@ function TopBar({ developmentSignIn, onDataReplaced }: { developmentSignIn: bool
           ) : null}
           <YourDataMenu onDataReplaced={onDataReplaced} />
           <SettingsButton />
-          <Button variant="light" size="sm" onClick={() => void auth.signoutRedirect()}>
+          <Button variant="light" size="sm" onClick={() => void session.signOut()}>
             Sign out
           </Button>
         </div>
@@ -151,11 +151,16 @@ function SignedInPage({ developmentSignIn }: { developmentSignIn: boolean }) {
 }
 
 export function App({ config }: { config: AppConfig }) {
+  // The user oidc-client-ts stored is read here, before the first render: a returning tab paints
+  // its view and calls the API at once, and the library itself loads after (decision 0065).
+  const [session] = useState(
+    () => new SignInSession({ place: { authority: config.oidc.issuer, clientId: config.oidc.clientId, origin: window.location.origin } }),
+  );
   return (
-    <AuthProvider {...signInSettings(config, window.location.origin)}>
+    <SignInProvider session={session}>
       <RequireSignIn>
         <SignedInPage developmentSignIn={config.developmentSignIn} />
       </RequireSignIn>
-    </AuthProvider>
+    </SignInProvider>
   );
 }

@@ -4,9 +4,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { APP_CONFIG_PATH, appConfigSchema } from '../contract/app-config.js';
 import { App, preloadViewOf } from './app.js';
+import { preloadSignIn } from './auth/session.js';
 
 async function start(): Promise<void> {
   preloadViewOf(window.location.pathname);
+  preloadSignIn();
   const root = createRoot(document.getElementById('root') as HTMLElement);
   try {
     const response = await fetch(APP_CONFIG_PATH);

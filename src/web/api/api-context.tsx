@@ -1,6 +1,5 @@
 import { createContext, type ReactNode, useContext, useMemo, useRef } from 'react';
-import { useAuth } from 'react-oidc-context';
-import { currentAddress } from '../navigation.js';
+import { useSignInSession } from '../auth/sign-in-context.js';
 import { useBusyCounter } from '../components/busy.js';
 import { type ApiClient, createApiClient } from './api-client.js';
 
@@ -14,26 +13,21 @@ export function SignedInApiProvider({
   children: ReactNode;
   onUndoable?: (token: string, message: string) => void;
 }) {
-  const auth = useAuth();
+  const session = useSignInSession();
   const busy = useBusyCounter();
-  // The client stays the same object across token renewals; it reads the latest auth state.
-  const authRef = useRef(auth);
-  authRef.current = auth;
   const undoRef = useRef(onUndoable);
   undoRef.current = onUndoable;
   const client = useMemo(
     () =>
       createApiClient({
-        getAccessToken: () => authRef.current.user?.access_token,
-        onUnauthorized: () => {
-          const current = authRef.current;
-          void current.removeUser().then(() => current.signinRedirect({ state: { returnTo: currentAddress() } }));
-        },
+        // The client stays the same object across token renewals; it asks the session for the latest token.
+        getAccessToken: () => session.accessToken(),
+        onUnauthorized: () => void session.signInAgain(),
         onCallStart: busy.start,
         onCallEnd: busy.end,
         onUndoable: (token, message) => undoRef.current?.(token, message),
       }),
-    [busy],
+    [busy, session],
   );
   return <ApiContext.Provider value={client}>{children}</ApiContext.Provider>;
 }

@@ -1,39 +1,31 @@
-import { WebStorageStateStore } from 'oidc-client-ts';
-import type { AuthProviderProps } from 'react-oidc-context';
-import type { AppConfig } from '../../contract/app-config.js';
-import { navigate, safeReturnAddress } from '../navigation.js';
+import { safeReturnAddress } from '../navigation.js';
 
 export const CALLBACK_PATH = '/login/callback';
 
+/** What the page hands the provider on a sign-in, and gets back on the callback. */
 export interface ReturnState {
   readonly returnTo: string;
 }
 
-function isReturnState(state: unknown): state is ReturnState {
-  return typeof state === 'object' && state !== null && 'returnTo' in state;
+/** Where the page signs in: the provider, the page's client id there, and the page's own origin. */
+export interface SignInPlace {
+  readonly authority: string;
+  readonly clientId: string;
+  readonly origin: string;
+}
+
+/** The address to go to after the callback: only one of our own, whatever the state says. */
+export function returnAddressOf(state: unknown): string {
+  const returnTo = typeof state === 'object' && state !== null && 'returnTo' in state ? state.returnTo : undefined;
+  return safeReturnAddress(returnTo);
 }
 
 /**
- * Authorization code with PKCE (oidc-client-ts always uses it), scopes openid and profile. The
- * tokens live in sessionStorage, never localStorage, so they end with the tab.
+ * Where oidc-client-ts keeps the signed-in user (its WebStorageStateStore's "oidc." prefix and its
+ * UserManager's "user:<authority>:<client_id>" key): the page reads it there before the library loads.
  */
-export function signInSettings(config: AppConfig, origin: string): AuthProviderProps {
-  return {
-    authority: config.oidc.issuer,
-    client_id: config.oidc.clientId,
-    redirect_uri: `${origin}${CALLBACK_PATH}`,
-    post_logout_redirect_uri: `${origin}/`,
-    response_type: 'code',
-    scope: 'openid profile',
-    userStore: new WebStorageStateStore({ store: window.sessionStorage }),
-    stateStore: new WebStorageStateStore({ store: window.sessionStorage }),
-    automaticSilentRenew: true,
-    // Renewal uses the refresh token; the page forbids framing, so no hidden-iframe renewal.
-    silentRequestTimeoutInSeconds: 10,
-    onSigninCallback: (user) => {
-      const returnTo = isReturnState(user?.state) ? safeReturnAddress(user.state.returnTo) : '/';
-      // Replace the callback address (with its one-time code) by the address first asked for.
-      navigate(returnTo, { replace: true });
-    },
-  };
+export function storedUserKey(place: Pick<SignInPlace, 'authority' | 'clientId'>): string {
+  return `${STORED_USER_PREFIX}${place.authority}:${place.clientId}`;
 }
+
+export const STORED_USER_PREFIX = 'oidc.user:';
