@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { everyViewLoaded } from './components/load-alongside.js';
+import { dialogLoadsSettled } from './components/lazy-dialog.js';
 
 // Dialogs load on demand and the five-year ledger renders 1,800 rows: on a busy 2-core CI
 // machine that can take longer than the default 1 s that findBy and waitFor allow.
@@ -18,5 +19,10 @@ afterEach(() => {
 });
 
 // A dialog closed by the last test ends its fade on a timer (dom-helpers' transitionEnd, a few ms in
-// jsdom): let it fire while the document still exists, or it throws into the next file's run.
-afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 50)));
+// jsdom): let it fire while the document still exists, or it throws into the next file's run. The
+// page's test files share one module graph per worker, so a dialog's code still loading when a file
+// ends would fail there and be remembered as failed by the next file: wait for those loads too.
+afterAll(async () => {
+  await new Promise<void>((resolve) => setTimeout(resolve, 50));
+  await dialogLoadsSettled();
+});

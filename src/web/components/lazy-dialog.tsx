@@ -5,31 +5,53 @@
  */
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 
-const whenIdle = (task: () => void): void => {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 2000 });
-  else window.setTimeout(task, 200);
+/** Runs the task when the browser is idle; answers how to call it off. */
+const whenIdle = (task: () => void): (() => void) => {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(task, 200);
+  return () => window.clearTimeout(handle);
 };
+
+/** Dialog code on its way now, for whoever must wait until no load is in flight (component tests). */
+const inFlight = new Set<Promise<unknown>>();
+
+/** Settles once every dialog load started so far has loaded or failed. */
+export function dialogLoadsSettled(): Promise<void> {
+  return Promise.allSettled([...inFlight]).then(() => undefined);
+}
 
 export function lazyDialog<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
   isOpen: (props: Props) => boolean = (props) => 'show' in props && props.show === true,
 ): ComponentType<Props> {
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
-  const preload = () =>
-    (loading ??= load()
+  const preload = (): Promise<{ default: ComponentType<Props> }> => {
+    if (loading !== undefined) return loading;
+    const attempt = load()
       .then((component) => ({ default: component }))
       .catch((error: unknown) => {
-        // A failed fetch (offline, a new deployment) may succeed on the next try.
+        // A failed fetch (offline, a new deployment) may succeed on the next try; a lazy
+        // component remembers its failure, so the next opening gets a new one.
         loading = undefined;
+        Loaded = lazy(preload);
         throw error;
-      }));
-  const Loaded = lazy(preload);
+      });
+    loading = attempt;
+    const tracked = attempt.catch(() => undefined).finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+    return attempt;
+  };
+  let Loaded = lazy(preload);
 
   function DeferredDialog(props: Props) {
     const open = isOpen(props);
     const [mounted, setMounted] = useState(open);
     if (open && !mounted) setMounted(true);
-    // Preloading is only a head start: a failure here is retried when the dialog opens.
+    // Preloading is only a head start: a failure here is retried when the dialog opens. A page
+    // that has gone away does not start one.
     useEffect(() => whenIdle(() => void preload().catch(() => undefined)), []);
     if (!mounted) return null;
     return (
