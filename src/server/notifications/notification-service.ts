@@ -52,7 +52,8 @@ function heldBack(waitMs: number): string {
 }
 
 function channelAnswer(channel: StoredChannel): ChannelInfo {
-  const { last } = channel;
+  const { last, delivery } = channel;
+  const failing = delivery.failingSince !== null;
   return {
     id: channel.id,
     kind: channel.kind,
@@ -64,6 +65,9 @@ function channelAnswer(channel: StoredChannel): ChannelInfo {
         : last.delivered
           ? { delivered: true, at: last.at }
           : { delivered: false, reason: last.reason ?? 'It was not delivered.', at: last.at },
+    state: delivery.needsAttentionAt !== null ? 'NEEDS_ATTENTION' : failing ? 'FAILING' : 'OK',
+    failingSince: delivery.failingSince,
+    retryAt: failing && delivery.needsAttentionAt === null ? delivery.retryAt : null,
   };
 }
 
