@@ -3,7 +3,9 @@
  *  - in one process, on SQLite and (with TEST_POSTGRES_URL) PostgreSQL, with the clock fixed and
  *    moved by the test, which runs the minute's round itself (runNotifications): a ledger that goes
  *    below $0 in 5 days gives exactly one message per channel at the user's hour in their zone, one
- *    more the day before, and none once the bill is lowered; a new shortfall is a new message;
+ *    more the day before, and none once the bill is lowered; a new shortfall is a new message; a
+ *    failing channel backs off and after 5 days "Needs attention"; a retry sends the text as
+ *    planned without reading a ledger (decision 0070);
  *  - on PostgreSQL, two built server processes on one database (their clocks start where the test
  *    says and run on; their round every 100 ms) send each message once; restarting them sends
  *    nothing twice; a process killed (SIGKILL) while a webhook holds its request leaves the message
