@@ -195,7 +195,7 @@ export async function claimNext(
     .returningAll()
     .executeTakeFirst();
   if (!row) {
-    // Its message went in the meantime (removed with its channel's last change): the channel is let go.
+    // Its message ended in the meantime (called off by the day's planning, say): the channel is let go.
     await db.updateTable('notification_channels').set({ lease_owner: null, lease_until: null }).where('id', '=', channel.id).execute();
     return undefined;
   }
