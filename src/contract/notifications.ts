@@ -9,6 +9,8 @@ import { idSchema, pathsOf } from './common.js';
 export const CHANNEL_KINDS = ['EMAIL', 'PUSH', 'WEBHOOK'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
+export const CHANNEL_STATES = ['OK', 'FAILING', 'NEEDS_ATTENTION'] as const;
+
 /** The hour the day's messages go out, in the user's zone, until they choose another: 08:00. */
 export const DEFAULT_NOTIFICATION_HOUR = 8;
 /** At most this many channels (addresses, devices, webhooks) a user. */
@@ -34,6 +36,14 @@ export const channelSchema = z.object({
   /** An email address is confirmed by the link sent to it before anything else is; every other channel is confirmed when added. */
   confirmed: z.boolean(),
   lastResult: z.nullable(deliveryResultSchema),
+  /**
+   * How the day's messages are getting there (decision 0070): OK; FAILING since `failingSince`, not
+   * tried again before `retryAt` (the channel's back-off); NEEDS_ATTENTION after 5 days of failures,
+   * when nothing more is planned or sent for it until a test arrives.
+   */
+  state: z.enum(CHANNEL_STATES),
+  failingSince: z.nullable(z.string()),
+  retryAt: z.nullable(z.string()),
 });
 export type ChannelInfo = z.infer<typeof channelSchema>;
 

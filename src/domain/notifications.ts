@@ -150,9 +150,11 @@ export function planMessages(input: PlanInput): PlannedMessage[] {
 }
 
 /**
- * Whether a message planned earlier still says what is true today (a retry, or one left pending
- * over a restart): its rule is still on, the account still goes below $0 first on that date, or
- * that date's bills are still ahead and unpaid. A message that is no longer true is not sent.
+ * Whether a message planned earlier and still waiting (its channel failing, or one left over a
+ * restart) says what is true today: its rule is still on, the account still goes below $0 first on
+ * that date, or that date's bills are still ahead and unpaid. Asked once a day, when the user's day
+ * is planned from the ledgers it reads anyway; a message no longer true is called off then
+ * (decision 0070: a retry itself reads no ledger).
  */
 export function isStillTrue(message: Pick<PlannedMessage, 'kind' | 'accountId' | 'date'>, input: PlanInput): boolean {
   if (message.kind === 'BELOW_ZERO') {

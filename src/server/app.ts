@@ -44,7 +44,7 @@ import { issueLink } from './notifications/channel-links.js';
 import type { PushSender } from './notifications/delivery.js';
 import { createEmailSender } from './notifications/email-sender.js';
 import { NotificationService } from './notifications/notification-service.js';
-import { DEFAULT_LEASE_MS, NotificationOutbox, type RunSummary, startOutboxTimer } from './notifications/outbox-service.js';
+import { NotificationOutbox, type RunSummary, startOutboxTimer } from './notifications/outbox-service.js';
 import { notificationLinkRoutes, notificationRoutes } from './notifications/routes.js';
 import { statementRoutes } from './statements/routes.js';
 import { undoRoutes } from './undo/routes.js';
@@ -70,12 +70,16 @@ export interface AppOptions {
 
 /** How notifications run (decision 0051); tests shorten the waits and drive the outbox themselves. */
 export interface NotificationOptions {
-  /** How often each process plans and sends: a minute; 0 runs no timer (tests call runNotifications). */
+  /** How often each process plans (its rounds start as a multiple of it begins), sending between rounds: a minute; 0 runs no timer (tests call runNotifications). */
   readonly everyMs?: number;
   /** A webhook's whole exchange: 5 s. */
   readonly webhookTimeoutMs?: number;
-  /** How long a sender holds a claimed message. */
+  /** How long a sender holds a claimed channel and message. */
   readonly leaseMs?: number;
+  /** Sends one process has under way at once: 10 (decision 0070). */
+  readonly sendConcurrency?: number;
+  /** Of those, at most this many of one user's: 2. */
+  readonly sendsPerUser?: number;
   /** Makes the web push sender (VAPID keys kept in the database); without it push is not offered. */
   readonly pushSender?: (database: OpenDatabase, config: AppConfiguration) => Promise<PushSender>;
 }
@@ -192,20 +196,18 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   );
   app.addHook('onClose', async () => delivery.close());
   const notifications = new NotificationService(database, now, config.defaultTimeZone, delivery);
-  const outbox = new NotificationOutbox(
-    database,
-    now,
-    config.defaultTimeZone,
-    delivery,
-    options.notifications?.leaseMs ?? DEFAULT_LEASE_MS,
-    (error) => app.log.error({ err: error }, 'a notification could not be sent'),
-  );
+  const outbox = new NotificationOutbox(database, now, config.defaultTimeZone, delivery, {
+    ...(options.notifications?.leaseMs !== undefined && { leaseMs: options.notifications.leaseMs }),
+    ...(options.notifications?.sendConcurrency !== undefined && { sendConcurrency: options.notifications.sendConcurrency }),
+    ...(options.notifications?.sendsPerUser !== undefined && { sendsPerUser: options.notifications.sendsPerUser }),
+    onError: (error) => app.log.error({ err: error }, 'a notification could not be sent'),
+  });
   app.decorate('notificationOutbox', outbox);
   const everyMs = options.notifications?.everyMs ?? 60_000;
   if (everyMs > 0) {
     let stop: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
-      stop = startOutboxTimer(outbox, everyMs, (error) => app.log.error({ err: error }, 'a notification round failed'));
+      stop = startOutboxTimer(outbox, everyMs, now, (error) => app.log.error({ err: error }, 'a notification round failed'));
     });
     // Before the database closes: a round in progress finishes first.
     app.addHook('preClose', async () => stop?.());

@@ -123,7 +123,16 @@ describe.each(databaseKinds())('email on %s', (kind) => {
     const unsubscribeLink = expectUnsubscribeHeaders(confirmation);
     expect(confirmation?.text).toContain(unsubscribeLink);
     expect((await settingsOf(user)).channels).toEqual([
-      { id, kind: 'EMAIL', target: 'Ann@Example.com', confirmed: false, lastResult: { delivered: true, at: NOW.toISOString() } },
+      {
+        id,
+        kind: 'EMAIL',
+        target: 'Ann@Example.com',
+        confirmed: false,
+        lastResult: { delivered: true, at: NOW.toISOString() },
+        state: 'OK',
+        failingSince: null,
+        retryAt: null,
+      },
     ]);
 
     // Unconfirmed: a test sends nothing (decision 0069), and the day's messages are not planned for it.

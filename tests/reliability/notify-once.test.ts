@@ -3,7 +3,9 @@
  *  - in one process, on SQLite and (with TEST_POSTGRES_URL) PostgreSQL, with the clock fixed and
  *    moved by the test, which runs the minute's round itself (runNotifications): a ledger that goes
  *    below $0 in 5 days gives exactly one message per channel at the user's hour in their zone, one
- *    more the day before, and none once the bill is lowered; a new shortfall is a new message;
+ *    more the day before, and none once the bill is lowered; a new shortfall is a new message; a
+ *    failing channel backs off and after 5 days "Needs attention"; a retry sends the text as
+ *    planned without reading a ledger (decision 0070);
  *  - on PostgreSQL, two built server processes on one database (their clocks start where the test
  *    says and run on; their round every 100 ms) send each message once; restarting them sends
  *    nothing twice; a process killed (SIGKILL) while a webhook holds its request leaves the message
@@ -11,10 +13,11 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPENSES_PATHS, expensesInfoSchema } from '../../src/contract/expenses.js';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
-import { NOTIFICATIONS_PATHS } from '../../src/contract/notifications.js';
+import { type ChannelInfo, NOTIFICATIONS_PATHS, notificationSettingsSchema } from '../../src/contract/notifications.js';
 import { runNotifications } from '../../src/server/app.js';
 import { newSubject } from '../support/api-expectations.js';
 import { type HttpUser, httpUser } from '../support/http-user.js';
@@ -45,6 +48,30 @@ interface Webhook {
   readonly date: string;
 }
 
+/** Counts the app's queries that name a ledger's tables (its accounts, ledgers, rows, month totals). */
+class LedgerReads implements KyselyPlugin {
+  count = 0;
+
+  reset(): void {
+    this.count = 0;
+  }
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (
+      /"(accounts|ledgers|ledger_transactions|ledger_month_totals)"|\b(from|join) (accounts|ledgers|ledger_transactions)\b/.test(
+        JSON.stringify(args.node),
+      )
+    ) {
+      this.count += 1;
+    }
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
 function bodiesAt(receiver: WebhookReceiver, path: string): Webhook[] {
   return receiver.received.filter((request) => request.path === path).map((request) => JSON.parse(request.body) as Webhook);
 }
@@ -53,9 +80,14 @@ describe.each(databaseKinds())('notifications sent once, in one process, on %s',
   let clock = inLosAngeles(21, 7, 59);
   let receiver: WebhookReceiver;
   let test: TestApp;
+  const ledgerReads = new LedgerReads();
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
-    test = await startTestApp(kind, { now: () => clock, env: { TZ: 'UTC', PUBLIC_URL, NOTIFY_ALLOW_PRIVATE_URLS: 'true' } });
+    test = await startTestApp(kind, {
+      now: () => clock,
+      env: { TZ: 'UTC', PUBLIC_URL, NOTIFY_ALLOW_PRIVATE_URLS: 'true' },
+      queryObserver: ledgerReads,
+    });
   });
   afterAll(async () => {
     await test?.close();
@@ -139,45 +171,100 @@ describe.each(databaseKinds())('notifications sent once, in one process, on %s',
     expect(counts(late.paths)).toEqual([1, 1]);
   });
 
-  it('retries a failed delivery with backoff for a day, then records it failed; a retry no longer true is not sent', async () => {
+  /** The channel of `path` as GET /api/notifications answers it. */
+  async function channelAt(user: UserClient, path: string): Promise<ChannelInfo | undefined> {
+    const { channels } = notificationSettingsSchema.parse(okJson(await user.get(NOTIFICATIONS_PATHS.settings)));
+    return channels.find((channel) => channel.target === receiver.url(path));
+  }
+
+  it('backs a failing channel off, retrying for 5 days; then it "Needs attention" and gets nothing until a test arrives', async () => {
     clock = inLosAngeles(21, 7);
     const failing = await shortUser('failing');
     const [down, up] = failing.paths as [string, string];
     receiver.behave(down, { status: 503 });
     expect(await run(inLosAngeles(21, 8))).toMatchObject({ planned: 2, sent: 1, retried: 1 });
-    // Not due again yet: the first retry is a minute later, then 2, 4, ... minutes.
+    // Not due again yet: the channel is tried a minute later, then 2, 4, ... 64 minutes, then every 2 hours.
     expect(await run(inLosAngeles(21, 8, 0))).toMatchObject({ sent: 0, retried: 0 });
     expect(await run(inLosAngeles(21, 8, 1))).toMatchObject({ retried: 1 });
     expect(await run(inLosAngeles(21, 8, 2))).toMatchObject({ retried: 0 });
     expect(await run(inLosAngeles(21, 8, 3))).toMatchObject({ retried: 1 });
     expect(counts([down, up])).toEqual([3, 1]);
-    // A day after the first attempt, the last one: recorded failed, and shown as the channel's last result.
-    expect(await run(inLosAngeles(22, 8, 1))).toMatchObject({ failed: 1 });
-    const tries = counts([down])[0] ?? 0;
-    expect(await run(inLosAngeles(22, 12))).toMatchObject({ sent: 0, failed: 0, retried: 0 });
-    expect(counts([down])).toEqual([tries]);
-    const settings = okJson(await failing.user.get(NOTIFICATIONS_PATHS.settings)) as {
-      channels: { target: string; lastResult: unknown }[];
-    };
-    expect(settings.channels.find((channel) => channel.target === receiver.url(down))?.lastResult).toEqual({
-      delivered: false,
+    expect(await channelAt(failing.user, down)).toMatchObject({
+      state: 'FAILING',
+      failingSince: inLosAngeles(21, 8).toISOString(),
+      retryAt: inLosAngeles(21, 8, 7).toISOString(),
       // What the webhook answered is the server's to know, not the API's (decision 0067).
-      reason: 'Not delivered',
-      at: inLosAngeles(22, 8, 1).toISOString(),
+      lastResult: { delivered: false, reason: 'Not delivered', at: inLosAngeles(21, 8, 3).toISOString() },
     });
+    expect(await channelAt(failing.user, up)).toMatchObject({ state: 'OK', failingSince: null, retryAt: null });
 
-    // Another user's webhook fails at 08:00; at 08:00:30 they lower the bill: the retry at 08:01 is called off.
+    // A day on, the message (about Thu, Nov 26) is still tried: no longer given up after a day.
+    expect(await run(inLosAngeles(22, 8, 1))).toMatchObject({ failed: 0, retried: 1 });
+    // Wed, Nov 25: the reminder is planned for both channels; the failing one sends one message a try, the oldest first.
+    expect(await run(inLosAngeles(25, 8))).toMatchObject({ planned: 2, sent: 1, retried: 1 });
+    expect(await run(inLosAngeles(26, 7, 59))).toMatchObject({ failed: 0, retried: 1 });
+    expect(counts([down, up])).toEqual([6, 2]);
+    // Five days after its first failure, the next failure marks it "Needs attention": what it had waiting fails.
+    expect(await run(inLosAngeles(26, 9, 3))).toMatchObject({ sent: 0, failed: 2, retried: 0 });
+    expect(counts([down, up])).toEqual([7, 2]);
+    expect(await channelAt(failing.user, down)).toMatchObject({
+      state: 'NEEDS_ATTENTION',
+      failingSince: inLosAngeles(21, 8).toISOString(),
+      retryAt: null,
+      lastResult: { delivered: false, reason: 'Not delivered', at: inLosAngeles(26, 9, 3).toISOString() },
+    });
+    expect(await run(inLosAngeles(26, 23))).toMatchObject({ sent: 0, failed: 0, retried: 0 });
+    // A new shortfall (insurance of $500 on Dec 3) is planned for the channel that works only.
+    okJson(await failing.user.post(EXPENSES_PATHS.add, expenseInput({ name: 'Insurance', amount: 500, day: 3 })));
+    expect(await run(inLosAngeles(27, 8))).toMatchObject({ planned: 1, sent: 1 });
+    expect(counts([down, up])).toEqual([7, 3]);
+
+    // Mended, and a test arrives: the channel is back.
+    receiver.behave(down, { status: 200 });
+    const id = (await channelAt(failing.user, down))?.id ?? '';
+    expect(okJson(await failing.user.post(NOTIFICATIONS_PATHS.test.replace(':id', id)))).toEqual({ delivered: true, message: 'Delivered' });
+    expect(await channelAt(failing.user, down)).toMatchObject({ state: 'OK', failingSince: null, retryAt: null });
+  });
+
+  it('sends a retry as it was planned, reading no ledger; the next morning’s planning calls off what is no longer true', async () => {
     clock = inLosAngeles(21, 7);
     const changed = await shortUser('changed');
-    const [changedDown] = changed.paths as [string, string];
-    receiver.behave(changedDown, { status: 503 });
+    const [first, second] = changed.paths as [string, string];
+    receiver.behave(first, { status: 503 });
+    receiver.behave(second, { status: 503 });
+    ledgerReads.reset();
     await run(inLosAngeles(23, 8));
     expect(counts(changed.paths)).toEqual([1, 1]);
+    // Planning reads the ledgers (the counter sees those reads).
+    expect(ledgerReads.count).toBeGreaterThan(0);
+    // 08:00:30: the bill is lowered, and the shortfall is gone.
     clock = inLosAngeles(23, 8, 0);
     okJson(await changed.user.put(`/api/expenses/${changed.carLoanId}`, expenseInput({ ...CAR_LOAN, amount: 50 })));
-    receiver.behave(changedDown, { status: 200 });
-    expect(await run(inLosAngeles(23, 8, 1))).toMatchObject({ sent: 0, cancelled: 1 });
-    expect(counts(changed.paths)).toEqual([1, 1]);
+    receiver.behave(first, { status: 200 });
+    ledgerReads.reset();
+    expect(await run(inLosAngeles(23, 8, 1))).toMatchObject({ sent: 1, retried: 1, cancelled: 0 });
+    expect(ledgerReads.count).toBe(0);
+    expect(bodiesAt(receiver, first)).toEqual([
+      {
+        title: 'Checking goes below $0 on Thu, Nov 26, 2026',
+        message: NOTICE,
+        url: `${PUBLIC_URL}/`,
+        kind: 'BELOW_ZERO',
+        date: '2026-11-26',
+      },
+      {
+        title: 'Checking goes below $0 on Thu, Nov 26, 2026',
+        message: NOTICE,
+        url: `${PUBLIC_URL}/`,
+        kind: 'BELOW_ZERO',
+        date: '2026-11-26',
+      },
+    ]);
+    // Tue, Nov 24, 08:00: the day's planning reads the ledgers and calls off the message still waiting.
+    receiver.behave(second, { status: 200 });
+    expect(await run(inLosAngeles(24, 8))).toMatchObject({ sent: 0, cancelled: 1 });
+    expect(await run(inLosAngeles(24, 12))).toMatchObject({ sent: 0 });
+    expect(counts(changed.paths)).toEqual([2, 2]);
   });
 
   it('sends a user only their own data', async () => {

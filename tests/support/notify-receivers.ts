@@ -13,6 +13,8 @@ export interface ReceivedRequest {
   readonly path: string;
   readonly headers: http.IncomingHttpHeaders;
   readonly body: string;
+  /** When it arrived (Date.now()): how long a message took to come, on the test's side. */
+  readonly receivedAt: number;
 }
 
 /** How a path answers: a status (with a Location for a redirect), or never (the request is held open). */
@@ -50,7 +52,13 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const path = request.url ?? '/';
-      received.push({ method: request.method ?? '', path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        method: request.method ?? '',
+        path,
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        receivedAt: Date.now(),
+      });
       const behaviour = behaviours.get(path.split('?')[0] ?? path) ?? { status: 200 };
       if (behaviour === 'hold') {
         held.set(path, [...(held.get(path) ?? []), response]);

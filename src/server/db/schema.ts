@@ -198,6 +198,18 @@ export interface NotificationChannelsTable extends OwnerColumns {
   last_delivered: number | null;
   last_reason: string | null;
   created_at: string;
+  /** Since when deliveries of the outbox's messages fail (null while they arrive), and how many in a row (decision 0070). */
+  failing_since: string | null;
+  failures: number;
+  /** Not tried again before this: the channel's back-off. */
+  retry_at: string | null;
+  /** Set after 5 days of failures: nothing more is planned or sent for it until a test arrives. */
+  needs_attention_at: string | null;
+  /** A sender's claim on the channel: until when, and which process. */
+  lease_until: string | null;
+  lease_owner: string | null;
+  /** When a sender last claimed it: the user whose channels were served longest ago goes first. */
+  served_at: string | null;
 }
 
 /** A link an email carries (decision 0069): the hash of its token, what it does, and until when. */

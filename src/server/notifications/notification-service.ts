@@ -62,7 +62,8 @@ function shownReason(kind: StoredChannel['kind'], reason: string | null): string
 }
 
 function channelAnswer(channel: StoredChannel): ChannelInfo {
-  const { last } = channel;
+  const { last, delivery } = channel;
+  const failing = delivery.failingSince !== null;
   return {
     id: channel.id,
     kind: channel.kind,
@@ -74,6 +75,9 @@ function channelAnswer(channel: StoredChannel): ChannelInfo {
         : last.delivered
           ? { delivered: true, at: last.at }
           : { delivered: false, reason: shownReason(channel.kind, last.reason), at: last.at },
+    state: delivery.needsAttentionAt !== null ? 'NEEDS_ATTENTION' : failing ? 'FAILING' : 'OK',
+    failingSince: delivery.failingSince,
+    retryAt: failing && delivery.needsAttentionAt === null ? delivery.retryAt : null,
   };
 }
 

@@ -1,5 +1,6 @@
 /**
- * Where Leftover's messages go (issue 26): the user's channels with their state and last result,
+ * Where Leftover's messages go (issue 26): the user's channels with their state (failing, or "Needs
+ * attention" after 5 days of failures: decision 0070) and last result,
  * "Send a test" and "Remove" on each, and adding an email address, a webhook, or this device's push.
  * Only the kinds the server offers are offered (no SMTP_URL, no email).
  */
@@ -17,7 +18,7 @@ import { useDialogSubmit } from '../../components/use-dialog-submit.js';
 import { useSchemaForm } from '../../components/use-dialog-submit.js';
 import { pushSupported, subscribeThisDevice, thisDeviceEndpoint, unsubscribeThisDevice } from './push-subscription.js';
 import { settingsCall } from './settings-call.js';
-import { KIND_WORDS, lastResultText, problemOf, testText } from './settings-words.js';
+import { channelStateText, KIND_WORDS, lastResultText, problemOf, testText } from './settings-words.js';
 
 interface ChannelsSectionProps {
   readonly settings: NotificationSettings;
@@ -52,7 +53,11 @@ export function ChannelsSection({ settings, onChange }: ChannelsSectionProps) {
 
   async function sendTest(channel: ChannelInfo) {
     setTests((shown) => ({ ...shown, [channel.id]: 'Sending…' }));
-    const text = await api.testChannel(channel.id).then(testText, problemOf);
+    const text = await api.testChannel(channel.id).then((result) => {
+      // A test that arrives ends the channel's back-off or "Needs attention" (decision 0070): show it as it now is.
+      if (result.delivered && channel.state !== 'OK') void settingsCall(() => api.getNotifications(), onChange);
+      return testText(result);
+    }, problemOf);
     setTests((shown) => ({ ...shown, [channel.id]: text }));
   }
 
@@ -105,10 +110,12 @@ export function ChannelsSection({ settings, onChange }: ChannelsSectionProps) {
                 <div className="d-flex flex-wrap align-items-baseline gap-2">
                   <span className="badge text-bg-secondary">{KIND_WORDS[channel.kind]}</span>
                   <span className="text-break me-auto">{name}</span>
+                  {channel.state === 'NEEDS_ATTENTION' && <span className="badge text-bg-danger">Needs attention</span>}
                   <span className={channel.confirmed ? 'text-success-emphasis small' : 'text-warning-emphasis small'}>
                     {channel.confirmed ? 'Confirmed' : 'Waiting for confirmation'}
                   </span>
                 </div>
+                {channel.state !== 'OK' && <div className="small text-danger-emphasis">{channelStateText(channel, settings.timeZone)}</div>}
                 <div className="small text-body-secondary">Last result: {lastResultText(channel, settings.timeZone)}</div>
                 <div className="d-flex flex-wrap align-items-center gap-2 mt-2">
                   <Button variant="outline-primary" size="sm" onClick={() => void sendTest(channel)}>

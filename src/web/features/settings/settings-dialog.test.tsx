@@ -15,19 +15,23 @@ import { findOpenDialog } from '../../test-support/dialog-queries.js';
 import { fakeApiClient, fakeSettingsApi, type FakeSettingsApi } from '../../test-support/fake-api-client.js';
 import { SettingsButton } from './settings-button.js';
 
+/** A channel whose messages arrive (decision 0070). */
+const DELIVERING = { state: 'OK', failingSince: null, retryAt: null } as const;
+
 const SETTINGS: NotificationSettings = {
   timeZone: 'Pacific/Niue',
   hour: 8,
   belowZero: true,
   billsDue: false,
   channels: [
-    { id: 'c-email', kind: 'EMAIL', target: 'me@example.com', confirmed: false, lastResult: null },
+    { id: 'c-email', kind: 'EMAIL', target: 'me@example.com', confirmed: false, lastResult: null, ...DELIVERING },
     {
       id: 'c-hook',
       kind: 'WEBHOOK',
       target: 'https://ntfy.example/leftover',
       confirmed: true,
       lastResult: { delivered: false, reason: 'Not delivered', at: '2026-11-21T19:00:00.000Z' },
+      ...DELIVERING,
     },
   ],
   available: ['EMAIL', 'PUSH', 'WEBHOOK'],
@@ -175,8 +179,59 @@ describe('Settings', () => {
     expect(channel(dialog, 'Webhook: https://ntfy.example/leftover')).toBeInTheDocument();
   });
 
+  it('marks a channel that failed for 5 days "Needs attention", says when a failing one is tried next, and clears it once a test arrives', async () => {
+    const broken = {
+      id: 'c-broken',
+      kind: 'WEBHOOK' as const,
+      target: 'https://hooks.example/broken',
+      confirmed: true,
+      lastResult: { delivered: false as const, reason: 'Not delivered', at: '2026-11-26T19:00:00.000Z' },
+      state: 'NEEDS_ATTENTION' as const,
+      failingSince: '2026-11-21T19:00:00.000Z',
+      retryAt: null,
+    };
+    const flaky = {
+      ...broken,
+      id: 'c-flaky',
+      target: 'https://hooks.example/flaky',
+      state: 'FAILING' as const,
+      retryAt: '2026-11-26T21:00:00.000Z',
+    };
+    const failing: NotificationSettings = { ...SETTINGS, channels: [broken, flaky] };
+    const mended: NotificationSettings = {
+      ...failing,
+      channels: [{ ...broken, ...DELIVERING, lastResult: { delivered: true, at: '2026-11-26T20:00:00.000Z' } }, flaky],
+    };
+    const getNotifications = vi.fn(async () => failing);
+    const { user, dialog } = await openSettings(
+      { getNotifications, testChannel: vi.fn(async () => ({ delivered: true as const, message: 'Delivered' as const })) },
+      failing,
+    );
+    const brokenItem = channel(dialog, 'Webhook: https://hooks.example/broken');
+    const flakyItem = channel(dialog, 'Webhook: https://hooks.example/flaky');
+    expect(within(brokenItem).getByText('Needs attention')).toBeInTheDocument();
+    expect(
+      within(brokenItem).getByText(
+        'Nothing reached it for 5 days, so Leftover stopped sending here. Fix it, then send a test: once one arrives, messages go here again.',
+      ),
+    ).toBeInTheDocument();
+    // In the user's zone (Niue, UTC-11).
+    expect(within(flakyItem).queryByText('Needs attention')).not.toBeInTheDocument();
+    expect(
+      within(flakyItem).getByText(
+        'Messages are failing here since Nov 21, 2026, 8:00 AM: Leftover tries again, less often each time. Next try after Nov 26, 2026, 10:00 AM.',
+      ),
+    ).toBeInTheDocument();
+
+    getNotifications.mockResolvedValue(mended);
+    await user.click(within(brokenItem).getByRole('button', { name: 'Send a test' }));
+    await waitFor(() => expect(within(brokenItem).queryByText('Needs attention')).not.toBeInTheDocument());
+    expect(within(brokenItem).queryByText(/Nothing reached it/)).not.toBeInTheDocument();
+    expect(within(flakyItem).getByText(/^Messages are failing here/)).toBeInTheDocument();
+  });
+
   it("adds an email address and a webhook, keeping what was typed and marking it with the server's message when refused", async () => {
-    const added = { id: 'c-new', kind: 'EMAIL' as const, target: 'you@example.com', confirmed: false, lastResult: null };
+    const added = { id: 'c-new', kind: 'EMAIL' as const, target: 'you@example.com', confirmed: false, lastResult: null, ...DELIVERING };
     const { api, user, dialog } = await openSettings({
       addChannel: vi.fn(async (channelToAdd) => {
         if (channelToAdd.kind === 'WEBHOOK') throw refused('addNotificationChannel', { target: PRIVATE_ADDRESS });
@@ -325,7 +380,14 @@ describe('Settings', () => {
     );
     Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => registration } });
     try {
-      const pushChannel = { id: 'c-push', kind: 'PUSH' as const, target: subscription.endpoint, confirmed: true, lastResult: null };
+      const pushChannel = {
+        id: 'c-push',
+        kind: 'PUSH' as const,
+        target: subscription.endpoint,
+        confirmed: true,
+        lastResult: null,
+        ...DELIVERING,
+      };
       const { api, user, dialog } = await openSettings({
         getPushKey: vi.fn(async () => ({ publicKey })),
         addChannel: vi.fn(async () => ({ ...SETTINGS, channels: [...SETTINGS.channels, pushChannel] })),
