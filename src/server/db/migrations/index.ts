@@ -22,6 +22,7 @@ import { notificationOutbox } from './0014-notification-outbox.js';
 import { pushKeys } from './0015-push-vapid-keys.js';
 import { ledgerMonthTotals } from './0016-ledger-month-totals.js';
 import { notificationLinks } from './0017-notification-links.js';
+import { requestBudgetCounts } from './0019-request-budget-counts.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0015_push_vapid_keys': pushKeys,
   '0016_ledger_month_totals': ledgerMonthTotals,
   '0017_notification_links': notificationLinks,
+  '0019_request_budget_counts': requestBudgetCounts,
 };
