@@ -24,8 +24,9 @@ import { FileWorkPool } from './file-work/file-work-pool.js';
 import { createClientErrorHandler, createFrameworkErrorHandler, handleError } from './http/http-errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerHealthChecks } from './operations/health.js';
+import { RequestBudgetStore } from './operations/request-budget-store.js';
 import { registerPage } from './http/page.js';
-import { type RateLimitBudget, registerRateLimits } from './http/rate-limit.js';
+import { createRateLimits, type RateLimitBudget } from './http/rate-limit.js';
 import { securityHeaders } from './http/security-headers.js';
 import { yourDataRoutes } from './your-data/routes.js';
 import { accountsRoutes } from './accounts/routes.js';
@@ -225,9 +226,19 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     windowMs: 60_000,
     ...options.rateLimit,
   };
+  // On PostgreSQL every process spends one budget per user and address, counted in the database
+  // (decision 0071), through the handle without the query observer: counting a call is not the
+  // call's own work. SQLite serves one process, which counts in memory.
+  const budgetStore =
+    opened.kind === 'postgres'
+      ? new RequestBudgetStore(opened.db, (error) => app.log.warn({ err: error }, 'request budget counters could not be written'))
+      : undefined;
+  // onClose hooks run last registered first: this one once the requests are done, before the database closes.
+  if (budgetStore) app.addHook('onClose', async () => budgetStore.close());
+  const rateLimits = createRateLimits(budget, budgetStore);
   await app.register(
     async (api) => {
-      registerTokenCheck(api, verifyAccessToken, await registerRateLimits(api, budget));
+      registerTokenCheck(api, verifyAccessToken, rateLimits);
       await api.register(profileRoutes, { defaultTimeZone: config.defaultTimeZone });
       await api.register(depositRoutes);
       await api.register(expenseRoutes);

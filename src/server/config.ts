@@ -226,9 +226,9 @@ export type OidcConfig =
     };
 
 export interface RateLimitConfig {
-  /** API calls a minute for one signed-in user (token issuer + subject), in each server process. */
+  /** API calls a minute for one signed-in user (token issuer + subject): all processes together on PostgreSQL (decision 0071). */
   readonly perUserPerMinute: number;
-  /** Calls a minute with a missing or refused token from one network address, in each server process. */
+  /** Calls a minute with a missing or refused token from one network address, counted the same way. */
   readonly unauthenticatedPerMinute: number;
 }
 

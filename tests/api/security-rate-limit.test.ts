@@ -151,5 +151,20 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
       await new Promise((resolve) => setTimeout(resolve, Number(over.headers['retry-after']) * 1000));
       expect((await user.get('/api/me')).statusCode).toBe(200);
     });
+
+    // PostgreSQL keeps the counters in the database (decision 0071): they must not grow with every key ever seen.
+    if (kind === 'postgres') {
+      it('keeps in the database only the counters of windows that have not ended', async () => {
+        const counted = async () =>
+          (await test.app.database.db.selectFrom('request_budget_counts').select('key_hash').where('budget', '=', 'user').execute()).length;
+        await test.as('passing-1').get('/api/me');
+        await test.as('passing-2').get('/api/me');
+        expect(await counted()).toBeGreaterThanOrEqual(2);
+        await new Promise((resolve) => setTimeout(resolve, 2_100));
+        // The first call after a window's length sweeps the ended windows, beside the call, not before it.
+        expect((await test.as('later').get('/api/me')).statusCode).toBe(200);
+        await expect.poll(counted, { timeout: 2_000, interval: 50 }).toBe(1);
+      });
+    }
   });
 });

@@ -23,6 +23,7 @@ describe("the database handle outside the ledger's module", () => {
       | 'notification_addresses'
       | 'notification_outbox'
       | 'push_vapid_keys'
+      | 'request_budget_counts'
     >();
   });
 

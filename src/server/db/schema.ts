@@ -274,6 +274,21 @@ export interface PushVapidKeysTable {
   created_at: string;
 }
 
+/**
+ * The request budgets' counters on PostgreSQL (decision 0071): one row per budget and key, shared
+ * by every server process. Owned by server/operations/request-budget-store.ts.
+ */
+export interface RequestBudgetCountsTable {
+  /** 'user' or 'address'. */
+  budget: string;
+  /** SHA-256 (base64url) of the user's issuer and subject, or of the address. */
+  key_hash: string;
+  /** Calls charged in the current window (a call that reads or writes many rows counts more). */
+  count: number;
+  /** When the current window ends: milliseconds since 1970, by the database's clock. */
+  window_end: number;
+}
+
 export interface DatabaseSchema {
   accounts: AccountsTable;
   deposits: DepositsTable;
@@ -291,4 +306,5 @@ export interface DatabaseSchema {
   notification_addresses: NotificationAddressesTable;
   notification_outbox: NotificationOutboxTable;
   push_vapid_keys: PushVapidKeysTable;
+  request_budget_counts: RequestBudgetCountsTable;
 }

@@ -23,6 +23,7 @@ import { pushKeys } from './0015-push-vapid-keys.js';
 import { ledgerMonthTotals } from './0016-ledger-month-totals.js';
 import { notificationLinks } from './0017-notification-links.js';
 import { channelDeliveryState } from './0018-channel-delivery-state.js';
+import { requestBudgetCounts } from './0019-request-budget-counts.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0016_ledger_month_totals': ledgerMonthTotals,
   '0017_notification_links': notificationLinks,
   '0018_channel_delivery_state': channelDeliveryState,
+  '0019_request_budget_counts': requestBudgetCounts,
 };
