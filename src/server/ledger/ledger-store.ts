@@ -6,7 +6,7 @@
  * (decision 0040). The tables' modules beside it hold the SQL; nothing outside this folder reaches
  * them but through here.
  */
-import { placeInMonth, type RowPlace } from '../../domain/balances.js';
+import { placeInBlock, type RowPlace } from '../../domain/balances.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { type Cents, cents } from '../../domain/money.js';
 import { NotFoundError } from '../../domain/errors.js';
@@ -20,8 +20,9 @@ import { forgetImports, importKey, type ImportedRow, recordImports } from './imp
 import { deleteLedgerData, type LedgerData, writeLedgerData } from './ledger-data.js';
 import { JournalRecorder, type LedgerJournal } from './ledger-journal.js';
 import { checkExpectedVersion } from './ledger-version.js';
-import { findAccountLedgerWithRows, findRow, type LedgerWithRows, listMonthRows, listRows, listScheduleRows } from './ledger-reads.js';
-import { monthOf, readLedgerTotals } from './month-totals.js';
+import { findAccountLedgerWithRows, findRow, type LedgerWithRows, listBlocksHolding, listRows, listScheduleRows } from './ledger-reads.js';
+import { readLedgerTotals } from './month-totals.js';
+import { RowBlocks } from './row-blocks.js';
 import {
   advanceVersion,
   type LedgerFields,
@@ -198,32 +199,27 @@ export class LedgerStore {
   }
 
   /**
-   * The ledger's counts and balances and where these rows (as now stored, named by id and date) stand
-   * in it, without reading every row (issue 27): the month totals, and the rows of each one's month.
+   * The ledger's counts and balances and where these rows (as now stored, named by id) stand in it,
+   * without reading every row (issues 27 and 34): the month totals, the blocks' counts and sums, and
+   * the rows of the blocks that hold them, at most a few hundred a block whatever the ledger's shape.
    */
-  async place(rows: readonly Pick<StoredRow, 'id' | 'date'>[]): Promise<LedgerPlacement> {
+  async place(rows: readonly Pick<StoredRow, 'id'>[]): Promise<LedgerPlacement> {
     const ledger = this.require();
-    const months = new Map<string, Set<string>>();
-    for (const { id, date } of rows) {
-      const ids = months.get(monthOf(date)) ?? new Set<string>();
-      months.set(monthOf(date), ids.add(id));
-    }
+    const totals = await readLedgerTotals(this.scope, ledger.id);
+    const ids = new Set(rows.map((row) => row.id));
     const placed: PlacedRow[] = [];
-    let totals = months.size === 0 ? await readLedgerTotals(this.scope, ledger.id, '') : undefined;
-    for (const [month, ids] of months) {
-      const monthTotals = await readLedgerTotals(this.scope, ledger.id, month);
-      totals ??= monthTotals;
-      const monthRows = await listMonthRows(this.scope, ledger.id, month);
-      const before = { rows: monthTotals.rowsBefore, signed: monthTotals.signedBefore };
-      const places = placeInMonth(ledger.openingBalance, monthRows, ids, before);
-      for (const row of monthRows) {
-        const place = places.get(row.id);
-        if (place !== undefined) placed.push({ row, ...place });
+    if (ids.size > 0) {
+      const blocks = await RowBlocks.read(this.scope, ledger.id);
+      for (const [block, blockRows] of await listBlocksHolding(this.scope, ledger.id, [...ids])) {
+        const places = placeInBlock(ledger.openingBalance, blockRows, ids, blocks.before(block));
+        for (const row of blockRows) {
+          const place = places.get(row.id);
+          if (place !== undefined) placed.push({ row, ...place });
+        }
       }
       // The rows were written in this transaction: not finding one is a fault, not a refusal.
-      if (places.size !== ids.size) throw new Error('a written ledger row is not in its month');
+      if (placed.length !== ids.size) throw new Error('a written ledger row is not in its block');
     }
-    if (totals === undefined) throw new Error('no ledger totals');
     return {
       count: totals.rows,
       currentBalance: cents(ledger.openingBalance + totals.cleared),
