@@ -9,6 +9,7 @@
  *  - A statement's 150 rows on the crowded day, a bank date that moves a row, and the import's undo
  *    cut and merge blocks; every changes answer after them is still exact (and the test app checks
  *    every block against the rows when it closes).
+ *  - A write is charged by the rows it touched past the first 100, as reads are by the rows they read.
  */
 import type { LightMyRequestResponse } from 'fastify';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
@@ -109,6 +110,10 @@ function versionOf(response: LightMyRequestResponse): string {
   return version;
 }
 
+function remainingOf(response: LightMyRequestResponse): number {
+  return Number(response.headers['x-ratelimit-remaining']);
+}
+
 /** The changes answer a full read after the write gives, as text, in decision 0030's shape and key order (as ledger-scale.test.ts). */
 function changesFromWholeRead(
   basedOn: string,
@@ -141,8 +146,13 @@ describe.each(databaseKinds())('a write costs about the same whatever the ledger
   const accounts = new Map<Shape, string>();
 
   beforeAll(async () => {
-    // Checking the restore's 9,000 rows in a worker may take longer than its 10 s on a busy machine.
-    test = await startTestApp(kind, { queryObserver: reads, env: { FILE_WORKER_TIMEOUT_MS: '60000' } });
+    // Checking the restore's 9,000 rows in a worker may take longer than its 10 s on a busy machine; and
+    // the budget's window outlasts the file, so no new window starts between two counts of what is left.
+    test = await startTestApp(kind, {
+      queryObserver: reads,
+      env: { FILE_WORKER_TIMEOUT_MS: '60000' },
+      rateLimit: { windowMs: 60 * 60 * 1000 },
+    });
     user = test.as(newSubject('shapes'));
     okJson(await user.post(YOUR_DATA_PATHS.restore, shapesDocument()));
     for (const account of accountsInfoSchema.parse(okJson(await user.get(ACCOUNTS_PATHS.list))).accounts)
@@ -264,5 +274,25 @@ describe.each(databaseKinds())('a write costs about the same whatever the ledger
       const row = current.transactions.at(-1) as LedgerTransaction;
       return { method: 'PATCH', path: LEDGER_PATHS.updateTransaction, body: { ...row, name: 'Aaa first again' }, changed: row.id };
     });
+  });
+
+  it('charges a write by the rows it touched past the first 100: a Pay 1 call, deleting a 3,000-row account 1 + 29', async () => {
+    const before = remainingOf(await user.get('/api/me'));
+    const { ledger } = await readWhole('month');
+    const afterRead = remainingOf(await user.get('/api/me'));
+    const row = middle(ledger);
+    const paid = await user.patch(`${inAccount(LEDGER_PATHS.updateTransaction, accountOf('month'))}?answer=changes`, {
+      ...row,
+      status: 'PAID',
+    });
+    okJson(paid);
+    expect(afterRead - remainingOf(paid)).toBe(1);
+    const count = ledger.transactions.length;
+    expect(before - afterRead).toBe(1 + 1 + Math.ceil(count / 100));
+
+    // The first test added a row to it and deleted another.
+    const deleted = await user.request('DELETE', withId(ACCOUNTS_PATHS.one, accountOf('spread')), { confirm: 'spread' });
+    okJson(deleted);
+    expect(remainingOf(paid) - remainingOf(deleted)).toBe(1 + Math.ceil((ROWS - 100) / 100));
   });
 });

@@ -136,6 +136,8 @@ export interface StoreHost {
   reserveRows(added: number, growth?: LedgerGrowth): Promise<void>;
   /** Rows the write took away: they make room for rows it adds later. */
   releaseRows(removed: number): void;
+  /** Rows the write changed in place (a status, a date, a link): with those added and removed, what it is charged for. */
+  rowsChanged(count: number): void;
   /** A side of a transfer the write edited (date, name, amount) or deleted: its other side follows. */
   sideWritten(store: LedgerStore, row: StoredRow, changes: RowChanges | null): void;
   /** A row of a schedule the write added or removed: a recurring transfer's pairs are looked at again. */
@@ -274,6 +276,7 @@ export class LedgerStore {
     if (!(await updateRow(this.scope, this.id(), row, changes, edits))) return false;
     this.recorder.changed(row, row.version + 1);
     this.changedLedger = true;
+    this.host.rowsChanged(1);
     if (edits && row.transfer && !asOtherSide) this.host.sideWritten(this, row, changes);
     return true;
   }
@@ -312,6 +315,7 @@ export class LedgerStore {
     if (!(await setRowTransfer(this.scope, this.id(), row, transfer))) return false;
     this.recorder.changed(row, row.version + 1);
     this.changedLedger = true;
+    this.host.rowsChanged(1);
     return true;
   }
 
@@ -326,7 +330,9 @@ export class LedgerStore {
     for (const row of await this.rows()) if (row.transfer) others.add(row.transfer.accountId);
     for (const accountId of others) {
       const store = await this.host.storeOf(accountId);
-      if (store?.current && (await unlinkTransfersTo(this.scope, store.current.id, this.account.id)) > 0) store.changedLedger = true;
+      const unlinked = store?.current ? await unlinkTransfersTo(this.scope, store.current.id, this.account.id) : 0;
+      if (store && unlinked > 0) store.changedLedger = true;
+      this.host.rowsChanged(unlinked);
     }
   }
 
@@ -334,6 +340,7 @@ export class LedgerStore {
   async makeOrdinary(rows: readonly StoredRow[]): Promise<void> {
     if (rows.length === 0) return;
     this.changedLedger = true;
+    this.host.rowsChanged(rows.length);
     await makeOrdinaryRows(
       this.scope,
       this.id(),
@@ -360,6 +367,7 @@ export class LedgerStore {
     const cleared = await clearMatchedRows(this.scope, this.id(), matches);
     for (const { row } of matches) this.recorder.changed(row, row.version + 1);
     this.changedLedger = true;
+    this.host.rowsChanged(matches.length);
     return cleared;
   }
 
