@@ -153,8 +153,8 @@ async function seedRows({ test, caller }: Owner, accountId: string, count: numbe
       select cast(${prefix} as varchar(64)) || cast(i as varchar(12)), ${ledger.id}, ${caller.issuer}, ${caller.subject}, i,
         ${SEED_DATE}, 'Card', 'D', 100, 'PENDING', 1, 0, (i - 1) / ${sql.lit(BLOCK_ROWS)} + 1 from n`.execute(trx);
     await sql`insert into ledger_row_blocks
-        (ledger_id, owner_iss, owner_sub, block, low_date, low_type, low_name, low_sequence, row_count, signed_cents)
-      select ledger_id, owner_iss, owner_sub, block, date, type, name, min(sequence), count(*), sum(-amount_cents)
+        (ledger_id, owner_iss, owner_sub, block, rank, low_date, low_type, low_name, low_sequence, row_count, signed_cents)
+      select ledger_id, owner_iss, owner_sub, block, block - 1, date, type, name, min(sequence), count(*), sum(-amount_cents)
       from ledger_transactions where ledger_id = ${ledger.id}
       group by ledger_id, owner_iss, owner_sub, block, date, type, name`.execute(trx);
     await trx

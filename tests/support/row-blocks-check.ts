@@ -14,6 +14,7 @@ interface BlockRecord {
   owner_iss: string;
   owner_sub: string;
   block: number;
+  rank: number;
   low_date: string;
   low_type: string;
   low_name: string;
@@ -41,12 +42,13 @@ function orderKey(record: { date: string; type: string; name: string; sequence: 
 
 /**
  * Throws, naming the first fault, unless every row has a block of its own ledger and owner, every
- * block counts and sums exactly its rows, holds at least one and at most MAX_BLOCK_ROWS, and the
- * blocks taken in the row order of their low keys hold the rows in row order: each block's rows
- * come after the block's low key (but the first block's) and before the next block's.
+ * block counts and sums exactly its rows, holds at least one and at most MAX_BLOCK_ROWS, the blocks
+ * are ranked 0, 1, 2... in the row order of their low keys, and taken in that order hold the rows in
+ * row order: each block's rows come after the block's low key (but the first block's) and before the
+ * next block's.
  */
 export async function checkRowBlocks<Schema>(db: Kysely<Schema>): Promise<void> {
-  const blocks = await sql<BlockRecord>`select ledger_id, owner_iss, owner_sub, block, low_date, low_type, low_name, low_sequence,
+  const blocks = await sql<BlockRecord>`select ledger_id, owner_iss, owner_sub, block, rank, low_date, low_type, low_name, low_sequence,
       row_count, signed_cents from ledger_row_blocks`.execute(db);
   const rows = await sql<RowRecord>`select ledger_id, owner_iss, owner_sub, id, block, date, type, name, sequence, amount_cents
       from ledger_transactions`.execute(db);
@@ -66,6 +68,9 @@ export async function checkRowBlocks<Schema>(db: Kysely<Schema>): Promise<void> 
         low: orderKey({ date: block.low_date, type: block.low_type, name: block.low_name, sequence: block.low_sequence }),
       }))
       .sort((a, b) => compareRows(a.low, b.low));
+    // Ranked 0, 1, 2... in the row order of their low keys.
+    const ranks = ordered.map(({ block }) => Number(block.rank));
+    if (ranks.some((rank, index) => rank !== index)) throw fault(`blocks in row order are ranked ${ranks.join(', ')}`);
     const rank = new Map(ordered.map(({ block }, index) => [block.block, index]));
     const counted = new Map<number, { rows: number; signed: number }>();
     for (const row of ledger.rows) {

@@ -112,8 +112,10 @@ export interface LedgerTransactionsTable extends OwnerColumns {
  */
 export interface LedgerRowBlocksTable extends OwnerColumns {
   ledger_id: string;
-  /** Numbered within the ledger; the order of blocks is their low keys' row order, not these numbers. */
+  /** Numbered within the ledger, for good: rows name it. */
   block: number;
+  /** The block's place in row order, 0 to the number of blocks less 1: renumbered when blocks are cut or merged. */
+  rank: number;
   low_date: string;
   low_type: string;
   low_name: string;

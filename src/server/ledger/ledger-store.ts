@@ -22,7 +22,7 @@ import { JournalRecorder, type LedgerJournal } from './ledger-journal.js';
 import { checkExpectedVersion } from './ledger-version.js';
 import { findAccountLedgerWithRows, findRow, type LedgerWithRows, listBlocksHolding, listRows, listScheduleRows } from './ledger-reads.js';
 import { readLedgerTotals } from './month-totals.js';
-import { RowBlocks } from './row-blocks.js';
+import { readRowsBefore } from './row-blocks.js';
 import {
   advanceVersion,
   type LedgerFields,
@@ -202,8 +202,8 @@ export class LedgerStore {
 
   /**
    * The ledger's counts and balances and where these rows (as now stored, named by id) stand in it,
-   * without reading every row (issues 27 and 34): the month totals, the blocks' counts and sums, and
-   * the rows of the blocks that hold them, at most a few hundred a block whatever the ledger's shape.
+   * without reading every row (issues 27 and 34): the month totals, the rows of the blocks that hold
+   * them (at most 256 a block, whatever the ledger's shape) and what the blocks before those sum to.
    */
   async place(rows: readonly Pick<StoredRow, 'id'>[]): Promise<LedgerPlacement> {
     const ledger = this.require();
@@ -211,9 +211,12 @@ export class LedgerStore {
     const ids = new Set(rows.map((row) => row.id));
     const placed: PlacedRow[] = [];
     if (ids.size > 0) {
-      const blocks = await RowBlocks.read(this.scope, ledger.id);
-      for (const [block, blockRows] of await listBlocksHolding(this.scope, ledger.id, [...ids])) {
-        const places = placeInBlock(ledger.openingBalance, blockRows, ids, blocks.before(block));
+      const holding = await listBlocksHolding(this.scope, ledger.id, [...ids]);
+      const before = await readRowsBefore(this.scope, ledger.id, [...holding.keys()]);
+      for (const [block, blockRows] of holding) {
+        const rowsBefore = before.get(block);
+        if (rowsBefore === undefined) throw new Error(`ledger row block ${block} is not stored`);
+        const places = placeInBlock(ledger.openingBalance, blockRows, ids, rowsBefore);
         for (const row of blockRows) {
           const place = places.get(row.id);
           if (place !== undefined) placed.push({ row, ...place });

@@ -1,13 +1,15 @@
 /**
- * A ledger's row blocks as stored (issue 34, src/domain/row-blocks.ts): ledger_row_blocks, and each
- * row's block in ledger_transactions.block. The functions that write rows (row-insert.ts,
- * transaction-rows.ts) read the ledger's blocks once per statement they make, give new and moved rows
- * their block, count rows in and out, and save: a block taken past MAX_BLOCK_ROWS is cut again, one
- * left below MIN_BLOCK_ROWS joins its neighbour, an empty one goes. So a write reads and moves at most
- * a few blocks' rows, however many rows share its month or its day, and a Pay (a status alone)
- * touches no block at all. Placing written rows (LedgerStore.place) reads the blocks' counts and sums
- * and the rows of the blocks that hold them.
+ * A ledger's row blocks as stored (issue 34, src/domain/row-blocks.ts): ledger_row_blocks, each
+ * block with its rank (its place in row order), and each row's block in ledger_transactions.block.
+ * The functions that write rows (row-insert.ts, transaction-rows.ts) keep them in step: new rows get
+ * their block from the ledger's blocks, read in rank order; a rename, a new amount or a delete that
+ * leaves its block big enough touches that block's record alone; a block taken past MAX_BLOCK_ROWS is
+ * cut again, one left below MIN_BLOCK_ROWS joins its neighbour, an empty one goes, and the ranks are
+ * numbered again. So a write reads and moves at most a few blocks' rows, however many rows share its
+ * month or its day, and a Pay (a status alone) touches no block. Placing written rows
+ * (LedgerStore.place) reads the rows of the blocks that hold them and what the blocks before sum to.
  */
+import { sql } from 'kysely';
 import { compareRows, type RowOrderKey, type RowsBefore } from '../../domain/balances.js';
 import { isoDate } from '../../domain/calendar-date.js';
 import { signedAmount, TRANSACTION_TYPES, type TransactionDraft } from '../../domain/ledger.js';
@@ -26,6 +28,8 @@ interface HeldRow extends BlockedRow {
 
 interface Block {
   readonly id: number;
+  /** Its place in row order as stored; renumbered when blocks are cut or merged. */
+  rank: number;
   low: RowOrderKey;
   rows: number;
   signed: number;
@@ -43,6 +47,8 @@ export class RowBlocks {
   private readonly changed = new Set<number>();
   /** Blocks whose record goes. */
   private readonly dropped = new Set<number>();
+  /** Whether a block was added or removed: the blocks' ranks are then numbered again when saved. */
+  private restructured = false;
   /** The blocks' low keys in row order, and the blocks by number, while no block was added or removed. */
   private lowKeys: RowOrderKey[] | undefined;
   private byId: Map<number, Block> | undefined;
@@ -50,54 +56,20 @@ export class RowBlocks {
   private constructor(
     private readonly scope: LedgerScope,
     private readonly ledgerId: string,
-    /** In row order of their low keys. */
+    /** In row order: by rank, which is the row order of their low keys. */
     private readonly blocks: Block[],
     private nextId: number,
   ) {}
 
   /** The ledger's blocks, in row order: one statement, one record per block (about 160 at 20,000 rows). */
   static async read(scope: LedgerScope, ledgerId: string): Promise<RowBlocks> {
-    const { db, owner } = scope;
-    const records = await db
-      .selectFrom('ledger_row_blocks')
-      .select(['block', 'low_date', 'low_type', 'low_name', 'low_sequence', 'row_count', 'signed_cents'])
-      .where('ledger_id', '=', ledgerId)
-      .where('owner_iss', '=', owner.issuer)
-      .where('owner_sub', '=', owner.subject)
-      .execute();
+    const records = await blockRecords(scope, ledgerId).orderBy('rank').execute();
     let nextId = 1;
     const blocks = records.map((record): Block => {
       nextId = Math.max(nextId, record.block + 1);
-      return {
-        id: record.block,
-        low: {
-          date: isoDate(record.low_date),
-          type: storedValue(TRANSACTION_TYPES, record.low_type, 'ledger_row_blocks.low_type'),
-          name: record.low_name,
-          sequence: record.low_sequence,
-        },
-        rows: Number(record.row_count),
-        signed: Number(record.signed_cents),
-      };
+      return toBlock(record);
     });
-    return new RowBlocks(
-      scope,
-      ledgerId,
-      blocks.sort((a, b) => compareRows(a.low, b.low)),
-      nextId,
-    );
-  }
-
-  /** The rows of the blocks before this one in row order, and their signed sum. */
-  before(id: number): RowsBefore {
-    let rows = 0;
-    let signed = 0;
-    for (const block of this.blocks) {
-      if (block.id === id) return { rows, signed };
-      rows += block.rows;
-      signed += block.signed;
-    }
-    throw new Error(`ledger row block ${id} is not among the ledger's blocks`);
+    return new RowBlocks(scope, ledgerId, blocks, nextId);
   }
 
   /**
@@ -164,6 +136,14 @@ export class RowBlocks {
       if (index < 0) break;
       await this.merge(index);
     }
+    if (this.restructured) {
+      for (const [rank, block] of this.blocks.entries()) {
+        if (block.rank === rank) continue;
+        block.rank = rank;
+        this.changed.add(block.id);
+      }
+      this.restructured = false;
+    }
     const { db, owner } = this.scope;
     if (this.dropped.size > 0) {
       await db
@@ -181,6 +161,7 @@ export class RowBlocks {
         owner_iss: owner.issuer,
         owner_sub: owner.subject,
         block: block.id,
+        rank: block.rank,
         low_date: block.low.date,
         low_type: block.low.type,
         low_name: block.low.name,
@@ -193,6 +174,7 @@ export class RowBlocks {
         .values(values)
         .onConflict((conflict) =>
           conflict.columns(['ledger_id', 'block']).doUpdateSet((eb) => ({
+            rank: eb.ref('excluded.rank'),
             low_date: eb.ref('excluded.low_date'),
             low_type: eb.ref('excluded.low_type'),
             low_name: eb.ref('excluded.low_name'),
@@ -256,8 +238,10 @@ export class RowBlocks {
         target.rows = piece.length;
         target.signed = signed;
       } else {
-        target = { id: this.nextId, low: keyOf(first), rows: piece.length, signed };
+        // Ranked when saved, with every block after it.
+        target = { id: this.nextId, rank: -1, low: keyOf(first), rows: piece.length, signed };
         this.nextId += 1;
+        this.restructured = true;
       }
       made.push(target);
       this.changed.add(target.id);
@@ -285,6 +269,7 @@ export class RowBlocks {
     const small = this.blocks[index] as Block;
     this.blocks.splice(index, 1);
     this.forgetIndexes();
+    this.restructured = true;
     this.changed.delete(small.id);
     this.dropped.add(small.id);
     if (small.rows === 0) return;
@@ -351,4 +336,155 @@ export async function forgetRowBlocks({ db, owner }: LedgerScope, ledgerId: stri
     .where('owner_iss', '=', owner.issuer)
     .where('owner_sub', '=', owner.subject)
     .execute();
+}
+
+/** The owner's blocks of one ledger, every column a block is read with. */
+function blockRecords({ db, owner }: LedgerScope, ledgerId: string) {
+  return db
+    .selectFrom('ledger_row_blocks')
+    .select(['block', 'rank', 'low_date', 'low_type', 'low_name', 'low_sequence', 'row_count', 'signed_cents'])
+    .where('ledger_id', '=', ledgerId)
+    .where('owner_iss', '=', owner.issuer)
+    .where('owner_sub', '=', owner.subject);
+}
+
+interface BlockRecord {
+  block: number;
+  rank: number;
+  low_date: string;
+  low_type: string;
+  low_name: string;
+  low_sequence: number;
+  row_count: number;
+  signed_cents: number;
+}
+
+function toBlock(record: BlockRecord): Block {
+  return {
+    id: record.block,
+    rank: record.rank,
+    low: {
+      date: isoDate(record.low_date),
+      type: storedValue(TRANSACTION_TYPES, record.low_type, 'ledger_row_blocks.low_type'),
+      name: record.low_name,
+      sequence: record.low_sequence,
+    },
+    rows: Number(record.row_count),
+    signed: Number(record.signed_cents),
+  };
+}
+
+/** Where a stored row whose key or amount changes is to be stored, and what to save once it is. */
+export interface RowMove {
+  readonly block: number;
+  save(): Promise<void>;
+}
+
+/**
+ * A stored row whose date, name or amount changes: undefined when the row is gone. When its new key
+ * still falls in its block (most renames, any new amount, a date within the same stretch), only that
+ * block's sum moves, found from the block and the next one in rank (two records); otherwise every
+ * block is read and the row moved to the block its key now belongs in (RowBlocks.moveRow).
+ */
+export async function planRowMove(
+  scope: LedgerScope,
+  ledgerId: string,
+  id: string,
+  before: BlockedRow,
+  after: BlockedRow,
+): Promise<RowMove | undefined> {
+  const { db, owner } = scope;
+  const stored = await db
+    .selectFrom('ledger_transactions')
+    .select('block')
+    .where('ledger_id', '=', ledgerId)
+    .where('owner_iss', '=', owner.issuer)
+    .where('owner_sub', '=', owner.subject)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (stored === undefined) return undefined;
+  const from = storedBlock(stored.block);
+  const [own, next] = (
+    await blockRecords(scope, ledgerId)
+      .where('rank', '>=', (eb) =>
+        eb
+          .selectFrom('ledger_row_blocks')
+          .select('rank')
+          .where('ledger_id', '=', ledgerId)
+          .where('owner_iss', '=', owner.issuer)
+          .where('owner_sub', '=', owner.subject)
+          .where('block', '=', from),
+      )
+      .orderBy('rank')
+      .limit(2)
+      .execute()
+  ).map(toBlock);
+  if (own?.id !== from) throw new Error(`ledger row block ${from} of row ${id} is not stored`);
+  const stays = (own.rank === 0 || compareRows(after, own.low) >= 0) && (next === undefined || compareRows(after, next.low) < 0);
+  if (stays) {
+    const moved = signedAmount(after) - signedAmount(before);
+    return {
+      block: from,
+      save: async () => {
+        if (moved !== 0) await adjustBlock(scope, ledgerId, from, 0, moved);
+      },
+    };
+  }
+  const blocks = await RowBlocks.read(scope, ledgerId);
+  return { block: blocks.moveRow(from, before, after), save: () => blocks.save() };
+}
+
+/**
+ * A row deleted from block `from`, counted out in one statement; only when that leaves the block
+ * below MIN_BLOCK_ROWS are the blocks read, to drop it or merge it into a neighbour.
+ */
+export async function countDeletedRow(scope: LedgerScope, ledgerId: string, from: number, row: BlockedRow): Promise<void> {
+  const left = await adjustBlock(scope, ledgerId, from, -1, -signedAmount(row));
+  if (left >= MIN_BLOCK_ROWS) return;
+  await (await RowBlocks.read(scope, ledgerId)).save();
+}
+
+/** Adds to a block's count and sum; answers its count after. */
+async function adjustBlock({ db, owner }: LedgerScope, ledgerId: string, block: number, rows: number, signed: number): Promise<number> {
+  const record = await db
+    .updateTable('ledger_row_blocks')
+    .set((eb) => ({ row_count: eb('row_count', '+', rows), signed_cents: eb('signed_cents', '+', signed) }))
+    .where('ledger_id', '=', ledgerId)
+    .where('owner_iss', '=', owner.issuer)
+    .where('owner_sub', '=', owner.subject)
+    .where('block', '=', block)
+    .returning('row_count')
+    .executeTakeFirst();
+  if (record === undefined) throw new Error(`ledger row block ${block} is not stored`);
+  return Number(record.row_count);
+}
+
+/** A row's block as stored: every row has one since migration 0017. */
+export function storedBlock(block: number | null | undefined): number {
+  if (typeof block !== 'number') throw new Error(`unexpected ledger_transactions.block value in the database: ${String(block)}`);
+  return block;
+}
+
+/**
+ * The rows of the blocks before each of these in row order, and their signed sum: one statement
+ * summing at most the ledger's block records (about 160 at 20,000 rows) in the database.
+ */
+export async function readRowsBefore(
+  { db, owner }: LedgerScope,
+  ledgerId: string,
+  blocks: readonly number[],
+): Promise<Map<number, RowsBefore>> {
+  const before = (column: 'row_count' | 'signed_cents') =>
+    sql<number | string | null>`(select sum(${sql.ref(`earlier.${column}`)}) from ledger_row_blocks as earlier
+      where earlier.ledger_id = ${sql.ref('block.ledger_id')} and earlier.rank < ${sql.ref('block.rank')})`;
+  const records = await db
+    .selectFrom('ledger_row_blocks as block')
+    .select(['block.block', before('row_count').as('rows'), before('signed_cents').as('signed')])
+    .where('block.ledger_id', '=', ledgerId)
+    .where('block.owner_iss', '=', owner.issuer)
+    .where('block.owner_sub', '=', owner.subject)
+    .where('block.block', 'in', blocks)
+    .execute();
+  // PostgreSQL answers sums as numeric text; no block before sums to null.
+  return new Map(records.map((record) => [record.block, { rows: Number(record.rows ?? 0), signed: Number(record.signed ?? 0) }]));
 }

@@ -8,7 +8,7 @@ import { ownerColumns } from '../db/owner.js';
 import type { DatabaseSchema, LedgerTransactionsTable } from '../db/schema.js';
 import type { LedgerScope } from './ledger-record.js';
 import { forgetMonthTotals, MonthTotalsChange, saveMonthTotals } from './month-totals.js';
-import { forgetRowBlocks, RowBlocks } from './row-blocks.js';
+import { countDeletedRow, forgetRowBlocks, planRowMove, RowBlocks, type RowMove, storedBlock } from './row-blocks.js';
 
 /** The columns of a row, in the order it is read (ledger-reads) and laid out to insert (row-insert). */
 export const ROW_COLUMNS = [
@@ -64,14 +64,12 @@ export async function updateRow(
     amount: changes.amount,
     status: changes.status,
   };
-  let blocks: RowBlocks | undefined;
-  let block: number | undefined;
+  let move: RowMove | undefined;
   if (changes.date !== row.date || changes.name !== row.name || changes.amount !== row.amount) {
-    const from = await blockOf(scope, ledgerId, row.id);
-    if (from === undefined) return false;
-    blocks = await RowBlocks.read(scope, ledgerId);
-    block = blocks.moveRow(from, row, moved);
+    move = await planRowMove(scope, ledgerId, row.id, row, moved);
+    if (move === undefined) return false;
   }
+  const block = move?.block;
   const result = await db
     .updateTable('ledger_transactions')
     .set({
@@ -89,26 +87,8 @@ export async function updateRow(
     .executeTakeFirst();
   if (result.numUpdatedRows !== 1n) return false;
   await saveMonthTotals(scope, ledgerId, new MonthTotalsChange().add(row, -1).add(moved, 1));
-  await blocks?.save();
+  await move?.save();
   return true;
-}
-
-/** The block a stored row is in, or undefined when the row is gone. */
-async function blockOf({ db, owner }: LedgerScope, ledgerId: string, id: string): Promise<number | undefined> {
-  const record = await db
-    .selectFrom('ledger_transactions')
-    .select('block')
-    .where(rowsOf(owner, ledgerId))
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (record === undefined) return undefined;
-  return storedBlock(record.block);
-}
-
-/** A row's block as stored: every row has one since migration 0017. */
-function storedBlock(block: number | null | undefined): number {
-  if (typeof block !== 'number') throw new Error(`unexpected ledger_transactions.block value in the database: ${String(block)}`);
-  return block;
 }
 
 /** The row's link to the other side of its transfer, set or cleared; false when the row changed since it was read, like updateRow. */
@@ -139,9 +119,7 @@ export async function deleteRow(scope: LedgerScope, ledgerId: string, row: Store
     .executeTakeFirst();
   if (deleted === undefined) return false;
   await saveMonthTotals(scope, ledgerId, new MonthTotalsChange().add(row, -1));
-  const blocks = await RowBlocks.read(scope, ledgerId);
-  blocks.removeRow(storedBlock(deleted.block), row);
-  await blocks.save();
+  await countDeletedRow(scope, ledgerId, storedBlock(deleted.block), row);
   return true;
 }
 

@@ -8,8 +8,8 @@ import { storedValue } from '../stored-value.js';
 /**
  * Issue 34: a row write on a ledger whose rows share one month (or one day) read and sorted every
  * row of that month to place the row it wrote. Each ledger's rows are now cut into blocks of about
- * 128 in row order (src/domain/row-blocks.ts), each row naming its block, each block its low key,
- * row count and signed sum (ledger_row_blocks), kept in step by the functions that write rows
+ * 128 in row order (src/domain/row-blocks.ts), each row naming its block, each block its place in
+ * row order (rank), low key, row count and signed sum (ledger_row_blocks), kept in step by the functions that write rows
  * (row-blocks.ts). The (ledger, block) index replaces the (ledger, date) one, which only read a
  * month's rows. Rows stored before this get their blocks here, ordered in JavaScript as the server
  * orders them (names compare as compareNames does, which no collation reproduces).
@@ -22,6 +22,7 @@ export const ledgerRowBlocks: Migration = {
       .addColumn('owner_iss', 'varchar(512)', (column) => column.notNull())
       .addColumn('owner_sub', 'varchar(512)', (column) => column.notNull())
       .addColumn('block', 'integer', (column) => column.notNull())
+      .addColumn('rank', 'integer', (column) => column.notNull())
       .addColumn('low_date', 'varchar(10)', (column) => column.notNull())
       .addColumn('low_type', 'varchar(1)', (column) => column.notNull())
       .addColumn('low_name', 'varchar(120)', (column) => column.notNull())
@@ -70,8 +71,8 @@ async function cutStoredLedgers(db: Kysely<unknown>): Promise<void> {
         and id in (${sql.join(piece.map((row) => row.id))})`.execute(db);
       const signed = piece.reduce((sum, row) => sum + row.signed, 0);
       await sql`insert into ledger_row_blocks
-        (ledger_id, owner_iss, owner_sub, block, low_date, low_type, low_name, low_sequence, row_count, signed_cents)
-        values (${ledger.id}, ${ledger.owner_iss}, ${ledger.owner_sub}, ${block}, ${first.date}, ${first.type}, ${first.name},
+        (ledger_id, owner_iss, owner_sub, block, rank, low_date, low_type, low_name, low_sequence, row_count, signed_cents)
+        values (${ledger.id}, ${ledger.owner_iss}, ${ledger.owner_sub}, ${block}, ${index}, ${first.date}, ${first.type}, ${first.name},
           ${first.sequence}, ${piece.length}, ${signed})`.execute(db);
     }
   }
