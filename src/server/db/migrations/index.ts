@@ -21,7 +21,7 @@ import { userSettingsAndChannels } from './0013-user-settings-and-channels.js';
 import { notificationOutbox } from './0014-notification-outbox.js';
 import { pushKeys } from './0015-push-vapid-keys.js';
 import { ledgerMonthTotals } from './0016-ledger-month-totals.js';
-import { ledgerRowBlocks } from './0017-ledger-row-blocks.js';
+import { ledgerRowBlocks } from './0020-ledger-row-blocks.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -39,5 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0014_notification_outbox': notificationOutbox,
   '0015_push_vapid_keys': pushKeys,
   '0016_ledger_month_totals': ledgerMonthTotals,
-  '0017_ledger_row_blocks': ledgerRowBlocks,
+  '0020_ledger_row_blocks': ledgerRowBlocks,
 };
