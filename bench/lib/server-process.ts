@@ -169,11 +169,16 @@ export async function startLeftover(
   build: PrivateBuild,
   dataDir: string,
   port?: number,
-  { readyPath = '/app-config.json', ...start }: StartOptions & { readonly readyPath?: string } = {},
+  {
+    readyPath = '/app-config.json',
+    env: extra = {},
+    ...start
+  }: StartOptions & { readonly readyPath?: string; readonly env?: NodeJS.ProcessEnv } = {},
 ): Promise<ServerProcess> {
   port ??= await freePort();
   const env: NodeJS.ProcessEnv = {
     ...sameStart(port, start.host),
+    ...extra,
     DATABASE_URL: `sqlite:${path.join(dataDir, 'leftover.sqlite')}`,
     // The per-user request budget guards production against floods; a benchmark is one on purpose.
     RATE_LIMIT_PER_MINUTE: '1000000',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeBalances, placeInMonth } from './balances.js';
+import { compareRows, computeBalances, placeInBlock } from './balances.js';
 import { fromDayNumber, isoDate, toDayNumber } from './calendar-date.js';
 import { type LedgerRow, signedAmount, TRANSACTION_STATUSES } from './ledger.js';
 import { cents } from './money.js';
@@ -34,31 +34,44 @@ const rowsArbitrary: fc.Arbitrary<LedgerRow[]> = fc
     })),
   );
 
-describe('placeInMonth', () => {
-  it('places any rows of a month where computeBalances puts them, from their month and what lies before that month alone', () => {
+describe('placeInBlock', () => {
+  it('places any rows of an unbroken stretch of row order where computeBalances puts them, from that stretch and what lies before it alone', () => {
     fc.assert(
-      fc.property(rowsArbitrary, fc.integer({ min: -500_000, max: 500_000 }), fc.nat(), fc.array(fc.nat()), (rows, opening, pick, more) => {
-        fc.pre(rows.length > 0);
-        const target = rows[pick % rows.length] as LedgerRow;
-        const month = target.date.slice(0, 7);
-        const monthRows = rows.filter((row) => row.date.slice(0, 7) === month);
-        const earlier = rows.filter((row) => row.date.slice(0, 7) < month);
-        const before = { rows: earlier.length, signed: earlier.reduce((sum, row) => sum + signedAmount(row), 0) };
-        const whole = computeBalances(cents(opening), rows).rows;
-        const ids = new Set([target.id, ...more.map((index) => (monthRows[index % monthRows.length] as LedgerRow).id)]);
-        const expected = new Map(
-          [...ids].map((id) => {
-            const position = whole.findIndex((row) => row.id === id);
-            return [id, { position, balance: whole[position]?.balance }];
-          }),
-        );
-        expect(placeInMonth(cents(opening), monthRows, ids, before)).toEqual(expected);
-      }),
+      fc.property(
+        rowsArbitrary,
+        fc.integer({ min: -500_000, max: 500_000 }),
+        fc.nat(),
+        fc.nat(),
+        fc.nat(),
+        fc.array(fc.nat()),
+        (rows, opening, pick, fromPick, lengthPick, more) => {
+          fc.pre(rows.length > 0);
+          // A block: any stretch of the rows in row order that holds the target, handed over in creation order.
+          const ordered = [...rows].sort(compareRows);
+          const at = pick % ordered.length;
+          const from = fromPick % (at + 1);
+          const to = at + 1 + (lengthPick % (ordered.length - at));
+          const stretch = ordered.slice(from, to);
+          const blockRows = rows.filter((row) => stretch.includes(row));
+          const earlier = ordered.slice(0, from);
+          const before = { rows: earlier.length, signed: earlier.reduce((sum, row) => sum + signedAmount(row), 0) };
+          const whole = computeBalances(cents(opening), rows).rows;
+          const target = ordered[at] as LedgerRow;
+          const ids = new Set([target.id, ...more.map((index) => (stretch[index % stretch.length] as LedgerRow).id)]);
+          const expected = new Map(
+            [...ids].map((id) => {
+              const position = whole.findIndex((row) => row.id === id);
+              return [id, { position, balance: whole[position]?.balance }];
+            }),
+          );
+          expect(placeInBlock(cents(opening), blockRows, ids, before)).toEqual(expected);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
 
-  it('has no place for a row that is not among the month’s rows', () => {
+  it('has no place for a row that is not among the block’s rows', () => {
     const row: LedgerRow = {
       id: 'a',
       sequence: 1,
@@ -68,6 +81,6 @@ describe('placeInMonth', () => {
       amount: cents(100),
       status: 'PENDING',
     };
-    expect(placeInMonth(cents(0), [row], new Set(['b']), { rows: 0, signed: 0 })).toEqual(new Map());
+    expect(placeInBlock(cents(0), [row], new Set(['b']), { rows: 0, signed: 0 })).toEqual(new Map());
   });
 });

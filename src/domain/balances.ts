@@ -5,10 +5,13 @@
  * first view imports, so the first view does not carry it (benchmark 4a).
  */
 import { cents, type Cents } from './money.js';
-import { compareDrafts, type LedgerBalances, type LedgerRow, signedAmount } from './ledger.js';
+import { compareDrafts, type DraftOrderKey, type LedgerBalances, type LedgerRow, signedAmount } from './ledger.js';
+
+/** What row order reads of a row: its date, type and name, then its creation order. */
+export type RowOrderKey = DraftOrderKey & Pick<LedgerRow, 'sequence'>;
 
 /** Row order: date; on one date credits before debits; then name; then creation order. */
-export function compareRows(a: LedgerRow, b: LedgerRow): number {
+export function compareRows(a: RowOrderKey, b: RowOrderKey): number {
   return compareDrafts(a, b) || a.sequence - b.sequence;
 }
 
@@ -44,7 +47,7 @@ export function computeBalances(openingBalance: Cents, rows: readonly LedgerRow[
   return { currentBalance: cents(current), pendingBalance: cents(pending), rows: withBalance };
 }
 
-/** What lies before a month in row order: how many rows, and their signed sum. */
+/** What lies before a stretch of row order (a block of rows): how many rows, and their signed sum. */
 export interface RowsBefore {
   readonly rows: number;
   readonly signed: number;
@@ -57,22 +60,22 @@ export interface RowPlace {
 }
 
 /**
- * Where the rows named by `ids` stand in the whole ledger, from the rows of their month alone and
- * what lies before that month (issue 27): rows of earlier months all come first in row order, so a
- * row's index is theirs plus its index among its month's rows, and its running balance the opening,
- * their signed sum and its month's rows up to and including it. The same figures computeBalances
- * gives over every row; a named row that is not among them has no entry. One sort of the month's
- * rows, whatever the number of ids.
+ * Where the rows named by `ids` stand in the whole ledger, from the rows of one unbroken stretch of
+ * row order that holds them (a block, row-blocks.ts) and what lies before that stretch (issues 27
+ * and 34): every row before the stretch comes first, so a row's index is their count plus its index
+ * among the stretch's rows, and its running balance the opening, their signed sum and the stretch's
+ * rows up to and including it. The same figures computeBalances gives over every row; a named row
+ * that is not among them has no entry. One sort of the stretch's rows, whatever the number of ids.
  */
-export function placeInMonth(
+export function placeInBlock(
   openingBalance: Cents,
-  monthRows: readonly LedgerRow[],
+  blockRows: readonly LedgerRow[],
   ids: ReadonlySet<string>,
   before: RowsBefore,
 ): Map<string, RowPlace> {
   const places = new Map<string, RowPlace>();
   let signed = before.signed;
-  for (const [index, row] of [...monthRows].sort(compareRows).entries()) {
+  for (const [index, row] of [...blockRows].sort(compareRows).entries()) {
     signed += signedAmount(row);
     if (ids.has(row.id)) places.set(row.id, { position: before.rows + index, balance: cents(openingBalance + signed) });
   }

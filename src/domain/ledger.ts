@@ -131,8 +131,11 @@ export function generateLedgerDrafts(
   return drafts.sort(compareDrafts);
 }
 
+/** What row order reads of a row, besides its creation order. */
+export type DraftOrderKey = Pick<TransactionDraft, 'date' | 'type' | 'name'>;
+
 /** Row order without creation order: date; on one date credits before debits; then name. */
-export function compareDrafts(a: TransactionDraft, b: TransactionDraft): number {
+export function compareDrafts(a: DraftOrderKey, b: DraftOrderKey): number {
   if (a.date !== b.date) return a.date < b.date ? -1 : 1;
   // On one date money comes in before it goes out: a payday covers that day's bills.
   if (a.type !== b.type) return a.type === 'C' ? -1 : 1;

@@ -16,7 +16,7 @@ import type { ErrorBody } from '../contract/errors.js';
 import { type AccessTokenVerifier, createAccessTokenVerifier, createDiscoveredKeySet, createLocalKeySet } from './auth/access-token.js';
 import { registerDevProvider } from './auth/dev-provider.js';
 import { registerHostCheck, registerNoStoreByDefault, requestLogSerializer } from './http/edge.js';
-import { registerTokenCheck } from './http/api-scope.js';
+import { chargeRowsTouched, registerTokenCheck } from './http/api-scope.js';
 import type { AppConfiguration, TrustProxy } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
 import { ensurePrivateFolder } from './db/private-files.js';
@@ -181,7 +181,11 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   const database: OpenDatabase = options.queryObserver ? { ...opened, db: opened.db.withPlugin(options.queryObserver) } : opened;
   app.decorate('database', database);
   // The ledger is handed its schedules: it never imports deposits or expenses (decision 0033).
-  app.decorate('ledgerWrites', new LedgerWrites(database, () => app.now(), { schedules: readLedgerSchedules, todayOf: app.todayOf }));
+  // Rows a write touched are charged to the call it came with (issue 34).
+  app.decorate(
+    'ledgerWrites',
+    new LedgerWrites(database, () => app.now(), { schedules: readLedgerSchedules, todayOf: app.todayOf }, chargeRowsTouched),
+  );
   app.addHook('onClose', async () => database.close());
   registerHealthChecks(app);
   const fileWork = new FileWorkPool(config.fileWorkers, app.log);

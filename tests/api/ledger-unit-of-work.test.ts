@@ -17,6 +17,7 @@ import { type Ledger, LEDGER_PATHS, type LedgerTransaction } from '../../src/con
 import { TRANSFERS_PATHS } from '../../src/contract/transfers.js';
 import { type IsoDate, isoDate } from '../../src/domain/calendar-date.js';
 import { MAX_LEDGER_ROWS } from '../../src/domain/limits.js';
+import { BLOCK_ROWS } from '../../src/domain/row-blocks.js';
 import { cents } from '../../src/domain/money.js';
 import type { Caller } from '../../src/server/auth/access-token.js';
 import { withLedgerTables } from '../../src/server/db/ledger-tables.js';
@@ -131,8 +132,8 @@ const SEED_DATE = '2027-01-05';
  * Fills an account's empty ledger with `count` PENDING $1.00 debits on SEED_DATE, numbered 1 to
  * `count`, and answers their ids in that order. One statement: storing 20,000 rows through the API
  * (a restore) takes seconds on PostgreSQL, this a fraction of one. It keeps what the stores keep
- * beside the rows (the month's totals, the next sequence); the test app checks the totals against
- * the rows when it closes.
+ * beside the rows (the month's totals, the row blocks, the next sequence); the test app checks the
+ * totals and the blocks against the rows when it closes.
  */
 async function seedRows({ test, caller }: Owner, accountId: string, count: number): Promise<string[]> {
   const db = withLedgerTables(test.app.database.db);
@@ -146,10 +147,16 @@ async function seedRows({ test, caller }: Owner, accountId: string, count: numbe
   expect(Number(ledger.next_sequence)).toBe(1);
   const prefix = `seed-${crypto.randomUUID()}-`;
   await db.transaction().execute(async (trx) => {
+    // In row order (one date, one name) by sequence, so consecutive runs of BLOCK_ROWS make the blocks.
     await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${sql.lit(count)})
-      insert into ledger_transactions (id, ledger_id, owner_iss, owner_sub, sequence, date, name, type, amount_cents, status, version, edited)
+      insert into ledger_transactions (id, ledger_id, owner_iss, owner_sub, sequence, date, name, type, amount_cents, status, version, edited, block)
       select cast(${prefix} as varchar(64)) || cast(i as varchar(12)), ${ledger.id}, ${caller.issuer}, ${caller.subject}, i,
-        ${SEED_DATE}, 'Card', 'D', 100, 'PENDING', 1, 0 from n`.execute(trx);
+        ${SEED_DATE}, 'Card', 'D', 100, 'PENDING', 1, 0, (i - 1) / ${sql.lit(BLOCK_ROWS)} + 1 from n`.execute(trx);
+    await sql`insert into ledger_row_blocks
+        (ledger_id, owner_iss, owner_sub, block, rank, low_date, low_type, low_name, low_sequence, row_count, signed_cents)
+      select ledger_id, owner_iss, owner_sub, block, block - 1, date, type, name, min(sequence), count(*), sum(-amount_cents)
+      from ledger_transactions where ledger_id = ${ledger.id}
+      group by ledger_id, owner_iss, owner_sub, block, date, type, name`.execute(trx);
     await trx
       .insertInto('ledger_month_totals')
       .values({

@@ -8,6 +8,7 @@ import { type AppOptions, buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { databaseSnapshot } from './database-snapshot.js';
 import { checkMonthTotals } from './month-totals-check.js';
+import { checkRowBlocks } from './row-blocks-check.js';
 import { createTestDatabase, type DatabaseKind, databaseKinds, type TestDatabase } from './test-databases.js';
 import { startTestIssuer, type TestIssuer } from './test-issuer.js';
 
@@ -124,10 +125,15 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     // Without the observer's plugin, so taking a snapshot is not counted as the app's queries.
     snapshot: () => databaseSnapshot(app.database.db.withoutPlugins(), kind),
     as,
-    // Every ledger's month totals must still add up to its rows (issue 27), whatever the tests wrote.
+    // Every ledger's month totals must still add up to its rows (issue 27), and its blocks cut them in
+    // row order (issue 34), whatever the tests wrote.
     async close() {
       try {
-        await checkMonthTotals(app.database.db.withoutPlugins()).catch((error: unknown) => {
+        const db = app.database.db.withoutPlugins();
+        await (async () => {
+          await checkMonthTotals(db);
+          await checkRowBlocks(db);
+        })().catch((error: unknown) => {
           // A test that closed the database itself (to see every call fail) has nothing left to check.
           if (!(error instanceof Error && error.message === 'driver has already been destroyed')) throw error;
         });

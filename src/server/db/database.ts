@@ -13,7 +13,7 @@ import type { DatabaseSchema } from './schema.js';
 
 /**
  * The tables the ledger's module owns (server/ledger/): the accounts, their ledgers and rows, the
- * month totals, skipped occurrences, imported statement rows and undo entries. Code elsewhere
+ * month totals, the row blocks, skipped occurrences, imported statement rows and undo entries. Code elsewhere
  * reaches them only through the ledger's face, and its database handle cannot name them.
  */
 export type LedgerTableName =
@@ -21,6 +21,7 @@ export type LedgerTableName =
   | 'ledgers'
   | 'ledger_transactions'
   | 'ledger_month_totals'
+  | 'ledger_row_blocks'
   | 'ledger_skipped_occurrences'
   | 'ledger_imported_rows'
   | 'undo_entries';

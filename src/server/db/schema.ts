@@ -97,6 +97,31 @@ export interface LedgerTransactionsTable extends OwnerColumns {
   /** One side of a transfer (decision 0043): the other side's row and its account; both null otherwise. */
   transfer_id: string | null;
   transfer_account_id: string | null;
+  /**
+   * The row's block in ledger_row_blocks (issue 34). Null only between migration 0017 adding the
+   * column and filling it: every row stored since has one.
+   */
+  block: number | null;
+}
+
+/**
+ * A ledger's rows cut into blocks (issue 34, src/domain/row-blocks.ts): each an unbroken stretch of
+ * row order, known by its low key (date, type, name, sequence), with its row count and signed sum
+ * (credits plus, debits minus). Kept in step with ledger_transactions.block by every function that
+ * writes rows (row-blocks.ts), so a write places a row from the blocks before it and its own block.
+ */
+export interface LedgerRowBlocksTable extends OwnerColumns {
+  ledger_id: string;
+  /** Numbered within the ledger, for good: rows name it. */
+  block: number;
+  /** The block's place in row order, 0 to the number of blocks less 1: renumbered when blocks are cut or merged. */
+  rank: number;
+  low_date: string;
+  low_type: string;
+  low_name: string;
+  low_sequence: number;
+  row_count: number;
+  signed_cents: number;
 }
 
 /**
@@ -296,6 +321,7 @@ export interface DatabaseSchema {
   ledgers: LedgersTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_month_totals: LedgerMonthTotalsTable;
+  ledger_row_blocks: LedgerRowBlocksTable;
   ledger_skipped_occurrences: LedgerSkippedOccurrencesTable;
   ledger_imported_rows: LedgerImportedRowsTable;
   statement_accounts: StatementAccountsTable;

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../contract/common.js';
 import { type AccessTokenVerifier, type Caller, InvalidTokenError } from '../auth/access-token.js';
-import type { RateLimits } from './rate-limit.js';
+import { type RateLimits, ROWS_PER_BUDGET_UNIT } from './rate-limit.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,8 +14,17 @@ declare module 'fastify' {
     rowsWritten: number;
     /** Rows this call read or answered (ledger rows, statement rows); charged the same way (chargeRowsRead). */
     rowsRead: number;
+    /** Ledger rows this call's writes added, took away or changed in place (chargeRowsTouched). */
+    rowsTouched: number;
   }
 }
+
+/**
+ * The request each signed-in call's caller object came with. Every call gets a caller object of its
+ * own, which the services it calls are handed as the owner; work done deep inside in that owner's
+ * name (a ledger write) is charged to that call through it, without passing the request down.
+ */
+const requestOfCaller = new WeakMap<Caller, FastifyRequest>();
 
 /**
  * Runs first for every /api request, before its body is read: a refused token costs one signature
@@ -25,7 +34,10 @@ export function registerTokenCheck(api: FastifyInstance, verify: AccessTokenVeri
   api.decorateRequest('caller', null);
   api.addHook('onRequest', async (request, reply) => {
     try {
-      request.caller = await verify(request.headers.authorization);
+      const verified = await verify(request.headers.authorization);
+      // A copy per call: a verified token's caller may be shared by the same user's other calls.
+      request.caller = { issuer: verified.issuer, subject: verified.subject };
+      requestOfCaller.set(request.caller, request);
     } catch (error) {
       // Only the caller's own fault counts against their address; an unreachable provider does not.
       if (error instanceof InvalidTokenError) await limits.countRefusedToken(request);
@@ -37,13 +49,17 @@ export function registerTokenCheck(api: FastifyInstance, verify: AccessTokenVeri
   // 0031), charged once its count is known: a 20,000-row read costs what a 20,000-row create does.
   api.decorateRequest('rowsWritten', 0);
   api.decorateRequest('rowsRead', 0);
+  api.decorateRequest('rowsTouched', 0);
   // Every answer that carries a ledger is charged for its rows here, whichever call answered it.
   api.addHook('preSerialization', async (request, _reply, payload) => {
     request.rowsRead = Math.max(request.rowsRead, ledgerRowsIn(payload));
     return payload;
   });
   api.addHook('onSend', async (request, reply, payload) => {
-    const rows = Math.max(request.rowsWritten, request.rowsRead);
+    // The first 100 rows a write touches come with its call (a Pay, an add, their followers: a block
+    // of rows read to place them, issue 34); past them it costs as reading that many more would.
+    const touched = Math.max(0, request.rowsTouched - ROWS_PER_BUDGET_UNIT);
+    const rows = Math.max(request.rowsWritten, request.rowsRead, touched);
     if (request.caller && rows > 0) await limits.chargeRows(request, reply, rows);
     return payload;
   });
@@ -68,6 +84,16 @@ export function chargeRowsWritten(request: FastifyRequest, rows: number | undefi
  */
 export function chargeRowsRead(request: FastifyRequest, rows: number | undefined): void {
   request.rowsRead += rows ?? 0;
+}
+
+/**
+ * Records that a ledger write made in this caller's name added, took away or changed `rows` rows,
+ * so the call it came with is charged for them past the first 100 (issue 34). A caller that came
+ * with no call (a background job) is charged nothing.
+ */
+export function chargeRowsTouched(caller: Caller, rows: number): void {
+  const request = requestOfCaller.get(caller);
+  if (request) request.rowsTouched += rows;
 }
 
 /** The signed-in caller of an /api request; the hook above guarantees there is one. */

@@ -107,18 +107,32 @@ export async function listScheduleRows({ db, owner, kind }: LedgerScope, ledgerI
 }
 
 /**
- * The rows of one month (YYYY-MM) of the ledger, in no particular order, found by the (ledger, date)
- * index: with the month totals, what places a written row without reading the whole ledger (issue 27).
+ * The rows of the blocks that hold the rows with these ids, by block (issue 34): with the blocks'
+ * counts and sums (row-blocks.ts), what places written rows without reading the whole ledger. One
+ * statement, found by the (ledger, block) index: at most a few hundred rows a block, whatever the
+ * ledger's shape.
  */
-export async function listMonthRows({ db, owner, kind }: LedgerScope, ledgerId: string, month: string): Promise<StoredRow[]> {
+export async function listBlocksHolding(
+  { db, owner, kind }: LedgerScope,
+  ledgerId: string,
+  ids: readonly string[],
+): Promise<Map<number, StoredRow[]>> {
+  const holding = db.selectFrom('ledger_transactions').select('block').where(rowsOf(owner, ledgerId)).where('id', 'in', ids);
   const record = await db
     .selectFrom('ledger_transactions')
-    .select(rowsAggregate(kind).as('rows'))
+    .select(rowsAggregate(kind, [...ROW_COLUMNS, 'block']).as('rows'))
     .where(rowsOf(owner, ledgerId))
-    .where('date', '>=', `${month}-01`)
-    .where('date', '<=', `${month}-31`)
+    .where('block', 'in', holding)
     .executeTakeFirst();
-  return toRows(record?.rows);
+  const blocks = new Map<number, StoredRow[]>();
+  for (const tuple of parseTuples(record?.rows)) {
+    const block = Array.isArray(tuple) ? (tuple[ROW_COLUMNS.length] as unknown) : undefined;
+    if (typeof block !== 'number') throw new Error('unexpected ledger_transactions.block value in the database');
+    const rows = blocks.get(block) ?? [];
+    rows.push(toRowFromTuple((tuple as unknown[]).slice(0, ROW_COLUMNS.length)));
+    blocks.set(block, rows);
+  }
+  return blocks;
 }
 
 /** The row with this id in the owner's ledger; another user's id finds nothing, like a missing one. */
@@ -137,8 +151,8 @@ export async function findRow({ db, owner }: LedgerScope, ledgerId: string, id: 
  * value by value for every result row, which for a 1,000-row ledger costs several times what one
  * JSON.parse of the same data does.
  */
-function rowsAggregate(kind: OpenDatabase['kind']) {
-  const columns = sql.join(ROW_COLUMNS.map((column) => sql.ref(`ledger_transactions.${column}`)));
+function rowsAggregate(kind: OpenDatabase['kind'], selected: readonly string[] = ROW_COLUMNS) {
+  const columns = sql.join(selected.map((column) => sql.ref(`ledger_transactions.${column}`)));
   return kind === 'postgres'
     ? // As text, as SQLite answers it: one decoding, which a read of the same rows again skips (ledgerRows).
       sql<unknown>`coalesce(json_agg(json_build_array(${columns}) order by ${sql.ref('ledger_transactions.sequence')})::text, '[]')`
@@ -214,9 +228,13 @@ function frozenRow(row: StoredRow): StoredRow {
 
 /** The rows JSON as the database answers it: text (both databases answer the aggregate as text). */
 function toRows(json: unknown): StoredRow[] {
+  return parseTuples(json).map(toRowFromTuple);
+}
+
+function parseTuples(json: unknown): unknown[] {
   const tuples: unknown = typeof json === 'string' ? JSON.parse(json) : (json ?? []);
   if (!Array.isArray(tuples)) throw new Error('unexpected ledger rows from the database: not an array');
-  return tuples.map(toRowFromTuple);
+  return tuples;
 }
 
 /**

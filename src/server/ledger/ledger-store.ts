@@ -6,7 +6,7 @@
  * (decision 0040). The tables' modules beside it hold the SQL; nothing outside this folder reaches
  * them but through here.
  */
-import { placeInMonth, type RowPlace } from '../../domain/balances.js';
+import { placeInBlock, type RowPlace } from '../../domain/balances.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { type Cents, cents } from '../../domain/money.js';
 import { NotFoundError } from '../../domain/errors.js';
@@ -20,8 +20,9 @@ import { forgetImports, importKey, type ImportedRow, recordImports } from './imp
 import { deleteLedgerData, type LedgerData, writeLedgerData } from './ledger-data.js';
 import { JournalRecorder, type LedgerJournal } from './ledger-journal.js';
 import { checkExpectedVersion } from './ledger-version.js';
-import { findAccountLedgerWithRows, findRow, type LedgerWithRows, listMonthRows, listRows, listScheduleRows } from './ledger-reads.js';
-import { monthOf, readLedgerTotals } from './month-totals.js';
+import { findAccountLedgerWithRows, findRow, type LedgerWithRows, listBlocksHolding, listRows, listScheduleRows } from './ledger-reads.js';
+import { readLedgerTotals } from './month-totals.js';
+import { readRowsBefore } from './row-blocks.js';
 import {
   advanceVersion,
   type LedgerFields,
@@ -135,6 +136,8 @@ export interface StoreHost {
   reserveRows(added: number, growth?: LedgerGrowth): Promise<void>;
   /** Rows the write took away: they make room for rows it adds later. */
   releaseRows(removed: number): void;
+  /** Rows the write changed in place (a status, a date, a link): with those added and removed, what it is charged for. */
+  rowsChanged(count: number): void;
   /** A side of a transfer the write edited (date, name, amount) or deleted: its other side follows. */
   sideWritten(store: LedgerStore, row: StoredRow, changes: RowChanges | null): void;
   /** A row of a schedule the write added or removed: a recurring transfer's pairs are looked at again. */
@@ -198,32 +201,30 @@ export class LedgerStore {
   }
 
   /**
-   * The ledger's counts and balances and where these rows (as now stored, named by id and date) stand
-   * in it, without reading every row (issue 27): the month totals, and the rows of each one's month.
+   * The ledger's counts and balances and where these rows (as now stored, named by id) stand in it,
+   * without reading every row (issues 27 and 34): the month totals, the rows of the blocks that hold
+   * them (at most 256 a block, whatever the ledger's shape) and what the blocks before those sum to.
    */
-  async place(rows: readonly Pick<StoredRow, 'id' | 'date'>[]): Promise<LedgerPlacement> {
+  async place(rows: readonly Pick<StoredRow, 'id'>[]): Promise<LedgerPlacement> {
     const ledger = this.require();
-    const months = new Map<string, Set<string>>();
-    for (const { id, date } of rows) {
-      const ids = months.get(monthOf(date)) ?? new Set<string>();
-      months.set(monthOf(date), ids.add(id));
-    }
+    const totals = await readLedgerTotals(this.scope, ledger.id);
+    const ids = new Set(rows.map((row) => row.id));
     const placed: PlacedRow[] = [];
-    let totals = months.size === 0 ? await readLedgerTotals(this.scope, ledger.id, '') : undefined;
-    for (const [month, ids] of months) {
-      const monthTotals = await readLedgerTotals(this.scope, ledger.id, month);
-      totals ??= monthTotals;
-      const monthRows = await listMonthRows(this.scope, ledger.id, month);
-      const before = { rows: monthTotals.rowsBefore, signed: monthTotals.signedBefore };
-      const places = placeInMonth(ledger.openingBalance, monthRows, ids, before);
-      for (const row of monthRows) {
-        const place = places.get(row.id);
-        if (place !== undefined) placed.push({ row, ...place });
+    if (ids.size > 0) {
+      const holding = await listBlocksHolding(this.scope, ledger.id, [...ids]);
+      const before = await readRowsBefore(this.scope, ledger.id, [...holding.keys()]);
+      for (const [block, blockRows] of holding) {
+        const rowsBefore = before.get(block);
+        if (rowsBefore === undefined) throw new Error(`ledger row block ${block} is not stored`);
+        const places = placeInBlock(ledger.openingBalance, blockRows, ids, rowsBefore);
+        for (const row of blockRows) {
+          const place = places.get(row.id);
+          if (place !== undefined) placed.push({ row, ...place });
+        }
       }
       // The rows were written in this transaction: not finding one is a fault, not a refusal.
-      if (places.size !== ids.size) throw new Error('a written ledger row is not in its month');
+      if (placed.length !== ids.size) throw new Error('a written ledger row is not in its block');
     }
-    if (totals === undefined) throw new Error('no ledger totals');
     return {
       count: totals.rows,
       currentBalance: cents(ledger.openingBalance + totals.cleared),
@@ -278,6 +279,7 @@ export class LedgerStore {
     if (!(await updateRow(this.scope, this.id(), row, changes, edits))) return false;
     this.recorder.changed(row, row.version + 1);
     this.changedLedger = true;
+    this.host.rowsChanged(1);
     if (edits && row.transfer && !asOtherSide) this.host.sideWritten(this, row, changes);
     return true;
   }
@@ -316,6 +318,7 @@ export class LedgerStore {
     if (!(await setRowTransfer(this.scope, this.id(), row, transfer))) return false;
     this.recorder.changed(row, row.version + 1);
     this.changedLedger = true;
+    this.host.rowsChanged(1);
     return true;
   }
 
@@ -330,7 +333,9 @@ export class LedgerStore {
     for (const row of await this.rows()) if (row.transfer) others.add(row.transfer.accountId);
     for (const accountId of others) {
       const store = await this.host.storeOf(accountId);
-      if (store?.current && (await unlinkTransfersTo(this.scope, store.current.id, this.account.id)) > 0) store.changedLedger = true;
+      const unlinked = store?.current ? await unlinkTransfersTo(this.scope, store.current.id, this.account.id) : 0;
+      if (store && unlinked > 0) store.changedLedger = true;
+      this.host.rowsChanged(unlinked);
     }
   }
 
@@ -338,6 +343,7 @@ export class LedgerStore {
   async makeOrdinary(rows: readonly StoredRow[]): Promise<void> {
     if (rows.length === 0) return;
     this.changedLedger = true;
+    this.host.rowsChanged(rows.length);
     await makeOrdinaryRows(
       this.scope,
       this.id(),
@@ -364,6 +370,7 @@ export class LedgerStore {
     const cleared = await clearMatchedRows(this.scope, this.id(), matches);
     for (const { row } of matches) this.recorder.changed(row, row.version + 1);
     this.changedLedger = true;
+    this.host.rowsChanged(matches.length);
     return cleared;
   }
 

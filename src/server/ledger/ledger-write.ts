@@ -83,6 +83,8 @@ export class LedgerWrite implements LockedStores, StoreHost {
   private rowCount: number | undefined;
   /** Rows added less rows taken away, so far: a write that does not grow on the whole is never refused. */
   private netGrowth = 0;
+  /** Rows added, taken away and changed in place, in every ledger: what the write is charged for (issue 34). */
+  rowsTouched = 0;
   private readonly sides: WrittenSide[] = [];
   private readonly expensesWritten = new Map<string, boolean>();
   private readonly following: { cards: Set<string>; payingFrom: Set<string>; formerPayFrom: Map<string, string>; fromStart: boolean } = {
@@ -189,6 +191,7 @@ export class LedgerWrite implements LockedStores, StoreHost {
 
   async reserveRows(added: number, growth: LedgerGrowth = this.plan.growth): Promise<void> {
     if (added <= 0) return;
+    this.rowsTouched += added;
     this.netGrowth += added;
     if (this.netGrowth <= 0) {
       if (this.rowCount !== undefined) this.rowCount += added;
@@ -202,8 +205,13 @@ export class LedgerWrite implements LockedStores, StoreHost {
   }
 
   releaseRows(removed: number): void {
+    this.rowsTouched += removed;
     this.netGrowth -= removed;
     if (this.rowCount !== undefined) this.rowCount -= removed;
+  }
+
+  rowsChanged(count: number): void {
+    this.rowsTouched += count;
   }
 
   sideWritten(store: Store, row: StoredRow, changes: RowChanges | null): void {
@@ -253,15 +261,25 @@ export class LedgerWrites {
     /** The app's clock: undo entries and created_at. */
     readonly now: () => Date,
     private readonly readers: { readonly schedules: ScheduleReader; readonly todayOf: TodayReader },
+    /**
+     * Told, once a write committed, how many rows it added, took away and changed in place in all
+     * the owner's ledgers: app.ts charges them to the budget of the request the owner came with
+     * (issue 34). A write's own few rows cost nothing more; thousands cost what reading them does.
+     */
+    private readonly rowsWritten: (owner: Caller, rows: number) => void = () => undefined,
   ) {}
 
-  run<Applied, Answer>(owner: Caller, plan: WritePlan, steps: WriteSteps<Applied, Answer>): Promise<Answer> {
-    return withOwnerLock(this.database, owner, async (trx) => {
-      const write = new LedgerWrite({ db: trx, owner, kind: this.database.kind }, plan, this.readers);
-      const applied = await steps.apply(write);
-      const undo = await write.finish(this.now(), steps.beforeUndo && (() => steps.beforeUndo?.(write, applied) ?? Promise.resolve()));
-      return steps.answer(write, applied, undo);
+  async run<Applied, Answer>(owner: Caller, plan: WritePlan, steps: WriteSteps<Applied, Answer>): Promise<Answer> {
+    let write: LedgerWrite | undefined;
+    const answer = await withOwnerLock(this.database, owner, async (trx) => {
+      const unit = new LedgerWrite({ db: trx, owner, kind: this.database.kind }, plan, this.readers);
+      write = unit;
+      const applied = await steps.apply(unit);
+      const undo = await unit.finish(this.now(), steps.beforeUndo && (() => steps.beforeUndo?.(unit, applied) ?? Promise.resolve()));
+      return steps.answer(unit, applied, undo);
     });
+    if (write) this.rowsWritten(owner, write.rowsTouched);
+    return answer;
   }
 
   /** A write of one account's ledger: `apply` gets its store, opened first, so its journal leads the undo entry. */

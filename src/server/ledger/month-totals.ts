@@ -2,9 +2,9 @@
  * Each ledger's rows counted and summed per month (issue 27): how many rows a month holds and the
  * signed sums (credits plus, debits minus) of all of them, of the CLEARED ones and of the PAID and
  * CLEARED ones. The functions that write rows (row-insert.ts, transaction-rows.ts) keep them in step
- * in the same transaction, so a row write can answer the balances and a row's place from one total
- * per month and that month's rows, instead of reading and ordering every row of a 20,000-row ledger.
- * A month has a record exactly while the ledger has rows in it.
+ * in the same transaction, so a row write answers the ledger's count and balances from one total per
+ * month instead of reading every row of a 20,000-row ledger (a row's place comes from its block,
+ * row-blocks.ts). A month has a record exactly while the ledger has rows in it.
  */
 import { CompiledQuery, sql } from 'kysely';
 import type { IsoDate } from '../../domain/calendar-date.js';
@@ -15,7 +15,7 @@ import type { LedgerScope } from './ledger-record.js';
 export type TotalledRow = Pick<TransactionDraft, 'date' | 'type' | 'amount'> & { readonly status: TransactionStatus };
 
 /** The month a date falls in, as the totals are keyed: YYYY-MM, which orders as the dates do. */
-export function monthOf(date: IsoDate | string): string {
+function monthOf(date: IsoDate | string): string {
   return date.slice(0, 7);
 }
 
@@ -102,29 +102,22 @@ export async function forgetMonthTotals({ db, owner }: LedgerScope, ledgerId: st
     .execute();
 }
 
-/** The ledger's rows counted and summed, and what lies in the months before one month. */
+/** The ledger's rows counted and summed. */
 export interface LedgerTotals {
   readonly rows: number;
   /** Signed sums of the CLEARED rows, and of the PAID and CLEARED rows. */
   readonly cleared: number;
   readonly settled: number;
-  /** The rows of the months before `month`, and their signed sum. */
-  readonly rowsBefore: number;
-  readonly signedBefore: number;
 }
 
-/** Every month of the ledger summed in one statement (at most a few dozen records), with those before `month` apart. */
-export async function readLedgerTotals({ db, owner }: LedgerScope, ledgerId: string, month: string): Promise<LedgerTotals> {
-  const before = (column: 'row_count' | 'signed_cents') =>
-    sql<number | string | null>`sum(case when ${sql.ref('month')} < ${month} then ${sql.ref(column)} else 0 end)`;
+/** Every month of the ledger summed in one statement (at most a few dozen records). */
+export async function readLedgerTotals({ db, owner }: LedgerScope, ledgerId: string): Promise<LedgerTotals> {
   const record = await db
     .selectFrom('ledger_month_totals')
     .select([
       sql<number | string | null>`sum(row_count)`.as('rows'),
       sql<number | string | null>`sum(cleared_cents)`.as('cleared'),
       sql<number | string | null>`sum(settled_cents)`.as('settled'),
-      before('row_count').as('rows_before'),
-      before('signed_cents').as('signed_before'),
     ])
     .where('ledger_id', '=', ledgerId)
     .where('owner_iss', '=', owner.issuer)
@@ -132,13 +125,7 @@ export async function readLedgerTotals({ db, owner }: LedgerScope, ledgerId: str
     .executeTakeFirst();
   // PostgreSQL answers sums of bigint as numeric text; an empty ledger has no records and sums to null.
   const number = (value: number | string | null | undefined) => Number(value ?? 0);
-  return {
-    rows: number(record?.rows),
-    cleared: number(record?.cleared),
-    settled: number(record?.settled),
-    rowsBefore: number(record?.rows_before),
-    signedBefore: number(record?.signed_before),
-  };
+  return { rows: number(record?.rows), cleared: number(record?.cleared), settled: number(record?.settled) };
 }
 
 /**

@@ -8,17 +8,18 @@ import { newId } from '../db/ids.js';
 import type { LedgerTransactionsTable } from '../db/schema.js';
 import type { LedgerScope } from './ledger-record.js';
 import { MonthTotalsChange, saveMonthTotals } from './month-totals.js';
+import { RowBlocks } from './row-blocks.js';
 import { ROW_COLUMNS, type StoredRow } from './transaction-rows.js';
 
 /**
  * Rows per INSERT when a ledger is filled: a power of two from 512 down to 1, largest first, so a
- * 5-year ledger (~1,800 rows) takes about seven statements. 512 rows of 17 values is 8,704
+ * 5-year ledger (~1,800 rows) takes about seven statements. 512 rows of 18 values is 9,216
  * parameters, far below SQLite's 32,766 and PostgreSQL's 65,535.
  */
 const LARGEST_INSERT_BATCH = 512;
 
-/** The ledger and owner, then the row's own columns: the order the values are laid out in. */
-const INSERT_COLUMNS = ['ledger_id', 'owner_iss', 'owner_sub', ...ROW_COLUMNS] as const;
+/** The ledger and owner, then the row's own columns, then its block: the order the values are laid out in. */
+const INSERT_COLUMNS = ['ledger_id', 'owner_iss', 'owner_sub', ...ROW_COLUMNS, 'block'] as const;
 
 /** INSERT texts by dialect and row count; at most two dialects times ten batch sizes. */
 const compiledInserts = new Map<string, string>();
@@ -48,7 +49,8 @@ export interface NewRow extends TransactionDraft {
 /**
  * Stores new rows and answers them as stored, at version 1. New rows start PENDING (nothing is
  * paid before the user says so), except rows a bank statement brings in. An undo puts rows back
- * exactly as they were, version included. The rows' months count them in (month-totals.ts).
+ * exactly as they were, version included. The rows' months count them in (month-totals.ts), and
+ * each goes into its block (row-blocks.ts), given before it is stored.
  */
 export async function insertRows(scope: LedgerScope, ledgerId: string, rows: readonly NewRow[]): Promise<StoredRow[]> {
   const stored = rows.map((row): StoredRow => ({
@@ -65,10 +67,12 @@ export async function insertRows(scope: LedgerScope, ledgerId: string, rows: rea
       : null,
     transfer: row.transfer ? { id: row.transfer.id, accountId: row.transfer.accountId } : null,
   }));
+  const blocks = await RowBlocks.read(scope, ledgerId);
+  const placedIn = await blocks.placeNew(stored);
   let start = 0;
   while (start < stored.length) {
     const size = insertBatchSize(stored.length - start);
-    await scope.db.executeQuery(insertStatement(scope, ledgerId, stored, start, size));
+    await scope.db.executeQuery(insertStatement(scope, ledgerId, stored, placedIn, start, size));
     start += size;
     // Lets other requests in between batches: SQLite's driver stores each batch synchronously, so a
     // 20,000-row ledger would otherwise hold the event loop for its whole insert (issue 17).
@@ -77,6 +81,7 @@ export async function insertRows(scope: LedgerScope, ledgerId: string, rows: rea
   const change = new MonthTotalsChange();
   for (const row of stored) change.add(row, 1);
   await saveMonthTotals(scope, ledgerId, change);
+  await blocks.save();
   return stored;
 }
 
@@ -90,6 +95,7 @@ function insertStatement(
   { db, owner, kind }: LedgerScope,
   ledgerId: string,
   rows: readonly StoredRow[],
+  blocks: readonly number[],
   start: number,
   size: number,
 ): CompiledQuery {
@@ -114,6 +120,7 @@ function insertStatement(
       row.source?.edited ? 1 : 0,
       row.transfer?.id ?? null,
       row.transfer?.accountId ?? null,
+      blocks[index],
     );
   }
   const key = `${kind}:${size}`;

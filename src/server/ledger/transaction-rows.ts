@@ -8,6 +8,7 @@ import { ownerColumns } from '../db/owner.js';
 import type { DatabaseSchema, LedgerTransactionsTable } from '../db/schema.js';
 import type { LedgerScope } from './ledger-record.js';
 import { forgetMonthTotals, MonthTotalsChange, saveMonthTotals } from './month-totals.js';
+import { countDeletedRow, forgetRowBlocks, planRowMove, RowBlocks, type RowMove, storedBlock } from './row-blocks.js';
 
 /** The columns of a row, in the order it is read (ledger-reads) and laid out to insert (row-insert). */
 export const ROW_COLUMNS = [
@@ -43,8 +44,9 @@ export function rowsOf(owner: Caller, ledgerId: string | RawBuilder<string>): Ex
 /**
  * False when the row changed since it was read (its version moved on); nothing is written then.
  * `edits`: the date, name or amount changed, so a generated row no longer follows its schedule.
- * Every function here that changes a row's date, amount or status, adds or removes rows keeps the
- * ledger's month totals in step (month-totals.ts).
+ * Every function here that changes a row's date, name, amount or status, adds or removes rows keeps
+ * the ledger's month totals (month-totals.ts) and row blocks (row-blocks.ts) in step. A new status
+ * alone (a Pay, a Clear) moves no block: blocks count rows and their amounts, not their statuses.
  */
 export async function updateRow(
   scope: LedgerScope,
@@ -54,6 +56,20 @@ export async function updateRow(
   edits: boolean,
 ): Promise<boolean> {
   const { db, owner } = scope;
+  const moved = {
+    date: changes.date,
+    type: row.type,
+    name: changes.name,
+    sequence: row.sequence,
+    amount: changes.amount,
+    status: changes.status,
+  };
+  let move: RowMove | undefined;
+  if (changes.date !== row.date || changes.name !== row.name || changes.amount !== row.amount) {
+    move = await planRowMove(scope, ledgerId, row.id, row, moved);
+    if (move === undefined) return false;
+  }
+  const block = move?.block;
   const result = await db
     .updateTable('ledger_transactions')
     .set({
@@ -63,14 +79,15 @@ export async function updateRow(
       status: changes.status,
       version: row.version + 1,
       ...(edits && row.source ? { edited: 1 } : {}),
+      ...(block !== undefined && { block }),
     })
     .where(rowsOf(owner, ledgerId))
     .where('id', '=', row.id)
     .where('version', '=', row.version)
     .executeTakeFirst();
   if (result.numUpdatedRows !== 1n) return false;
-  const moved = { date: changes.date, type: row.type, amount: changes.amount, status: changes.status };
   await saveMonthTotals(scope, ledgerId, new MonthTotalsChange().add(row, -1).add(moved, 1));
+  await move?.save();
   return true;
 }
 
@@ -93,14 +110,16 @@ export async function setRowTransfer(
 
 /** False when the row changed since it was read, like updateRow. */
 export async function deleteRow(scope: LedgerScope, ledgerId: string, row: StoredRow): Promise<boolean> {
-  const result = await scope.db
+  const deleted = await scope.db
     .deleteFrom('ledger_transactions')
     .where(rowsOf(scope.owner, ledgerId))
     .where('id', '=', row.id)
     .where('version', '=', row.version)
+    .returning('block')
     .executeTakeFirst();
-  if (result.numDeletedRows !== 1n) return false;
+  if (deleted === undefined) return false;
   await saveMonthTotals(scope, ledgerId, new MonthTotalsChange().add(row, -1));
+  await countDeletedRow(scope, ledgerId, storedBlock(deleted.block), row);
   return true;
 }
 
@@ -109,13 +128,15 @@ const DELETE_BATCH = 1000;
 
 /**
  * Rows of a locked ledger that a schedule change replaces, or an undo takes back, as read under the
- * lock: none changed since, so each goes, and leaves its month's totals, as read.
+ * lock: none changed since, so each goes, and leaves its month's totals and its block, as read.
  */
 export async function deleteRows(scope: LedgerScope, ledgerId: string, rows: readonly StoredRow[]): Promise<void> {
+  if (rows.length === 0) return;
   const change = new MonthTotalsChange();
+  const blocks = await RowBlocks.read(scope, ledgerId);
   for (let start = 0; start < rows.length; start += DELETE_BATCH) {
     const batch = rows.slice(start, start + DELETE_BATCH);
-    await scope.db
+    const deleted = await scope.db
       .deleteFrom('ledger_transactions')
       .where(rowsOf(scope.owner, ledgerId))
       .where(
@@ -123,16 +144,26 @@ export async function deleteRows(scope: LedgerScope, ledgerId: string, rows: rea
         'in',
         batch.map((row) => row.id),
       )
+      .returning(['id', 'block'])
       .execute();
-    for (const row of batch) change.add(row, -1);
+    const blockById = new Map(deleted.map((record) => [record.id, storedBlock(record.block)]));
+    for (const row of batch) {
+      const block = blockById.get(row.id);
+      // The ledger is locked and the rows were just read in it: a row not there is a fault, not a race.
+      if (block === undefined) throw new Error('a ledger row read under the ledger lock was not there to delete');
+      change.add(row, -1);
+      blocks.removeRow(block, row);
+    }
   }
   await saveMonthTotals(scope, ledgerId, change);
+  await blocks.save();
 }
 
-/** Every row of the ledger, and its month totals with them; answers how many went. */
+/** Every row of the ledger, and its month totals and blocks with them; answers how many went. */
 export async function deleteAllRows(scope: LedgerScope, ledgerId: string): Promise<number> {
   const result = await scope.db.deleteFrom('ledger_transactions').where(rowsOf(scope.owner, ledgerId)).executeTakeFirst();
   await forgetMonthTotals(scope, ledgerId);
+  await forgetRowBlocks(scope, ledgerId);
   return Number(result.numDeletedRows);
 }
 
@@ -142,7 +173,7 @@ export interface ClearedMatch {
   readonly date: IsoDate;
 }
 
-/** Matches per UPDATE: 4 values each. */
+/** Matches per UPDATE: 5 values each. */
 const CLEAR_BATCH = 500;
 
 /**
@@ -150,7 +181,8 @@ const CLEAR_BATCH = 500;
  * UPDATE ... FROM a VALUES list: SQLite 3.33+ and PostgreSQL both join it by id; correlated
  * subqueries instead cost 30 ms for 1,000 rows on SQLite). A
  * generated row whose date moves counts as edited, as if the user had moved it (decision 0016):
- * it then stands for its occurrence, and no schedule change projects that occurrence again.
+ * it then stands for its occurrence, and no schedule change projects that occurrence again. A row
+ * whose date moves may move to another block (row-blocks.ts); the others keep theirs.
  * Answers the rows as they are now stored, in the order of `matches`.
  */
 export async function clearMatchedRows(scope: LedgerScope, ledgerId: string, matches: readonly ClearedMatch[]): Promise<StoredRow[]> {
@@ -159,11 +191,28 @@ export async function clearMatchedRows(scope: LedgerScope, ledgerId: string, mat
     const source = row.source && { ...row.source, edited: row.source.edited || row.date !== date };
     return { ...row, date, status: 'CLEARED', version: row.version + 1, source };
   });
+  const moving = matches.filter(({ row, date }) => row.date !== date);
+  const blocks = moving.length > 0 ? await RowBlocks.read(scope, ledgerId) : undefined;
+  const movedTo = new Map<string, number>();
+  if (blocks) {
+    const from = await blocksOf(
+      scope,
+      ledgerId,
+      moving.map(({ row }) => row.id),
+    );
+    for (const { row, date } of moving) {
+      const block = from.get(row.id);
+      if (block === undefined) throw new Error('a matched ledger row read under the ledger lock is not there');
+      movedTo.set(row.id, blocks.moveRow(block, row, { ...row, date }));
+    }
+  }
   for (let start = 0; start < cleared.length; start += CLEAR_BATCH) {
     const batch = matches.slice(start, start + CLEAR_BATCH);
     // In the order the text names them: SQLite numbers its placeholders as they appear.
     const parameters: unknown[] = [];
-    batch.forEach(({ row, date }, offset) => parameters.push(row.id, date, cleared[start + offset]?.source?.edited ? 1 : 0, row.version));
+    batch.forEach(({ row, date }, offset) =>
+      parameters.push(row.id, date, cleared[start + offset]?.source?.edited ? 1 : 0, row.version, movedTo.get(row.id) ?? null),
+    );
     parameters.push(ledgerId, owner.issuer, owner.subject);
     const result = await db.executeQuery(CompiledQuery.raw(clearText(kind, batch.length), parameters));
     // The ledger is locked and the rows were just read in it: anything else is a fault, not a race.
@@ -172,14 +221,31 @@ export async function clearMatchedRows(scope: LedgerScope, ledgerId: string, mat
   const change = new MonthTotalsChange();
   matches.forEach(({ row }, index) => change.add(row, -1).add(cleared[index] as StoredRow, 1));
   await saveMonthTotals(scope, ledgerId, change);
+  await blocks?.save();
   return cleared;
+}
+
+/** The blocks of stored rows, by id. */
+async function blocksOf({ db, owner }: LedgerScope, ledgerId: string, ids: readonly string[]): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  for (let start = 0; start < ids.length; start += DELETE_BATCH) {
+    const records = await db
+      .selectFrom('ledger_transactions')
+      .select(['id', 'block'])
+      .where(rowsOf(owner, ledgerId))
+      .where('id', 'in', ids.slice(start, start + DELETE_BATCH))
+      .execute();
+    for (const record of records) found.set(record.id, storedBlock(record.block));
+  }
+  return found;
 }
 
 /**
  * The UPDATE for `count` matches, laid out here rather than through the query builder (which
  * spent about as long building a 500-row statement as SQLite spent running it): (id, date,
- * edited, version) per match, then the ledger and owner. PostgreSQL types parameters in VALUES as
- * text: the casts keep edited and the version integers. Each row is updated only at the version
+ * edited, version, block) per match, then the ledger and owner. PostgreSQL types parameters in
+ * VALUES as text: the casts keep edited, the version and the block integers; a null block keeps
+ * the row's own. Each row is updated only at the version
  * it was read at, so the rows answered are exactly the rows stored. The unary + keeps SQLite from
  * joining on the version (an automatic index on matched.version, nearly all 1s, made the join
  * quadratic: 90 ms for 1,000 rows) instead of the id.
@@ -187,13 +253,14 @@ export async function clearMatchedRows(scope: LedgerScope, ledgerId: string, mat
 function clearText(kind: LedgerScope['kind'], count: number): string {
   const placeholder = kind === 'postgres' ? (position: number) => `$${position}` : () => '?';
   const values = Array.from({ length: count }, (_, index) => {
-    const at = 1 + 4 * index;
-    return `(${placeholder(at)}, ${placeholder(at + 1)}, cast(${placeholder(at + 2)} as integer), cast(${placeholder(at + 3)} as integer))`;
+    const at = 1 + 5 * index;
+    return `(${placeholder(at)}, ${placeholder(at + 1)}, cast(${placeholder(at + 2)} as integer), cast(${placeholder(at + 3)} as integer), cast(${placeholder(at + 4)} as integer))`;
   });
-  const owner = 1 + 4 * count;
-  return `with matched (id, date, edited, version) as (values ${values.join(', ')})
+  const owner = 1 + 5 * count;
+  return `with matched (id, date, edited, version, block) as (values ${values.join(', ')})
     update ledger_transactions
-    set status = 'CLEARED', date = matched.date, edited = matched.edited, version = ledger_transactions.version + 1
+    set status = 'CLEARED', date = matched.date, edited = matched.edited, version = ledger_transactions.version + 1,
+      block = coalesce(matched.block, ledger_transactions.block)
     from matched
     where ledger_transactions.id = matched.id and ledger_transactions.version = +matched.version
       and ledger_id = ${placeholder(owner)} and owner_iss = ${placeholder(owner + 1)} and owner_sub = ${placeholder(owner + 2)}`;

@@ -24,6 +24,7 @@ import { ledgerMonthTotals } from './0016-ledger-month-totals.js';
 import { notificationLinks } from './0017-notification-links.js';
 import { channelDeliveryState } from './0018-channel-delivery-state.js';
 import { requestBudgetCounts } from './0019-request-budget-counts.js';
+import { ledgerRowBlocks } from './0020-ledger-row-blocks.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0017_notification_links': notificationLinks,
   '0018_channel_delivery_state': channelDeliveryState,
   '0019_request_budget_counts': requestBudgetCounts,
+  '0020_ledger_row_blocks': ledgerRowBlocks,
 };
