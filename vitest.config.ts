@@ -22,19 +22,37 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          globalSetup: ['tests/support/postgres-run-schemas.ts'],
           include: [
             'src/domain/**/*.test.ts',
             'src/contract/**/*.test.ts',
             'src/server/**/*.test.ts',
             'tests/api/**/*.test.ts',
             'tests/fuzz/**/*.test.ts',
-            'tests/reliability/**/*.test.ts',
             // README's map and the decision records, checked against the tree and each other.
             'tests/docs/**/*.test.ts',
           ],
           // API tests start servers and databases: give them room on a 2-core machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Two files at a time even on 2 cores: an API test spends much of its time waiting on
+          // its server's answers and on PostgreSQL, so a second file fills those waits.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'reliability',
+          environment: 'node',
+          globalSetup: ['tests/support/postgres-run-schemas.ts'],
+          include: ['tests/reliability/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // These measure one user's latency while another loads the server: they run after every
+          // other project, one file at a time, so no other test's work is in their figures.
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -46,6 +64,7 @@ export default defineConfig({
           exclude: WEB_FILES_THAT_MOCK_MODULES,
           setupFiles: ['src/web/test-setup.ts'],
           testTimeout: 15_000,
+          maxWorkers: 2,
           // One jsdom and one module graph per worker, not per file: building them for each of the
           // page's test files cost more than the tests themselves. test-setup.ts cleans the
           // document, storage and timers after every test.
@@ -60,6 +79,7 @@ export default defineConfig({
           include: WEB_FILES_THAT_MOCK_MODULES,
           setupFiles: ['src/web/test-setup.ts'],
           testTimeout: 15_000,
+          maxWorkers: 2,
         },
       },
     ],
