@@ -16,12 +16,32 @@ import { listRows, listScheduleRows } from './ledger-reads.js';
 import { type LedgerScope, readReplacedAt, returnSequences, setLedgerEnd, type StoredLedger } from './ledger-record.js';
 import { insertRows } from './row-insert.js';
 import { forgetOccurrences, restoreSkipped, skippedOccurrences } from './skipped-occurrences.js';
-import { deleteRows, type StoredRow } from './transaction-rows.js';
+import { deleteRowRuns, deleteRows, type StoredRow } from './transaction-rows.js';
 
 export const UNDO_CONFLICT = 'This can no longer be undone: something changed since.';
 
 function conflict(): ConflictError {
   return new ConflictError(UNDO_CONFLICT);
+}
+
+/** Taken rows in this many runs of creation order or fewer go by range (deleteRowRuns); more, by id. */
+const MAX_RUNS = 20;
+
+/** The taken rows as runs: each the ledger's rows between two sequences, all of them taken. */
+function takenRuns(rows: readonly StoredRow[], taken: readonly StoredRow[]): StoredRow[][] {
+  const takenIds = new Set(taken.map((row) => row.id));
+  const runs: StoredRow[][] = [];
+  let run: StoredRow[] = [];
+  for (const row of [...rows].sort((a, b) => a.sequence - b.sequence)) {
+    if (takenIds.has(row.id)) {
+      run.push(row);
+    } else if (run.length > 0) {
+      runs.push(run);
+      run = [];
+    }
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
 }
 
 /** Refuses unless the rows of the schedule are exactly those the write left, each at its version. */
@@ -84,7 +104,9 @@ export async function undoLedgerJournal(
   }
   await reserveRows(putBack.length, taken.length);
 
-  await deleteRows(scope, ledger.id, taken);
+  const runs = takenRuns(rows, taken);
+  if (runs.length <= MAX_RUNS) await deleteRowRuns(scope, ledger.id, runs);
+  else await deleteRows(scope, ledger.id, taken);
   await insertRows(
     scope,
     ledger.id,
