@@ -164,7 +164,7 @@ const journalSchema = z.object({
 });
 
 /** A journal as stored (JSON.parse of what JSON.stringify wrote), checked. */
-export function decodeLedgerJournal(value: unknown): LedgerJournal {
+function decodeLedgerJournal(value: unknown): LedgerJournal {
   const parsed = journalSchema.safeParse(value);
   if (!parsed.success) throw new Error(`unexpected undo journal in the database: ${parsed.error.message}`);
   return parsed.data satisfies LedgerJournal;
