@@ -189,8 +189,9 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     chargeRowsTouched,
   );
   app.decorate('ledgerWrites', ledgerWrites);
-  // What a big restore left in no account when the process stopped midway (decision 0072); SQLite serves one process.
-  if (database.kind === 'sqlite') await ledgerWrites.dropGarbage();
+  // What a big restore left in no account when the process stopped midway (decision 0072). SQLite serves one
+  // process; on PostgreSQL nothing is staged or detached, so a ledger in no account there is garbage of no one's work.
+  await ledgerWrites.dropGarbage();
   app.addHook('onClose', async () => database.close());
   registerHealthChecks(app);
   const fileWork = new FileWorkPool(config.fileWorkers, app.log);

@@ -216,6 +216,13 @@ export async function detachLedger({ db, owner }: LedgerScope, ledgerId: string)
   await db.updateTable('ledgers').set({ account_id: null }).where(ledgerOf(owner, ledgerId)).execute();
 }
 
+/** Whether the owner's ledger is in no account (locked with the transaction on PostgreSQL); false when it is gone. */
+export async function isDetached({ db, owner, kind }: LedgerScope, ledgerId: string): Promise<boolean> {
+  const query = db.selectFrom('ledgers').select('account_id').where(ledgerOf(owner, ledgerId));
+  const record = await (kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return record !== undefined && record.account_id === null;
+}
+
 /** The owner's ledgers in no account (every owner's, when none is named): staged or detached ones, left by a write that stopped midway. */
 export async function listDetachedLedgers(db: WholeDatabase, owner?: Caller): Promise<{ id: string; owner: Caller }[]> {
   let query = db.selectFrom('ledgers').select(['id', 'owner_iss', 'owner_sub']).where('account_id', 'is', null);

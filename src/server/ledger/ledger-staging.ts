@@ -13,7 +13,7 @@ import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
 import { withLedgerTables } from '../db/ledger-tables.js';
 import { type LedgerData, deleteLedgerData } from './ledger-data.js';
-import { insertDetachedLedger, type LedgerScope, listDetachedLedgers } from './ledger-record.js';
+import { insertDetachedLedger, isDetached, type LedgerScope, listDetachedLedgers } from './ledger-record.js';
 import { restoreImports } from './imported-rows.js';
 import { insertRows } from './row-insert.js';
 import { restoreSkipped } from './skipped-occurrences.js';
@@ -70,7 +70,11 @@ export async function stageLedger(
 export async function dropDetachedLedger(database: OpenDatabase, owner: Caller, ledgerId: string): Promise<void> {
   const scope = outsideAnyTransaction(database, owner);
   while ((await deleteSomeRows(scope, ledgerId, DROP_BATCH)) > 0) await yieldToOthers();
-  await database.db.transaction().execute((trx) => deleteLedgerData({ ...scope, db: withLedgerTables(trx) }, ledgerId));
+  await database.db.transaction().execute(async (trx) => {
+    const locked = { ...scope, db: withLedgerTables(trx) };
+    // Only while it is still in no account: a ledger attached meanwhile is someone's data.
+    if (await isDetached(locked, ledgerId)) await deleteLedgerData(locked, ledgerId);
+  });
 }
 
 /**

@@ -325,14 +325,14 @@ export class LedgerWrites {
       readonly answer: (write: LedgerWrite, applied: Applied) => Promise<Answer>;
     },
   ): Promise<Answer> {
+    // What an earlier restore of the owner's left behind when it stopped midway.
+    await dropDetachedLedgers(this.database, owner, this.staging);
     if (this.database.kind !== 'sqlite') {
       return this.run(owner, plan, {
         apply: (write) => steps.apply(write, ledgers),
         answer: (write, applied) => steps.answer(write, applied),
       });
     }
-    // What an earlier restore of the owner's left behind when it stopped midway.
-    await dropDetachedLedgers(this.database, owner, this.staging);
     const started: string[] = [];
     const begun = (ledgerId: string) => {
       started.push(ledgerId);

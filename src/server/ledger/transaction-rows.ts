@@ -202,11 +202,18 @@ export async function deleteAllRows(scope: LedgerScope, ledgerId: string): Promi
 
 /**
  * Up to `limit` rows of a detached ledger (decision 0072), deleted in one statement of their own;
- * answers how many went. Its month totals and blocks go with the ledger, once its rows are gone.
+ * answers how many went, none once the ledger is in an account (a drop never takes an attached
+ * ledger's rows, whatever it was told). Its month totals and blocks go with the ledger, once its rows are gone.
  */
 export async function deleteSomeRows({ db, owner }: LedgerScope, ledgerId: string, limit: number): Promise<number> {
+  const detached = db.selectFrom('ledgers').select('id').where('id', '=', ledgerId).where('account_id', 'is', null);
   const some = db.selectFrom('ledger_transactions').select('id').where(rowsOf(owner, ledgerId)).limit(limit);
-  const result = await db.deleteFrom('ledger_transactions').where(rowsOf(owner, ledgerId)).where('id', 'in', some).executeTakeFirst();
+  const result = await db
+    .deleteFrom('ledger_transactions')
+    .where(rowsOf(owner, ledgerId))
+    .where('ledger_id', 'in', detached)
+    .where('id', 'in', some)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
