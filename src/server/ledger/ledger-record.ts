@@ -216,6 +216,24 @@ export async function detachLedger({ db, owner }: LedgerScope, ledgerId: string)
   await db.updateTable('ledgers').set({ account_id: null }).where(ledgerOf(owner, ledgerId)).execute();
 }
 
+/**
+ * The owner's ledger by id, read outside any lock for an undo to check its journal before it takes
+ * the lock (decision 0072), with where its creation order ends and where its rows began; undefined
+ * when it is gone or in no account. One statement, so one snapshot of the three.
+ */
+export async function readLedgerOutsideLock(
+  { db, owner }: LedgerScope,
+  ledgerId: string,
+): Promise<{ readonly ledger: StoredLedger; readonly nextSequence: number; readonly replacedAt: number } | undefined> {
+  const record = await db
+    .selectFrom('ledgers')
+    .select([...LEDGER_COLUMNS, 'next_sequence', 'replaced_at_version'])
+    .where(ledgerOf(owner, ledgerId))
+    .where('account_id', 'is not', null)
+    .executeTakeFirst();
+  return record && { ledger: toLedger(record), nextSequence: record.next_sequence, replacedAt: record.replaced_at_version };
+}
+
 /** Whether the owner's ledger is in no account (locked with the transaction on PostgreSQL); false when it is gone. */
 export async function isDetached({ db, owner, kind }: LedgerScope, ledgerId: string): Promise<boolean> {
   const query = db.selectFrom('ledgers').select('account_id').where(ledgerOf(owner, ledgerId));

@@ -36,7 +36,7 @@ import {
   takeSequences,
 } from './ledger-record.js';
 import { insertRows } from './row-insert.js';
-import { undoLedgerJournal } from './ledger-undo.js';
+import { type CheckedBeforeLock, undoLedgerJournal } from './ledger-undo.js';
 import { forgetScheduleSkipped, forgetSkipped, skipOccurrence, skippedOccurrences } from './skipped-occurrences.js';
 import {
   type ClearedMatch,
@@ -424,8 +424,9 @@ export class LedgerStore {
    * Puts back what a write recorded in `journal` (decision 0040), or refuses with a ConflictError
    * when anything it touched changed since; moves the version on when the ledger changed.
    */
-  async undo(journal: LedgerJournal): Promise<boolean> {
-    const changed = await undoLedgerJournal(this.scope, this.current, journal, async (added, removed) => {
+  /** `checked`: the journal as checked before the lock (checkBeforeLock), or undefined to check it all here. */
+  async undo(journal: LedgerJournal, checked?: CheckedBeforeLock): Promise<boolean> {
+    const changed = await undoLedgerJournal(this.scope, this.current, journal, checked, async (added, removed) => {
       this.host.releaseRows(removed);
       await this.host.reserveRows(added, 'undo');
     });

@@ -23,6 +23,7 @@ import { FIRST_ACCOUNT_NAME } from '../../domain/accounts.js';
 import type { RowChanges } from '../../domain/transaction-rules.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
+import { withLedgerTables } from '../db/ledger-tables.js';
 import { withOwnerLock } from '../db/owner-lock.js';
 import { findAccount, findPrimaryAccount, insertAccount, type StoredAccount } from './account-record.js';
 import { type CardFollowing, type CardWrites, followCards } from './card-payment-writes.js';
@@ -38,6 +39,8 @@ import {
   type StoreHost,
 } from './ledger-store.js';
 import type { LedgerData } from './ledger-data.js';
+import type { LedgerJournal } from './ledger-journal.js';
+import { type CheckedBeforeLock, checkBeforeLock } from './ledger-undo.js';
 import { dropDetachedLedger, dropDetachedLedgers, type RestorableLedger, type StagedLedger, stageLedger } from './ledger-staging.js';
 import { countOwnerRowsFromTotals } from './month-totals.js';
 import type { StoredRow } from './transaction-rows.js';
@@ -352,6 +355,11 @@ export class LedgerWrites {
     } finally {
       for (const ledgerId of started) this.staging.delete(ledgerId);
     }
+  }
+
+  /** An undo's journal checked before the undo takes its lock, outside any transaction (ledger-undo.ts, decision 0072). */
+  checkUndoBeforeLock(owner: Caller, journal: LedgerJournal): Promise<CheckedBeforeLock | undefined> {
+    return checkBeforeLock({ db: withLedgerTables(this.database.db), owner, kind: this.database.kind }, journal);
   }
 
   /** Drops every ledger in no account: garbage of writes cut short before this process started (decision 0072). */

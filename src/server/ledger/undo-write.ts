@@ -9,7 +9,7 @@ import { ConflictError, GoneError, NotFoundError } from '../../domain/errors.js'
 import type { Caller } from '../auth/access-token.js';
 import { decodeLedgerJournalInTurns, type LedgerJournal } from './ledger-journal.js';
 import type { LedgerWithRows } from './ledger-reads.js';
-import { UNDO_CONFLICT } from './ledger-undo.js';
+import { type CheckedBeforeLock, UNDO_CONFLICT } from './ledger-undo.js';
 import type { LedgerStore } from './ledger-store.js';
 import type { LedgerWrite, LedgerWrites } from './ledger-write.js';
 import { deleteUndoEntry, findUndoEntry, UNDO_KINDS, undoEntryExists, undoTokenKey } from './undo-entries.js';
@@ -32,7 +32,8 @@ function journalParts(journal: unknown): { ledgers: unknown[]; schedule: unknown
 /**
  * Takes back the write `token` names, for its owner alone, within its ten minutes on the app's clock.
  * An entry never changes once written: it is read and its journal decoded before the lock (a big
- * one in turns of the event loop), and under the lock the undo only makes sure it is still there.
+ * one in turns of the event loop), and checked against the ledger's rows there too (checkBeforeLock);
+ * under the lock the undo makes sure the entry is still there and the ledger's version has not moved.
  */
 export async function undoWrite(
   writes: LedgerWrites,
@@ -47,8 +48,12 @@ export async function undoWrite(
   if (!entry) throw new NotFoundError(NOTHING_TO_UNDO);
   if (writes.now().getTime() > entry.expiresAt.getTime()) throw new GoneError(TOO_OLD_TO_UNDO);
   const { ledgers, schedule } = journalParts(entry.journal);
-  const journals: LedgerJournal[] = [];
-  for (const part of ledgers) journals.push(await decodeLedgerJournalInTurns(part));
+  const journals: { journal: LedgerJournal; checked: CheckedBeforeLock | undefined }[] = [];
+  for (const part of ledgers) {
+    const journal = await decodeLedgerJournalInTurns(part);
+    // Checked against the rows before the lock: under it, only whether the ledger's version moved since.
+    journals.push({ journal, checked: await writes.checkUndoBeforeLock(owner, journal) });
+  }
   return writes.run(
     owner,
     { growth: 'undo', undo: null, follow: false },
@@ -59,10 +64,10 @@ export async function undoWrite(
         if (schedule !== null) await undoSchedule(write, schedule);
         // Each ledger the write changed, in its account; an account deleted since leaves nothing to put back into.
         const stores: LedgerStore[] = [];
-        for (const journal of journals) {
+        for (const { journal, checked } of journals) {
           const store = await write.storeOf(journal.accountId);
           if (!store) throw new ConflictError(UNDO_CONFLICT);
-          await store.undo(journal);
+          await store.undo(journal, checked);
           stores.push(store);
         }
         await deleteUndoEntry(write.db, owner, key);
