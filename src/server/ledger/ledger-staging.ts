@@ -22,6 +22,12 @@ import { deleteSomeRows } from './transaction-rows.js';
 /** Rows per staging INSERT: each its own transaction of a few milliseconds. */
 const STAGE_BATCH = 256;
 
+/**
+ * Rows made ready and stored per call of insertRows: the rows come in row order, so each slice goes
+ * after the last, into the ledger's last block or new ones.
+ */
+const STAGE_SLICE = 1024;
+
 /** Rows per DELETE of a detached ledger's rows. */
 const DROP_BATCH = 1000;
 
@@ -55,12 +61,12 @@ export async function stageLedger(
   const ledger = await insertDetachedLedger(scope, { ...data.fields, nextSequence: data.nextSequence }, now);
   started(ledger.id);
   await yieldToOthers();
-  await insertRows(
-    scope,
-    ledger.id,
-    data.rows.map((row) => ({ ...row, source: row.source ?? undefined })),
-    STAGE_BATCH,
-  );
+  // A slice at a time: making 20,000 rows ready to store (ids, blocks, month totals) in one go held the event loop for 120 ms.
+  for (let start = 0; start < data.rows.length; start += STAGE_SLICE) {
+    const slice = data.rows.slice(start, start + STAGE_SLICE).map((row) => ({ ...row, source: row.source ?? undefined }));
+    await insertRows(scope, ledger.id, slice, STAGE_BATCH);
+    await yieldToOthers();
+  }
   await restoreSkipped(scope, ledger.id, data.skipped);
   await restoreImports(scope, ledger.id, data.imported);
   return { stagedId: ledger.id, rows: data.rows.length };

@@ -11,7 +11,7 @@ import { ConflictError } from '../../domain/errors.js';
 import type { ScheduleRef } from '../../domain/ledger.js';
 import { occurrenceKey } from '../../domain/ledger-projection.js';
 import { forgetImportKeys } from './imported-rows.js';
-import type { LedgerJournal } from './ledger-journal.js';
+import type { JournalRow, LedgerJournal } from './ledger-journal.js';
 import { listRows, listRowsBetween, listScheduleRows } from './ledger-reads.js';
 import {
   type LedgerScope,
@@ -34,18 +34,32 @@ function conflict(): ConflictError {
 /** Taken rows in this many runs of creation order or fewer go by range (deleteRowRuns); more, by id. */
 const MAX_RUNS = 20;
 
-/** The taken rows as runs: each the ledger's rows between two sequences, all of them taken. */
-function takenRuns(rows: readonly StoredRow[], taken: readonly StoredRow[]): StoredRow[][] {
-  const takenIds = new Set(taken.map((row) => row.id));
+/** Rows or journal rows looked at per turn of the event loop: a few milliseconds each (decision 0072). */
+const CHECK_BATCH = 2000;
+
+/** Lets other requests in every CHECK_BATCH steps of a loop over a big ledger. */
+async function turnAfter(step: number): Promise<void> {
+  if ((step + 1) % CHECK_BATCH === 0) await yieldToOthers();
+}
+
+/** The taken rows as runs: each the ledger's rows between two sequences, all of them taken. `rows` in creation order. */
+async function takenRuns(rows: readonly StoredRow[], taken: readonly StoredRow[]): Promise<StoredRow[][]> {
+  const takenIds = new Set<string>();
+  for (let index = 0; index < taken.length; index += 1) {
+    takenIds.add((taken[index] as StoredRow).id);
+    await turnAfter(index);
+  }
   const runs: StoredRow[][] = [];
   let run: StoredRow[] = [];
-  for (const row of [...rows].sort((a, b) => a.sequence - b.sequence)) {
+  for (let index = 0; index < rows.length; index += 1) {
+    const row = rows[index] as StoredRow;
     if (takenIds.has(row.id)) {
       run.push(row);
     } else if (run.length > 0) {
       runs.push(run);
       run = [];
     }
+    await turnAfter(index);
   }
   if (run.length > 0) runs.push(run);
   return runs;
@@ -72,21 +86,29 @@ interface CheckedJournal {
 }
 
 /**
- * Checks the journal against every row of the ledger and its end date: each row the write kept or
- * added still at the version it left it at, each it deleted still gone, a schedule's rows exactly
- * as it left them, no row past an extension's old end but the rows it added.
+ * Checks the journal against every row of the ledger (in creation order) and its end date: each row
+ * the write kept or added still at the version it left it at, each it deleted still gone, a
+ * schedule's rows exactly as it left them, no row past an extension's old end but the rows it
+ * added. In turns of the event loop: an Extend's journal and ledger hold 20,000 rows each.
  */
-function checkJournal(rows: readonly StoredRow[], endDate: string, journal: LedgerJournal): CheckedJournal {
-  const current = new Map(rows.map((row) => [row.id, row]));
+async function checkJournal(rows: readonly StoredRow[], endDate: string, journal: LedgerJournal): Promise<CheckedJournal> {
+  const current = new Map<string, StoredRow>();
+  for (let index = 0; index < rows.length; index += 1) {
+    const row = rows[index] as StoredRow;
+    current.set(row.id, row);
+    await turnAfter(index);
+  }
   const taken: StoredRow[] = [];
   const putBack: StoredRow[] = [];
   const added = new Set<string>();
-  for (const { id, before, after } of journal.rows) {
+  for (let index = 0; index < journal.rows.length; index += 1) {
+    const { id, before, after } = journal.rows[index] as JournalRow;
     const row = current.get(id);
     if (after === null ? row !== undefined : row?.version !== after) throw conflict();
     if (after !== null && row !== undefined) taken.push(row);
     if (before) putBack.push(before);
     else if (after !== null) added.add(id);
+    await turnAfter(index);
   }
   if (journal.schedule) checkScheduleRows(rows, journal.schedule);
   const { end } = journal;
@@ -95,11 +117,14 @@ function checkJournal(rows: readonly StoredRow[], endDate: string, journal: Ledg
     // Taking the end back must leave no row past it: only the rows the extension added may lie there.
     if (rows.some((row) => row.date > end.before && !added.has(row.id))) throw conflict();
   }
-  return { taken, putBack, runs: takenRuns(rows, taken) };
+  return { taken, putBack, runs: await takenRuns(rows, taken) };
 }
 
 /** Rows per statement when an undo reads a ledger before its lock: a few milliseconds each. */
 const READ_BATCH = 2000;
+
+/** Before-images put back per call of insertRows: the event loop turns between them. */
+const PUT_BACK_SLICE = 1024;
 
 /** Taken rows per DELETE: the event loop turns between them. */
 const DELETE_BATCH = 2000;
@@ -133,12 +158,14 @@ export async function checkBeforeLock(scope: LedgerScope, journal: LedgerJournal
   if (!first || first.replacedAt > journal.version) throw conflict();
   const rows: StoredRow[] = [];
   for (let from = 1; from < first.nextSequence; from += READ_BATCH) {
-    for (const row of await listRowsBetween(scope, first.ledger.id, from, from + READ_BATCH)) rows.push(row);
+    // Each part in creation order, so all of them are.
+    const part = (await listRowsBetween(scope, first.ledger.id, from, from + READ_BATCH)).sort((a, b) => a.sequence - b.sequence);
+    for (const row of part) rows.push(row);
     await yieldToOthers();
   }
   const last = await readLedgerOutsideLock(scope, journal.ledgerId);
   if (!last || last.ledger.version !== first.ledger.version) return undefined;
-  return { ...checkJournal(rows, first.ledger.endDate, journal), ledgerId: first.ledger.id, version: first.ledger.version };
+  return { ...(await checkJournal(rows, first.ledger.endDate, journal)), ledgerId: first.ledger.id, version: first.ledger.version };
 }
 
 /**
@@ -169,7 +196,11 @@ export async function undoLedgerJournal(
   const { taken, putBack, runs } =
     checked && checked.ledgerId === ledger.id && checked.version === ledger.version
       ? checked
-      : checkJournal(await listRows(scope, ledger.id), ledger.endDate, journal);
+      : await checkJournal(
+          (await listRows(scope, ledger.id)).sort((a, b) => a.sequence - b.sequence),
+          ledger.endDate,
+          journal,
+        );
   // Skipped occurrences are no rows: a write may skip or forget one without moving the version, so they are checked here.
   if (journal.skippedAdded.length > 0 || journal.skippedForgotten.length > 0) {
     const skipped = await skippedOccurrences(scope, ledger.id);
@@ -190,11 +221,12 @@ export async function undoLedgerJournal(
   } else {
     await deleteRows(scope, ledger.id, taken);
   }
-  await insertRows(
-    scope,
-    ledger.id,
-    putBack.map((row) => ({ ...row, source: row.source ?? undefined })),
-  );
+  // Put back a slice at a time, as a restore stages its rows: readying thousands of rows at once holds the event loop.
+  for (let start = 0; start < putBack.length; start += PUT_BACK_SLICE) {
+    if (start > 0) await yieldToOthers();
+    const slice = putBack.slice(start, start + PUT_BACK_SLICE).map((row) => ({ ...row, source: row.source ?? undefined }));
+    await insertRows(scope, ledger.id, slice);
+  }
   await forgetOccurrences(scope, ledger.id, journal.skippedAdded);
   await restoreSkipped(scope, ledger.id, journal.skippedForgotten);
   // Only a replaced ledger forgets what it imported, and that was refused above: a shortfall is a fault, refused all the same.
