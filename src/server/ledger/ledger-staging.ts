@@ -15,18 +15,12 @@ import { withLedgerTables } from '../db/ledger-tables.js';
 import { type LedgerData, deleteLedgerData } from './ledger-data.js';
 import { insertDetachedLedger, isDetached, type LedgerScope, listDetachedLedgers } from './ledger-record.js';
 import { restoreImports } from './imported-rows.js';
-import { insertRows } from './row-insert.js';
+import { insertRowsInSlices } from './row-insert.js';
 import { restoreSkipped } from './skipped-occurrences.js';
 import { deleteSomeRows } from './transaction-rows.js';
 
 /** Rows per staging INSERT: each its own transaction of a few milliseconds. */
 const STAGE_BATCH = 256;
-
-/**
- * Rows made ready and stored per call of insertRows: the rows come in row order, so each slice goes
- * after the last, into the ledger's last block or new ones.
- */
-const STAGE_SLICE = 1024;
 
 /** Rows per DELETE of a detached ledger's rows. */
 const DROP_BATCH = 1000;
@@ -61,12 +55,12 @@ export async function stageLedger(
   const ledger = await insertDetachedLedger(scope, { ...data.fields, nextSequence: data.nextSequence }, now);
   started(ledger.id);
   await yieldToOthers();
-  // A slice at a time: making 20,000 rows ready to store (ids, blocks, month totals) in one go held the event loop for 120 ms.
-  for (let start = 0; start < data.rows.length; start += STAGE_SLICE) {
-    const slice = data.rows.slice(start, start + STAGE_SLICE).map((row) => ({ ...row, source: row.source ?? undefined }));
-    await insertRows(scope, ledger.id, slice, STAGE_BATCH);
-    await yieldToOthers();
-  }
+  await insertRowsInSlices(
+    scope,
+    ledger.id,
+    data.rows.map((row) => ({ ...row, source: row.source ?? undefined })),
+    STAGE_BATCH,
+  );
   await restoreSkipped(scope, ledger.id, data.skipped);
   await restoreImports(scope, ledger.id, data.imported);
   return { stagedId: ledger.id, rows: data.rows.length };

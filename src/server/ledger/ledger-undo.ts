@@ -21,7 +21,7 @@ import {
   setLedgerEnd,
   type StoredLedger,
 } from './ledger-record.js';
-import { insertRows } from './row-insert.js';
+import { insertRowsInSlices } from './row-insert.js';
 import { forgetOccurrences, restoreSkipped, skippedOccurrences } from './skipped-occurrences.js';
 import { deleteRowRuns, deleteRows, type StoredRow } from './transaction-rows.js';
 
@@ -123,9 +123,6 @@ async function checkJournal(rows: readonly StoredRow[], endDate: string, journal
 /** Rows per statement when an undo reads a ledger before its lock: a few milliseconds each. */
 const READ_BATCH = 2000;
 
-/** Before-images put back per call of insertRows: the event loop turns between them. */
-const PUT_BACK_SLICE = 1024;
-
 /** Taken rows per DELETE: the event loop turns between them. */
 const DELETE_BATCH = 2000;
 
@@ -221,12 +218,11 @@ export async function undoLedgerJournal(
   } else {
     await deleteRows(scope, ledger.id, taken);
   }
-  // Put back a slice at a time, as a restore stages its rows: readying thousands of rows at once holds the event loop.
-  for (let start = 0; start < putBack.length; start += PUT_BACK_SLICE) {
-    if (start > 0) await yieldToOthers();
-    const slice = putBack.slice(start, start + PUT_BACK_SLICE).map((row) => ({ ...row, source: row.source ?? undefined }));
-    await insertRows(scope, ledger.id, slice);
-  }
+  await insertRowsInSlices(
+    scope,
+    ledger.id,
+    putBack.map((row) => ({ ...row, source: row.source ?? undefined })),
+  );
   await forgetOccurrences(scope, ledger.id, journal.skippedAdded);
   await restoreSkipped(scope, ledger.id, journal.skippedForgotten);
   // Only a replaced ledger forgets what it imported, and that was refused above: a shortfall is a fault, refused all the same.
