@@ -51,11 +51,7 @@ export async function writeLedgerData(scope: LedgerScope, accountId: string, dat
   const ledger = await saveLedger(scope, accountId, { ...data.fields, nextSequence: data.nextSequence }, now);
   const { id } = ledger;
   // In slices: on PostgreSQL a restore stores its rows here, and other users' requests go on between them (decision 0072).
-  await insertRowsInSlices(
-    scope,
-    id,
-    data.rows.map((row) => ({ ...row, source: row.source ?? undefined })),
-  );
+  await insertRowsInSlices(scope, id, data.rows, (row) => ({ ...row, source: row.source ?? undefined }));
   await restoreSkipped(scope, id, data.skipped);
   await restoreImports(scope, id, data.imported);
   return ledger;

@@ -55,12 +55,7 @@ export async function stageLedger(
   const ledger = await insertDetachedLedger(scope, { ...data.fields, nextSequence: data.nextSequence }, now);
   started(ledger.id);
   await yieldToOthers();
-  await insertRowsInSlices(
-    scope,
-    ledger.id,
-    data.rows.map((row) => ({ ...row, source: row.source ?? undefined })),
-    STAGE_BATCH,
-  );
+  await insertRowsInSlices(scope, ledger.id, data.rows, (row) => ({ ...row, source: row.source ?? undefined }), STAGE_BATCH);
   await restoreSkipped(scope, ledger.id, data.skipped);
   await restoreImports(scope, ledger.id, data.imported);
   return { stagedId: ledger.id, rows: data.rows.length };

@@ -218,11 +218,7 @@ export async function undoLedgerJournal(
   } else {
     await deleteRows(scope, ledger.id, taken);
   }
-  await insertRowsInSlices(
-    scope,
-    ledger.id,
-    putBack.map((row) => ({ ...row, source: row.source ?? undefined })),
-  );
+  await insertRowsInSlices(scope, ledger.id, putBack, (row) => ({ ...row, source: row.source ?? undefined }));
   await forgetOccurrences(scope, ledger.id, journal.skippedAdded);
   await restoreSkipped(scope, ledger.id, journal.skippedForgotten);
   // Only a replaced ledger forgets what it imported, and that was refused above: a shortfall is a fault, refused all the same.

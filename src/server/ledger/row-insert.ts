@@ -154,14 +154,16 @@ const SLICE_ROWS = 1024;
  * blocks and month totals) held the event loop for 120 to 250 ms (decision 0072). Rows in row order
  * go each slice after the last, into the ledger's last block or new ones.
  */
-export async function insertRowsInSlices(
+export async function insertRowsInSlices<Row>(
   scope: LedgerScope,
   ledgerId: string,
-  rows: readonly NewRow[],
+  rows: readonly Row[],
+  /** Each row as insertRows takes it, made a slice at a time too. */
+  toNew: (row: Row) => NewRow,
   largestBatch = LARGEST_INSERT_BATCH,
 ): Promise<void> {
   for (let start = 0; start < rows.length; start += SLICE_ROWS) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-    await insertRows(scope, ledgerId, rows.slice(start, start + SLICE_ROWS), largestBatch);
+    await insertRows(scope, ledgerId, rows.slice(start, start + SLICE_ROWS).map(toNew), largestBatch);
   }
 }
