@@ -211,10 +211,7 @@ export async function undoLedgerJournal(
     const parts: StoredRow[][] = [];
     for (const run of runs)
       for (let start = 0; start < run.length; start += DELETE_BATCH) parts.push(run.slice(start, start + DELETE_BATCH));
-    for (let start = 0; start < parts.length; start += 1) {
-      if (start > 0) await yieldToOthers();
-      await deleteRowRuns(scope, ledger.id, parts.slice(start, start + 1));
-    }
+    await deleteRowRuns(scope, ledger.id, parts);
   } else {
     await deleteRows(scope, ledger.id, taken);
   }

@@ -167,7 +167,9 @@ export async function deleteRows(scope: LedgerScope, ledgerId: string, rows: rea
 export async function deleteRowRuns(scope: LedgerScope, ledgerId: string, runs: readonly (readonly StoredRow[])[]): Promise<void> {
   const change = new MonthTotalsChange();
   const blocks = await RowBlocks.read(scope, ledgerId);
-  for (const run of runs) {
+  for (const [index, run] of runs.entries()) {
+    // A turn of the event loop between runs; the blocks and month totals are read and saved once for all.
+    if (index > 0) await new Promise((resolve) => setImmediate(resolve));
     const first = run[0];
     const last = run[run.length - 1];
     if (!first || !last) continue;
