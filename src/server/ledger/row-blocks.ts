@@ -15,6 +15,7 @@ import { isoDate } from '../../domain/calendar-date.js';
 import { signedAmount, TRANSACTION_TYPES, type TransactionDraft } from '../../domain/ledger.js';
 import { cents } from '../../domain/money.js';
 import { blockIndexFor, cutIntoBlocks, MAX_BLOCK_ROWS, MIN_BLOCK_ROWS } from '../../domain/row-blocks.js';
+import type { LedgerRowBlocksTable, OwnerColumns } from '../db/schema.js';
 import { storedValue } from '../db/stored-value.js';
 import type { LedgerScope } from './ledger-record.js';
 
@@ -355,16 +356,8 @@ function blockRecords({ db, owner }: LedgerScope, ledgerId: string) {
     .where('owner_sub', '=', owner.subject);
 }
 
-interface BlockRecord {
-  block: number;
-  rank: number;
-  low_date: string;
-  low_type: string;
-  low_name: string;
-  low_sequence: number;
-  row_count: number;
-  signed_cents: number;
-}
+/** A block's record as stored, without the columns that say whose ledger it is. */
+type BlockRecord = Omit<LedgerRowBlocksTable, keyof OwnerColumns | 'ledger_id'>;
 
 function toBlock(record: BlockRecord): Block {
   return {
