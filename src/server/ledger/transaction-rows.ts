@@ -146,17 +146,27 @@ export async function deleteRows(scope: LedgerScope, ledgerId: string, rows: rea
       )
       .returning(['id', 'block'])
       .execute();
-    const blockById = new Map(deleted.map((record) => [record.id, storedBlock(record.block)]));
-    for (const row of batch) {
-      const block = blockById.get(row.id);
-      // The ledger is locked and the rows were just read in it: a row not there is a fault, not a race.
-      if (block === undefined) throw new Error('a ledger row read under the ledger lock was not there to delete');
-      change.add(row, -1);
-      blocks.removeRow(block, row);
-    }
+    countOut(deleted, batch, change, blocks);
   }
   await saveMonthTotals(scope, ledgerId, change);
   await blocks.save();
+}
+
+/** Takes deleted rows out of their month totals and blocks, each by the block its DELETE returned. */
+function countOut(
+  deleted: readonly { readonly id: string; readonly block: number | null }[],
+  rows: readonly StoredRow[],
+  change: MonthTotalsChange,
+  blocks: RowBlocks,
+): void {
+  const blockById = new Map(deleted.map((record) => [record.id, storedBlock(record.block)]));
+  for (const row of rows) {
+    const block = blockById.get(row.id);
+    // The ledger is locked and the rows were just read in it: a row not there is a fault, not a race.
+    if (block === undefined) throw new Error('a ledger row read under the ledger lock was not there to delete');
+    change.add(row, -1);
+    blocks.removeRow(block, row);
+  }
 }
 
 /**
@@ -180,15 +190,9 @@ export async function deleteRowRuns(scope: LedgerScope, ledgerId: string, runs: 
       .where('sequence', '<=', last.sequence)
       .returning(['id', 'block'])
       .execute();
-    const blockById = new Map(deleted.map((record) => [record.id, storedBlock(record.block)]));
     // The ledger is locked and its rows were just read in it: any other count is a fault, not a race.
     if (deleted.length !== run.length) throw new Error('a run of ledger rows read under the ledger lock was not what it deleted');
-    for (const row of run) {
-      const block = blockById.get(row.id);
-      if (block === undefined) throw new Error('a ledger row read under the ledger lock was not there to delete');
-      change.add(row, -1);
-      blocks.removeRow(block, row);
-    }
+    countOut(deleted, run, change, blocks);
   }
   await saveMonthTotals(scope, ledgerId, change);
   await blocks.save();
