@@ -35,9 +35,6 @@ export default defineConfig({
           // API tests start servers and databases: give them room on a 2-core machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Two files at a time even on 2 cores: an API test spends much of its time waiting on
-          // its server's answers and on PostgreSQL, so a second file fills those waits.
-          maxWorkers: 2,
         },
       },
       {
@@ -64,7 +61,6 @@ export default defineConfig({
           exclude: WEB_FILES_THAT_MOCK_MODULES,
           setupFiles: ['src/web/test-setup.ts'],
           testTimeout: 15_000,
-          maxWorkers: 2,
           // One jsdom and one module graph per worker, not per file: building them for each of the
           // page's test files cost more than the tests themselves. test-setup.ts cleans the
           // document, storage and timers after every test.
@@ -79,7 +75,6 @@ export default defineConfig({
           include: WEB_FILES_THAT_MOCK_MODULES,
           setupFiles: ['src/web/test-setup.ts'],
           testTimeout: 15_000,
-          maxWorkers: 2,
         },
       },
     ],
