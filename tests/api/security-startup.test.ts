@@ -160,8 +160,8 @@ describe('the real server process in production', () => {
 
 /** Tables, columns, types, nullability and defaults: what two databases must share to be the same version. */
 async function schemaOf<Schema>(db: Kysely<Schema>, kind: 'sqlite' | 'postgres'): Promise<unknown> {
-  // PostgreSQL introspection lists every schema's tables: another test file's, running at the same
-  // time in the same database, would join this one's. Only the connection's own schema counts.
+  // The app's PostgreSQL introspection reads only the connection's own schema (own-schema-dialect.ts);
+  // filtered again here, so another test file's schema could never join this one's.
   const current =
     kind === 'postgres' ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name : undefined;
   const tables = (await db.introspection.getTables()).filter((table) => table.schema === current);

@@ -3,7 +3,8 @@
  * not what the API says is stored. No migrations run here; the server under test owns the schema.
  */
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
+import { OwnSchemaPostgresDialect } from '../../src/server/db/own-schema-dialect.js';
 import pg from 'pg';
 import type { DatabaseSchema } from '../../src/server/db/schema.js';
 
@@ -21,7 +22,7 @@ export function openDatabaseReader(url: string): DatabaseReader {
     sqlite.pragma('busy_timeout = 5000');
     db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
   } else {
-    db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }) });
+    db = new Kysely<DatabaseSchema>({ dialect: new OwnSchemaPostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }) });
   }
   return { db, close: () => db.destroy() };
 }

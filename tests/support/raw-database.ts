@@ -3,7 +3,8 @@
  * earlier version by hand. The app itself always opens databases through openDatabase.
  */
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
+import { OwnSchemaPostgresDialect } from '../../src/server/db/own-schema-dialect.js';
 import pg from 'pg';
 import type { DatabaseKind } from './test-databases.js';
 
@@ -17,5 +18,5 @@ export function openRawDatabase(kind: DatabaseKind, url: string): Kysely<unknown
   // int8 as numbers, as the app reads them (database.ts sets this when it opens PostgreSQL, which
   // since decision 0041 is not at import): a row read here before the app opened reads the same.
   pg.types.setTypeParser(PG_INT8_OID, (value) => Number(value));
-  return new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }) });
+  return new Kysely<unknown>({ dialect: new OwnSchemaPostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }) });
 }

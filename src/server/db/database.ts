@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { OwnSchemaPostgresDialect } from './own-schema-dialect.js';
 import type { DatabaseConfig } from '../config.js';
 import { migrateToLatest } from './migrations.js';
 import { ensurePrivateFolder, preparePrivateDatabaseFile, tightenDatabaseFiles } from './private-files.js';
@@ -100,7 +101,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     const { default: pg } = await import('pg');
     pg.types.setTypeParser(PG_INT8_OID, (value) => Number(value));
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
-    db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<DatabaseSchema>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   }
   await migrateToLatest(db, config.kind);
   return { db: withoutLedgerTables(db), kind: config.kind, close: () => db.destroy() };
