@@ -9,7 +9,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
 import { addDeposit, addExpense, createLedger, expectView, openView, settled } from './dashboard-actions.js';
 import { depositsTable, expensesTable, ledgerRows, ledgerTable } from './dashboard-tables.js';
-import { signInAs } from './sign-in.js';
+import { openSignedIn } from './sign-in.js';
 
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
@@ -75,8 +75,7 @@ test('each view with data, and every dialog on it, has no serious or critical ax
   const findings = new Map<string, Finding>();
   const scan = (state: string) => scanInto(findings, page, state);
 
-  await page.goto('/');
-  await signInAs(page, 'axe-reader');
+  await openSignedIn(page, 'axe-reader');
   await expectView(page, 'Home');
   await openView(page, 'Plan');
   await addDeposit(page, { name: 'Acme', type: 'Direct Deposit', amount: '1500', startDate: '2026-12-04', frequency: 'BW' });
@@ -230,8 +229,7 @@ function isoToday(offsetDays = 0): string {
 
 test('each view with the undo message shown has no serious or critical axe violation', async ({ page }) => {
   const findings = new Map<string, Finding>();
-  await page.goto('/');
-  await signInAs(page, 'axe-undoer');
+  await openSignedIn(page, 'axe-undoer');
   await expectView(page, 'Home');
   // Rent falls due today, so Home's next 14 days show it with its Pay button.
   await seedThroughApi(page, {
@@ -268,8 +266,7 @@ test('each view with the undo message shown has no serious or critical axe viola
  * axe reads the colours as drawn, so each state waits for the button's transitions to end.
  */
 test('the Your data menu\'s "Delete all my data" button meets AA contrast at rest, focused and hovered', async ({ page }) => {
-  await page.goto('/');
-  await signInAs(page, 'axe-deleter');
+  await openSignedIn(page, 'axe-deleter');
   await expectView(page, 'Home');
   const menuButton = page.getByRole('button', { name: 'Your data' });
   await menuButton.click();

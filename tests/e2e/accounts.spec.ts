@@ -8,7 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
 import { addExpense, createLedger, openView, settled } from './dashboard-actions.js';
-import { signInAs } from './sign-in.js';
+import { openSignedIn } from './sign-in.js';
 
 const USER = `accounts-${process.pid}`;
 
@@ -20,8 +20,7 @@ function isoDay(offsetDays = 0): string {
 }
 
 test('a Savings account has its own ledger: add it, charge it, open it, rename it, delete it', async ({ page }) => {
-  await page.goto('/plan');
-  await signInAs(page, USER);
+  await openSignedIn(page, USER, '/plan');
   await expect(page.getByRole('button', { name: 'Add Account' })).toBeEnabled();
   await seedThroughApi(page, {
     deposits: [],

@@ -12,7 +12,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
 import { addTransaction, createLedger, openView, settled } from './dashboard-actions.js';
 import { ledgerRows, usTableDate } from './dashboard-tables.js';
-import { signInAs } from './sign-in.js';
+import { openSignedIn } from './sign-in.js';
 
 const USER = `card-payments-${process.pid}`;
 
@@ -44,8 +44,7 @@ async function chooseAccount(page: Page, name: string): Promise<void> {
 test('a card’s payment is projected into Checking, warned of by name, paid, and follows a statement imported into the card', async ({
   page,
 }) => {
-  await page.goto('/plan');
-  await signInAs(page, USER);
+  await openSignedIn(page, USER, '/plan');
   await expect(page.getByRole('button', { name: 'Add Account' })).toBeEnabled();
   await seedThroughApi(page, { deposits: [], expenses: [], ledger: { startDate: isoDay(), endDate: isoDay(120), currentBalance: 300 } });
   await page.reload();

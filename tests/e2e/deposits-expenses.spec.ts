@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { addDeposit, addExpense, createLedger, expectView, openView } from './dashboard-actions.js';
 import { expensesTable } from './dashboard-tables.js';
-import { signInAs } from './sign-in.js';
+import { openSignedIn } from './sign-in.js';
 
 test('deposits and expenses: add, total, summarize, sort, edit, delete, and keep after a reload', async ({ page }) => {
-  await page.goto('/');
-  await signInAs(page, 'erin');
+  await openSignedIn(page, 'erin');
   await expectView(page, 'Home');
   await expect(page.getByText('Please add deposits and/or expenses!')).toBeVisible();
   await openView(page, 'Plan');
@@ -92,8 +91,7 @@ test('deposits and expenses: add, total, summarize, sort, edit, delete, and keep
 });
 
 test('a short month is called out', async ({ page }) => {
-  await page.goto('/');
-  await signInAs(page, 'frank');
+  await openSignedIn(page, 'frank');
   await expectView(page, 'Home');
   await openView(page, 'Plan');
   await addDeposit(page, { name: 'Part-time', type: 'Check', amount: '900', startDate: '2026-11-30', frequency: 'EOM' });
@@ -106,8 +104,7 @@ test('long names never widen the page or break the rows: wide tables scroll in t
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto('/');
-  await signInAs(page, 'gail');
+  await openSignedIn(page, 'gail');
   await expectView(page, 'Home');
   await openView(page, 'Plan');
   await addDeposit(page, {

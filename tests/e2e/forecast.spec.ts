@@ -8,7 +8,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { addDeposit, addExpense, createLedger, expectView, openView, settled } from './dashboard-actions.js';
 import { expensesTable, ledgerTable } from './dashboard-tables.js';
-import { signInAs } from './sign-in.js';
+import { openSignedIn } from './sign-in.js';
 
 const WARNING = 'Your balance goes below $0 on Sun, Jan 5, 2031, when Rent is due.';
 
@@ -26,8 +26,7 @@ async function expectNoBlockingViolations(page: Page): Promise<void> {
 test('a ledger that goes below zero warns on the right day, shows its pay periods and the chart, and the warning goes when the bill is lowered', async ({
   page,
 }) => {
-  await page.goto('/');
-  await signInAs(page, 'fran');
+  await openSignedIn(page, 'fran');
   await expectView(page, 'Home');
   // 2031-01-03 is a Friday: paychecks on Jan 3, 17 and 31; rent on the 5th.
   await openView(page, 'Plan');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addDeposit, expectView, openView } from './dashboard-actions.js';
-import { signInAs } from './sign-in.js';
+import { openSignedIn, signInAs } from './sign-in.js';
 
 test('a new user signs in through the development provider and lands on the address first asked for', async ({ page }) => {
   await page.goto('/anything?x=1');
@@ -16,8 +16,7 @@ test('a new user signs in through the development provider and lands on the addr
 });
 
 test('each view shows its sections open with their empty states', async ({ page }) => {
-  await page.goto('/');
-  await signInAs(page, 'bob');
+  await openSignedIn(page, 'bob');
   await expect(page).toHaveURL(/\/$/);
 
   // Home: the Summary and the next 14 days; with nothing planned, it says so and points to Plan.
@@ -51,10 +50,8 @@ test('two user names are two different users', async ({ browser }) => {
   const carol = await first.newPage();
   const dave = await second.newPage();
 
-  await carol.goto('/');
-  await signInAs(carol, 'carol');
-  await dave.goto('/');
-  await signInAs(dave, 'dave');
+  await openSignedIn(carol, 'carol');
+  await openSignedIn(dave, 'dave');
 
   await expect(carol.getByText('Signed in as carol')).toBeVisible();
   await expect(dave.getByText('Signed in as dave')).toBeVisible();

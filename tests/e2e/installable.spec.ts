@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
 import { expectView, settled } from './dashboard-actions.js';
-import { signInAs } from './sign-in.js';
+import { openSignedIn } from './sign-in.js';
 
 const OFFLINE = 'You are offline. Leftover will load your data again when you are back online.';
 
@@ -14,8 +14,7 @@ test('the manifest is linked, the service worker registers and caches no API ans
   page,
   context,
 }) => {
-  await page.goto('/');
-  await signInAs(page, 'installable');
+  await openSignedIn(page, 'installable');
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await expectView(page, 'Home');
   await seedThroughApi(page, {

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
 import { addDeposit, addExpense, addTransaction, createLedger, expectView, openView } from './dashboard-actions.js';
 import { expectLedgerRows, expensesTable, ledgerRows, ledgerTable } from './dashboard-tables.js';
-import { signInAs } from './sign-in.js';
+import { openSignedIn } from './sign-in.js';
 
 /** axe on the ledger as it is now: no serious or critical violation (spacers, row numbers included). */
 async function expectAccessibleLedger(page: Page): Promise<void> {
@@ -18,8 +18,7 @@ async function expectBalances(page: Page, current: string, pending: string): Pro
 }
 
 test('the ledger projects paychecks and bills, and follows pay, clear, filter, add, edit and reload', async ({ page }) => {
-  await page.goto('/');
-  await signInAs(page, 'gina');
+  await openSignedIn(page, 'gina');
   await expectView(page, 'Home');
   // With no ledger only New Ledger shows, on Home and in the Ledger.
   await expect(page.getByRole('button', { name: 'New Ledger' })).toBeVisible();
@@ -131,8 +130,7 @@ test('the ledger projects paychecks and bills, and follows pay, clear, filter, a
 });
 
 test('the ledger lives on: extending it and changing an expense keep the paid row and the row added by hand', async ({ page }) => {
-  await page.goto('/');
-  await signInAs(page, 'jules');
+  await openSignedIn(page, 'jules');
   await expectView(page, 'Home');
   await openView(page, 'Plan');
   await addExpense(page, { name: 'Rent', type: 'Housing', day: '1', amount: '1200' });
@@ -183,8 +181,7 @@ test('the ledger lives on: extending it and changing an expense keep the paid ro
 });
 
 test('a failed load names what failed, and RETRY recovers it', async ({ page }) => {
-  await page.goto('/ledger');
-  await signInAs(page, 'hank');
+  await openSignedIn(page, 'hank', '/ledger');
   await expectView(page, 'Ledger');
   await createLedger(page, { startDate: '2026-12-01', endDate: '2026-12-31', currentBalance: '42' });
   await expectBalances(page, '$42.00', '$42.00');
@@ -223,8 +220,7 @@ test('a long ledger renders the rows near the viewport; the last row can be scro
 }) => {
   // 240 key presses, two axe scans and two layouts: about a minute on a busy 2-core machine.
   test.setTimeout(120_000);
-  await page.goto('/');
-  await signInAs(page, 'ivy');
+  await openSignedIn(page, 'ivy');
   await expect(page.getByRole('button', { name: 'New Ledger' })).toBeVisible();
   // A year of 24 bills, one on the 31st (the last day of shorter months) and an end-of-month
   // paycheck: 12 + 25 x 12 = 312 rows. On 2027-12-31 the paycheck comes first, so the last row

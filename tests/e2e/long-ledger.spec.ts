@@ -9,7 +9,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
 import { expectView } from './dashboard-actions.js';
 import { ledgerTable } from './dashboard-tables.js';
-import { signInAs } from './sign-in.js';
+import { openSignedIn } from './sign-in.js';
 
 async function expectBalances(page: Page, current: string, pending: string): Promise<void> {
   await expect(page.getByTestId('current-balance')).toHaveText(current);
@@ -28,8 +28,7 @@ function ledgerRequests(page: Page): string[] {
 
 test('a long ledger opens on a window of it, pays on it, and searches the whole of it', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto('/');
-  await signInAs(page, 'wendy');
+  await openSignedIn(page, 'wendy');
   await expect(page.getByRole('button', { name: 'New Ledger' })).toBeVisible();
   // A year of 24 bills and a yearly-paid Zoo Membership on the 31st, with an end-of-month paycheck:
   // 12 + 25 x 12 = 312 rows, far more than the first window's 100.

@@ -9,7 +9,7 @@ import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { seedThroughApi } from './api-seed.js';
 import { settled } from './dashboard-actions.js';
 import { ledgerTable } from './dashboard-tables.js';
-import { signInAs } from './sign-in.js';
+import { openSignedIn } from './sign-in.js';
 
 const UPDATE_TRANSACTION = `**${LEDGER_PATHS.updateTransaction}*`;
 
@@ -18,8 +18,7 @@ const UPDATE_TRANSACTION = `**${LEDGER_PATHS.updateTransaction}*`;
  * on Jan 3 and 17, $1,200 rent on the 4th and an $80.50 phone bill on the 20th.
  */
 async function openSeededLedger(page: Page, userName: string): Promise<void> {
-  await page.goto('/');
-  await signInAs(page, userName);
+  await openSignedIn(page, userName);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await seedThroughApi(page, {
     deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'Friday', amount: 1500, startDate: '2031-01-03', frequency: 'BW' }],

@@ -5,11 +5,10 @@
 import { expect, test } from '@playwright/test';
 import { addDeposit, addExpense, createLedger, expectView, openView } from './dashboard-actions.js';
 import { depositsTable, expectLedgerRows, expensesTable } from './dashboard-tables.js';
-import { signInAs } from './sign-in.js';
+import { openSignedIn } from './sign-in.js';
 
 test('a twice-a-month deposit and a yearly bill, added through the dialogs, fall on their dates in a new ledger', async ({ page }) => {
-  await page.goto('/');
-  await signInAs(page, 'sam');
+  await openSignedIn(page, 'sam');
   await expectView(page, 'Home');
   await openView(page, 'Plan');
 

@@ -8,7 +8,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { expectView } from './dashboard-actions.js';
-import { signInAs } from './sign-in.js';
+import { openSignedIn } from './sign-in.js';
 
 /** UTC-11: a zone no test machine runs in, so seeing it proves the browser's zone was sent. */
 const BROWSER_ZONE = 'Pacific/Niue';
@@ -16,8 +16,7 @@ const BROWSER_ZONE = 'Pacific/Niue';
 test.use({ timezoneId: BROWSER_ZONE });
 
 async function signIn(page: Page, userName: string): Promise<void> {
-  await page.goto('/');
-  await signInAs(page, userName);
+  await openSignedIn(page, userName);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await expectView(page, 'Home');
 }

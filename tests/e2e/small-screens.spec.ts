@@ -9,7 +9,7 @@
 import { expect, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
 import { expectView, openView, settled, VIEW_SECTIONS, type ViewName } from './dashboard-actions.js';
-import { signInAs } from './sign-in.js';
+import { openSignedIn } from './sign-in.js';
 
 const WIDTHS = [320, 360, 390, 1280] as const;
 const LONG_NAME = `small.screens-${'x'.repeat(50)}`;
@@ -18,8 +18,7 @@ test('at 320, 360, 390 and 1280 px nothing scrolls sideways, Sign out stays visi
   page,
 }, testInfo) => {
   expect(LONG_NAME).toHaveLength(64);
-  await page.goto('/');
-  await signInAs(page, LONG_NAME);
+  await openSignedIn(page, LONG_NAME);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await settled(page);
   await seedThroughApi(page, {

@@ -10,7 +10,7 @@ import { expect, type Locator, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
 import { expectView, settled } from './dashboard-actions.js';
 import { ledgerRows, ledgerTable } from './dashboard-tables.js';
-import { signInAs } from './sign-in.js';
+import { openSignedIn } from './sign-in.js';
 
 const STATEMENT = fileURLToPath(new URL('../fixtures/statements/checking-ofx1-sgml.ofx', import.meta.url));
 
@@ -22,8 +22,7 @@ async function chosenActions(dialog: Locator): Promise<string[]> {
 }
 
 test('imports the OFX sample through the dialog: four rows matched, four added, reconciled with the bank', async ({ page }) => {
-  await page.goto('/');
-  await signInAs(page, 'stella-statement');
+  await openSignedIn(page, 'stella-statement');
   await expect(page.getByRole('button', { name: 'New Ledger' })).toBeVisible();
   await seedThroughApi(page, {
     deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'Friday', amount: 1000, startDate: '2027-01-01', frequency: 'BW' }],

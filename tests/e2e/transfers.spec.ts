@@ -10,7 +10,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
 import { addExpense, createLedger, openView, settled } from './dashboard-actions.js';
 import { ledgerRows } from './dashboard-tables.js';
-import { signInAs } from './sign-in.js';
+import { openSignedIn } from './sign-in.js';
 
 const STATEMENT = fileURLToPath(new URL('../fixtures/statements/checking-ofx1-sgml.ofx', import.meta.url));
 
@@ -43,8 +43,7 @@ async function showAccount(page: Page, name: string): Promise<void> {
 }
 
 test('a transfer added through the dialog shows as a debit in Checking and a credit in Savings', async ({ page }) => {
-  await page.goto('/plan');
-  await signInAs(page, `transfers-${process.pid}`);
+  await openSignedIn(page, `transfers-${process.pid}`, '/plan');
   await expect(page.getByRole('button', { name: 'Add Account' })).toBeEnabled();
   await seedThroughApi(page, { deposits: [], expenses: [], ledger: { startDate: isoDay(-5), endDate: isoDay(60), currentBalance: 1500 } });
   await page.reload();
@@ -124,8 +123,7 @@ test('a transfer added through the dialog shows as a debit in Checking and a cre
 });
 
 test('an OFX statement goes into the account chosen in the Account field, which its next file preselects', async ({ page }) => {
-  await page.goto('/plan');
-  await signInAs(page, `statement-accounts-${process.pid}`);
+  await openSignedIn(page, `statement-accounts-${process.pid}`, '/plan');
   await expect(page.getByRole('button', { name: 'Add Account' })).toBeEnabled();
   await seedThroughApi(page, {
     deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'Friday', amount: 1000, startDate: '2027-01-01', frequency: 'BW' }],

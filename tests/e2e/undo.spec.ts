@@ -12,7 +12,7 @@ import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { seedThroughApi } from './api-seed.js';
 import { addDeposit, addExpense, addTransaction, expectView, openView, settled } from './dashboard-actions.js';
 import { depositsTable, expensesTable, ledgerRows } from './dashboard-tables.js';
-import { signInAs } from './sign-in.js';
+import { openSignedIn } from './sign-in.js';
 
 const STATEMENT = fileURLToPath(new URL('../fixtures/statements/checking-ofx1-sgml.ofx', import.meta.url));
 
@@ -49,8 +49,7 @@ async function undoAndExpect(page: Page, message: string, before: unknown[]): Pr
 }
 
 async function signInWithLedger(page: Page, userName: string): Promise<void> {
-  await page.goto('/');
-  await signInAs(page, userName);
+  await openSignedIn(page, userName);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   // The OFX sample's ledger (tests/fixtures/statements/README): Acme every other Friday, Rent and Phone.
   await seedThroughApi(page, {
@@ -183,8 +182,7 @@ test('undoes the add, change and delete of a deposit and of an expense, with the
 });
 
 test('undoes a Pay on Home; an undo after a later change to the same row says why and changes nothing', async ({ page }) => {
-  await page.goto('/');
-  await signInAs(page, 'ursula-undo-home');
+  await openSignedIn(page, 'ursula-undo-home');
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   // A ledger from today (the server's clock on this machine), so Rent is among Home's next 14 days.
   await seedThroughApi(page, {

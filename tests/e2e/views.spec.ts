@@ -13,7 +13,7 @@ import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { seedThroughApi } from './api-seed.js';
 import { expectView, openView, VIEW_SECTIONS, viewLink, type ViewName } from './dashboard-actions.js';
 import { ledgerRows, ledgerTable } from './dashboard-tables.js';
-import { signInAs } from './sign-in.js';
+import { openSignedIn, signInAs } from './sign-in.js';
 
 // One user per worker process: a worker started again after a failure seeds a fresh one.
 const USER = `views-${process.pid}`;
@@ -68,8 +68,7 @@ test.describe('Home, Ledger and Plan', () => {
   test.beforeAll(async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto('/');
-    await signInAs(page, USER);
+    await openSignedIn(page, USER);
     await expectView(page, 'Home');
     // Rent falls due today; $1,500 comes at the end of each month.
     await seedThroughApi(page, {
@@ -95,8 +94,7 @@ test.describe('Home, Ledger and Plan', () => {
 
   test.describe('signed in on Home', () => {
     test.beforeEach(async ({ page }) => {
-      await page.goto('/');
-      await signInAs(page, USER);
+      await openSignedIn(page, USER);
       await expectView(page, 'Home');
     });
 

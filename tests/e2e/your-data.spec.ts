@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { addDeposit, addExpense, createLedger, expectView, openView, settled } from './dashboard-actions.js';
 import { depositsTable, expensesTable, ledgerRows, ledgerTable } from './dashboard-tables.js';
-import { signInAs } from './sign-in.js';
+import { openSignedIn } from './sign-in.js';
 
 /** What the ledger shows, row by row: the text of each transaction row. */
 async function ledgerTexts(page: Page): Promise<string[]> {
@@ -18,8 +18,7 @@ async function ledgerTexts(page: Page): Promise<string[]> {
 test('the ledger as CSV and everything as JSON come out through the page, and the JSON restores into another user', async ({ browser }) => {
   const first = await browser.newContext();
   const ivy = await first.newPage();
-  await ivy.goto('/');
-  await signInAs(ivy, 'ivy-exporter');
+  await openSignedIn(ivy, 'ivy-exporter');
   await expectView(ivy, 'Home');
   // 2031-01-03 is a Friday: paychecks on Jan 3, 17 and 31.
   await openView(ivy, 'Plan');
@@ -63,8 +62,7 @@ test('the ledger as CSV and everything as JSON come out through the page, and th
   // A second user restores it in the Ledger and sees the same ledger, deposits and expenses.
   const second = await browser.newContext();
   const jo = await second.newPage();
-  await jo.goto('/ledger');
-  await signInAs(jo, 'jo-restorer');
+  await openSignedIn(jo, 'jo-restorer', '/ledger');
   await expectView(jo, 'Ledger');
   await expect(jo.getByRole('button', { name: 'New Ledger' })).toBeVisible();
   await jo.getByRole('button', { name: 'Your data' }).click();
