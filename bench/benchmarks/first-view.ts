@@ -142,7 +142,8 @@ async function timedLoad({ page, chain }: Loader, url: string, isLedger: boolean
   const timeOrigin = await page.evaluate(() => performance.timeOrigin);
   // Requests a view sends as its paint is produced are not on its path: a moment for their events to arrive.
   await page.waitForTimeout(50);
-  return { ms, requests: chain.summarize(timeOrigin + ms) };
+  if (process.env.BENCH_TRACE === '1') console.log(`  ${url} painted at ${ms.toFixed(0)} ms`);
+  return { ms, requests: chain.summarize(timeOrigin, timeOrigin + ms) };
 }
 
 /** The API answers (paths with query) the view had received when it painted, from the page's Resource Timing. */
@@ -199,6 +200,10 @@ function requestsNote(loads: readonly Load[]): string {
   const last = loads.at(-1)?.requests;
   const chain = last === undefined ? '' : `: ${last.chain.join(' -> ')}`;
   return (
+    `last answer before paint at ${round(
+      medianOf(loads, (each) => each.lastAnswerMs),
+      0,
+    )} ms, ` +
     `${medianOf(loads, (each) => each.beforePaint)} requests before paint (${medianOf(loads, (each) => each.overNetwork)} over the network), ` +
     `critical chain ${medianOf(loads, (each) => each.chain.length)} round trips (${medianOf(loads, (each) => each.chainOverNetwork)} over the network)${chain}`
   );

@@ -40,6 +40,8 @@ export interface LoadRequests {
   readonly chain: readonly string[];
   /** Of the chain's requests, the ones that went over the network. */
   readonly chainOverNetwork: number;
+  /** When the last answer before the paint had come, in ms from `startedAtMs`: the paint's own work is what follows. */
+  readonly lastAnswerMs: number;
   /** The path and query of every request sent before the paint, in the order sent. */
   readonly sent: readonly string[];
 }
@@ -97,8 +99,11 @@ export class RequestChain {
     this.requests = new Map();
   }
 
-  /** The requests up to `paintedAtMs`, a wall-clock time (the page's timeOrigin plus its performance.now()). */
-  summarize(paintedAtMs: number): LoadRequests {
+  /**
+   * The requests from `startedAtMs` (the page's timeOrigin) up to `paintedAtMs` (the timeOrigin plus
+   * its performance.now() at the paint), both wall-clock times.
+   */
+  summarize(startedAtMs: number, paintedAtMs: number): LoadRequests {
     const all = [...this.requests.entries()].sort(([, a], [, b]) => a.sentAtMs - b.sentAtMs);
     const sent = all.filter(([, request]) => request.sentAtMs <= paintedAtMs);
     // Each URL's chain from the document: a request asked for by a URL loaded earlier in this load follows it.
@@ -115,8 +120,17 @@ export class RequestChain {
       if (finishedInTime && candidate.length > chain.length) chain = candidate;
     }
     const local = new Set(sent.filter(([, request]) => request.servedLocally).map(([, request]) => request.url));
+    const answered = sent.flatMap(([, request]) =>
+      request.finishedAtMs !== null && request.finishedAtMs <= paintedAtMs ? [request.finishedAtMs] : [],
+    );
+    if (process.env.BENCH_TRACE === '1')
+      for (const [, request] of sent)
+        console.log(
+          `    ${(request.sentAtMs - startedAtMs).toFixed(0)} -> ${request.finishedAtMs === null ? '-' : (request.finishedAtMs - startedAtMs).toFixed(0)} ${request.servedLocally ? 'local' : 'net'} ${shortName(request.url)}`,
+        );
     return {
       beforePaint: sent.length,
+      lastAnswerMs: Math.max(startedAtMs, ...answered) - startedAtMs,
       overNetwork: sent.filter(([, request]) => !request.servedLocally).length,
       chain: chain.map(shortName),
       chainOverNetwork: chain.filter((url) => !local.has(url)).length,
