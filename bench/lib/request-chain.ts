@@ -40,7 +40,7 @@ export interface LoadRequests {
   readonly chain: readonly string[];
   /** Of the chain's requests, the ones that went over the network. */
   readonly chainOverNetwork: number;
-  /** When the last answer before the paint had come, in ms from `startedAtMs`: the paint's own work is what follows. */
+  /** When the last request answered before the paint had its answer, in ms from `startedAtMs`: the page's own work follows. */
   readonly lastAnswerMs: number;
   /** The path and query of every request sent before the paint, in the order sent. */
   readonly sent: readonly string[];
@@ -67,6 +67,8 @@ export class RequestChain {
 
   constructor(session: CDPSession) {
     session.on('Network.requestWillBeSent', (event) => {
+      // A data: URL (a style sheet's inline icon) is read in place: not a request to anyone.
+      if (event.request.url.startsWith('data:')) return;
       const initiator = event.initiator as Initiator;
       const askedBy = initiator.url ?? stackUrl(initiator.stack);
       this.requests.set(event.requestId, {
