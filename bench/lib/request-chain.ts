@@ -107,7 +107,8 @@ export class RequestChain {
    */
   summarize(startedAtMs: number, paintedAtMs: number): LoadRequests {
     const all = [...this.requests.entries()].sort(([, a], [, b]) => a.sentAtMs - b.sentAtMs);
-    const sent = all.filter(([, request]) => request.sentAtMs <= paintedAtMs);
+    // A call the page before left unanswered is not this load's (its answer never comes).
+    const sent = all.filter(([, request]) => request.sentAtMs >= startedAtMs - 1 && request.sentAtMs <= paintedAtMs);
     // Each URL's chain from the document: a request asked for by a URL loaded earlier in this load follows it.
     const chainOf = new Map<string, readonly string[]>();
     for (const [, request] of sent) {
