@@ -1,9 +1,75 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** The top bar's green (Bootstrap's success colour): the installed app's title bar and splash screen. */
 const THEME_COLOUR = '#198754';
+
+/**
+ * Few, larger chunks, and nothing before a view's first paint that it does not show (issue 35,
+ * decision 0073). Left to itself the bundler made some 60 files, many under 1 KB, and the Ledger
+ * view's first paint waited for a dozen of them. Every module outside the first script (the entry's
+ * static graph) goes, by what imports it, into one of these files:
+ * - a view's own (`ledger-view`, `plan-view`): what that view imports statically, with the rows or
+ *   tables it loads alongside its data;
+ * - `views-common`: what more than one of the views below imports;
+ * - `home-parts`: Home's chart (with uPlot) and its accounts' balances, loaded alongside its data;
+ * - `user-manager`: the sign-in library (decision 0065);
+ * - `after-paint`: everything else (dialogs, forms, menus, Settings, Your data, statements, the undo
+ *   status, the changes' code), fetched when the browser is idle after the first paint.
+ * A view's file never imports `after-paint` (what a view imports statically is its own or common),
+ * so a view's path is the first script, its own file and at most `views-common`.
+ */
+const VIEW_ROOTS: Readonly<Record<string, RegExp>> = {
+  'ledger-view': /[\\/]src[\\/]web[\\/](views[\\/]ledger-view|features[\\/]ledger[\\/]rows[\\/]ledger-rows)\.tsx$/,
+  'plan-view': /[\\/]src[\\/]web[\\/](views[\\/]plan-view|features[\\/](deposits[\\/]deposits-table|expenses[\\/]expenses-table))\.tsx$/,
+  'home-parts':
+    /[\\/]src[\\/]web[\\/]features[\\/](accounts[\\/]account-balances|summary[\\/]forecast-chart[\\/](balance-forecast-chart|forecast-chart-view))\.tsx$/,
+  'user-manager': /[\\/]src[\\/]web[\\/]auth[\\/]user-manager\.ts$/,
+};
+
+/** The file each module outside the first script goes into, worked out once the build has read every module. */
+const placement = new Map<string, string>();
+
+function chunkPlacement(): Plugin {
+  return {
+    name: 'leftover-chunk-placement',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const staticGraph = (roots: readonly string[], stop: ReadonlySet<string>): Set<string> => {
+        const seen = new Set<string>();
+        const pending = [...roots];
+        while (pending.length > 0) {
+          const id = pending.pop() as string;
+          if (seen.has(id) || stop.has(id)) continue;
+          seen.add(id);
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const firstScript = staticGraph(
+        ids.filter((id) => this.getModuleInfo(id)?.isEntry),
+        new Set(),
+      );
+      const users = new Map<string, string[]>();
+      for (const [name, root] of Object.entries(VIEW_ROOTS)) {
+        for (const id of staticGraph(
+          ids.filter((candidate) => root.test(candidate)),
+          firstScript,
+        )) {
+          users.set(id, [...(users.get(id) ?? []), name]);
+        }
+      }
+      placement.clear();
+      for (const id of ids) {
+        if (firstScript.has(id)) continue;
+        const names = users.get(id) ?? [];
+        placement.set(id, names.length === 0 ? 'after-paint' : names.length === 1 ? (names[0] as string) : 'views-common');
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
@@ -11,6 +77,7 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [
     react(),
+    chunkPlacement(),
     // Installable (issue 16, decision 0026): a manifest and a service worker that precaches the
     // page's own files (index.html, the hashed scripts and styles, the icons) and nothing else. API
     // answers, /app-config.json and the sign-in pages always go to the network. The page registers
@@ -78,7 +145,16 @@ export default defineConfig({
           groups: [
             {
               name: 'shared',
-              test: /[\\/](src[\\/](domain[\\/](money|names|schedules|ledger|calendar-date|summary)|contract[\\/](common|ledger|expenses|deposits|codecs|errors|app-config))\.ts$|node_modules[\\/](zod[\\/]|react[\\/](index|jsx-runtime)|react[\\/]cjs[\\/]react(-jsx-runtime)?\.production))/,
+              // Rolldown's own runtime helpers too: left alone they are a 0.6 KB file on every view's path.
+              test: /[\\/](src[\\/](domain[\\/](money|names|schedules|ledger|calendar-date|summary)|contract[\\/](common|ledger|expenses|deposits|codecs|errors|app-config))\.ts$|node_modules[\\/](zod[\\/]|react[\\/](index|jsx-runtime)|react[\\/]cjs[\\/]react(-jsx-runtime)?\.production))|rolldown[\\/]runtime\.js$/,
+              priority: 40,
+            },
+            {
+              name: (id: string) => placement.get(id) ?? null,
+              // The placement above already follows every static import; taking a module's imports
+              // along would take modules of the first script into a later file.
+              includeDependenciesRecursively: false,
+              priority: 10,
             },
           ],
         },

@@ -14,6 +14,7 @@
  */
 import path from 'node:path';
 import { apiThroughput } from './benchmarks/api-throughput.js';
+import { firstView } from './benchmarks/first-view.js';
 import { growth } from './benchmarks/growth.js';
 import { leaks } from './benchmarks/leaks.js';
 import { manyAccounts } from './benchmarks/many-accounts.js';
@@ -42,6 +43,7 @@ const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
   '9': scale,
   '10': startup,
   '11': manyAccounts,
+  '12': firstView,
 };
 
 async function main(): Promise<void> {

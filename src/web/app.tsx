@@ -1,14 +1,19 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Button } from './components/button.js';
 import type { AppConfig } from '../contract/app-config.js';
+import { ENDPOINTS } from '../contract/common.js';
+import { type IsoDate, todayIn } from '../domain/calendar-date.js';
+import { endpoint } from './api/api-request.js';
+import { firstWindowQuery, sendEarlyCalls } from './api/early-calls.js';
 import { SignedInApiProvider } from './api/api-context.js';
 import { RequireSignIn } from './auth/require-sign-in.js';
-import { SignInSession } from './auth/session.js';
+import { SignInSession, storedAccessToken } from './auth/session.js';
 import { CALLBACK_PATH } from './auth/sign-in-settings.js';
 import { SignInProvider, useSignInSession, useSignInState } from './auth/sign-in-context.js';
 import { BusyProvider } from './components/busy.js';
 import { YourDataMenu } from './features/your-data/your-data-menu.js';
 import { SettingsButton } from './features/settings/settings-button.js';
+import { whenIdleAfterPaint } from './first-paint.js';
 import { usePathname } from './navigation.js';
 import { UndoProvider, useUndo } from './undo/undo-context.js';
 import { UndoRegion } from './undo/undo-region.js';
@@ -17,7 +22,7 @@ import { VIEW_PATHS, ViewNav } from './views/view-nav.js';
 
 // Home is the first view's script (benchmark 4a). Ledger and Plan are chunks of their own: the one
 // an address names starts loading with the page itself, beside the sign-in settings, so it is in
-// hand when the user is; the others load when the browser is idle after the first paint.
+// hand when the user is; the others load when the browser is idle after the view's first paint.
 const VIEW_CHUNKS = {
   ledger: once(() => import('./views/ledger-view.js').then((module) => ({ default: module.LedgerView }))),
   plan: once(() => import('./views/plan-view.js').then((module) => ({ default: module.PlanView }))),
@@ -42,6 +47,33 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 export function preloadViewOf(pathname: string): void {
   if (pathname === VIEW_PATHS.ledger) void VIEW_CHUNKS.ledger().catch(() => undefined);
   if (pathname === VIEW_PATHS.plan) void VIEW_CHUNKS.plan().catch(() => undefined);
+}
+
+/** The GET paths each view reads before it can paint; its other reads (names for dialogs, other accounts) wait. */
+export function firstReadsOf(address: Pick<Location, 'pathname' | 'search'>, today: IsoDate): readonly string[] {
+  switch (address.pathname) {
+    case VIEW_PATHS.home:
+      return [endpoint('getDeposits').path, endpoint('getExpenses').path, endpoint('getForecast').path];
+    case VIEW_PATHS.ledger: {
+      // The account the address names (decision 0044), else the primary one at its alias.
+      const account = new URLSearchParams(address.search).get('account');
+      const ledger = account === null ? endpoint('getLedger').path : ENDPOINTS.getLedger.path.replace(':id', encodeURIComponent(account));
+      return [`${ledger}?${firstWindowQuery(today)}`, endpoint('listAccounts').path];
+    }
+    case VIEW_PATHS.plan:
+      return [endpoint('listAccounts').path, endpoint('getDeposits').path, endpoint('getExpenses').path];
+    default:
+      return [];
+  }
+}
+
+/**
+ * A returning tab's first view asks for its data with the first script (decision 0073), before the
+ * page's settings, its view's code or React: the views' calls take these answers.
+ */
+export function sendFirstReads(address: Pick<Location, 'pathname' | 'search'> = window.location): void {
+  const token = storedAccessToken();
+  if (token !== undefined) sendEarlyCalls(token, firstReadsOf(address, todayIn(new Date())));
 }
 
 const VIEW_TITLES: Readonly<Record<string, string>> = {
@@ -124,13 +156,15 @@ function SignedInPage({ developmentSignIn }: { developmentSignIn: boolean }) {
   useEffect(() => {
     document.title = title ? `${title} · Leftover` : 'Leftover';
   }, [title]);
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-    idle(() => {
-      void VIEW_CHUNKS.ledger().catch(() => undefined);
-      void VIEW_CHUNKS.plan().catch(() => undefined);
-    });
-  }, []);
+  // The other views' code, once this one has painted (decision 0073): never ahead of its data.
+  useEffect(
+    () =>
+      whenIdleAfterPaint(() => {
+        void VIEW_CHUNKS.ledger().catch(() => undefined);
+        void VIEW_CHUNKS.plan().catch(() => undefined);
+      }, 2000),
+    [],
+  );
   if (pathname === CALLBACK_PATH) return null;
   return (
     <BusyProvider>

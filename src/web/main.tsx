@@ -3,12 +3,16 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { APP_CONFIG_PATH, appConfigSchema } from '../contract/app-config.js';
-import { App, preloadViewOf } from './app.js';
+import { App, preloadViewOf, sendFirstReads } from './app.js';
+import { limitFirstPaintWait } from './first-paint.js';
 import { preloadSignIn } from './auth/session.js';
 
 async function start(): Promise<void> {
+  // The view's data first (decision 0073), then its code, then the sign-in library if needed now.
+  sendFirstReads();
   preloadViewOf(window.location.pathname);
   preloadSignIn();
+  limitFirstPaintWait();
   const root = createRoot(document.getElementById('root') as HTMLElement);
   try {
     const response = await fetch(APP_CONFIG_PATH);

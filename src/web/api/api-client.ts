@@ -34,6 +34,7 @@ import {
   type LedgerRead,
   type Request,
 } from './api-request.js';
+import { takeEarlyCall } from './early-calls.js';
 import { noteLedgerVersion } from './ledger-version.js';
 
 // The client is the api folder's face: the page imports what a call is and how one fails from
@@ -87,9 +88,11 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
     const token = options.getAccessToken();
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    // The first view's reads may have left with the first script already (decision 0073).
+    const early = method === 'GET' && token ? takeEarlyCall(token, path) : undefined;
     let response: Response;
     try {
-      response = await fetchImpl(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      response = await (early ?? fetchImpl(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
     } catch {
       throw new ApiCallError(operation, 0, UNREACHABLE);
     }

@@ -17,6 +17,7 @@ import { computeBalances } from '../../domain/balances.js';
 import { isAllowedStatusMove, type LedgerRow, signedAmount, type TransactionStatus } from '../../domain/ledger.js';
 import { type Cents, cents } from '../../domain/money.js';
 import type { HeldLedgerInfo, LedgerRead, LedgerReader } from './api-request.js';
+import { FIRST_WINDOW_ROWS, firstWindowQuery } from './early-calls.js';
 import { ledgerVersion, setLedgerVersion } from './ledger-version.js';
 
 export interface BalancedRows {
@@ -84,12 +85,6 @@ export function paintStatusMoves<Info extends HeldLedgerInfo>(info: Info, moves:
 
 // ---- windows of the ledger (decision 0053) ----------------------------------------------------
 
-/**
- * Rows the first view asks for: more than a tall monitor's screenful and its overscan, so a user
- * who only pays the next bills, or scrolls a little, never needs more.
- */
-export const FIRST_WINDOW_ROWS = 100;
-
 /** True for a window of the ledger, false for the whole of it. */
 export function isLedgerWindow(held: LedgerView | LedgerWindowView): held is LedgerWindowView {
   return 'payPeriodCount' in held;
@@ -109,7 +104,8 @@ const rereads = new WeakMap<LedgerWindowView, () => Promise<HeldLedgerInfo>>();
  * comes back knows how to be read again (rereadOf).
  */
 export function firstWindow(api: LedgerReader, today: IsoDate, limit = FIRST_WINDOW_ROWS): LedgerRead {
-  const query = new URLSearchParams({ limit: String(limit), today }).toString();
+  // The query main.tsx sends early too (decision 0073), so the view takes that answer.
+  const query = firstWindowQuery(today, limit);
   const read: LedgerRead = async (whole) => {
     const answer = await api.request({
       operation: whole.operation,

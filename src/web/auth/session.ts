@@ -5,6 +5,7 @@
  * loads the library's chunk (user-manager.ts) after the first paint. Without a usable user, on the
  * callback, or on a sign-out, the library is loaded at once.
  */
+import { whenIdleAfterPaint } from '../first-paint.js';
 import { currentAddress, navigate } from '../navigation.js';
 import {
   CALLBACK_PATH,
@@ -76,9 +77,9 @@ function loadUserManager(place: SignInPlace): Promise<SignInLibrary> {
 /** Even a page that never goes idle starts renewal this soon, well before a token's last minute. */
 const IDLE_AT_MOST_MS = 10_000;
 
+/** After the view's first paint (decision 0073), when the browser is idle. */
 function whenIdle(work: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(() => work(), { timeout: IDLE_AT_MOST_MS });
-  else setTimeout(work, 1);
+  whenIdleAfterPaint(work, IDLE_AT_MOST_MS);
 }
 
 function epochSeconds(): number {
@@ -162,6 +163,30 @@ function needsLibraryAtOnce(storage: () => Storage, now: number): boolean {
     // Storage the browser refuses to open: the library will find no user either.
   }
   return true;
+}
+
+/**
+ * The access token of the one user oidc-client-ts stored, before the page's settings say which
+ * provider's entry is ours (decision 0073): the first view's calls leave with it at once. Undefined
+ * on the callback, or unless exactly one stored user is unexpired; the api client uses those calls'
+ * answers only if the session's token is this one.
+ */
+export function storedAccessToken(storage: () => Storage = () => window.sessionStorage, now = epochSeconds()): string | undefined {
+  if (hasAuthParams() || window.location.pathname === CALLBACK_PATH) return undefined;
+  const tokens = new Set<string>();
+  try {
+    const store = storage();
+    for (let index = 0; index < store.length; index += 1) {
+      const key = store.key(index);
+      if (!key?.startsWith(STORED_USER_PREFIX)) continue;
+      const user = parsedUser(store.getItem(key));
+      if (user && unexpired(user, now)) tokens.add(user.accessToken);
+    }
+  } catch {
+    return undefined;
+  }
+  const [token] = tokens;
+  return tokens.size === 1 ? token : undefined;
 }
 
 /**

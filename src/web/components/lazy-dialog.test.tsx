@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { markFirstPaint } from '../first-paint.js';
 import { dialogLoadsSettled, lazyDialog } from './lazy-dialog.js';
 
 function Greeting({ show, name }: { readonly show: boolean; readonly name: string }) {
@@ -28,10 +29,11 @@ describe('lazyDialog', () => {
     expect(load).not.toHaveBeenCalled();
   });
 
-  it('fetches when idle, and opens without fetching again', async () => {
+  it('fetches when idle after the view has painted, and opens without fetching again', async () => {
     const load = vi.fn(() => Promise.resolve(Greeting));
     const Dialog = lazyDialog(load);
     const { rerender } = render(<Dialog show={false} name="Ada" />);
+    markFirstPaint();
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     await dialogLoadsSettled();
     rerender(<Dialog show name="Ada" />);

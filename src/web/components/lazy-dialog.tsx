@@ -1,19 +1,11 @@
 /**
  * Dialogs are not part of the first view, so their code (forms, modal machinery, validation)
- * loads on demand: fetched when the browser is idle after the first paint, and mounted the first
- * time the dialog opens. Once mounted it stays, so closing still animates.
+ * loads on demand: fetched when the browser is idle after the view's first paint (never ahead of
+ * its data, decision 0073), and mounted the first time the dialog opens. Once mounted it stays, so
+ * closing still animates.
  */
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
-
-/** Runs the task when the browser is idle; answers how to call it off. */
-const whenIdle = (task: () => void): (() => void) => {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(task, 200);
-  return () => window.clearTimeout(handle);
-};
+import { whenIdleAfterPaint } from '../first-paint.js';
 
 /** Dialog code on its way now, for whoever must wait until no load is in flight (component tests). */
 const inFlight = new Set<Promise<unknown>>();
@@ -52,7 +44,7 @@ export function lazyDialog<Props extends object>(
     if (open && !mounted) setMounted(true);
     // Preloading is only a head start: a failure here is retried when the dialog opens. A page
     // that has gone away does not start one.
-    useEffect(() => whenIdle(() => void preload().catch(() => undefined)), []);
+    useEffect(() => whenIdleAfterPaint(() => void preload().catch(() => undefined), 2000), []);
     if (!mounted) return null;
     return (
       <Suspense fallback={null}>

@@ -8,9 +8,9 @@ function Greeting({ name }: { readonly name: string }) {
 }
 
 describe('loadAlongside', () => {
-  it('starts loading at once, and renders directly once the code is here', async () => {
+  it("starts loading with the page on its view's address, and renders directly once the code is here", async () => {
     const load = vi.fn(() => Promise.resolve(Greeting));
-    const View = loadAlongside(load);
+    const View = loadAlongside(load, null, window.location.pathname);
     expect(load).toHaveBeenCalledTimes(1);
     render(<View name="Ada" />);
     expect(await screen.findByText('Hello Ada')).toBeInTheDocument();
@@ -18,6 +18,14 @@ describe('loadAlongside', () => {
     render(<View name="Grace" />);
     // Already loaded: no suspending, the text is there in the same render.
     expect(screen.getByText('Hello Grace')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('elsewhere, starts loading when first rendered', async () => {
+    const load = vi.fn(() => Promise.resolve(Greeting));
+    const View = loadAlongside(load, null, '/another-view');
+    render(<View name="Ada" />);
+    expect(await screen.findByText('Hello Ada')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
   });
 

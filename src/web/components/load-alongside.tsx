@@ -1,24 +1,33 @@
 /**
  * A view that can only show once data has arrived (the ledger's rows) need not be in the first
- * view's script: its code starts loading when the page starts, alongside the data's own request,
- * and is usually there first. Until it is, the view suspends; if it cannot load (offline, a new
- * deployment), the place says so and offers to try again, the rest of the page unharmed.
+ * view's script: its code starts loading when the view first renders, while the data it waits for
+ * (asked for by the first script, decision 0073) is on its way, and is usually there first. A part
+ * of a view that is not on screen at start (another view's, the undo status) loads when the browser
+ * is idle after the first paint instead, never ahead of the view's own data. Until it is here, the
+ * view suspends; if it cannot load (offline, a new deployment), the place says so and offers to try
+ * again, the rest of the page unharmed.
  */
 import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { whenIdleAfterPaint } from '../first-paint.js';
 import { Button } from './button.js';
 
-/** Every load started so far, for whoever must wait until all the page's code is here (component tests). */
-const started: Promise<unknown>[] = [];
+/** How to start every load made so far, for whoever must have all the page's code here (component tests). */
+const starters: (() => Promise<unknown>)[] = [];
 
-/** Settles once every view loaded alongside its data so far has loaded (or failed to). */
+/** Starts every view's code not started yet and settles once all have loaded (or failed to). */
 export function everyViewLoaded(): Promise<void> {
-  return Promise.allSettled(started).then(() => undefined);
+  return Promise.allSettled(starters.map((start) => start().catch(() => undefined))).then(() => undefined);
 }
+
+/** A chunk not rendered by the first view still comes, when the browser is idle after its paint. */
+const IDLE_AT_MOST_MS = 5_000;
 
 export function loadAlongside<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
   /** What holds the view's place while its code is still on the way. */
   fallback: ReactNode = null,
+  /** The address of the view that shows it from the start: on that address it starts loading with the page. */
+  viewPath?: string,
 ): ComponentType<Props> {
   let loaded: ComponentType<Props> | null = null;
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
@@ -34,8 +43,11 @@ export function loadAlongside<Props extends object>(
         throw error;
       },
     ));
-  // Started now, with the page, not at the first render; a failure here is retried on render.
-  started.push(start().catch(() => undefined));
+  starters.push(start);
+  // With the page on its view's address; rendered first, then (lazy below); otherwise after the first
+  // paint. A failure here is retried on render.
+  if (viewPath !== undefined && window.location.pathname === viewPath) void start().catch(() => undefined);
+  else whenIdleAfterPaint(() => void start().catch(() => undefined), IDLE_AT_MOST_MS);
   let Deferred = lazy(start);
 
   function LoadedAlongside(props: Props) {

@@ -25,6 +25,7 @@ import { CollapsibleSection } from '../components/collapsible-section.js';
 import { lazyDialog } from '../components/lazy-dialog.js';
 import { loadAlongside } from '../components/load-alongside.js';
 import { useDialogState } from '../components/use-dialog-state.js';
+import { markFirstPaint } from '../first-paint.js';
 import { payPeriodText } from '../forecast/pay-period-text.js';
 import { type SummaryForecast, SummarySection } from '../features/summary/summary-section.js';
 import { useUndone } from '../undo/undo-context.js';
@@ -40,7 +41,11 @@ const AddTransactionDialog = lazyDialog(() =>
 );
 // Every account's balance (issue 25), with the accounts' calls: loaded alongside Home's requests, so
 // the first view's script does not carry them (benchmark 4a).
-const AccountBalances = loadAlongside(() => import('../features/accounts/account-balances.js').then((module) => module.AccountBalances));
+const AccountBalances = loadAlongside(
+  () => import('../features/accounts/account-balances.js').then((module) => module.AccountBalances),
+  null,
+  VIEW_PATHS.home,
+);
 
 /** The Summary's total while a list has not loaded. */
 const NOTHING = cents(0);
@@ -104,6 +109,7 @@ export function HomeView() {
     if (forecastResult.status === 'fulfilled') setForecast(forecastResult.value);
     else failed.push(forecastResult.reason);
     showErrors(failed);
+    markFirstPaint();
   }, [api, readForecast, showErrors]);
 
   const reloadForecast = useCallback(async () => {

@@ -22,6 +22,7 @@ import { accountLedgerApi, useAccountsApi } from '../api/account-calls.js';
 import type { HeldLedgerInfo } from '../api/api-client.js';
 import { firstWindow, heldOf, isLedgerWindow, wholeWhenComplete } from '../api/status-moves.js';
 import { ApiClientProvider, useApiClient } from '../api/api-context.js';
+import { afterFirstPaint, markFirstPaint } from '../first-paint.js';
 import { navigate, subscribe } from '../navigation.js';
 import { CollapsibleSection } from '../components/collapsible-section.js';
 import { AddTransferButton } from '../features/accounts/add-transfer-button.js';
@@ -121,10 +122,10 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
     const now = todayIn(new Date());
     setToday(now);
     const failed: unknown[] = [];
-    const [ledgerInfo, depositsInfo, expensesInfo, accountsInfo] = settledValues<
-      [HeldLedgerInfo, DepositsInfoView, ExpensesInfoView, AccountsInfoView]
-    >(
-      await Promise.allSettled([api.getLedger(firstWindow(api, now)), api.getDeposits(), api.getExpenses(), accountsApi.listAccounts()]),
+    // What the first paint needs (decision 0073): the window, which carries the warning, and the
+    // accounts. main.tsx sent both with the first script; the client takes those answers.
+    const [ledgerInfo, accountsInfo] = settledValues<[HeldLedgerInfo, AccountsInfoView]>(
+      await Promise.allSettled([api.getLedger(firstWindow(api, now)), accountsApi.listAccounts()]),
       failed,
     );
     if (accountsInfo) onAccounts(accountsInfo);
@@ -134,6 +135,13 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
       return;
     }
     if (ledgerInfo) setLedger(wholeWhenComplete(ledgerInfo));
+    markFirstPaint();
+    // The schedules' names are only for the Edit dialog: read once the ledger has painted.
+    await new Promise<void>((resolve) => afterFirstPaint(resolve));
+    const [depositsInfo, expensesInfo] = settledValues<[DepositsInfoView, ExpensesInfoView]>(
+      await Promise.allSettled([api.getDeposits(), api.getExpenses()]),
+      failed,
+    );
     if (depositsInfo) setDeposits(depositsInfo);
     if (expensesInfo) setExpenses(expensesInfo);
     showErrors(failed);

@@ -12,6 +12,7 @@ import { CollapsibleSection } from '../components/collapsible-section.js';
 import { AccountsSection } from '../features/accounts/accounts-section.js';
 import { DepositsSection } from '../features/deposits/deposits-section.js';
 import { ExpensesSection } from '../features/expenses/expenses-section.js';
+import { markFirstPaint } from '../first-paint.js';
 import { useUndone } from '../undo/undo-context.js';
 import { settledValues, useErrorReport, ViewErrorModal } from './view-errors.js';
 
@@ -33,6 +34,7 @@ export function PlanView() {
     if (depositsInfo) setDeposits(depositsInfo);
     if (expensesInfo) setExpenses(expensesInfo);
     showErrors(failed);
+    markFirstPaint();
   }, [api, accountsApi, showErrors]);
 
   // An undone deposit or expense change answers its list; an undone ledger write leaves both as they are.

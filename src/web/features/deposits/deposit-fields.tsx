@@ -1,7 +1,8 @@
 import { DEPOSIT_DAYS, DEPOSIT_TYPES, FREQUENCIES, type Frequency, FREQUENCY_LABELS } from '../../../domain/schedules.js';
 import { ChoiceSelect, DollarsInput, TextInput } from '../../components/form-controls.js';
 import { FormField } from '../../components/form-field.js';
-import { AccountField, type ScheduleAccount } from '../../components/schedule-account.js';
+import { AccountField } from '../../components/account-field.js';
+import type { ScheduleAccount } from '../../components/schedule-account.js';
 import type { FormFieldsProps } from '../../components/schema-form-dialog.js';
 import { decidedDepositDay, type DepositFormValues, isFrequency, shownDepositDay } from './deposit-form-values.js';
 

@@ -7,12 +7,13 @@ import { useApiClient } from '../../api/api-context.js';
 import { useSectionCall } from '../../api/use-section-call.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import { loadAlongside } from '../../components/load-alongside.js';
+import { VIEW_PATHS } from '../../views/view-nav.js';
 import { useEditDeleteDialogs } from '../../components/use-edit-delete-dialogs.js';
 import type { ScheduleAccount } from '../../components/schedule-account.js';
 import type { SectionProps } from '../section-props.js';
 
 // The table shows only once the deposits have arrived: its code loads alongside their request.
-const DepositsTable = loadAlongside(() => import('./deposits-table.js').then((module) => module.DepositsTable));
+const DepositsTable = loadAlongside(() => import('./deposits-table.js').then((module) => module.DepositsTable), null, VIEW_PATHS.plan);
 
 const DepositDialog = lazyDialog(() => import('./deposit-dialog.js').then((module) => module.DepositDialog));
 const ConfirmDeleteDialog = lazyDialog(() =>

@@ -2,7 +2,8 @@ import { Form } from 'react-bootstrap';
 import { EXPENSE_FREQUENCIES, EXPENSE_FREQUENCY_LABELS, type ExpenseFrequency } from '../../../domain/schedules.js';
 import { ChoiceSelect, DollarsInput, TextInput } from '../../components/form-controls.js';
 import { FormField } from '../../components/form-field.js';
-import { AccountField, type ScheduleAccount, ToAccountField } from '../../components/schedule-account.js';
+import { AccountField, ToAccountField } from '../../components/account-field.js';
+import type { ScheduleAccount } from '../../components/schedule-account.js';
 import type { FormFieldsProps } from '../../components/schema-form-dialog.js';
 import { type ExpenseFormValues, hasOwnDay, isExpenseFrequency } from './expense-form-values.js';
 

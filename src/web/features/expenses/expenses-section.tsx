@@ -11,6 +11,7 @@ import { useSectionCall } from '../../api/use-section-call.js';
 import type { SaveOutcome } from '../../components/field-errors.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import { loadAlongside } from '../../components/load-alongside.js';
+import { VIEW_PATHS } from '../../views/view-nav.js';
 import { useDialogState } from '../../components/use-dialog-state.js';
 import { useEditDeleteDialogs } from '../../components/use-edit-delete-dialogs.js';
 import type { ScheduleAccount } from '../../components/schedule-account.js';
@@ -19,7 +20,7 @@ import { EXPENSE_SORT_LABELS, sortExpenses } from './expense-sort.js';
 import { useExpenseSort } from './expense-sort-preference.js';
 
 // The table shows only once the expenses have arrived: its code loads alongside their request.
-const ExpensesTable = loadAlongside(() => import('./expenses-table.js').then((module) => module.ExpensesTable));
+const ExpensesTable = loadAlongside(() => import('./expenses-table.js').then((module) => module.ExpensesTable), null, VIEW_PATHS.plan);
 
 const ExpenseDialog = lazyDialog(() => import('./expense-dialog.js').then((module) => module.ExpenseDialog));
 const SortExpensesDialog = lazyDialog(() => import('./sort-expenses-dialog.js').then((module) => module.SortExpensesDialog));

@@ -17,6 +17,7 @@ import { useSectionAsk, useSectionCall } from '../../api/use-section-call.js';
 import { Button } from '../../components/button.js';
 import { lazyDialog } from '../../components/lazy-dialog.js';
 import { loadAlongside } from '../../components/load-alongside.js';
+import { VIEW_PATHS } from '../../views/view-nav.js';
 import { saveDownload } from '../../components/save-download.js';
 import { useDialogState } from '../../components/use-dialog-state.js';
 import { useDeletionDialog } from '../../components/use-edit-delete-dialogs.js';
@@ -37,7 +38,7 @@ const EditTransactionDialog = lazyDialog(() =>
   import('./dialogs/edit-transaction-dialog.js').then((module) => module.EditTransactionDialog),
 );
 // The rows show only once the ledger has arrived: their code loads alongside its request.
-const LedgerRows = loadAlongside(() => import('./rows/ledger-rows.js').then((module) => module.LedgerRows));
+const LedgerRows = loadAlongside(() => import('./rows/ledger-rows.js').then((module) => module.LedgerRows), null, VIEW_PATHS.ledger);
 const FilterDialog = lazyDialog(() => import('./filter/filter-dialog.js').then((module) => module.FilterDialog));
 const ConfirmDeleteDialog = lazyDialog(() =>
   import('../../components/confirm-delete-dialog.js').then((module) => module.ConfirmDeleteDialog),

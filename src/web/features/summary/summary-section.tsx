@@ -10,6 +10,7 @@ import type { Cents } from '../../../domain/money.js';
 import { formatUsd } from '../../../domain/money.js';
 import { summarizeMonth } from '../../../domain/summary.js';
 import { loadAlongside } from '../../components/load-alongside.js';
+import { VIEW_PATHS } from '../../views/view-nav.js';
 import { WarningIcon } from '../../components/warning-icon.js';
 import { BelowZeroWarning } from '../../forecast/below-zero-warning.js';
 import { lowestAheadText } from '../../forecast/forecast-texts.js';
@@ -20,6 +21,7 @@ import type { BalanceForecastChartProps } from './forecast-chart/forecast-points
 const BalanceForecastChart = loadAlongside(
   () => import('./forecast-chart/balance-forecast-chart.js').then((module) => module.BalanceForecastChart),
   <div className="forecast-chart-loading" />,
+  VIEW_PATHS.home,
 );
 
 /** What the Summary says of a ledger: its lowest balance and first dip ahead, and the chart's points. */

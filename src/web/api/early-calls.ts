@@ -1,0 +1,49 @@
+/**
+ * The first view's data asked for by the first script (issue 35, decision 0073). For a returning
+ * tab the token is in sessionStorage already, so main.tsx sends the calls the view at the address
+ * reads first as soon as the script runs, before the page's settings, the view's code or React. The
+ * api client takes each answer when the view makes the same call (the same path, with the same
+ * token), and decodes it as always (decision 0034): a call is never sent twice, and one the view does
+ * not make, or makes with another token, is dropped once the view has painted.
+ */
+import type { IsoDate } from '../../domain/calendar-date.js';
+import { afterFirstPaint } from '../first-paint.js';
+
+/**
+ * Rows the Ledger view asks for first (decision 0053): more than a tall monitor's screenful and its
+ * overscan, so a user who only pays the next bills, or scrolls a little, never needs more.
+ */
+export const FIRST_WINDOW_ROWS = 100;
+
+/** The query of the Ledger view's first window, with "today" on the page's clock (decision 0034). */
+export function firstWindowQuery(today: IsoDate, limit = FIRST_WINDOW_ROWS): string {
+  return new URLSearchParams({ limit: String(limit), today }).toString();
+}
+
+const sent = new Map<string, Promise<Response>>();
+
+const keyOf = (token: string, path: string) => `${token} ${path}`;
+
+/** Sends the GETs now, as the api client would send them; their answers wait for the client to take them. */
+export function sendEarlyCalls(
+  token: string,
+  paths: readonly string[],
+  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+): void {
+  for (const path of paths) {
+    const answer = fetchImpl(path, { method: 'GET', headers: { accept: 'application/json', authorization: `Bearer ${token}` } });
+    // A failure is the client's to report when it takes the call; an answer never taken is dropped.
+    answer.catch(() => undefined);
+    sent.set(keyOf(token, path), answer);
+  }
+  // Whatever the view did not ask for by its first paint it never will: drop it.
+  if (paths.length > 0) afterFirstPaint(() => sent.clear());
+}
+
+/** The answer to a GET sent early with this token, once: the next same call goes to the server. */
+export function takeEarlyCall(token: string, path: string): Promise<Response> | undefined {
+  const key = keyOf(token, path);
+  const answer = sent.get(key);
+  sent.delete(key);
+  return answer;
+}

@@ -1,0 +1,47 @@
+/**
+ * Issue 35, decision 0073: a returning tab's Ledger view asks for its data with the first script,
+ * before the code of anything it does not show. Its first API call starts before any script file
+ * that only other views, dialogs and menus use (Plan, Home's chart and balances, Settings, Your
+ * data, the dialogs: `plan-view`, `home-parts`, `after-paint`) is requested, and those files are
+ * still fetched once the ledger is on screen.
+ */
+import { expect, type Request, test } from '@playwright/test';
+import { seedThroughApi } from './api-seed.js';
+import { expectView } from './dashboard-actions.js';
+import { signInAs } from './sign-in.js';
+
+/** The script files no part of the Ledger view's first paint uses (vite.config.ts places them). */
+const OTHER_VIEWS_CHUNK = /\/assets\/(plan-view|home-parts|after-paint)-[\w-]+\.js$/;
+
+function pathOf(request: Request): string {
+  return new URL(request.url()).pathname;
+}
+
+test("the Ledger view's first API call starts before any chunk that only other views use is requested", async ({ page }) => {
+  await page.goto('/ledger');
+  await signInAs(page, 'early-erin');
+  await expectView(page, 'Ledger');
+  await seedThroughApi(page, {
+    deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'N/A', amount: 1500, startDate: '2027-01-01', frequency: 'EOM' }],
+    expenses: [{ name: 'Rent', type: 'Rent', day: 1, amount: 900 }],
+    ledger: { startDate: '2027-01-01', endDate: '2027-03-31', currentBalance: 250 },
+  });
+
+  const seen: Request[] = [];
+  page.on('request', (request) => seen.push(request));
+  await page.reload();
+  await expectView(page, 'Ledger');
+  await expect(page.getByTestId('pending-balance')).toBeVisible();
+  // The other views' code still comes, after the paint, when the browser is idle.
+  await expect.poll(() => seen.some((request) => OTHER_VIEWS_CHUNK.test(pathOf(request))), { timeout: 15_000 }).toBe(true);
+
+  const firstApiCall = seen.findIndex((request) => pathOf(request).startsWith('/api/'));
+  const firstOtherChunk = seen.findIndex((request) => OTHER_VIEWS_CHUNK.test(pathOf(request)));
+  expect(firstApiCall, 'an API call was made').toBeGreaterThanOrEqual(0);
+  expect(
+    firstApiCall,
+    `the first API call (${seen[firstApiCall]?.url()}) starts before ${seen[firstOtherChunk]?.url()}; order: ${seen.map(pathOf).join(', ')}`,
+  ).toBeLessThan(firstOtherChunk);
+  // The first call is the ledger's window or the accounts: what the Ledger view paints.
+  expect(pathOf(seen[firstApiCall] as Request)).toMatch(/^\/api\/(ledger\/retrieve-ledger|accounts)$/);
+});
