@@ -39,9 +39,19 @@ function undoStatus(page: Page): Locator {
   return page.locator('.undo-region');
 }
 
+/**
+ * The page offers to undo the write it names: the offer comes with the server's answer, so the write
+ * is stored by then. (The text alone could still be the last result's, "Undone: Paid Rent.", which
+ * contains "Paid Rent." while a second Pay is on its way.)
+ */
+async function expectOffer(page: Page, message: string): Promise<void> {
+  await expect(undoStatus(page).locator('.undo-status__text')).toHaveText(message);
+  await expect(undoStatus(page).getByRole('button', { name: 'Undo' })).toBeVisible();
+}
+
 /** The page says what happened; Undo puts everything back as it was, and the page shows it. */
 async function undoAndExpect(page: Page, message: string, before: unknown[]): Promise<void> {
-  await expect(undoStatus(page)).toContainText(message);
+  await expectOffer(page, message);
   await undoStatus(page).getByRole('button', { name: 'Undo' }).click();
   await expect(undoStatus(page)).toContainText(`Undone: ${message}`);
   await settled(page);
@@ -85,7 +95,7 @@ test('undoes every kind of ledger write through the page: Pay, Clear, Edit, Add,
   await expect(row(page, 'Rent').locator('.ledger-status')).toHaveText(/Unpaid/);
 
   await row(page, 'Rent').getByRole('button', { name: 'Pay Rent' }).click();
-  await expect(undoStatus(page)).toContainText('Paid Rent.');
+  await expectOffer(page, 'Paid Rent.');
   const paid = await everything(page);
   await row(page, 'Rent').getByRole('button', { name: 'Clear Rent' }).click();
   await expect(row(page, 'Rent').locator('.ledger-status')).toHaveText(/Cleared/);
@@ -204,7 +214,7 @@ test('undoes a Pay on Home; an undo after a later change to the same row says wh
 
   // Paid here, then cleared in another tab: this undo would put back a row that changed since.
   await next.getByRole('button', { name: 'Pay Rent' }).click();
-  await expect(undoStatus(page)).toContainText('Paid Rent.');
+  await expectOffer(page, 'Paid Rent.');
   await clearFromAnotherTab(page, 'Rent');
   const changed = await everything(page);
   await undoStatus(page).getByRole('button', { name: 'Undo' }).click();
