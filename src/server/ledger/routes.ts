@@ -76,8 +76,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
     if (!read) throw new NotFoundError(NO_LEDGER);
     // The answer is small, but the work is every row of the ledger: charged by the rows read.
     chargeRowsRead(request, read.found.rows.length);
-    // "Ahead" starts at the caller's own today (decision 0047).
-    return forecastAnswer(read.found, await api.todayOf(api.database.db, owner), read);
+    // "Ahead" starts at the caller's own today (decision 0047); safe to spend keeps their buffer back (issue 36).
+    return forecastAnswer(read.found, await api.outlookOf(api.database.db, owner), read);
   };
 
   const create = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice, body: CreateLedgerRequest) => {

@@ -20,6 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, type IsoDate } from '../../domain/calendar-date.js';
 import { computeBalances } from '../../domain/balances.js';
+import { cents } from '../../domain/money.js';
 import { isStillTrue, type PlanInput, type PlannerAccount, planMessages, shortfallKey } from '../../domain/notifications.js';
 import { momentIn } from '../../domain/time-zones.js';
 import type { Caller } from '../auth/access-token.js';
@@ -162,6 +163,11 @@ export class NotificationOutbox {
         name: account.name,
         warnBelowZero: account.kind !== 'CARD',
         rows: ledger ? computeBalances(ledger.ledger.openingBalance, ledger.rows).rows : [],
+        // What the forecast counts, the shortfall counts (issue 36): everyday spending out of this account.
+        ...(ledger && {
+          ledger: ledger.ledger,
+          everydayWeekly: settings.everyday?.accountId === account.id ? settings.everyday.weekly : cents(0),
+        }),
       });
     }
     const noticed = ruled ? await noticedShortfalls(this.database.db, owner, today) : [];

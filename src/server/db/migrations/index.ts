@@ -25,6 +25,7 @@ import { notificationLinks } from './0017-notification-links.js';
 import { channelDeliveryState } from './0018-channel-delivery-state.js';
 import { requestBudgetCounts } from './0019-request-budget-counts.js';
 import { ledgerRowBlocks } from './0020-ledger-row-blocks.js';
+import { safeToSpendSettings } from './0022-safe-to-spend-settings.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0018_channel_delivery_state': channelDeliveryState,
   '0019_request_budget_counts': requestBudgetCounts,
   '0020_ledger_row_blocks': ledgerRowBlocks,
+  '0022_safe_to_spend_settings': safeToSpendSettings,
 };

@@ -51,7 +51,7 @@ function refused(operation: 'updateProfile' | 'updateNotifications' | 'addNotifi
 async function openSettings(stubs: Partial<FakeSettingsApi> = {}, settings: NotificationSettings = SETTINGS) {
   const api = fakeSettingsApi({
     getNotifications: vi.fn(async () => settings),
-    updateTimeZone: vi.fn(async (timeZone: string) => ({ subject: 'me', name: null, timeZone })),
+    updateTimeZone: vi.fn(async (timeZone: string) => ({ subject: 'me', name: null, timeZone, buffer: 0, everydaySpending: null })),
     ...stubs,
   });
   render(
@@ -100,7 +100,7 @@ describe('Settings', () => {
     const message = 'Time zone must be an IANA time zone, like America/Los_Angeles.';
     const { user, dialog } = await openSettings({
       updateTimeZone: vi.fn(async (_zone: string, onlyIfUnset?: boolean) => {
-        if (onlyIfUnset) return { subject: 'me', name: null, timeZone: 'Pacific/Niue' };
+        if (onlyIfUnset) return { subject: 'me', name: null, timeZone: 'Pacific/Niue', buffer: 0, everydaySpending: null };
         throw refused('updateProfile', { timeZone: message });
       }),
     });
@@ -302,7 +302,7 @@ describe('Settings', () => {
   it('says a failure that names no field of the form beside its button, in the catalogue’s words and the server’s', async () => {
     const { user, dialog } = await openSettings({
       updateTimeZone: vi.fn(async (_zone: string, onlyIfUnset?: boolean) => {
-        if (onlyIfUnset) return { subject: 'me', name: null, timeZone: 'Pacific/Niue' };
+        if (onlyIfUnset) return { subject: 'me', name: null, timeZone: 'Pacific/Niue', buffer: 0, everydaySpending: null };
         throw new ApiCallError('updateProfile', 0, 'The server could not be reached. Check your connection and try again.');
       }),
       updateNotifications: vi.fn(async () => {
