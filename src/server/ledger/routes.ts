@@ -28,6 +28,7 @@ import {
 import { type AccountChoice, type LedgerWithRows, NO_LEDGER, readAccountLedger } from './index.js';
 import { type LedgerRowWrite, LedgerService, type RowWriteAnswer } from './ledger-service.js';
 import { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
+import { WhatIfService } from './what-if-service.js';
 
 /** The whole ledger, its version in the ETag header (decision 0030). */
 function versionedLedgerAnswer(reply: FastifyReply, found: LedgerWithRows | undefined) {
@@ -134,6 +135,20 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
   registerLedgerEndpoint(api, 'deleteTransaction', async (request, reply, account) =>
     remove(request, reply, account, request.params.transaction, request.query),
   );
+
+  // Can I afford it? and the everyday spending suggestion (issue 36): reads that store nothing, each
+  // charged for the ledger rows it read, as a forecast read is.
+  const whatIfs = new WhatIfService(api.database, api.outlookOf);
+  registerEndpoint(api, 'whatIf', async (request) => {
+    const { answer, rowsRead } = await whatIfs.whatIf(callerOf(request), request.body);
+    chargeRowsRead(request, rowsRead);
+    return answer;
+  });
+  registerEndpoint(api, 'getEverydaySuggestion', async (request) => {
+    const { answer, rowsRead } = await whatIfs.everydaySuggestion(callerOf(request), request.query.accountId);
+    chargeRowsRead(request, rowsRead);
+    return answer;
+  });
 
   // A transfer writes two accounts' ledgers and answers From's (decision 0043).
   registerEndpoint(api, 'addTransfer', async (request, reply) => {
