@@ -95,7 +95,7 @@ const ledgerRead = { query: ledgerWindowQuerySchema, answer: z.union([ledgerInfo
 export const ENDPOINT_SCHEMAS = {
   getProfile: { summary: 'Get who the API thinks is calling, and their time zone', answer: profileSchema },
   updateProfile: {
-    summary: "Set the caller's time zone, \"Keep at least\" buffer or everyday spending",
+    summary: 'Set the caller\'s time zone, "Keep at least" buffer or everyday spending',
     body: profileUpdateSchema,
     answer: profileSchema,
   },

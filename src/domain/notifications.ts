@@ -176,7 +176,9 @@ export function planMessages(input: PlanInput): PlannedMessage[] {
 export function isStillTrue(message: Pick<PlannedMessage, 'kind' | 'accountId' | 'date'>, input: PlanInput): boolean {
   if (message.kind === 'BELOW_ZERO') {
     const account = input.accounts.find((candidate) => candidate.id === message.accountId);
-    return input.belowZero && account !== undefined && account.warnBelowZero && shortfallOf(account, input.today)?.below.date === message.date;
+    return (
+      input.belowZero && account !== undefined && account.warnBelowZero && shortfallOf(account, input.today)?.below.date === message.date
+    );
   }
   return (
     input.billsDue &&

@@ -92,8 +92,11 @@ describe('safe to spend', () => {
 
   it('a paycheck today is in today’s balance: the window runs to the next one', () => {
     const ledger = { startDate: TODAY, endDate: T(30), openingBalance: cents(0) };
-    const rows = computeBalances(ledger.openingBalance, [paycheck(TODAY, 50_000), row(T(1), 'Rent', 'D', 45_000), paycheck(T(14), 50_000)])
-      .rows;
+    const rows = computeBalances(ledger.openingBalance, [
+      paycheck(TODAY, 50_000),
+      row(T(1), 'Rent', 'D', 45_000),
+      paycheck(T(14), 50_000),
+    ]).rows;
     expect(safeToSpend({ ledger, rows, today: TODAY, buffer: cents(0) })).toMatchObject({ amount: 5_000, until: T(14), lowestDate: T(1) });
   });
 });

@@ -73,12 +73,7 @@ export function everydayThrough(weekly: Cents, today: IsoDate, endDate: IsoDate,
 }
 
 /** The same ledger's rows with everyday spending taken off each balance (row order and everything else kept). */
-export function withEveryday<Row extends ForecastRow>(
-  rows: readonly Row[],
-  today: IsoDate,
-  endDate: IsoDate,
-  weekly: Cents,
-): Row[] {
+export function withEveryday<Row extends ForecastRow>(rows: readonly Row[], today: IsoDate, endDate: IsoDate, weekly: Cents): Row[] {
   if (weekly === 0) return [...rows];
   return rows.map((row) => ({ ...row, balance: cents(row.balance - everydayThrough(weekly, today, endDate, row.date)) }));
 }

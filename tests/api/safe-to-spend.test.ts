@@ -82,7 +82,11 @@ describe.each(databaseKinds())('safe to spend on %s', (kind) => {
     expect(answer.accounts).toHaveLength(1);
     const [account] = answer.accounts;
     expect(account?.accountId).toBe(checking);
-    expect(account?.before).toEqual({ lowest: forecast.lowest, firstBelowZero: forecast.firstBelowZero, safeToSpend: forecast.safeToSpend });
+    expect(account?.before).toEqual({
+      lowest: forecast.lowest,
+      firstBelowZero: forecast.firstBelowZero,
+      safeToSpend: forecast.safeToSpend,
+    });
     expect(account?.after.lowest).toEqual({ date: T(7), name: 'Visa payment', balance: -240 });
     expect(account?.after.firstBelowZero).toEqual({ date: T(7), name: 'Visa payment', balance: -240 });
     expect(account?.after.safeToSpend?.amount).toBe(-290);
@@ -98,7 +102,9 @@ describe.each(databaseKinds())('safe to spend on %s', (kind) => {
     const user = test.as(newSubject('safe-yes'));
     okJson(await user.post(LEDGER_PATHS.create, { ledger: { startDate: T(0), endDate: T(30), currentBalance: 500 } }));
     const savings = accountSchema.parse(okJson(await user.post(ACCOUNTS_PATHS.list, { name: 'Savings', kind: 'SAVINGS' })));
-    okJson(await user.post(inAccount(LEDGER_PATHS.create, savings.id), { ledger: { startDate: T(0), endDate: T(30), currentBalance: 80 } }));
+    okJson(
+      await user.post(inAccount(LEDGER_PATHS.create, savings.id), { ledger: { startDate: T(0), endDate: T(30), currentBalance: 80 } }),
+    );
     const forecast = await forecastOf(user);
     // No paycheck in the ledger: until its end, which it says; $500.00 over 31 days is $16.13 a day.
     expect(forecast.safeToSpend).toEqual({
@@ -136,9 +142,15 @@ describe.each(databaseKinds())('safe to spend on %s', (kind) => {
     const before = await test.snapshot();
     const ask = (items: unknown) => user.post(WHAT_IF_PATHS.whatIf, { items });
     expectBadRequest(await ask([{ date: T(-1), amount: 10 }]), { 'items.0.date': `Date must be today (${T(0)}) or later.` });
-    expectBadRequest(await ask([{ date: T(1), amount: 10 }, { date: T(31), amount: 10 }]), {
-      'items.1.date': `Date must fall within the ledger, ${T(-5)} to ${T(30)}.`,
-    });
+    expectBadRequest(
+      await ask([
+        { date: T(1), amount: 10 },
+        { date: T(31), amount: 10 },
+      ]),
+      {
+        'items.1.date': `Date must fall within the ledger, ${T(-5)} to ${T(30)}.`,
+      },
+    );
     expectBadRequest(await ask([{ date: T(1), amount: 0 }]), { 'items.0.amount': 'Amount must be greater than 0.' });
     expectBadRequest(await ask([{ date: T(1), amount: -5 }]), { 'items.0.amount': 'Amount must be greater than 0.' });
     expectBadRequest(await ask([{ date: T(1), amount: 1_000_000.01 }]), { 'items.0.amount': 'Amount must be at most $1,000,000.00.' });
@@ -178,9 +190,8 @@ describe.each(databaseKinds())('what a what-if costs on %s', (kind) => {
     const user = test.as(newSubject('safe-cost'));
     okJson(await user.post(DEPOSITS_PATHS.add, depositInput({ name: 'Acme', amount: 1000, startDate: '2026-11-06', frequency: 'BW' })));
     for (const day of [1, 10, 20]) okJson(await user.post(EXPENSES_PATHS.add, expenseInput({ name: `Bill ${day}`, amount: 50, day })));
-    const rows = ledgerOf(
-      await user.post(LEDGER_PATHS.create, { ledger: { startDate: T(0), endDate: '2031-11-20', currentBalance: 100 } }),
-    ).transactions.length;
+    const rows = ledgerOf(await user.post(LEDGER_PATHS.create, { ledger: { startDate: T(0), endDate: '2031-11-20', currentBalance: 100 } }))
+      .transactions.length;
     expect(rows).toBeGreaterThan(300);
     const remaining = (response: LightMyRequestResponse) => Number(response.headers['x-ratelimit-remaining']);
     const first = remaining(await user.get(PROFILE));

@@ -47,11 +47,7 @@ export interface ForecastAccount {
  * The forecast of a ledger, in dollars: pay periods, the lowest balance ahead, the first one below
  * zero; with several accounts, whose it is, and for a card, the first row ahead over its limit.
  */
-export function forecastAnswer(
-  { ledger, rows }: LedgerWithRows,
-  settings: OutlookSettings,
-  whose: ForecastAccount,
-): AccountForecast {
+export function forecastAnswer({ ledger, rows }: LedgerWithRows, settings: OutlookSettings, whose: ForecastAccount): AccountForecast {
   const { today, buffer } = settings;
   const balances = computeBalances(ledger.openingBalance, rows);
   const withBalances = balances.rows;

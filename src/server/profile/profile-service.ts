@@ -49,10 +49,7 @@ export class ProfileService {
   }
 
   /** Everyday spending as stored: out of one of the caller's accounts (the primary one when none is named). */
-  private async everydayOf(
-    owner: Caller,
-    asked: Exclude<ProfileUpdate['everydaySpending'], undefined>,
-  ): Promise<EverydaySetting | null> {
+  private async everydayOf(owner: Caller, asked: Exclude<ProfileUpdate['everydaySpending'], undefined>): Promise<EverydaySetting | null> {
     if (asked === null) return null;
     const choice = asked.accountId === undefined ? 'primary' : { id: asked.accountId };
     const account = await readAccount(this.database, owner, choice).catch((error: unknown) => {

@@ -51,7 +51,8 @@ function spendingOf(row: {
   const weekly = row.everyday_weekly_cents;
   return {
     buffer: cents(Number(row.buffer_cents)),
-    everyday: weekly === null || row.everyday_account_id === null ? null : { weekly: cents(Number(weekly)), accountId: row.everyday_account_id },
+    everyday:
+      weekly === null || row.everyday_account_id === null ? null : { weekly: cents(Number(weekly)), accountId: row.everyday_account_id },
   };
 }
 
