@@ -20,6 +20,7 @@ import {
   type LedgerTransaction,
   ledgerTransactionSchema,
   rowSourceSchema,
+  safeToSpendSchema,
 } from './ledger.js';
 
 /**
@@ -90,10 +91,21 @@ export const forecastCodec = z.extend(forecastSchema, {
   ...LEDGER_FIELDS,
   chart: z.array(z.extend(balancePointCodec, { paycheck: z.boolean() })),
   upcoming: z.array(ledgerTransactionCodec),
+  // Home's first line (issue 36).
+  safeToSpend: z.nullable(
+    z.extend(safeToSpendSchema, {
+      amount: centsFromDollars,
+      perDay: z.nullable(centsFromDollars),
+      until: isoDateFrom,
+      lowestDate: isoDateFrom,
+      buffer: centsFromDollars,
+    }),
+  ),
   // With several accounts, whose it is (decision 0045): Home's warning names it. The rest of what several accounts add is account-codecs.ts'.
   account: z.optional(z.object({ name: z.string() })),
 });
 export type ForecastView = z.output<typeof forecastCodec>;
+export type SafeToSpendView = NonNullable<ForecastView['safeToSpend']>;
 
 export const depositCodec = z.extend(depositSchema, { amount: centsFromDollars, startDate: isoDateFrom });
 export type DepositView = z.output<typeof depositCodec>;

@@ -26,6 +26,7 @@ import { lazyDialog } from '../components/lazy-dialog.js';
 import { loadAlongside } from '../components/load-alongside.js';
 import { useDialogState } from '../components/use-dialog-state.js';
 import { payPeriodText } from '../forecast/pay-period-text.js';
+import { SafeToSpendLine } from '../forecast/safe-to-spend-line.js';
 import { type SummaryForecast, SummarySection } from '../features/summary/summary-section.js';
 import { useUndone } from '../undo/undo-context.js';
 import { UpcomingRows } from './upcoming-rows.js';
@@ -194,6 +195,8 @@ export function HomeView() {
 
   return (
     <>
+      {/* The one number Home leads with (issue 36): safe to spend until payday, or how much is short. */}
+      {forecast?.safeToSpend && <SafeToSpendLine safe={forecast.safeToSpend} account={forecast.account?.name} />}
       <div className="accordion dashboard">
         <CollapsibleSection title="Summary">
           <SummarySection
