@@ -61,3 +61,9 @@ export const notificationPreferencesSchema = z.object(
   OBJECT_BODY,
 );
 export type NotificationPreferences = z.output<typeof notificationPreferencesSchema>;
+
+/** Settings' "Keep at least" form (issue 36): PATCH /api/me with the buffer alone. */
+export const bufferUpdateSchema = z.object({ buffer: limitedDollarsField('Keep at least', true) }, OBJECT_BODY);
+
+/** Settings' "Everyday spending" form: PATCH /api/me with everyday spending alone; null turns it off. */
+export const everydayUpdateSchema = z.object({ everydaySpending: z.nullable(everydaySpendingField) }, OBJECT_BODY);

@@ -14,6 +14,8 @@ import {
   testDeliverySchema,
 } from '../../contract/notifications.js';
 import type { NewChannel, NotificationPreferences } from '../../contract/notification-requests.js';
+import type { ProfileUpdate } from '../../contract/settings-requests.js';
+import { type EverydaySuggestion, everydaySuggestionSchema } from '../../contract/what-if.js';
 import { useApiClient } from './api-context.js';
 import { type ApiClient, endpoint } from './api-client.js';
 
@@ -26,6 +28,10 @@ export interface SettingsApi {
   readonly removeChannel: (id: string) => Promise<NotificationSettings>;
   readonly testChannel: (id: string) => Promise<TestDelivery>;
   readonly getPushKey: () => Promise<PushKey>;
+  /** "Keep at least" and everyday spending (issue 36) are part of the profile. */
+  readonly getProfile: () => Promise<Profile>;
+  readonly updateSpending: (change: Pick<ProfileUpdate, 'buffer' | 'everydaySpending'>) => Promise<Profile>;
+  readonly getEverydaySuggestion: (accountId?: string) => Promise<EverydaySuggestion>;
 }
 
 export function settingsApi(api: ApiClient): SettingsApi {
@@ -43,6 +49,13 @@ export function settingsApi(api: ApiClient): SettingsApi {
       return api.request({ ...call, path: path.replace(':id', encodeURIComponent(id)), answer: testDeliverySchema });
     },
     getPushKey: () => api.request({ ...endpoint('getPushKey'), answer: pushKeySchema }),
+    getProfile: () => api.request({ ...endpoint('getProfile'), answer: profileSchema }),
+    updateSpending: (change) => api.request({ ...endpoint('updateProfile'), answer: profileSchema, body: change }),
+    getEverydaySuggestion: (accountId) => {
+      const { path, ...call } = endpoint('getEverydaySuggestion');
+      const query = accountId === undefined ? '' : `?accountId=${encodeURIComponent(accountId)}`;
+      return api.request({ ...call, path: `${path}${query}`, answer: everydaySuggestionSchema });
+    },
   };
 }
 

@@ -92,6 +92,9 @@ export function fakeSettingsApi(stubs: Partial<FakeSettingsApi> = {}): FakeSetti
     removeChannel: vi.fn(unexpected('removeChannel')),
     testChannel: vi.fn(unexpected('testChannel')),
     getPushKey: vi.fn(unexpected('getPushKey')),
+    getProfile: vi.fn(unexpected('getProfile')),
+    updateSpending: vi.fn(unexpected('updateSpending')),
+    getEverydaySuggestion: vi.fn(unexpected('getEverydaySuggestion')),
     ...stubs,
   };
 }

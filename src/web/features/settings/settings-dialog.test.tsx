@@ -425,3 +425,47 @@ describe('Settings', () => {
     }
   });
 });
+
+describe('Keep at least and Everyday spending (issue 36)', () => {
+  const PROFILE = { subject: 'me', name: null, timeZone: 'Pacific/Niue', buffer: 0, everydaySpending: null };
+  const WEEKS = Array.from({ length: 13 }, (_, week) => ({ startDate: `2026-08-${String(17 + week).padStart(2, '0')}`, total: 200 }));
+
+  it('saves the buffer, suggests everyday spending, and "Use it" fills the amount', async () => {
+    const updateSpending = vi.fn(async (change: { buffer?: number; everydaySpending?: { weekly: number } | null }) => ({
+      ...PROFILE,
+      buffer: change.buffer ?? 0,
+      everydaySpending: change.everydaySpending ? { weekly: change.everydaySpending.weekly, accountId: 'a1' } : null,
+    }));
+    const { api, user, dialog } = await openSettings({
+      getProfile: vi.fn(async () => PROFILE),
+      getEverydaySuggestion: vi.fn(async () => ({ accountId: 'a1', weeks: WEEKS, suggestion: 212 })),
+      updateSpending,
+    });
+    const buffer = await within(dialog).findByRole('textbox', { name: 'Keep at least' });
+    await user.clear(buffer);
+    await user.type(buffer, '-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Keep at least' }));
+    expect(within(dialog).getByText('Keep at least must be from $0.00 to $1,000,000.00.')).toBeTruthy();
+    expect(api.updateSpending).not.toHaveBeenCalled();
+    await user.clear(buffer);
+    await user.type(buffer, '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Keep at least' }));
+    await waitFor(() => expect(updateSpending).toHaveBeenCalledWith({ buffer: 50 }));
+
+    await within(dialog).findByText(/You spent about \$212\.00 a week on everything else over the last 13 weeks\./);
+    await user.click(within(dialog).getByRole('button', { name: 'Use it' }));
+    expect((within(dialog).getByRole('textbox', { name: 'Everyday spending' }) as HTMLInputElement).value).toBe('212.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save everyday spending' }));
+    await waitFor(() => expect(updateSpending).toHaveBeenCalledWith({ everydaySpending: { weekly: 212 } }));
+    await within(dialog).findByText('Saved. Your forecast now includes everyday spending.');
+  });
+
+  it('says so and suggests nothing with fewer than 4 weeks of history', async () => {
+    const { dialog } = await openSettings({
+      getProfile: vi.fn(async () => PROFILE),
+      getEverydaySuggestion: vi.fn(async () => ({ accountId: 'a1', weeks: WEEKS.slice(0, 3), suggestion: null })),
+    });
+    await within(dialog).findByText('Leftover suggests an amount after 4 full weeks of history; this account has 3.');
+    expect(within(dialog).queryByRole('button', { name: 'Use it' })).toBeNull();
+  });
+});
