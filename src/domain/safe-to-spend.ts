@@ -16,9 +16,6 @@ import { type Cents, cents, multiplyRatioHalfUp } from './money.js';
 /** The name a moment of the forecast takes when everyday spending alone makes it (a day without a row). */
 export const EVERYDAY_POINT_NAME = 'Everyday spending';
 
-/** The most a "Keep at least" buffer or an everyday amount a week may be: $1,000,000.00. */
-export const MAX_SETTING_CENTS = 100_000_000 as Cents;
-
 export const UNTIL_REASONS = ['PAYDAY', 'LEDGER_END'] as const;
 export type UntilReason = (typeof UNTIL_REASONS)[number];
 

@@ -20,12 +20,11 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, type IsoDate } from '../../domain/calendar-date.js';
 import { computeBalances } from '../../domain/balances.js';
-import { cents } from '../../domain/money.js';
 import { isStillTrue, type PlanInput, type PlannerAccount, planMessages, shortfallKey } from '../../domain/notifications.js';
 import { momentIn } from '../../domain/time-zones.js';
 import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
-import { listAccounts, readLedger } from '../ledger/index.js';
+import { everydayWeeklyOf, listAccounts, readLedger } from '../ledger/index.js';
 import {
   claimPlanningDay,
   type PlanningCandidate,
@@ -166,7 +165,7 @@ export class NotificationOutbox {
         // What the forecast counts, the shortfall counts (issue 36): everyday spending out of this account.
         ...(ledger && {
           ledger: ledger.ledger,
-          everydayWeekly: settings.everyday?.accountId === account.id ? settings.everyday.weekly : cents(0),
+          everydayWeekly: everydayWeeklyOf({ ...settings, today }, account.id),
         }),
       });
     }
