@@ -8,6 +8,17 @@ export const MAX_WHAT_IF_ITEMS = 10;
 
 const ITEMS_MESSAGE = `Items must list from 1 to ${MAX_WHAT_IF_ITEMS} purchases.`;
 
+/** One purchase: what Home's "Can I afford it?" form checks too. */
+export const whatIfItemSchema = z.object(
+  {
+    accountId: accountIdField,
+    date: isoDateField('Date'),
+    amount: limitedDollarsField('Amount', false),
+    name: z.optional(trimmedText('Name', MAX_TRANSACTION_NAME_LENGTH)),
+  },
+  { error: 'Each item must be { date, amount, accountId?, name? }.' },
+);
+
 /**
  * POST /api/what-if: 1 to 10 purchases, each an amount spent on a date (today or later, within the
  * account's ledger: the server checks those two against the caller's today and ledger), out of an
@@ -16,18 +27,7 @@ const ITEMS_MESSAGE = `Items must list from 1 to ${MAX_WHAT_IF_ITEMS} purchases.
 export const whatIfRequestSchema = z.object(
   {
     items: z
-      .array(
-        z.object(
-          {
-            accountId: accountIdField,
-            date: isoDateField('Date'),
-            amount: limitedDollarsField('Amount', false),
-            name: z.optional(trimmedText('Name', MAX_TRANSACTION_NAME_LENGTH)),
-          },
-          { error: 'Each item must be { date, amount, accountId?, name? }.' },
-        ),
-        { error: ITEMS_MESSAGE },
-      )
+      .array(whatIfItemSchema, { error: ITEMS_MESSAGE })
       .check(z.minLength(1, ITEMS_MESSAGE), z.maxLength(MAX_WHAT_IF_ITEMS, ITEMS_MESSAGE)),
   },
   OBJECT_BODY,

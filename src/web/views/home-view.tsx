@@ -41,6 +41,8 @@ const AddTransactionDialog = lazyDialog(() =>
 );
 // Every account's balance (issue 25), with the accounts' calls: loaded alongside Home's requests, so
 // the first view's script does not carry them (benchmark 4a).
+// Can I afford it? (issue 36): its form and the what-if's answer schema stay out of the first view's script.
+const CanIAffordIt = loadAlongside(() => import('../features/what-if/can-i-afford-it.js').then((module) => module.CanIAffordIt));
 const AccountBalances = loadAlongside(() => import('../features/accounts/account-balances.js').then((module) => module.AccountBalances));
 
 /** The Summary's total while a list has not loaded. */
@@ -239,6 +241,11 @@ export function HomeView() {
             </>
           )}
         </CollapsibleSection>
+        {forecast && (
+          <CollapsibleSection title="Can I afford it?">
+            <CanIAffordIt today={forecast.today} account={forecast.account?.name} onAdded={() => void reloadForecast()} />
+          </CollapsibleSection>
+        )}
       </div>
       <NewLedgerDialog
         key={`new-ledger-${creating.session}`}
