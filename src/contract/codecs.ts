@@ -86,12 +86,14 @@ export const forecastCodec = z.extend(forecastSchema, {
       leftover: centsFromDollars,
       lowest: centsFromDollars,
       endBalance: centsFromDollars,
+      everyday: z.optional(centsFromDollars),
     }),
   ),
   ...LEDGER_FIELDS,
   chart: z.array(z.extend(balancePointCodec, { paycheck: z.boolean() })),
   upcoming: z.array(ledgerTransactionCodec),
-  // Home's first line (issue 36).
+  // Home's first line (issue 36), and everyday spending while it is counted ("includes everyday spending").
+  everyday: z.optional(z.object({ weekly: centsFromDollars })),
   safeToSpend: z.nullable(
     z.extend(safeToSpendSchema, {
       amount: centsFromDollars,

@@ -17,7 +17,7 @@ import {
 import type { LedgerChangesView } from '../../contract/ledger-changes-codec.js';
 import type { CreateLedgerRequest, NewTransaction } from '../../contract/ledger-requests.js';
 import type { TransactionStatus } from '../../domain/ledger.js';
-import { cents } from '../../domain/money.js';
+import { cents, formatUsd } from '../../domain/money.js';
 import { ApiCallError } from '../api/api-client.js';
 import { useApiClient } from '../api/api-context.js';
 import { Button } from '../components/button.js';
@@ -220,6 +220,11 @@ export function HomeView() {
             {/* The other accounts' warnings first, under the primary account's; the period line stays above the chart it reads. */}
             <AccountBalances reads={reads} primaryBalance={forecast?.currentBalance} />
             {currentPeriod && <p className="home-period mt-3 mb-3 fw-semibold">{payPeriodText(currentPeriod)}</p>}
+            {forecast?.everyday && (
+              <p className="small text-body-secondary mb-2">
+                The forecast includes everyday spending: about {formatUsd(forecast.everyday.weekly)} a week, an estimate.
+              </p>
+            )}
           </SummarySection>
         </CollapsibleSection>
         <CollapsibleSection title="Next 14 days">
