@@ -22,19 +22,34 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          globalSetup: ['tests/support/postgres-run-schemas.ts'],
           include: [
             'src/domain/**/*.test.ts',
             'src/contract/**/*.test.ts',
             'src/server/**/*.test.ts',
             'tests/api/**/*.test.ts',
             'tests/fuzz/**/*.test.ts',
-            'tests/reliability/**/*.test.ts',
             // README's map and the decision records, checked against the tree and each other.
             'tests/docs/**/*.test.ts',
           ],
           // API tests start servers and databases: give them room on a 2-core machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'reliability',
+          environment: 'node',
+          globalSetup: ['tests/support/postgres-run-schemas.ts'],
+          include: ['tests/reliability/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // These measure one user's latency while another loads the server: they run after every
+          // other project, one file at a time, so no other test's work is in their figures.
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       {

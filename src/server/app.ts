@@ -185,10 +185,16 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   app.decorate('database', database);
   // The ledger is handed its schedules: it never imports deposits or expenses (decision 0033).
   // Rows a write touched are charged to the call it came with (issue 34).
-  app.decorate(
-    'ledgerWrites',
-    new LedgerWrites(database, () => app.now(), { schedules: readLedgerSchedules, todayOf: app.todayOf }, chargeRowsTouched),
+  const ledgerWrites = new LedgerWrites(
+    database,
+    () => app.now(),
+    { schedules: readLedgerSchedules, todayOf: app.todayOf },
+    chargeRowsTouched,
   );
+  app.decorate('ledgerWrites', ledgerWrites);
+  // What a big restore left in no account when the process stopped midway (decision 0072). SQLite serves one
+  // process; on PostgreSQL nothing is staged or detached, so a ledger in no account there is garbage of no one's work.
+  await ledgerWrites.dropGarbage();
   app.addHook('onClose', async () => database.close());
   registerHealthChecks(app);
   const fileWork = new FileWorkPool(config.fileWorkers, app.log);

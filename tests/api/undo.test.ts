@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { YOUR_DATA_PATHS, yourDataExportSchema } from '../../src/contract/your-data.js';
 import { ENDPOINTS, UNDO_HEADER, withId } from '../../src/contract/common.js';
 import { DEPOSITS_PATHS, depositsInfoSchema } from '../../src/contract/deposits.js';
@@ -263,6 +263,47 @@ describe.each(databaseKinds())('undo on %s', (kind) => {
     expect(byName(undone, 'Rent', '2026-12-01')).toEqual(rent);
     expect(byName(undone, 'Phone', '2026-12-15').status).toBe('PAID');
     expect(byName(ledgerOf(await undo(user, payPhone)), 'Phone', '2026-12-15')).toEqual(phone);
+  });
+
+  it('checks the journal before its lock, and again under it when a write landed between: 409 if it touched the undone rows', async () => {
+    const writes = test.app.ledgerWrites;
+    const run = writes.run.bind(writes);
+    /** Runs `between` after the next undo checked its journal and before it takes its lock (the undo's unit of work). */
+    const landBetween = (between: () => Promise<void>) =>
+      vi.spyOn(writes, 'run').mockImplementationOnce(async (owner, plan, steps) => {
+        await between();
+        return run(owner, plan, steps);
+      });
+    const { user, ledger } = await planUser(test, 'undo-between');
+    const extended = await user.post(LEDGER_PATHS.extend, { endDate: '2027-01-31' });
+    const extendToken = tokenOf(extended);
+    const januaryRent = byName(ledgerOf(extended), 'Rent', '2027-01-01');
+
+    // A Pay of a row the Extend added: the undo would take a paid row away, so it refuses and changes nothing.
+    let payToken = '';
+    const spy = landBetween(async () => {
+      payToken = tokenOf(await patch(user, januaryRent, { status: 'PAID' }));
+    });
+    try {
+      const refused = await undo(user, extendToken);
+      expectRefused(refused, 409, 'conflict', CHANGED_SINCE);
+      expect(payToken).not.toBe('');
+      expect(byName(ledgerOf(await user.get(LEDGER_PATHS.retrieve)), 'Rent', '2027-01-01').status).toBe('PAID');
+
+      // Once that Pay is undone, a Pay of a row the Extend did not add lands between: the Extend is undone, the Pay kept.
+      okJson(await undo(user, payToken));
+      const decemberRent = byName(ledger, 'Rent', '2026-12-01');
+      landBetween(async () => {
+        tokenOf(await patch(user, decemberRent, { status: 'PAID' }));
+      });
+      const undone = ledgerOf(await undo(user, extendToken));
+      expect(undone.endDate).toBe('2026-12-31');
+      expect(undone.transactions.filter((row) => row.date > '2026-12-31')).toEqual([]);
+      expect(byName(undone, 'Rent', '2026-12-01').status).toBe('PAID');
+      expect(undone.transactions).toHaveLength(ledger.transactions.length);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('answers 409 for a schedule write whose rows a later Extend added to, and undoes it after the Extend is undone', async () => {

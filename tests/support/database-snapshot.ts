@@ -19,11 +19,7 @@ import {
 const COUNTERS_OF_EVERY_CALL = new Set(['request_budget_counts']);
 
 export async function databaseSnapshot<Schema>(db: Kysely<Schema>, kind: 'sqlite' | 'postgres'): Promise<string> {
-  // PostgreSQL introspection sees every schema; each test file has its own, the one on its search_path.
-  const schema = kind === 'postgres' ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name : undefined;
-  const tables = (await db.introspection.getTables({ withInternalKyselyTables: true })).filter(
-    (table) => table.schema === schema && !COUNTERS_OF_EVERY_CALL.has(table.name),
-  );
+  const tables = (await tablesOf(db, kind)).filter((table) => !COUNTERS_OF_EVERY_CALL.has(table.name));
   if (tables.length === 0) throw new Error('no tables to snapshot');
   const dump: Record<string, unknown[]> = {};
   for (const table of [...tables].sort((a, b) => a.name.localeCompare(b.name))) {
@@ -37,6 +33,30 @@ export async function databaseSnapshot<Schema>(db: Kysely<Schema>, kind: 'sqlite
     dump[table.name] = result.rows;
   }
   return JSON.stringify(dump);
+}
+
+interface SnapshotTable {
+  readonly name: string;
+  readonly columns: readonly { readonly name: string }[];
+}
+
+/**
+ * The tables and their columns in column order. On PostgreSQL only those of the schema on the
+ * search path, each test file's own, read from information_schema: kysely's introspection reads
+ * every schema and fails on one another run drops meanwhile.
+ */
+async function tablesOf<Schema>(db: Kysely<Schema>, kind: 'sqlite' | 'postgres'): Promise<SnapshotTable[]> {
+  if (kind === 'sqlite') return db.introspection.getTables({ withInternalKyselyTables: true });
+  const { rows } = await sql<{ table: string; column: string }>`
+    select table_name as "table", column_name as "column" from information_schema.columns
+    where table_schema = current_schema() order by table_name, ordinal_position`.execute(db);
+  const byName = new Map<string, { name: string }[]>();
+  for (const { table, column } of rows) {
+    const columns = byName.get(table) ?? [];
+    columns.push({ name: column });
+    byName.set(table, columns);
+  }
+  return [...byName].map(([name, columns]) => ({ name, columns }));
 }
 
 /** Counts the queries a Kysely instance runs (transactions included); nothing else changes. */

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { TEST_RUN_VARIABLE } from './postgres-run-schemas.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -32,7 +33,9 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     };
   }
   const baseUrl = process.env.TEST_POSTGRES_URL as string;
-  const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
+  // Within a Vitest run the run drops its schemas once every file is done (postgres-run-schemas.ts).
+  const run = process.env[TEST_RUN_VARIABLE];
+  const schema = `test_${run === undefined ? '' : `${run}_`}${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
@@ -42,6 +45,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   return {
     url: url.href,
     drop: async () => {
+      if (run !== undefined) return;
       const client = new pg.Client({ connectionString: baseUrl });
       await client.connect();
       await client.query(`DROP SCHEMA ${schema} CASCADE`);

@@ -63,8 +63,11 @@ export interface ExpensesTable extends OwnerColumns {
 
 export interface LedgersTable extends OwnerColumns {
   id: string;
-  /** The account the ledger belongs to: one ledger per account (decision 0042). */
-  account_id: string;
+  /**
+   * The account the ledger belongs to: one ledger per account (decision 0042). Null for a ledger a
+   * big restore staged or detached (decision 0072), which no account reads.
+   */
+  account_id: string | null;
   start_date: string;
   end_date: string;
   opening_balance_cents: number;

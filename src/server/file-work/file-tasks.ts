@@ -47,8 +47,22 @@ export interface PlanStatementTask {
 
 export interface CheckRestoreTask {
   readonly kind: 'check-restore';
-  /** The request body as sent: parsing it is part of the work kept off the main thread. */
-  readonly body: string;
+  /**
+   * The request body's bytes as sent: decoding and parsing them is part of the work kept off the
+   * main thread, and the bytes are moved to the worker, not copied (decision 0072).
+   */
+  readonly body: Uint8Array;
+}
+
+/**
+ * What a task hands its worker rather than a copy: a restore body's bytes, when they own their
+ * whole buffer (Fastify gives a big body a buffer of its own; a small one may share a pool, which
+ * must never be moved away).
+ */
+export function transferOf(task: FileTask): ArrayBuffer[] {
+  if (task.kind !== 'check-restore') return [];
+  const { body } = task;
+  return body.buffer instanceof ArrayBuffer && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? [body.buffer] : [];
 }
 
 export type FileTask = ReadStatementTask | PlanStatementTask | CheckRestoreTask;
@@ -129,7 +143,9 @@ function checkRestore(task: CheckRestoreTask): StorableData {
   let parsed: unknown;
   try {
     // As Fastify parses every other body: a "__proto__" or "constructor.prototype" key is refused.
-    parsed = secureJson.parse(task.body, undefined, { protoAction: 'error', constructorAction: 'error' });
+    // Decoded as Fastify decodes a text body: invalid UTF-8 becomes U+FFFD, a byte order mark stays (and is no JSON).
+    const text = Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength).toString('utf8');
+    parsed = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
   } catch {
     throw new InvalidInputError(NOT_JSON, { body: NOT_JSON });
   }

@@ -9,7 +9,7 @@ import { type Caller, callerKey } from '../auth/access-token.js';
 import type { FileWorkerConfig } from '../config.js';
 import { InvalidInputError, TooLargeError } from '../../domain/errors.js';
 import { TooManyRequestsError } from '../../domain/errors.js';
-import type { FileTask, FileTaskAnswers, FileTaskOutcome } from './file-tasks.js';
+import { type FileTask, type FileTaskAnswers, type FileTaskOutcome, transferOf } from './file-tasks.js';
 
 export const FILE_TOO_COMPLEX = 'This file is too large or too complex to read.';
 export const FILE_ALREADY_IN_THE_WORKS = 'Another of your files is still being read. Wait for it to finish, then try again.';
@@ -58,9 +58,10 @@ export class FileWorkPool {
     const workers = await this.workers();
     let outcome: FileTaskOutcome<FileTaskAnswers[K['kind']]>;
     try {
-      outcome = (await workers.run(task, { signal: AbortSignal.timeout(this.config.timeoutMs) })) as FileTaskOutcome<
-        FileTaskAnswers[K['kind']]
-      >;
+      outcome = (await workers.run(task, {
+        signal: AbortSignal.timeout(this.config.timeoutMs),
+        transferList: transferOf(task),
+      })) as FileTaskOutcome<FileTaskAnswers[K['kind']]>;
     } catch (error) {
       // Out of memory, out of time, or a stack or other failure the file caused: the worker is
       // gone (piscina starts a new one) and only this request hears of it.

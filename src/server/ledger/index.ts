@@ -9,6 +9,7 @@ export type { AccountSchedules } from './account-schedules.js';
 export { type ImportedRow, importedIds, importKeys } from './imported-rows.js';
 export { type LedgerData, readLedgerData } from './ledger-data.js';
 export type { LedgerWithRows } from './ledger-reads.js';
+export type { RestorableLedger } from './ledger-staging.js';
 export type { StoredLedger } from './ledger-record.js';
 export { checkExpectedVersion } from './ledger-version.js';
 export { UNDO_CONFLICT } from './ledger-undo.js';

@@ -8,7 +8,7 @@ import type { SourcedRow } from '../../domain/ledger-projection.js';
 import { forgetImports, type ImportedStatementRow, listImports, restoreImports } from './imported-rows.js';
 import { findLedgerWithRows } from './ledger-reads.js';
 import { deleteLedger, type LedgerFields, type LedgerScope, readNextSequence, saveLedger, type StoredLedger } from './ledger-record.js';
-import { insertRows } from './row-insert.js';
+import { insertRowsInSlices } from './row-insert.js';
 import { forgetSkipped, listSkipped, restoreSkipped } from './skipped-occurrences.js';
 import { deleteAllRows } from './transaction-rows.js';
 
@@ -50,11 +50,8 @@ export async function writeLedgerData(scope: LedgerScope, accountId: string, dat
   // With no ledger to meet, saving inserts one, under an id never shown to anyone: a new one each time.
   const ledger = await saveLedger(scope, accountId, { ...data.fields, nextSequence: data.nextSequence }, now);
   const { id } = ledger;
-  await insertRows(
-    scope,
-    id,
-    data.rows.map((row) => ({ ...row, source: row.source ?? undefined })),
-  );
+  // In slices: on PostgreSQL a restore stores its rows here, and other users' requests go on between them (decision 0072).
+  await insertRowsInSlices(scope, id, data.rows, (row) => ({ ...row, source: row.source ?? undefined }));
   await restoreSkipped(scope, id, data.skipped);
   await restoreImports(scope, id, data.imported);
   return ledger;

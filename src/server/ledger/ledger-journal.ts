@@ -148,11 +148,13 @@ const rowSchema = z.object({
   transfer: z.optional(z.nullable(z.object({ id: z.string(), accountId: z.string() }))),
 });
 
+const journalRowSchema = z.object({ id: z.string(), before: z.nullable(rowSchema), after: z.nullable(wholeSchema) });
+
 const journalSchema = z.object({
   accountId: z.optional(z.string()),
   ledgerId: z.nullable(z.string()),
   version: wholeSchema,
-  rows: z.array(z.object({ id: z.string(), before: z.nullable(rowSchema), after: z.nullable(wholeSchema) })),
+  rows: z.array(journalRowSchema),
   skippedAdded: z.array(occurrenceSchema),
   skippedForgotten: z.array(occurrenceSchema),
   imports: z.array(z.string()),
@@ -162,8 +164,29 @@ const journalSchema = z.object({
 });
 
 /** A journal as stored (JSON.parse of what JSON.stringify wrote), checked. */
-export function decodeLedgerJournal(value: unknown): LedgerJournal {
+function decodeLedgerJournal(value: unknown): LedgerJournal {
   const parsed = journalSchema.safeParse(value);
   if (!parsed.success) throw new Error(`unexpected undo journal in the database: ${parsed.error.message}`);
   return parsed.data satisfies LedgerJournal;
+}
+
+/** Journal rows checked per turn of the event loop: an Extend's journal holds 20,000 (decision 0072). */
+const DECODE_BATCH = 1000;
+
+/**
+ * decodeLedgerJournal, its rows a thousand at a time with a turn of the event loop between, so a
+ * big journal holds no other request up for long (issue 34 item 5).
+ */
+export async function decodeLedgerJournalInTurns(value: unknown): Promise<LedgerJournal> {
+  const rows: unknown = typeof value === 'object' && value !== null ? Reflect.get(value, 'rows') : undefined;
+  if (!Array.isArray(rows) || rows.length <= DECODE_BATCH) return decodeLedgerJournal(value);
+  const rest = decodeLedgerJournal({ ...(value as object), rows: [] });
+  const decoded: JournalRow[] = [];
+  for (let start = 0; start < rows.length; start += DECODE_BATCH) {
+    const parsed = z.array(journalRowSchema).safeParse(rows.slice(start, start + DECODE_BATCH));
+    if (!parsed.success) throw new Error(`unexpected undo journal in the database: ${parsed.error.message}`);
+    for (const row of parsed.data) decoded.push(row);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { ...rest, rows: decoded };
 }

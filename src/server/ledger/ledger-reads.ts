@@ -94,6 +94,18 @@ export async function listRows({ db, owner, kind }: LedgerScope, ledgerId: strin
   return toRows(record?.rows);
 }
 
+/** The ledger's rows whose creation-order numbers lie in [from, to): one statement, for reading a big ledger in parts. */
+export async function listRowsBetween({ db, owner, kind }: LedgerScope, ledgerId: string, from: number, to: number): Promise<StoredRow[]> {
+  const record = await db
+    .selectFrom('ledger_transactions')
+    .select(rowsAggregate(kind).as('rows'))
+    .where(rowsOf(owner, ledgerId))
+    .where('sequence', '>=', from)
+    .where('sequence', '<', to)
+    .executeTakeFirst();
+  return toRows(record?.rows);
+}
+
 /** The rows generated from one schedule (or a card's statements), in creation order: what a change of it may replace. */
 export async function listScheduleRows({ db, owner, kind }: LedgerScope, ledgerId: string, schedule: SourceRef): Promise<StoredRow[]> {
   const record = await db

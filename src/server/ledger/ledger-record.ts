@@ -171,3 +171,80 @@ export async function readNextSequence({ db, owner }: LedgerScope, ledgerId: str
 export async function deleteLedger({ db, owner }: LedgerScope, ledgerId: string): Promise<void> {
   await db.deleteFrom('ledgers').where(ledgerOf(owner, ledgerId)).execute();
 }
+
+/**
+ * A ledger in no account, for a big restore to stage its rows in before its short transaction
+ * (decision 0072): no account reads it and the owner's row count leaves it out until it is attached.
+ */
+export async function insertDetachedLedger({ db, owner }: LedgerScope, fields: NewLedgerFields, now: Date): Promise<StoredLedger> {
+  const record = await db
+    .insertInto('ledgers')
+    .values({
+      id: newId(),
+      ...ownerColumns(owner),
+      account_id: null,
+      start_date: fields.startDate,
+      end_date: fields.endDate,
+      opening_balance_cents: fields.openingBalance,
+      next_sequence: fields.nextSequence,
+      created_at: now.toISOString(),
+    })
+    .returning(LEDGER_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toLedger(record);
+}
+
+/** Gives a staged ledger its account; false when it is no longer there to attach (cleaned as garbage). */
+export async function attachLedger(
+  { db, owner }: LedgerScope,
+  ledgerId: string,
+  accountId: string,
+  now: Date,
+): Promise<StoredLedger | undefined> {
+  const record = await db
+    .updateTable('ledgers')
+    .set({ account_id: accountId, created_at: now.toISOString() })
+    .where(ledgerOf(owner, ledgerId))
+    .where('account_id', 'is', null)
+    .returning(LEDGER_COLUMNS)
+    .executeTakeFirst();
+  return record && toLedger(record);
+}
+
+/** Takes the ledger out of its account: its rows then go in chunks, after the write that detached it (decision 0072). */
+export async function detachLedger({ db, owner }: LedgerScope, ledgerId: string): Promise<void> {
+  await db.updateTable('ledgers').set({ account_id: null }).where(ledgerOf(owner, ledgerId)).execute();
+}
+
+/**
+ * The owner's ledger by id, read outside any lock for an undo to check its journal before it takes
+ * the lock (decision 0072), with where its creation order ends and where its rows began; undefined
+ * when it is gone or in no account. One statement, so one snapshot of the three.
+ */
+export async function readLedgerOutsideLock(
+  { db, owner }: LedgerScope,
+  ledgerId: string,
+): Promise<{ readonly ledger: StoredLedger; readonly nextSequence: number; readonly replacedAt: number } | undefined> {
+  const record = await db
+    .selectFrom('ledgers')
+    .select([...LEDGER_COLUMNS, 'next_sequence', 'replaced_at_version'])
+    .where(ledgerOf(owner, ledgerId))
+    .where('account_id', 'is not', null)
+    .executeTakeFirst();
+  return record && { ledger: toLedger(record), nextSequence: record.next_sequence, replacedAt: record.replaced_at_version };
+}
+
+/** Whether the owner's ledger is in no account (locked with the transaction on PostgreSQL); false when it is gone. */
+export async function isDetached({ db, owner, kind }: LedgerScope, ledgerId: string): Promise<boolean> {
+  const query = db.selectFrom('ledgers').select('account_id').where(ledgerOf(owner, ledgerId));
+  const record = await (kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return record !== undefined && record.account_id === null;
+}
+
+/** The owner's ledgers in no account (every owner's, when none is named): staged or detached ones, left by a write that stopped midway. */
+export async function listDetachedLedgers(db: WholeDatabase, owner?: Caller): Promise<{ id: string; owner: Caller }[]> {
+  let query = db.selectFrom('ledgers').select(['id', 'owner_iss', 'owner_sub']).where('account_id', 'is', null);
+  if (owner) query = query.where('owner_iss', '=', owner.issuer).where('owner_sub', '=', owner.subject);
+  const records = await query.execute();
+  return records.map((record) => ({ id: record.id, owner: { issuer: record.owner_iss, subject: record.owner_sub } }));
+}

@@ -17,14 +17,17 @@ import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
 import { countAccounts, findAccount, findPrimaryAccount, type StoredAccount } from './account-record.js';
 import { forgetImports, importKey, type ImportedRow, recordImports } from './imported-rows.js';
-import { deleteLedgerData, type LedgerData, writeLedgerData } from './ledger-data.js';
+import { deleteLedgerData, writeLedgerData } from './ledger-data.js';
 import { JournalRecorder, type LedgerJournal } from './ledger-journal.js';
 import { checkExpectedVersion } from './ledger-version.js';
 import { findAccountLedgerWithRows, findRow, type LedgerWithRows, listBlocksHolding, listRows, listScheduleRows } from './ledger-reads.js';
 import { readLedgerTotals } from './month-totals.js';
 import { readRowsBefore } from './row-blocks.js';
+import type { RestorableLedger } from './ledger-staging.js';
 import {
   advanceVersion,
+  attachLedger,
+  detachLedger,
   type LedgerFields,
   type LedgerScope,
   saveLedger,
@@ -33,7 +36,7 @@ import {
   takeSequences,
 } from './ledger-record.js';
 import { insertRows } from './row-insert.js';
-import { undoLedgerJournal } from './ledger-undo.js';
+import { type CheckedBeforeLock, undoLedgerJournal } from './ledger-undo.js';
 import { forgetScheduleSkipped, forgetSkipped, skipOccurrence, skippedOccurrences } from './skipped-occurrences.js';
 import {
   type ClearedMatch,
@@ -142,6 +145,11 @@ export interface StoreHost {
   sideWritten(store: LedgerStore, row: StoredRow, changes: RowChanges | null): void;
   /** A row of a schedule the write added or removed: a recurring transfer's pairs are looked at again. */
   scheduleRowWritten(row: Pick<StoredRow, 'source' | 'transfer'>): void;
+  /**
+   * A ledger the write took out of its account (decision 0072): on SQLite its rows go after the
+   * write commits, in chunks; undefined on PostgreSQL, where they go in the write's transaction.
+   */
+  readonly detached: ((ledgerId: string) => void) | undefined;
 }
 
 /** The stores a follower opens and walks, and the owner they are locked for: what the unit of work shows them. */
@@ -416,8 +424,9 @@ export class LedgerStore {
    * Puts back what a write recorded in `journal` (decision 0040), or refuses with a ConflictError
    * when anything it touched changed since; moves the version on when the ledger changed.
    */
-  async undo(journal: LedgerJournal): Promise<boolean> {
-    const changed = await undoLedgerJournal(this.scope, this.current, journal, async (added, removed) => {
+  /** `checked`: the journal as checked before the lock (checkBeforeLock), or undefined to check it all here. */
+  async undo(journal: LedgerJournal, checked?: CheckedBeforeLock): Promise<boolean> {
+    const changed = await undoLedgerJournal(this.scope, this.current, journal, checked, async (added, removed) => {
       this.host.releaseRows(removed);
       await this.host.reserveRows(added, 'undo');
     });
@@ -458,19 +467,38 @@ export class LedgerStore {
     return { ledger, rows: inserted, written: rows.length };
   }
 
-  /** Removes the ledger and everything in it (an account delete or restore); answers how many rows went. */
+  /**
+   * Removes the ledger and everything in it (an account delete or restore); answers how many rows
+   * went. Where the unit of work drops detached ledgers afterwards (SQLite, decision 0072), the
+   * ledger only leaves its account here, whatever its size: the write stays short.
+   */
   async deleteAll(): Promise<number> {
     if (!this.current) return 0;
-    const rows = await deleteLedgerData(this.scope, this.current.id);
+    const { id } = this.current;
+    let rows: number;
+    if (this.host.detached) {
+      rows = (await readLedgerTotals(this.scope, id)).rows;
+      await detachLedger(this.scope, id);
+      this.host.detached(id);
+    } else {
+      rows = await deleteLedgerData(this.scope, id);
+    }
     this.host.releaseRows(rows);
     this.current = undefined;
     return rows;
   }
 
-  /** Stores a restored ledger in place of none (deleteAll ran first). */
-  async restore(data: LedgerData, now: Date): Promise<void> {
-    await this.host.reserveRows(data.rows.length, 'restore');
-    this.current = await writeLedgerData(this.scope, this.account.id, data, now);
+  /** Stores a restored ledger in place of none (deleteAll ran first): its data, or the ledger staged for it (decision 0072). */
+  async restore(data: RestorableLedger, now: Date): Promise<void> {
+    if ('stagedId' in data) {
+      await this.host.reserveRows(data.rows, 'restore');
+      const attached = await attachLedger(this.scope, data.stagedId, this.account.id, now);
+      if (!attached) throw new Error('a staged ledger was gone before its restore attached it');
+      this.current = attached;
+    } else {
+      await this.host.reserveRows(data.rows.length, 'restore');
+      this.current = await writeLedgerData(this.scope, this.account.id, data, now);
+    }
     this.versionGiven = true;
   }
 

@@ -23,6 +23,7 @@ import { FIRST_ACCOUNT_NAME } from '../../domain/accounts.js';
 import type { RowChanges } from '../../domain/transaction-rules.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
+import { withLedgerTables } from '../db/ledger-tables.js';
 import { withOwnerLock } from '../db/owner-lock.js';
 import { findAccount, findPrimaryAccount, insertAccount, type StoredAccount } from './account-record.js';
 import { type CardFollowing, type CardWrites, followCards } from './card-payment-writes.js';
@@ -37,6 +38,10 @@ import {
   type LockedStores,
   type StoreHost,
 } from './ledger-store.js';
+import type { LedgerData } from './ledger-data.js';
+import type { LedgerJournal } from './ledger-journal.js';
+import { type CheckedBeforeLock, checkBeforeLock } from './ledger-undo.js';
+import { dropDetachedLedger, dropDetachedLedgers, type RestorableLedger, type StagedLedger, stageLedger } from './ledger-staging.js';
 import { countOwnerRowsFromTotals } from './month-totals.js';
 import type { StoredRow } from './transaction-rows.js';
 import { followTransfers, type WrittenSide } from './transfers.js';
@@ -97,12 +102,23 @@ export class LedgerWrite implements LockedStores, StoreHost {
   private todayRead: IsoDate | undefined;
   /** What the card payments' re-projection wrote per ledger, for a changes answer (decision 0045). */
   cardWrites: CardWrites = new Map();
+  /** Ledgers the write took out of their accounts, whose rows go once it commits (SQLite, decision 0072). */
+  readonly detachedLedgers: string[] = [];
+  readonly detached: ((ledgerId: string) => void) | undefined;
 
   constructor(
     private readonly scope: LedgerScope,
     private readonly plan: WritePlan,
     private readonly readers: { readonly schedules: ScheduleReader; readonly todayOf: TodayReader },
-  ) {}
+  ) {
+    // SQLite's one connection would be held while every row of a whole ledger is deleted: they go after the commit instead.
+    this.detached =
+      scope.kind === 'sqlite'
+        ? (ledgerId) => {
+            this.detachedLedgers.push(ledgerId);
+          }
+        : undefined;
+  }
 
   /** The transaction the lock is held in: a schedule's or an account's own write commits or rolls back with the ledgers'. */
   get db(): Database {
@@ -256,6 +272,9 @@ export interface WriteSteps<Applied, Answer> {
 
 /** Runs units of work for the app: the one way any ledger is written. */
 export class LedgerWrites {
+  /** Ledgers this process is staging for a restore: not garbage, though in no account yet (decision 0072). */
+  private readonly staging = new Set<string>();
+
   constructor(
     private readonly database: OpenDatabase,
     /** The app's clock: undo entries and created_at. */
@@ -269,6 +288,11 @@ export class LedgerWrites {
     private readonly rowsWritten: (owner: Caller, rows: number) => void = () => undefined,
   ) {}
 
+  /** The app's database outside any write: for what a write reads before its lock, which never changes once written (an undo entry). */
+  get reader(): Database {
+    return this.database.db;
+  }
+
   async run<Applied, Answer>(owner: Caller, plan: WritePlan, steps: WriteSteps<Applied, Answer>): Promise<Answer> {
     let write: LedgerWrite | undefined;
     const answer = await withOwnerLock(this.database, owner, async (trx) => {
@@ -278,8 +302,69 @@ export class LedgerWrites {
       const undo = await unit.finish(this.now(), steps.beforeUndo && (() => steps.beforeUndo?.(unit, applied) ?? Promise.resolve()));
       return steps.answer(unit, applied, undo);
     });
-    if (write) this.rowsWritten(owner, write.rowsTouched);
+    if (write) {
+      this.rowsWritten(owner, write.rowsTouched);
+      for (const ledgerId of write.detachedLedgers) {
+        // The write is committed: a drop cut short leaves garbage in no account, dropped at the next start or restore.
+        await dropDetachedLedger(this.database, owner, ledgerId).catch(() => undefined);
+      }
+    }
     return answer;
+  }
+
+  /**
+   * A write that stores whole ledgers (a restore), each handed to `apply` in the order given. On
+   * SQLite they are staged first, outside the unit's transaction (ledger-staging.ts), so the unit
+   * only attaches them; what a refused or failed write staged is dropped. On PostgreSQL the unit
+   * stores them itself, yielding between its inserts, while other users' queries go on in their
+   * own connections.
+   */
+  async runRestoring<Applied, Answer>(
+    owner: Caller,
+    plan: WritePlan,
+    ledgers: readonly LedgerData[],
+    steps: {
+      readonly apply: (write: LedgerWrite, restorable: readonly RestorableLedger[]) => Promise<Applied>;
+      readonly answer: (write: LedgerWrite, applied: Applied) => Promise<Answer>;
+    },
+  ): Promise<Answer> {
+    // What an earlier restore of the owner's left behind when it stopped midway.
+    await dropDetachedLedgers(this.database, owner, this.staging);
+    if (this.database.kind !== 'sqlite') {
+      return this.run(owner, plan, {
+        apply: (write) => steps.apply(write, ledgers),
+        answer: (write, applied) => steps.answer(write, applied),
+      });
+    }
+    const started: string[] = [];
+    const begun = (ledgerId: string) => {
+      started.push(ledgerId);
+      this.staging.add(ledgerId);
+    };
+    try {
+      const staged: StagedLedger[] = [];
+      for (const ledger of ledgers) staged.push(await stageLedger(this.database, owner, ledger, this.now(), begun));
+      return await this.run(owner, plan, {
+        apply: (write) => steps.apply(write, staged),
+        answer: (write, applied) => steps.answer(write, applied),
+      });
+    } catch (error) {
+      // Still in no account: the write that would have attached them did not commit.
+      for (const ledgerId of started) await dropDetachedLedger(this.database, owner, ledgerId).catch(() => undefined);
+      throw error;
+    } finally {
+      for (const ledgerId of started) this.staging.delete(ledgerId);
+    }
+  }
+
+  /** An undo's journal checked before the undo takes its lock, outside any transaction (ledger-undo.ts, decision 0072). */
+  checkUndoBeforeLock(owner: Caller, journal: LedgerJournal): Promise<CheckedBeforeLock | undefined> {
+    return checkBeforeLock({ db: withLedgerTables(this.database.db), owner, kind: this.database.kind }, journal);
+  }
+
+  /** Drops every ledger in no account: garbage of writes cut short before this process started (decision 0072). */
+  dropGarbage(): Promise<void> {
+    return dropDetachedLedgers(this.database, undefined, this.staging);
   }
 
   /** A write of one account's ledger: `apply` gets its store, opened first, so its journal leads the undo entry. */

@@ -133,7 +133,13 @@ export async function readLedgerTotals({ db, owner }: LedgerScope, ledgerId: str
  * counts every account's rows (MAX_LEDGER_ROWS). From the totals, a few dozen records per ledger.
  */
 export async function countOwnerRowsFromTotals({ db, owner }: LedgerScope, except?: string): Promise<number> {
-  let ledgers = db.selectFrom('ledgers').select('id').where('owner_iss', '=', owner.issuer).where('owner_sub', '=', owner.subject);
+  // A ledger in no account is staged or detached by a big restore (decision 0072): not the owner's yet, or no longer.
+  let ledgers = db
+    .selectFrom('ledgers')
+    .select('id')
+    .where('owner_iss', '=', owner.issuer)
+    .where('owner_sub', '=', owner.subject)
+    .where('account_id', 'is not', null);
   if (except !== undefined) ledgers = ledgers.where('id', '<>', except);
   const record = await db
     .selectFrom('ledger_month_totals')

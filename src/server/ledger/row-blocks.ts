@@ -15,6 +15,7 @@ import { isoDate } from '../../domain/calendar-date.js';
 import { signedAmount, TRANSACTION_TYPES, type TransactionDraft } from '../../domain/ledger.js';
 import { cents } from '../../domain/money.js';
 import { blockIndexFor, cutIntoBlocks, MAX_BLOCK_ROWS, MIN_BLOCK_ROWS } from '../../domain/row-blocks.js';
+import type { LedgerRowBlocksTable, OwnerColumns } from '../db/schema.js';
 import { storedValue } from '../db/stored-value.js';
 import type { LedgerScope } from './ledger-record.js';
 
@@ -37,6 +38,12 @@ interface Block {
 
 /** Blocks per statement that stores them: 10 values each, far below either database's parameter limit. */
 const SAVE_BATCH = 500;
+
+function inRowOrder(rows: readonly RowOrderKey[]): boolean {
+  for (let index = 1; index < rows.length; index += 1)
+    if (compareRows(rows[index - 1] as RowOrderKey, rows[index] as RowOrderKey) > 0) return false;
+  return true;
+}
 
 function keyOf(row: RowOrderKey): RowOrderKey {
   return { date: row.date, type: row.type, name: row.name, sequence: row.sequence };
@@ -97,7 +104,8 @@ export class RowBlocks {
       }
       const held = block === null ? [] : await this.readRows(block);
       const entering = indexes.map((index) => ({ ...(rows[index] as HeldRow), index }));
-      const ordered = [...held, ...entering].sort(compareRows);
+      // A restored ledger's rows come in row order: checking that is one pass, where sorting 20,000 held the event loop for 150 ms.
+      const ordered = held.length === 0 && inRowOrder(entering) ? entering : [...held, ...entering].sort(compareRows);
       await this.cut(block, ordered, (row, id) => {
         if ('index' in row && typeof row.index === 'number') answer[row.index] = id;
       });
@@ -348,16 +356,8 @@ function blockRecords({ db, owner }: LedgerScope, ledgerId: string) {
     .where('owner_sub', '=', owner.subject);
 }
 
-interface BlockRecord {
-  block: number;
-  rank: number;
-  low_date: string;
-  low_type: string;
-  low_name: string;
-  low_sequence: number;
-  row_count: number;
-  signed_cents: number;
-}
+/** A block's record as stored, without the columns that say whose ledger it is. */
+type BlockRecord = Omit<LedgerRowBlocksTable, keyof OwnerColumns | 'ledger_id'>;
 
 function toBlock(record: BlockRecord): Block {
   return {

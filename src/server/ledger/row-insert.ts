@@ -25,8 +25,8 @@ const INSERT_COLUMNS = ['ledger_id', 'owner_iss', 'owner_sub', ...ROW_COLUMNS, '
 const compiledInserts = new Map<string, string>();
 
 /** The largest power of two, up to LARGEST_INSERT_BATCH, that fits in the rows left. */
-function insertBatchSize(rowsLeft: number): number {
-  let size = LARGEST_INSERT_BATCH;
+function insertBatchSize(rowsLeft: number, largest: number): number {
+  let size = largest;
   while (size > rowsLeft) size /= 2;
   return size;
 }
@@ -52,7 +52,13 @@ export interface NewRow extends TransactionDraft {
  * exactly as they were, version included. The rows' months count them in (month-totals.ts), and
  * each goes into its block (row-blocks.ts), given before it is stored.
  */
-export async function insertRows(scope: LedgerScope, ledgerId: string, rows: readonly NewRow[]): Promise<StoredRow[]> {
+export async function insertRows(
+  scope: LedgerScope,
+  ledgerId: string,
+  rows: readonly NewRow[],
+  /** Rows per INSERT at most: a power of two. Staging outside any transaction (decision 0072) stores fewer, each its own short transaction. */
+  largestBatch = LARGEST_INSERT_BATCH,
+): Promise<StoredRow[]> {
   const stored = rows.map((row): StoredRow => ({
     id: row.id ?? newId(),
     sequence: row.sequence,
@@ -71,7 +77,7 @@ export async function insertRows(scope: LedgerScope, ledgerId: string, rows: rea
   const placedIn = await blocks.placeNew(stored);
   let start = 0;
   while (start < stored.length) {
-    const size = insertBatchSize(stored.length - start);
+    const size = insertBatchSize(stored.length - start, largestBatch);
     await scope.db.executeQuery(insertStatement(scope, ledgerId, stored, placedIn, start, size));
     start += size;
     // Lets other requests in between batches: SQLite's driver stores each batch synchronously, so a
@@ -137,4 +143,27 @@ function insertStatement(
   if (!sameLayout) return compiled;
   compiledInserts.set(key, compiled.sql);
   return compiled;
+}
+
+/** Rows readied and stored per call of insertRows by insertRowsInSlices. */
+const SLICE_ROWS = 1024;
+
+/**
+ * insertRows for a whole ledger's rows (a restore, a staged ledger, an undo's before-images), a
+ * slice at a time with a turn of the event loop between: readying 20,000 rows at once (their ids,
+ * blocks and month totals) held the event loop for 120 to 250 ms (decision 0072). Rows in row order
+ * go each slice after the last, into the ledger's last block or new ones.
+ */
+export async function insertRowsInSlices<Row>(
+  scope: LedgerScope,
+  ledgerId: string,
+  rows: readonly Row[],
+  /** Each row as insertRows takes it, made a slice at a time too. */
+  toNew: (row: Row) => NewRow,
+  largestBatch = LARGEST_INSERT_BATCH,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += SLICE_ROWS) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    await insertRows(scope, ledgerId, rows.slice(start, start + SLICE_ROWS).map(toNew), largestBatch);
+  }
 }

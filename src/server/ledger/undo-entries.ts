@@ -112,6 +112,17 @@ export async function findUndoEntry(db: Database, owner: Caller, key: string): P
   return { kind, expiresAt: new Date(record.expires_at), journal: JSON.parse(record.journal) };
 }
 
+/** Whether the owner's entry under this key is still there (not used since): its journal never changes once written. */
+export async function undoEntryExists(db: Database, owner: Caller, key: string): Promise<boolean> {
+  const record = await withLedgerTables(db)
+    .selectFrom('undo_entries')
+    .select('token_hash')
+    .where('token_hash', '=', key)
+    .where((eb) => eb.and(ownerColumns(owner)))
+    .executeTakeFirst();
+  return record !== undefined;
+}
+
 /** Uses up an entry: a token undoes once. */
 export async function deleteUndoEntry(db: Database, owner: Caller, key: string): Promise<void> {
   await withLedgerTables(db)

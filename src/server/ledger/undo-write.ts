@@ -7,12 +7,12 @@
  */
 import { ConflictError, GoneError, NotFoundError } from '../../domain/errors.js';
 import type { Caller } from '../auth/access-token.js';
-import { decodeLedgerJournal } from './ledger-journal.js';
+import { decodeLedgerJournalInTurns, type LedgerJournal } from './ledger-journal.js';
 import type { LedgerWithRows } from './ledger-reads.js';
-import { UNDO_CONFLICT } from './ledger-undo.js';
+import { type CheckedBeforeLock, UNDO_CONFLICT } from './ledger-undo.js';
 import type { LedgerStore } from './ledger-store.js';
 import type { LedgerWrite, LedgerWrites } from './ledger-write.js';
-import { deleteUndoEntry, findUndoEntry, UNDO_KINDS, undoTokenKey } from './undo-entries.js';
+import { deleteUndoEntry, findUndoEntry, UNDO_KINDS, undoEntryExists, undoTokenKey } from './undo-entries.js';
 
 /** An unknown token, a used one and another user's read the same: whose tokens exist must not show. */
 export const NOTHING_TO_UNDO = 'Nothing to undo: this undo is not yours or was already used.';
@@ -29,8 +29,13 @@ function journalParts(journal: unknown): { ledgers: unknown[]; schedule: unknown
   return { ledgers: [Reflect.get(journal, 'ledger'), ...more], schedule: Reflect.get(journal, 'schedule') ?? null };
 }
 
-/** Takes back the write `token` names, for its owner alone, within its ten minutes on the app's clock. */
-export function undoWrite(
+/**
+ * Takes back the write `token` names, for its owner alone, within its ten minutes on the app's clock.
+ * An entry never changes once written: it is read and its journal decoded before the lock (a big
+ * one in turns of the event loop), and checked against the ledger's rows there too (checkBeforeLock);
+ * under the lock the undo makes sure the entry is still there and the ledger's version has not moved.
+ */
+export async function undoWrite(
   writes: LedgerWrites,
   owner: Caller,
   token: string,
@@ -39,23 +44,30 @@ export function undoWrite(
   const key = undoTokenKey(token);
   // Text that is no token we give out is not looked up: it is as unknown as a used one.
   if (key === undefined) throw new NotFoundError(NOTHING_TO_UNDO);
+  const entry = await findUndoEntry(writes.reader, owner, key);
+  if (!entry) throw new NotFoundError(NOTHING_TO_UNDO);
+  if (writes.now().getTime() > entry.expiresAt.getTime()) throw new GoneError(TOO_OLD_TO_UNDO);
+  const { ledgers, schedule } = journalParts(entry.journal);
+  const journals: { journal: LedgerJournal; checked: CheckedBeforeLock | undefined }[] = [];
+  for (const part of ledgers) {
+    const journal = await decodeLedgerJournalInTurns(part);
+    // Checked against the rows before the lock: under it, only whether the ledger's version moved since.
+    journals.push({ journal, checked: await writes.checkUndoBeforeLock(owner, journal) });
+  }
   return writes.run(
     owner,
     { growth: 'undo', undo: null, follow: false },
     {
       apply: async (write) => {
-        const entry = await findUndoEntry(write.db, owner, key);
-        if (!entry) throw new NotFoundError(NOTHING_TO_UNDO);
+        if (!(await undoEntryExists(write.db, owner, key))) throw new NotFoundError(NOTHING_TO_UNDO);
         if (writes.now().getTime() > entry.expiresAt.getTime()) throw new GoneError(TOO_OLD_TO_UNDO);
-        const { ledgers, schedule } = journalParts(entry.journal);
         if (schedule !== null) await undoSchedule(write, schedule);
         // Each ledger the write changed, in its account; an account deleted since leaves nothing to put back into.
         const stores: LedgerStore[] = [];
-        for (const part of ledgers) {
-          const journal = decodeLedgerJournal(part);
+        for (const { journal, checked } of journals) {
           const store = await write.storeOf(journal.accountId);
           if (!store) throw new ConflictError(UNDO_CONFLICT);
-          await store.undo(journal);
+          await store.undo(journal, checked);
           stores.push(store);
         }
         await deleteUndoEntry(write.db, owner, key);

@@ -46,7 +46,8 @@ export const yourDataRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(async (restore) => {
     // JSON only, as everywhere else: any other type is refused before the body is read.
     restore.removeAllContentTypeParsers();
-    restore.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: RESTORE_BODY_LIMIT_BYTES }, (_request, body, done) =>
+    // As bytes: decoding 10 MB of text here, then copying it to the worker, held the event loop (decision 0072).
+    restore.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: RESTORE_BODY_LIMIT_BYTES }, (_request, body, done) =>
       done(null, body),
     );
     registerEndpoint(
@@ -54,7 +55,7 @@ export const yourDataRoutes: FastifyPluginAsyncZod = async (api) => {
       'restoreYourData',
       async (request) => {
         // No body at all (no Content-Type, nothing sent) is checked as empty text: 400, not JSON.
-        const body = typeof request.body === 'string' ? request.body : '';
+        const body = request.body instanceof Uint8Array ? request.body : new Uint8Array(0);
         const owner = callerOf(request);
         const data = await api.fileWork.forOwner(owner, 'body', (run) => run({ kind: 'check-restore', body }));
         const counts = await yourData.restore(owner, data);

@@ -61,8 +61,10 @@ export class YourDataService {
    * counting from. Nothing else differs: every answer reads as the file says, ids aside.
    */
   async restore(owner: Caller, stored: StorableData): Promise<YourDataCounts> {
-    await this.writes.run(owner, WHOLE_DATA, {
-      apply: async (locked) => {
+    // Each account's ledger in order: on SQLite stored before the unit of work, which then only attaches them (decision 0072).
+    const ledgers = stored.accounts.flatMap((account) => (account.ledger ? [account.ledger] : []));
+    await this.writes.runRestoring(owner, WHOLE_DATA, ledgers, {
+      apply: async (locked, restorable) => {
         const primary = (await listAccounts(locked.db, owner)).find((account) => account.primary);
         await deleteYourData(locked, owner);
         // A version 1 document restores into the primary account (decision 0042): it keeps its name, kind and age.
@@ -78,7 +80,7 @@ export class YourDataService {
                 })),
               }
             : stored;
-        await writeYourData(locked, owner, restored, this.now());
+        await writeYourData(locked, owner, restored, this.now(), restorable);
       },
       answer: async () => undefined,
     });

@@ -17,6 +17,7 @@ import {
   type LedgerWrite,
   listAccounts,
   readLedgerData,
+  type RestorableLedger,
 } from '../ledger/index.js';
 import { deleteAllChannels } from '../notifications/channel-store.js';
 import { deleteAllMessages } from '../notifications/outbox-store.js';
@@ -68,8 +69,17 @@ export async function deleteSettings(locked: LedgerWrite, owner: Caller): Promis
   await deleteUserSettings(locked.db, owner);
 }
 
-/** Stores the data for the owner, who has nothing now (deleteYourData ran under the same lock). */
-export async function writeYourData(locked: LedgerWrite, owner: Caller, data: YourData, now: Date): Promise<void> {
+/**
+ * Stores the data for the owner, who has nothing now (deleteYourData ran under the same lock).
+ * `ledgers`: what to store for each account that has a ledger, in order (the unit's runRestoring).
+ */
+export async function writeYourData(
+  locked: LedgerWrite,
+  owner: Caller,
+  data: YourData,
+  now: Date,
+  ledgers: readonly RestorableLedger[],
+): Promise<void> {
   const tooMany =
     checkScheduleCount('deposit', data.deposits.length) ??
     checkScheduleCount('expense', data.expenses.length) ??
@@ -78,7 +88,12 @@ export async function writeYourData(locked: LedgerWrite, owner: Caller, data: Yo
   for (const account of data.accounts) await insertAccount(locked.db, owner, account);
   await depositRepository(locked.db).restore(owner, data.deposits);
   await expenseRepository(locked.db).restore(owner, data.expenses);
+  let next = 0;
   for (const account of data.accounts) {
-    if (account.ledger) await (await locked.store({ id: account.id })).restore(account.ledger, now);
+    if (!account.ledger) continue;
+    const ledger = ledgers[next];
+    next += 1;
+    if (!ledger) throw new Error('a restored account has no ledger to store');
+    await (await locked.store({ id: account.id })).restore(ledger, now);
   }
 }
