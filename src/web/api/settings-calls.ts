@@ -19,6 +19,13 @@ import { type EverydaySuggestion, everydaySuggestionSchema } from '../../contrac
 import { useApiClient } from './api-context.js';
 import { type ApiClient, endpoint } from './api-client.js';
 
+/**
+ * PATCH /api/me sets the time zone (its row's words, "Failed to save your time zone!"), "Keep at
+ * least" and everyday spending: each save names its own setting when it fails.
+ */
+const BUFFER_FAILURE = 'Failed to save Keep at least!';
+const EVERYDAY_FAILURE = 'Failed to save everyday spending!';
+
 export interface SettingsApi {
   /** `onlyIfUnset`: the browser's zone at sign-in, kept only by a user who has none yet (decision 0047). */
   readonly updateTimeZone: (timeZone: string, onlyIfUnset?: boolean) => Promise<Profile>;
@@ -30,7 +37,9 @@ export interface SettingsApi {
   readonly getPushKey: () => Promise<PushKey>;
   /** "Keep at least" and everyday spending (issue 36) are part of the profile. */
   readonly getProfile: () => Promise<Profile>;
-  readonly updateSpending: (change: Pick<ProfileUpdate, 'buffer' | 'everydaySpending'>) => Promise<Profile>;
+  readonly updateBuffer: (buffer: NonNullable<ProfileUpdate['buffer']>) => Promise<Profile>;
+  /** null turns everyday spending off. */
+  readonly updateEveryday: (everydaySpending: NonNullable<ProfileUpdate['everydaySpending']> | null) => Promise<Profile>;
   readonly getEverydaySuggestion: (accountId?: string) => Promise<EverydaySuggestion>;
 }
 
@@ -50,7 +59,10 @@ export function settingsApi(api: ApiClient): SettingsApi {
     },
     getPushKey: () => api.request({ ...endpoint('getPushKey'), answer: pushKeySchema }),
     getProfile: () => api.request({ ...endpoint('getProfile'), answer: profileSchema }),
-    updateSpending: (change) => api.request({ ...endpoint('updateProfile'), answer: profileSchema, body: change }),
+    updateBuffer: (buffer) =>
+      api.request({ ...endpoint('updateProfile'), failure: BUFFER_FAILURE, answer: profileSchema, body: { buffer } }),
+    updateEveryday: (everydaySpending) =>
+      api.request({ ...endpoint('updateProfile'), failure: EVERYDAY_FAILURE, answer: profileSchema, body: { everydaySpending } }),
     getEverydaySuggestion: (accountId) => {
       const { path, ...call } = endpoint('getEverydaySuggestion');
       const query = accountId === undefined ? '' : `?accountId=${encodeURIComponent(accountId)}`;

@@ -93,7 +93,8 @@ export function fakeSettingsApi(stubs: Partial<FakeSettingsApi> = {}): FakeSetti
     testChannel: vi.fn(unexpected('testChannel')),
     getPushKey: vi.fn(unexpected('getPushKey')),
     getProfile: vi.fn(unexpected('getProfile')),
-    updateSpending: vi.fn(unexpected('updateSpending')),
+    updateBuffer: vi.fn(unexpected('updateBuffer')),
+    updateEveryday: vi.fn(unexpected('updateEveryday')),
     getEverydaySuggestion: vi.fn(unexpected('getEverydaySuggestion')),
     ...stubs,
   };

@@ -431,32 +431,33 @@ describe('Keep at least and Everyday spending (issue 36)', () => {
   const WEEKS = Array.from({ length: 13 }, (_, week) => ({ startDate: `2026-08-${String(17 + week).padStart(2, '0')}`, total: 200 }));
 
   it('saves the buffer, suggests everyday spending, and "Use it" fills the amount', async () => {
-    const updateSpending = vi.fn(async (change: { buffer?: number; everydaySpending?: { weekly: number } | null }) => ({
+    const updateBuffer = vi.fn(async (buffer: number) => ({ ...PROFILE, buffer }));
+    const updateEveryday = vi.fn(async (everyday: { weekly: number } | null) => ({
       ...PROFILE,
-      buffer: change.buffer ?? 0,
-      everydaySpending: change.everydaySpending ? { weekly: change.everydaySpending.weekly, accountId: 'a1' } : null,
+      everydaySpending: everyday ? { weekly: everyday.weekly, accountId: 'a1' } : null,
     }));
     const { api, user, dialog } = await openSettings({
       getProfile: vi.fn(async () => PROFILE),
       getEverydaySuggestion: vi.fn(async () => ({ accountId: 'a1', weeks: WEEKS, suggestion: 212 })),
-      updateSpending,
+      updateBuffer,
+      updateEveryday,
     });
     const buffer = await within(dialog).findByRole('textbox', { name: 'Keep at least' });
     await user.clear(buffer);
     await user.type(buffer, '-1');
     await user.click(within(dialog).getByRole('button', { name: 'Save Keep at least' }));
     expect(within(dialog).getByText('Keep at least must be from $0.00 to $1,000,000.00.')).toBeTruthy();
-    expect(api.updateSpending).not.toHaveBeenCalled();
+    expect(api.updateBuffer).not.toHaveBeenCalled();
     await user.clear(buffer);
     await user.type(buffer, '50');
     await user.click(within(dialog).getByRole('button', { name: 'Save Keep at least' }));
-    await waitFor(() => expect(updateSpending).toHaveBeenCalledWith({ buffer: 50 }));
+    await waitFor(() => expect(updateBuffer).toHaveBeenCalledWith(50));
 
     await within(dialog).findByText(/You spent about \$212\.00 a week on everything else over the last 13 weeks\./);
     await user.click(within(dialog).getByRole('button', { name: 'Use it' }));
     expect((within(dialog).getByRole('textbox', { name: 'Everyday spending' }) as HTMLInputElement).value).toBe('212.00');
     await user.click(within(dialog).getByRole('button', { name: 'Save everyday spending' }));
-    await waitFor(() => expect(updateSpending).toHaveBeenCalledWith({ everydaySpending: { weekly: 212 } }));
+    await waitFor(() => expect(updateEveryday).toHaveBeenCalledWith({ weekly: 212 }));
     await within(dialog).findByText('Saved. Your forecast now includes everyday spending.');
   });
 

@@ -56,10 +56,10 @@ function BufferForm({ profile, onSaved }: FormProps) {
     initialValues: { buffer: dollarsText(profile.buffer) },
     candidateOf: (values) => ({ buffer: typedDollars(values.buffer) }),
     staysOpen: true,
-    onSave: (change) => {
+    onSave: ({ buffer }) => {
       setSaved('');
       return settingsCall(
-        () => api.updateSpending(change),
+        () => api.updateBuffer(buffer),
         (answer) => {
           onSaved(answer);
           setSaved('Saved.');
@@ -115,10 +115,10 @@ function EverydayForm({ profile, onSaved }: FormProps) {
       everydaySpending: values.weekly.trim() === '' ? null : { weekly: typedDollars(values.weekly), accountId },
     }),
     staysOpen: true,
-    onSave: (change) => {
+    onSave: ({ everydaySpending }) => {
       setSaved('');
       return settingsCall(
-        () => api.updateSpending(change),
+        () => api.updateEveryday(everydaySpending),
         (answer) => {
           onSaved(answer);
           setSaved(answer.everydaySpending ? 'Saved. Your forecast now includes everyday spending.' : 'Saved. Everyday spending is off.');
