@@ -249,14 +249,13 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
     expect(restoredSavings?.id).not.toBe(savings.id);
 
     // Left out of the primary account when the document names none; a document without settings turns them off.
-    const { settings: _settings, ...withoutSettings } = document;
     await restore(user, { ...document, settings: { buffer: 0, everydaySpending: { weekly: 20 } } });
     const primary = exportOf(await user.get(YOUR_DATA_PATHS.export)).accounts.find((account) => account.primary);
     expect(profileSchema.parse(okJson(await user.get(PROFILE)))).toMatchObject({
       buffer: 0,
       everydaySpending: { weekly: 20, accountId: primary?.id },
     });
-    await restore(user, withoutSettings);
+    await restore(user, { ...document, settings: undefined });
     expect(profileSchema.parse(okJson(await user.get(PROFILE)))).toMatchObject({ buffer: 0, everydaySpending: null });
 
     // Bad settings: 400 per field, nothing changed.
