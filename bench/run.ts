@@ -20,6 +20,7 @@ import { manyAccounts } from './benchmarks/many-accounts.js';
 import { pageSpeed } from './benchmarks/page-speed.js';
 import { pageWeight } from './benchmarks/page-weight.js';
 import { phone } from './benchmarks/phone.js';
+import { safeToSpend } from './benchmarks/safe-to-spend.js';
 import { scale } from './benchmarks/scale.js';
 import { startup } from './benchmarks/startup.js';
 import { statementImport } from './benchmarks/statement-import.js';
@@ -42,6 +43,7 @@ const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
   '9': scale,
   '10': startup,
   '11': manyAccounts,
+  '12': safeToSpend,
 };
 
 async function main(): Promise<void> {
