@@ -3,7 +3,7 @@
  * "Done when"), against the built server:
  *  - 12a Home's first view: from the start of navigation to Home (`/`) painted as a user sees it
  *    (benchmark 5b's method: a probe in the page notes the frame after safe to spend's line and
- *    the current pay period's line are in the DOM), for a user with "Keep at least" and everyday
+ *    the Summary's lowest balance ahead are in the DOM), for a user with "Keep at least" and everyday
  *    spending set against a user with neither (Home as it was before them), both on a 2,000-row
  *    ledger of the same plan, in Chromium at desktop width, taking turns in their own contexts;
  *  - 12b POST /api/what-if (one purchase) against GET /api/ledger/forecast, one user with a
@@ -39,7 +39,8 @@ declare global {
 
 /**
  * Runs before the page's scripts: notes the frame after Home shows its answer (safe to spend's line
- * and the current pay period's line; with everyday spending, its sentence too). Plain JavaScript
+ * and the lowest balance ahead; with everyday spending, its sentence too). The seeded ledgers start
+ * in 2027, so no pay period is current yet. Plain JavaScript
  * text, as benchmark 5's probe, for the same reason.
  */
 function homeProbe(withEveryday: boolean): string {
@@ -48,7 +49,7 @@ function homeProbe(withEveryday: boolean): string {
   window.leftoverHomeBench = probe;
   const ready = () =>
     document.querySelector('.safe-to-spend') !== null &&
-    document.querySelector('.home-period') !== null &&
+    (document.body?.textContent ?? '').includes('Lowest balance ahead') &&
     (${JSON.stringify(!withEveryday)} || (document.body?.textContent ?? '').includes('includes everyday spending'));
   let noted = false;
   const observer = new MutationObserver(() => {
