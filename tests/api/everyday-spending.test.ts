@@ -10,6 +10,7 @@ import { profileSchema } from '../../src/contract/app-config.js';
 import { ENDPOINTS } from '../../src/contract/common.js';
 import { EXPENSES_PATHS } from '../../src/contract/expenses.js';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
+import { ledgerWindowSchema } from '../../src/contract/ledger-window.js';
 import { TRANSFERS_PATHS } from '../../src/contract/transfers.js';
 import { everydaySuggestionSchema, WHAT_IF_PATHS } from '../../src/contract/what-if.js';
 import { addDays, isoDate } from '../../src/domain/calendar-date.js';
@@ -123,6 +124,31 @@ describe.each(databaseKinds())('everyday spending on %s', (kind) => {
     okJson(await user.patch(PROFILE, { everydaySpending: null }));
     const off = await user.get(LEDGER_PATHS.forecast);
     expect(off.body).toBe(plain.body);
+  });
+
+  it("gives the Ledger view's warning before $0 and pay periods the forecast's numbers, and off the window it had", async () => {
+    const user = getApp(kind).as(newSubject('everyday-window'));
+    okJson(await user.post(EXPENSES_PATHS.add, expenseInput({ name: 'Rent', amount: 300, day: 25 })));
+    okJson(await user.post(LEDGER_PATHS.create, { ledger: { startDate: '2026-11-21', endDate: '2026-12-31', currentBalance: 400 } }));
+    const windowPath = `${LEDGER_PATHS.retrieve}?limit=1`;
+    const plainWindow = await user.get(windowPath);
+    expect(ledgerWindowSchema.parse(okJson(plainWindow)).window.firstBelowZero).toEqual({
+      date: '2026-12-25',
+      name: 'Rent',
+      balance: -200,
+    });
+
+    okJson(await user.patch(PROFILE, { everydaySpending: { weekly: 70 } }));
+    const forecast = accountForecastSchema.parse(okJson(await user.get(LEDGER_PATHS.forecast)));
+    const { window } = ledgerWindowSchema.parse(okJson(await user.get(windowPath)));
+    // $10.00 a day from tomorrow: $100.00 after Rent on the 25th, $0.00 on Dec 1, -$10.00 on Dec 2, a day without a row.
+    expect(forecast.firstBelowZero).toEqual({ date: '2026-12-02', name: 'Everyday spending', balance: -10 });
+    expect(window.firstBelowZero).toEqual(forecast.firstBelowZero);
+    expect(window.payPeriods).toEqual(forecast.payPeriods);
+    expect(window.everyday).toEqual({ weekly: 70 });
+
+    okJson(await user.patch(PROFILE, { everydaySpending: null }));
+    expect((await user.get(windowPath)).body).toBe(plainWindow.body);
   });
 });
 

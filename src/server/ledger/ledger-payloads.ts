@@ -15,7 +15,7 @@ import { everydayWeeklyOf, type OutlookSettings } from './outlook.js';
 import { computeBalances } from '../../domain/balances.js';
 import { ledgerWindow } from '../../domain/ledger-window.js';
 import type { LedgerRowWithBalance, TransactionDraft } from '../../domain/ledger.js';
-import { type Cents, centsToDollars, dollarsToCents } from '../../domain/money.js';
+import { type Cents, cents, centsToDollars, dollarsToCents } from '../../domain/money.js';
 import type { RequestedRow } from '../../domain/transaction-rules.js';
 import type { LedgerFields } from './ledger-record.js';
 import type { LedgerWithRows } from './ledger-reads.js';
@@ -90,10 +90,21 @@ export function forecastAnswer({ ledger, rows }: LedgerWithRows, settings: Outlo
  * balances, and what the page shows around them, worked out over every row as the whole ledger's
  * answer is, so a page showing the window shows what a full load would.
  */
-export function windowAnswer({ ledger, rows }: LedgerWithRows, query: LedgerWindowQuery, serverToday: IsoDate): { window: LedgerWindow } {
+export function windowAnswer(
+  { ledger, rows }: LedgerWithRows,
+  query: LedgerWindowQuery,
+  serverToday: IsoDate,
+  everydayWeekly: Cents = cents(0),
+): { window: LedgerWindow } {
   const today = query.today === undefined ? serverToday : isoDate(query.today);
   const balances = computeBalances(ledger.openingBalance, rows);
-  const window = ledgerWindow(ledger, balances.rows, { from: query.from ?? 0, limit: query.limit ?? LEDGER_WINDOW_ROWS }, today);
+  const window = ledgerWindow(
+    ledger,
+    balances.rows,
+    { from: query.from ?? 0, limit: query.limit ?? LEDGER_WINDOW_ROWS },
+    today,
+    everydayWeekly,
+  );
   const below = window.firstBelowZero;
   return {
     window: {
@@ -109,6 +120,8 @@ export function windowAnswer({ ledger, rows }: LedgerWithRows, query: LedgerWind
       payPeriodCount: window.periodCount,
       today,
       firstBelowZero: below && { date: below.date, name: below.name, balance: centsToDollars(below.balance) },
+      // Only while it is counted: off, the window is what it always was.
+      ...(everydayWeekly > 0 && { everyday: { weekly: centsToDollars(everydayWeekly) } }),
     },
   };
 }

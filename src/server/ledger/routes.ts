@@ -25,7 +25,7 @@ import {
   transactionDraft,
   windowAnswer,
 } from './ledger-payloads.js';
-import { type AccountChoice, type LedgerWithRows, NO_LEDGER, readAccountLedger } from './index.js';
+import { type AccountChoice, everydayWeeklyOf, type LedgerWithRows, NO_LEDGER, readAccount, readAccountLedger } from './index.js';
 import { type LedgerRowWrite, LedgerService, type RowWriteAnswer } from './ledger-service.js';
 import { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
 import { WhatIfService } from './what-if-service.js';
@@ -67,8 +67,11 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
     if (found === undefined || !asksForWindow(query)) return versionedLedgerAnswer(reply, found);
     tagLedgerVersion(reply, found);
     chargeRowsRead(request, found.rows.length);
-    // "Ahead" (the warning, the pay period lines) starts at the caller's own today (decision 0047).
-    return windowAnswer(found, query, await api.todayOf(api.database.db, owner));
+    // "Ahead" (the warning, the pay period lines) starts at the caller's own today (decision 0047),
+    // and counts everyday spending when it comes out of this account (issue 36), as the forecast does.
+    const settings = await api.outlookOf(api.database.db, owner);
+    const shown = settings.everyday === null ? undefined : await readAccount(api.database, owner, account);
+    return windowAnswer(found, query, settings.today, shown ? everydayWeeklyOf(settings, shown.id) : undefined);
   };
 
   const forecast = async (request: FastifyRequest, account: AccountChoice) => {

@@ -17,7 +17,9 @@ import {
 import type { LedgerChangesView } from '../../contract/ledger-changes-codec.js';
 import type { CreateLedgerRequest, NewTransaction } from '../../contract/ledger-requests.js';
 import type { TransactionStatus } from '../../domain/ledger.js';
-import { cents, formatUsd } from '../../domain/money.js';
+import { type Cents, cents, formatUsd } from '../../domain/money.js';
+import type { AccountView } from '../../contract/account-codecs.js';
+import type { IsoDate } from '../../domain/calendar-date.js';
 import { ApiCallError } from '../api/api-client.js';
 import { useApiClient } from '../api/api-context.js';
 import { Button } from '../components/button.js';
@@ -76,6 +78,10 @@ export function HomeView() {
   const [expenses, setExpenses] = useState<ExpensesInfoView | null>(null);
   const [forecast, setForecast] = useState<HomeForecast>(undefined);
   const [reads, setReads] = useState(0);
+  /** "Can I afford it?"'s purchase out of the primary account, drawn dashed on the chart (issue 36); null when none is shown. */
+  /** Every account, as the balances' list read them: Can I afford it?'s Account field offers them. */
+  const [accounts, setAccounts] = useState<readonly AccountView[]>([]);
+  const [whatIf, setWhatIf] = useState<readonly { readonly date: IsoDate; readonly amount: Cents }[] | null>(null);
   const { report, showErrors, showError, clear } = useErrorReport();
   const creating = useDialogState<null>(null);
   const adding = useDialogState<null>(null);
@@ -188,10 +194,11 @@ export function HomeView() {
               points: forecast.chart,
               today: forecast.today,
               lowest: forecast.lowest,
+              whatIf: whatIf ?? undefined,
             },
           }
         : null,
-    [forecast],
+    [forecast, whatIf],
   );
   const currentPeriod = forecast?.payPeriods.find((period) => period.startDate <= forecast.today && forecast.today <= period.endDate);
 
@@ -218,7 +225,7 @@ export function HomeView() {
             }
           >
             {/* The other accounts' warnings first, under the primary account's; the period line stays above the chart it reads. */}
-            <AccountBalances reads={reads} primaryBalance={forecast?.currentBalance} />
+            <AccountBalances reads={reads} primaryBalance={forecast?.currentBalance} onAccounts={setAccounts} />
             {currentPeriod && <p className="home-period mt-3 mb-3 fw-semibold">{payPeriodText(currentPeriod)}</p>}
             {forecast?.everyday && (
               <p className="small text-body-secondary mb-2">
@@ -248,7 +255,13 @@ export function HomeView() {
         </CollapsibleSection>
         {forecast && (
           <CollapsibleSection title="Can I afford it?">
-            <CanIAffordIt today={forecast.today} account={forecast.account?.name} onAdded={() => void reloadForecast()} />
+            <CanIAffordIt
+              today={forecast.today}
+              account={forecast.account?.name}
+              onAdded={() => void reloadForecast()}
+              accounts={accounts}
+              onAsked={setWhatIf}
+            />
           </CollapsibleSection>
         )}
       </div>
