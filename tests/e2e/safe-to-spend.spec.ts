@@ -142,6 +142,10 @@ for (const [label, viewport] of [
       await expect(await ask(page, '150', day(0))).toHaveText(
         `Yes. After $150.00 on ${shown(day(0))}, your lowest balance before payday is $50.00 on ${shown(day(5))}.`,
       );
+      // The purchase is drawn on the chart as a dashed line, and the chart as text says so.
+      await expect(
+        page.getByText('The dashed line is the balance after the purchase you asked about in "Can I afford it?".'),
+      ).toBeAttached();
       // No: $250.00 tomorrow takes the balance below $0 on Rent's day.
       const status = await ask(page, '250', day(1));
       await expect(status).toHaveText(
