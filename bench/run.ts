@@ -21,6 +21,7 @@ import { manyAccounts } from './benchmarks/many-accounts.js';
 import { pageSpeed } from './benchmarks/page-speed.js';
 import { pageWeight } from './benchmarks/page-weight.js';
 import { phone } from './benchmarks/phone.js';
+import { safeToSpend } from './benchmarks/safe-to-spend.js';
 import { scale } from './benchmarks/scale.js';
 import { startup } from './benchmarks/startup.js';
 import { statementImport } from './benchmarks/statement-import.js';
@@ -44,6 +45,7 @@ const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
   '10': startup,
   '11': manyAccounts,
   '12': firstView,
+  '13': safeToSpend,
 };
 
 async function main(): Promise<void> {

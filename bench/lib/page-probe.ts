@@ -185,9 +185,9 @@ export async function withLeftoverInChromium<T>(build: PrivateBuild, run: (origi
   }
 }
 
-/** Signs in through the page at the Ledger view's address; the access token, once the page holds it. */
-async function signInInBrowser(page: Page, origin: string, userName: string): Promise<string> {
-  await page.goto(`${origin}${LEDGER_ADDRESS}`);
+/** Signs in through the page at the Ledger view's address (or another); the access token, once the page holds it. */
+export async function signInInBrowser(page: Page, origin: string, userName: string, address = LEDGER_ADDRESS): Promise<string> {
+  await page.goto(`${origin}${address}`);
   await page.getByLabel('User name').fill(userName);
   await page.getByRole('button', { name: 'Sign in' }).click();
   const handle = await page.waitForFunction(

@@ -1,5 +1,6 @@
 /** What the page needs to know to sign in, served by the server from its own configuration. */
 import * as z from 'zod/mini';
+import { dollarsAnswerSchema, idSchema } from './common.js';
 
 export const APP_CONFIG_PATH = '/app-config.json';
 
@@ -21,5 +22,9 @@ export const profileSchema = z.object({
   name: z.nullable(z.string()),
   /** The caller's IANA time zone, or the server's (TZ) while they have none stored (issue 26, decision 0047). */
   timeZone: z.string(),
+  /** "Keep at least" (issue 36): what safe to spend keeps back; $0.00 unless set. */
+  buffer: dollarsAnswerSchema,
+  /** Everyday spending: an amount a week and the account it comes out of; null while it is off. */
+  everydaySpending: z.nullable(z.object({ weekly: dollarsAnswerSchema, accountId: idSchema })),
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -20,6 +20,7 @@ import {
   type LedgerTransaction,
   ledgerTransactionSchema,
   rowSourceSchema,
+  safeToSpendSchema,
 } from './ledger.js';
 
 /**
@@ -85,15 +86,28 @@ export const forecastCodec = z.extend(forecastSchema, {
       leftover: centsFromDollars,
       lowest: centsFromDollars,
       endBalance: centsFromDollars,
+      everyday: z.optional(centsFromDollars),
     }),
   ),
   ...LEDGER_FIELDS,
   chart: z.array(z.extend(balancePointCodec, { paycheck: z.boolean() })),
   upcoming: z.array(ledgerTransactionCodec),
+  // Home's first line (issue 36), and everyday spending while it is counted ("includes everyday spending").
+  everyday: z.optional(z.object({ weekly: centsFromDollars })),
+  safeToSpend: z.nullable(
+    z.extend(safeToSpendSchema, {
+      amount: centsFromDollars,
+      perDay: z.nullable(centsFromDollars),
+      until: isoDateFrom,
+      lowestDate: isoDateFrom,
+      buffer: centsFromDollars,
+    }),
+  ),
   // With several accounts, whose it is (decision 0045): Home's warning names it. The rest of what several accounts add is account-codecs.ts'.
   account: z.optional(z.object({ name: z.string() })),
 });
 export type ForecastView = z.output<typeof forecastCodec>;
+export type SafeToSpendView = NonNullable<ForecastView['safeToSpend']>;
 
 export const depositCodec = z.extend(depositSchema, { amount: centsFromDollars, startDate: isoDateFrom });
 export type DepositView = z.output<typeof depositCodec>;

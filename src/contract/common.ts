@@ -171,6 +171,11 @@ export const ENDPOINTS = {
   testNotificationChannel: { method: 'POST', path: '/api/notifications/channels/:id/test', failure: 'Failed to send a test!' },
   /** The VAPID public key the page subscribes with. */
   getPushKey: { method: 'GET', path: '/api/notifications/push-key', failure: 'Failed to get the push key!' },
+
+  // Can I afford it? and everyday spending (issue 36, decisions 0075 and 0076).
+  /** The forecast of each account touched, before and after purchases that are never stored. */
+  whatIf: { method: 'POST', path: '/api/what-if', failure: 'Failed to check the purchase!' },
+  getEverydaySuggestion: { method: 'GET', path: '/api/everyday-spending/suggestion', failure: 'Failed to suggest everyday spending!' },
 } as const satisfies Record<string, EndpointRow>;
 
 /**

@@ -36,6 +36,8 @@ import { notificationSettingsSchema, pushKeySchema, testDeliverySchema } from '.
 import { newChannelSchema, notificationPreferencesSchema, profileUpdateSchema } from './notification-requests.js';
 import { newTransferSchema } from './transfers.js';
 import { undoAnswerSchema, undoRequestSchema } from './undo.js';
+import { everydaySuggestionSchema, whatIfAnswerSchema } from './what-if.js';
+import { everydaySuggestionQuerySchema, whatIfRequestSchema } from './what-if-requests.js';
 
 /** An answer that is a file to save, not JSON: its media type and what it is, for the OpenAPI document. */
 export interface FileAnswer {
@@ -92,7 +94,11 @@ const ledgerRead = { query: ledgerWindowQuerySchema, answer: z.union([ledgerInfo
 
 export const ENDPOINT_SCHEMAS = {
   getProfile: { summary: 'Get who the API thinks is calling, and their time zone', answer: profileSchema },
-  updateProfile: { summary: "Set the caller's time zone", body: profileUpdateSchema, answer: profileSchema },
+  updateProfile: {
+    summary: 'Set the caller\'s time zone, "Keep at least" buffer or everyday spending',
+    body: profileUpdateSchema,
+    answer: profileSchema,
+  },
 
   getDeposits: { summary: 'List the deposits', answer: depositsInfoSchema },
   addDeposit: { summary: 'Add a deposit', body: depositInputSchema, answer: depositsInfoSchema },
@@ -220,6 +226,17 @@ export const ENDPOINT_SCHEMAS = {
   removeNotificationChannel: { summary: 'Remove a channel', params: idParamsSchema, answer: notificationSettingsSchema },
   testNotificationChannel: { summary: 'Send a test message to a channel now', params: idParamsSchema, answer: testDeliverySchema },
   getPushKey: { summary: 'Get the VAPID public key the page subscribes to web push with', answer: pushKeySchema },
+
+  whatIf: {
+    summary: 'See what purchases would do to the forecast of each account they touch, storing nothing',
+    body: whatIfRequestSchema,
+    answer: whatIfAnswerSchema,
+  },
+  getEverydaySuggestion: {
+    summary: "Suggest everyday spending from the median of an account's last 13 full weeks",
+    query: everydaySuggestionQuerySchema,
+    answer: everydaySuggestionSchema,
+  },
 } as const satisfies {
   readonly [Operation in ApiOperation]: EndpointSchemas &
     (Operation extends AliasedOperation ? { readonly primarySummary: string } : { readonly primarySummary?: never });

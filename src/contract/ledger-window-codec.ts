@@ -16,6 +16,7 @@ export const ledgerWindowCodec = z.extend(ledgerWindowSchema, {
     payPeriods: forecastCodec.shape.payPeriods,
     today: forecastCodec.shape.today,
     firstBelowZero: forecastCodec.shape.firstBelowZero,
+    everyday: forecastCodec.shape.everyday,
   }),
 });
 export type LedgerWindowInfoView = z.output<typeof ledgerWindowCodec>;

@@ -66,6 +66,8 @@ export const ledgerWindowSchema = z.object({
     today: z.string(),
     /** The first row dated today or later after which the balance is below $0, in the whole ledger. */
     firstBelowZero: forecastSchema.shape.firstBelowZero,
+    /** While everyday spending comes out of this account (issue 36): counted in the warning and the pay periods, as in the forecast. */
+    everyday: forecastSchema.shape.everyday,
   }),
 });
 export type LedgerWindow = z.infer<typeof ledgerWindowSchema>['window'];

@@ -1,6 +1,7 @@
 /** The ledger: one schema per answer; the requests are in ledger-requests.ts, the calls in the endpoint table (common.ts). */
 import * as z from 'zod/mini';
 import { SOURCE_KINDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
+import { UNTIL_REASONS } from '../domain/safe-to-spend.js';
 import { dollarsAnswerSchema, idSchema, pathsOf } from './common.js';
 
 /**
@@ -94,8 +95,31 @@ export const payPeriodSchema = z.object({
   lowest: dollarsAnswerSchema,
   /** The balance after its last row; the balance it started with when it has none. */
   endBalance: dollarsAnswerSchema,
+  /** While everyday spending is counted (issue 36): how much of it falls in the period ("Everyday about $X"); absent otherwise. */
+  everyday: z.optional(dollarsAnswerSchema),
 });
 export type PayPeriodInfo = z.infer<typeof payPeriodSchema>;
+
+/**
+ * Safe to spend until payday (issue 36, decision 0074): the lowest end-of-day balance from today to
+ * the day before the next paycheck into the account (to the ledger's end without one), minus the
+ * buffer. Null when today is past the ledger's end.
+ */
+export const safeToSpendSchema = z.object({
+  /** May be below zero: then it is how much is short. */
+  amount: dollarsAnswerSchema,
+  /** amount over the days from today to the window's last day, both counted, to the cent; null when amount is below zero. */
+  perDay: z.nullable(dollarsAnswerSchema),
+  /** The paycheck's date (PAYDAY), or the ledger's end date (LEDGER_END), which the window then includes. */
+  until: z.string(),
+  untilReason: z.enum(UNTIL_REASONS),
+  lowestDate: z.string(),
+  /** The row that took the balance there; "Everyday spending" when it alone did; null for today's balance as it stands. */
+  lowestName: z.nullable(z.string()),
+  /** "Keep at least". */
+  buffer: dollarsAnswerSchema,
+});
+export type SafeToSpendInfo = z.infer<typeof safeToSpendSchema>;
 
 /**
  * GET /api/ledger/forecast: will the money last. Scripts read it, and so does the page's Home, which
@@ -115,6 +139,13 @@ export const forecastSchema = z.object({
   chart: z.array(chartPointSchema),
   /** The rows dated today through 13 days later, in row order, as the whole ledger answers them (issue 24: Home). */
   upcoming: z.array(ledgerTransactionSchema),
+  safeToSpend: z.nullable(safeToSpendSchema),
+  /**
+   * While everyday spending comes out of this account (issue 36): the amount a week, which every
+   * balance above counts from tomorrow on ("includes everyday spending"). Absent while it is off,
+   * so the answer is then byte for byte the forecast of scheduled items alone.
+   */
+  everyday: z.optional(z.object({ weekly: dollarsAnswerSchema })),
 });
 export type Forecast = z.infer<typeof forecastSchema>;
 

@@ -29,6 +29,20 @@ export function positiveDollarsField(label: string) {
 /** A positive dollar amount with at most two decimals, up to $99,999,999.99. */
 export const amountSchema = positiveDollarsField('Amount');
 
+/**
+ * A dollar amount of a setting or a what-if, up to $1,000,000.00 (issue 36): from $0.00 ("Keep at
+ * least") or above it (a purchase, everyday spending), with at most two decimals.
+ */
+export function limitedDollarsField(label: string, zeroAllowed: boolean) {
+  const range = zeroAllowed ? `${label} must be from $0.00 to $1,000,000.00.` : `${label} must be greater than 0.`;
+  return z.number({ error: numberRequired(label) }).check(
+    z.refine((value: number) => Number.isFinite(value), `${label} must be a number.`),
+    z.refine((value: number) => (zeroAllowed ? value >= 0 : value > 0), range),
+    z.refine((value: number) => value <= 1_000_000, `${label} must be at most $1,000,000.00.`),
+    z.refine(hasAtMostTwoDecimals, `${label} must have at most two decimal places.`),
+  );
+}
+
 /** Any dollar amount, zero or negative included (an opening balance), with at most two decimals. */
 export function balanceSchema(label: string) {
   return z.number({ error: numberRequired(label) }).check(

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { ianaTimeZone } from '../domain/time-zones.js';
-import { OBJECT_BODY, wholeNumberField } from './request-fields.js';
+import { accountIdField, limitedDollarsField, OBJECT_BODY, wholeNumberField } from './request-fields.js';
 
 const TIME_ZONE_MESSAGE = 'Time zone must be an IANA time zone, like America/Los_Angeles.';
 
@@ -18,18 +18,37 @@ export const timeZoneField = z.pipe(
   z.transform((value: string) => ianaTimeZone(value) as string),
 );
 
-/**
- * PATCH /api/me: the user's time zone. With `onlyIfUnset: true` it is stored only when the user has
- * none yet, which is what the page sends at sign-in (the browser's zone never overwrites a choice
- * made in Settings); either way the answer is the profile as it now is (decision 0047).
- */
-export const profileUpdateSchema = z.object(
-  {
-    timeZone: timeZoneField,
-    onlyIfUnset: z.optional(z.boolean({ error: 'Only if unset must be true or false.' })),
-  },
-  OBJECT_BODY,
+/** Everyday spending (issue 36): an amount a week and the account it comes out of (left out: the primary account). */
+export const everydaySpendingField = z.object(
+  { weekly: limitedDollarsField('Everyday spending', false), accountId: accountIdField },
+  { error: 'Everyday spending must be { weekly, accountId? }, or null to turn it off.' },
 );
+
+/**
+ * PATCH /api/me: the user's time zone, "Keep at least" (`buffer`) and everyday spending (null turns
+ * it off), each optional, at least one given. With `onlyIfUnset: true` the zone is stored only when
+ * the user has none yet, which is what the page sends at sign-in (the browser's zone never
+ * overwrites a choice made in Settings); either way the answer is the profile as it now is
+ * (decisions 0047 and 0074).
+ */
+export const profileUpdateSchema = z
+  .object(
+    {
+      timeZone: z.optional(timeZoneField),
+      onlyIfUnset: z.optional(z.boolean({ error: 'Only if unset must be true or false.' })),
+      buffer: z.optional(limitedDollarsField('Keep at least', true)),
+      everydaySpending: z.optional(z.nullable(everydaySpendingField)),
+    },
+    OBJECT_BODY,
+  )
+  .check(
+    z.superRefine((update, context) => {
+      // A body that sets nothing is a body without the field it has always needed.
+      if (update.timeZone === undefined && update.buffer === undefined && update.everydaySpending === undefined) {
+        context.issues.push({ code: 'custom', message: 'Time zone is required.', path: ['timeZone'], input: update });
+      }
+    }),
+  );
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
 /** PUT /api/notifications: when the day's messages go out (hour 0 to 23 in the user's zone) and which rules are on. */
@@ -42,3 +61,9 @@ export const notificationPreferencesSchema = z.object(
   OBJECT_BODY,
 );
 export type NotificationPreferences = z.output<typeof notificationPreferencesSchema>;
+
+/** Settings' "Keep at least" form (issue 36): PATCH /api/me with the buffer alone. */
+export const bufferUpdateSchema = z.object({ buffer: limitedDollarsField('Keep at least', true) }, OBJECT_BODY);
+
+/** Settings' "Everyday spending" form: PATCH /api/me with everyday spending alone; null turns it off. */
+export const everydayUpdateSchema = z.object({ everydaySpending: z.nullable(everydaySpendingField) }, OBJECT_BODY);

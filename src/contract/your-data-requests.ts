@@ -17,7 +17,16 @@ import { idSchema } from './common.js';
 import { LEDGER_START_TOO_LATE } from './ledger-requests.js';
 import { depositInputSchema } from './deposit-input.js';
 import { expenseInputSchema } from './expense-input.js';
-import { amountSchema, balanceSchema, isoDateField, OBJECT_BODY, trimmedText, wholeNumberField } from './request-fields.js';
+import {
+  amountSchema,
+  balanceSchema,
+  isoDateField,
+  limitedDollarsField,
+  OBJECT_BODY,
+  trimmedText,
+  wholeNumberField,
+} from './request-fields.js';
+import { everydaySpendingField } from './settings-requests.js';
 
 /** The largest sequence either database's integer column holds. */
 const MAX_SEQUENCE = 2_147_483_647;
@@ -379,6 +388,12 @@ function accountProblems(
   return problems;
 }
 
+/** "Keep at least" and everyday spending, as PATCH /api/me takes them; left out of a document, $0.00 and off. */
+const restoredSettingsSchema = z.object(
+  { buffer: limitedDollarsField('Keep at least', true), everydaySpending: z.nullable(everydaySpendingField) },
+  { error: 'Settings must be left out or an object with buffer and everydaySpending.' },
+);
+
 /** A version 2 document (decision 0042): accounts, each with its ledger or none; each schedule names its account. */
 export const restoreV2Schema = z
   .object(
@@ -392,6 +407,7 @@ export const restoreV2Schema = z
         .check(z.maxLength(MAX_ACCOUNTS, `Accounts must hold at most ${MAX_ACCOUNTS} accounts.`)),
       deposits: z.array(restoredDepositSchema, { error: 'Deposits must be a list.' }),
       expenses: z.array(restoredExpenseSchema, { error: 'Expenses must be a list.' }),
+      settings: z.optional(restoredSettingsSchema),
     },
     OBJECT_BODY,
   )
@@ -400,6 +416,16 @@ export const restoreV2Schema = z
       // The first problem only: one wrong id would otherwise also be reported at every row that names it.
       const schedules: DocumentSchedules = { ids: new Set(), keys: new Set() };
       const rowIds = new Set<string>();
+      // Everyday spending comes out of an account of the document (its primary one when it names none).
+      const everyday = document.settings?.everydaySpending;
+      if (
+        everyday &&
+        (everyday.accountId === undefined
+          ? document.accounts.length === 0
+          : !document.accounts.some((account) => account.id === everyday.accountId))
+      ) {
+        context.addIssue({ code: 'custom', path: ['settings', 'everydaySpending', 'accountId'], message: ACCOUNT_MESSAGE });
+      }
       const problems = [
         ...accountProblems(document.accounts, [
           ['deposits', document.deposits],

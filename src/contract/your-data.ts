@@ -97,6 +97,16 @@ export const exportedAccountSchema = z.object({
 });
 
 /**
+ * "Keep at least" and everyday spending (issue 36, decision 0075): in a document only when either is
+ * set, so a document of a user who never set them is what it was before. Left out, they are $0.00
+ * and off. Everyday spending names an account of the document.
+ */
+export const exportedSettingsSchema = z.object({
+  buffer: dollarsAnswerSchema,
+  everydaySpending: z.nullable(z.object({ weekly: dollarsAnswerSchema, accountId: idSchema })),
+});
+
+/**
  * GET /api/account/export: everything the caller owns, and nothing that names their sign-in
  * account. Each deposit and expense names its account (accountId).
  */
@@ -107,6 +117,7 @@ export const yourDataExportSchema = z.object({
   accounts: z.array(exportedAccountSchema),
   deposits: z.array(exportedDepositSchema),
   expenses: z.array(exportedExpenseSchema),
+  settings: z.optional(exportedSettingsSchema),
 });
 export type YourDataExport = z.infer<typeof yourDataExportSchema>;
 

@@ -5,8 +5,9 @@
  * over the rows in row order with their running balances (computeBalances), as the forecast is.
  */
 import type { IsoDate } from './calendar-date.js';
-import { type BalancePoint, firstBelowZero, type ForecastRow, type PayPeriod, payPeriods } from './forecast.js';
-import type { Cents } from './money.js';
+import { type BalancePoint, type ForecastRow, type PayPeriod, payPeriods } from './forecast.js';
+import { type Cents, cents } from './money.js';
+import { everydayPayPeriods, forecastOutlook } from './safe-to-spend.js';
 
 export interface LedgerWindowOf<Row> {
   /** Every row of the ledger, not only those in the window. */
@@ -30,9 +31,13 @@ export function ledgerWindow<Row extends ForecastRow>(
   rows: readonly Row[],
   { from, limit }: { readonly from: number; readonly limit: number },
   today: IsoDate,
+  /** Everyday spending a week out of this account (issue 36): counted in the warning and the pay periods as the forecast counts it. */
+  everydayWeekly: Cents = cents(0),
 ): LedgerWindowOf<Row> {
   const shown = rows.slice(from, from + limit);
-  const periods = payPeriods(ledger, rows);
+  // The warning before $0 is the outlook's (decision 0074), the one the forecast and the notification read.
+  const input = { ledger, rows, today, buffer: cents(0), everydayWeekly };
+  const periods: PayPeriod[] = everydayWeekly > 0 ? everydayPayPeriods(input) : payPeriods(ledger, rows);
   const first = shown[0];
   const last = shown.at(-1);
   const reachesEnd = from + limit >= rows.length;
@@ -46,6 +51,11 @@ export function ledgerWindow<Row extends ForecastRow>(
         (from === 0 || (first !== undefined && period.endDate >= first.date)),
     ),
     periodCount: periods.length,
-    firstBelowZero: firstBelowZero(rows, today),
+    firstBelowZero: balancePointOf(forecastOutlook(input).firstBelowZero),
   };
+}
+
+/** The warning's point as a full load reads it: the outlook's point carries its row's amount as well, which the window does not answer. */
+function balancePointOf(point: BalancePoint | null): BalancePoint | null {
+  return point && { date: point.date, name: point.name, balance: point.balance };
 }

@@ -33,6 +33,22 @@ function input(overrides: Partial<PlanInput>): PlanInput {
 }
 
 describe('before my balance goes below $0', () => {
+  it('counts everyday spending as the forecast does (forecastOutlook): a day without a row can be the shortfall', () => {
+    // $260.44 less $70.00 a day from Dec 26: below $0 on Dec 29 ($260.44 - $280.00), before the car loan.
+    const everyday: PlannerAccount = {
+      ...CHECKING,
+      ledger: { startDate: isoDate('2026-12-01'), endDate: isoDate('2027-01-31'), openingBalance: cents(26044) },
+      everydayWeekly: cents(49000),
+    };
+    const [message] = planMessages(input({ accounts: [everyday] }));
+    expect(message).toMatchObject({ date: '2026-12-29', title: 'Checking goes below $0 on Tue, Dec 29, 2026' });
+    expect(message?.message).toMatch(
+      /^Heads up: your Checking balance goes below \$0 on Tue, Dec 29, 2026 with everyday spending\. Lowest ahead: /,
+    );
+    // Off, the same account is told of the car loan, as before.
+    expect(planMessages(input({ accounts: [{ ...everyday, everydayWeekly: cents(0) }] }))[0]?.date).toBe('2027-01-05');
+  });
+
   it('tells of a shortfall within the next 14 days in the words of issue 26', () => {
     expect(planMessages(input({}))).toEqual([
       {

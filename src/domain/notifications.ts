@@ -12,9 +12,10 @@
  * - "Bills due tomorrow": one message listing tomorrow's unpaid debits of every account.
  */
 import { addDays, formatDate, type IsoDate } from './calendar-date.js';
-import { type BalancePoint, lowestAhead } from './forecast.js';
+import type { BalancePoint } from './forecast.js';
 import type { LedgerRowWithBalance } from './ledger.js';
-import { type Cents, formatUsd } from './money.js';
+import { type Cents, cents, formatUsd } from './money.js';
+import { forecastOutlook, type OutlookLedger, type OutlookPoint } from './safe-to-spend.js';
 
 /** How far ahead a shortfall is told: the same 14 days Home lists. */
 export const SHORTFALL_WINDOW_DAYS = 14;
@@ -32,6 +33,10 @@ export interface PlannerAccount {
   readonly warnBelowZero: boolean;
   /** Its ledger's rows in row order with running balances; none while it has no ledger. */
   readonly rows: readonly Pick<LedgerRowWithBalance, 'date' | 'name' | 'type' | 'amount' | 'balance' | 'status' | 'source'>[];
+  /** Its ledger's dates and opening balance: what everyday spending is counted over (issue 36). */
+  readonly ledger?: OutlookLedger;
+  /** Everyday spending a week out of this account; absent or 0 when off. */
+  readonly everydayWeekly?: Cents;
 }
 
 export interface PlanInput {
@@ -62,25 +67,37 @@ export function shortfallKey(accountId: string, date: IsoDate): string {
 /** The sentence issue 26 gives, word for word: the row that takes the balance below $0, and the lowest balance ahead. */
 export function belowZeroText(
   accountName: string,
-  below: { readonly date: IsoDate; readonly name: string; readonly amount: Cents },
+  below: { readonly date: IsoDate; readonly name: string; readonly amount: Cents | null },
   lowest: Pick<BalancePoint, 'date' | 'balance'>,
 ): string {
+  // A day everyday spending alone takes below $0 has no row to name (issue 36).
+  const when = below.amount === null ? ' with everyday spending' : `, when ${below.name} (${formatUsd(below.amount)}) is due`;
   return (
-    `Heads up: your ${accountName} balance goes below $0 on ${formatDate(below.date)}, when ${below.name} ` +
-    `(${formatUsd(below.amount)}) is due. Lowest ahead: ${formatUsd(lowest.balance)} on ${formatDate(lowest.date)}.`
+    `Heads up: your ${accountName} balance goes below $0 on ${formatDate(below.date)}${when}. ` +
+    `Lowest ahead: ${formatUsd(lowest.balance)} on ${formatDate(lowest.date)}.`
   );
 }
 
-/** The forecast's first row below zero from today on (firstBelowZero, with the row's amount), when it is within the window. */
-function shortfallOf(account: PlannerAccount, today: IsoDate): PlannerAccount['rows'][number] | undefined {
-  const below = account.rows.find((row) => row.date >= today && row.balance < 0);
-  return below && below.date <= addDays(today, SHORTFALL_WINDOW_DAYS - 1) ? below : undefined;
+/**
+ * The forecast's first moment below zero from today on and its lowest, when that moment is within
+ * the window: the one outlook the page's warning reads too (forecastOutlook, issue 36).
+ */
+function shortfallOf(account: PlannerAccount, today: IsoDate): { below: OutlookPoint; lowest: OutlookPoint } | undefined {
+  const outlook = forecastOutlook({
+    ledger: account.ledger ?? { startDate: today, endDate: today, openingBalance: cents(0) },
+    rows: account.rows,
+    today,
+    buffer: cents(0),
+    everydayWeekly: account.ledger ? account.everydayWeekly : cents(0),
+  });
+  const below = outlook.firstBelowZero;
+  return below && below.date <= addDays(today, SHORTFALL_WINDOW_DAYS - 1) ? { below, lowest: outlook.lowest ?? below } : undefined;
 }
 
 function shortfallMessages(input: PlanInput, account: PlannerAccount): PlannedMessage[] {
-  const below = shortfallOf(account, input.today);
-  if (!below) return [];
-  const lowest = lowestAhead(account.rows, input.today) ?? below;
+  const found = shortfallOf(account, input.today);
+  if (!found) return [];
+  const { below, lowest } = found;
   const message = belowZeroText(account.name, below, lowest);
   const noticed = input.noticedBefore.has(shortfallKey(account.id, below.date));
   if (!noticed) {
@@ -159,7 +176,9 @@ export function planMessages(input: PlanInput): PlannedMessage[] {
 export function isStillTrue(message: Pick<PlannedMessage, 'kind' | 'accountId' | 'date'>, input: PlanInput): boolean {
   if (message.kind === 'BELOW_ZERO') {
     const account = input.accounts.find((candidate) => candidate.id === message.accountId);
-    return input.belowZero && account !== undefined && account.warnBelowZero && shortfallOf(account, input.today)?.date === message.date;
+    return (
+      input.belowZero && account !== undefined && account.warnBelowZero && shortfallOf(account, input.today)?.below.date === message.date
+    );
   }
   return (
     input.billsDue &&

@@ -34,8 +34,8 @@ import { depositRoutes } from './deposits/routes.js';
 import { expenseRoutes } from './expenses/routes.js';
 import { ledgerRoutes } from './ledger/routes.js';
 import { profileRoutes } from './profile/routes.js';
-import { userToday } from './profile/user-today.js';
-import { type AccountSchedules, LedgerWrites, type TodayReader } from './ledger/index.js';
+import { userOutlook, userToday } from './profile/user-today.js';
+import { type AccountSchedules, LedgerWrites, type OutlookReader, type TodayReader } from './ledger/index.js';
 import type { Caller } from './auth/access-token.js';
 import type { Database } from './db/database.js';
 import { depositRepository } from './deposits/deposit-repository.js';
@@ -96,6 +96,8 @@ declare module 'fastify' {
     now: () => Date;
     /** The caller's today in their own time zone, on the app's clock (decision 0047). */
     todayOf: TodayReader;
+    /** The caller's today, "Keep at least" and everyday spending: what an account's outlook reads of them (issue 36). */
+    outlookOf: OutlookReader;
     /** Runs every ledger write as one unit of work (decision 0064). */
     ledgerWrites: LedgerWrites;
     /** Worker threads for untrusted files: statements and restores are read there (issue 22). */
@@ -154,6 +156,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   const now = options.now ?? (() => new Date());
   app.decorate('now', now);
   app.decorate('todayOf', userToday(config.defaultTimeZone, now));
+  app.decorate('outlookOf', userOutlook(config.defaultTimeZone, now));
 
   await app.register(helmet, headers.helmet);
   registerNoStoreByDefault(app);

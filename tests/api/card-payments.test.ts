@@ -527,6 +527,7 @@ describe.each(databaseKinds())('card payments on %s', (kind) => {
       'pendingBalance',
       'chart',
       'upcoming',
+      'safeToSpend',
     ]);
   });
 

@@ -63,7 +63,13 @@ describe('embedded development provider', () => {
     expect(response.status).toBe(200);
     // User names are case-insensitive: Alice and alice are one user.
     // No time zone chosen yet: today is read in the server's (decision 0047).
-    expect(response.json()).toEqual({ subject: 'alice', name: null, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+    expect(response.json()).toEqual({
+      subject: 'alice',
+      name: null,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      buffer: 0,
+      everydaySpending: null,
+    });
     // The page renews with a refresh token, since it forbids the hidden-iframe way.
     expect(refreshToken).toEqual(expect.any(String));
   });

@@ -47,6 +47,7 @@ function forecastOf(response: LightMyRequestResponse): Forecast {
     'openingBalance',
     'payPeriods',
     'pendingBalance',
+    'safeToSpend',
     'startDate',
     'today',
     'upcoming',
@@ -121,6 +122,41 @@ function expectedForecast(ledger: Ledger, today: string): Forecast {
       })),
     // Home's rows: today and the 13 days after it.
     upcoming: rows.filter((row) => row.date >= today && row.date <= addDays(isoDate(today), 13)),
+    safeToSpend: expectedSafeToSpend(ledger, today),
+  };
+}
+
+/**
+ * Safe to spend with no buffer (issue 36), by brute force day by day: the lowest end-of-day balance
+ * from today to the day before the first paycheck after today (or to the ledger's end), in cents.
+ */
+function expectedSafeToSpend(ledger: Ledger, today: string): Forecast['safeToSpend'] {
+  if (today > ledger.endDate) return null;
+  const rows = ledger.transactions;
+  const payday = rows.find((row) => row.date > today && row.type === 'C' && row.source?.kind === 'deposit')?.date;
+  const last = payday === undefined ? ledger.endDate : addDays(isoDate(payday), -1);
+  let lowest = Number.POSITIVE_INFINITY;
+  let lowestDate = today;
+  let lowestName: string | null = null;
+  let days = 0;
+  for (let date = isoDate(today); date <= last; date = addDays(date, 1)) {
+    days += 1;
+    const through = rows.filter((row) => row.date <= date);
+    const balance = through.length === 0 ? toCents(ledger.openingBalance) : toCents((through.at(-1) as LedgerTransaction).balance);
+    if (balance < lowest) {
+      lowest = balance;
+      lowestDate = date;
+      lowestName = rows.filter((row) => row.date === date).at(-1)?.name ?? null;
+    }
+  }
+  return {
+    amount: lowest / 100,
+    perDay: lowest < 0 ? null : Math.floor((2 * lowest + days) / (2 * days)) / 100,
+    until: payday ?? ledger.endDate,
+    untilReason: payday === undefined ? 'LEDGER_END' : 'PAYDAY',
+    lowestDate,
+    lowestName,
+    buffer: 0,
   };
 }
 

@@ -19,8 +19,8 @@ describe.each(databaseKinds())('foundation on %s', (kind) => {
     expect(alice.statusCode).toBe(200);
     // Neither has chosen a time zone: both read today in the server's (decision 0047).
     const serverZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(alice.json()).toEqual({ subject: 'alice', name: null, timeZone: serverZone });
-    expect(bob.json()).toEqual({ subject: 'bob', name: null, timeZone: serverZone });
+    expect(alice.json()).toEqual({ subject: 'alice', name: null, timeZone: serverZone, buffer: 0, everydaySpending: null });
+    expect(bob.json()).toEqual({ subject: 'bob', name: null, timeZone: serverZone, buffer: 0, everydaySpending: null });
   });
 
   it('answers 401 with WWW-Authenticate and the JSON error body when no token is sent', async () => {

@@ -16,7 +16,9 @@ import {
   LEDGER_CSV_COLUMNS,
 } from '../../src/contract/your-data.js';
 import { restoreYourDataRequestSchema } from '../../src/contract/your-data-requests.js';
-import { withId } from '../../src/contract/common.js';
+import { ENDPOINTS, withId } from '../../src/contract/common.js';
+import { accountSchema, ACCOUNTS_PATHS } from '../../src/contract/accounts.js';
+import { profileSchema } from '../../src/contract/app-config.js';
 import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
 import { EXPENSES_PATHS, expensesInfoSchema } from '../../src/contract/expenses.js';
 import { type Ledger, LEDGER_PATHS, type LedgerTransaction } from '../../src/contract/ledger.js';
@@ -33,6 +35,7 @@ const HOSTILE_NAMES = ['=1+1', '+1', '-1', '@SUM(A1:A9)', 'Say "hi", then pay'];
 const CONTROL_NAMES = ['\tTab first', '\rReturn first', 'Line\nbreak', '=1+1\nsecond line'];
 
 const appOn = appsOnEveryDatabase();
+const PROFILE = ENDPOINTS.getProfile.path;
 
 /**
  * A user with a bit of everything a restore must carry: rows PENDING, PAID and CLEARED, a balance
@@ -222,6 +225,52 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
     // And it keeps working as it did: a schedule change re-projects only what follows its schedule.
     okJson(await user.post(EXPENSES_PATHS.add, expenseInput({ name: 'Gym', amount: 30, day: 20 })));
     expect(byName(ledgerOf(await user.get(LEDGER_PATHS.retrieve)), 'Gym', '2026-12-20').status).toBe('PENDING');
+  });
+
+  it('carries Keep at least and everyday spending (issue 36): exported when set, restored with its account, off when left out', async () => {
+    const user = test.as(newSubject('spending-settings'));
+    await richUser(user);
+    const savings = accountSchema.parse(okJson(await user.post(ACCOUNTS_PATHS.list, { name: 'Savings', kind: 'SAVINGS' })));
+    // Never set: the document is what it was before issue 36.
+    expect(exportOf(await user.get(YOUR_DATA_PATHS.export)).settings).toBeUndefined();
+    okJson(await user.patch(PROFILE, { buffer: 50, everydaySpending: { weekly: 90.5, accountId: savings.id } }));
+    const before = await everyRead(user);
+    const document = exportOf(await user.get(YOUR_DATA_PATHS.export));
+    expect(document.settings).toEqual({ buffer: 50, everydaySpending: { weekly: 90.5, accountId: savings.id } });
+
+    // Deleting everything takes them; the document brings them back, on the restored Savings (a new id).
+    okJson(await user.request('DELETE', YOUR_DATA_PATHS.delete, { confirm: 'DELETE' }));
+    expect(profileSchema.parse(okJson(await user.get(PROFILE)))).toMatchObject({ buffer: 0, everydaySpending: null });
+    await restore(user, document);
+    expect(withoutIds(await everyRead(user))).toEqual(withoutIds(before));
+    const profile = profileSchema.parse(okJson(await user.get(PROFILE)));
+    const restoredSavings = exportOf(await user.get(YOUR_DATA_PATHS.export)).accounts.find((account) => account.name === 'Savings');
+    expect(profile).toMatchObject({ buffer: 50, everydaySpending: { weekly: 90.5, accountId: restoredSavings?.id } });
+    expect(restoredSavings?.id).not.toBe(savings.id);
+
+    // Left out of the primary account when the document names none; a document without settings turns them off.
+    await restore(user, { ...document, settings: { buffer: 0, everydaySpending: { weekly: 20 } } });
+    const primary = exportOf(await user.get(YOUR_DATA_PATHS.export)).accounts.find((account) => account.primary);
+    expect(profileSchema.parse(okJson(await user.get(PROFILE)))).toMatchObject({
+      buffer: 0,
+      everydaySpending: { weekly: 20, accountId: primary?.id },
+    });
+    await restore(user, { ...document, settings: undefined });
+    expect(profileSchema.parse(okJson(await user.get(PROFILE)))).toMatchObject({ buffer: 0, everydaySpending: null });
+
+    // Bad settings: 400 per field, nothing changed.
+    const now = await everyRead(user);
+    expectBadRequest(await user.post(YOUR_DATA_PATHS.restore, { ...document, settings: { buffer: -1, everydaySpending: null } }), {
+      'settings.buffer': 'Keep at least must be from $0.00 to $1,000,000.00.',
+    });
+    expectBadRequest(
+      await user.post(YOUR_DATA_PATHS.restore, {
+        ...document,
+        settings: { buffer: 5, everydaySpending: { weekly: 10, accountId: 'elsewhere' } },
+      }),
+      { 'settings.everydaySpending.accountId': 'Account must name an account of the document.' },
+    );
+    expect(await everyRead(user)).toEqual(now);
   });
 
   it('refuses a document with a problem, names its path, and changes nothing', async () => {

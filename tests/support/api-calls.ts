@@ -116,6 +116,7 @@ const VALID_BODIES: { readonly [Operation in WithBody]: (id: string) => unknown 
   removeAccount: () => ({ confirm: 'Savings' }),
   addTransfer: (id) => ({ fromAccountId: id, toAccountId: id, date: '2026-11-25', amount: 100 }),
   updateProfile: () => ({ timeZone: 'America/Los_Angeles' }),
+  whatIf: () => ({ items: [{ date: '2026-11-25', amount: 10 }] }),
   updateNotifications: () => ({ hour: 7, belowZero: true, billsDue: true }),
   // A public address literal: adding it needs no DNS lookup (the guard checks the address itself).
   addNotificationChannel: () => ({ kind: 'WEBHOOK', target: 'https://93.184.215.14/leftover' }),

@@ -201,6 +201,11 @@ export interface UserSettingsTable extends OwnerColumns {
   /** The user's local date whose messages were last planned; null before the first. */
   planned_on: string | null;
   updated_at: string;
+  /** "Keep at least" in cents (issue 36); 0 unless set. */
+  buffer_cents: Generated<number>;
+  /** Everyday spending a week in cents, and the account it comes out of; both null while it is off. */
+  everyday_weekly_cents: number | null;
+  everyday_account_id: string | null;
 }
 
 /** Where a user's messages go: an email address, a push subscription, a webhook (decision 0051). */

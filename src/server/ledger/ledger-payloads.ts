@@ -8,19 +8,14 @@ import type { LedgerChanges } from '../../contract/ledger-changes.js';
 import type { TransactionUpdate } from '../../contract/ledger-requests.js';
 import type { NewLedger, NewTransaction } from '../../contract/ledger-requests.js';
 import { type IsoDate, isoDate } from '../../domain/calendar-date.js';
-import {
-  type BalancePoint,
-  chartPoints,
-  firstBelowZero,
-  lowestAhead,
-  type PayPeriod,
-  payPeriods,
-  rowsAhead,
-} from '../../domain/forecast.js';
+import { type BalancePoint, chartPoints, type PayPeriod, payPeriods, rowsAhead } from '../../domain/forecast.js';
+import { everydayPayPeriods, forecastOutlook, type Outlook, type SafeToSpend, withEveryday } from '../../domain/safe-to-spend.js';
+import type { SafeToSpendInfo } from '../../contract/ledger.js';
+import { everydayWeeklyOf, type OutlookSettings } from './outlook.js';
 import { computeBalances } from '../../domain/balances.js';
 import { ledgerWindow } from '../../domain/ledger-window.js';
 import type { LedgerRowWithBalance, TransactionDraft } from '../../domain/ledger.js';
-import { centsToDollars, dollarsToCents } from '../../domain/money.js';
+import { type Cents, cents, centsToDollars, dollarsToCents } from '../../domain/money.js';
 import type { RequestedRow } from '../../domain/transaction-rules.js';
 import type { LedgerFields } from './ledger-record.js';
 import type { LedgerWithRows } from './ledger-reads.js';
@@ -52,32 +47,40 @@ export interface ForecastAccount {
  * The forecast of a ledger, in dollars: pay periods, the lowest balance ahead, the first one below
  * zero; with several accounts, whose it is, and for a card, the first row ahead over its limit.
  */
-export function forecastAnswer({ ledger, rows }: LedgerWithRows, today: IsoDate, whose?: ForecastAccount): AccountForecast {
+export function forecastAnswer({ ledger, rows }: LedgerWithRows, settings: OutlookSettings, whose: ForecastAccount): AccountForecast {
+  const { today, buffer } = settings;
   const balances = computeBalances(ledger.openingBalance, rows);
   const withBalances = balances.rows;
-  const point = (found: BalancePoint | null) => found && { date: found.date, name: found.name, balance: centsToDollars(found.balance) };
+  const everydayWeekly = everydayWeeklyOf(settings, whose.account.id);
+  const input = { ledger, rows: withBalances, today, buffer, everydayWeekly };
+  const outlook = forecastOutlook(input);
+  // Everyday spending is counted in every balance from tomorrow on (issue 36); off, each part is what it always was.
+  const counted = everydayWeekly > 0;
+  const chartRows = counted ? withEveryday(withBalances, today, ledger.endDate, everydayWeekly) : withBalances;
   return {
     today,
-    lowest: point(lowestAhead(withBalances, today)),
-    firstBelowZero: point(firstBelowZero(withBalances, today)),
-    payPeriods: payPeriods(ledger, withBalances).map(periodAnswer),
+    lowest: pointAnswer(outlook.lowest),
+    firstBelowZero: pointAnswer(outlook.firstBelowZero),
+    payPeriods: counted ? everydayPayPeriods(input).map(periodAnswer) : payPeriods(ledger, withBalances).map(periodAnswer),
     startDate: ledger.startDate,
     endDate: ledger.endDate,
     openingBalance: centsToDollars(ledger.openingBalance),
     currentBalance: centsToDollars(balances.currentBalance),
     pendingBalance: centsToDollars(balances.pendingBalance),
-    chart: chartPoints(withBalances).map(({ date, name, balance, paycheck }) => ({
+    chart: chartPoints(chartRows).map(({ date, name, balance, paycheck }) => ({
       date,
       name,
       balance: centsToDollars(balance),
       paycheck,
     })),
     upcoming: rowsAhead(withBalances, today).map(transactionAnswer),
+    safeToSpend: safeToSpendAnswer(outlook.safeToSpend),
+    ...(counted && { everyday: { weekly: centsToDollars(everydayWeekly) } }),
     // Only with a choice of accounts (a card needs another account to pay it): one account answers as it always did.
-    ...(whose?.several && { account: { id: whose.account.id, name: whose.account.name, kind: whose.account.kind } }),
-    ...(whose?.account.card && {
+    ...(whose.several && { account: { id: whose.account.id, name: whose.account.name, kind: whose.account.kind } }),
+    ...(whose.account.card && {
       firstOverLimit:
-        whose.account.card.creditLimit === null ? null : point(firstOverLimit(withBalances, today, whose.account.card.creditLimit)),
+        whose.account.card.creditLimit === null ? null : pointAnswer(firstOverLimit(withBalances, today, whose.account.card.creditLimit)),
     }),
   };
 }
@@ -87,10 +90,21 @@ export function forecastAnswer({ ledger, rows }: LedgerWithRows, today: IsoDate,
  * balances, and what the page shows around them, worked out over every row as the whole ledger's
  * answer is, so a page showing the window shows what a full load would.
  */
-export function windowAnswer({ ledger, rows }: LedgerWithRows, query: LedgerWindowQuery, serverToday: IsoDate): { window: LedgerWindow } {
+export function windowAnswer(
+  { ledger, rows }: LedgerWithRows,
+  query: LedgerWindowQuery,
+  serverToday: IsoDate,
+  everydayWeekly: Cents = cents(0),
+): { window: LedgerWindow } {
   const today = query.today === undefined ? serverToday : isoDate(query.today);
   const balances = computeBalances(ledger.openingBalance, rows);
-  const window = ledgerWindow(ledger, balances.rows, { from: query.from ?? 0, limit: query.limit ?? LEDGER_WINDOW_ROWS }, today);
+  const window = ledgerWindow(
+    ledger,
+    balances.rows,
+    { from: query.from ?? 0, limit: query.limit ?? LEDGER_WINDOW_ROWS },
+    today,
+    everydayWeekly,
+  );
   const below = window.firstBelowZero;
   return {
     window: {
@@ -106,12 +120,43 @@ export function windowAnswer({ ledger, rows }: LedgerWithRows, query: LedgerWind
       payPeriodCount: window.periodCount,
       today,
       firstBelowZero: below && { date: below.date, name: below.name, balance: centsToDollars(below.balance) },
+      // Only while it is counted: off, the window is what it always was.
+      ...(everydayWeekly > 0 && { everyday: { weekly: centsToDollars(everydayWeekly) } }),
     },
   };
 }
 
-/** A pay period in dollars. */
-function periodAnswer(period: PayPeriod): PayPeriodInfo {
+/** A moment of the forecast in dollars. */
+function pointAnswer(found: BalancePoint | null): { date: string; name: string; balance: number } | null {
+  return found && { date: found.date, name: found.name, balance: centsToDollars(found.balance) };
+}
+
+/** Safe to spend in dollars (issue 36). */
+export function safeToSpendAnswer(found: SafeToSpend | null): SafeToSpendInfo | null {
+  return (
+    found && {
+      amount: centsToDollars(found.amount),
+      perDay: found.perDay === null ? null : centsToDollars(found.perDay),
+      until: found.until,
+      untilReason: found.untilReason,
+      lowestDate: found.lowestDate,
+      lowestName: found.lowestName,
+      buffer: centsToDollars(found.buffer),
+    }
+  );
+}
+
+/** What is ahead of an account in dollars, as the forecast answers it. */
+export function outlookAnswer(outlook: Outlook) {
+  return {
+    lowest: pointAnswer(outlook.lowest),
+    firstBelowZero: pointAnswer(outlook.firstBelowZero),
+    safeToSpend: safeToSpendAnswer(outlook.safeToSpend),
+  };
+}
+
+/** A pay period in dollars; with everyday spending counted, how much of it falls in the period. */
+function periodAnswer(period: PayPeriod & { readonly everyday?: Cents }): PayPeriodInfo {
   return {
     startDate: period.startDate,
     endDate: period.endDate,
@@ -120,6 +165,7 @@ function periodAnswer(period: PayPeriod): PayPeriodInfo {
     leftover: centsToDollars(period.leftover),
     lowest: centsToDollars(period.lowest),
     endBalance: centsToDollars(period.endBalance),
+    ...(period.everyday !== undefined && { everyday: centsToDollars(period.everyday) }),
   };
 }
 

@@ -25,9 +25,10 @@ import {
   transactionDraft,
   windowAnswer,
 } from './ledger-payloads.js';
-import { type AccountChoice, type LedgerWithRows, NO_LEDGER, readAccountLedger } from './index.js';
+import { type AccountChoice, everydayWeeklyOf, type LedgerWithRows, NO_LEDGER, readAccount, readAccountLedger } from './index.js';
 import { type LedgerRowWrite, LedgerService, type RowWriteAnswer } from './ledger-service.js';
 import { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
+import { WhatIfService } from './what-if-service.js';
 
 /** The whole ledger, its version in the ETag header (decision 0030). */
 function versionedLedgerAnswer(reply: FastifyReply, found: LedgerWithRows | undefined) {
@@ -66,8 +67,11 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
     if (found === undefined || !asksForWindow(query)) return versionedLedgerAnswer(reply, found);
     tagLedgerVersion(reply, found);
     chargeRowsRead(request, found.rows.length);
-    // "Ahead" (the warning, the pay period lines) starts at the caller's own today (decision 0047).
-    return windowAnswer(found, query, await api.todayOf(api.database.db, owner));
+    // "Ahead" (the warning, the pay period lines) starts at the caller's own today (decision 0047),
+    // and counts everyday spending when it comes out of this account (issue 36), as the forecast does.
+    const settings = await api.outlookOf(api.database.db, owner);
+    const shown = settings.everyday === null ? undefined : await readAccount(api.database, owner, account);
+    return windowAnswer(found, query, settings.today, shown ? everydayWeeklyOf(settings, shown.id) : undefined);
   };
 
   const forecast = async (request: FastifyRequest, account: AccountChoice) => {
@@ -76,8 +80,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
     if (!read) throw new NotFoundError(NO_LEDGER);
     // The answer is small, but the work is every row of the ledger: charged by the rows read.
     chargeRowsRead(request, read.found.rows.length);
-    // "Ahead" starts at the caller's own today (decision 0047).
-    return forecastAnswer(read.found, await api.todayOf(api.database.db, owner), read);
+    // "Ahead" starts at the caller's own today (decision 0047); safe to spend keeps their buffer back (issue 36).
+    return forecastAnswer(read.found, await api.outlookOf(api.database.db, owner), read);
   };
 
   const create = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice, body: CreateLedgerRequest) => {
@@ -134,6 +138,20 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
   registerLedgerEndpoint(api, 'deleteTransaction', async (request, reply, account) =>
     remove(request, reply, account, request.params.transaction, request.query),
   );
+
+  // Can I afford it? and the everyday spending suggestion (issue 36): reads that store nothing, each
+  // charged for the ledger rows it read, as a forecast read is.
+  const whatIfs = new WhatIfService(api.database, api.outlookOf);
+  registerEndpoint(api, 'whatIf', async (request) => {
+    const { answer, rowsRead } = await whatIfs.whatIf(callerOf(request), request.body);
+    chargeRowsRead(request, rowsRead);
+    return answer;
+  });
+  registerEndpoint(api, 'getEverydaySuggestion', async (request) => {
+    const { answer, rowsRead } = await whatIfs.everydaySuggestion(callerOf(request), request.query.accountId);
+    chargeRowsRead(request, rowsRead);
+    return answer;
+  });
 
   // A transfer writes two accounts' ledgers and answers From's (decision 0043).
   registerEndpoint(api, 'addTransfer', async (request, reply) => {

@@ -24,7 +24,7 @@ import { isStillTrue, type PlanInput, type PlannerAccount, planMessages, shortfa
 import { momentIn } from '../../domain/time-zones.js';
 import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
-import { listAccounts, readLedger } from '../ledger/index.js';
+import { everydayWeeklyOf, listAccounts, readLedger } from '../ledger/index.js';
 import {
   claimPlanningDay,
   type PlanningCandidate,
@@ -162,6 +162,11 @@ export class NotificationOutbox {
         name: account.name,
         warnBelowZero: account.kind !== 'CARD',
         rows: ledger ? computeBalances(ledger.ledger.openingBalance, ledger.rows).rows : [],
+        // What the forecast counts, the shortfall counts (issue 36): everyday spending out of this account.
+        ...(ledger && {
+          ledger: ledger.ledger,
+          everydayWeekly: everydayWeeklyOf({ ...settings, today }, account.id),
+        }),
       });
     }
     const noticed = ruled ? await noticedShortfalls(this.database.db, owner, today) : [];

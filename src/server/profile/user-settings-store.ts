@@ -5,6 +5,7 @@
  */
 import { DEFAULT_NOTIFICATION_HOUR } from '../../contract/notifications.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
+import { type Cents, cents } from '../../domain/money.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database } from '../db/database.js';
 import { ownerColumns } from '../db/owner.js';
@@ -15,6 +16,15 @@ export interface UserSettings {
   readonly hour: number;
   readonly belowZero: boolean;
   readonly billsDue: boolean;
+  /** "Keep at least" (issue 36). */
+  readonly buffer: Cents;
+  /** Everyday spending a week and the account it comes out of; null while it is off. */
+  readonly everyday: EverydaySetting | null;
+}
+
+export interface EverydaySetting {
+  readonly weekly: Cents;
+  readonly accountId: string;
 }
 
 export interface NotificationRules {
@@ -23,7 +33,28 @@ export interface NotificationRules {
   readonly billsDue: boolean;
 }
 
-export const DEFAULT_SETTINGS: UserSettings = { timeZone: null, hour: DEFAULT_NOTIFICATION_HOUR, belowZero: true, billsDue: false };
+export const DEFAULT_SETTINGS: UserSettings = {
+  timeZone: null,
+  hour: DEFAULT_NOTIFICATION_HOUR,
+  belowZero: true,
+  billsDue: false,
+  buffer: cents(0),
+  everyday: null,
+};
+
+/** The columns of issue 36 as settings: numbers come back from PostgreSQL's integers as numbers, from a bigint as text. */
+function spendingOf(row: {
+  buffer_cents: number | string;
+  everyday_weekly_cents: number | string | null;
+  everyday_account_id: string | null;
+}): Pick<UserSettings, 'buffer' | 'everyday'> {
+  const weekly = row.everyday_weekly_cents;
+  return {
+    buffer: cents(Number(row.buffer_cents)),
+    everyday:
+      weekly === null || row.everyday_account_id === null ? null : { weekly: cents(Number(weekly)), accountId: row.everyday_account_id },
+  };
+}
 
 function ownerIs(owner: Caller) {
   const columns = ownerColumns(owner);
@@ -34,7 +65,7 @@ export async function readUserSettings(db: Database, owner: Caller): Promise<Use
   const { iss, sub } = ownerIs(owner);
   const row = await db
     .selectFrom('user_settings')
-    .select(['time_zone', 'notify_hour', 'below_zero', 'bills_due'])
+    .select(['time_zone', 'notify_hour', 'below_zero', 'bills_due', 'buffer_cents', 'everyday_weekly_cents', 'everyday_account_id'])
     .where('owner_iss', '=', iss)
     .where('owner_sub', '=', sub)
     .executeTakeFirst();
@@ -44,6 +75,7 @@ export async function readUserSettings(db: Database, owner: Caller): Promise<Use
     hour: Number(row.notify_hour),
     belowZero: Number(row.below_zero) === 1,
     billsDue: Number(row.bills_due) === 1,
+    ...spendingOf(row),
   };
 }
 
@@ -80,6 +112,34 @@ export async function storeNotificationRules(db: Database, owner: Caller, rules:
     .execute();
 }
 
+/**
+ * Stores "Keep at least" and everyday spending (issue 36): each only when given; everyday spending
+ * null turns it off.
+ */
+export async function storeSpendingSettings(
+  db: Database,
+  owner: Caller,
+  change: { readonly buffer?: Cents; readonly everyday?: EverydaySetting | null },
+  now: Date,
+): Promise<void> {
+  if (change.buffer === undefined && change.everyday === undefined) return;
+  await ensureRow(db, owner, now);
+  const { iss, sub } = ownerIs(owner);
+  await db
+    .updateTable('user_settings')
+    .set({
+      updated_at: now.toISOString(),
+      ...(change.buffer !== undefined && { buffer_cents: change.buffer }),
+      ...(change.everyday !== undefined && {
+        everyday_weekly_cents: change.everyday?.weekly ?? null,
+        everyday_account_id: change.everyday?.accountId ?? null,
+      }),
+    })
+    .where('owner_iss', '=', iss)
+    .where('owner_sub', '=', sub)
+    .execute();
+}
+
 /** Makes sure the user has a row, so the planner finds them (a user's first channel). */
 export async function keepUserSettings(db: Database, owner: Caller, now: Date): Promise<void> {
   await ensureRow(db, owner, now);
@@ -109,6 +169,7 @@ export async function readPlanningCandidates(db: Database, owners: readonly Call
         hour: Number(row.notify_hour),
         belowZero: Number(row.below_zero) === 1,
         billsDue: Number(row.bills_due) === 1,
+        ...spendingOf(row),
         plannedOn: row.planned_on,
       });
     }

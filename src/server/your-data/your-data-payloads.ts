@@ -7,7 +7,7 @@ import type { RestoredYourData } from '../../contract/your-data-requests.js';
 import type { ScheduleKind } from '../../domain/ledger.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
 import { byCodeUnits } from '../../domain/names.js';
-import type { YourData } from './your-data.js';
+import type { SpendingSettings, YourData } from './your-data.js';
 
 type ExportedLedger = z.infer<typeof exportedLedgerSchema>;
 
@@ -79,6 +79,15 @@ export function exportDocument(data: YourData, exportedAt: Date): YourDataExport
       amount: centsToDollars(amount),
       ...(toAccountId !== null && { toAccountId }),
     })),
+    ...(data.settings && {
+      settings: {
+        buffer: centsToDollars(data.settings.buffer),
+        everydaySpending: data.settings.everyday && {
+          weekly: centsToDollars(data.settings.everyday.weekly),
+          accountId: data.settings.everyday.accountId,
+        },
+      },
+    }),
   };
 }
 
@@ -176,5 +185,18 @@ export function restoredData(document: RestoredYourData): YourData {
       ledger: account.ledger && restoredLedger(account.ledger),
     })),
     ...schedules,
+    ...(document.settings && { settings: restoredSettings(document.settings, document.accounts) }),
+  };
+}
+
+type RestoredSettings = NonNullable<Extract<RestoredYourData, { version: 2 }>['settings']>;
+
+/** The document's settings in cents; everyday spending that names no account comes out of the primary one (the schema made sure there is one). */
+function restoredSettings(settings: RestoredSettings, accounts: readonly { id: string; primary: boolean }[]): SpendingSettings {
+  const everyday = settings.everydaySpending;
+  const primary = accounts.find((account) => account.primary) ?? accounts[0];
+  return {
+    buffer: dollarsToCents(settings.buffer),
+    everyday: everyday && { weekly: dollarsToCents(everyday.weekly), accountId: everyday.accountId ?? primary?.id ?? '' },
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { YourDataCounts } from '../../contract/your-data.js';
 import { checkLedgerRows, checkScheduleCount } from '../../domain/limits.js';
+import { cents } from '../../domain/money.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
 import { depositRepository } from '../deposits/deposit-repository.js';
@@ -21,7 +22,7 @@ import {
 } from '../ledger/index.js';
 import { deleteAllChannels } from '../notifications/channel-store.js';
 import { deleteAllMessages } from '../notifications/outbox-store.js';
-import { deleteUserSettings } from '../profile/user-settings-store.js';
+import { deleteUserSettings, readUserSettings, storeSpendingSettings } from '../profile/user-settings-store.js';
 import { type YourData, type AccountLedgerData, rowCount } from './your-data.js';
 
 /** Everything the owner has; the caller runs it in one snapshot (one transaction, `db`). */
@@ -36,8 +37,12 @@ export async function readYourData(database: OpenDatabase, owner: Caller, db: Da
     if (schedule.accountId === null) throw new Error('a schedule in no account, though the owner has one');
     return { ...schedule, accountId: schedule.accountId };
   };
+  const { buffer, everyday } = await readUserSettings(db, owner);
+  // Everyday spending out of an account since deleted counts nowhere (decision 0075): it is not carried.
+  const carried = everyday && accounts.some((account) => account.id === everyday.accountId) ? everyday : null;
   return {
     accounts,
+    ...((buffer !== 0 || carried) && { settings: { buffer, everyday: carried } }),
     // The repositories' own mapping, and when each was stored (the list's order breaks ties by it).
     deposits: (await depositRepository(db).withCreationTimes(owner)).map(inAccount),
     expenses: (await expenseRepository(db).withCreationTimes(owner)).map(inAccount),
@@ -86,6 +91,13 @@ export async function writeYourData(
     checkLedgerRows('restore', rowCount(data));
   if (tooMany) throw tooMany;
   for (const account of data.accounts) await insertAccount(locked.db, owner, account);
+  // The document's "Keep at least" and everyday spending, or $0.00 and off when it has none (issue 36);
+  // a user who never set them gets no settings row from a restore.
+  const current = await readUserSettings(locked.db, owner);
+  if (data.settings || current.buffer !== 0 || current.everyday) {
+    const settings = data.settings ?? { buffer: cents(0), everyday: null };
+    await storeSpendingSettings(locked.db, owner, settings, now);
+  }
   await depositRepository(locked.db).restore(owner, data.deposits);
   await expenseRepository(locked.db).restore(owner, data.expenses);
   let next = 0;

@@ -9,6 +9,7 @@ import { compareRows } from '../../domain/balances.js';
 import type { LedgerData } from '../ledger/index.js';
 import type { WithCreatedAt } from '../schedules/schedule-repository.js';
 import { newId } from '../db/ids.js';
+import type { Cents } from '../../domain/money.js';
 
 /** One account and its ledger (decision 0042). */
 export interface AccountLedgerData {
@@ -24,11 +25,19 @@ export interface AccountLedgerData {
 /** A schedule of the data: always in one of its accounts. */
 type InAccount<T> = WithCreatedAt<Omit<T, 'accountId'> & { readonly accountId: string }>;
 
+/** "Keep at least" and everyday spending (issue 36): in the data only when either is set. */
+export interface SpendingSettings {
+  readonly buffer: Cents;
+  readonly everyday: { readonly weekly: Cents; readonly accountId: string } | null;
+}
+
 export interface YourData {
   /** Oldest first; exactly one primary. */
   readonly accounts: readonly AccountLedgerData[];
   readonly deposits: readonly InAccount<StoredDeposit>[];
   readonly expenses: readonly InAccount<StoredExpense>[];
+  /** Left out: $0.00 kept and everyday spending off. */
+  readonly settings?: SpendingSettings;
   /**
    * Read from a version 1 document: its one account stands for the caller's primary account, whose
    * name, kind and creation time a restore keeps (it has none of its own to give).
@@ -109,6 +118,12 @@ function withNewIds(data: YourData): YourData {
       accountId: mapped(accounts, expense.accountId),
       toAccountId: expense.toAccountId === null ? null : mapped(accounts, expense.toAccountId),
     })),
+    ...(data.settings && {
+      settings: {
+        ...data.settings,
+        everyday: data.settings.everyday && { ...data.settings.everyday, accountId: mapped(accounts, data.settings.everyday.accountId) },
+      },
+    }),
   };
 }
 

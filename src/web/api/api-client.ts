@@ -83,7 +83,13 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
   const fetchImpl = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
   /** Sends a request with the user's token; a refusal or a failed connection becomes an ApiCallError. */
-  async function send({ operation, method, path, body }: Endpoint & { readonly body?: unknown }): Promise<Response> {
+  async function send({
+    operation,
+    method,
+    path,
+    body,
+    failure,
+  }: Endpoint & { readonly body?: unknown; readonly failure?: string }): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = options.getAccessToken();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -94,7 +100,7 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
     try {
       response = await (early ?? fetchImpl(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
     } catch {
-      throw new ApiCallError(operation, 0, UNREACHABLE);
+      throw new ApiCallError(operation, 0, UNREACHABLE, {}, failure);
     }
     if (!response.ok) {
       if (response.status === 401) options.onUnauthorized();
@@ -105,6 +111,7 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
         response.status,
         error.success ? error.data.error.message : `The server answered ${response.status}.`,
         error.success ? (error.data.error.fields ?? {}) : {},
+        failure,
       );
     }
     return response;
@@ -116,7 +123,9 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
       const response = await send(request);
       const payload: unknown = await response.json().catch(() => undefined);
       const parsed = answer.safeParse(payload);
-      if (!parsed.success) throw new ApiCallError(request.operation, response.status, 'The server answered something unexpected.');
+      if (!parsed.success) {
+        throw new ApiCallError(request.operation, response.status, 'The server answered something unexpected.', {}, request.failure);
+      }
       if (ledgerOf) noteLedgerVersion(ledgerOf(parsed.data), response.headers.get('etag'));
       const undoToken = response.headers.get(UNDO_HEADER);
       if (undoToken && undo !== undefined) options.onUndoable?.(undoToken, typeof undo === 'function' ? undo(parsed.data) : undo);

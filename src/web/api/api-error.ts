@@ -14,8 +14,10 @@ export class ApiCallError extends Error {
     /** What the server said, or what went wrong on the way. */
     readonly detail: string,
     readonly fields: Record<string, string> = {},
+    /** What the page says first; the operation's row's words unless the call said its own (Request.failure). */
+    failure: string = failureOf(operation),
   ) {
-    super(failureOf(operation));
+    super(failure);
     this.name = 'ApiCallError';
   }
 }

@@ -55,6 +55,11 @@ export interface Request<T> extends Endpoint {
   readonly ledgerOf?: (answer: T) => LedgerView | LedgerWindowView | null;
   /** What the write did, in words, should the server answer it with an undo token ("Paid Rent."). */
   readonly undo?: string | ((answer: T) => string);
+  /**
+   * What the page says when the call fails, for an operation that sets several things (PATCH /api/me:
+   * the time zone, "Keep at least", everyday spending), so each names itself; else its row's words.
+   */
+  readonly failure?: string;
 }
 
 /**

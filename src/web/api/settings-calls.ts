@@ -14,8 +14,17 @@ import {
   testDeliverySchema,
 } from '../../contract/notifications.js';
 import type { NewChannel, NotificationPreferences } from '../../contract/notification-requests.js';
+import type { ProfileUpdate } from '../../contract/settings-requests.js';
+import { type EverydaySuggestion, everydaySuggestionSchema } from '../../contract/what-if.js';
 import { useApiClient } from './api-context.js';
 import { type ApiClient, endpoint } from './api-client.js';
+
+/**
+ * PATCH /api/me sets the time zone (its row's words, "Failed to save your time zone!"), "Keep at
+ * least" and everyday spending: each save names its own setting when it fails.
+ */
+const BUFFER_FAILURE = 'Failed to save Keep at least!';
+const EVERYDAY_FAILURE = 'Failed to save everyday spending!';
 
 export interface SettingsApi {
   /** `onlyIfUnset`: the browser's zone at sign-in, kept only by a user who has none yet (decision 0047). */
@@ -26,6 +35,12 @@ export interface SettingsApi {
   readonly removeChannel: (id: string) => Promise<NotificationSettings>;
   readonly testChannel: (id: string) => Promise<TestDelivery>;
   readonly getPushKey: () => Promise<PushKey>;
+  /** "Keep at least" and everyday spending (issue 36) are part of the profile. */
+  readonly getProfile: () => Promise<Profile>;
+  readonly updateBuffer: (buffer: NonNullable<ProfileUpdate['buffer']>) => Promise<Profile>;
+  /** null turns everyday spending off. */
+  readonly updateEveryday: (everydaySpending: NonNullable<ProfileUpdate['everydaySpending']> | null) => Promise<Profile>;
+  readonly getEverydaySuggestion: (accountId?: string) => Promise<EverydaySuggestion>;
 }
 
 export function settingsApi(api: ApiClient): SettingsApi {
@@ -43,6 +58,16 @@ export function settingsApi(api: ApiClient): SettingsApi {
       return api.request({ ...call, path: path.replace(':id', encodeURIComponent(id)), answer: testDeliverySchema });
     },
     getPushKey: () => api.request({ ...endpoint('getPushKey'), answer: pushKeySchema }),
+    getProfile: () => api.request({ ...endpoint('getProfile'), answer: profileSchema }),
+    updateBuffer: (buffer) =>
+      api.request({ ...endpoint('updateProfile'), failure: BUFFER_FAILURE, answer: profileSchema, body: { buffer } }),
+    updateEveryday: (everydaySpending) =>
+      api.request({ ...endpoint('updateProfile'), failure: EVERYDAY_FAILURE, answer: profileSchema, body: { everydaySpending } }),
+    getEverydaySuggestion: (accountId) => {
+      const { path, ...call } = endpoint('getEverydaySuggestion');
+      const query = accountId === undefined ? '' : `?accountId=${encodeURIComponent(accountId)}`;
+      return api.request({ ...call, path: `${path}${query}`, answer: everydaySuggestionSchema });
+    },
   };
 }
 

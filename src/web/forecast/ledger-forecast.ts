@@ -6,8 +6,9 @@
  */
 import type { LedgerView } from '../../contract/codecs.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
-import type { Cents } from '../../domain/money.js';
+import { type Cents, cents } from '../../domain/money.js';
 import { type BalancePoint, firstBelowZero, type ForecastRow, lowestAhead, type PayPeriod, payPeriods } from '../../domain/forecast.js';
+import { everydayPayPeriods, forecastOutlook } from '../../domain/safe-to-spend.js';
 
 export interface LedgerForecast {
   /** The ledger's rows, in row order, with their running balances. */
@@ -68,9 +69,18 @@ function rowsAndPeriods(ledger: LedgerView): RowsAndPeriods {
   return found;
 }
 
-/** `today` is the page's (decision 0034); null while it is not known, and then nothing is "ahead". */
-export function ledgerForecast(ledger: LedgerView, today: IsoDate | null): LedgerForecast {
+/**
+ * `today` is the page's (decision 0034); null while it is not known, and then nothing is "ahead".
+ * `everydayWeekly`: everyday spending out of this account (issue 36), as the server last said; the
+ * warning and the pay periods then count it through the one outlook the server reads (decision 0074).
+ */
+export function ledgerForecast(ledger: LedgerView, today: IsoDate | null, everydayWeekly: Cents = cents(0)): LedgerForecast {
   const { rows, periods } = rowsAndPeriods(ledger);
+  if (everydayWeekly > 0 && today !== null) {
+    const input = { ledger, rows, today, buffer: cents(0), everydayWeekly };
+    const outlook = forecastOutlook(input);
+    return { rows, periods: everydayPayPeriods(input), lowest: outlook.lowest, firstBelowZero: outlook.firstBelowZero };
+  }
   return {
     rows,
     periods,

@@ -5,7 +5,7 @@
  */
 import { formatDate } from '../../domain/calendar-date.js';
 import type { PayPeriod } from '../../domain/forecast.js';
-import { formatUsd } from '../../domain/money.js';
+import { type Cents, formatUsd } from '../../domain/money.js';
 
 export const SEPARATOR = ' · ';
 
@@ -24,7 +24,11 @@ export function payPeriodParts(period: PayPeriod) {
   };
 }
 
-/** `Pay period {start} – {end} · In {income} · Out {bills} · Left over {leftover} · Lowest {lowest}`, word for word. */
-export function payPeriodText(period: PayPeriod): string {
-  return Object.values(payPeriodParts(period)).join(SEPARATOR);
+/**
+ * `Pay period {start} – {end} · In {income} · Out {bills} · Left over {leftover} · Lowest {lowest}`, word for word;
+ * with everyday spending counted (issue 36), `· Everyday about {amount}` after it.
+ */
+export function payPeriodText(period: PayPeriod & { readonly everyday?: Cents | undefined }): string {
+  const text = Object.values(payPeriodParts(period)).join(SEPARATOR);
+  return period.everyday === undefined ? text : `${text}${SEPARATOR}Everyday about ${formatUsd(period.everyday)}`;
 }

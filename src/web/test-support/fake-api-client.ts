@@ -92,6 +92,10 @@ export function fakeSettingsApi(stubs: Partial<FakeSettingsApi> = {}): FakeSetti
     removeChannel: vi.fn(unexpected('removeChannel')),
     testChannel: vi.fn(unexpected('testChannel')),
     getPushKey: vi.fn(unexpected('getPushKey')),
+    getProfile: vi.fn(unexpected('getProfile')),
+    updateBuffer: vi.fn(unexpected('updateBuffer')),
+    updateEveryday: vi.fn(unexpected('updateEveryday')),
+    getEverydaySuggestion: vi.fn(unexpected('getEverydaySuggestion')),
     ...stubs,
   };
 }

@@ -17,7 +17,9 @@ import {
 import type { LedgerChangesView } from '../../contract/ledger-changes-codec.js';
 import type { CreateLedgerRequest, NewTransaction } from '../../contract/ledger-requests.js';
 import type { TransactionStatus } from '../../domain/ledger.js';
-import { cents } from '../../domain/money.js';
+import { type Cents, cents, formatUsd } from '../../domain/money.js';
+import type { AccountView } from '../../contract/account-codecs.js';
+import type { IsoDate } from '../../domain/calendar-date.js';
 import { ApiCallError } from '../api/api-client.js';
 import { useApiClient } from '../api/api-context.js';
 import { Button } from '../components/button.js';
@@ -27,6 +29,7 @@ import { loadAlongside } from '../components/load-alongside.js';
 import { useDialogState } from '../components/use-dialog-state.js';
 import { markFirstPaint } from '../first-paint.js';
 import { payPeriodText } from '../forecast/pay-period-text.js';
+import { SafeToSpendLine } from '../forecast/safe-to-spend-line.js';
 import { type SummaryForecast, SummarySection } from '../features/summary/summary-section.js';
 import { useUndone } from '../undo/undo-context.js';
 import { UpcomingRows } from './upcoming-rows.js';
@@ -41,6 +44,12 @@ const AddTransactionDialog = lazyDialog(() =>
 );
 // Every account's balance (issue 25), with the accounts' calls: loaded alongside Home's requests, so
 // the first view's script does not carry them (benchmark 4a).
+// Can I afford it? (issue 36): its form and the what-if's answer schema stay out of the first view's script.
+const CanIAffordIt = loadAlongside(
+  () => import('../features/what-if/can-i-afford-it.js').then((module) => module.CanIAffordIt),
+  null,
+  VIEW_PATHS.home,
+);
 const AccountBalances = loadAlongside(
   () => import('../features/accounts/account-balances.js').then((module) => module.AccountBalances),
   null,
@@ -78,6 +87,10 @@ export function HomeView() {
   const [expenses, setExpenses] = useState<ExpensesInfoView | null>(null);
   const [forecast, setForecast] = useState<HomeForecast>(undefined);
   const [reads, setReads] = useState(0);
+  /** "Can I afford it?"'s purchase out of the primary account, drawn dashed on the chart (issue 36); null when none is shown. */
+  /** Every account, as the balances' list read them: Can I afford it?'s Account field offers them. */
+  const [accounts, setAccounts] = useState<readonly AccountView[]>([]);
+  const [whatIf, setWhatIf] = useState<readonly { readonly date: IsoDate; readonly amount: Cents }[] | null>(null);
   const { report, showErrors, showError, clear } = useErrorReport();
   const creating = useDialogState<null>(null);
   const adding = useDialogState<null>(null);
@@ -191,15 +204,18 @@ export function HomeView() {
               points: forecast.chart,
               today: forecast.today,
               lowest: forecast.lowest,
+              whatIf: whatIf ?? undefined,
             },
           }
         : null,
-    [forecast],
+    [forecast, whatIf],
   );
   const currentPeriod = forecast?.payPeriods.find((period) => period.startDate <= forecast.today && forecast.today <= period.endDate);
 
   return (
     <>
+      {/* The one number Home leads with (issue 36): safe to spend until payday, or how much is short. */}
+      {forecast?.safeToSpend && <SafeToSpendLine safe={forecast.safeToSpend} account={forecast.account?.name} />}
       <div className="accordion dashboard">
         <CollapsibleSection title="Summary">
           <SummarySection
@@ -219,8 +235,13 @@ export function HomeView() {
             }
           >
             {/* The other accounts' warnings first, under the primary account's; the period line stays above the chart it reads. */}
-            <AccountBalances reads={reads} primaryBalance={forecast?.currentBalance} />
+            <AccountBalances reads={reads} primaryBalance={forecast?.currentBalance} onAccounts={setAccounts} />
             {currentPeriod && <p className="home-period mt-3 mb-3 fw-semibold">{payPeriodText(currentPeriod)}</p>}
+            {forecast?.everyday && (
+              <p className="small text-body-secondary mb-2">
+                The forecast includes everyday spending: about {formatUsd(forecast.everyday.weekly)} a week, an estimate.
+              </p>
+            )}
           </SummarySection>
         </CollapsibleSection>
         <CollapsibleSection title="Next 14 days">
@@ -242,6 +263,17 @@ export function HomeView() {
             </>
           )}
         </CollapsibleSection>
+        {forecast && (
+          <CollapsibleSection title="Can I afford it?">
+            <CanIAffordIt
+              today={forecast.today}
+              account={forecast.account?.name}
+              onAdded={() => void reloadForecast()}
+              accounts={accounts}
+              onAsked={setWhatIf}
+            />
+          </CollapsibleSection>
+        )}
       </div>
       <NewLedgerDialog
         key={`new-ledger-${creating.session}`}

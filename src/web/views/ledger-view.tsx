@@ -15,6 +15,7 @@ import type { AccountsInfoView } from '../../contract/account-codecs.js';
 import type { DepositsInfoView, ExpensesInfoView, LedgerInfoView } from '../../contract/codecs.js';
 import type { BankBalanceView } from '../../contract/statement-codecs.js';
 import type { LedgerWindowView } from '../../contract/ledger-window-codec.js';
+import { cents } from '../../domain/money.js';
 import type { NewTransfer } from '../../contract/transfers.js';
 import { todayIn } from '../../domain/calendar-date.js';
 import { firstOverLimit } from '../../domain/card-payments.js';
@@ -112,6 +113,12 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
     shownCount.current += 1;
     setShownLedger(info);
   }, []);
+  /** Everyday spending out of this account (issue 36), as the last window said: a whole ledger's warning counts it too. */
+  const [everydayWeekly, setEverydayWeekly] = useState(cents(0));
+  const noteEveryday = useCallback((info: HeldLedgerInfo) => {
+    const shown = heldOf(info);
+    if (shown !== null && isLedgerWindow(shown)) setEverydayWeekly(shown.everyday?.weekly ?? cents(0));
+  }, []);
   const [deposits, setDeposits] = useState<DepositsInfoView | null>(null);
   const [expenses, setExpenses] = useState<ExpensesInfoView | null>(null);
   /** Today on the page's clock (decision 0034): what is "ahead" in the forecast. */
@@ -134,7 +141,10 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
       navigate('/ledger', { replace: true });
       return;
     }
-    if (ledgerInfo) setLedger(wholeWhenComplete(ledgerInfo));
+    if (ledgerInfo) {
+      noteEveryday(ledgerInfo);
+      setLedger(wholeWhenComplete(ledgerInfo));
+    }
     markFirstPaint();
     // The schedules' names are only for the Edit dialog: read once the ledger has painted.
     await new Promise<void>((resolve) => afterFirstPaint(resolve));
@@ -145,7 +155,7 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
     if (depositsInfo) setDeposits(depositsInfo);
     if (expensesInfo) setExpenses(expensesInfo);
     showErrors(failed);
-  }, [api, accountsApi, addressAccount, onAccounts, showErrors, setLedger]);
+  }, [api, accountsApi, addressAccount, onAccounts, showErrors, setLedger, noteEveryday]);
 
   const held = ledger === null ? null : heldOf(ledger);
   const showsWindow = held !== null && isLedgerWindow(held);
@@ -155,11 +165,15 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
     const now = todayIn(new Date());
     setToday(now);
     try {
-      setLedger(showsWindow ? wholeWhenComplete(await api.getLedger(firstWindow(api, now))) : await api.getLedger());
+      if (showsWindow) {
+        const info = await api.getLedger(firstWindow(api, now));
+        noteEveryday(info);
+        setLedger(wholeWhenComplete(info));
+      } else setLedger(await api.getLedger());
     } catch (error) {
       showError(error);
     }
-  }, [api, showError, setLedger, showsWindow]);
+  }, [api, showError, setLedger, showsWindow, noteEveryday]);
 
   // The rest of the ledger, once the section needs it (decision 0053): asked once at a time, and
   // asked again should a write's answer be shown meanwhile, so it never shows a ledger from before it.
@@ -231,7 +245,7 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
 
   const forecast = useMemo(() => {
     if (held === null) return null;
-    const found = isLedgerWindow(held) ? windowForecast(held) : ledgerForecast(held, today);
+    const found = isLedgerWindow(held) ? windowForecast(held) : ledgerForecast(held, today, everydayWeekly);
     if (!shownAccount) return found;
     // With several accounts the warning names the account; a card warns of its limit, never of $0 (decision 0045).
     const { name, card } = shownAccount;
@@ -241,7 +255,7 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
     const overLimit =
       creditLimit === null || isLedgerWindow(held) ? undefined : { creditLimit, point: firstOverLimit(found.rows, today, creditLimit) };
     return { ...found, account: name, firstBelowZero: null, overLimit };
-  }, [held, today, shownAccount]);
+  }, [held, today, shownAccount, everydayWeekly]);
   // A card with a limit is read whole (decision 0053's window holds the first rows only), so its warning is never missed.
   const cardNeedsWhole = showsWindow && shownAccount?.card != null && shownAccount.card.creditLimit !== null;
   useEffect(() => {

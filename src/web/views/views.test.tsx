@@ -73,6 +73,7 @@ const FORECAST: Forecast = {
     { date: '2027-01-08', name: 'Acme Paycheck', balance: 1800, paycheck: true },
   ],
   upcoming: [rentRow, paycheck],
+  safeToSpend: null,
 };
 
 /** A user with one account, as every user was before accounts (issue 25). */

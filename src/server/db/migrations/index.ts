@@ -26,6 +26,7 @@ import { channelDeliveryState } from './0018-channel-delivery-state.js';
 import { requestBudgetCounts } from './0019-request-budget-counts.js';
 import { ledgerRowBlocks } from './0020-ledger-row-blocks.js';
 import { detachedLedgers } from './0021-detached-ledgers.js';
+import { safeToSpendSettings } from './0022-safe-to-spend-settings.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0019_request_budget_counts': requestBudgetCounts,
   '0020_ledger_row_blocks': ledgerRowBlocks,
   '0021_detached_ledgers': detachedLedgers,
+  '0022_safe_to_spend_settings': safeToSpendSettings,
 };

@@ -14,6 +14,8 @@ import { BelowZeroWarning } from '../../forecast/below-zero-warning.js';
 import { OverLimitWarning } from '../../forecast/over-limit-warning.js';
 
 interface AccountBalancesProps {
+  /** The accounts as read, handed on so Home's other parts (Can I afford it?'s Account field) need no second read. */
+  readonly onAccounts?: ((accounts: readonly AccountView[]) => void) | undefined;
   /** Counts Home's reads of its answers (0 before the first): each read, an undo's too, reads the balances again. */
   readonly reads: number;
   /**
@@ -53,7 +55,7 @@ function warningOf(account: AccountView, forecast: ForecastWarningsView | null):
   return forecast.firstBelowZero && { kind: 'below', account, point: forecast.firstBelowZero };
 }
 
-export function AccountBalances({ reads, primaryBalance }: AccountBalancesProps) {
+export function AccountBalances({ reads, primaryBalance, onAccounts }: AccountBalancesProps) {
   const accountsApi = useAccountsApi();
   const headingId = useId();
   // Null when the list could not be read.
@@ -70,6 +72,7 @@ export function AccountBalances({ reads, primaryBalance }: AccountBalancesProps)
         if (current) setRead(null);
         return;
       }
+      if (current) onAccounts?.(accounts);
       // One account: its warning is Home's own. Several: the others' forecasts, all at once.
       const others = accounts.length > 1 ? accounts.filter(warnable) : [];
       // The balances first, so the warnings' status region is on the page before they come; warnings
@@ -96,7 +99,7 @@ export function AccountBalances({ reads, primaryBalance }: AccountBalancesProps)
     return () => {
       current = false;
     };
-  }, [reads, accountsApi]);
+  }, [reads, accountsApi, onAccounts]);
 
   // Said here, not in Home's error dialog: Home's own reads would close it, and the rest of Home stands.
   if (read === null) return <p className="text-body-secondary mt-3 mb-0">The accounts' balances have not loaded.</p>;

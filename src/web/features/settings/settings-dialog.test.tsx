@@ -51,7 +51,7 @@ function refused(operation: 'updateProfile' | 'updateNotifications' | 'addNotifi
 async function openSettings(stubs: Partial<FakeSettingsApi> = {}, settings: NotificationSettings = SETTINGS) {
   const api = fakeSettingsApi({
     getNotifications: vi.fn(async () => settings),
-    updateTimeZone: vi.fn(async (timeZone: string) => ({ subject: 'me', name: null, timeZone })),
+    updateTimeZone: vi.fn(async (timeZone: string) => ({ subject: 'me', name: null, timeZone, buffer: 0, everydaySpending: null })),
     ...stubs,
   });
   render(
@@ -100,7 +100,7 @@ describe('Settings', () => {
     const message = 'Time zone must be an IANA time zone, like America/Los_Angeles.';
     const { user, dialog } = await openSettings({
       updateTimeZone: vi.fn(async (_zone: string, onlyIfUnset?: boolean) => {
-        if (onlyIfUnset) return { subject: 'me', name: null, timeZone: 'Pacific/Niue' };
+        if (onlyIfUnset) return { subject: 'me', name: null, timeZone: 'Pacific/Niue', buffer: 0, everydaySpending: null };
         throw refused('updateProfile', { timeZone: message });
       }),
     });
@@ -302,7 +302,7 @@ describe('Settings', () => {
   it('says a failure that names no field of the form beside its button, in the catalogue’s words and the server’s', async () => {
     const { user, dialog } = await openSettings({
       updateTimeZone: vi.fn(async (_zone: string, onlyIfUnset?: boolean) => {
-        if (onlyIfUnset) return { subject: 'me', name: null, timeZone: 'Pacific/Niue' };
+        if (onlyIfUnset) return { subject: 'me', name: null, timeZone: 'Pacific/Niue', buffer: 0, everydaySpending: null };
         throw new ApiCallError('updateProfile', 0, 'The server could not be reached. Check your connection and try again.');
       }),
       updateNotifications: vi.fn(async () => {
@@ -423,5 +423,50 @@ describe('Settings', () => {
     } finally {
       Reflect.deleteProperty(navigator, 'serviceWorker');
     }
+  });
+});
+
+describe('Keep at least and Everyday spending (issue 36)', () => {
+  const PROFILE = { subject: 'me', name: null, timeZone: 'Pacific/Niue', buffer: 0, everydaySpending: null };
+  const WEEKS = Array.from({ length: 13 }, (_, week) => ({ startDate: `2026-08-${String(17 + week).padStart(2, '0')}`, total: 200 }));
+
+  it('saves the buffer, suggests everyday spending, and "Use it" fills the amount', async () => {
+    const updateBuffer = vi.fn(async (buffer: number) => ({ ...PROFILE, buffer }));
+    const updateEveryday = vi.fn(async (everyday: { weekly: number } | null) => ({
+      ...PROFILE,
+      everydaySpending: everyday ? { weekly: everyday.weekly, accountId: 'a1' } : null,
+    }));
+    const { api, user, dialog } = await openSettings({
+      getProfile: vi.fn(async () => PROFILE),
+      getEverydaySuggestion: vi.fn(async () => ({ accountId: 'a1', weeks: WEEKS, suggestion: 212 })),
+      updateBuffer,
+      updateEveryday,
+    });
+    const buffer = await within(dialog).findByRole('textbox', { name: 'Keep at least' });
+    await user.clear(buffer);
+    await user.type(buffer, '-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Keep at least' }));
+    expect(within(dialog).getByText('Keep at least must be from $0.00 to $1,000,000.00.')).toBeTruthy();
+    expect(api.updateBuffer).not.toHaveBeenCalled();
+    await user.clear(buffer);
+    await user.type(buffer, '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Keep at least' }));
+    await waitFor(() => expect(updateBuffer).toHaveBeenCalledWith(50));
+
+    await within(dialog).findByText(/You spent about \$212\.00 a week on everything else over the last 13 weeks\./);
+    await user.click(within(dialog).getByRole('button', { name: 'Use it' }));
+    expect((within(dialog).getByRole('textbox', { name: 'Everyday spending' }) as HTMLInputElement).value).toBe('212.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save everyday spending' }));
+    await waitFor(() => expect(updateEveryday).toHaveBeenCalledWith({ weekly: 212 }));
+    await within(dialog).findByText('Saved. Your forecast now includes everyday spending.');
+  });
+
+  it('says so and suggests nothing with fewer than 4 weeks of history', async () => {
+    const { dialog } = await openSettings({
+      getProfile: vi.fn(async () => PROFILE),
+      getEverydaySuggestion: vi.fn(async () => ({ accountId: 'a1', weeks: WEEKS.slice(0, 3), suggestion: null })),
+    });
+    await within(dialog).findByText('Leftover suggests an amount after 4 full weeks of history; this account has 3.');
+    expect(within(dialog).queryByRole('button', { name: 'Use it' })).toBeNull();
   });
 });

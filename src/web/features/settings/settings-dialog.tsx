@@ -12,6 +12,7 @@ import { ModalDialog } from '../../components/modal-dialog.js';
 import { ChannelsSection } from './channels-section.js';
 import { NotificationsSection } from './notifications-section.js';
 import { problemOf } from './settings-words.js';
+import { SpendingSection } from './spending-section.js';
 import { TimeZoneSection } from './time-zone-section.js';
 
 interface SettingsDialogProps {
@@ -62,6 +63,7 @@ function SettingsBody() {
   return (
     <>
       <TimeZoneSection timeZone={loaded.timeZone} onSaved={(timeZone) => setLoaded({ ...loaded, timeZone })} />
+      <SpendingSection />
       <NotificationsSection settings={loaded} onSaved={setLoaded} />
       <ChannelsSection settings={loaded} onChange={setLoaded} />
     </>

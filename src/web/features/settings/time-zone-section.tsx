@@ -35,7 +35,7 @@ export function TimeZoneSection({ timeZone, onSaved }: TimeZoneSectionProps) {
     onSave: ({ timeZone: chosen }) => {
       setSaved('');
       return settingsCall(
-        () => api.updateTimeZone(chosen),
+        () => api.updateTimeZone(chosen ?? timeZone),
         (profile) => {
           form.setValues({ timeZone: profile.timeZone });
           onSaved(profile.timeZone);

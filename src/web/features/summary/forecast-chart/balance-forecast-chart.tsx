@@ -44,6 +44,9 @@ export function BalanceForecastChart(props: BalanceForecastChartProps) {
           <p className="mb-1">
             {text.lowest} {text.highest}
           </p>
+          {props.whatIf && props.whatIf.length > 0 && (
+            <p className="mb-1">The dashed line is the balance after the purchase you asked about in "Can I afford it?".</p>
+          )}
           {text.paychecks.length > 0 && (
             <ul className="mb-0">
               {text.paychecks.map((paycheck) => (

@@ -9,7 +9,14 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import uPlot from 'uplot';
 import { type Cents, centsToDollars, formatUsd } from '../../../../domain/money.js';
 import { formatDate, formatMonthDay, fromDayNumber, type IsoDate } from '../../../../domain/calendar-date.js';
-import { type BalanceForecastChartProps, dateToSeconds, type ForecastSeries, forecastSeries, sameSeries } from './forecast-points.js';
+import {
+  type BalanceForecastChartProps,
+  dateToSeconds,
+  type ForecastSeries,
+  forecastSeries,
+  sameSeries,
+  withWhatIf,
+} from './forecast-points.js';
 
 export interface ForecastChartViewProps extends BalanceForecastChartProps {
   readonly height: number;
@@ -18,6 +25,8 @@ export interface ForecastChartViewProps extends BalanceForecastChartProps {
 /** What the hooks draw from; kept in a ref so new props redraw the same uPlot instead of building another. */
 interface DrawnState {
   readonly series: ForecastSeries;
+  /** The balance after "Can I afford it?"'s purchases, per date (null before the first): the dashed line; null when none was asked. */
+  readonly after: readonly (number | null)[] | null;
   readonly today: IsoDate | null;
   readonly lowest: { readonly date: IsoDate; readonly balance: Cents } | null;
 }
@@ -71,8 +80,20 @@ function canDraw(): boolean {
   }
 }
 
-export default function ForecastChartView({ openingBalance, startDate, endDate, points, today, lowest, height }: ForecastChartViewProps) {
-  const series = useMemo(() => forecastSeries(openingBalance, startDate, endDate, points), [openingBalance, startDate, endDate, points]);
+export default function ForecastChartView({
+  openingBalance,
+  startDate,
+  endDate,
+  points,
+  today,
+  lowest,
+  whatIf,
+  height,
+}: ForecastChartViewProps) {
+  const base = useMemo(() => forecastSeries(openingBalance, startDate, endDate, points), [openingBalance, startDate, endDate, points]);
+  // With a purchase asked about (issue 36), its dates join the series and the balance after it is drawn dashed.
+  const drawn = useMemo(() => (whatIf && whatIf.length > 0 ? withWhatIf(base, whatIf) : { series: base, after: null }), [base, whatIf]);
+  const { series, after } = drawn;
   const lowestDate = lowest?.date ?? null;
   const lowestBalance = lowest?.balance ?? null;
   const plotRef = useRef<HTMLDivElement>(null);
@@ -87,17 +108,18 @@ export default function ForecastChartView({ openingBalance, startDate, endDate, 
     const previous = drawnRef.current;
     const next: DrawnState = {
       series: previous && sameSeries(previous.series, series) ? previous.series : series,
+      after,
       today,
       lowest: lowestDate === null || lowestBalance === null ? null : { date: lowestDate, balance: lowestBalance },
     };
     drawnRef.current = next;
     const chart = chartRef.current;
     if (!chart || !previous) return;
-    if (next.series !== previous.series) {
+    if (next.series !== previous.series || next.after !== previous.after) {
       keyIndexRef.current = null;
-      chart.setData(plotData(next.series));
+      chart.setData(plotData(next));
     } else chart.redraw(false);
-  }, [series, today, lowestDate, lowestBalance]);
+  }, [series, after, today, lowestDate, lowestBalance]);
 
   useEffect(() => {
     const container = plotRef.current;
@@ -117,7 +139,7 @@ export default function ForecastChartView({ openingBalance, startDate, endDate, 
           if (text !== null) setReadout(text);
         },
       }),
-      plotData(state.series),
+      plotData(state),
       container,
     );
     chartRef.current = chart;
@@ -183,8 +205,9 @@ export default function ForecastChartView({ openingBalance, startDate, endDate, 
   );
 }
 
-function plotData(series: ForecastSeries): uPlot.AlignedData {
-  return [series.xs as number[], series.ys as number[]];
+/** The balance, and the what-if's line (all gaps while none was asked: uPlot keeps the series it was built with). */
+function plotData({ series, after }: DrawnState): uPlot.AlignedData {
+  return [series.xs as number[], series.ys as number[], after ? [...after] : series.xs.map(() => null)];
 }
 
 interface ChartSetup {
@@ -231,6 +254,15 @@ function chartOptions({ width, height, state, onCursor }: ChartSetup): uPlot.Opt
         label: 'Balance',
         width: 2,
         stroke: (u) => belowZeroGradient(u),
+        points: { show: false },
+        ...(stepped ? { paths: stepped({ align: 1 }) } : {}),
+      },
+      {
+        // "Can I afford it?" (issue 36): dashed, so it reads apart from the balance without colour.
+        label: 'What if',
+        width: 2,
+        stroke: COLOURS.muted,
+        dash: [6, 4],
         points: { show: false },
         ...(stepped ? { paths: stepped({ align: 1 }) } : {}),
       },

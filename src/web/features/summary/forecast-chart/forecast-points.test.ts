@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isoDate } from '../../../../domain/calendar-date.js';
 import { cents } from '../../../../domain/money.js';
-import { dateToSeconds, forecastSeries, sameSeries } from './forecast-points.js';
+import { dateToSeconds, forecastSeries, sameSeries, withWhatIf } from './forecast-points.js';
 import { januaryForecast, point } from './forecast-test-support.js';
 
 describe('forecastSeries', () => {
@@ -60,5 +60,28 @@ describe('dateToSeconds', () => {
   it('is the date at UTC midnight in seconds, whatever the local zone', () => {
     expect(dateToSeconds(isoDate('2027-01-08'))).toBe(1_799_366_400);
     expect(new Date(dateToSeconds(isoDate('2027-01-08')) * 1000).toISOString()).toBe('2027-01-08T00:00:00.000Z');
+  });
+});
+
+describe('withWhatIf (issue 36: the dashed line of "Can I afford it?")', () => {
+  it('puts a purchase on a date without rows into the series, keeps the solid line, and lowers the dashed one from its date on', () => {
+    const { openingBalance, startDate, endDate, points } = januaryForecast();
+    const base = forecastSeries(openingBalance, startDate, endDate, points);
+    const { series, after } = withWhatIf(base, [{ date: isoDate('2027-01-10'), amount: cents(40_000) }]);
+    expect(series.dates).toEqual(['2027-01-01', '2027-01-04', '2027-01-08', '2027-01-10', '2027-01-15', '2027-01-22', '2027-01-31']);
+    // The solid line holds its balance over the added date: it draws the same.
+    expect(series.balances).toEqual([50_000, 45_000, 230_000, 230_000, -12_000, 188_000, 188_000]);
+    expect(after).toEqual([null, null, null, 1900, -520, 1480, 1480]);
+  });
+
+  it('adds up several purchases, each from its own date; one on a date with rows adds no date', () => {
+    const { openingBalance, startDate, endDate, points } = januaryForecast();
+    const base = forecastSeries(openingBalance, startDate, endDate, points);
+    const { series, after } = withWhatIf(base, [
+      { date: isoDate('2027-01-15'), amount: cents(1_000) },
+      { date: isoDate('2027-01-08'), amount: cents(500) },
+    ]);
+    expect(series.dates).toEqual(base.dates);
+    expect(after).toEqual([null, null, 2295, -135, 1865, 1865]);
   });
 });

@@ -1,6 +1,6 @@
 /** What the forecast chart is given, and the one point per date it draws. */
 import { type IsoDate, toDayNumber } from '../../../../domain/calendar-date.js';
-import { type Cents, centsToDollars } from '../../../../domain/money.js';
+import { type Cents, cents, centsToDollars } from '../../../../domain/money.js';
 
 /** The running balance after one ledger row; the chart takes them in ledger order. */
 export interface ForecastChartPoint {
@@ -21,6 +21,13 @@ export interface BalanceForecastChartProps {
   readonly today: IsoDate | null;
   /** The lowest balance dated today or later, or null when no row is ahead. */
   readonly lowest: { readonly date: IsoDate; readonly balance: Cents } | null;
+  /** "Can I afford it?" (issue 36): the purchases asked about, drawn as a dashed line of the balance after them. */
+  readonly whatIf?: readonly WhatIfPurchase[] | undefined;
+}
+
+export interface WhatIfPurchase {
+  readonly date: IsoDate;
+  readonly amount: Cents;
 }
 
 /** One point per date, as uPlot draws it: x in seconds at UTC midnight, y in dollars, with the exact cents beside. */
@@ -77,4 +84,30 @@ export function sameSeries(a: ForecastSeries, b: ForecastSeries): boolean {
     if (a.dates[i] !== b.dates[i] || a.balances[i] !== b.balances[i]) return false;
   }
   return true;
+}
+
+/**
+ * The series with each purchase's date in it (a date without rows holds the balance before it, so the
+ * solid line is unchanged) and, for every date, the balance after the purchases made by then, in
+ * dollars: the dashed what-if line. Null before the first purchase, so the dashed line starts there.
+ */
+export function withWhatIf(
+  series: ForecastSeries,
+  purchases: readonly WhatIfPurchase[],
+): { series: ForecastSeries; after: (number | null)[] } {
+  const dates = [...series.dates];
+  const balances = [...series.balances];
+  for (const { date } of purchases) {
+    if (dates.includes(date) || date < (dates[0] ?? date) || date > (dates[dates.length - 1] ?? date)) continue;
+    const at = dates.findIndex((existing) => existing > date);
+    dates.splice(at, 0, date);
+    balances.splice(at, 0, balances[at - 1] ?? balances[0] ?? cents(0));
+  }
+  const first = purchases.reduce<IsoDate | null>((earliest, { date }) => (earliest === null || date < earliest ? date : earliest), null);
+  const after = dates.map((date, index) => {
+    if (first === null || date < first) return null;
+    const spent = purchases.reduce((total, purchase) => (purchase.date <= date ? total + purchase.amount : total), 0);
+    return centsToDollars(cents((balances[index] ?? 0) - spent));
+  });
+  return { series: { dates, balances, xs: dates.map(dateToSeconds), ys: balances.map(centsToDollars) }, after };
 }
