@@ -1,27 +1,25 @@
 #!/usr/bin/env node
-// `npm test`: every check and every test, stopping at the first failure (the build, then Vitest with the other checks beside it, then Playwright). Each
+// `npm test`: every check and every test, one after another, stopping at the first failure. Each
 // step says how long it took, and the last lines list them all, so a slow CI run shows where its
 // minutes went (the CI budget is 20 minutes on a fresh clone).
 import { spawn, spawnSync } from 'node:child_process';
 
 /**
- * The build comes first: the reliability tests start the built server, and the browser tests serve
- * it. The other checks read the sources and write nothing a test reads, and each keeps one core
- * busy for a minute or two: they run one after another beside Vitest's first project files (the
- * reliability tests, which measure latency, run last in Vitest and start after the checks are
- * done), each one's output printed whole when it ends. On 2 cores that hides about a minute and a
- * half of the CI run.
+ * The checks read the sources and write nothing the others read (the build writes dist/, which no
+ * check reads), and each mostly keeps one core busy: they run two at a time, each one's output
+ * printed whole when it ends.
  */
-const BUILD = ['build', 'npm', ['run', 'build']];
 const CHECKS = [
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
+  ['build', 'npm', ['run', 'build']],
   ['unused exports (knip)', 'npm', ['run', 'knip']],
   ['format', 'npm', ['run', 'format:check']],
 ];
-const VITEST = ['unit, component and API tests (Vitest)', 'npm', ['run', 'test:unit']];
+const CHECKS_AT_ONCE = 2;
 
 const STEPS = [
+  ['unit, component and API tests (Vitest)', 'npm', ['run', 'test:unit']],
   ['a browser for the end-to-end tests', 'node', ['scripts/check-browser.mjs']],
   ['end-to-end tests (Playwright)', 'npx', ['playwright', 'test']],
   ['summary', 'node', ['scripts/test-summary.mjs']],
@@ -52,36 +50,17 @@ function runCheck([name, command, args]) {
   });
 }
 
-/** Runs a step with the terminal as its output; answers its exit status. */
-function runInPlace([name, command, args]) {
-  return new Promise((resolve) => {
-    console.log(`\n== ${name}`);
-    const stepStarted = Date.now();
-    const child = spawn(command, args, { stdio: 'inherit' });
-    const finish = (status, error) => {
-      const seconds = Math.round((Date.now() - stepStarted) / 1000);
-      took.push([name, seconds]);
-      if (error) console.error(error.message);
-      console.log(`== ${name}: ${seconds} s${status === 0 ? '' : ' (failed)'}`);
-      resolve(status);
-    };
-    child.on('error', (error) => finish(1, error));
-    child.on('close', (status) => finish(status ?? 1));
-  });
-}
-
-if ((await runCheck(BUILD)) !== 0) {
-  console.error('npm test stopped: build failed.');
-  process.exit(1);
-}
+const queue = [...CHECKS];
 const failedChecks = [];
-const checksDone = (async () => {
-  for (const check of CHECKS) if ((await runCheck(check)) !== 0) failedChecks.push(check[0]);
-})();
-const [vitestStatus] = await Promise.all([runInPlace(VITEST), checksDone]);
-if (failedChecks.length > 0 || vitestStatus !== 0) {
-  const failed = [...failedChecks, ...(vitestStatus === 0 ? [] : [VITEST[0]])];
-  console.error(`npm test stopped: ${failed.join(', ')} failed.`);
+await Promise.all(
+  Array.from({ length: CHECKS_AT_ONCE }, async () => {
+    for (let check = queue.shift(); check !== undefined; check = queue.shift()) {
+      if ((await runCheck(check)) !== 0) failedChecks.push(check[0]);
+    }
+  }),
+);
+if (failedChecks.length > 0) {
+  console.error(`npm test stopped: ${failedChecks.join(', ')} failed.`);
   process.exit(1);
 }
 
