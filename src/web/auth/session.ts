@@ -151,18 +151,24 @@ function messageOf(error: unknown): string {
  */
 function needsLibraryAtOnce(storage: () => Storage, now: number): boolean {
   if (hasAuthParams() || window.location.pathname === CALLBACK_PATH) return true;
+  return !(storedUsers(storage) ?? []).some((user) => secondsLeft(user, now) > RENEW_AHEAD_SECONDS);
+}
+
+/** Every user oidc-client-ts stored, of any provider; undefined when the browser refuses to open the storage. */
+function storedUsers(storage: () => Storage): SignedInUser[] | undefined {
   try {
     const store = storage();
+    const users: SignedInUser[] = [];
     for (let index = 0; index < store.length; index += 1) {
       const key = store.key(index);
       if (!key?.startsWith(STORED_USER_PREFIX)) continue;
       const user = parsedUser(store.getItem(key));
-      if (user && secondsLeft(user, now) > RENEW_AHEAD_SECONDS) return false;
+      if (user) users.push(user);
     }
+    return users;
   } catch {
-    // Storage the browser refuses to open: the library will find no user either.
+    return undefined;
   }
-  return true;
 }
 
 /**
@@ -173,18 +179,9 @@ function needsLibraryAtOnce(storage: () => Storage, now: number): boolean {
  */
 export function storedAccessToken(storage: () => Storage = () => window.sessionStorage, now = epochSeconds()): string | undefined {
   if (hasAuthParams() || window.location.pathname === CALLBACK_PATH) return undefined;
-  const tokens = new Set<string>();
-  try {
-    const store = storage();
-    for (let index = 0; index < store.length; index += 1) {
-      const key = store.key(index);
-      if (!key?.startsWith(STORED_USER_PREFIX)) continue;
-      const user = parsedUser(store.getItem(key));
-      if (user && unexpired(user, now)) tokens.add(user.accessToken);
-    }
-  } catch {
-    return undefined;
-  }
+  const users = storedUsers(storage);
+  if (!users) return undefined;
+  const tokens = new Set(users.filter((user) => unexpired(user, now)).map((user) => user.accessToken));
   const [token] = tokens;
   return tokens.size === 1 ? token : undefined;
 }
