@@ -7,9 +7,9 @@ import { Form } from 'react-bootstrap';
 import { notificationPreferencesSchema } from '../../../contract/settings-requests.js';
 import type { NotificationSettings } from '../../../contract/notifications.js';
 import { useSettingsApi } from '../../api/settings-calls.js';
-import { Button } from '../../components/button.js';
 import { FormField } from '../../components/form-field.js';
 import { InlineForm } from '../../components/inline-form.js';
+import { SaveRow } from '../../components/save-row.js';
 import { useSchemaForm } from '../../components/use-dialog-submit.js';
 import { settingsCall } from './settings-call.js';
 import { hourText } from './settings-words.js';
@@ -93,14 +93,7 @@ export function NotificationsSection({ settings, onSaved }: NotificationsSection
             </Form.Select>
           )}
         </FormField>
-        <div className="d-flex flex-wrap align-items-center gap-2">
-          <Button type="submit" variant="primary" size="sm" disabled={form.sending}>
-            Save notifications
-          </Button>
-          <span role="status" className="small">
-            {form.errors.form ?? saved}
-          </span>
-        </div>
+        <SaveRow label="Save notifications" sending={form.sending} message={form.errors.form ?? saved} />
       </InlineForm>
     </section>
   );

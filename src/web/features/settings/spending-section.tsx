@@ -11,8 +11,9 @@ import type { EverydaySuggestion } from '../../../contract/what-if.js';
 import { cents, formatUsd } from '../../../domain/money.js';
 import { useSettingsApi } from '../../api/settings-calls.js';
 import { Button } from '../../components/button.js';
-import { FormField } from '../../components/form-field.js';
+import { type FieldControlProps, FormField } from '../../components/form-field.js';
 import { InlineForm } from '../../components/inline-form.js';
+import { SaveRow } from '../../components/save-row.js';
 import { useSchemaForm } from '../../components/use-dialog-submit.js';
 import { settingsCall } from './settings-call.js';
 
@@ -24,6 +25,17 @@ function typedDollars(text: string): number | undefined {
 const dollarsText = (dollars: number) => dollars.toFixed(2);
 
 type Loaded = 'loading' | 'failed' | Profile;
+
+interface DollarsControlProps {
+  readonly control: FieldControlProps;
+  readonly value: string;
+  readonly onChange: (text: string) => void;
+}
+
+/** A dollar amount as typed: the phone's keyboard with a decimal point, the text checked on save. */
+function DollarsControl({ control, value, onChange }: DollarsControlProps) {
+  return <Form.Control {...control} inputMode="decimal" value={value} onChange={(event) => onChange(event.target.value)} />;
+}
 
 export function SpendingSection() {
   const api = useSettingsApi();
@@ -75,23 +87,9 @@ function BufferForm({ profile, onSaved }: FormProps) {
       </h3>
       <InlineForm form={form}>
         <FormField id={fieldId} label="Keep at least" error={form.errors.buffer} help="Safe to spend keeps this much back before payday.">
-          {(control) => (
-            <Form.Control
-              {...control}
-              inputMode="decimal"
-              value={form.values.buffer}
-              onChange={(event) => form.setValues({ buffer: event.target.value })}
-            />
-          )}
+          {(control) => <DollarsControl control={control} value={form.values.buffer} onChange={(buffer) => form.setValues({ buffer })} />}
         </FormField>
-        <div className="d-flex flex-wrap align-items-center gap-2">
-          <Button type="submit" variant="primary" size="sm" disabled={form.sending}>
-            Save Keep at least
-          </Button>
-          <span role="status" className="small">
-            {form.errors.form ?? saved}
-          </span>
-        </div>
+        <SaveRow label="Save Keep at least" sending={form.sending} message={form.errors.form ?? saved} />
       </InlineForm>
     </section>
   );
@@ -155,23 +153,9 @@ function EverydayForm({ profile, onSaved }: FormProps) {
           error={form.errors['everydaySpending.weekly'] ?? form.errors['everydaySpending.accountId'] ?? form.errors.everydaySpending}
           help="An estimate a week of everything your schedules do not cover; leave it empty to turn it off."
         >
-          {(control) => (
-            <Form.Control
-              {...control}
-              inputMode="decimal"
-              value={form.values.weekly}
-              onChange={(event) => form.setValues({ weekly: event.target.value })}
-            />
-          )}
+          {(control) => <DollarsControl control={control} value={form.values.weekly} onChange={(weekly) => form.setValues({ weekly })} />}
         </FormField>
-        <div className="d-flex flex-wrap align-items-center gap-2">
-          <Button type="submit" variant="primary" size="sm" disabled={form.sending}>
-            Save everyday spending
-          </Button>
-          <span role="status" className="small">
-            {form.errors.form ?? saved}
-          </span>
-        </div>
+        <SaveRow label="Save everyday spending" sending={form.sending} message={form.errors.form ?? saved} />
       </InlineForm>
     </section>
   );

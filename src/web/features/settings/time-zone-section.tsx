@@ -3,9 +3,9 @@ import { useId, useMemo, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { profileUpdateSchema } from '../../../contract/settings-requests.js';
 import { useSettingsApi } from '../../api/settings-calls.js';
-import { Button } from '../../components/button.js';
 import { FormField } from '../../components/form-field.js';
 import { InlineForm } from '../../components/inline-form.js';
+import { SaveRow } from '../../components/save-row.js';
 import { useSchemaForm } from '../../components/use-dialog-submit.js';
 import { settingsCall } from './settings-call.js';
 
@@ -68,14 +68,7 @@ export function TimeZoneSection({ timeZone, onSaved }: TimeZoneSectionProps) {
             </Form.Select>
           )}
         </FormField>
-        <div className="d-flex flex-wrap align-items-center gap-2">
-          <Button type="submit" variant="primary" size="sm" disabled={form.sending}>
-            Save time zone
-          </Button>
-          <span role="status" className="small">
-            {form.errors.form ?? saved}
-          </span>
-        </div>
+        <SaveRow label="Save time zone" sending={form.sending} message={form.errors.form ?? saved} />
       </InlineForm>
     </section>
   );

@@ -8,27 +8,12 @@ import { cents } from '../../../domain/money.js';
 import type { ApiClient } from '../../api/api-client.js';
 import { ApiClientProvider } from '../../api/api-context.js';
 import { fakeApiClient } from '../../test-support/fake-api-client.js';
+import { whatIfAccountAnswer } from '../../test-support/what-if-answers.js';
 import { CanIAffordIt } from './can-i-afford-it.js';
-
-const SAFE = {
-  amount: 312.4,
-  perDay: 52.07,
-  until: '2026-12-04',
-  untilReason: 'PAYDAY',
-  lowestDate: '2026-12-01',
-  lowestName: 'Visa payment',
-  buffer: 0,
-} as const;
 
 const ANSWER: WhatIfAnswer = {
   accounts: [
-    {
-      accountId: 'a1',
-      before: { lowest: null, firstBelowZero: null, safeToSpend: SAFE },
-      after: { lowest: null, firstBelowZero: null, safeToSpend: SAFE },
-      lowestBeforePayday: { date: '2026-12-01', name: 'Visa payment', balance: 112.4, until: '2026-12-04', untilReason: 'PAYDAY' },
-      affordable: true,
-    },
+    whatIfAccountAnswer({ affordable: true, lowest: { date: '2026-12-01', name: 'Visa payment', balance: 112.4 }, until: '2026-12-04' }),
   ],
 };
 
@@ -74,13 +59,12 @@ describe('Can I afford it?', () => {
   it('asks for the account chosen when there are several, names it in the answer, and adds the purchase there', async () => {
     const no: WhatIfAnswer = {
       accounts: [
-        {
-          ...(ANSWER.accounts[0] as WhatIfAnswer['accounts'][number]),
+        whatIfAccountAnswer({
           accountId: 's1',
-          lowestBeforePayday: { date: '2026-12-15', name: 'Purchase', balance: -87.6, until: '2026-12-18', untilReason: 'PAYDAY' },
-          after: { lowest: null, firstBelowZero: { date: '2026-12-15', name: 'Purchase', balance: -87.6 }, safeToSpend: null },
           affordable: false,
-        },
+          lowest: { date: '2026-12-15', name: 'Purchase', balance: -87.6 },
+          until: '2026-12-18',
+        }),
       ],
     };
     const request = vi.fn(async () => no);

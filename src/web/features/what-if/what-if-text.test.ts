@@ -1,31 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { WhatIfAnswer } from '../../../contract/what-if.js';
 import { isoDate } from '../../../domain/calendar-date.js';
 import { cents } from '../../../domain/money.js';
+import { whatIfAccountAnswer } from '../../test-support/what-if-answers.js';
 import { whatIfText } from './what-if-text.js';
 
-type AccountAnswer = WhatIfAnswer['accounts'][number];
-
-const SAFE = {
-  amount: 312.4,
-  perDay: 52.07,
-  until: '2026-12-04',
-  untilReason: 'PAYDAY',
-  lowestDate: '2026-12-01',
-  lowestName: 'Visa payment',
-  buffer: 0,
-} as const;
-
-function answer(affordable: boolean, balance: number): AccountAnswer {
-  const point = { date: '2026-12-15', name: 'Rent', balance };
-  const outlook = { lowest: point, firstBelowZero: balance < 0 ? point : null, safeToSpend: SAFE };
-  return {
-    accountId: 'a1',
-    before: outlook,
-    after: outlook,
-    lowestBeforePayday: { date: '2026-12-15', name: 'Rent', balance, until: '2026-12-18', untilReason: 'PAYDAY' },
-    affordable,
-  };
+function answer(affordable: boolean, balance: number) {
+  return whatIfAccountAnswer({ affordable, lowest: { date: '2026-12-15', name: 'Rent', balance }, until: '2026-12-18' });
 }
 
 describe('the answer to "Can I afford it?"', () => {
