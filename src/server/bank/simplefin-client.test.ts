@@ -111,6 +111,14 @@ describe('claim', () => {
     expect(simulator.requests).toEqual([]);
   });
 
+  it('reads a token pasted across lines, or made with echo | base64 (a line end inside)', async () => {
+    const claimUrl = Buffer.from(simulator.setupToken(), 'base64').toString('utf8');
+    const withLineEnd = Buffer.from(`${claimUrl}\n`).toString('base64');
+    const outcome = await claim(`${withLineEnd.slice(0, 20)}\n  ${withLineEnd.slice(20)}\n`, LOOPBACK);
+    if (!outcome.ok) throw new Error(outcome.failure.reason);
+    passwords.push(passwordOf(outcome.accessUrl));
+  });
+
   it('follows no redirect and gives up on a slow claim', async () => {
     simulator.fail({ fault: { kind: 'redirect' }, on: 'claim', times: 1 });
     const redirected = await claim(simulator.setupToken(), LOOPBACK);

@@ -315,7 +315,8 @@ function statusFailure(answer: Answer, during: 'claim' | 'accounts'): BridgeFail
 function claimUrlOf(setupToken: string): URL | undefined {
   const compact = setupToken.replace(/\s+/g, '');
   if (compact === '' || compact.length > 4096 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(compact)) return undefined;
-  const text = Buffer.from(compact.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+  // Trimmed: a token made with `echo <url> | base64` holds the line's end too.
+  const text = Buffer.from(compact.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8').trim();
   if (!/^https?:\/\/[\x21-\x7e]+$/.test(text) || !URL.canParse(text)) return undefined;
   return new URL(text);
 }
@@ -585,10 +586,11 @@ function readAccountSet(json: unknown, request: AccountsRequest, secrets: readon
 }
 
 function readJson(answer: Answer): { readonly json: unknown } | BridgeFailure {
-  if (answer.contentType !== '' && !/[/+]json\b/.test(answer.contentType)) {
+  const html = answer.contentType.includes('html') || HTML.test(answer.body.subarray(0, 512).toString('latin1'));
+  if (html || (answer.contentType !== '' && !/[/+]json\b/.test(answer.contentType))) {
     return failure(
       'not-json',
-      answer.contentType.includes('html')
+      html
         ? 'The bridge answered with a web page instead of data; it may be down for a while.'
         : 'The bridge answered with something other than data.',
     );
