@@ -419,6 +419,9 @@ export async function startSimplefinSimulator(options: SimulatorOptions = {}): P
       if (end !== undefined) errlist.push({ code: 'gen.api', msg: 'Requested date range exceeds limit of 90 days and was capped.' });
       end = start + MAX_RANGE_SECONDS;
     }
+    // Consts for the filter below (a closure does not keep the narrowing of a let).
+    const windowStart = start;
+    const windowEnd = end;
     const wanted = query.getAll('account');
     const withPending = query.get('pending') === '1';
     const balancesOnly = query.get('balances-only') === '1';
@@ -456,7 +459,7 @@ export async function startSimplefinSimulator(options: SimulatorOptions = {}): P
         let transactions = account.transactions.filter((transaction) => {
           if (transaction.pending && !withPending) return false;
           const when = transaction.posted || transaction.transactedAt || 0;
-          return when >= (start as number) && when < (end as number);
+          return when >= windowStart && when < windowEnd;
         });
         if (missing.has(account.id)) transactions = transactions.slice(0, Math.floor(transactions.length / 2));
         const connection = connections.find((each) => each.id === account.connectionId);
