@@ -267,3 +267,39 @@ describe('loadConfig: source maps (issue 17, finding 8)', () => {
     });
   });
 });
+
+describe('loadConfig: the key for bank secrets (issue 37, decision 0080)', () => {
+  const key = Buffer.alloc(32, 7);
+
+  it('reads SECRETS_KEY as 32 bytes; without it, a key file beside the SQLite database, or none on PostgreSQL', () => {
+    expect(loadConfig({ SECRETS_KEY: ` ${key.toString('base64')} ` }, '/srv/leftover').secrets).toEqual({ kind: 'key', key });
+    expect(
+      loadConfig({ SECRETS_KEY: key.toString('base64'), DATABASE_URL: 'postgres://u:p@db/leftover' }, '/srv/leftover').secrets,
+    ).toEqual({
+      kind: 'key',
+      key,
+    });
+    expect(loadConfig({}, '/srv/leftover').secrets).toEqual({
+      kind: 'key-file',
+      file: path.resolve('/srv/leftover/data/leftover.sqlite.secrets-key'),
+    });
+    expect(loadConfig({ SECRETS_KEY: '' }, '/srv/leftover').secrets.kind).toBe('key-file');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db/leftover' }, '/srv/leftover').secrets).toEqual({ kind: 'none' });
+  });
+
+  it('stops on a SECRETS_KEY that is not 32 bytes in base64, naming the variable and not its value', () => {
+    const message = 'SECRETS_KEY: must be 32 random bytes in base64 (44 characters), like the output of: openssl rand -base64 32';
+    for (const bad of [
+      Buffer.alloc(31, 7).toString('base64'),
+      Buffer.alloc(33, 7).toString('base64'),
+      key.toString('base64url'),
+      key.toString('base64').replace(/=$/, ''),
+      key.toString('hex'),
+      'correct horse battery staple correct horse b',
+    ]) {
+      const problems = problemsOf({ SECRETS_KEY: bad });
+      expect(problems, bad).toEqual([message]);
+      expect(problems.join('\n')).not.toContain(bad);
+    }
+  });
+});

@@ -170,6 +170,25 @@ const vapidSubjectSchema = optionalText.pipe(
     .optional(),
 );
 
+/**
+ * SECRETS_KEY (issue 37, decision 0080): the key that seals bank connections' Access URLs, 32 bytes
+ * in standard base64 (44 characters, the output of `openssl rand -base64 32`). Only the one
+ * spelling of 32 bytes is read: a key cut short or padded out by a copy and paste stops the server
+ * instead of sealing with another key than the one the operator keeps. The value itself is never
+ * in a message.
+ */
+const SECRETS_KEY_BYTES = 32;
+const SECRETS_KEY_MESSAGE = 'must be 32 random bytes in base64 (44 characters), like the output of: openssl rand -base64 32';
+
+const secretsKeySchema = optionalText.pipe(
+  z
+    .string()
+    .refine((value) => /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, 'base64').toString('base64') === value, SECRETS_KEY_MESSAGE)
+    .transform((value) => Buffer.from(value, 'base64'))
+    .refine((key) => key.length === SECRETS_KEY_BYTES, SECRETS_KEY_MESSAGE)
+    .optional(),
+);
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: portSchema.default(3000),
@@ -209,6 +228,7 @@ const environmentSchema = z.object({
   ALLOWED_HOSTS: allowedHostsSchema,
   NOTIFY_ALLOW_PRIVATE_URLS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   VAPID_SUBJECT: vapidSubjectSchema,
+  SECRETS_KEY: secretsKeySchema,
 });
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -265,6 +285,14 @@ export interface NotificationConfig {
   readonly vapidSubject: string;
 }
 
+/**
+ * Where the key that seals bank connections' Access URLs comes from (issue 37, decision 0080):
+ * SECRETS_KEY; else, on SQLite, a key file beside the database, made 0600 on first use; else
+ * (PostgreSQL, whose processes share no folder) none, and bank connections are refused, saying why.
+ */
+export type SecretsConfig =
+  { readonly kind: 'key'; readonly key: Buffer } | { readonly kind: 'key-file'; readonly file: string } | { readonly kind: 'none' };
+
 export interface AppConfiguration {
   readonly nodeEnv: 'development' | 'production' | 'test';
   readonly port: number;
@@ -292,6 +320,7 @@ export interface AppConfiguration {
    * Null anywhere else: any host is served (decision 0068).
    */
   readonly allowedHosts: AllowedHosts | null;
+  readonly secrets: SecretsConfig;
 }
 
 /** The hosts requests may name, spelt as a URL with PUBLIC_URL's scheme spells them (default port left out, lowercase). */
@@ -389,6 +418,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
     allowedHosts = { protocol, hosts: [...new Set([host, ...others])] };
   }
 
+  let secrets: SecretsConfig = { kind: 'none' };
+  if (values.SECRETS_KEY !== undefined) secrets = { kind: 'key', key: values.SECRETS_KEY };
+  else if (database.kind === 'sqlite') secrets = { kind: 'key-file', file: `${database.file}.secrets-key` };
+
   return {
     nodeEnv: values.NODE_ENV,
     port: values.PORT,
@@ -417,5 +450,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
       vapidSubject: values.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:leftover@localhost'),
     },
     allowedHosts,
+    secrets,
   };
 }
