@@ -138,10 +138,18 @@ interface PendingCandidate {
   readonly order: number;
 }
 
+/** Candidates of one type, date and amount, in their order; `next` is the first not yet taken. */
+interface PendingGroup {
+  readonly amount: Cents;
+  readonly date: IsoDate;
+  readonly members: PendingCandidate[];
+  next: number;
+}
+
 interface Pairing {
   readonly listed: Listed;
   readonly listedOrder: number;
-  readonly candidate: PendingCandidate;
+  readonly group: PendingGroup;
   readonly tip: number;
   readonly days: number;
 }
@@ -161,14 +169,15 @@ const isMarked = (row: BankLedgerRow): row is MarkedRow => Boolean(row.bank);
  *    after the pending date and at most POSTS_WITHIN_DAYS later, for the pending amount or up to
  *    TIP_PERCENT more. Each posting replaces one pending row and each pending row is replaced once.
  *    When several fit, pairs are taken best first: the smallest tip (the same amount first), then
- *    the fewest days between, then the pending row first in ledger row order, then the posting
- *    first by date and id; a deleted pending comes after every row, and its posting stays deleted.
+ *    the fewest days between, then the pending row first in ledger row order (pendings of one date
+ *    and amount are alike, taken in that order, and ranked by the first of them), then the posting
+ *    first by date and id. A deleted pending comes after every row, and its posting stays deleted.
  * 5. The rest go through the statements' matching (statement-matching.ts): a scheduled or
  *    hand-entered open row of the same type and amount within its window is matched instead of
  *    adding a row; every other transaction is added. Twin purchases have two ids: two rows.
  * 6. A pending row of this account that the bank did not list, dated inside the window, is missed
  *    from today; missed for GONE_AFTER_DAYS, it is flagged "No longer at the bank".
- * Each transaction looks at most MAX_MATCH_CANDIDATES pending rows in step 4, and step 5 is the
+ * Each posting looks at most MAX_MATCH_CANDIDATES groups of alike pending rows in step 4, and step 5 is the
  * statements' bounded matching: n log n in rows and transactions, whatever their amounts.
  */
 export function planBankSync(input: BankSyncInput): BankSyncPlan {
@@ -398,54 +407,67 @@ const adoptionSlot = (posted: boolean, type: TransactionType, amount: Cents, dat
 
 /**
  * Which pending candidate each posted transaction replaces, by key text (step 4 of planBankSync).
- * Candidates of one type sorted by amount, then date: a posting's fitting ones lie just below its
- * own amount and date, so each looks back from there at no more than MAX_MATCH_CANDIDATES.
+ * Candidates of one type, date and amount are one group (alike for every posting), taken in their
+ * order; groups are sorted by amount, then date, so a posting's fitting groups lie just below its
+ * own amount and date, and it looks back from there at no more than MAX_MATCH_CANDIDATES groups.
+ * Thousands of pending rows of one amount on one day are one group, all of them replaceable.
  */
 function pairPostings(listed: readonly Listed[], candidates: readonly PendingCandidate[]): Map<string, PendingCandidate> {
-  const byType = new Map<TransactionType, PendingCandidate[]>();
-  for (const candidate of candidates) {
-    const ofType = byType.get(candidate.type);
-    if (ofType) ofType.push(candidate);
-    else byType.set(candidate.type, [candidate]);
+  const byType = new Map<TransactionType, PendingGroup[]>();
+  const sorted = [...candidates].sort((a, b) => a.amount - b.amount || compareText(a.date, b.date) || a.order - b.order);
+  for (const candidate of sorted) {
+    let groups = byType.get(candidate.type);
+    if (!groups) {
+      groups = [];
+      byType.set(candidate.type, groups);
+    }
+    const last = groups.at(-1);
+    if (last && last.amount === candidate.amount && last.date === candidate.date) last.members.push(candidate);
+    else groups.push({ amount: candidate.amount, date: candidate.date, members: [candidate], next: 0 });
   }
-  for (const ofType of byType.values()) ofType.sort((a, b) => a.amount - b.amount || compareText(a.date, b.date) || a.order - b.order);
 
   const pairings: Pairing[] = [];
   listed.forEach((posting, listedOrder) => {
-    const ofType = byType.get(posting.type);
-    if (posting.pending || !ofType) return;
+    const groups = byType.get(posting.type);
+    if (posting.pending || !groups) return;
     let examined = 0;
-    for (let index = lastNotAfter(ofType, posting.amount, posting.date); index >= 0; index -= 1) {
-      const candidate = ofType[index];
+    for (let index = lastNotAfter(groups, posting.amount, posting.date); index >= 0; index -= 1) {
+      const group = groups[index];
       // Smaller amounts only from here on: once one is too small for a tip, so is every one after it.
-      if (!candidate || candidate.amount * (100 + TIP_PERCENT) < posting.amount * 100) break;
+      if (!group || group.amount * (100 + TIP_PERCENT) < posting.amount * 100) break;
       if (examined === MAX_MATCH_CANDIDATES) break;
       examined += 1;
-      const days = daysBetween(candidate.date, posting.date);
+      const days = daysBetween(group.date, posting.date);
       if (days < 0 || days > POSTS_WITHIN_DAYS) continue;
-      pairings.push({ listed: posting, listedOrder, candidate, tip: posting.amount - candidate.amount, days });
+      pairings.push({ listed: posting, listedOrder, group, tip: posting.amount - group.amount, days });
     }
   });
-  pairings.sort((a, b) => a.tip - b.tip || a.days - b.days || a.candidate.order - b.candidate.order || a.listedOrder - b.listedOrder);
+  pairings.sort(
+    (a, b) =>
+      a.tip - b.tip ||
+      a.days - b.days ||
+      (a.group.members[0]?.order ?? 0) - (b.group.members[0]?.order ?? 0) ||
+      a.listedOrder - b.listedOrder,
+  );
 
   const replacing = new Map<string, PendingCandidate>();
-  const replaced = new Set<number>();
   for (const pairing of pairings) {
-    if (replacing.has(pairing.listed.text) || replaced.has(pairing.candidate.order)) continue;
-    replacing.set(pairing.listed.text, pairing.candidate);
-    replaced.add(pairing.candidate.order);
+    const candidate = pairing.group.members[pairing.group.next];
+    if (!candidate || replacing.has(pairing.listed.text)) continue;
+    pairing.group.next += 1;
+    replacing.set(pairing.listed.text, candidate);
   }
   return replacing;
 }
 
-/** The index of the last candidate whose amount and date are at most these, or -1. */
-function lastNotAfter(sorted: readonly PendingCandidate[], amount: Cents, date: IsoDate): number {
+/** The index of the last group whose amount and date are at most these, or -1. */
+function lastNotAfter(sorted: readonly PendingGroup[], amount: Cents, date: IsoDate): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    const candidate = sorted[middle] as PendingCandidate;
-    if (candidate.amount < amount || (candidate.amount === amount && candidate.date <= date)) low = middle + 1;
+    const group = sorted[middle] as PendingGroup;
+    if (group.amount < amount || (group.amount === amount && group.date <= date)) low = middle + 1;
     else high = middle;
   }
   return low - 1;
