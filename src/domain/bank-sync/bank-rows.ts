@@ -100,3 +100,15 @@ export function bankBadge(row: Pick<BankLedgerRow, 'bank'>): string | null {
       return null;
   }
 }
+
+/**
+ * What deleting a row the bank wrote (or matched) leaves behind so the bank never brings it back;
+ * null for a row the bank never touched. One deleted while pending keeps what it was, so that its
+ * posting under a new id stays deleted with it.
+ */
+export function closedOnDelete(row: BankLedgerRow): ClosedBankKey | null {
+  const mark = row.bank;
+  if (!mark) return null;
+  const pending = mark.state === 'posted' ? null : { date: row.date, type: row.type, amount: row.amount };
+  return { key: mark.key, reason: 'deleted', pending };
+}

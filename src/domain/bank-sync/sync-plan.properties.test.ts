@@ -127,6 +127,7 @@ function runSyncs(purchases: readonly Purchase[], syncDays: readonly number[]): 
       ledgerDates: LEDGER_DATES,
     };
     const plan = planBankSync(input);
+    expect(new Set(plan.changed.map((change) => change.rowId)).size).toBe(plan.changed.length);
     ledger = applyBankSyncPlan(ledger, plan, () => `B${(ids += 1)}`);
 
     // Planning again after applying changes nothing: a sync run twice adds 0 rows.

@@ -5,7 +5,7 @@ import type { TransactionStatus, TransactionType } from '../ledger.js';
 import { type Cents, cents } from '../money.js';
 import { MAX_MATCH_CANDIDATES } from '../statements/statement-matching.js';
 import { bridgeBalanceText, reconcileWithBridge } from './bank-balance.js';
-import { bankBadge, type BankLedgerRow, type BankState, type ClosedBankKey, countsInBalances } from './bank-rows.js';
+import { bankBadge, type BankLedgerRow, type BankState, type ClosedBankKey, closedOnDelete, countsInBalances } from './bank-rows.js';
 import { type BridgeTransaction, decimalCents } from './bridge.js';
 import {
   applyBankSyncPlan,
@@ -337,6 +337,16 @@ describe('a bank sync plan: a pending purchase the bank drops', () => {
     expect(sync(missedAgain.ledger, [], '2027-01-19').plan.counts.flagged).toBe(1);
   });
 
+  it('puts a flagged row back to "Pending at the bank" when the bank lists it again, once', () => {
+    let ledger = sync(EMPTY, [pending], '2027-01-05').ledger;
+    ledger = sync(ledger, [], '2027-01-06').ledger;
+    ledger = sync(ledger, [], '2027-01-14').ledger;
+    const back = sync(ledger, [pending, tx('q1', '2027-01-15', '-25.00')], '2027-01-15');
+    expect(back.plan.changed.map((change) => [change.kind, change.bank.state])).toEqual([['listed', 'pending']]);
+    expect(back.plan.counts).toEqual({ added: 1, matched: 0, replaced: 0, flagged: 0 });
+    expect(back.ledger.rows.map((r) => bankBadge(r))).toEqual(['Pending at the bank', null]);
+  });
+
   it('replaces a row already flagged when its posting comes late: still one row', () => {
     let ledger = sync(EMPTY, [pending], '2027-01-05').ledger;
     ledger = sync(ledger, [], '2027-01-06').ledger;
@@ -355,8 +365,10 @@ describe('a bank sync plan: rows the user deleted', () => {
     const data = [tx('t1', '2027-01-05', '-9.99'), tx('t2', '2027-01-05', '-20.00')];
     const first = sync(EMPTY, data, '2027-01-05');
     const [deleted, kept] = first.ledger.rows;
-    if (!deleted?.bank || !kept) throw new Error('rows expected');
-    const afterDelete: Ledger = { rows: [kept], closed: [{ key: deleted.bank.key, reason: 'deleted', pending: null }] };
+    const closed = deleted && closedOnDelete(deleted);
+    if (!closed || !kept) throw new Error('rows expected');
+    expect(closed).toEqual({ key: { account: CHECKING, transaction: 't1' }, reason: 'deleted', pending: null });
+    const afterDelete: Ledger = { rows: [kept], closed: [closed] };
     for (const today of ['2027-01-06', '2027-01-07', '2027-01-08']) {
       const again = sync(afterDelete, data, today);
       expect(again.plan.counts.added).toBe(0);
@@ -367,11 +379,10 @@ describe('a bank sync plan: rows the user deleted', () => {
   it('keeps a purchase deleted while pending deleted when it posts under a new id', () => {
     const first = sync(EMPTY, [tx('p1', '2027-01-05', '-30.00', { pending: true })], '2027-01-05');
     const deleted = first.ledger.rows[0];
-    if (!deleted?.bank) throw new Error('row expected');
-    const afterDelete: Ledger = {
-      rows: [],
-      closed: [{ key: deleted.bank.key, reason: 'deleted', pending: { date: deleted.date, type: deleted.type, amount: deleted.amount } }],
-    };
+    const closed = deleted && closedOnDelete(deleted);
+    if (!closed) throw new Error('row expected');
+    expect(closed.pending).toEqual({ date: '2027-01-05', type: 'D', amount: 3_000 });
+    const afterDelete: Ledger = { rows: [], closed: [closed] };
     const posted = sync(afterDelete, [tx('q1', '2027-01-07', '-33.00')], '2027-01-07');
     expect(posted.plan.counts).toEqual({ added: 0, matched: 0, replaced: 0, flagged: 0 });
     expect(posted.ledger.rows).toEqual([]);

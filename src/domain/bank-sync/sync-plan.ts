@@ -177,8 +177,9 @@ const isMarked = (row: BankLedgerRow): row is MarkedRow => Boolean(row.bank);
  *    adding a row; every other transaction is added. Twin purchases have two ids: two rows.
  * 6. A pending row of this account that the bank did not list, dated inside the window, is missed
  *    from today; missed for GONE_AFTER_DAYS, it is flagged "No longer at the bank".
- * Each posting looks at most MAX_MATCH_CANDIDATES groups of alike pending rows in step 4, and step 5 is the
- * statements' bounded matching: n log n in rows and transactions, whatever their amounts.
+ * No row has two changes in one plan. Each posting looks at most MAX_MATCH_CANDIDATES groups of
+ * alike pending rows in step 4, and step 5 is the statements' bounded matching: n log n in rows
+ * and transactions, whatever their amounts.
  */
 export function planBankSync(input: BankSyncInput): BankSyncPlan {
   const { account, window, today, ledgerDates } = input;
@@ -267,11 +268,11 @@ export function planBankSync(input: BankSyncInput): BankSyncPlan {
   }
 
   // Step 4.
-  // Surely not at the bank as pending any more: a row of a former link, one already found gone, or
-  // one of this account the bridge did not list though it was asked about its date.
+  // Surely not at the bank as pending any more: a row of a former link, or one of this account the
+  // bridge did not list, though it was asked about its date or had already stopped listing it.
   const goneFromBank = (key: BankKey, gone: boolean, date: IsoDate) =>
     isFormer(key) ||
-    (key.account === account.id && (gone || (!listedById.has(key.transaction) && !unreadable.has(key.transaction) && inView(date))));
+    (key.account === account.id && !listedById.has(key.transaction) && !unreadable.has(key.transaction) && (gone || inView(date)));
   const candidates: PendingCandidate[] = [];
   for (const row of [...marked].sort(compareRows)) {
     const { key, state } = row.bank;
