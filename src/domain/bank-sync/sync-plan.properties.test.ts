@@ -17,6 +17,7 @@ import { applyBankSyncPlan, type BankSyncInput, oldestPendingDate, planBankSync 
 /** Property runs: modest in CI, more under `npm run fuzz`. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const ACCOUNT = 'ACT-1';
+const RELINKED = 'ACT-2';
 const START = isoDate('2027-03-01');
 const LEDGER_DATES = { from: addDays(START, -5), to: addDays(START, 100) };
 const OPENING = cents(50_000);
@@ -57,8 +58,11 @@ function postingOf(p: Purchase, index: number): { id: string; day: number; amoun
   return null;
 }
 
-/** What the bridge lists on `day` for the days from `from` to `day` (by posted date, or while pending by the day it happened). */
-function listing(purchases: readonly Purchase[], day: number, from: IsoDate): BridgeTransaction[] {
+/**
+ * What the bridge lists on `day` for the days from `from` to `day` (by posted date, or while pending
+ * by the day it happened); `prefix` starts every id once the account was relinked at the bridge.
+ */
+function listing(purchases: readonly Purchase[], day: number, from: IsoDate, prefix: string): BridgeTransaction[] {
   const listed: BridgeTransaction[] = [];
   purchases.forEach((p, index) => {
     if (day < p.day) return;
@@ -67,7 +71,7 @@ function listing(purchases: readonly Purchase[], day: number, from: IsoDate): Br
     if (day < pendingUntil) {
       if (dayOf(p.day) >= from) {
         listed.push({
-          id: `p${index}`,
+          id: `${prefix}p${index}`,
           posted: null,
           transactedOn: dayOf(p.day),
           amount: cents(p.amount),
@@ -77,7 +81,7 @@ function listing(purchases: readonly Purchase[], day: number, from: IsoDate): Br
       }
     } else if (posting && dayOf(posting.day) >= from) {
       listed.push({
-        id: posting.id,
+        id: `${prefix}${posting.id}`,
         posted: dayOf(posting.day),
         transactedOn: dayOf(p.day),
         amount: cents(posting.amount),
@@ -104,27 +108,36 @@ interface Ledger {
   readonly closed: readonly ClosedBankKey[];
 }
 
-/** Runs the syncs of the given days, checking after each; answers the ledger at the end. */
-function runSyncs(purchases: readonly Purchase[], syncDays: readonly number[]): Ledger {
+/**
+ * Runs the syncs of the given days, checking after each; answers the ledger at the end. From
+ * `relinkDay` on, the bridge lists the account under a new id and every transaction under a new id
+ * (a relink at the bridge), and the first sync after it asks from the ledger's start again.
+ */
+function runSyncs(purchases: readonly Purchase[], syncDays: readonly number[], relinkDay: number | null): Ledger {
   let ledger: Ledger = { rows: [], closed: [] };
   let lastSync: IsoDate | null = null;
   let ids = 0;
   const seenPending = new Set<string>();
   for (const day of syncDays) {
     const today = dayOf(day);
+    const relinked = relinkDay !== null && day >= relinkDay;
+    const account = relinked ? RELINKED : ACCOUNT;
+    const prefix = relinked ? 'n-' : '';
+    if (relinked && lastSync !== null && lastSync < dayOf(relinkDay)) lastSync = null;
     // The scheduler's window: from the last sync less 5 days (the first: the ledger's start),
     // and never after the oldest row still pending, so that row can be judged.
     let from = lastSync ? addDays(lastSync, -5) : LEDGER_DATES.from;
-    const oldest = oldestPendingDate(ledger.rows, ACCOUNT);
+    const oldest = oldestPendingDate(ledger.rows, account, new Set());
     if (oldest !== null && oldest < from) from = oldest;
-    const transactions = listing(purchases, day, from);
+    const transactions = listing(purchases, day, from, prefix);
     const input: BankSyncInput = {
-      account: { id: ACCOUNT, name: 'Checking', transactions },
+      account: { id: account, name: 'Checking', transactions },
       rows: ledger.rows,
       closed: ledger.closed,
       window: { from, to: today },
       today,
       ledgerDates: LEDGER_DATES,
+      alsoLinked: new Set(),
     };
     const plan = planBankSync(input);
     expect(new Set(plan.changed.map((change) => change.rowId)).size).toBe(plan.changed.length);
@@ -145,7 +158,7 @@ function runSyncs(purchases: readonly Purchase[], syncDays: readonly number[]): 
     // A pending row stands for a purchase the bank lists as pending, or for one it dropped: never
     // for one that posted, whose posting has a row of its own (that would count it twice).
     const listedPending = transactions.filter((transaction) => transaction.pending);
-    for (const transaction of listedPending) seenPending.add(transaction.id);
+    for (const transaction of listedPending) seenPending.add(transaction.id.replace(prefix, ''));
     const dropped = purchases.filter((p, index) => p.fate === 'dropped' && seenPending.has(`p${index}`)).length;
     const pendingRows = ledger.rows.filter((row) => row.bank?.state === 'pending').length;
     expect(pendingRows).toBeLessThanOrEqual(listedPending.length + dropped);
@@ -159,15 +172,17 @@ function runSyncs(purchases: readonly Purchase[], syncDays: readonly number[]): 
 }
 
 describe('bank sync plans against a simulated bridge', () => {
-  it("add nothing when planned again, never two rows for one transaction, and keep the bank's balance", () => {
+  it("add nothing when planned again, never two rows for one transaction, and keep the bank's balance, relinked or not", () => {
     fc.assert(
       fc.property(
         fc.array(purchase, { maxLength: 25 }),
         fc.array(fc.boolean(), { minLength: SETTLED, maxLength: SETTLED }),
-        (purchases, synced) => {
+        // Half the runs relink the account at the bridge on some day.
+        fc.option(fc.integer({ min: 0, max: LAST_DAY }), { nil: null }),
+        (purchases, synced, relinkDay) => {
           const days = synced.flatMap((yes, day) => (yes ? [day] : []));
           for (let day = SETTLED; day <= LAST_DAY; day += 1) days.push(day);
-          const ledger = runSyncs(purchases, days);
+          const ledger = runSyncs(purchases, days, relinkDay);
 
           // Settled: one counted row for each posting, with its date and amount, and one pending row
           // for each purchase still pending; every dropped one is no longer at the bank.

@@ -59,7 +59,7 @@ function planFor(ledger: Ledger, transactions: readonly BridgeTransaction[], tod
     window: options.window ?? { from: addDays(day, -30), to: day },
     today: day,
     ledgerDates: LEDGER_DATES,
-    ...(options.alsoLinked && { alsoLinked: options.alsoLinked }),
+    alsoLinked: options.alsoLinked ?? new Set(),
     ...(options.unreadable && { unreadable: options.unreadable }),
   };
   return planBankSync(input);
@@ -328,7 +328,8 @@ describe('a bank sync plan: a pending purchase the bank drops', () => {
     const first = sync(EMPTY, [pending], '2027-01-05');
     const outOfView = sync(first.ledger, [], '2027-01-20', { window: { from: isoDate('2027-01-15'), to: isoDate('2027-01-20') } });
     expect(outOfView.plan.changed).toEqual([]);
-    expect(oldestPendingDate(first.ledger.rows, CHECKING)).toBe('2027-01-05');
+    expect(oldestPendingDate(first.ledger.rows, CHECKING, new Set())).toBe('2027-01-05');
+    expect(oldestPendingDate(first.ledger.rows, 'ACT-other', new Set([CHECKING]))).toBeNull();
     const missed = sync(first.ledger, [], '2027-01-06');
     const back = sync(missed.ledger, [pending], '2027-01-10');
     expect(back.plan.changed.map((change) => [change.kind, change.bank.missingSince])).toEqual([['listed', null]]);

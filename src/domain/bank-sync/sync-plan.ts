@@ -51,11 +51,13 @@ export interface BankSyncInput {
   /** The ledger's first and last dates: transactions outside them are not added. */
   readonly ledgerDates: DateRange;
   /**
-   * Other bridge accounts linked to this same ledger now. A row keyed to a bridge account that is
-   * neither this one nor one of these came through a link that is gone (the account was relinked,
-   * and the bridge may list the same transactions under new ids): this account may take it over.
+   * Other bridge accounts linked to this same ledger now (usually none). A row keyed to a bridge
+   * account that is neither this one nor one of these came through a link that is gone (the account
+   * was relinked, and the bridge may list the same transactions under new ids): this account may take
+   * it over. Required: two accounts linked to one ledger, each taking the other's rows, would trade
+   * them back and forth at every sync.
    */
-  readonly alsoLinked?: ReadonlySet<string>;
+  readonly alsoLinked: ReadonlySet<string>;
   /**
    * Ids of transactions the bridge listed but the client could not read (an amount that is not
    * money): not added, but not missing either, so a pending row is never flagged for a bad amount.
@@ -163,9 +165,9 @@ const isMarked = (row: BankLedgerRow): row is MarkedRow => Boolean(row.bank);
  * 2. A transaction outside the ledger's dates is not added (one warning says how many).
  * 3. A transaction listed under this account exactly as a row of a former link (same date, type,
  *    amount and state) takes that row over: a relinked account does not bring its history twice.
- * 4. A posted transaction under a new id replaces a pending row of this account that the bank did
- *    not list though the window holds its date (or one already no longer at the bank, or one of a
- *    former link), of the same type, posted on or
+ * 4. A posted transaction under a new id replaces a pending row of this account (or of a former
+ *    link) that the bank did not list though the window holds its date (or one already no longer at
+ *    the bank), of the same type, posted on or
  *    after the pending date and at most POSTS_WITHIN_DAYS later, for the pending amount or up to
  *    TIP_PERCENT more. Each posting replaces one pending row and each pending row is replaced once.
  *    When several fit, pairs are taken best first: the smallest tip (the same amount first), then
@@ -175,15 +177,16 @@ const isMarked = (row: BankLedgerRow): row is MarkedRow => Boolean(row.bank);
  * 5. The rest go through the statements' matching (statement-matching.ts): a scheduled or
  *    hand-entered open row of the same type and amount within its window is matched instead of
  *    adding a row; every other transaction is added. Twin purchases have two ids: two rows.
- * 6. A pending row of this account that the bank did not list, dated inside the window, is missed
- *    from today; missed for GONE_AFTER_DAYS, it is flagged "No longer at the bank".
+ * 6. A pending row of this account that the bank did not list (or of a former link, not taken
+ *    over), dated inside the window, is missed from today; missed for GONE_AFTER_DAYS, it is flagged
+ *    "No longer at the bank".
  * No row has two changes in one plan. Each posting looks at most MAX_MATCH_CANDIDATES groups of
  * alike pending rows in step 4, and step 5 is the statements' bounded matching: n log n in rows
  * and transactions, whatever their amounts.
  */
 export function planBankSync(input: BankSyncInput): BankSyncPlan {
   const { account, window, today, ledgerDates } = input;
-  const alsoLinked = input.alsoLinked ?? new Set<string>();
+  const { alsoLinked } = input;
   const unreadable = input.unreadable ?? new Set<string>();
   const isFormer = (key: BankKey) => key.account !== account.id && !alsoLinked.has(key.account);
   const inView = (date: IsoDate) => date >= window.from && date <= window.to;
@@ -268,11 +271,13 @@ export function planBankSync(input: BankSyncInput): BankSyncPlan {
   }
 
   // Step 4.
-  // Surely not at the bank as pending any more: a row of a former link, or one of this account the
-  // bridge did not list, though it was asked about its date or had already stopped listing it.
-  const goneFromBank = (key: BankKey, gone: boolean, date: IsoDate) =>
-    isFormer(key) ||
-    (key.account === account.id && !listedById.has(key.transaction) && !unreadable.has(key.transaction) && (gone || inView(date)));
+  // Surely not at the bank as pending any more: a row of this account the bridge did not list, or of
+  // a former link (its key is listed no more), though it was asked about its date or had already
+  // stopped listing it. A row dated before the window may still be pending there, under its key or,
+  // relinked, under a new one.
+  const notListed = (key: BankKey) =>
+    isFormer(key) || (key.account === account.id && !listedById.has(key.transaction) && !unreadable.has(key.transaction));
+  const goneFromBank = (key: BankKey, gone: boolean, date: IsoDate) => notListed(key) && (gone || inView(date));
   const candidates: PendingCandidate[] = [];
   for (const row of [...marked].sort(compareRows)) {
     const { key, state } = row.bank;
@@ -347,8 +352,7 @@ export function planBankSync(input: BankSyncInput): BankSyncPlan {
   // Step 6.
   for (const row of marked) {
     const mark = row.bank;
-    if (mark.state !== 'pending' || mark.key.account !== account.id || taken.has(row.id)) continue;
-    if (listedById.has(mark.key.transaction) || unreadable.has(mark.key.transaction) || !inView(row.date)) continue;
+    if (mark.state !== 'pending' || taken.has(row.id) || !goneFromBank(mark.key, false, row.date)) continue;
     if (mark.missingSince === null) {
       changed.push({ rowId: row.id, kind: 'missing', changes: null, bank: { ...mark, missingSince: today } });
     } else if (daysBetween(mark.missingSince, today) >= GONE_AFTER_DAYS) {
@@ -511,16 +515,23 @@ export function applyBankSyncPlan(
 }
 
 /**
- * The first day the next sync of this bridge account must ask about so that every pending row of
- * it can be missed if the bank dropped it: its oldest one still pending, or null when none is. The
- * scheduler starts its window no later than this (and than its own start, the last sync less 5
- * days): a row dated before the window is never judged missing, nor replaced by its posting.
+ * The first day the next sync of this bridge account must ask about so that every pending row it
+ * judges (its own, and those of former links) can be missed if the bank dropped it: the oldest one
+ * still pending, or null when none is. The scheduler starts its window no later than this (and than
+ * its own start, the last sync less 5 days): a row dated before the window is never judged missing,
+ * nor replaced by its posting. `alsoLinked` as planBankSync takes it.
  */
-export function oldestPendingDate(rows: readonly BankLedgerRow[], bridgeAccountId: string): IsoDate | null {
+export function oldestPendingDate(
+  rows: readonly BankLedgerRow[],
+  bridgeAccountId: string,
+  alsoLinked: ReadonlySet<string>,
+): IsoDate | null {
   let oldest: IsoDate | null = null;
   for (const row of rows) {
     const mark = row.bank;
-    if (mark?.state === 'pending' && mark.key.account === bridgeAccountId && (oldest === null || row.date < oldest)) oldest = row.date;
+    // Another account linked to this ledger judges its own rows.
+    if (mark?.state !== 'pending' || (mark.key.account !== bridgeAccountId && alsoLinked.has(mark.key.account))) continue;
+    if (oldest === null || row.date < oldest) oldest = row.date;
   }
   return oldest;
 }
