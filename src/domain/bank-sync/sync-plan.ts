@@ -15,7 +15,10 @@ import type { RowChanges } from '../transaction-rules.js';
 import { type BankKey, type BankLedgerRow, type BankMark, bankKeyText, type ClosedBankKey, type ClosedPending } from './bank-rows.js';
 import type { BridgeAccount, BridgeTransaction } from './bridge.js';
 
-/** A pending transaction the bank has not listed since this many days is "No longer at the bank". */
+/**
+ * A pending row every sync has missed for this many days, counted from the first that missed it, is
+ * "No longer at the bank" (at the first sync on or after that day).
+ */
 export const GONE_AFTER_DAYS = 8;
 
 /** A posting may be this much larger than its pending amount (a tip), in percent; never smaller. */
@@ -167,9 +170,8 @@ const isMarked = (row: BankLedgerRow): row is MarkedRow => Boolean(row.bank);
  *    amount and state) takes that row over: a relinked account does not bring its history twice.
  * 4. A posted transaction under a new id replaces a pending row of this account (or of a former
  *    link) that the bank did not list though the window holds its date (or one already no longer at
- *    the bank), of the same type, posted on or
- *    after the pending date and at most POSTS_WITHIN_DAYS later, for the pending amount or up to
- *    TIP_PERCENT more. Each posting replaces one pending row and each pending row is replaced once.
+ *    the bank), of the same type, posted on or after the pending date and at most POSTS_WITHIN_DAYS
+ *    later, for the pending amount or up to TIP_PERCENT more. Each posting replaces one pending row and each pending row is replaced once.
  *    When several fit, pairs are taken best first: the smallest tip (the same amount first), then
  *    the fewest days between, then the pending row first in ledger row order (pendings of one date
  *    and amount are alike, taken in that order, and ranked by the first of them), then the posting
