@@ -211,6 +211,19 @@ describe("a bank sync plan: matching the ledger's own rows", () => {
     expect(posted.ledger.rows[0]?.name).toBe('Dinner out');
   });
 
+  it('flags a matched row whose pending the bank drops, and lets the later charge replace it', () => {
+    const gym = row('2027-01-10', 'Gym', 'D', 3_000);
+    let ledger = sync({ rows: [gym], closed: [] }, [tx('hold', '2027-01-10', '-30.00', { pending: true })], '2027-01-10').ledger;
+    ledger = sync(ledger, [], '2027-01-11').ledger;
+    const flagged = sync(ledger, [], '2027-01-19');
+    expect(flagged.plan.changed).toEqual([expect.objectContaining({ rowId: gym.id, kind: 'flagged' })]);
+    const charged = sync(flagged.ledger, [tx('charge', '2027-01-25', '-30.00')], '2027-01-25');
+    expect(charged.plan.counts).toEqual({ added: 0, matched: 0, replaced: 1, flagged: 0 });
+    expect(charged.ledger.rows.map((r) => [r.id, r.name, r.date, r.status, bankBadge(r)])).toEqual([
+      [gym.id, 'Gym', '2027-01-25', 'CLEARED', null],
+    ]);
+  });
+
   it('never matches a cleared row, a row of another amount, or one past the window', () => {
     const rows = [
       row('2027-01-03', 'Cleared one', 'D', 1_000, 'CLEARED'),
