@@ -15,7 +15,8 @@ const WEB_FILES_THAT_MOCK_MODULES = [
 export default defineConfig({
   plugins: [react()],
   test: {
-    reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
+    // `npm test` runs the reliability project apart from the others and names each run's report.
+    reporters: ['default', ['json', { outputFile: process.env.VITEST_JSON_REPORT ?? 'reports/vitest.json' }]],
     projects: [
       {
         extends: true,

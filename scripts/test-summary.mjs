@@ -1,31 +1,37 @@
 #!/usr/bin/env node
-// One closing line for the whole of `npm test`: unit, component and API tests (Vitest) plus the
-// browser tests (Playwright), read from their JSON reports.
+// One closing line for the whole of `npm test`: unit, component and API tests (Vitest, one report
+// per run) plus the browser tests (Playwright), read from their JSON reports. The reports are named
+// on the command line; without them, reports/vitest.json and reports/playwright.json.
 import fs from 'node:fs';
 
-function read(file) {
-  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
+const named = process.argv.slice(2);
+const reports = named.length > 0 ? named : ['reports/vitest.json', 'reports/playwright.json'];
+
+const missing = reports.filter((file) => !fs.existsSync(file));
+if (missing.length > 0) {
+  console.error(`test summary: a report is missing (${missing.join(', ')})`);
+  process.exit(1);
 }
 
-const vitest = read('reports/vitest.json');
-const playwright = read('reports/playwright.json');
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-  skipped += vitest.numPendingTests + vitest.numTodoTests;
+const lines = [];
+for (const file of reports) {
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (report.stats) {
+    // Playwright's report.
+    passed += report.stats.expected + report.stats.flaky;
+    failed += report.stats.unexpected;
+    skipped += report.stats.skipped;
+    lines.push(`Playwright: ${report.stats.expected} passed`);
+  } else {
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + report.numTodoTests;
+    lines.push(`Vitest (${file}): ${report.numPassedTests} passed`);
+  }
 }
-if (playwright) {
-  passed += playwright.stats.expected + playwright.stats.flaky;
-  failed += playwright.stats.unexpected;
-  skipped += playwright.stats.skipped;
-}
-if (!vitest || !playwright) {
-  console.error('test summary: a report is missing (reports/vitest.json or reports/playwright.json)');
-  process.exit(1);
-}
-console.log(`Vitest: ${vitest.numPassedTests} passed; Playwright: ${playwright.stats.expected} passed`);
+console.log(lines.join('; '));
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (failed > 0 || passed === 0 || (process.env.CI && skipped > 0)) process.exit(1);
