@@ -55,6 +55,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
+    // As a person who asked their system for less motion: Bootstrap then skips its fades, slides and
+    // smooth scrolling, which every dialog and scroll would otherwise wait out (decision 0083). The
+    // accessibility tests keep the motion on: they judge colours once the fades have ended.
+    contextOptions: { reducedMotion: 'reduce' },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

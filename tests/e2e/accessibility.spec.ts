@@ -13,6 +13,10 @@ import { openSignedIn } from './sign-in.js';
 
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
+// The fades and slides a person sees by default (playwright.config.ts asks for less motion elsewhere):
+// every dialog here is judged after they have run.
+test.use({ contextOptions: { reducedMotion: 'no-preference' } });
+
 /** One blocking violation on one element, and the states (dashboard, dialogs) it was seen in. */
 interface Finding {
   readonly rule: string;
