@@ -7,20 +7,23 @@ import fs from 'node:fs';
 
 /**
  * The build comes first: the browser and reliability tests run the built server. Then two lanes at
- * once (decision 0078, reordered in 0083): the browser tests (Playwright) in one, and in the other
- * the checks, one at a time, then Vitest's page and API tests. Alone, each lane keeps about one of a
- * 2-core machine's cores busy, and the browser tests take longest: the checks and Vitest fit beside
- * them. A failure in either lane stops the other. The reliability tests time one user while another
- * loads the server, so they run last and alone.
+ * once (decision 0078, reordered in 0083): the browser tests (Playwright) then knip and the format
+ * check in one, and in the other the typecheck and lint, then Vitest's page and API tests. Each lane
+ * keeps about one of a 2-core machine's cores busy, and the checks are split so that the two end
+ * about together. A failure in either lane stops the other. The reliability tests time one user
+ * while another loads the server, so they run last and alone.
  */
 const BUILD = ['build', 'npm', ['run', 'build'], {}];
-const CHECKS = [
+/** Checks that run before Vitest, in its lane. */
+const CHECKS_BEFORE_VITEST = [
   ['typecheck', 'npm', ['run', 'typecheck'], {}],
   ['lint', 'npm', ['run', 'lint'], {}],
+];
+/** Checks that run after the browser tests, in theirs: the two lanes then end about together. */
+const CHECKS_AFTER_PLAYWRIGHT = [
   ['unused exports (knip)', 'npm', ['run', 'knip'], {}],
   ['format', 'npm', ['run', 'format:check'], {}],
 ];
-
 /** Vitest writes one JSON report per run; the summary adds them up with Playwright's. */
 const VITEST_REPORT = 'reports/vitest.json';
 const RELIABILITY_REPORT = 'reports/vitest-reliability.json';
@@ -123,7 +126,7 @@ for (const report of [VITEST_REPORT, RELIABILITY_REPORT, PLAYWRIGHT_REPORT]) fs.
 const unprepared = await runLane([BUILD, ['a browser for the end-to-end tests', 'node', ['scripts/check-browser.mjs'], {}]]);
 stopIfFailed(unprepared === null ? [] : [unprepared]);
 
-const lanes = await Promise.all([runLane([PLAYWRIGHT], 'e2e │ '), runLane([...CHECKS, VITEST])]);
+const lanes = await Promise.all([runLane([PLAYWRIGHT, ...CHECKS_AFTER_PLAYWRIGHT], 'e2e │ '), runLane([...CHECKS_BEFORE_VITEST, VITEST])]);
 stopIfFailed(lanes.filter((failed) => failed !== null));
 
 for (const step of STEPS) stopIfFailed((await runStep(step)) === 0 ? [] : [step[0]]);
