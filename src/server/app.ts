@@ -30,6 +30,10 @@ import { createRateLimits, type RateLimitBudget } from './http/rate-limit.js';
 import { securityHeaders } from './http/security-headers.js';
 import { yourDataRoutes } from './your-data/routes.js';
 import { accountsRoutes } from './accounts/routes.js';
+import { AccountsService } from './accounts/accounts-service.js';
+import { BankConnectionStore } from './bank/bank-connection-store.js';
+import { BankService } from './bank/bank-service.js';
+import { bankRoutes } from './bank/routes.js';
 import { depositRoutes } from './deposits/routes.js';
 import { expenseRoutes } from './expenses/routes.js';
 import { ledgerRoutes } from './ledger/routes.js';
@@ -227,6 +231,19 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     app.addHook('preClose', async () => stop?.());
   }
 
+  // Bank sync (issue 37, decision 0082): the service the routes and the schedule share.
+  const accountsForBank = new AccountsService(database, ledgerWrites);
+  const bank = new BankService({
+    database,
+    writes: ledgerWrites,
+    store: new BankConnectionStore(database.db),
+    now,
+    defaultTimeZone: config.defaultTimeZone,
+    secrets: config.secrets,
+    allowPrivateUrls: config.notifications.allowPrivateUrls,
+    addAccount: (owner, fields) => accountsForBank.add(owner, fields),
+  });
+
   const pageConfig: AppConfig = {
     oidc: { issuer: config.oidc.issuer, clientId: config.oidc.clientId, audience: config.oidc.audience },
     developmentSignIn: config.oidc.kind === 'embedded',
@@ -261,6 +278,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(undoRoutes);
       await api.register(accountsRoutes);
       await api.register(notificationRoutes, { notifications, delivery });
+      await api.register(bankRoutes, { bank });
       api.setNotFoundHandler((request, reply) => {
         // The request's own path is not echoed back: an answer never repeats what a caller made up.
         const body: ErrorBody = { error: { code: 'not_found', message: `There is no such API call (${request.method}).` } };

@@ -1,0 +1,355 @@
+/**
+ * The bank connections' tables (migration 0023, decision 0082): bank_connections, bank_accounts and
+ * bank_sync_log. Every query is scoped by the owner, except the scheduler's election, which reads
+ * due connections of everyone and then acts as their owner. The sealed Access URL is read by one
+ * function only (sealedAccessUrl), for a sync.
+ */
+import type { BankSyncRecord } from '../../contract/bank-connections.js';
+import type { IsoDate } from '../../domain/calendar-date.js';
+import type { Caller } from '../auth/access-token.js';
+import type { Database } from '../db/database.js';
+import { newId } from '../db/ids.js';
+import { ownerColumns } from '../db/owner.js';
+
+/** At most this many requests to one connection's bridge per UTC day, whatever is pressed (issue 37 item 3). */
+export const MAX_REQUESTS_PER_DAY = 24;
+
+export interface StoredBankAccount {
+  readonly remoteId: string;
+  readonly institution: string;
+  readonly name: string;
+  readonly currency: string;
+  readonly balance: number | null;
+  readonly balanceDate: IsoDate | null;
+  readonly accountId: string | null;
+}
+
+export interface StoredConnection {
+  readonly id: string;
+  readonly owner: Caller;
+  readonly state: 'Connected' | 'Needs attention';
+  readonly reason: string | null;
+  readonly scheduled: boolean;
+  readonly lastSuccessOn: IsoDate | null;
+  readonly lastSync: BankSyncRecord | null;
+  readonly accounts: readonly StoredBankAccount[];
+}
+
+/** A bridge account as a claim or a sync read it: what the list shows of it. */
+export interface BridgeAccountSummary {
+  readonly remoteId: string;
+  readonly institution: string;
+  readonly name: string;
+  readonly currency: string;
+  readonly balance: number | null;
+  readonly balanceDate: IsoDate | null;
+}
+
+function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+function parseRecord(text: string | null): BankSyncRecord | null {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as BankSyncRecord;
+  } catch {
+    // A record is only ever written by this module; one unreadable is shown as none rather than failing the list.
+    return null;
+  }
+}
+
+export class BankConnectionStore {
+  constructor(private readonly db: Database) {}
+
+  async count(owner: Caller, db: Database = this.db): Promise<number> {
+    const row = await db
+      .selectFrom('bank_connections')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+      .where('owner_iss', '=', owner.issuer)
+      .where('owner_sub', '=', owner.subject)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
+  /** The owner's connections, oldest first, each with its accounts in the bridge's order. */
+  async list(owner: Caller): Promise<StoredConnection[]> {
+    const connections = await this.db
+      .selectFrom('bank_connections')
+      .select(['id', 'state', 'reason', 'scheduled', 'last_success_on', 'last_sync'])
+      .where('owner_iss', '=', owner.issuer)
+      .where('owner_sub', '=', owner.subject)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    if (connections.length === 0) return [];
+    const accounts = await this.db
+      .selectFrom('bank_accounts')
+      .selectAll()
+      .where('owner_iss', '=', owner.issuer)
+      .where('owner_sub', '=', owner.subject)
+      .orderBy('connection_id')
+      .orderBy('position')
+      .execute();
+    return connections.map((row) => ({
+      id: row.id,
+      owner,
+      state: row.state === 'Needs attention' ? 'Needs attention' : 'Connected',
+      reason: row.reason,
+      scheduled: row.scheduled === 1,
+      lastSuccessOn: row.last_success_on as IsoDate | null,
+      lastSync: parseRecord(row.last_sync),
+      accounts: accounts
+        .filter((account) => account.connection_id === row.id)
+        .map((account) => ({
+          remoteId: account.remote_id,
+          institution: account.institution,
+          name: account.name,
+          currency: account.currency,
+          balance: account.balance_cents === null ? null : Number(account.balance_cents),
+          balanceDate: account.balance_date as IsoDate | null,
+          accountId: account.account_id,
+        })),
+    }));
+  }
+
+  async find(owner: Caller, id: string): Promise<StoredConnection | undefined> {
+    return (await this.list(owner)).find((connection) => connection.id === id);
+  }
+
+  /**
+   * Stores a claimed connection and its accounts in one transaction, unless the owner already has
+   * `max` (checked again here: two claims at once must not make a sixth). False when it had.
+   */
+  async insert(
+    owner: Caller,
+    id: string,
+    sealedAccessUrl: string,
+    accounts: readonly BridgeAccountSummary[],
+    state: { readonly state: 'Connected' | 'Needs attention'; readonly reason: string | null; readonly scheduled: boolean },
+    requests: number,
+    nextSyncAt: Date,
+    now: Date,
+    max: number,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      if ((await this.count(owner, trx)) >= max) return false;
+      await trx
+        .insertInto('bank_connections')
+        .values({
+          id,
+          ...ownerColumns(owner),
+          sealed_access_url: sealedAccessUrl,
+          state: state.state,
+          reason: state.reason,
+          scheduled: state.scheduled ? 1 : 0,
+          requests_day: utcDay(now),
+          requests_count: requests,
+          last_request_at: null,
+          next_sync_at: nextSyncAt.toISOString(),
+          lease_until: null,
+          lease_owner: null,
+          last_success_on: null,
+          last_sync: null,
+          created_at: now.toISOString(),
+        })
+        .execute();
+      await this.saveAccounts(trx, owner, id, accounts);
+      return true;
+    });
+  }
+
+  /** The bridge's accounts as last read: known ones keep their links, new ones come unlinked, none is dropped. */
+  async saveAccounts(db: Database, owner: Caller, connectionId: string, accounts: readonly BridgeAccountSummary[]): Promise<void> {
+    const known = await db
+      .selectFrom('bank_accounts')
+      .select(['remote_id', 'position'])
+      .where('connection_id', '=', connectionId)
+      .where('owner_iss', '=', owner.issuer)
+      .where('owner_sub', '=', owner.subject)
+      .execute();
+    const positions = new Map(known.map((row) => [row.remote_id, row.position]));
+    let next = known.reduce((max, row) => Math.max(max, row.position + 1), 0);
+    for (const account of accounts) {
+      const values = {
+        institution: account.institution.slice(0, 200),
+        name: account.name.slice(0, 200),
+        currency: account.currency.slice(0, 16),
+        balance_cents: account.balance,
+        balance_date: account.balanceDate,
+      };
+      if (positions.has(account.remoteId)) {
+        await db
+          .updateTable('bank_accounts')
+          .set(values)
+          .where('connection_id', '=', connectionId)
+          .where('remote_id', '=', account.remoteId)
+          .execute();
+      } else {
+        positions.set(account.remoteId, next);
+        await db
+          .insertInto('bank_accounts')
+          .values({
+            connection_id: connectionId,
+            remote_id: account.remoteId,
+            ...ownerColumns(owner),
+            position: next,
+            account_id: null,
+            ...values,
+          })
+          .execute();
+        next += 1;
+      }
+    }
+  }
+
+  /** Links (or, with null, unlinks) one bridge account; false when the connection has no such account. */
+  async link(owner: Caller, connectionId: string, remoteId: string, accountId: string | null): Promise<boolean> {
+    const result = await this.db
+      .updateTable('bank_accounts')
+      .set({ account_id: accountId })
+      .where('connection_id', '=', connectionId)
+      .where('remote_id', '=', remoteId)
+      .where('owner_iss', '=', owner.issuer)
+      .where('owner_sub', '=', owner.subject)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** The other bridge accounts (of any of the owner's connections) linked to this Leftover account. */
+  async linkedTo(owner: Caller, accountId: string): Promise<{ connectionId: string; remoteId: string }[]> {
+    const rows = await this.db
+      .selectFrom('bank_accounts')
+      .select(['connection_id', 'remote_id'])
+      .where('owner_iss', '=', owner.issuer)
+      .where('owner_sub', '=', owner.subject)
+      .where('account_id', '=', accountId)
+      .execute();
+    return rows.map((row) => ({ connectionId: row.connection_id, remoteId: row.remote_id }));
+  }
+
+  /** Deletes the connection, its sealed secret with it, and its accounts' links; false when it is not the owner's. */
+  async delete(owner: Caller, id: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('bank_accounts')
+        .where('connection_id', '=', id)
+        .where('owner_iss', '=', owner.issuer)
+        .where('owner_sub', '=', owner.subject)
+        .execute();
+      const result = await trx
+        .deleteFrom('bank_connections')
+        .where('id', '=', id)
+        .where('owner_iss', '=', owner.issuer)
+        .where('owner_sub', '=', owner.subject)
+        .executeTakeFirst();
+      return result.numDeletedRows === 1n;
+    });
+  }
+
+  /** The sealed Access URL: read only to sync, opened only in memory. */
+  async sealedAccessUrl(owner: Caller, id: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('bank_connections')
+      .select('sealed_access_url')
+      .where('id', '=', id)
+      .where('owner_iss', '=', owner.issuer)
+      .where('owner_sub', '=', owner.subject)
+      .executeTakeFirst();
+    return row?.sealed_access_url;
+  }
+
+  /**
+   * Takes `requests` of today's quota in one statement, so two processes (or two presses) cannot both
+   * take the last ones: 'ok', 'too-soon' (a Sync now within a minute of the last request), or
+   * 'quota' (it would pass MAX_REQUESTS_PER_DAY). The day is the UTC day: the count is the server's,
+   * not any user's calendar. A new day's count starts from the request taken.
+   */
+  async takeRequests(
+    owner: Caller,
+    id: string,
+    requests: number,
+    now: Date,
+    minGapMs: number | null,
+  ): Promise<'ok' | 'too-soon' | 'quota' | 'missing'> {
+    const day = utcDay(now);
+    const at = now.toISOString();
+    const notBefore = minGapMs === null ? null : new Date(now.getTime() - minGapMs).toISOString();
+    const taken = await this.db
+      .updateTable('bank_connections')
+      .set((eb) => ({
+        requests_count: eb
+          .case()
+          .when('requests_day', '=', day)
+          .then(eb('requests_count', '+', requests))
+          .else(requests)
+          .end(),
+        requests_day: day,
+        last_request_at: at,
+      }))
+      .where('id', '=', id)
+      .where('owner_iss', '=', owner.issuer)
+      .where('owner_sub', '=', owner.subject)
+      .where((eb) => eb.or([eb('requests_day', '<>', day), eb(eb('requests_count', '+', requests), '<=', MAX_REQUESTS_PER_DAY)]))
+      .where((eb) =>
+        notBefore === null ? eb.lit(true) : eb.or([eb('last_request_at', 'is', null), eb('last_request_at', '<=', notBefore)]),
+      )
+      .executeTakeFirst();
+    if (taken.numUpdatedRows === 1n) return 'ok';
+    const row = await this.db
+      .selectFrom('bank_connections')
+      .select(['last_request_at'])
+      .where('id', '=', id)
+      .where('owner_iss', '=', owner.issuer)
+      .where('owner_sub', '=', owner.subject)
+      .executeTakeFirst();
+    if (!row) return 'missing';
+    if (notBefore !== null && row.last_request_at !== null && row.last_request_at > notBefore) return 'too-soon';
+    return 'quota';
+  }
+
+  /** What a sync leaves: its record, the state it puts the connection in, and the day it last succeeded. */
+  async recordSync(
+    owner: Caller,
+    id: string,
+    record: BankSyncRecord,
+    state: { readonly state: 'Connected' | 'Needs attention'; readonly reason: string | null; readonly stopSchedule: boolean },
+    successOn: IsoDate | null,
+    requests: number,
+    window: { readonly start: IsoDate; readonly end: IsoDate } | null,
+    db: Database = this.db,
+  ): Promise<void> {
+    await db
+      .updateTable('bank_connections')
+      .set({
+        state: state.state,
+        reason: state.reason,
+        last_sync: JSON.stringify(record),
+        ...(state.stopSchedule && { scheduled: 0 }),
+        ...(successOn !== null && { last_success_on: successOn }),
+      })
+      .where('id', '=', id)
+      .where('owner_iss', '=', owner.issuer)
+      .where('owner_sub', '=', owner.subject)
+      .execute();
+    await db
+      .insertInto('bank_sync_log')
+      .values({
+        id: newId(),
+        connection_id: id,
+        ...ownerColumns(owner),
+        started_at: record.at,
+        trigger: record.trigger,
+        requests,
+        window_start: window?.start ?? null,
+        window_end: window?.end ?? null,
+        outcome: record.failure === null ? 'ok' : 'failed',
+        added: record.added,
+        matched: record.matched,
+        replaced: record.replaced,
+        flagged: record.flagged,
+        failure: record.failure?.slice(0, 1000) ?? null,
+      })
+      .execute();
+  }
+}

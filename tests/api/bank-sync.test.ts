@@ -1,0 +1,200 @@
+/**
+ * Bank sync's API (issue 37, decision 0082) against the SimpleFIN simulator, on both databases: a
+ * connect that claims once (a second claim of the token stores nothing), links (a euro account is
+ * never linked), another user's ids answer 404, a pending then posted under a new id gives one row
+ * whose balance equals the bridge's, runs of the same data add 0 rows, Sync now at most once a
+ * minute and never past 24 requests a day, and the Access URL's password in no answer or log line.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOLLARS_ONLY, SETUP_TOKEN_ALREADY_USED } from '../../src/contract/bank-connections.js';
+import { SYNC_QUOTA, SYNC_TOO_SOON } from '../../src/server/bank/bank-service.js';
+import { startSimplefinSimulator, type SimplefinSimulator } from '../support/simplefin-simulator.js';
+import { databaseKinds } from '../support/test-databases.js';
+import { startTestApp, TEST_NOW, type TestApp, type UserClient } from '../support/test-app.js';
+
+interface Connection {
+  id: string;
+  status: { state: string; reason: string | null; scheduled: boolean };
+  lastSync: { added: number; balances: { remoteId: string; text: string }[]; failure: string | null } | null;
+  accounts: { id: string; name: string; currency: string; last4: string; balance: number | null; accountId: string | null }[];
+}
+
+interface LedgerAnswer {
+  ledger: { transactions: { name: string; status: string; amount: number }[] };
+}
+
+const SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
+
+describe.each(databaseKinds())('bank sync on %s', (kind) => {
+  let simulator: SimplefinSimulator;
+  let test: TestApp;
+  let clock = TEST_NOW;
+  const logs: string[] = [];
+  const answers: string[] = [];
+  let alice: UserClient;
+
+  /** Every call's answer is kept for the password grep at the end. */
+  const kept = (user: UserClient): UserClient => {
+    const keep = async <T extends { body: string }>(answer: Promise<T>): Promise<T> => {
+      const done = await answer;
+      answers.push(done.body);
+      return done;
+    };
+    return {
+      request: (method, url, payload, headers) => keep(user.request(method, url, payload, headers)),
+      get: (url) => keep(user.get(url)),
+      post: (url, payload) => keep(user.post(url, payload)),
+      put: (url, payload) => keep(user.put(url, payload)),
+      patch: (url, payload) => keep(user.patch(url, payload)),
+      delete: (url) => keep(user.delete(url)),
+    };
+  };
+
+  const advance = (seconds: number) => {
+    clock = new Date(clock.getTime() + seconds * 1000);
+    simulator.setClock(clock);
+  };
+
+  beforeAll(async () => {
+    simulator = await startSimplefinSimulator({ now: TEST_NOW });
+    test = await startTestApp(kind, {
+      now: () => clock,
+      env: { NOTIFY_ALLOW_PRIVATE_URLS: 'true', SECRETS_KEY, LOG_LEVEL: 'debug' },
+      logStream: { write: (line: string) => void logs.push(line) },
+    });
+    alice = kept(test.as('bank-alice'));
+  });
+  afterAll(async () => {
+    await test?.close();
+    await simulator?.close();
+  });
+
+  let connection: Connection;
+
+  it('connects with a Setup Token and lists the bridge accounts; a second claim of it stores nothing', async () => {
+    simulator.scenario('default');
+    const token = simulator.setupToken();
+    const connected = await alice.post('/api/bank-connections', { setupToken: token });
+    expect(connected.statusCode, connected.body).toBe(200);
+    connection = connected.json<Connection>();
+    expect(connection.status).toEqual({ state: 'Connected', reason: null, scheduled: true });
+    expect(connection.lastSync).toBeNull();
+    expect(connection.accounts.map((account) => [account.name, account.currency, account.last4, account.accountId])).toEqual(
+      expect.arrayContaining([
+        ['Checking', 'USD', 'king', null],
+        ['Euro Account', 'EUR', 'euro', null],
+      ]),
+    );
+
+    const before = await test.snapshot();
+    const again = await alice.post('/api/bank-connections', { setupToken: token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json<{ error: { message: string } }>().error.message).toBe(SETUP_TOKEN_ALREADY_USED);
+    expect(await test.snapshot()).toBe(before);
+    expect((await alice.get('/api/bank-connections')).json<{ connections: Connection[] }>().connections).toHaveLength(1);
+  });
+
+  it('refuses to link an account in another currency, and a body that is neither a link nor an unlink', async () => {
+    const euro = await alice.put(`/api/bank-connections/${connection.id}/accounts/ACT-euro`, {
+      newAccount: { name: 'Euros', kind: 'SAVINGS' },
+    });
+    expect(euro.statusCode).toBe(400);
+    expect(euro.body).toContain(DOLLARS_ONLY);
+    const neither = await alice.put(`/api/bank-connections/${connection.id}/accounts/ACT-checking`, {});
+    expect(neither.statusCode).toBe(400);
+    const missing = await alice.put(`/api/bank-connections/${connection.id}/accounts/ACT-nowhere`, { accountId: null });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('answers 404 to another user for every call on the connection, and lists none of it', async () => {
+    const bob = kept(test.as('bank-bob'));
+    expect((await bob.get('/api/bank-connections')).json()).toEqual({ connections: [] });
+    expect((await bob.put(`/api/bank-connections/${connection.id}/accounts/ACT-checking`, { accountId: null })).statusCode).toBe(404);
+    expect((await bob.post(`/api/bank-connections/${connection.id}/sync`)).statusCode).toBe(404);
+    expect((await bob.delete(`/api/bank-connections/${connection.id}`)).statusCode).toBe(404);
+    expect((await alice.get('/api/bank-connections')).json<{ connections: Connection[] }>().connections).toHaveLength(1);
+  });
+
+  it('syncs a pending purchase, then its posting under a new id as the same row, the balance the bridge says; more runs add 0 rows', async () => {
+    const dave = kept(test.as('bank-dave'));
+    simulator.scenario('pending-posted-new-id');
+    const made = (await dave.post('/api/bank-connections', { setupToken: simulator.setupToken() })).json<Connection>();
+    const linked = await dave.put(`/api/bank-connections/${made.id}/accounts/ACT-checking`, {
+      newAccount: { name: 'Bank Checking', kind: 'CHECKING' },
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const accountId = linked.json<Connection>().accounts.find((account) => account.id === 'ACT-checking')?.accountId;
+    expect(accountId).toEqual(expect.any(String));
+    const created = await dave.post(`/api/accounts/${accountId}/ledger/create-ledger`, {
+      ledger: { startDate: '2026-11-01', endDate: '2026-12-31', currentBalance: 1500 },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+
+    advance(61);
+    const first = await dave.post(`/api/bank-connections/${made.id}/sync`);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ added: 3, matched: 0, replaced: 0, flagged: 0, warnings: [] });
+    const rows = async () =>
+      (await dave.get(`/api/accounts/${accountId}/ledger/retrieve-ledger`))
+        .json<LedgerAnswer>()
+        .ledger.transactions.map((row) => [row.name, row.status, row.amount]);
+    expect(await rows()).toContainEqual(['CORNER COFFEE', 'PAID', 4.5]);
+
+    const tooSoon = await dave.post(`/api/bank-connections/${made.id}/sync`);
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.body).toContain(SYNC_TOO_SOON);
+
+    simulator.step();
+    advance(61);
+    const second = await dave.post(`/api/bank-connections/${made.id}/sync`);
+    expect(second.json()).toEqual({ added: 0, matched: 0, replaced: 1, flagged: 0, warnings: [] });
+    const after = await rows();
+    expect(after.filter(([name]) => name === 'CORNER COFFEE')).toEqual([['CORNER COFFEE', 'CLEARED', 4.5]]);
+    expect(after).toHaveLength(3);
+
+    for (let run = 0; run < 3; run += 1) {
+      advance(61);
+      expect((await dave.post(`/api/bank-connections/${made.id}/sync`)).json()).toEqual({
+        added: 0,
+        matched: 0,
+        replaced: 0,
+        flagged: 0,
+        warnings: [],
+      });
+    }
+    expect(await rows()).toHaveLength(3);
+    const listed = (await dave.get('/api/bank-connections')).json<{ connections: Connection[] }>().connections[0];
+    expect(listed?.lastSync?.balances).toEqual([
+      { remoteId: 'ACT-checking', text: expect.stringMatching(/^Matches the bank's balance of \$2,913\.33 on /) },
+    ]);
+  });
+
+  it('makes at most 24 requests to the bridge a day per connection, whatever is pressed', async () => {
+    const erin = kept(test.as('bank-erin'));
+    simulator.scenario('twin-purchases');
+    simulator.clearRequests();
+    const made = (await erin.post('/api/bank-connections', { setupToken: simulator.setupToken() })).json<Connection>();
+    let refused = 0;
+    for (let press = 0; press < 30; press += 1) {
+      advance(61);
+      const answer = await erin.post(`/api/bank-connections/${made.id}/sync`);
+      if (answer.statusCode === 429) {
+        expect(answer.body).toContain(SYNC_QUOTA);
+        refused += 1;
+      } else expect(answer.statusCode, answer.body).toBe(200);
+    }
+    expect(simulator.accountRequests().length).toBeLessThanOrEqual(24);
+    expect(refused).toBeGreaterThan(0);
+  });
+
+  it('disconnects at once, and never says the Access URL password in an answer, a log line or an export', async () => {
+    const gone = await alice.delete(`/api/bank-connections/${connection.id}`);
+    expect(gone.statusCode).toBe(200);
+    expect(gone.json()).toEqual({ connections: [] });
+    answers.push((await alice.get('/api/account/export')).body);
+    const passwords = simulator.issuedPasswords();
+    expect(passwords.length).toBeGreaterThan(0);
+    const everything = [...answers, ...logs].join('\n');
+    for (const password of passwords) expect(everything.includes(password)).toBe(false);
+  });
+});
