@@ -32,6 +32,7 @@ import { yourDataRoutes } from './your-data/routes.js';
 import { accountsRoutes } from './accounts/routes.js';
 import { AccountsService } from './accounts/accounts-service.js';
 import { BankConnectionStore } from './bank/bank-connection-store.js';
+import { BankScheduler, startBankTimer } from './bank/bank-scheduler.js';
 import { BankService } from './bank/bank-service.js';
 import { bankRoutes } from './bank/routes.js';
 import { depositRoutes } from './deposits/routes.js';
@@ -71,6 +72,8 @@ export interface AppOptions {
   /** Sees every query the routes run; tests count them to show a refused request reads nothing. */
   readonly queryObserver?: KyselyPlugin;
   readonly notifications?: NotificationOptions;
+  /** How often each process's bank schedule ticks: a minute; 0 runs no timer (tests call runBankSchedule). */
+  readonly bank?: { readonly everyMs?: number };
 }
 
 /** How notifications run (decision 0051); tests shorten the waits and drive the outbox themselves. */
@@ -108,7 +111,14 @@ declare module 'fastify' {
     fileWork: FileWorkPool;
     /** Plans and sends notifications (decision 0051). */
     notificationOutbox: NotificationOutbox;
+    /** Syncs bank connections on the server's schedule (decision 0082). */
+    bankScheduler: BankScheduler;
   }
+}
+
+/** One tick of the bank schedule, on the app's clock: what the minute's timer does. Answers the connections synced. */
+export function runBankSchedule(app: FastifyInstance): Promise<number> {
+  return app.bankScheduler.tick();
 }
 
 /**
@@ -233,16 +243,28 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
 
   // Bank sync (issue 37, decision 0082): the service the routes and the schedule share.
   const accountsForBank = new AccountsService(database, ledgerWrites);
+  const bankStore = new BankConnectionStore(database.db);
   const bank = new BankService({
     database,
     writes: ledgerWrites,
-    store: new BankConnectionStore(database.db),
+    store: bankStore,
     now,
     defaultTimeZone: config.defaultTimeZone,
     secrets: config.secrets,
     allowPrivateUrls: config.notifications.allowPrivateUrls,
     addAccount: (owner, fields) => accountsForBank.add(owner, fields),
   });
+  const bankScheduler = new BankScheduler(bankStore, bank, now, (error) => app.log.error({ err: error }, 'a scheduled bank sync failed'));
+  app.decorate('bankScheduler', bankScheduler);
+  const bankEveryMs = options.bank?.everyMs ?? 60_000;
+  if (bankEveryMs > 0) {
+    let stopBank: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopBank = startBankTimer(bankScheduler, bankEveryMs, (error) => app.log.error({ err: error }, 'a bank schedule round failed'));
+    });
+    // Before the database closes: a sync under way finishes first.
+    app.addHook('preClose', async () => stopBank?.());
+  }
 
   const pageConfig: AppConfig = {
     oidc: { issuer: config.oidc.issuer, clientId: config.oidc.clientId, audience: config.oidc.audience },

@@ -5,7 +5,10 @@
  * whose balance equals the bridge's, runs of the same data add 0 rows, Sync now at most once a
  * minute and never past 24 requests a day, and the Access URL's password in no answer or log line.
  */
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, runBankSchedule } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
 import { DOLLARS_ONLY, SETUP_TOKEN_ALREADY_USED } from '../../src/contract/bank-connections.js';
 import { SYNC_QUOTA, SYNC_TOO_SOON } from '../../src/server/bank/bank-service.js';
 import { startSimplefinSimulator, type SimplefinSimulator } from '../support/simplefin-simulator.js';
@@ -185,6 +188,64 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
     }
     expect(simulator.accountRequests().length).toBeLessThanOrEqual(24);
     expect(refused).toBeGreaterThan(0);
+  });
+
+  it(`makes at most 24 requests a connection in a simulated day of scheduled ticks${kind === 'postgres' ? ' on two processes' : ''} and 10 Sync now presses, each of at most 90 days`, async () => {
+    const frank = kept(test.as('bank-frank'));
+    simulator.scenario('default');
+    simulator.clearRequests();
+    const made = (await frank.post('/api/bank-connections', { setupToken: simulator.setupToken() })).json<Connection>();
+    const user = simulator.accountRequests().at(-1)?.user;
+    expect(user).toEqual(expect.any(String));
+    const linked = await frank.put(`/api/bank-connections/${made.id}/accounts/ACT-checking`, {
+      newAccount: { name: 'Frank Checking', kind: 'CHECKING' },
+    });
+    const accountId = linked.json<Connection>().accounts.find((account) => account.id === 'ACT-checking')?.accountId;
+    await frank.post(`/api/accounts/${accountId}/ledger/create-ledger`, {
+      ledger: { startDate: '2026-11-01', endDate: '2027-01-31', currentBalance: 1500 },
+    });
+    // From the next UTC midnight: the quota is the UTC day's.
+    const midnight = Date.UTC(clock.getUTCFullYear(), clock.getUTCMonth(), clock.getUTCDate() + 1);
+    advance((midnight - clock.getTime()) / 1000 + 1);
+    simulator.clearRequests();
+    // A second server process on the same PostgreSQL, electing through the same rows.
+    let second: FastifyInstance | undefined;
+    if (kind === 'postgres') {
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATABASE_URL: test.database.url,
+        OIDC_ISSUER: test.issuer.issuer,
+        OIDC_CLIENT_ID: 'leftover-web',
+        OIDC_AUDIENCE: test.issuer.audience,
+        LOG_LEVEL: 'silent',
+        NOTIFY_ALLOW_PRIVATE_URLS: 'true',
+        SECRETS_KEY,
+      });
+      second = await buildApp(config, { now: () => clock, notifications: { everyMs: 0 }, bank: { everyMs: 0 } });
+      await second.ready();
+    }
+    const franks = () => simulator.accountRequests().filter((request) => request.user === user);
+    let scheduled = 0;
+    try {
+      for (let minute = 0; minute < 24 * 60 - 10; minute += 5) {
+        const before = franks().length;
+        await Promise.all([runBankSchedule(test.app), ...(second ? [runBankSchedule(second)] : [])]);
+        const ticked = franks().length - before;
+        expect(ticked).toBeLessThanOrEqual(1);
+        scheduled += ticked;
+        if (minute % 140 === 0 && minute < 1400) {
+          const pressed = await frank.post(`/api/bank-connections/${made.id}/sync`);
+          expect([200, 429]).toContain(pressed.statusCode);
+        }
+        advance(5 * 60);
+      }
+    } finally {
+      await second?.close();
+    }
+    expect(scheduled).toBeGreaterThanOrEqual(1);
+    expect(scheduled).toBeLessThanOrEqual(4);
+    expect(franks().length).toBeLessThanOrEqual(24);
+    for (const request of franks()) expect(request.windowDays ?? 0).toBeLessThanOrEqual(90);
   });
 
   it('disconnects at once, and never says the Access URL password in an answer, a log line or an export', async () => {

@@ -352,4 +352,52 @@ export class BankConnectionStore {
       })
       .execute();
   }
+
+  /**
+   * The scheduler's election (decision 0082): connections whose time has come, each claimed by a
+   * compare-and-set on its next time and lease, so of two processes on one PostgreSQL (or two ticks
+   * of one) exactly one wins each: the winner moves its next time on and holds the lease while it
+   * syncs. Answers the won connections and their owners.
+   */
+  async claimDue(
+    now: Date,
+    leaseOwner: string,
+    leaseMs: number,
+    next: () => Date,
+    limit: number,
+  ): Promise<{ id: string; owner: Caller }[]> {
+    const at = now.toISOString();
+    const due = await this.db
+      .selectFrom('bank_connections')
+      .select(['id', 'owner_iss', 'owner_sub', 'next_sync_at'])
+      .where('scheduled', '=', 1)
+      .where('next_sync_at', '<=', at)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+      .orderBy('next_sync_at')
+      .limit(limit)
+      .execute();
+    const won: { id: string; owner: Caller }[] = [];
+    for (const row of due) {
+      const claimed = await this.db
+        .updateTable('bank_connections')
+        .set({ next_sync_at: next().toISOString(), lease_owner: leaseOwner, lease_until: new Date(now.getTime() + leaseMs).toISOString() })
+        .where('id', '=', row.id)
+        .where('scheduled', '=', 1)
+        .where('next_sync_at', '=', row.next_sync_at)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+        .executeTakeFirst();
+      if (claimed.numUpdatedRows === 1n) won.push({ id: row.id, owner: { issuer: row.owner_iss, subject: row.owner_sub } });
+    }
+    return won;
+  }
+
+  /** Lets go of a lease this process holds. */
+  async release(id: string, leaseOwner: string): Promise<void> {
+    await this.db
+      .updateTable('bank_connections')
+      .set({ lease_owner: null, lease_until: null })
+      .where('id', '=', id)
+      .where('lease_owner', '=', leaseOwner)
+      .execute();
+  }
 }

@@ -116,11 +116,15 @@ export function connectionAnswer(connection: StoredConnection): BankConnection {
   };
 }
 
-/** A random moment in each quarter of the next day-ish: up to 4 scheduled syncs a day, at a random minute. */
+/**
+ * When the schedule next syncs a connection: a random minute of the next quarter of the UTC day, so
+ * at most 4 scheduled syncs a day (one per quarter), at minutes no two users share by design.
+ */
 export function nextScheduledSync(after: Date, random: () => number = Math.random): Date {
-  const sixHours = 6 * 3_600_000;
+  const quarter = 6 * 3_600_000;
   const minute = 60_000;
-  return new Date(after.getTime() + sixHours - 30 * minute + Math.floor(random() * 60) * minute);
+  const nextQuarter = (Math.floor(after.getTime() / quarter) + 1) * quarter;
+  return new Date(nextQuarter + Math.floor(random() * (quarter / minute)) * minute);
 }
 
 export class BankService {
