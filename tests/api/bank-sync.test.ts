@@ -172,6 +172,101 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
     ]);
   });
 
+  /** A user with Checking linked to a new account with a ledger from 2026-11-01, connected to the scenario. */
+  async function linkedChecking(subject: string, scenario: Parameters<SimplefinSimulator['scenario']>[0]) {
+    const user = kept(test.as(subject));
+    simulator.scenario(scenario);
+    const made = (await user.post('/api/bank-connections', { setupToken: simulator.setupToken() })).json<Connection>();
+    const linked = await user.put(`/api/bank-connections/${made.id}/accounts/ACT-checking`, {
+      newAccount: { name: 'Checking at the bank', kind: 'CHECKING' },
+    });
+    const accountId = linked.json<Connection>().accounts.find((account) => account.id === 'ACT-checking')?.accountId ?? '';
+    const opening = scenario === 'balance-100.5' ? 0 : 1500;
+    await user.post(`/api/accounts/${accountId}/ledger/create-ledger`, {
+      ledger: { startDate: '2026-11-01', endDate: '2027-01-31', currentBalance: opening },
+    });
+    const sync = async () => {
+      advance(61);
+      return user.post(`/api/bank-connections/${made.id}/sync`);
+    };
+    const rows = async () =>
+      (await user.get(`/api/accounts/${accountId}/ledger/retrieve-ledger`))
+        .json<LedgerAnswer>()
+        .ledger.transactions.map((row) => [row.name, row.status, row.amount]);
+    const connection = async () =>
+      (await user.get('/api/bank-connections')).json<{ connections: Connection[] }>().connections.find((each) => each.id === made.id);
+    return { user, id: made.id, sync, rows, connection };
+  }
+
+  it.each([
+    ['pending-posted-tip', [['BISTRO 21', 'CLEARED', 47]], { replaced: 1 }],
+    [
+      'twin-purchases',
+      [
+        ['CITY TRANSIT FARE', 'CLEARED', 3.75],
+        ['CITY TRANSIT FARE', 'CLEARED', 3.75],
+      ],
+      { added: 0 },
+    ],
+    ['balance-100.5', [['CASH DEPOSIT', 'CLEARED', 100.5]], { added: 0 }],
+    [
+      'bad-amount',
+      [
+        ['HARDWARE STORE', 'CLEARED', 20],
+        ['BAKERY', 'CLEARED', 7.25],
+      ],
+      { added: 0 },
+    ],
+  ] as const)('plays the %s scenario into the rows it names, the balance the bridge says', async (scenario, expected, secondCounts) => {
+    const bank = await linkedChecking(`bank-${scenario}`, scenario);
+    expect((await bank.sync()).statusCode).toBe(200);
+    simulator.step();
+    const second = await bank.sync();
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject(secondCounts);
+    const rows = await bank.rows();
+    for (const row of expected) expect(rows).toContainEqual(row);
+    const names = new Set(expected.map(([name]) => name));
+    expect(rows.filter(([name]) => names.has(name as string))).toHaveLength(expected.length);
+    expect((await bank.connection())?.lastSync?.balances[0]?.text).toMatch(/^Matches the bank's balance of /);
+    // Three more runs of the same data add nothing.
+    for (let run = 0; run < 3; run += 1) expect((await bank.sync()).json()).toMatchObject({ added: 0, replaced: 0, flagged: 0 });
+  });
+
+  it('needs attention after a 402 with the reason, stops the schedule, and writes nothing to the ledger', async () => {
+    const bank = await linkedChecking('bank-grace', 'pending-posted-new-id');
+    const before = await bank.rows();
+    simulator.fail({ fault: { kind: 'status', status: 402 } });
+    try {
+      const failed = await bank.sync();
+      expect(failed.statusCode).toBe(409);
+      expect(await bank.rows()).toEqual(before);
+      const shown = await bank.connection();
+      expect(shown?.status.state).toBe('Needs attention');
+      expect(shown?.status.scheduled).toBe(false);
+      expect(shown?.lastSync?.failure).toEqual(expect.any(String));
+    } finally {
+      simulator.clearFault();
+    }
+  });
+
+  it('skips only the account the bridge says failed (act.failed), and goes on after an HTML page with the schedule on', async () => {
+    const bank = await linkedChecking('bank-heidi', 'default');
+    simulator.fail({ fault: { kind: 'html-502' }, times: 1 });
+    expect((await bank.sync()).statusCode).toBe(409);
+    expect((await bank.connection())?.status).toMatchObject({ state: 'Needs attention', scheduled: true });
+    simulator.fail({
+      fault: { kind: 'errlist', errors: [{ code: 'act.failed', msg: 'Checking failed', account_id: 'ACT-checking' }] },
+      times: 1,
+    });
+    const skipped = await bank.sync();
+    expect(skipped.statusCode, skipped.body).toBe(200);
+    expect(skipped.json<{ added: number; warnings: string[] }>().added).toBe(0);
+    const again = await bank.sync();
+    expect(again.json<{ added: number }>().added).toBeGreaterThan(0);
+    expect((await bank.connection())?.status).toEqual({ state: 'Connected', reason: null, scheduled: true });
+  });
+
   it('makes at most 24 requests to the bridge a day per connection, whatever is pressed', async () => {
     const erin = kept(test.as('bank-erin'));
     simulator.scenario('twin-purchases');
