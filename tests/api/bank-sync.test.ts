@@ -233,6 +233,31 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
     for (let run = 0; run < 3; run += 1) expect((await bank.sync()).json()).toMatchObject({ added: 0, replaced: 0, flagged: 0 });
   });
 
+  it('flags a pending hold the bank dropped as no longer at the bank after 8 days, and keeps a relinked account to one row each', async () => {
+    const dropped = await linkedChecking('bank-ivan', 'pending-dropped');
+    expect((await dropped.sync()).json()).toMatchObject({ added: 3 });
+    simulator.step();
+    expect((await dropped.sync()).json()).toMatchObject({ added: 0, flagged: 0 });
+    advance(9 * 86_400);
+    expect((await dropped.sync()).json()).toMatchObject({ added: 0, flagged: 1 });
+    expect((await dropped.rows()).filter(([name]) => name === 'HOTEL HOLD')).toHaveLength(1);
+
+    const relinked = await linkedChecking('bank-judy', 'account-relinked');
+    expect((await relinked.sync()).json()).toMatchObject({ added: 2 });
+    simulator.step();
+    // The bridge's new account id: linked to the same ledger, the old link gone at the bridge.
+    const refreshed = await relinked.sync();
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    const listed = await relinked.connection();
+    const ledgerAccount = listed?.accounts.find((account) => account.id === 'ACT-checking')?.accountId;
+    const fresh = listed?.accounts.find((account) => account.id === 'ACT-checking-relinked');
+    expect(fresh).toBeDefined();
+    await relinked.user.put(`/api/bank-connections/${relinked.id}/accounts/ACT-checking`, { accountId: null });
+    await relinked.user.put(`/api/bank-connections/${relinked.id}/accounts/ACT-checking-relinked`, { accountId: ledgerAccount });
+    expect((await relinked.sync()).json()).toMatchObject({ added: 0, matched: 2 });
+    expect(await relinked.rows()).toHaveLength(2);
+  });
+
   it('needs attention after a 402 with the reason, stops the schedule, and writes nothing to the ledger', async () => {
     const bank = await linkedChecking('bank-grace', 'pending-posted-new-id');
     const before = await bank.rows();

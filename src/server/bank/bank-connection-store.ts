@@ -22,6 +22,8 @@ export interface StoredBankAccount {
   readonly balance: number | null;
   readonly balanceDate: IsoDate | null;
   readonly accountId: string | null;
+  /** The owner's day it last synced into its linked ledger; null before (or since it was linked anew). */
+  readonly lastSuccessOn: IsoDate | null;
 }
 
 export interface StoredConnection {
@@ -109,6 +111,7 @@ export class BankConnectionStore {
           balance: account.balance_cents === null ? null : Number(account.balance_cents),
           balanceDate: account.balance_date as IsoDate | null,
           accountId: account.account_id,
+          lastSuccessOn: account.last_success_on as IsoDate | null,
         })),
     }));
   }
@@ -195,6 +198,7 @@ export class BankConnectionStore {
             ...ownerColumns(owner),
             position: next,
             account_id: null,
+            last_success_on: null,
             ...values,
           })
           .execute();
@@ -203,11 +207,25 @@ export class BankConnectionStore {
     }
   }
 
+  /** Notes the day these accounts synced into their ledgers, in the sync's transaction. */
+  async markSynced(db: Database, owner: Caller, connectionId: string, remoteIds: readonly string[], day: IsoDate): Promise<void> {
+    if (remoteIds.length === 0) return;
+    await db
+      .updateTable('bank_accounts')
+      .set({ last_success_on: day })
+      .where('connection_id', '=', connectionId)
+      .where('remote_id', 'in', remoteIds)
+      .where('owner_iss', '=', owner.issuer)
+      .where('owner_sub', '=', owner.subject)
+      .execute();
+  }
+
   /** Links (or, with null, unlinks) one bridge account; false when the connection has no such account. */
   async link(owner: Caller, connectionId: string, remoteId: string, accountId: string | null): Promise<boolean> {
     const result = await this.db
       .updateTable('bank_accounts')
-      .set({ account_id: accountId })
+      // A new link starts its window afresh, from the ledger's start.
+      .set({ account_id: accountId, last_success_on: null })
       .where('connection_id', '=', connectionId)
       .where('remote_id', '=', remoteId)
       .where('owner_iss', '=', owner.issuer)

@@ -232,21 +232,24 @@ export class BankService {
     return this.list(owner);
   }
 
-  /** The window a sync asks about: from the last success less 5 days (first: the later of the ledgers' start and 90 days ago), to tomorrow. */
+  /**
+   * The window a sync asks about, to tomorrow: from the earliest linked account's start, each one's
+   * the day it last synced less 5 days, or, never synced since linked, the later of its ledger's
+   * start and 90 days ago.
+   */
   private async window(owner: Caller, connection: StoredConnection, today: IsoDate): Promise<{ start: IsoDate; end: IsoDate }> {
     const end = addDays(today, 1);
-    let start: IsoDate;
-    if (connection.lastSuccessOn !== null) {
-      start = addDays(connection.lastSuccessOn, -OVERLAP_DAYS);
-    } else {
-      start = addDays(today, -FIRST_SYNC_DAYS);
-      let earliestLedger: IsoDate | null = null;
-      for (const account of connection.accounts) {
-        if (account.accountId === null) continue;
+    let start: IsoDate = today;
+    for (const account of connection.accounts) {
+      if (account.accountId === null) continue;
+      let from: IsoDate;
+      if (account.lastSuccessOn !== null) from = addDays(account.lastSuccessOn, -OVERLAP_DAYS);
+      else {
+        from = addDays(today, -FIRST_SYNC_DAYS);
         const found = await readLedger(this.options.database, owner, { id: account.accountId }).catch(() => undefined);
-        if (found && (earliestLedger === null || found.ledger.startDate < earliestLedger)) earliestLedger = found.ledger.startDate;
+        if (found && found.ledger.startDate > from) from = found.ledger.startDate;
       }
-      if (earliestLedger !== null && earliestLedger > start) start = earliestLedger;
+      if (from < start) start = from;
     }
     // Every pending row still judged must be inside the window, or it is never missed nor replaced (decision 0081).
     for (const account of connection.accounts) {
@@ -310,7 +313,8 @@ export class BankService {
     const outcome = await fetchAccounts(
       box.open(sealed, sealContext(owner, id)),
       window
-        ? { start: window.start, end: window.end, timeZone: zone, pending: true, accountIds: linked.map((account) => account.remoteId) }
+        ? // Every account, not only the linked ones: an account the bank relinked at the bridge (a new id) must show up to be linked.
+          { start: window.start, end: window.end, timeZone: zone, pending: true }
         : { timeZone: zone, balancesOnly: true },
       this.bridgeOptions,
     );
@@ -359,6 +363,7 @@ export class BankService {
     const byRemote = new Map(outcome.accounts.map((account) => [account.id, account]));
     const counts = { added: 0, matched: 0, replaced: 0, flagged: 0 };
     const { window } = sync;
+    const synced: string[] = [];
     const balances: { remoteId: string; text: string }[] = [];
     // Read before the unit: on SQLite its one connection is the unit's while it runs.
     const alsoLinkedOf = new Map<string, Set<string>>();
@@ -403,9 +408,11 @@ export class BankService {
             counts.flagged += plan.counts.flagged;
             warnings.push(...plan.warnings);
             const after = applyBankSyncPlan(state, plan, (position) => `added-${position}`);
+            synced.push(bridge.id);
             balances.push({ remoteId: bridge.id, text: bridgeBalanceText(reconcileWithBridge(ledger.openingBalance, after.rows, bridge)) });
           }
           await this.store.saveAccounts(write.db, owner, connection.id, summaries(outcome.accounts));
+          await this.store.markSynced(write.db, owner, connection.id, synced, sync.today);
           const record: BankSyncRecord = { at: sync.at, trigger: sync.trigger, ...counts, warnings, failure: null, balances };
           const attention = outcome.attention;
           await this.store.recordSync(

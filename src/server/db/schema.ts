@@ -363,6 +363,7 @@ export interface BankAccountsTable extends OwnerColumns {
   balance_cents: number | null;
   balance_date: string | null;
   account_id: string | null;
+  last_success_on: string | null;
 }
 
 /** A ledger's bank keys that never come back (ClosedBankKey). */

@@ -56,6 +56,8 @@ export const bankConnections: Migration = {
       .addColumn('balance_cents', 'integer')
       .addColumn('balance_date', 'varchar(10)')
       .addColumn('account_id', 'varchar(64)')
+      // The owner's day this account last synced into its ledger: a newly linked account asks from its ledger's start.
+      .addColumn('last_success_on', 'varchar(10)')
       .addPrimaryKeyConstraint('bank_accounts_key', ['connection_id', 'remote_id'])
       .execute();
     await db.schema.createIndex('bank_accounts_linked').on('bank_accounts').columns(['owner_iss', 'owner_sub', 'account_id']).execute();
