@@ -35,6 +35,7 @@ import { BankConnectionStore } from './bank/bank-connection-store.js';
 import { BankScheduler, startBankTimer } from './bank/bank-scheduler.js';
 import { BankService } from './bank/bank-service.js';
 import { bankRoutes } from './bank/routes.js';
+import { replanDay } from './profile/user-settings-store.js';
 import { depositRoutes } from './deposits/routes.js';
 import { expenseRoutes } from './expenses/routes.js';
 import { ledgerRoutes } from './ledger/routes.js';
@@ -253,6 +254,11 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     secrets: config.secrets,
     allowPrivateUrls: config.notifications.allowPrivateUrls,
     addAccount: (owner, fields) => accountsForBank.add(owner, fields),
+    // The shortfall and bills-due checks run once more for the user, through the outbox (issue 37 item 6).
+    ledgerChanged: (owner) =>
+      void replanDay(database.db, owner, now()).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'a bank sync could not ask for notifications'),
+      ),
   });
   const bankScheduler = new BankScheduler(bankStore, bank, now, (error) => app.log.error({ err: error }, 'a scheduled bank sync failed'));
   app.decorate('bankScheduler', bankScheduler);
