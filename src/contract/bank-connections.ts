@@ -33,7 +33,6 @@ export const TOO_MANY_BANK_CONNECTIONS = `You can connect at most ${MAX_BANK_CON
  *   next one that succeeds brings it back to `Connected`.
  */
 export const BANK_CONNECTION_STATES = ['Connected', 'Needs attention'] as const;
-export type BankConnectionState = (typeof BANK_CONNECTION_STATES)[number];
 
 export const bankConnectionStatusSchema = z.object({
   state: z.enum(BANK_CONNECTION_STATES),
@@ -42,7 +41,6 @@ export const bankConnectionStatusSchema = z.object({
   /** Whether the server's schedule still syncs it (false after a 402 or a 403, until reconnected). */
   scheduled: z.boolean(),
 });
-export type BankConnectionStatus = z.infer<typeof bankConnectionStatusSchema>;
 
 /** The bridge's balance of one linked account against its ledger, in the issue's words. */
 export const bankBalanceCheckSchema = z.object({
@@ -87,7 +85,6 @@ export const bankRemoteAccountSchema = z.object({
   /** The linked Leftover account, or null. */
   accountId: z.nullable(z.string()),
 });
-export type BankRemoteAccount = z.infer<typeof bankRemoteAccountSchema>;
 
 /** POST /api/bank-connections and PUT .../accounts/{remoteId} answer one connection. */
 export const bankConnectionSchema = z.object({
@@ -100,7 +97,6 @@ export type BankConnection = z.infer<typeof bankConnectionSchema>;
 
 /** GET /api/bank-connections, and DELETE's answer: the caller's connections, oldest first. */
 export const bankConnectionsSchema = z.object({ connections: z.array(bankConnectionSchema) });
-export type BankConnections = z.infer<typeof bankConnectionsSchema>;
 
 /** POST /api/bank-connections/{id}/sync: what the sync did, summed over the linked accounts. */
 export const bankSyncAnswerSchema = z.object({
@@ -125,7 +121,6 @@ export const connectBankRequestSchema = z.object(
   },
   OBJECT_BODY,
 );
-export type ConnectBankRequest = z.infer<typeof connectBankRequestSchema>;
 
 const LINK_BODY =
   'The body must be { "accountId": "<id>" } to link, { "newAccount": { "name", "kind" } } to link a new account, or { "accountId": null } to unlink.';
@@ -157,7 +152,6 @@ export const linkBankAccountRequestSchema = z
       }
     }),
   );
-export type LinkBankAccountRequest = z.output<typeof linkBankAccountRequestSchema>;
 
 export const bankConnectionParamsSchema = z.object({ id: idSchema });
 
