@@ -368,6 +368,13 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
     for (const request of franks()) expect(request.windowDays ?? 0).toBeLessThanOrEqual(90);
   });
 
+  it('deletes every bank connection of a user who deletes all their data', async () => {
+    const dave = kept(test.as('bank-dave'));
+    expect((await dave.get('/api/bank-connections')).json<{ connections: Connection[] }>().connections).toHaveLength(1);
+    expect((await dave.request('DELETE', '/api/account', { confirm: 'DELETE' })).statusCode).toBe(200);
+    expect((await dave.get('/api/bank-connections')).json()).toEqual({ connections: [] });
+  });
+
   it('disconnects at once, and never says the Access URL password in an answer, a log line or an export', async () => {
     const gone = await alice.delete(`/api/bank-connections/${connection.id}`);
     expect(gone.statusCode).toBe(200);

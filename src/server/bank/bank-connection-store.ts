@@ -419,3 +419,13 @@ export class BankConnectionStore {
       .execute();
   }
 }
+
+/**
+ * Deletes every bank connection of the owner, their sealed secrets, accounts and sync log: "Delete
+ * all of your data" leaves nothing of them. In the caller's transaction (the owner's lock).
+ */
+export async function deleteAllBankConnections(db: Database, owner: Caller): Promise<void> {
+  for (const table of ['bank_accounts', 'bank_sync_log', 'bank_connections'] as const) {
+    await db.deleteFrom(table).where('owner_iss', '=', owner.issuer).where('owner_sub', '=', owner.subject).execute();
+  }
+}

@@ -5,6 +5,7 @@
 import { compareRows } from '../../domain/balances.js';
 import type { Occurrence } from '../../domain/ledger.js';
 import type { SourcedRow } from '../../domain/ledger-projection.js';
+import { forgetClosedBankKeys } from './closed-bank-key-rows.js';
 import { forgetImports, type ImportedStatementRow, listImports, restoreImports } from './imported-rows.js';
 import { findLedgerWithRows } from './ledger-reads.js';
 import { deleteLedger, type LedgerFields, type LedgerScope, readNextSequence, saveLedger, type StoredLedger } from './ledger-record.js';
@@ -40,6 +41,7 @@ export async function deleteLedgerData(scope: LedgerScope, ledgerId: string): Pr
   // Named explicitly, not left to the cascade: what goes is said here, and every delete names the owner.
   await forgetImports(scope, ledgerId);
   await forgetSkipped(scope, ledgerId);
+  await forgetClosedBankKeys(scope, ledgerId);
   const rows = await deleteAllRows(scope, ledgerId);
   await deleteLedger(scope, ledgerId);
   return rows;
