@@ -195,7 +195,7 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
         .ledger.transactions.map((row) => [row.name, row.status, row.amount]);
     const connection = async () =>
       (await user.get('/api/bank-connections')).json<{ connections: Connection[] }>().connections.find((each) => each.id === made.id);
-    return { user, id: made.id, sync, rows, connection };
+    return { user, id: made.id, accountId, sync, rows, connection };
   }
 
   it.each([
@@ -241,6 +241,15 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
     advance(9 * 86_400);
     expect((await dropped.sync()).json()).toMatchObject({ added: 0, flagged: 1 });
     expect((await dropped.rows()).filter(([name]) => name === 'HOTEL HOLD')).toHaveLength(1);
+    // No longer at the bank, it can be deleted though PAID, and its key closes: it never comes back.
+    const ledger = (await dropped.user.get(`/api/accounts/${dropped.accountId}/ledger/retrieve-ledger`)).json<{
+      ledger: { transactions: { id: string; name: string }[] };
+    }>();
+    const hold = ledger.ledger.transactions.find((row) => row.name === 'HOTEL HOLD');
+    const deleted = await dropped.user.delete(`/api/accounts/${dropped.accountId}/ledger/transactions/${hold?.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await dropped.sync()).json()).toMatchObject({ added: 0 });
+    expect((await dropped.rows()).filter(([name]) => name === 'HOTEL HOLD')).toHaveLength(0);
 
     const relinked = await linkedChecking('bank-judy', 'account-relinked');
     expect((await relinked.sync()).json()).toMatchObject({ added: 2 });

@@ -130,31 +130,6 @@ export async function writeBankPlan(store: LedgerStore, owner: Caller, ledger: B
     inserted.forEach((row, position) => marks.push({ id: row.id, bank: (adding[position] as (typeof adding)[number]).bank }));
   }
   await setMarks(store, owner, marks);
-  if (plan.close.length > 0) {
-    const ledgerId = store.require().id;
-    const db = withLedgerTables(store.db);
-    for (const closed of plan.close) {
-      await db
-        .deleteFrom('ledger_bank_closed_keys')
-        .where('ledger_id', '=', ledgerId)
-        .where('bank_account_id', '=', closed.key.account)
-        .where('bank_transaction_id', '=', closed.key.transaction)
-        .execute();
-      await db
-        .insertInto('ledger_bank_closed_keys')
-        .values({
-          ledger_id: ledgerId,
-          owner_iss: owner.issuer,
-          owner_sub: owner.subject,
-          bank_account_id: closed.key.account,
-          bank_transaction_id: closed.key.transaction,
-          reason: closed.reason,
-          pending_date: closed.pending?.date ?? null,
-          pending_type: closed.pending?.type ?? null,
-          pending_amount_cents: closed.pending?.amount ?? null,
-        })
-        .execute();
-    }
-  }
+  for (const closed of plan.close) await store.closeBankKey(closed);
   return true;
 }

@@ -17,6 +17,8 @@ import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
 import { countAccounts, findAccount, findPrimaryAccount, type StoredAccount } from './account-record.js';
 import { forgetImports, importKey, type ImportedRow, recordImports } from './imported-rows.js';
+import { closeBankKey, readBankMark } from './closed-bank-key-rows.js';
+import type { BankMark, ClosedBankKey } from '../../domain/bank-sync/bank-rows.js';
 import { deleteLedgerData, writeLedgerData } from './ledger-data.js';
 import { JournalRecorder, type LedgerJournal } from './ledger-journal.js';
 import { checkExpectedVersion } from './ledger-version.js';
@@ -305,6 +307,16 @@ export class LedgerStore {
     if (row.source && (await skipOccurrence(this.scope, ledgerId, row.source))) this.recorder.skipped(row.source);
     if (row.transfer && !asOtherSide) this.host.sideWritten(this, row, null);
     return true;
+  }
+
+  /** The row's bank mark (decision 0081), or null for a row the bank never touched. */
+  bankMark(row: Pick<StoredRow, 'id'>): Promise<BankMark | null> {
+    return readBankMark(this.scope, this.id(), row.id);
+  }
+
+  /** Stores a bank key that never comes back into this ledger (a bank row deleted, a pending replaced). */
+  async closeBankKey(closed: ClosedBankKey): Promise<void> {
+    await closeBankKey(this.scope, this.id(), closed);
   }
 
   /**
