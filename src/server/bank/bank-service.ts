@@ -31,7 +31,7 @@ import type { OpenDatabase } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { type LedgerWrites, listAccounts, readBankLedger, readLedger, writeBankPlan } from '../ledger/index.js';
 import { userTimeZone } from '../profile/user-today.js';
-import { type BankSecrets, bankSecrets } from './secrets.js';
+import { type BankSecrets, bankSecrets, SealedSecretError } from './secrets.js';
 import type { SecretsConfig } from '../config.js';
 import {
   type BankConnectionStore,
@@ -53,6 +53,8 @@ export const SYNC_NOW_GAP_MS = 60_000;
 export const SYNC_TOO_SOON = 'Sync now works once a minute for each connection. Try again in a minute.';
 export const SYNC_QUOTA = `This connection asked the bridge ${MAX_REQUESTS_PER_DAY} times today, the most Leftover asks in a day so the bridge never disables it. It syncs again tomorrow.`;
 const NO_SUCH_CONNECTION = 'No such bank connection.';
+const SECRET_LOST =
+  "Leftover can no longer open this connection's access: the server's secrets key changed. Disconnect it and connect again with a new Setup Token.";
 const NO_SUCH_REMOTE = 'No such account at this bank connection.';
 const NOT_YOUR_ACCOUNT = 'Account must be the id of one of your accounts, or null to unlink.';
 
@@ -310,8 +312,25 @@ export class BankService {
     }
     const sealed = await this.store.sealedAccessUrl(owner, id);
     if (sealed === undefined) throw new NotFoundError(NO_SUCH_CONNECTION);
+    let accessUrl: string;
+    try {
+      accessUrl = box.open(sealed, sealContext(owner, id));
+    } catch (error) {
+      if (!(error instanceof SealedSecretError)) throw error;
+      // Another key than the one it was sealed with (SECRETS_KEY changed, or the key file was replaced): only a reconnect helps.
+      await this.store.recordSync(
+        owner,
+        id,
+        { at: now.toISOString(), trigger, added: 0, matched: 0, replaced: 0, flagged: 0, warnings: [], failure: SECRET_LOST, balances: [] },
+        { state: 'Needs attention', reason: SECRET_LOST, stopSchedule: true },
+        null,
+        0,
+        window,
+      );
+      throw new ConflictError(SECRET_LOST);
+    }
     const outcome = await fetchAccounts(
-      box.open(sealed, sealContext(owner, id)),
+      accessUrl,
       window
         ? // Every account, not only the linked ones: an account the bank relinked at the bridge (a new id) must show up to be linked.
           { start: window.start, end: window.end, timeZone: zone, pending: true }
