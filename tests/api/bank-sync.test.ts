@@ -377,6 +377,20 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
     for (const request of franks()) expect(request.windowDays ?? 0).toBeLessThanOrEqual(90);
   });
 
+  it('shows a link to an account deleted since as unlinked', async () => {
+    const bank = await linkedChecking('bank-ken', 'twin-purchases');
+    const linkedTo = (await bank.connection())?.accounts.find((account) => account.id === 'ACT-checking')?.accountId;
+    // A user's only account cannot go: a second one first, made primary.
+    const spare = (await bank.user.post('/api/accounts', { name: 'Spare', kind: 'SAVINGS' })).json<{ id: string }>();
+    await bank.user.patch(`/api/accounts/${spare.id}`, { primary: true });
+    const removed = await bank.user.request('DELETE', `/api/accounts/${linkedTo}`, { confirm: 'Checking at the bank' });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await bank.connection())?.accounts.find((account) => account.id === 'ACT-checking')?.accountId).toBeNull();
+    const synced = await bank.sync();
+    expect(synced.statusCode, synced.body).toBe(200);
+    expect(synced.json<{ warnings: string[] }>().warnings).toEqual([expect.stringContaining('is gone or has no ledger')]);
+  });
+
   it('deletes every bank connection of a user who deletes all their data', async () => {
     const dave = kept(test.as('bank-dave'));
     expect((await dave.get('/api/bank-connections')).json<{ connections: Connection[] }>().connections).toHaveLength(1);

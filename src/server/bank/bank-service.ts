@@ -100,8 +100,11 @@ function summaries(
   }));
 }
 
-/** A connection as the API answers it: never its secret. */
-export function connectionAnswer(connection: StoredConnection): BankConnection {
+/**
+ * A connection as the API answers it: never its secret. A link to an account deleted since reads as
+ * unlinked (`accounts`: the owner's account ids now).
+ */
+function connectionAnswer(connection: StoredConnection, accounts: ReadonlySet<string>): BankConnection {
   return {
     id: connection.id,
     status: { state: connection.state, reason: connection.reason, scheduled: connection.scheduled },
@@ -113,7 +116,7 @@ export function connectionAnswer(connection: StoredConnection): BankConnection {
       last4: last4(account.remoteId),
       balance: account.balance === null ? null : centsToDollars(cents(account.balance)),
       currency: account.currency,
-      accountId: account.accountId,
+      accountId: account.accountId !== null && accounts.has(account.accountId) ? account.accountId : null,
     })),
   };
 }
@@ -154,7 +157,16 @@ export class BankService {
   }
 
   async list(owner: Caller): Promise<BankConnection[]> {
-    return (await this.store.list(owner)).map(connectionAnswer);
+    const accounts = await this.accountIds(owner);
+    return (await this.store.list(owner)).map((connection) => connectionAnswer(connection, accounts));
+  }
+
+  private async accountIds(owner: Caller): Promise<Set<string>> {
+    return new Set((await listAccounts(this.options.database.db, owner)).map((account) => account.id));
+  }
+
+  private async answerOf(owner: Caller, id: string): Promise<BankConnection> {
+    return connectionAnswer(await this.one(owner, id), await this.accountIds(owner));
   }
 
   private async one(owner: Caller, id: string): Promise<StoredConnection> {
@@ -195,7 +207,7 @@ export class BankService {
       MAX_BANK_CONNECTIONS,
     );
     if (!stored) throw new ConflictError(TOO_MANY_BANK_CONNECTIONS);
-    return connectionAnswer(await this.one(owner, id));
+    return this.answerOf(owner, id);
   }
 
   /**
@@ -225,7 +237,7 @@ export class BankService {
       }
     }
     if (!(await this.store.link(owner, id, remoteId, accountId))) throw new NotFoundError(NO_SUCH_REMOTE);
-    return connectionAnswer(await this.one(owner, id));
+    return this.answerOf(owner, id);
   }
 
   /** Deletes the connection and its sealed secret at once; the ledgers keep their rows and marks. */
@@ -404,7 +416,9 @@ export class BankService {
             if (!bridge) continue;
             const store = await write.storeOf(account.accountId);
             if (!store?.ledger) {
-              warnings.push(`${bridge.name}: its Leftover account has no ledger yet. Create the ledger, then sync again.`);
+              warnings.push(
+                `${bridge.name}: its Leftover account is gone or has no ledger yet. Link it to an account with a ledger, then sync again.`,
+              );
               continue;
             }
             const ledger = store.ledger;
