@@ -4,8 +4,9 @@
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 
+// Debian's headless shell or its browser, as playwright.config.ts picks them.
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
-if (fs.existsSync(SYSTEM_CHROMIUM)) process.exit(0);
+if (['/usr/bin/chromium-headless-shell', SYSTEM_CHROMIUM].some((file) => fs.existsSync(file))) process.exit(0);
 let bundled = '';
 try {
   bundled = chromium.executablePath();
@@ -14,6 +15,6 @@ try {
 }
 if (bundled && fs.existsSync(bundled)) process.exit(0);
 console.error(`The end-to-end tests need Chromium, and none was found.
-  Debian/Ubuntu: sudo apt-get install chromium   (used from ${SYSTEM_CHROMIUM})
+  Debian/Ubuntu: sudo apt-get install chromium-headless-shell   (or chromium, used from ${SYSTEM_CHROMIUM})
   elsewhere:     npx playwright install chromium`);
 process.exit(1);

@@ -6,40 +6,34 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 
 /**
- * The checks read the sources and write nothing the others read (the build writes dist/, which no
- * check reads), and each mostly keeps one core busy: they run two at a time, each one's output
- * printed whole when it ends.
+ * The build comes first: the browser and reliability tests run the built server. Then two lanes at
+ * once (decision 0078, reordered in 0083): the browser tests (Playwright) in one, and in the other
+ * the checks, one at a time, then Vitest's page and API tests. Alone, each lane keeps about one of a
+ * 2-core machine's cores busy, and the browser tests take longest: the checks and Vitest fit beside
+ * them. A failure in either lane stops the other. The reliability tests time one user while another
+ * loads the server, so they run last and alone.
  */
+const BUILD = ['build', 'npm', ['run', 'build'], {}];
 const CHECKS = [
-  ['typecheck', 'npm', ['run', 'typecheck']],
-  ['lint', 'npm', ['run', 'lint']],
-  ['build', 'npm', ['run', 'build']],
-  ['unused exports (knip)', 'npm', ['run', 'knip']],
-  ['format', 'npm', ['run', 'format:check']],
+  ['typecheck', 'npm', ['run', 'typecheck'], {}],
+  ['lint', 'npm', ['run', 'lint'], {}],
+  ['unused exports (knip)', 'npm', ['run', 'knip'], {}],
+  ['format', 'npm', ['run', 'format:check'], {}],
 ];
-const CHECKS_AT_ONCE = 2;
 
-/**
- * Vitest writes one JSON report per run; the summary adds them up with Playwright's. The page's and
- * the API's tests run beside the browser tests, in two workers: alone, Vitest keeps one worker on a
- * 2-core machine and leaves a third of it idle, and the browser tests mostly wait on the page
- * (decision 0078). The reliability tests time one user while another loads the server, so they run
- * last and alone.
- */
+/** Vitest writes one JSON report per run; the summary adds them up with Playwright's. */
 const VITEST_REPORT = 'reports/vitest.json';
 const RELIABILITY_REPORT = 'reports/vitest-reliability.json';
 const PLAYWRIGHT_REPORT = 'reports/playwright.json';
 const VITEST_PROJECTS = ['node', 'web', 'web-isolated'];
 
-const BESIDE_EACH_OTHER = [
-  [
-    'unit, component and API tests (Vitest)',
-    'npx',
-    ['vitest', 'run', '--maxWorkers=2', ...VITEST_PROJECTS.flatMap((project) => ['--project', project])],
-    { VITEST_JSON_REPORT: VITEST_REPORT },
-  ],
-  ['end-to-end tests (Playwright)', 'npx', ['playwright', 'test'], {}],
+const VITEST = [
+  'unit, component and API tests (Vitest)',
+  'npx',
+  ['vitest', 'run', ...VITEST_PROJECTS.flatMap((project) => ['--project', project])],
+  { VITEST_JSON_REPORT: VITEST_REPORT },
 ];
+const PLAYWRIGHT = ['end-to-end tests (Playwright)', 'npx', ['playwright', 'test'], {}];
 
 const STEPS = [
   ['reliability tests (Vitest, alone)', 'npx', ['vitest', 'run', '--project', 'reliability'], { VITEST_JSON_REPORT: RELIABILITY_REPORT }],
@@ -49,37 +43,21 @@ const STEPS = [
 const took = [];
 const started = Date.now();
 
-/** Runs one check with its output held, and answers its exit status once it has printed it. */
-function runCheck([name, command, args]) {
-  return new Promise((resolve) => {
-    const stepStarted = Date.now();
-    const output = [];
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    const finish = (status, error) => {
-      const seconds = Math.round((Date.now() - stepStarted) / 1000);
-      took.push([name, seconds]);
-      console.log(`\n== ${name}`);
-      process.stdout.write(Buffer.concat(output));
-      if (error) console.error(error.message);
-      console.log(`== ${name}: ${seconds} s${status === 0 ? '' : ' (failed)'}`);
-      resolve(status);
-    };
-    child.on('error', (error) => finish(1, error));
-    child.on('close', (status) => finish(status ?? 1));
-  });
-}
+/** Every step still running, each its own process group: a failure elsewhere stops them all. */
+const running = new Set();
 
-/** Runs one step with its output streamed, each line led by `label` when one is given. */
-function runStreamed([name, command, args, env], label) {
+/** Runs one step with its output streamed, each line led by `label` when one is given; answers its exit status. */
+function runStep([name, command, args, env], label) {
   return new Promise((resolve) => {
     const stepStarted = Date.now();
     console.log(`\n== ${name}${label ? ` (its lines start with "${label}")` : ''}`);
     const child = spawn(command, args, {
       stdio: ['ignore', label ? 'pipe' : 'inherit', label ? 'pipe' : 'inherit'],
       env: { ...process.env, ...env },
+      // Its own process group, so stopping it stops what it started (Playwright's server and browser).
+      detached: true,
     });
+    running.add(child);
     if (label) {
       for (const stream of [child.stdout, child.stderr]) {
         let pending = '';
@@ -95,6 +73,7 @@ function runStreamed([name, command, args, env], label) {
       }
     }
     const finish = (status, error) => {
+      running.delete(child);
       const seconds = Math.round((Date.now() - stepStarted) / 1000);
       took.push([name, seconds]);
       if (error) console.error(error.message);
@@ -106,6 +85,32 @@ function runStreamed([name, command, args, env], label) {
   });
 }
 
+/** Runs steps one after another and stops the other lane at the first that fails; answers the failed step's name, or null. */
+async function runLane(steps, label) {
+  for (const step of steps) {
+    if ((await runStep(step, label)) !== 0) {
+      stopRunning();
+      return step[0];
+    }
+  }
+  return null;
+}
+
+function stopRunning() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+process.on('SIGINT', () => {
+  stopRunning();
+  process.exit(130);
+});
+
 function stopIfFailed(names) {
   if (names.length === 0) return;
   console.error(`npm test stopped: ${names.join(', ')} failed.`);
@@ -115,26 +120,13 @@ function stopIfFailed(names) {
 // No report of an earlier run may be counted in this one's summary.
 for (const report of [VITEST_REPORT, RELIABILITY_REPORT, PLAYWRIGHT_REPORT]) fs.rmSync(report, { force: true });
 
-const queue = [...CHECKS];
-const failedChecks = [];
-await Promise.all(
-  Array.from({ length: CHECKS_AT_ONCE }, async () => {
-    for (let check = queue.shift(); check !== undefined; check = queue.shift()) {
-      if ((await runCheck(check)) !== 0) failedChecks.push(check[0]);
-    }
-  }),
-);
-stopIfFailed(failedChecks);
+const unprepared = await runLane([BUILD, ['a browser for the end-to-end tests', 'node', ['scripts/check-browser.mjs'], {}]]);
+stopIfFailed(unprepared === null ? [] : [unprepared]);
 
-stopIfFailed(
-  (await runStreamed(['a browser for the end-to-end tests', 'node', ['scripts/check-browser.mjs'], {}])) === 0 ? [] : ['the browser check'],
-);
+const lanes = await Promise.all([runLane([PLAYWRIGHT], 'e2e │ '), runLane([...CHECKS, VITEST])]);
+stopIfFailed(lanes.filter((failed) => failed !== null));
 
-const [vitestStep, playwrightStep] = BESIDE_EACH_OTHER;
-const besideStatuses = await Promise.all([runStreamed(vitestStep), runStreamed(playwrightStep, 'e2e │ ')]);
-stopIfFailed(BESIDE_EACH_OTHER.filter((_, index) => besideStatuses[index] !== 0).map(([name]) => name));
-
-for (const step of STEPS) stopIfFailed((await runStreamed(step)) === 0 ? [] : [step[0]]);
+for (const step of STEPS) stopIfFailed((await runStep(step)) === 0 ? [] : [step[0]]);
 
 console.log('\n== time taken');
 for (const [name, seconds] of took) console.log(`${String(seconds).padStart(5)} s  ${name}`);

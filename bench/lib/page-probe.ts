@@ -145,7 +145,7 @@ function probeScript(expectedRows: number, layout: LedgerLayout): string {
 })();`;
 }
 
-/** Debian's Chromium when installed (what the end-to-end tests use too), otherwise Playwright's own. */
+/** Debian's full Chromium when installed (the page's figures were measured on it; the end-to-end tests take its headless shell, decision 0083), otherwise Playwright's own. */
 export async function launchChromium(): Promise<Browser> {
   try {
     return await chromium.launch({

@@ -109,81 +109,86 @@ test('"Push to this device" subscribes with the server\'s key and lists this dev
   expect(Buffer.from(subscribedWith).toString('base64url')).toBe(publicKey);
 });
 
-test('the service worker shows every push it receives, with the title and message of its payload', async ({ page, context }) => {
-  await context.grantPermissions(['notifications']);
-  await signIn(page, 'settings-worker');
-  await page.evaluate(async () => navigator.serviceWorker.ready);
+// Showing a notification needs the full browser: the headless shell rejects it (playwright.config.ts).
+test(
+  'the service worker shows every push it receives, with the title and message of its payload',
+  { tag: '@full-browser' },
+  async ({ page, context }) => {
+    await context.grantPermissions(['notifications']);
+    await signIn(page, 'settings-worker');
+    await page.evaluate(async () => navigator.serviceWorker.ready);
 
-  const cdp = await context.newCDPSession(page);
-  // Chromium's own record of each push (DevTools' Application > Push messaging): it says whether a
-  // push reached the worker and how the worker's handling of it ended, so a failure names the step.
-  const pushRecord: { eventName: string; details: string }[] = [];
-  cdp.on('BackgroundService.backgroundServiceEventReceived', ({ backgroundServiceEvent: { eventName, eventMetadata } }) => {
-    pushRecord.push({ eventName, details: eventMetadata.map(({ key, value }) => `${key}: ${value}`).join(', ') });
-  });
-  await cdp.send('BackgroundService.startObserving', { service: 'pushMessaging' });
-  await cdp.send('BackgroundService.setRecording', { shouldRecord: true, service: 'pushMessaging' });
-  const registrations = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
-      const ours = updated.find((registration) => !registration.isDeleted);
-      if (ours) resolve(ours.registrationId);
+    const cdp = await context.newCDPSession(page);
+    // Chromium's own record of each push (DevTools' Application > Push messaging): it says whether a
+    // push reached the worker and how the worker's handling of it ended, so a failure names the step.
+    const pushRecord: { eventName: string; details: string }[] = [];
+    cdp.on('BackgroundService.backgroundServiceEventReceived', ({ backgroundServiceEvent: { eventName, eventMetadata } }) => {
+      pushRecord.push({ eventName, details: eventMetadata.map(({ key, value }) => `${key}: ${value}`).join(', ') });
     });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const registrationId = await registrations;
-  const origin = new URL(page.url()).origin;
-  const recordSays = () => `Chromium's push record: ${JSON.stringify(pushRecord)}`;
-  /**
-   * Delivers one push and waits until the worker's handling of it has ended, as Chromium records it;
-   * that handling must have succeeded. DevTools' delivery is best effort: a push it never dispatched
-   * to the worker (two CI runs lost one, 2026-11-26) is delivered again, at most twice. A push the
-   * worker got is never delivered again.
-   */
-  const deliverPush = async (data: string) => {
-    for (let attempt = 1; attempt <= 3; attempt += 1) {
-      const seenBefore = pushRecord.length;
-      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
-      const deadline = Date.now() + 15_000;
-      while (Date.now() < deadline) {
-        const completed = pushRecord.slice(seenBefore).find(({ eventName }) => eventName === 'Push event completed');
-        if (completed) {
-          expect(completed.details, recordSays()).toBe('Status: Success');
-          return;
+    await cdp.send('BackgroundService.startObserving', { service: 'pushMessaging' });
+    await cdp.send('BackgroundService.setRecording', { shouldRecord: true, service: 'pushMessaging' });
+    const registrations = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+        const ours = updated.find((registration) => !registration.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await registrations;
+    const origin = new URL(page.url()).origin;
+    const recordSays = () => `Chromium's push record: ${JSON.stringify(pushRecord)}`;
+    /**
+     * Delivers one push and waits until the worker's handling of it has ended, as Chromium records it;
+     * that handling must have succeeded. DevTools' delivery is best effort: a push it never dispatched
+     * to the worker (two CI runs lost one, 2026-11-26) is delivered again, at most twice. A push the
+     * worker got is never delivered again.
+     */
+    const deliverPush = async (data: string) => {
+      for (let attempt = 1; attempt <= 3; attempt += 1) {
+        const seenBefore = pushRecord.length;
+        await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
+        const deadline = Date.now() + 15_000;
+        while (Date.now() < deadline) {
+          const completed = pushRecord.slice(seenBefore).find(({ eventName }) => eventName === 'Push event completed');
+          if (completed) {
+            expect(completed.details, recordSays()).toBe('Status: Success');
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 100));
         }
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        if (pushRecord.slice(seenBefore).some(({ eventName }) => eventName === 'Push event dispatched')) break;
       }
-      if (pushRecord.slice(seenBefore).some(({ eventName }) => eventName === 'Push event dispatched')) break;
-    }
-    throw new Error(`The worker's handling of a push did not end. ${recordSays()}`);
-  };
-  /** Waits until the notifications shown are as expected, and says what Chromium recorded when they never are. */
-  const expectShown = async (expected: unknown) => {
-    try {
-      await expect.poll(shownNotifications).toEqual(expected);
-    } catch (error) {
-      throw new Error(`${String(error)}\n${recordSays()}`);
-    }
-  };
-  const payload = {
-    title: 'Leftover: your balance goes below $0',
-    message: 'Heads up: your balance goes below $0 on Fri, Jan 5, 2027, when Car loan ($310.44) is due.',
-    url: `${origin}/ledger`,
-    kind: 'BELOW_ZERO',
-    date: '2027-01-04',
-  };
-  const shownNotifications = () =>
-    page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      return (await registration.getNotifications()).map(({ title, body, data }) => ({
-        title,
-        body,
-        url: (data as { url: string }).url,
-      }));
-    });
-  const ours = { title: payload.title, body: payload.message, url: `${origin}/ledger` };
-  await deliverPush(JSON.stringify(payload));
-  await expectShown([ours]);
-  // A push that is not ours (not JSON) is still shown, as Leftover's.
-  await deliverPush('plain words');
-  await expectShown(expect.arrayContaining([ours, { title: 'Leftover', body: 'plain words', url: `${origin}/` }]));
-});
+      throw new Error(`The worker's handling of a push did not end. ${recordSays()}`);
+    };
+    /** Waits until the notifications shown are as expected, and says what Chromium recorded when they never are. */
+    const expectShown = async (expected: unknown) => {
+      try {
+        await expect.poll(shownNotifications).toEqual(expected);
+      } catch (error) {
+        throw new Error(`${String(error)}\n${recordSays()}`);
+      }
+    };
+    const payload = {
+      title: 'Leftover: your balance goes below $0',
+      message: 'Heads up: your balance goes below $0 on Fri, Jan 5, 2027, when Car loan ($310.44) is due.',
+      url: `${origin}/ledger`,
+      kind: 'BELOW_ZERO',
+      date: '2027-01-04',
+    };
+    const shownNotifications = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map(({ title, body, data }) => ({
+          title,
+          body,
+          url: (data as { url: string }).url,
+        }));
+      });
+    const ours = { title: payload.title, body: payload.message, url: `${origin}/ledger` };
+    await deliverPush(JSON.stringify(payload));
+    await expectShown([ours]);
+    // A push that is not ours (not JSON) is still shown, as Leftover's.
+    await deliverPush('plain words');
+    await expectShown(expect.arrayContaining([ours, { title: 'Leftover', body: 'plain words', url: `${origin}/` }]));
+  },
+);

@@ -98,6 +98,21 @@ function pending(id: string, at: number, daysAgo: number, amount: string, descri
   return { id, posted: 0, transactedAt: at - daysAgo * DAY, amount, description, pending: true };
 }
 
+/**
+ * A purchase made the day before `at`: pending until the scenario's first step, then posted at that
+ * step under a new id, for the amount it finally took (`amounts`: pending, then posted).
+ */
+function pendingThenPosted(
+  at: number,
+  stepAt: number | undefined,
+  ids: { readonly pending: string; readonly posted: string },
+  [pendingAmount, postedAmount]: readonly [string, string],
+  description: string,
+): SimTransaction {
+  if (stepAt === undefined) return pending(ids.pending, at, 1, pendingAmount, description);
+  return { id: ids.posted, posted: stepAt, transactedAt: at - DAY, amount: postedAmount, description };
+}
+
 /** A little history before a scenario's own transactions, so a first sync has something to match. */
 function history(at: number): SimTransaction[] {
   return [posted('TRN-paycheck', at, 10, '1500.00', 'ACME PAYROLL'), posted('TRN-groceries', at, 6, '-82.17', 'FRESH MARKET')];
@@ -149,18 +164,20 @@ function scenarioData(name: ScenarioName, at: number, steps: readonly number[]):
       return one(
         checking([
           ...history(at),
-          stepAt === undefined
-            ? pending('TRN-pending-coffee', at, 1, '-4.50', 'CORNER COFFEE')
-            : { id: 'TRN-posted-coffee', posted: stepAt, transactedAt: at - DAY, amount: '-4.50', description: 'CORNER COFFEE' },
+          pendingThenPosted(
+            at,
+            stepAt,
+            { pending: 'TRN-pending-coffee', posted: 'TRN-posted-coffee' },
+            ['-4.50', '-4.50'],
+            'CORNER COFFEE',
+          ),
         ]),
       );
     case 'pending-posted-tip':
       return one(
         checking([
           ...history(at),
-          stepAt === undefined
-            ? pending('TRN-pending-dinner', at, 1, '-40.00', 'BISTRO 21')
-            : { id: 'TRN-posted-dinner', posted: stepAt, transactedAt: at - DAY, amount: '-47.00', description: 'BISTRO 21' },
+          pendingThenPosted(at, stepAt, { pending: 'TRN-pending-dinner', posted: 'TRN-posted-dinner' }, ['-40.00', '-47.00'], 'BISTRO 21'),
         ]),
       );
     case 'pending-dropped':

@@ -65,6 +65,8 @@ export class RequestBudgetStore {
   private readonly kept = new Map<string, Charge>();
   private readonly flushTimer: NodeJS.Timeout;
   private background: Promise<void> = Promise.resolve();
+  /** The flush being sent, if any: a call's count waits for it, so it never leaves out charges already taken from `kept`. */
+  private flushing: Promise<void> | undefined;
   private nextSweepAt = 0;
   private closed = false;
 
@@ -89,6 +91,9 @@ export class RequestBudgetStore {
       this.spent.delete(id);
     }
     this.sweepEnded(now, windowMs);
+    // Charges a flush took from `kept` are in no call's carry: without this wait a call could be
+    // counted before they commit, and answer a count short of what this process already charged.
+    if (this.flushing) await this.flushing;
 
     const carried = this.kept.get(id)?.units ?? 0;
     this.kept.delete(id);
@@ -130,12 +135,20 @@ export class RequestBudgetStore {
     this.kept.set(id, earlier ? { ...charge, units: earlier.units + charge.units } : charge);
   }
 
-  private async flush(): Promise<void> {
+  private flush(): Promise<void> {
     const charges = [...this.kept.values()];
     this.kept.clear();
-    for (let start = 0; start < charges.length; start += FLUSH_ROWS) {
-      await upsert(charges.slice(start, start + FLUSH_ROWS)).execute(this.db);
-    }
+    const sent = (async () => {
+      for (let start = 0; start < charges.length; start += FLUSH_ROWS) {
+        await upsert(charges.slice(start, start + FLUSH_ROWS)).execute(this.db);
+      }
+    })();
+    // Settled, and after any flush still being sent: a call waits for every charge taken from `kept`.
+    const flushing: Promise<void> = Promise.allSettled([this.flushing, sent]).then(() => {
+      if (this.flushing === flushing) this.flushing = undefined;
+    });
+    this.flushing = flushing;
+    return sent;
   }
 
   /**
