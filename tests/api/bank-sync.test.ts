@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, runBankSchedule } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { DOLLARS_ONLY, SETUP_TOKEN_ALREADY_USED } from '../../src/contract/bank-connections.js';
+import { UNDO_HEADER } from '../../src/contract/common.js';
 import { SYNC_QUOTA, SYNC_TOO_SOON } from '../../src/server/bank/bank-service.js';
 import { startSimplefinSimulator, type SimplefinSimulator } from '../support/simplefin-simulator.js';
 import { databaseKinds } from '../support/test-databases.js';
@@ -265,6 +266,191 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
     await relinked.user.put(`/api/bank-connections/${relinked.id}/accounts/ACT-checking-relinked`, { accountId: ledgerAccount });
     expect((await relinked.sync()).json()).toMatchObject({ added: 0, matched: 2 });
     expect(await relinked.rows()).toHaveLength(2);
+  });
+
+  /** The ledger answer's rows as these tests read them: what the bank says of each (decision 0084). */
+  interface BankRow {
+    id: string;
+    name: string;
+    status: string;
+    amount: number;
+    balance: number;
+    bankBadge?: string;
+    fromBank?: boolean;
+  }
+  interface BankLedger {
+    ledger: { currentBalance: number; pendingBalance: number; transactions: BankRow[] };
+  }
+  const ledgerOf = async (bank: Awaited<ReturnType<typeof linkedChecking>>) => {
+    const answer = await bank.user.get(`/api/accounts/${bank.accountId}/ledger/retrieve-ledger`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return { etag: answer.headers.etag, ledger: answer.json<BankLedger>().ledger };
+  };
+  const named = (ledger: BankLedger['ledger'], name: string): BankRow => {
+    const found = ledger.transactions.find((row) => row.name === name);
+    if (!found) throw new Error(`no row named ${name}`);
+    return found;
+  };
+
+  it('says which rows are pending at the bank or no longer at the bank; one no longer there counts in no balance, month total, row block or forecast, and its flag alone moves the ETag', async () => {
+    const dropped = await linkedChecking('bank-kate', 'pending-dropped');
+    expect((await dropped.sync()).json()).toMatchObject({ added: 3 });
+    const synced = (await ledgerOf(dropped)).ledger;
+    expect(named(synced, 'HOTEL HOLD')).toMatchObject({ status: 'PAID', bankBadge: 'Pending at the bank', fromBank: true });
+    expect(named(synced, 'FRESH MARKET')).toMatchObject({ status: 'CLEARED', fromBank: true });
+    expect(named(synced, 'FRESH MARKET').bankBadge).toBeUndefined();
+    // $1,500 opening, the $1,500 paycheck, $82.17 of groceries, and the $150 hold while the bank holds it.
+    expect([synced.currentBalance, synced.pendingBalance]).toEqual([2917.83, 2767.83]);
+
+    simulator.step();
+    expect((await dropped.sync()).json()).toMatchObject({ flagged: 0 });
+    advance(9 * 86_400);
+    const before = await ledgerOf(dropped);
+    expect((await dropped.sync()).json()).toEqual({ added: 0, matched: 0, replaced: 0, flagged: 1, warnings: [] });
+    const after = await ledgerOf(dropped);
+    // Nothing but the hold's mark changed, and that is a change of the ledger like any other.
+    expect(after.etag).toEqual(expect.any(String));
+    expect(after.etag).not.toBe(before.etag);
+    const hold = named(after.ledger, 'HOTEL HOLD');
+    expect(hold).toMatchObject({ status: 'PAID', bankBadge: 'No longer at the bank', fromBank: true, balance: 2917.83 });
+    expect([after.ledger.currentBalance, after.ledger.pendingBalance]).toEqual([2917.83, 2917.83]);
+
+    // A write's changes answer places its row from the row blocks and sums the month totals.
+    // Two days ahead, so the forecast's lowest balance is after it.
+    const ahead = new Date(clock.getTime() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const snack = await dropped.user.post(`/api/accounts/${dropped.accountId}/ledger/add-transaction?answer=changes`, {
+      date: ahead,
+      name: 'Snack',
+      type: 'D',
+      amount: 10,
+    });
+    expect(snack.statusCode, snack.body).toBe(200);
+    const changes = snack.json<{ changes: { currentBalance: number; pendingBalance: number; rows: BankRow[] } }>().changes;
+    expect([changes.currentBalance, changes.pendingBalance]).toEqual([2917.83, 2917.83]);
+    expect(changes.rows.map((row) => [row.name, row.balance])).toEqual([['Snack', 2907.83]]);
+    // Clearing the hold by hand does not make it count: the bank says it never happened.
+    const cleared = await dropped.user.patch(`/api/accounts/${dropped.accountId}/ledger/update-transaction?answer=changes`, {
+      ...hold,
+      status: 'CLEARED',
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const clearedChanges = cleared.json<{ changes: { currentBalance: number; pendingBalance: number; rows: BankRow[] } }>().changes;
+    expect([clearedChanges.currentBalance, clearedChanges.pendingBalance]).toEqual([2917.83, 2917.83]);
+    expect(clearedChanges.rows.map((row) => [row.name, row.status, row.balance, row.bankBadge])).toEqual([
+      ['HOTEL HOLD', 'CLEARED', 2917.83, 'No longer at the bank'],
+    ]);
+    const whole = (await ledgerOf(dropped)).ledger;
+    expect([whole.currentBalance, whole.pendingBalance]).toEqual([2917.83, 2917.83]);
+    expect(named(whole, 'Snack').balance).toBe(2907.83);
+
+    const forecast = await dropped.user.get(`/api/accounts/${dropped.accountId}/ledger/forecast`);
+    expect(forecast.statusCode, forecast.body).toBe(200);
+    const outlook = forecast.json<{
+      currentBalance: number;
+      pendingBalance: number;
+      lowest: { balance: number } | null;
+      payPeriods: { bills: number }[];
+      safeToSpend: { amount: number } | null;
+    }>();
+    expect([outlook.currentBalance, outlook.pendingBalance]).toEqual([2917.83, 2917.83]);
+    expect(outlook.lowest?.balance).toBe(2907.83);
+    expect(outlook.payPeriods.reduce((sum, period) => sum + Math.round(period.bills * 100), 0)).toBe(8217 + 1000);
+    expect(outlook.safeToSpend?.amount).toBe(2907.83);
+  });
+
+  it('deletes a bank row whatever its status, and a deleted bank row never comes back, even posted under a new id; an undo puts it back with its mark', async () => {
+    const bank = await linkedChecking('bank-liam', 'pending-posted-new-id');
+    expect((await bank.sync()).json()).toMatchObject({ added: 3 });
+    const synced = (await ledgerOf(bank)).ledger;
+    const coffee = named(synced, 'CORNER COFFEE');
+    const groceries = named(synced, 'FRESH MARKET');
+    expect(coffee).toMatchObject({ status: 'PAID', bankBadge: 'Pending at the bank' });
+    expect(groceries).toMatchObject({ status: 'CLEARED', fromBank: true });
+    const remove = (row: BankRow) => bank.user.delete(`/api/accounts/${bank.accountId}/ledger/transactions/${row.id}`);
+
+    // A CLEARED row the bank posted goes; an undo puts it back with its mark, and its key opens again.
+    const deleted = await remove(groceries);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const undone = await bank.user.post('/api/undo', { token: deleted.headers[UNDO_HEADER] });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(named((await ledgerOf(bank)).ledger, 'FRESH MARKET')).toMatchObject({ status: 'CLEARED', fromBank: true });
+    expect((await bank.sync()).json()).toEqual({ added: 0, matched: 0, replaced: 0, flagged: 0, warnings: [] });
+
+    // Deleted again, and the PAID pending too: neither comes back, the pending's posting neither.
+    expect((await remove(groceries)).statusCode).toBe(200);
+    expect((await remove(coffee)).statusCode).toBe(200);
+    simulator.step();
+    for (let run = 0; run < 3; run += 1) expect((await bank.sync()).json()).toMatchObject({ added: 0, replaced: 0 });
+    const left = (await ledgerOf(bank)).ledger.transactions.map((row) => row.name);
+    expect(left).toHaveLength(1);
+    expect(left).not.toContain('CORNER COFFEE');
+    expect(left).not.toContain('FRESH MARKET');
+
+    // A row the bank never touched keeps PRODUCT.md's rule: only an unpaid one can go.
+    const added = await bank.user.post(`/api/accounts/${bank.accountId}/ledger/add-transaction`, {
+      date: '2026-11-20',
+      name: 'Cash',
+      type: 'D',
+      amount: 20,
+    });
+    const cash = named(added.json<BankLedger>().ledger, 'Cash');
+    expect(cash.fromBank).toBeUndefined();
+    await bank.user.patch(`/api/accounts/${bank.accountId}/ledger/update-transaction`, { ...cash, status: 'CLEARED' });
+    expect((await remove(cash)).statusCode).toBe(409);
+  });
+
+  it('exports and restores the bank marks and closed keys: the restored ledger shows and counts as before, and a sync after relinking brings nothing back', async () => {
+    const bank = await linkedChecking('bank-mia', 'pending-dropped');
+    expect((await bank.sync()).json()).toMatchObject({ added: 3 });
+    const synced = (await ledgerOf(bank)).ledger;
+    expect(
+      (await bank.user.delete(`/api/accounts/${bank.accountId}/ledger/transactions/${named(synced, 'FRESH MARKET').id}`)).statusCode,
+    ).toBe(200);
+    simulator.step();
+    await bank.sync();
+    advance(9 * 86_400);
+    expect((await bank.sync()).json()).toMatchObject({ flagged: 1 });
+    const before = (await ledgerOf(bank)).ledger;
+    const shown = (ledger: BankLedger['ledger']) => ({
+      ...ledger,
+      // Every restored row has a new id: the rows are compared by all the rest.
+      transactions: ledger.transactions.map((row) => ({ ...row, id: '' })),
+    });
+
+    const exported = await bank.user.get('/api/account/export');
+    expect(exported.statusCode, exported.body).toBe(200);
+    const document = exported.json<{
+      accounts: {
+        name: string;
+        ledger: {
+          transactions: { name: string; bank?: { account: string; transaction: string; state: string } }[];
+          closedBankKeys?: { account: string; transaction: string; reason: string }[];
+        } | null;
+      }[];
+    }>();
+    const ledger = document.accounts.find((account) => account.name === 'Checking at the bank')?.ledger;
+    expect(ledger?.transactions.find((row) => row.name === 'HOTEL HOLD')?.bank).toMatchObject({
+      account: 'ACT-checking',
+      transaction: 'TRN-pending-hotel',
+      state: 'gone',
+    });
+    expect(ledger?.closedBankKeys).toEqual([{ account: 'ACT-checking', transaction: 'TRN-groceries', reason: 'deleted', pending: null }]);
+
+    const restored = await bank.user.post('/api/account/import', document);
+    expect(restored.statusCode, restored.body).toBe(200);
+    const accounts = (await bank.user.get('/api/accounts')).json<{ accounts: { id: string; name: string }[] }>().accounts;
+    const accountId = accounts.find((account) => account.name === 'Checking at the bank')?.id ?? '';
+    expect(accountId).not.toBe(bank.accountId);
+    const again = { ...bank, accountId };
+    expect(shown((await ledgerOf(again)).ledger)).toEqual(shown(before));
+
+    // The restored account is a new one: linked to it again, the bank finds every row it knows.
+    const relinked = await bank.user.put(`/api/bank-connections/${bank.id}/accounts/ACT-checking`, { accountId });
+    expect(relinked.statusCode, relinked.body).toBe(200);
+    for (let run = 0; run < 2; run += 1) {
+      expect((await bank.sync()).json()).toMatchObject({ added: 0, matched: 0, replaced: 0, flagged: 0 });
+    }
+    expect(shown((await ledgerOf(again)).ledger)).toEqual(shown(before));
   });
 
   it('needs attention after a 402 with the reason, stops the schedule, and writes nothing to the ledger', async () => {

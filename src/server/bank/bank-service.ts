@@ -291,7 +291,7 @@ export class BankService {
       {
         apply: async (write) => {
           const store = await write.storeOf(accountId);
-          return store?.ledger ? (await readBankLedger(store, owner)).rows : [];
+          return store?.ledger ? (await readBankLedger(store)).rows : [];
         },
         answer: async (_write, rows) => rows,
       },
@@ -422,7 +422,7 @@ export class BankService {
               continue;
             }
             const ledger = store.ledger;
-            const state = await readBankLedger(store, owner);
+            const state = await readBankLedger(store);
             const alsoLinked = alsoLinkedOf.get(account.remoteId) ?? new Set<string>();
             const plan = planBankSync({
               account: bridge,
@@ -433,8 +433,7 @@ export class BankService {
               ledgerDates: { from: ledger.startDate, to: ledger.endDate },
               alsoLinked,
             });
-            if (!(await writeBankPlan(store, owner, state, plan)))
-              throw new ConflictError('The ledger changed during the sync. Sync again.');
+            if (!(await writeBankPlan(store, state, plan))) throw new ConflictError('The ledger changed during the sync. Sync again.');
             counts.added += plan.counts.added;
             counts.matched += plan.counts.matched;
             counts.replaced += plan.counts.replaced;

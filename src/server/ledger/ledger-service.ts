@@ -254,14 +254,13 @@ export class LedgerService {
       {
         apply: async (store) => {
           const { ledger, row } = await lockedRow(store, id, expected);
-          const bank = await store.bankMark(row);
-          // A row no longer at the bank stays until the user deletes it, whatever its status (issue 37).
-          const refusal = bank?.state === 'gone' ? undefined : checkDeletion(row);
+          // A row the bank wrote or matched can go whatever its status (issue 37, decision 0084).
+          const refusal = checkDeletion(row);
           if (refusal) throw refusalError(refusal);
           // Deleting either side of a transfer deletes both (the transfer follower), each under PRODUCT.md's rule.
           if (!(await store.delete(row))) throw new ConflictError(CHANGED_MEANWHILE);
           // Its key closes in the same write, so the bank never brings it back (decision 0081).
-          const closed = closedOnDelete({ ...row, bank });
+          const closed = closedOnDelete(row);
           if (closed) await store.closeBankKey(closed);
           return { basedOn: ledger.version, changed: [], removed: [row.id] };
         },
