@@ -399,6 +399,25 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
     expect((await remove(cash)).statusCode).toBe(409);
   });
 
+  it('refuses to undo a write to a row whose bank mark changed since, as for any change of the row', async () => {
+    const dropped = await linkedChecking('bank-noah', 'pending-dropped');
+    expect((await dropped.sync()).json()).toMatchObject({ added: 3 });
+    const hold = named((await ledgerOf(dropped)).ledger, 'HOTEL HOLD');
+    const cleared = await dropped.user.patch(`/api/accounts/${dropped.accountId}/ledger/update-transaction`, {
+      ...hold,
+      status: 'CLEARED',
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    // The bank stops listing the hold: its mark notes since when, and nothing else changes.
+    simulator.step();
+    const before = (await ledgerOf(dropped)).etag;
+    expect((await dropped.sync()).json()).toEqual({ added: 0, matched: 0, replaced: 0, flagged: 0, warnings: [] });
+    expect((await ledgerOf(dropped)).etag).not.toBe(before);
+    const undone = await dropped.user.post('/api/undo', { token: cleared.headers[UNDO_HEADER] });
+    expect(undone.statusCode, undone.body).toBe(409);
+    expect(named((await ledgerOf(dropped)).ledger, 'HOTEL HOLD')).toMatchObject({ status: 'CLEARED', bankBadge: 'Pending at the bank' });
+  });
+
   it('exports and restores the bank marks and closed keys: the restored ledger shows and counts as before, and a sync after relinking brings nothing back', async () => {
     const bank = await linkedChecking('bank-mia', 'pending-dropped');
     expect((await bank.sync()).json()).toMatchObject({ added: 3 });

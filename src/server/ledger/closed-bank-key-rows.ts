@@ -42,12 +42,15 @@ export async function writeBankMarks(scope: LedgerScope, ledgerId: string, marks
     changed += 1;
     await db
       .updateTable('ledger_transactions')
-      .set({
+      // A new version, as any change of the row: an undo of an earlier write to it then refuses
+      // rather than put back the mark it had before.
+      .set((eb) => ({
         bank_account_id: bank.key.account,
         bank_transaction_id: bank.key.transaction,
         bank_state: bank.state,
         bank_missing_since: bank.missingSince,
-      })
+        version: eb('version', '+', 1),
+      }))
       .where('id', '=', row.id)
       .where('ledger_id', '=', ledgerId)
       .where('owner_iss', '=', owner.issuer)
