@@ -271,6 +271,7 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
   /** The ledger answer's rows as these tests read them: what the bank says of each (decision 0084). */
   interface BankRow {
     id: string;
+    date: string;
     name: string;
     status: string;
     amount: number;
@@ -314,6 +315,13 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
     const hold = named(after.ledger, 'HOTEL HOLD');
     expect(hold).toMatchObject({ status: 'PAID', bankBadge: 'No longer at the bank', fromBank: true, balance: 2917.83 });
     expect([after.ledger.currentBalance, after.ledger.pendingBalance]).toEqual([2917.83, 2917.83]);
+    // A statement's $150.00 the same day is no match for a row the bank says never happened.
+    const preview = await dropped.user.post(`/api/accounts/${dropped.accountId}/ledger/statements/preview`, {
+      fileName: 'statement.csv',
+      content: `Transaction Date,Description,Memo,Debit,Credit,Balance\n${hold.date},HOTEL,,150.00,,2767.83\n`,
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<{ rows: { action: string }[] }>().rows.map((row) => row.action)).toEqual(['new']);
 
     // A write's changes answer places its row from the row blocks and sums the month totals.
     // Two days ahead, so the forecast's lowest balance is after it.
