@@ -4,6 +4,10 @@
  * never linked), another user's ids answer 404, a pending then posted under a new id gives one row
  * whose balance equals the bridge's, runs of the same data add 0 rows, Sync now at most once a
  * minute and never past 24 requests a day, and the Access URL's password in no answer or log line.
+ * Decision 0084: a row no longer at the bank counts in no balance (the ledger, a changes answer, the
+ * forecast, safe to spend) and no statement matches it; the answer's bankBadge and fromBank; a mark
+ * alone moves the ETag; a bank row deleted whatever its status never comes back; undo, export and
+ * restore carry the marks and closed keys.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
