@@ -176,6 +176,21 @@ export const ENDPOINTS = {
   /** The forecast of each account touched, before and after purchases that are never stored. */
   whatIf: { method: 'POST', path: '/api/what-if', failure: 'Failed to check the purchase!' },
   getEverydaySuggestion: { method: 'GET', path: '/api/everyday-spending/suggestion', failure: 'Failed to suggest everyday spending!' },
+
+  // Bank sync (issue 37, decision 0082): SimpleFIN connections, their accounts' links, and Sync now.
+  /** Claims a Setup Token and lists the bridge's accounts; stores the Access URL sealed. */
+  connectBank: { method: 'POST', path: '/api/bank-connections', failure: 'Failed to connect the bank!' },
+  listBankConnections: { method: 'GET', path: '/api/bank-connections', failure: 'Failed to get bank connections!' },
+  /** Links a bridge account to an account (or a new one), or unlinks it. */
+  linkBankAccount: {
+    method: 'PUT',
+    path: '/api/bank-connections/:id/accounts/:remoteId',
+    failure: 'Failed to link the bank account!',
+  },
+  /** "Sync now": at most once a minute per connection. */
+  syncBankConnection: { method: 'POST', path: '/api/bank-connections/:id/sync', failure: 'Failed to sync with the bank!' },
+  /** Deletes the connection and its sealed secret at once; the ledgers keep their rows. */
+  disconnectBank: { method: 'DELETE', path: '/api/bank-connections/:id', failure: 'Failed to disconnect the bank!' },
 } as const satisfies Record<string, EndpointRow>;
 
 /**

@@ -10,6 +10,15 @@ import * as z from 'zod/mini';
 import { RESTORE_BODY_LIMIT_BYTES, yourDataCountsSchema, yourDataExportSchema } from './your-data.js';
 import { restoreYourDataRequestSchema, deleteYourDataRequestSchema } from './your-data-requests.js';
 import { profileSchema } from './app-config.js';
+import {
+  bankConnectionParamsSchema,
+  bankConnectionSchema,
+  bankConnectionsSchema,
+  bankRemoteAccountParamsSchema,
+  bankSyncAnswerSchema,
+  connectBankRequestSchema,
+  linkBankAccountRequestSchema,
+} from './bank-connections.js';
 import { accountTransactionParamsSchema, accountUpdateSchema, newAccountSchema, removeAccountRequestSchema } from './account-input.js';
 import { accountForecastSchema, accountSchema, accountsInfoSchema } from './accounts.js';
 import {
@@ -236,6 +245,32 @@ export const ENDPOINT_SCHEMAS = {
     summary: "Suggest everyday spending from the median of an account's last 13 full weeks",
     query: everydaySuggestionQuerySchema,
     answer: everydaySuggestionSchema,
+  },
+
+  connectBank: {
+    summary: 'Connect a bank through SimpleFIN: claim a Setup Token and list the bridge accounts',
+    body: connectBankRequestSchema,
+    answer: bankConnectionSchema,
+  },
+  listBankConnections: {
+    summary: "List the caller's bank connections with their accounts, state and last sync",
+    answer: bankConnectionsSchema,
+  },
+  linkBankAccount: {
+    summary: 'Link a bank account to an account or a new one, or unlink it',
+    params: bankRemoteAccountParamsSchema,
+    body: linkBankAccountRequestSchema,
+    answer: bankConnectionSchema,
+  },
+  syncBankConnection: {
+    summary: "Sync a bank connection's linked accounts into their ledgers now",
+    params: bankConnectionParamsSchema,
+    answer: bankSyncAnswerSchema,
+  },
+  disconnectBank: {
+    summary: 'Disconnect a bank: its secret is deleted at once, the ledgers keep their rows',
+    params: bankConnectionParamsSchema,
+    answer: bankConnectionsSchema,
   },
 } as const satisfies {
   readonly [Operation in ApiOperation]: EndpointSchemas &

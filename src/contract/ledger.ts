@@ -1,5 +1,6 @@
 /** The ledger: one schema per answer; the requests are in ledger-requests.ts, the calls in the endpoint table (common.ts). */
 import * as z from 'zod/mini';
+import { BANK_BADGES } from '../domain/bank-sync/bank-rows.js';
 import { SOURCE_KINDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
 import { UNTIL_REASONS } from '../domain/safe-to-spend.js';
 import { dollarsAnswerSchema, idSchema, pathsOf } from './common.js';
@@ -38,6 +39,17 @@ export const ledgerTransactionSchema = z.object({
    * so the answers of a user without transfers are what they were before.
    */
   transfer: z.optional(transferLinkSchema),
+  /**
+   * On a row a bank sync wrote or matched, while the bank still calls it pending ("Pending at the
+   * bank") or no longer lists it ("No longer at the bank": it counts in no balance); absent on every
+   * other row (issue 37, decision 0084), so the answers of a user without bank sync are what they were.
+   */
+  bankBadge: z.optional(z.enum(BANK_BADGES)),
+  /**
+   * True on every row a bank sync wrote or matched, posted ones too: it can be deleted whatever its
+   * status, and the bank never brings it back (decision 0084); absent on every other row.
+   */
+  fromBank: z.optional(z.literal(true)),
 });
 export type LedgerTransaction = z.infer<typeof ledgerTransactionSchema>;
 

@@ -7,7 +7,15 @@
 import * as z from 'zod/mini';
 import { isIsoDate } from '../domain/calendar-date.js';
 import { LATEST_LEDGER_START, latestLedgerEnd } from '../domain/ledger-span.js';
-import { MAX_LEDGER_YEARS, MAX_TRANSACTION_NAME_LENGTH, SCHEDULE_KINDS, SOURCE_KINDS, TRANSACTION_STATUSES } from '../domain/ledger.js';
+import { bankKeyText, CLOSED_BANK_KEY_REASONS } from '../domain/bank-sync/bank-rows.js';
+import {
+  BANK_STATES,
+  MAX_LEDGER_YEARS,
+  MAX_TRANSACTION_NAME_LENGTH,
+  SCHEDULE_KINDS,
+  SOURCE_KINDS,
+  TRANSACTION_STATUSES,
+} from '../domain/ledger.js';
 import { TRANSACTION_TYPES } from '../domain/ledger.js';
 import { EXPORT_FORMAT, EXPORT_VERSIONS } from './your-data.js';
 import { cardInputSchema } from './account-input.js';
@@ -65,6 +73,42 @@ const restoredSourceSchema = z.object(
   { error: 'Source must be null or an object with kind, id, occurrence and edited.' },
 );
 
+/** A bridge's account or transaction id, as a bank mark stores it (at most 200 characters, decision 0081). */
+function bankIdField(label: string) {
+  return z
+    .string({ error: `${label} is required.` })
+    .check(z.minLength(1, `${label} must be 1 to 200 characters.`), z.maxLength(200, `${label} must be 1 to 200 characters.`));
+}
+
+const restoredBankMarkSchema = z.object(
+  {
+    account: bankIdField('Account'),
+    transaction: bankIdField('Transaction'),
+    state: z.enum(BANK_STATES, { error: 'State must be posted, pending or gone.' }),
+    missingSince: z.nullable(isoDateField('Missing Since')),
+  },
+  { error: 'Bank must be left out or an object with account, transaction, state and missingSince.' },
+);
+
+const restoredClosedBankKeySchema = z.object(
+  {
+    account: bankIdField('Account'),
+    transaction: bankIdField('Transaction'),
+    reason: z.enum(CLOSED_BANK_KEY_REASONS, { error: 'Reason must be deleted or replaced.' }),
+    pending: z.nullable(
+      z.object(
+        {
+          date: isoDateField('Date'),
+          type: z.enum(TRANSACTION_TYPES, { error: 'Type must be D (debit) or C (credit).' }),
+          amount: amountSchema,
+        },
+        { error: 'Pending must be null or an object with date, type and amount.' },
+      ),
+    ),
+  },
+  OBJECT_BODY,
+);
+
 const restoredTransactionSchema = z.object(
   {
     id: idSchema,
@@ -78,6 +122,7 @@ const restoredTransactionSchema = z.object(
     transfer: z.optional(
       z.object({ id: idSchema, accountId: idSchema }, { error: 'Transfer must be left out or an object with id and accountId.' }),
     ),
+    bank: z.optional(restoredBankMarkSchema),
   },
   OBJECT_BODY,
 );
@@ -101,6 +146,7 @@ const restoredLedgerSchema = z.object(
       { error: 'Imported statement rows must be a list.' },
     ),
     removedSchedules: z.array(z.object({ kind: kindSchema, id: idSchema }), { error: 'Removed schedules must be a list.' }),
+    closedBankKeys: z.optional(z.array(restoredClosedBankKeySchema, { error: 'Closed bank keys must be a list.' })),
   },
   { error: 'Ledger must be null or an object.' },
 );
@@ -233,6 +279,26 @@ function ledgerProblems(
     if (keys.has(row.key))
       problems.push({ path: [...at, 'importedStatementRows', index, 'key'], message: 'Key appears twice in the document.' });
     keys.add(row.key);
+  });
+
+  // A ledger holds one row per bank key, and closes a key once (decision 0084).
+  const bankKeys = new Set<string>();
+  ledger.transactions.forEach((row, index) => {
+    if (!row.bank) return;
+    const key = bankKeyText(row.bank);
+    if (bankKeys.has(key))
+      problems.push({
+        path: [...at, 'transactions', index, 'bank', 'transaction'],
+        message: 'A bank transaction appears twice in the ledger.',
+      });
+    bankKeys.add(key);
+  });
+  const closedKeys = new Set<string>();
+  (ledger.closedBankKeys ?? []).forEach((closed, index) => {
+    const key = bankKeyText(closed);
+    if (closedKeys.has(key))
+      problems.push({ path: [...at, 'closedBankKeys', index, 'transaction'], message: 'A closed bank key appears twice in the ledger.' });
+    closedKeys.add(key);
   });
   return problems;
 }

@@ -4,7 +4,8 @@
  * page's first view, which only reads answers, does not carry its checks (benchmark 4a).
  */
 import * as z from 'zod/mini';
-import { SCHEDULE_KINDS, SOURCE_KINDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
+import { CLOSED_BANK_KEY_REASONS } from '../domain/bank-sync/bank-rows.js';
+import { BANK_STATES, SCHEDULE_KINDS, SOURCE_KINDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/ledger.js';
 import { dollarsAnswerSchema, idSchema, pathsOf } from './common.js';
 import { depositSchema } from './deposits.js';
 import { expenseSchema } from './expenses.js';
@@ -52,6 +53,24 @@ export const exportedDepositSchema = z.extend(depositSchema, { createdAt: create
 /** An expense as its answer gives it, and when it was stored. */
 export const exportedExpenseSchema = z.extend(expenseSchema, { createdAt: createdAtSchema });
 
+/** A row's bank mark (decision 0081): the bridge's account and transaction ids, never anything of the connection. */
+const exportedBankMarkSchema = z.object({
+  account: z.string(),
+  transaction: z.string(),
+  state: z.enum(BANK_STATES),
+  /** The first day a sync missed it while pending; null while the bank lists it. */
+  missingSince: z.nullable(z.string()),
+});
+
+/** A bridge transaction that never comes back into the ledger: deleted by the user, or a pending replaced by its posting (decision 0081). */
+const exportedClosedBankKeySchema = z.object({
+  account: z.string(),
+  transaction: z.string(),
+  reason: z.enum(CLOSED_BANK_KEY_REASONS),
+  /** What a pending deleted was, so its posting under a new id stays deleted; null otherwise. */
+  pending: z.nullable(z.object({ date: z.string(), type: z.enum(TRANSACTION_TYPES), amount: dollarsAnswerSchema })),
+});
+
 export const exportedTransactionSchema = z.object({
   id: idSchema,
   /** Creation order within the ledger: the last tie-break of row order. */
@@ -64,6 +83,8 @@ export const exportedTransactionSchema = z.object({
   source: z.nullable(rowSourceSchema),
   /** On a side of a transfer only: the other side's row and account (decision 0043). */
   transfer: z.optional(transferLinkSchema),
+  /** On a row a bank sync wrote or matched only: its bridge account and transaction, and where the bank stands on it (decision 0084). */
+  bank: z.optional(exportedBankMarkSchema),
 });
 
 const scheduleRefSchema = z.object({ kind: z.enum(SCHEDULE_KINDS), id: z.string() });
@@ -82,6 +103,8 @@ export const exportedLedgerSchema = z.object({
   importedStatementRows: z.array(z.object({ key: z.string(), transactionId: z.string(), importedAt: z.string() })),
   /** Deleted deposits and expenses that rows still name as their source (paid or past rows outlive their schedule). */
   removedSchedules: z.array(scheduleRefSchema),
+  /** The bank keys that never come back (decision 0084); left out when there are none, so documents without bank sync are as before. */
+  closedBankKeys: z.optional(z.array(exportedClosedBankKeySchema)),
 });
 
 /** An account as its answer gives it, without balances (they are its ledger's), and when it was stored. */

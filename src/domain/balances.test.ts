@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareRows, computeBalances, placeInBlock } from './balances.js';
 import { fromDayNumber, isoDate, toDayNumber } from './calendar-date.js';
-import { type LedgerRow, signedAmount, TRANSACTION_STATUSES } from './ledger.js';
+import { BANK_STATES, type BankState, isCounted, type LedgerRow, signedAmount, TRANSACTION_STATUSES } from './ledger.js';
 import { cents } from './money.js';
 
 /** Property runs: modest in CI, more under `npm run fuzz`. */
@@ -82,5 +82,33 @@ describe('placeInBlock', () => {
       status: 'PENDING',
     };
     expect(placeInBlock(cents(0), [row], new Set(['b']), { rows: 0, signed: 0 })).toEqual(new Map());
+  });
+});
+
+describe('rows no longer at the bank (issue 37, decision 0084)', () => {
+  it('count in no balance: the others balance as if they were not there, and each one’s running balance is the row’s before it', () => {
+    fc.assert(
+      fc.property(
+        rowsArbitrary,
+        fc.array(fc.constantFrom(null, ...BANK_STATES)),
+        fc.integer({ min: -500_000, max: 500_000 }),
+        (drafts, states, opening) => {
+          const stateOf = (index: number): BankState | null => (states.length === 0 ? null : (states[index % states.length] ?? null));
+          const rows: LedgerRow[] = drafts.map((row, index) => {
+            const state = stateOf(index);
+            return { ...row, bank: state === null ? null : { state } };
+          });
+          const all = computeBalances(cents(opening), rows);
+          const counted = computeBalances(cents(opening), rows.filter(isCounted));
+          expect([all.currentBalance, all.pendingBalance]).toEqual([counted.currentBalance, counted.pendingBalance]);
+          const balanceOf = new Map(counted.rows.map((row) => [row.id, row.balance]));
+          all.rows.forEach((row, index) => {
+            const before = index === 0 ? opening : all.rows[index - 1]?.balance;
+            expect(row.balance).toBe(isCounted(row) ? balanceOf.get(row.id) : before);
+          });
+        },
+      ),
+      { numRuns: RUNS },
+    );
   });
 });

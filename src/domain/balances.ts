@@ -5,7 +5,7 @@
  * first view imports, so the first view does not carry it (benchmark 4a).
  */
 import { cents, type Cents } from './money.js';
-import { compareDrafts, type DraftOrderKey, type LedgerBalances, type LedgerRow, signedAmount } from './ledger.js';
+import { compareDrafts, countedAmount, type DraftOrderKey, type LedgerBalances, type LedgerRow } from './ledger.js';
 
 /** What row order reads of a row: its date, type and name, then its creation order. */
 export type RowOrderKey = DraftOrderKey & Pick<LedgerRow, 'sequence'>;
@@ -18,6 +18,7 @@ export function compareRows(a: RowOrderKey, b: RowOrderKey): number {
 /**
  * Running balance per row (opening plus every credit minus every debit up to and including it,
  * in row order); current balance counts CLEARED rows; pending balance counts PAID and CLEARED.
+ * A row that does not count (no longer at the bank, isCounted) moves none of them.
  */
 export function computeBalances(openingBalance: Cents, rows: readonly LedgerRow[]): LedgerBalances {
   const ordered = [...rows].sort(compareRows);
@@ -25,7 +26,7 @@ export function computeBalances(openingBalance: Cents, rows: readonly LedgerRow[
   let current = openingBalance as number;
   let pending = openingBalance as number;
   const withBalance = ordered.map((row) => {
-    const signed = signedAmount(row);
+    const signed = countedAmount(row);
     running += signed;
     if (row.status === 'CLEARED') current += signed;
     if (row.status !== 'PENDING') pending += signed;
@@ -41,6 +42,7 @@ export function computeBalances(openingBalance: Cents, rows: readonly LedgerRow[
       status: row.status,
       source: row.source ?? null,
       transfer: row.transfer ?? null,
+      bank: row.bank ?? null,
       balance: cents(running),
     };
   });
@@ -76,7 +78,7 @@ export function placeInBlock(
   const places = new Map<string, RowPlace>();
   let signed = before.signed;
   for (const [index, row] of [...blockRows].sort(compareRows).entries()) {
-    signed += signedAmount(row);
+    signed += countedAmount(row);
     if (ids.has(row.id)) places.set(row.id, { position: before.rows + index, balance: cents(openingBalance + signed) });
   }
   return places;

@@ -7,7 +7,7 @@
  */
 import type { CardRule } from './accounts.js';
 import { daysInMonth, fromParts, type IsoDate, yearMonthOf } from './calendar-date.js';
-import type { TransactionDraft } from './ledger.js';
+import { countedAmount, type CountedRow, type TransactionDraft } from './ledger.js';
 import { type Cents, cents } from './money.js';
 import type { DateRange } from './schedules.js';
 
@@ -103,7 +103,7 @@ export interface CardPaymentsInput {
    * Every row of the card's ledger but the open payments about to be projected afresh: charges,
    * credits, and the payments that stand (paid, cleared, edited or past), in any order.
    */
-  readonly rows: readonly Pick<TransactionDraft, 'date' | 'type' | 'amount'>[];
+  readonly rows: readonly (Pick<TransactionDraft, 'date'> & CountedRow)[];
   /** The card ledger's dates: only statements that close within them are known to it. */
   readonly span: DateRange;
   /** Statement months (statementMonth) whose payment already stands or was deleted by the user: none is projected for them. */
@@ -122,7 +122,8 @@ export interface CardPaymentsInput {
 export function projectCardPayments({ card, openingBalance, rows, span, filled, reach }: CardPaymentsInput): CardPayment[] {
   const payments: CardPayment[] = [];
   if (reach.from > reach.to) return payments;
-  const ordered = rows.map((row) => ({ date: row.date, signed: row.type === 'C' ? row.amount : -row.amount }));
+  // A card row no longer at the bank is owed to nobody (isCounted).
+  const ordered = rows.map((row) => ({ date: row.date, signed: countedAmount(row) }));
   ordered.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   let balance: number = openingBalance;
   let next = 0;

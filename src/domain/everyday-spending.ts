@@ -6,7 +6,7 @@
  * Sunday before today. Linear in rows.
  */
 import { addDays, daysBetween, type IsoDate, weekdayOf } from './calendar-date.js';
-import type { LedgerRow } from './ledger.js';
+import { isCounted, type LedgerRow } from './ledger.js';
 import { type Cents, cents } from './money.js';
 
 /** How many full weeks the suggestion looks back over. */
@@ -33,9 +33,9 @@ export function lastFullWeekStart(today: IsoDate): IsoDate {
   return addDays(today, -sinceMonday - 7);
 }
 
-/** A row counts as everyday spending when it is a cleared debit that nothing projected. */
-export function isEverydaySpending(row: Pick<LedgerRow, 'type' | 'status' | 'source' | 'transfer'>): boolean {
-  return row.type === 'D' && row.status === 'CLEARED' && !row.source && !row.transfer;
+/** A row counts as everyday spending when it is a cleared debit that nothing projected, and that counts at all (isCounted). */
+export function isEverydaySpending(row: Pick<LedgerRow, 'type' | 'status' | 'source' | 'transfer' | 'bank'>): boolean {
+  return row.type === 'D' && row.status === 'CLEARED' && !row.source && !row.transfer && isCounted(row);
 }
 
 export function everydayHistory(ledgerStart: IsoDate, rows: readonly LedgerRow[], today: IsoDate): EverydayHistory {

@@ -4,7 +4,7 @@
  * balances (computeBalances), used alike by the server's forecast answer and the page.
  */
 import { addDays, type IsoDate } from './calendar-date.js';
-import type { LedgerRowWithBalance, SourceKind } from './ledger.js';
+import { countedAmount, type CountedRow, type LedgerRowWithBalance, type SourceKind } from './ledger.js';
 import { type Cents, cents } from './money.js';
 
 export interface PayPeriod {
@@ -25,6 +25,8 @@ export interface PayPeriod {
 /** What the forecast reads of a ledger row: the server passes its rows, the page the rows of its ledger answer in cents. */
 export interface ForecastRow extends Pick<LedgerRowWithBalance, 'date' | 'name' | 'type' | 'amount' | 'balance'> {
   readonly source: { readonly kind: SourceKind } | null;
+  /** A row no longer at the bank is neither income nor a bill (isCounted). */
+  readonly bank?: CountedRow['bank'];
 }
 
 /** A row that names a moment of the forecast. */
@@ -66,8 +68,9 @@ export function payPeriods(
     let any = false;
     for (; index < rows.length && (next === undefined || (rows[index] as ForecastRow).date < next); index += 1) {
       const row = rows[index] as ForecastRow;
-      if (row.type === 'C') income += row.amount;
-      else bills += row.amount;
+      const counted = countedAmount(row);
+      if (counted > 0) income += counted;
+      else bills -= counted;
       lowest = any ? Math.min(lowest, row.balance) : row.balance;
       any = true;
       balance = row.balance;

@@ -69,6 +69,25 @@ export interface TransferLink {
   readonly accountId: string;
 }
 
+/**
+ * Where the bank stands on a row's transaction (issue 37, decision 0081, bank-sync/bank-rows.ts):
+ * - `posted`: the bank posted it (the row is CLEARED);
+ * - `pending`: the bank lists it as pending (the row is PAID, "Pending at the bank");
+ * - `gone`: it was pending and the bank stopped listing it for GONE_AFTER_DAYS without posting it
+ *   ("No longer at the bank"): the row stops counting in every balance and stays until the user
+ *   deletes it.
+ */
+export const BANK_STATES = ['posted', 'pending', 'gone'] as const;
+export type BankState = (typeof BANK_STATES)[number];
+
+/**
+ * Where the bank stands on a row a bank sync wrote or matched, as the balances and the page read it;
+ * the server's rows carry the whole mark (BankMark, decision 0081), the page's what the badge says.
+ */
+export interface BankStanding {
+  readonly state: BankState;
+}
+
 export interface LedgerRow extends TransactionDraft {
   readonly id: string;
   readonly status: TransactionStatus;
@@ -78,11 +97,14 @@ export interface LedgerRow extends TransactionDraft {
   readonly source?: RowSource | null;
   /** The other side, for one side of a transfer; null (or absent) for every other row. */
   readonly transfer?: TransferLink | null;
+  /** Where the bank stands on a row a bank sync wrote or matched (issue 37); null (or absent) for every other row. */
+  readonly bank?: BankStanding | null;
 }
 
 export interface LedgerRowWithBalance extends LedgerRow {
   readonly source: RowSource | null;
   readonly transfer: TransferLink | null;
+  readonly bank: BankStanding | null;
   readonly balance: Cents;
 }
 
@@ -144,6 +166,23 @@ export function compareDrafts(a: DraftOrderKey, b: DraftOrderKey): number {
 
 export function signedAmount(row: Pick<TransactionDraft, 'type' | 'amount'>): number {
   return row.type === 'C' ? row.amount : -row.amount;
+}
+
+/**
+ * Whether a row counts in the balances: every row but one the bank no longer lists (issue 37,
+ * decision 0084). The one rule every sum of rows reads, through countedAmount: the running,
+ * current and pending balances, month totals, row blocks, the forecast and safe to spend.
+ */
+export function isCounted(row: Pick<LedgerRow, 'bank'>): boolean {
+  return row.bank?.state !== 'gone';
+}
+
+/** What a sum of rows reads of a row: its type and amount, and where the bank stands on it. */
+export type CountedRow = Pick<LedgerRow, 'type' | 'amount' | 'bank'>;
+
+/** What a row adds to every balance: its signed amount, or nothing for a row that does not count (isCounted). */
+export function countedAmount(row: CountedRow): number {
+  return isCounted(row) ? signedAmount(row) : 0;
 }
 
 /** Status only moves forward: PENDING -> PAID -> CLEARED, or PENDING -> CLEARED. */

@@ -79,9 +79,13 @@ export function decideUpdate(
   return { kind: 'change', changes, edits: edited };
 }
 
-/** Only an unpaid row can go: a PAID or CLEARED one is part of the account's history. */
-export function checkDeletion(row: Pick<LedgerRow, 'status'>): TransactionRefusal | undefined {
-  return canEdit(row.status) ? undefined : { kind: 'notDeletable', status: row.status };
+/**
+ * Only an unpaid row can go: a PAID or CLEARED one is part of the account's history. A row the bank
+ * wrote or matched can go whatever its status (issue 37, decision 0084): what the bank says is the
+ * history, and its key closes so the bank never brings the row back.
+ */
+export function checkDeletion(row: Pick<LedgerRow, 'status' | 'bank'>): TransactionRefusal | undefined {
+  return canEdit(row.status) || row.bank ? undefined : { kind: 'notDeletable', status: row.status };
 }
 
 /** A ledger only grows: the new end comes after the current one, and the ledger still spans at most five years. */

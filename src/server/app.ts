@@ -30,6 +30,12 @@ import { createRateLimits, type RateLimitBudget } from './http/rate-limit.js';
 import { securityHeaders } from './http/security-headers.js';
 import { yourDataRoutes } from './your-data/routes.js';
 import { accountsRoutes } from './accounts/routes.js';
+import { AccountsService } from './accounts/accounts-service.js';
+import { BankConnectionStore } from './bank/bank-connection-store.js';
+import { BankScheduler, startBankTimer } from './bank/bank-scheduler.js';
+import { BankService } from './bank/bank-service.js';
+import { bankRoutes } from './bank/routes.js';
+import { replanDay } from './profile/user-settings-store.js';
 import { depositRoutes } from './deposits/routes.js';
 import { expenseRoutes } from './expenses/routes.js';
 import { ledgerRoutes } from './ledger/routes.js';
@@ -67,6 +73,8 @@ export interface AppOptions {
   /** Sees every query the routes run; tests count them to show a refused request reads nothing. */
   readonly queryObserver?: KyselyPlugin;
   readonly notifications?: NotificationOptions;
+  /** How often each process's bank schedule ticks: a minute; 0 runs no timer (tests call runBankSchedule). */
+  readonly bank?: { readonly everyMs?: number };
 }
 
 /** How notifications run (decision 0051); tests shorten the waits and drive the outbox themselves. */
@@ -104,7 +112,14 @@ declare module 'fastify' {
     fileWork: FileWorkPool;
     /** Plans and sends notifications (decision 0051). */
     notificationOutbox: NotificationOutbox;
+    /** Syncs bank connections on the server's schedule (decision 0082). */
+    bankScheduler: BankScheduler;
   }
+}
+
+/** One tick of the bank schedule, on the app's clock: what the minute's timer does. Answers the connections synced. */
+export function runBankSchedule(app: FastifyInstance): Promise<number> {
+  return app.bankScheduler.tick();
 }
 
 /**
@@ -227,6 +242,36 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     app.addHook('preClose', async () => stop?.());
   }
 
+  // Bank sync (issue 37, decision 0082): the service the routes and the schedule share.
+  const accountsForBank = new AccountsService(database, ledgerWrites);
+  const bankStore = new BankConnectionStore(database.db);
+  const bank = new BankService({
+    database,
+    writes: ledgerWrites,
+    store: bankStore,
+    now,
+    defaultTimeZone: config.defaultTimeZone,
+    secrets: config.secrets,
+    allowPrivateUrls: config.notifications.allowPrivateUrls,
+    addAccount: (owner, fields) => accountsForBank.add(owner, fields),
+    // The shortfall and bills-due checks run once more for the user, through the outbox (issue 37 item 6).
+    ledgerChanged: (owner) =>
+      void replanDay(database.db, owner, now()).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'a bank sync could not ask for notifications'),
+      ),
+  });
+  const bankScheduler = new BankScheduler(bankStore, bank, now, (error) => app.log.error({ err: error }, 'a scheduled bank sync failed'));
+  app.decorate('bankScheduler', bankScheduler);
+  const bankEveryMs = options.bank?.everyMs ?? 60_000;
+  if (bankEveryMs > 0) {
+    let stopBank: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopBank = startBankTimer(bankScheduler, bankEveryMs, (error) => app.log.error({ err: error }, 'a bank schedule round failed'));
+    });
+    // Before the database closes: a sync under way finishes first.
+    app.addHook('preClose', async () => stopBank?.());
+  }
+
   const pageConfig: AppConfig = {
     oidc: { issuer: config.oidc.issuer, clientId: config.oidc.clientId, audience: config.oidc.audience },
     developmentSignIn: config.oidc.kind === 'embedded',
@@ -261,6 +306,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(undoRoutes);
       await api.register(accountsRoutes);
       await api.register(notificationRoutes, { notifications, delivery });
+      await api.register(bankRoutes, { bank });
       api.setNotFoundHandler((request, reply) => {
         // The request's own path is not echoed back: an answer never repeats what a caller made up.
         const body: ErrorBody = { error: { code: 'not_found', message: `There is no such API call (${request.method}).` } };

@@ -52,6 +52,7 @@ function garbageData(rows: number): LedgerData {
     })),
     skipped: [],
     imported: [],
+    closedBankKeys: [],
   };
 }
 

@@ -95,6 +95,9 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
         'PUT /api/expenses/:id',
         'DELETE /api/notifications/channels/:id',
         'POST /api/notifications/channels/:id/test',
+        'PUT /api/bank-connections/:id/accounts/:remoteId',
+        'POST /api/bank-connections/:id/sync',
+        'DELETE /api/bank-connections/:id',
       ].sort(),
     );
   });

@@ -120,6 +120,9 @@ const VALID_BODIES: { readonly [Operation in WithBody]: (id: string) => unknown 
   updateNotifications: () => ({ hour: 7, belowZero: true, billsDue: true }),
   // A public address literal: adding it needs no DNS lookup (the guard checks the address itself).
   addNotificationChannel: () => ({ kind: 'WEBHOOK', target: 'https://93.184.215.14/leftover' }),
+  // Not base64 of a URL: refused before any request leaves the server.
+  connectBank: () => ({ setupToken: 'not-a-setup-token' }),
+  linkBankAccount: () => ({ accountId: null }),
 };
 
 /** Calls that name their row in the body, not the path (an account's ledger names its account in the path too). */

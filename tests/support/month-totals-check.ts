@@ -33,7 +33,8 @@ function key(record: MonthRecord): string {
 export async function checkMonthTotals<Schema>(db: Kysely<Schema>): Promise<void> {
   const stored = await sql<MonthRecord>`select ledger_id, owner_iss, owner_sub, month, row_count, signed_cents, cleared_cents, settled_cents
     from ledger_month_totals`.execute(db);
-  const signed = sql`case when type = 'C' then amount_cents else -amount_cents end`;
+  // A row no longer at the bank counts in no sum (decision 0084).
+  const signed = sql`case when bank_state = 'gone' then 0 when type = 'C' then amount_cents else -amount_cents end`;
   const counted = await sql<MonthRecord>`select ledger_id, owner_iss, owner_sub, substr(date, 1, 7) as month, count(*) as row_count,
       sum(${signed}) as signed_cents, sum(case when status = 'CLEARED' then ${signed} else 0 end) as cleared_cents,
       sum(case when status <> 'PENDING' then ${signed} else 0 end) as settled_cents

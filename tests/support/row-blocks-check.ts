@@ -34,6 +34,7 @@ interface RowRecord {
   name: string;
   sequence: number;
   amount_cents: number | string;
+  bank_state: string | null;
 }
 
 function orderKey(record: { date: string; type: string; name: string; sequence: number }): RowOrderKey {
@@ -50,8 +51,8 @@ function orderKey(record: { date: string; type: string; name: string; sequence: 
 export async function checkRowBlocks<Schema>(db: Kysely<Schema>): Promise<void> {
   const blocks = await sql<BlockRecord>`select ledger_id, owner_iss, owner_sub, block, rank, low_date, low_type, low_name, low_sequence,
       row_count, signed_cents from ledger_row_blocks`.execute(db);
-  const rows = await sql<RowRecord>`select ledger_id, owner_iss, owner_sub, id, block, date, type, name, sequence, amount_cents
-      from ledger_transactions`.execute(db);
+  const rows = await sql<RowRecord>`select ledger_id, owner_iss, owner_sub, id, block, date, type, name, sequence, amount_cents,
+      bank_state from ledger_transactions`.execute(db);
   const byLedger = new Map<string, { blocks: BlockRecord[]; rows: RowRecord[] }>();
   const ledgerOf = (id: string) => {
     const found = byLedger.get(id) ?? { blocks: [], rows: [] };
@@ -80,7 +81,8 @@ export async function checkRowBlocks<Schema>(db: Kysely<Schema>): Promise<void> 
       if (block?.owner_iss !== row.owner_iss || block.owner_sub !== row.owner_sub) throw fault(`row ${row.id}'s block has another owner`);
       const sums = counted.get(row.block) ?? { rows: 0, signed: 0 };
       sums.rows += 1;
-      sums.signed += (row.type === 'C' ? 1 : -1) * Number(row.amount_cents);
+      // A row no longer at the bank counts in no sum (decision 0084).
+      if (row.bank_state !== 'gone') sums.signed += (row.type === 'C' ? 1 : -1) * Number(row.amount_cents);
       counted.set(row.block, sums);
       const key = orderKey(row);
       const low = ordered[at]?.low;

@@ -277,6 +277,8 @@ export interface SimplefinSimulator {
   setupToken(): string;
   /** An Access URL claimed here and now, for tests that do not test the claim. */
   accessUrl(): string;
+  /** Every Access URL password handed out so far: what a test greps logs, answers and exports for. */
+  issuedPasswords(): string[];
   readonly requests: readonly RecordedRequest[];
   /** Requests to /accounts, the ones the quota counts. */
   accountRequests(): RecordedRequest[];
@@ -657,6 +659,7 @@ export async function startSimplefinSimulator(options: SimulatorOptions = {}): P
   const simulator: Omit<SimplefinSimulator, 'origin' | 'close'> = {
     setupToken: newSetupToken,
     accessUrl: newAccessUrl,
+    issuedPasswords: () => [...credentials.values()],
     requests,
     accountRequests: () => requests.filter((each) => each.path === `${ROOT}/accounts`),
     clearRequests: () => {

@@ -88,6 +88,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
       ...(webRoot && { webRoot }),
       // No timer: a test plans and sends through runNotifications, on its own clock, when it means to.
       notifications: { everyMs: 0, ...options.notifications },
+      // Nor a bank schedule: a test ticks it through runBankSchedule.
+      bank: { everyMs: 0 },
     });
     await app.ready();
   } catch (error) {

@@ -5,7 +5,7 @@
  * the server stores them beside the rows.
  */
 import type { IsoDate } from '../calendar-date.js';
-import type { LedgerRow, TransactionType } from '../ledger.js';
+import { type BankStanding, type BankState, isCounted, type LedgerRow, type TransactionType } from '../ledger.js';
 import type { Cents } from '../money.js';
 
 /**
@@ -28,17 +28,6 @@ export function bankKeyText(key: BankKey): string {
   return `${key.account.length}:${key.account}:${key.transaction}`;
 }
 
-/**
- * Where the bank stands on a row's transaction:
- * - `posted`: the bank posted it (the row is CLEARED);
- * - `pending`: the bank lists it as pending (the row is PAID, "Pending at the bank");
- * - `gone`: it was pending and the bank stopped listing it for GONE_AFTER_DAYS without posting it
- *   ("No longer at the bank"): the row stops counting in every balance and stays until the user
- *   deletes it.
- */
-export const BANK_STATES = ['posted', 'pending', 'gone'] as const;
-export type BankState = (typeof BANK_STATES)[number];
-
 /** The mark a row carries once a bank sync wrote it or matched it; stored with the row. */
 export interface BankMark {
   readonly key: BankKey;
@@ -57,6 +46,9 @@ export interface BankLedgerRow extends LedgerRow {
   readonly bank?: BankMark | null;
 }
 
+/** Why a bank key is closed (ClosedBankKey). */
+export const CLOSED_BANK_KEY_REASONS = ['deleted', 'replaced'] as const;
+
 /**
  * A bridge transaction that never comes back into this ledger (stored per ledger, unique by key):
  * - `deleted`: the user deleted its row;
@@ -65,7 +57,7 @@ export interface BankLedgerRow extends LedgerRow {
  */
 export interface ClosedBankKey {
   readonly key: BankKey;
-  readonly reason: 'deleted' | 'replaced';
+  readonly reason: (typeof CLOSED_BANK_KEY_REASONS)[number];
   /**
    * For a row deleted while still pending (or no longer at the bank): what it was, so that its
    * posting under a new id is known as the same purchase and stays deleted too. Null once that
@@ -82,23 +74,42 @@ export interface ClosedPending {
 
 /**
  * Whether a row counts in the ledger's balances (running, current, pending, month totals, the
- * forecast): every row but one the bank no longer lists. What the row claimed never left or
- * reached the account, yet the user keeps it in view until they delete it.
+ * forecast), by its mark: isCounted's rule (ledger.ts), every row but one the bank no longer lists.
+ * What the row claimed never left or reached the account, yet the user keeps it in view until they
+ * delete it.
  */
 export function countsInBalances(row: Pick<BankLedgerRow, 'bank'>): boolean {
-  return row.bank?.state !== 'gone';
+  return isCounted(row);
 }
 
-/** What the page shows beside a bank row: the issue's words. */
-export function bankBadge(row: Pick<BankLedgerRow, 'bank'>): string | null {
-  switch (row.bank?.state) {
+/** What the page shows beside a bank row the bank still calls pending, or no longer lists: the issue's words. */
+export const BANK_BADGES = ['Pending at the bank', 'No longer at the bank'] as const;
+export type BankBadge = (typeof BANK_BADGES)[number];
+
+/** The badge of a row in this state; null for a posted row and a row the bank never touched. */
+export function badgeOfState(state: BankState | null | undefined): BankBadge | null {
+  switch (state) {
     case 'pending':
-      return 'Pending at the bank';
+      return BANK_BADGES[0];
     case 'gone':
-      return 'No longer at the bank';
+      return BANK_BADGES[1];
     default:
       return null;
   }
+}
+
+/**
+ * Where the bank stands, as a badge says it: the page knows a row's bank state by its badge alone
+ * (a posted row has none, and counts as a row the bank never touched does).
+ */
+export function bankOfBadge(badge: BankBadge | undefined): BankStanding | null {
+  if (badge === BANK_BADGES[0]) return { state: 'pending' };
+  return badge === BANK_BADGES[1] ? { state: 'gone' } : null;
+}
+
+/** What the page shows beside a bank row: the issue's words. */
+export function bankBadge(row: Pick<BankLedgerRow, 'bank'>): BankBadge | null {
+  return badgeOfState(row.bank?.state);
 }
 
 /**

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { computeBalances } from '../balances.js';
 import { addDays, type IsoDate, isoDate } from '../calendar-date.js';
-import type { TransactionStatus, TransactionType } from '../ledger.js';
+import type { BankState, TransactionStatus, TransactionType } from '../ledger.js';
 import { type Cents, cents } from '../money.js';
 import { MAX_MATCH_CANDIDATES } from '../statements/statement-matching.js';
 import { bridgeBalanceText, reconcileWithBridge } from './bank-balance.js';
-import { bankBadge, type BankLedgerRow, type BankState, type ClosedBankKey, closedOnDelete, countsInBalances } from './bank-rows.js';
+import { bankBadge, type BankLedgerRow, type ClosedBankKey, closedOnDelete, countsInBalances } from './bank-rows.js';
 import { type BridgeTransaction, decimalCents } from './bridge.js';
 import {
   applyBankSyncPlan,

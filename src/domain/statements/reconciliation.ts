@@ -3,14 +3,14 @@
  * had cleared by that date. (Wording is the page's job.)
  */
 import { type IsoDate } from '../calendar-date.js';
-import { type LedgerRow, signedAmount } from '../ledger.js';
+import { countedAmount, type CountedRow, type LedgerRow } from '../ledger.js';
 import { type Cents, cents } from '../money.js';
 import { type BankBalance } from './statement-row.js';
 
 export interface Reconciliation {
   readonly bankBalance: Cents;
   readonly date: IsoDate;
-  /** The opening balance plus every CLEARED row dated on or before `date`. */
+  /** The opening balance plus every CLEARED row dated on or before `date` that counts (isCounted). */
   readonly leftover: Cents;
   /** bankBalance - leftover: zero when the ledger agrees with the bank. */
   readonly difference: Cents;
@@ -18,12 +18,12 @@ export interface Reconciliation {
 
 export function reconcile(
   openingBalance: Cents,
-  rows: readonly Pick<LedgerRow, 'date' | 'type' | 'amount' | 'status'>[],
+  rows: readonly (Pick<LedgerRow, 'date' | 'status'> & CountedRow)[],
   bank: BankBalance,
 ): Reconciliation {
   let leftover: number = openingBalance;
   for (const row of rows) {
-    if (row.status === 'CLEARED' && row.date <= bank.date) leftover += signedAmount(row);
+    if (row.status === 'CLEARED' && row.date <= bank.date) leftover += countedAmount(row);
   }
   return { bankBalance: bank.balance, date: bank.date, leftover: cents(leftover), difference: cents(bank.balance - leftover) };
 }

@@ -61,6 +61,16 @@ describe('proposals', () => {
     expect(actions(matchStatement([statementRow(0, '2027-01-10', 'A', 'D', 1000)], rows, JANUARY))).toEqual(['new']);
   });
 
+  it('never match a row no longer at the bank, and refuse a decision that names one (decision 0084)', () => {
+    const gone = { ...ledgerRow('2027-01-10', 'HOTEL HOLD', 'D', 15_000, 'PAID'), bank: { state: 'gone' as const } };
+    const statement = [statementRow(0, '2027-01-10', 'HOTEL', 'D', 15_000)];
+    const proposals = matchStatement(statement, [gone], JANUARY);
+    expect(actions(proposals)).toEqual(['new']);
+    expect(() => applyDecisions(proposals, [{ index: 0, action: 'match', matchId: gone.id }], statement, [gone])).toThrow(
+      InvalidInputError,
+    );
+  });
+
   it('match PENDING and PAID rows alike', () => {
     const paid = ledgerRow('2027-01-10', 'A', 'D', 1000, 'PAID');
     expect(actions(matchStatement([statementRow(0, '2027-01-10', 'A', 'D', 1000)], [paid], JANUARY))).toEqual([`match ${paid.id}`]);

@@ -6,7 +6,7 @@
 import { type IsoDate, toDayNumber } from '../calendar-date.js';
 import { InvalidInputError } from '../errors.js';
 import { compareRows } from '../balances.js';
-import type { LedgerRow, TransactionType } from '../ledger.js';
+import { isCounted, type LedgerRow, type TransactionType } from '../ledger.js';
 import { type Cents } from '../money.js';
 import { compareNames } from '../names.js';
 import { type StatementRow } from './statement-row.js';
@@ -81,7 +81,8 @@ export function matchStatement(
   const wordsIn = remembered(wordsOf);
   const openRows = new Map<string, Map<number, OpenRow[]>>();
   [...ledgerRows].sort(compareRows).forEach((row, order) => {
-    if (row.status === 'CLEARED') return;
+    // A row no longer at the bank is no open row: the bank says it never happened (decision 0084).
+    if (row.status === 'CLEARED' || !isCounted(row)) return;
     const key = matchKey(row.type, row.amount);
     const day = dayOf(row.date);
     const open = { row, order, words: wordsIn(row.name) };
@@ -315,6 +316,7 @@ function decisionProblem(
   const ledgerRow = ledgerById.get(decision.matchId);
   if (!ledgerRow) return `The ledger has no row ${decision.matchId}.`;
   if (ledgerRow.status === 'CLEARED') return `${describe(ledgerRow, decision.matchId)} is already cleared.`;
+  if (!isCounted(ledgerRow)) return `${describe(ledgerRow, decision.matchId)} is no longer at the bank.`;
   if (ledgerRow.type !== statementRow.type || ledgerRow.amount !== statementRow.amount) {
     return `${describe(ledgerRow, decision.matchId)} is not a ${statementRow.type === 'C' ? 'credit' : 'debit'} of the same amount.`;
   }

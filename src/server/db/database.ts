@@ -25,6 +25,7 @@ export type LedgerTableName =
   | 'ledger_row_blocks'
   | 'ledger_skipped_occurrences'
   | 'ledger_imported_rows'
+  | 'ledger_bank_closed_keys'
   | 'undo_entries';
 
 /** The database as every module but the ledger's sees it: no ledger table in its type (issue 33). */

@@ -24,6 +24,9 @@ describe("the database handle outside the ledger's module", () => {
       | 'notification_outbox'
       | 'push_vapid_keys'
       | 'request_budget_counts'
+      | 'bank_connections'
+      | 'bank_accounts'
+      | 'bank_sync_log'
     >();
   });
 

@@ -105,6 +105,12 @@ export interface LedgerTransactionsTable extends OwnerColumns {
    * column and filling it: every row stored since has one.
    */
   block: number | null;
+  /** The row's bank mark (decision 0081, bank-rows.ts): all four null for a row the bank never touched. */
+  bank_account_id: string | null;
+  bank_transaction_id: string | null;
+  /** posted, pending or gone. */
+  bank_state: string | null;
+  bank_missing_since: string | null;
 }
 
 /**
@@ -322,6 +328,74 @@ export interface RequestBudgetCountsTable {
   window_end: number;
 }
 
+/** A SimpleFIN connection (issue 37, decision 0082); owned by server/bank/bank-connection-store.ts. */
+export interface BankConnectionsTable extends OwnerColumns {
+  id: string;
+  /** The Access URL sealed with the secrets key (decision 0080); never read back except to sync. */
+  sealed_access_url: string;
+  /** Connected or Needs attention. */
+  state: string;
+  reason: string | null;
+  /** 1 while the schedule syncs it; 0 after a 402 or a 403, until reconnected. */
+  scheduled: number;
+  /** The UTC day requests_count counts. */
+  requests_day: string;
+  requests_count: number;
+  last_request_at: string | null;
+  next_sync_at: string;
+  lease_until: string | null;
+  lease_owner: string | null;
+  /** The day (the owner's) of the last sync that succeeded. */
+  last_success_on: string | null;
+  /** The last sync's record (BankSyncRecord as JSON). */
+  last_sync: string | null;
+  created_at: string;
+}
+
+/** A bridge account of a connection and its link. */
+export interface BankAccountsTable extends OwnerColumns {
+  connection_id: string;
+  remote_id: string;
+  position: number;
+  institution: string;
+  name: string;
+  currency: string;
+  balance_cents: number | null;
+  balance_date: string | null;
+  account_id: string | null;
+  last_success_on: string | null;
+}
+
+/** A ledger's bank keys that never come back (ClosedBankKey). */
+export interface LedgerBankClosedKeysTable extends OwnerColumns {
+  ledger_id: string;
+  bank_account_id: string;
+  bank_transaction_id: string;
+  /** deleted or replaced. */
+  reason: string;
+  pending_date: string | null;
+  pending_type: string | null;
+  pending_amount_cents: number | null;
+}
+
+/** One sync that asked the bridge. */
+export interface BankSyncLogTable extends OwnerColumns {
+  id: string;
+  connection_id: string;
+  started_at: string;
+  trigger: string;
+  requests: number;
+  window_start: string | null;
+  window_end: string | null;
+  /** ok or failed. */
+  outcome: string;
+  added: number;
+  matched: number;
+  replaced: number;
+  flagged: number;
+  failure: string | null;
+}
+
 export interface DatabaseSchema {
   accounts: AccountsTable;
   deposits: DepositsTable;
@@ -341,4 +415,8 @@ export interface DatabaseSchema {
   notification_outbox: NotificationOutboxTable;
   push_vapid_keys: PushVapidKeysTable;
   request_budget_counts: RequestBudgetCountsTable;
+  bank_connections: BankConnectionsTable;
+  bank_accounts: BankAccountsTable;
+  ledger_bank_closed_keys: LedgerBankClosedKeysTable;
+  bank_sync_log: BankSyncLogTable;
 }

@@ -41,6 +41,7 @@ export {
   type StoredAccount,
 } from './account-record.js';
 export { forgetCard } from './card-payment-writes.js';
+export { readBankLedger, writeBankPlan } from './bank-sync-writes.js';
 export type { ClearedMatch, StoredRow } from './transaction-rows.js';
 export { deleteUndoEntries, type UndoKind } from './undo-entries.js';
 export { undoWrite } from './undo-write.js';

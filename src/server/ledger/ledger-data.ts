@@ -1,10 +1,12 @@
 /**
- * The owner's ledger as a whole, in every one of its four tables: read for an export, deleted, and
+ * The owner's ledger as a whole, in every one of its five tables: read for an export, deleted, and
  * stored again by a restore. Each table's own module holds its queries; this only puts them in order.
  */
 import { compareRows } from '../../domain/balances.js';
+import type { BankMark, ClosedBankKey } from '../../domain/bank-sync/bank-rows.js';
 import type { Occurrence } from '../../domain/ledger.js';
 import type { SourcedRow } from '../../domain/ledger-projection.js';
+import { forgetClosedBankKeys, listClosedBankKeys, restoreClosedBankKeys } from './closed-bank-key-rows.js';
 import { forgetImports, type ImportedStatementRow, listImports, restoreImports } from './imported-rows.js';
 import { findLedgerWithRows } from './ledger-reads.js';
 import { deleteLedger, type LedgerFields, type LedgerScope, readNextSequence, saveLedger, type StoredLedger } from './ledger-record.js';
@@ -15,10 +17,12 @@ import { deleteAllRows } from './transaction-rows.js';
 export interface LedgerData {
   readonly fields: LedgerFields;
   readonly nextSequence: number;
-  /** In row order. */
-  readonly rows: readonly SourcedRow[];
+  /** In row order, each with its bank mark (decision 0081), if any. */
+  readonly rows: readonly (SourcedRow & { readonly bank?: BankMark | null })[];
   readonly skipped: readonly Occurrence[];
   readonly imported: readonly ImportedStatementRow[];
+  /** The bank keys that never come back (decision 0084). */
+  readonly closedBankKeys: readonly ClosedBankKey[];
 }
 
 /** The account's ledger, or null while it has none; the caller reads it in one snapshot (one transaction). */
@@ -32,6 +36,7 @@ export async function readLedgerData(scope: LedgerScope, accountId: string): Pro
     rows: [...found.rows].sort(compareRows),
     skipped: await listSkipped(scope, ledger.id),
     imported: await listImports(scope, ledger.id),
+    closedBankKeys: await listClosedBankKeys(scope, ledger.id),
   };
 }
 
@@ -40,6 +45,7 @@ export async function deleteLedgerData(scope: LedgerScope, ledgerId: string): Pr
   // Named explicitly, not left to the cascade: what goes is said here, and every delete names the owner.
   await forgetImports(scope, ledgerId);
   await forgetSkipped(scope, ledgerId);
+  await forgetClosedBankKeys(scope, ledgerId);
   const rows = await deleteAllRows(scope, ledgerId);
   await deleteLedger(scope, ledgerId);
   return rows;
@@ -54,5 +60,6 @@ export async function writeLedgerData(scope: LedgerScope, accountId: string, dat
   await insertRowsInSlices(scope, id, data.rows, (row) => ({ ...row, source: row.source ?? undefined }));
   await restoreSkipped(scope, id, data.skipped);
   await restoreImports(scope, id, data.imported);
+  await restoreClosedBankKeys(scope, id, data.closedBankKeys);
   return ledger;
 }

@@ -1,12 +1,15 @@
 /**
  * What one write did to a ledger, as an undo needs it (decision 0040): the before-image of every
  * row it changed or deleted, the version each row it kept or added was left at, the occurrences it
- * skipped or forgot, the statement rows it recorded, its end date and creation-order numbers. A
+ * skipped or forgot, the statement rows it recorded, its end date and creation-order numbers, and the
+ * bank keys it closed. A
  * LedgerStore records it as it writes; it is stored as JSON with the undo entry and read back here.
  */
 import { z } from 'zod';
+import type { BankKey } from '../../domain/bank-sync/bank-rows.js';
 import { isIsoDate, type IsoDate } from '../../domain/calendar-date.js';
 import {
+  BANK_STATES,
   type Occurrence,
   SCHEDULE_KINDS,
   type ScheduleRef,
@@ -54,6 +57,11 @@ export interface LedgerJournal {
     readonly id: string;
     readonly rows: readonly (readonly [string, number])[];
   } | null;
+  /**
+   * Bank keys the write closed (a bank row deleted, decision 0084): an undo, which puts the row back
+   * with its mark, opens them again. Absent when it closed none, and in entries recorded before.
+   */
+  readonly bankKeysClosed?: readonly BankKey[] | undefined;
 }
 
 /** Collects a LedgerJournal as a LedgerStore writes; lives as long as one transaction. */
@@ -65,6 +73,7 @@ export class JournalRecorder {
   private end: LedgerJournal['end'] = null;
   private sequences: { from: number; to: number } | null = null;
   private schedule: LedgerJournal['schedule'] = null;
+  private readonly bankKeysClosed: BankKey[] = [];
 
   inserted(rows: readonly StoredRow[]): void {
     for (const row of rows) this.rows.set(row.id, { before: null, after: row.version });
@@ -100,6 +109,10 @@ export class JournalRecorder {
     this.schedule = { kind: schedule.kind, id: schedule.id, rows };
   }
 
+  closedBankKey(key: BankKey): void {
+    this.bankKeysClosed.push({ account: key.account, transaction: key.transaction });
+  }
+
   /** True while the write changed nothing in the ledger. */
   get isEmpty(): boolean {
     return (
@@ -107,7 +120,8 @@ export class JournalRecorder {
       this.skippedAdded.length === 0 &&
       this.skippedForgotten.length === 0 &&
       this.imports.length === 0 &&
-      this.end === null
+      this.end === null &&
+      this.bankKeysClosed.length === 0
     );
   }
 
@@ -125,6 +139,7 @@ export class JournalRecorder {
       end: this.end,
       sequences: this.sequences,
       schedule: this.schedule,
+      ...(this.bankKeysClosed.length > 0 && { bankKeysClosed: this.bankKeysClosed }),
     };
   }
 }
@@ -134,6 +149,7 @@ export class JournalRecorder {
 const dateSchema = z.custom<IsoDate>((value) => typeof value === 'string' && isIsoDate(value), 'not a date');
 const wholeSchema = z.number().int();
 const occurrenceSchema = z.object({ kind: z.enum(SOURCE_KINDS), id: z.string(), occurrence: dateSchema });
+const bankKeySchema = z.object({ account: z.string(), transaction: z.string() });
 const rowSchema = z.object({
   id: z.string(),
   sequence: wholeSchema,
@@ -146,6 +162,16 @@ const rowSchema = z.object({
   source: z.nullable(occurrenceSchema.extend({ edited: z.boolean() })),
   // Absent in entries recorded before transfers (decision 0043).
   transfer: z.optional(z.nullable(z.object({ id: z.string(), accountId: z.string() }))),
+  // Absent in entries recorded before bank sync (decision 0084).
+  bank: z.optional(
+    z.nullable(
+      z.object({
+        key: bankKeySchema,
+        state: z.enum(BANK_STATES),
+        missingSince: z.nullable(dateSchema),
+      }),
+    ),
+  ),
 });
 
 const journalRowSchema = z.object({ id: z.string(), before: z.nullable(rowSchema), after: z.nullable(wholeSchema) });
@@ -161,6 +187,7 @@ const journalSchema = z.object({
   end: z.nullable(z.object({ before: dateSchema, after: dateSchema })),
   sequences: z.nullable(z.object({ from: wholeSchema, to: wholeSchema })),
   schedule: z.nullable(z.object({ kind: z.enum(SCHEDULE_KINDS), id: z.string(), rows: z.array(z.tuple([z.string(), wholeSchema])) })),
+  bankKeysClosed: z.optional(z.array(bankKeySchema)),
 });
 
 /** A journal as stored (JSON.parse of what JSON.stringify wrote), checked. */

@@ -2,6 +2,7 @@
 import type { AccountForecast } from '../../contract/accounts.js';
 import type { LedgerInfo, LedgerTransaction, PayPeriodInfo } from '../../contract/ledger.js';
 import { LEDGER_WINDOW_ROWS, type LedgerWindow, type LedgerWindowQuery } from '../../contract/ledger-window.js';
+import { badgeOfState } from '../../domain/bank-sync/bank-rows.js';
 import { firstOverLimit } from '../../domain/card-payments.js';
 import type { StoredAccount } from './account-record.js';
 import type { LedgerChanges } from '../../contract/ledger-changes.js';
@@ -170,10 +171,37 @@ function periodAnswer(period: PayPeriod & { readonly everyday?: Cents }): PayPer
 }
 
 /** The row in dollars, without what only the server keeps (creation order, row version). Spelled out: see computeBalances. */
-function transactionAnswer({ id, date, name, type, amount, balance, status, source, transfer }: LedgerRowWithBalance): LedgerTransaction {
-  const answer = { id, date, name, type, amount: centsToDollars(amount), balance: centsToDollars(balance), status, source };
-  // Only a side of a transfer carries the key (decision 0043): every other row answers as it always did.
-  return transfer ? { ...answer, transfer: { id: transfer.id, accountId: transfer.accountId } } : answer;
+function transactionAnswer({
+  id,
+  date,
+  name,
+  type,
+  amount,
+  balance,
+  status,
+  source,
+  transfer,
+  bank,
+}: LedgerRowWithBalance): LedgerTransaction {
+  const answer: LedgerTransaction = {
+    id,
+    date,
+    name,
+    type,
+    amount: centsToDollars(amount),
+    balance: centsToDollars(balance),
+    status,
+    source,
+  };
+  // Only a side of a transfer carries the key (decision 0043), and only a bank row its badge and
+  // fromBank (decision 0084): every other row answers as it always did.
+  if (transfer) answer.transfer = { id: transfer.id, accountId: transfer.accountId };
+  if (bank) {
+    const badge = badgeOfState(bank.state);
+    if (badge) answer.bankBadge = badge;
+    answer.fromBank = true;
+  }
+  return answer;
 }
 
 /** The answer of every ledger call: rows in row order with running, current and pending balances. */
@@ -213,7 +241,7 @@ export function changesAnswer(
       pendingBalance: centsToDollars(placement.pendingBalance),
       count: placement.count,
       rows: placement.rows.map(({ row, balance, position }) => ({
-        ...transactionAnswer({ ...row, transfer: row.transfer ?? null, balance }),
+        ...transactionAnswer({ ...row, transfer: row.transfer ?? null, bank: row.bank ?? null, balance }),
         position,
       })),
       removed: [...removedIds],

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { isoDate, type IsoDate } from '../../domain/calendar-date.js';
 import {
+  BANK_STATES,
   type RowSource,
   SOURCE_KINDS,
   type TransferLink,
@@ -12,6 +13,7 @@ import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from '../../domain/ledger.js';
+import type { BankMark } from '../../domain/bank-sync/bank-rows.js';
 import { cents } from '../../domain/money.js';
 import type { OpenDatabase } from '../db/database.js';
 import { storedValue } from '../db/stored-value.js';
@@ -235,6 +237,7 @@ function rememberRead(ledgerId: string, read: LedgerRead): void {
 function frozenRow(row: StoredRow): StoredRow {
   if (row.source !== null) Object.freeze(row.source);
   if (row.transfer !== null) Object.freeze(row.transfer);
+  if (row.bank) Object.freeze(Object.freeze(row.bank).key);
   return Object.freeze(row);
 }
 
@@ -308,5 +311,16 @@ function toRowFromTuple(tuple: unknown): StoredRow {
     version: columnValue(tuple, 7, isNumber),
     source: sourceOf(tuple),
     transfer: transferOf(tuple),
+    bank: bankOf(tuple),
+  };
+}
+
+/** The bank's mark of a row (decision 0081): all four columns null for a row the bank never touched. */
+function bankOf(tuple: readonly unknown[]): BankMark | null {
+  if (isNull(tuple[14]) && isNull(tuple[15]) && isNull(tuple[16])) return null;
+  return {
+    key: { account: columnValue(tuple, 14, isString), transaction: columnValue(tuple, 15, isString) },
+    state: storedValue(BANK_STATES, columnValue(tuple, 16, isString), 'ledger_transactions.bank_state'),
+    missingSince: isNull(tuple[17]) ? null : checkedDate(columnValue(tuple, 17, isString)),
   };
 }

@@ -6,6 +6,7 @@
  * or null for none): it is checked against the version read under the owner's lock, before
  * anything else is decided.
  */
+import { closedOnDelete } from '../../domain/bank-sync/bank-rows.js';
 import { addDays, type IsoDate } from '../../domain/calendar-date.js';
 import type { DateRange } from '../../domain/schedules.js';
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
@@ -253,10 +254,14 @@ export class LedgerService {
       {
         apply: async (store) => {
           const { ledger, row } = await lockedRow(store, id, expected);
+          // A row the bank wrote or matched can go whatever its status (issue 37, decision 0084).
           const refusal = checkDeletion(row);
           if (refusal) throw refusalError(refusal);
           // Deleting either side of a transfer deletes both (the transfer follower), each under PRODUCT.md's rule.
           if (!(await store.delete(row))) throw new ConflictError(CHANGED_MEANWHILE);
+          // Its key closes in the same write, so the bank never brings it back (decision 0081).
+          const closed = closedOnDelete(row);
+          if (closed) await store.closeBankKey(closed);
           return { basedOn: ledger.version, changed: [], removed: [row.id] };
         },
         answer: (store, applied, undo, write) => rowWriteAnswer(store, write.cardWrites, answer, applied, undo),

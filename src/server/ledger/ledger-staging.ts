@@ -14,6 +14,7 @@ import type { OpenDatabase } from '../db/database.js';
 import { withLedgerTables } from '../db/ledger-tables.js';
 import { type LedgerData, deleteLedgerData } from './ledger-data.js';
 import { insertDetachedLedger, isDetached, type LedgerScope, listDetachedLedgers } from './ledger-record.js';
+import { restoreClosedBankKeys } from './closed-bank-key-rows.js';
 import { restoreImports } from './imported-rows.js';
 import { insertRowsInSlices } from './row-insert.js';
 import { restoreSkipped } from './skipped-occurrences.js';
@@ -58,6 +59,7 @@ export async function stageLedger(
   await insertRowsInSlices(scope, ledger.id, data.rows, (row) => ({ ...row, source: row.source ?? undefined }), STAGE_BATCH);
   await restoreSkipped(scope, ledger.id, data.skipped);
   await restoreImports(scope, ledger.id, data.imported);
+  await restoreClosedBankKeys(scope, ledger.id, data.closedBankKeys);
   return { stagedId: ledger.id, rows: data.rows.length };
 }
 

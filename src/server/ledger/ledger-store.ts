@@ -17,6 +17,8 @@ import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
 import { countAccounts, findAccount, findPrimaryAccount, type StoredAccount } from './account-record.js';
 import { forgetImports, importKey, type ImportedRow, recordImports } from './imported-rows.js';
+import { type BankMarkWrite, closeBankKey, listClosedBankKeys, writeBankMarks } from './closed-bank-key-rows.js';
+import type { BankMark, ClosedBankKey } from '../../domain/bank-sync/bank-rows.js';
 import { deleteLedgerData, writeLedgerData } from './ledger-data.js';
 import { JournalRecorder, type LedgerJournal } from './ledger-journal.js';
 import { checkExpectedVersion } from './ledger-version.js';
@@ -61,6 +63,8 @@ export interface RowToAdd extends TransactionDraft {
   readonly id?: string;
   /** The other side, for a side of a transfer (decision 0043). */
   readonly transfer?: TransferLink;
+  /** The bank's mark on a row a bank sync brings in (decision 0081). */
+  readonly bank?: BankMark;
 }
 
 /** A written row placed in the whole ledger: as stored, with its index in row order and its running balance. */
@@ -305,6 +309,29 @@ export class LedgerStore {
     if (row.source && (await skipOccurrence(this.scope, ledgerId, row.source))) this.recorder.skipped(row.source);
     if (row.transfer && !asOtherSide) this.host.sideWritten(this, row, null);
     return true;
+  }
+
+  /**
+   * Sets bank marks on rows of this ledger (decision 0081). A mark that changes is a change of the
+   * ledger like any other, so its version moves (decision 0084): a pending the bank dropped shows
+   * on every device and moves every balance it was in.
+   */
+  async setBankMarks(marks: readonly BankMarkWrite[]): Promise<void> {
+    const changed = await writeBankMarks(this.scope, this.id(), marks);
+    if (changed === 0) return;
+    this.changedLedger = true;
+    this.host.rowsChanged(changed);
+  }
+
+  /** The bank keys that never come back into this ledger (decision 0081). */
+  closedBankKeys(): Promise<ClosedBankKey[]> {
+    return listClosedBankKeys(this.scope, this.id());
+  }
+
+  /** Stores a bank key that never comes back into this ledger (a bank row deleted, a pending replaced). */
+  async closeBankKey(closed: ClosedBankKey): Promise<void> {
+    await closeBankKey(this.scope, this.id(), closed);
+    if (closed.reason === 'deleted') this.recorder.closedBankKey(closed.key);
   }
 
   /**

@@ -21,6 +21,7 @@ import {
   setLedgerEnd,
   type StoredLedger,
 } from './ledger-record.js';
+import { reopenBankKeys } from './closed-bank-key-rows.js';
 import { insertRowsInSlices } from './row-insert.js';
 import { forgetOccurrences, restoreSkipped, skippedOccurrences } from './skipped-occurrences.js';
 import { deleteRowRuns, deleteRows, type StoredRow } from './transaction-rows.js';
@@ -216,6 +217,8 @@ export async function undoLedgerJournal(
     await deleteRows(scope, ledger.id, taken);
   }
   await insertRowsInSlices(scope, ledger.id, putBack, (row) => ({ ...row, source: row.source ?? undefined }));
+  // The rows put back carry their bank marks: the keys their delete closed open again.
+  if (journal.bankKeysClosed) await reopenBankKeys(scope, ledger.id, journal.bankKeysClosed);
   await forgetOccurrences(scope, ledger.id, journal.skippedAdded);
   await restoreSkipped(scope, ledger.id, journal.skippedForgotten);
   // Only a replaced ledger forgets what it imported, and that was refused above: a shortfall is a fault, refused all the same.

@@ -8,11 +8,11 @@
  */
 import { CompiledQuery, sql } from 'kysely';
 import type { IsoDate } from '../../domain/calendar-date.js';
-import { signedAmount, type TransactionDraft, type TransactionStatus } from '../../domain/ledger.js';
+import { countedAmount, type CountedRow, type TransactionDraft, type TransactionStatus } from '../../domain/ledger.js';
 import type { LedgerScope } from './ledger-record.js';
 
-/** What a month's totals are read and summed from: a row's date, type, amount and status. */
-export type TotalledRow = Pick<TransactionDraft, 'date' | 'type' | 'amount'> & { readonly status: TransactionStatus };
+/** What a month's totals are read and summed from: a row's date, type, amount and status, and whether it counts (isCounted). */
+export type TotalledRow = Pick<TransactionDraft, 'date'> & CountedRow & { readonly status: TransactionStatus };
 
 /** The month a date falls in, as the totals are keyed: YYYY-MM, which orders as the dates do. */
 function monthOf(date: IsoDate | string): string {
@@ -30,7 +30,7 @@ export class MonthTotalsChange {
   add(row: TotalledRow, sign: 1 | -1): this {
     const month = monthOf(row.date);
     const delta = this.months.get(month) ?? [0, 0, 0, 0];
-    const signed = sign * signedAmount(row);
+    const signed = sign * countedAmount(row);
     delta[0] += sign;
     delta[1] += signed;
     if (row.status === 'CLEARED') delta[2] += signed;

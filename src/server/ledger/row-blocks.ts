@@ -12,20 +12,18 @@
 import { sql } from 'kysely';
 import { compareRows, type RowOrderKey, type RowsBefore } from '../../domain/balances.js';
 import { isoDate } from '../../domain/calendar-date.js';
-import { signedAmount, TRANSACTION_TYPES, type TransactionDraft } from '../../domain/ledger.js';
+import { BANK_STATES, countedAmount, type CountedRow, TRANSACTION_TYPES } from '../../domain/ledger.js';
 import { cents } from '../../domain/money.js';
 import { blockIndexFor, cutIntoBlocks, MAX_BLOCK_ROWS, MIN_BLOCK_ROWS } from '../../domain/row-blocks.js';
 import type { LedgerRowBlocksTable, OwnerColumns } from '../db/schema.js';
 import { storedValue } from '../db/stored-value.js';
 import type { LedgerScope } from './ledger-record.js';
 
-/** What a block reads of a row: its place in row order and its signed amount. */
-export interface BlockedRow extends RowOrderKey, Pick<TransactionDraft, 'amount'> {}
+/** What a block reads of a row: its place in row order and its signed amount, as every balance counts it (countedAmount). */
+export type BlockedRow = RowOrderKey & CountedRow;
 
 /** A row already stored, as a cut reads it. */
-interface HeldRow extends BlockedRow {
-  readonly id: string;
-}
+type HeldRow = BlockedRow & { readonly id: string };
 
 interface Block {
   readonly id: number;
@@ -211,7 +209,7 @@ export class RowBlocks {
 
   private countIn(block: Block, row: BlockedRow): void {
     block.rows += 1;
-    block.signed += signedAmount(row);
+    block.signed += countedAmount(row);
     // Only the first block takes rows before its low key: it stays the lowest.
     if (compareRows(row, block.low) < 0) {
       block.low = keyOf(row);
@@ -225,7 +223,7 @@ export class RowBlocks {
     const block = this.byId.get(id);
     if (!block || block.rows <= 0) throw new Error(`ledger row block ${id} does not hold the row counted out of it`);
     block.rows -= 1;
-    block.signed -= signedAmount(row);
+    block.signed -= countedAmount(row);
     this.changed.add(block.id);
   }
 
@@ -238,7 +236,7 @@ export class RowBlocks {
     const made: Block[] = [];
     for (const [index, piece] of cutIntoBlocks(ordered).entries()) {
       const first = piece[0] as HeldRow;
-      const signed = piece.reduce((sum, row) => sum + signedAmount(row), 0);
+      const signed = piece.reduce((sum, row) => sum + countedAmount(row), 0);
       let target: Block;
       if (index === 0 && block !== null) {
         target = block;
@@ -304,7 +302,7 @@ export class RowBlocks {
     const { db, owner } = this.scope;
     const records = await db
       .selectFrom('ledger_transactions')
-      .select(['id', 'date', 'type', 'name', 'sequence', 'amount_cents'])
+      .select(['id', 'date', 'type', 'name', 'sequence', 'amount_cents', 'bank_state'])
       .where('ledger_id', '=', this.ledgerId)
       .where('owner_iss', '=', owner.issuer)
       .where('owner_sub', '=', owner.subject)
@@ -319,6 +317,7 @@ export class RowBlocks {
       name: record.name,
       sequence: record.sequence,
       amount: cents(Number(record.amount_cents)),
+      bank: record.bank_state === null ? null : { state: storedValue(BANK_STATES, record.bank_state, 'ledger_transactions.bank_state') },
     }));
   }
 
@@ -422,7 +421,7 @@ export async function planRowMove(
   if (own?.id !== from) throw new Error(`ledger row block ${from} of row ${id} is not stored`);
   const stays = (own.rank === 0 || compareRows(after, own.low) >= 0) && (next === undefined || compareRows(after, next.low) < 0);
   if (stays) {
-    const moved = signedAmount(after) - signedAmount(before);
+    const moved = countedAmount(after) - countedAmount(before);
     return {
       block: from,
       save: async () => {
@@ -439,7 +438,7 @@ export async function planRowMove(
  * below MIN_BLOCK_ROWS are the blocks read, to drop it or merge it into a neighbour.
  */
 export async function countDeletedRow(scope: LedgerScope, ledgerId: string, from: number, row: BlockedRow): Promise<void> {
-  const left = await adjustBlock(scope, ledgerId, from, -1, -signedAmount(row));
+  const left = await adjustBlock(scope, ledgerId, from, -1, -countedAmount(row));
   if (left >= MIN_BLOCK_ROWS) return;
   await (await RowBlocks.read(scope, ledgerId)).save();
 }

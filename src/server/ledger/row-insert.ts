@@ -3,6 +3,7 @@
  * few multi-row INSERTs whose statement text is compiled once per size.
  */
 import { CompiledQuery, type Insertable } from 'kysely';
+import type { BankMark } from '../../domain/bank-sync/bank-rows.js';
 import type { Occurrence, TransactionDraft, TransactionStatus, TransferLink } from '../../domain/ledger.js';
 import { newId } from '../db/ids.js';
 import type { LedgerTransactionsTable } from '../db/schema.js';
@@ -13,7 +14,7 @@ import { ROW_COLUMNS, type StoredRow } from './transaction-rows.js';
 
 /**
  * Rows per INSERT when a ledger is filled: a power of two from 512 down to 1, largest first, so a
- * 5-year ledger (~1,800 rows) takes about seven statements. 512 rows of 18 values is 9,216
+ * 5-year ledger (~1,800 rows) takes about seven statements. 512 rows of 22 values is 11,264
  * parameters, far below SQLite's 32,766 and PostgreSQL's 65,535.
  */
 const LARGEST_INSERT_BATCH = 512;
@@ -44,6 +45,8 @@ export interface NewRow extends TransactionDraft {
   readonly version?: number;
   /** The other side, for one side of a transfer (decision 0043). */
   readonly transfer?: TransferLink | null;
+  /** The bank's mark, for a row a bank sync brings in or an undo puts back (decision 0081); null unless given. */
+  readonly bank?: BankMark | null;
 }
 
 /**
@@ -72,6 +75,13 @@ export async function insertRows(
       ? { kind: row.source.kind, id: row.source.id, occurrence: row.source.occurrence, edited: row.source.edited ?? false }
       : null,
     transfer: row.transfer ? { id: row.transfer.id, accountId: row.transfer.accountId } : null,
+    bank: row.bank
+      ? {
+          key: { account: row.bank.key.account, transaction: row.bank.key.transaction },
+          state: row.bank.state,
+          missingSince: row.bank.missingSince,
+        }
+      : null,
   }));
   const blocks = await RowBlocks.read(scope, ledgerId);
   const placedIn = await blocks.placeNew(stored);
@@ -126,6 +136,10 @@ function insertStatement(
       row.source?.edited ? 1 : 0,
       row.transfer?.id ?? null,
       row.transfer?.accountId ?? null,
+      row.bank?.key.account ?? null,
+      row.bank?.key.transaction ?? null,
+      row.bank?.state ?? null,
+      row.bank?.missingSince ?? null,
       blocks[index],
     );
   }

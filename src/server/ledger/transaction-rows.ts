@@ -1,5 +1,6 @@
 /** A ledger's transaction rows as written after they are stored: change, delete, or clear them. */
 import { CompiledQuery, type Expression, expressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import type { BankMark } from '../../domain/bank-sync/bank-rows.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
 import type { SourcedRow } from '../../domain/ledger-projection.js';
 import type { RowChanges } from '../../domain/transaction-rules.js';
@@ -26,11 +27,18 @@ export const ROW_COLUMNS = [
   'edited',
   'transfer_id',
   'transfer_account_id',
+  // The bank's mark (decision 0081): a row no longer at the bank counts in no balance (decision 0084).
+  'bank_account_id',
+  'bank_transaction_id',
+  'bank_state',
+  'bank_missing_since',
 ] as const satisfies readonly (keyof LedgerTransactionsTable)[];
 
 export interface StoredRow extends SourcedRow {
   /** Raised on every change; a write names the version it read so a lost update cannot go unnoticed. */
   readonly version: number;
+  /** The bank's whole mark (decision 0081), as stored; null (or absent) for a row the bank never touched. */
+  readonly bank?: BankMark | null;
 }
 
 /**
@@ -63,6 +71,7 @@ export async function updateRow(
     sequence: row.sequence,
     amount: changes.amount,
     status: changes.status,
+    bank: row.bank,
   };
   let move: RowMove | undefined;
   if (changes.date !== row.date || changes.name !== row.name || changes.amount !== row.amount) {

@@ -196,6 +196,21 @@ export async function claimPlanningDay(db: Database, owner: Caller, today: IsoDa
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Asks the notifications to plan the owner's day once more (issue 37 item 6): a bank sync changed a
+ * ledger. The next outbox round of any process claims the day again (claimPlanningDay), once their
+ * hour has come; what it records is keyed as before, so nothing already recorded goes twice.
+ */
+export async function replanDay(db: Database, owner: Caller, now: Date): Promise<void> {
+  const { iss, sub } = ownerIs(owner);
+  await db
+    .updateTable('user_settings')
+    .set({ planned_on: null, updated_at: now.toISOString() })
+    .where('owner_iss', '=', iss)
+    .where('owner_sub', '=', sub)
+    .execute();
+}
+
 export async function deleteUserSettings(db: Database, owner: Caller): Promise<void> {
   const { iss, sub } = ownerIs(owner);
   await db.deleteFrom('user_settings').where('owner_iss', '=', iss).where('owner_sub', '=', sub).execute();

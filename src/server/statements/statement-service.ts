@@ -258,8 +258,9 @@ export class StatementService {
   }
 }
 
-function matchedFields({ id, sequence, date, name, type, amount, status }: LedgerRow): LedgerRow {
-  return { id, sequence, date, name, type, amount, status };
+function matchedFields({ id, sequence, date, name, type, amount, status, bank }: LedgerRow): LedgerRow {
+  // Whether the bank still lists it: a row no longer at the bank is never matched (decision 0084).
+  return { id, sequence, date, name, type, amount, status, bank: bank ? { state: bank.state } : null };
 }
 
 /** The import's answer with the ledger as stored after its card payments moved (decision 0045), and its reconciliation with those rows. */

@@ -36,8 +36,18 @@ function exportedLedger(ledger: LedgerData, schedules: ReadonlySet<string>): Exp
         status: row.status,
         source: row.source,
       };
-      // Only a side of a transfer carries the key, as in the ledger's answers (decision 0043).
-      return row.transfer ? { ...exported, transfer: { id: row.transfer.id, accountId: row.transfer.accountId } } : exported;
+      // Only a side of a transfer carries the key, and only a bank row its mark, as in the ledger's
+      // answers (decisions 0043 and 0084): other rows are exported as they always were.
+      const transfer = row.transfer && { transfer: { id: row.transfer.id, accountId: row.transfer.accountId } };
+      const bank = row.bank && {
+        bank: {
+          account: row.bank.key.account,
+          transaction: row.bank.key.transaction,
+          state: row.bank.state,
+          missingSince: row.bank.missingSince,
+        },
+      };
+      return transfer || bank ? { ...exported, ...transfer, ...bank } : exported;
     }),
     skippedOccurrences: ledger.skipped.map((occurrence) => ({
       kind: occurrence.kind,
@@ -46,6 +56,14 @@ function exportedLedger(ledger: LedgerData, schedules: ReadonlySet<string>): Exp
     })),
     importedStatementRows: ledger.imported.map((row) => ({ key: row.key, transactionId: row.transactionId, importedAt: row.importedAt })),
     removedSchedules: [...removed.values()].sort((a, b) => byCodeUnits(a.kind, b.kind) || byCodeUnits(a.id, b.id)),
+    ...(ledger.closedBankKeys.length > 0 && {
+      closedBankKeys: ledger.closedBankKeys.map(({ key, reason, pending }) => ({
+        account: key.account,
+        transaction: key.transaction,
+        reason,
+        pending: pending && { date: pending.date, type: pending.type, amount: centsToDollars(pending.amount) },
+      })),
+    }),
   };
 }
 
@@ -107,9 +125,21 @@ function restoredLedger(ledger: RestoredLedger): LedgerData {
       status: row.status,
       source: row.source,
       transfer: row.transfer ?? null,
+      bank: row.bank
+        ? {
+            key: { account: row.bank.account, transaction: row.bank.transaction },
+            state: row.bank.state,
+            missingSince: row.bank.missingSince,
+          }
+        : null,
     })),
     skipped: ledger.skippedOccurrences,
     imported: ledger.importedStatementRows,
+    closedBankKeys: (ledger.closedBankKeys ?? []).map(({ account, transaction, reason, pending }) => ({
+      key: { account, transaction },
+      reason,
+      pending: pending && { date: pending.date, type: pending.type, amount: dollarsToCents(pending.amount) },
+    })),
   };
 }
 

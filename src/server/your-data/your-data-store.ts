@@ -20,6 +20,7 @@ import {
   readLedgerData,
   type RestorableLedger,
 } from '../ledger/index.js';
+import { deleteAllBankConnections } from '../bank/bank-connection-store.js';
 import { deleteAllChannels } from '../notifications/channel-store.js';
 import { deleteAllMessages } from '../notifications/outbox-store.js';
 import { deleteUserSettings, readUserSettings, storeSpendingSettings } from '../profile/user-settings-store.js';
@@ -72,6 +73,7 @@ export async function deleteSettings(locked: LedgerWrite, owner: Caller): Promis
   await deleteAllMessages(locked.db, owner);
   await deleteAllChannels(locked.db, owner);
   await deleteUserSettings(locked.db, owner);
+  await deleteAllBankConnections(locked.db, owner);
 }
 
 /**

@@ -13,7 +13,8 @@ import type { Ledger, LedgerTransaction } from '../../contract/ledger.js';
 import type { LedgerChanges } from '../../contract/ledger-changes.js';
 import { type ChangedTransactionView, ledgerChangesCodec, type LedgerChangesView } from '../../contract/ledger-changes-codec.js';
 import type { LedgerWindowView } from '../../contract/ledger-window-codec.js';
-import { signedAmount } from '../../domain/ledger.js';
+import { bankOfBadge } from '../../domain/bank-sync/bank-rows.js';
+import { countedAmount } from '../../domain/ledger.js';
 import { ApiCallError } from './api-error.js';
 import { LedgerReloadError } from './ledger-reload-error.js';
 import type { HeldLedger, HeldLedgerInfo } from './api-request.js';
@@ -58,7 +59,9 @@ function sameButStatus(held: LedgerTransactionView, changed: ChangedTransactionV
     held.amount === changed.amount &&
     held.balance === changed.balance &&
     JSON.stringify(held.source) === JSON.stringify(changed.source) &&
-    JSON.stringify(held.transfer) === JSON.stringify(changed.transfer)
+    JSON.stringify(held.transfer) === JSON.stringify(changed.transfer) &&
+    held.bankBadge === changed.bankBadge &&
+    held.fromBank === changed.fromBank
   );
 }
 
@@ -86,7 +89,8 @@ function statusMovesOnly<Held extends Omit<LedgerView, 'transactions'>>(
   for (const changed of changes.rows) {
     const before = rows[changed.position - from];
     if (before === undefined || !sameButStatus(before, changed)) return null;
-    const signed = signedAmount(before);
+    // A row no longer at the bank moves no balance, whatever its status (isCounted).
+    const signed = countedAmount({ type: before.type, amount: before.amount, bank: bankOfBadge(before.bankBadge) });
     current += (changed.status === 'CLEARED' ? signed : 0) - (before.status === 'CLEARED' ? signed : 0);
     pending += (changed.status === 'PENDING' ? 0 : signed) - (before.status === 'PENDING' ? 0 : signed);
     moved[changed.position - from] = withoutPosition(changed);

@@ -14,7 +14,8 @@ import type { LedgerInfoView, LedgerTransactionView, LedgerView } from '../../co
 import { ledgerWindowAnswerCodec, type LedgerWindowView } from '../../contract/ledger-window-codec.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { computeBalances } from '../../domain/balances.js';
-import { isAllowedStatusMove, type LedgerRow, signedAmount, type TransactionStatus } from '../../domain/ledger.js';
+import { bankOfBadge } from '../../domain/bank-sync/bank-rows.js';
+import { countedAmount, isAllowedStatusMove, type LedgerRow, type TransactionStatus } from '../../domain/ledger.js';
 import { type Cents, cents } from '../../domain/money.js';
 import type { HeldLedgerInfo, LedgerRead, LedgerReader } from './api-request.js';
 import { FIRST_WINDOW_ROWS, firstWindowQuery } from './early-calls.js';
@@ -41,6 +42,7 @@ export function withBalances(openingBalance: Cents, rows: readonly LedgerTransac
     type: row.type,
     amount: row.amount,
     status: row.status,
+    bank: bankOfBadge(row.bankBadge),
   }));
   const balances = computeBalances(openingBalance, domainRows);
   const transactions: LedgerTransactionView[] = [];
@@ -70,7 +72,8 @@ export function paintStatusMoves<Info extends HeldLedgerInfo>(info: Info, moves:
     const status = moves.get(row.id);
     if (status === undefined || status === row.status || !isAllowedStatusMove(row.status, status)) return row;
     painted = true;
-    const signed = signedAmount(row);
+    // A row no longer at the bank moves no balance, whatever its status (isCounted).
+    const signed = countedAmount({ type: row.type, amount: row.amount, bank: bankOfBadge(row.bankBadge) });
     current += (status === 'CLEARED' ? signed : 0) - (row.status === 'CLEARED' ? signed : 0);
     pending += (status === 'PENDING' ? 0 : signed) - (row.status === 'PENDING' ? 0 : signed);
     return { ...row, status };

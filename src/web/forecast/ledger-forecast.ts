@@ -5,6 +5,7 @@
  * result is kept per ledger answer, so it is computed once for both.
  */
 import type { LedgerView } from '../../contract/codecs.js';
+import { bankOfBadge } from '../../domain/bank-sync/bank-rows.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { type Cents, cents } from '../../domain/money.js';
 import { type BalancePoint, firstBelowZero, type ForecastRow, lowestAhead, type PayPeriod, payPeriods } from '../../domain/forecast.js';
@@ -42,15 +43,19 @@ function sameForecastRow(a: ForecastRow, b: ForecastRow | undefined): boolean {
       a.type === b.type &&
       a.amount === b.amount &&
       a.balance === b.balance &&
-      a.source?.kind === b.source?.kind)
+      a.source?.kind === b.source?.kind &&
+      a.bank?.state === b.bank?.state)
   );
 }
 
 function rowsAndPeriods(ledger: LedgerView): RowsAndPeriods {
   let found = periodsByLedger.get(ledger);
   if (found === undefined) {
-    // The rows as the api client decoded them: in Cents already, so they are the forecast's rows.
-    const rows: readonly ForecastRow[] = ledger.transactions;
+    // The rows as the api client decoded them: in Cents already, so they are the forecast's rows,
+    // once a row no longer at the bank says so as the domain reads it (it is no bill: isCounted).
+    const rows: readonly ForecastRow[] = ledger.transactions.some((row) => row.bankBadge !== undefined)
+      ? ledger.transactions.map((row) => (row.bankBadge === undefined ? row : { ...row, bank: bankOfBadge(row.bankBadge) }))
+      : ledger.transactions;
     const dates = `${ledger.startDate} ${ledger.endDate} ${ledger.openingBalance}`;
     // A Pay or a Clear changes no running balance: the forecast stays the very same objects, so the
     // chart, its text and the pay period lines need not be computed or drawn again.

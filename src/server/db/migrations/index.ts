@@ -27,6 +27,7 @@ import { requestBudgetCounts } from './0019-request-budget-counts.js';
 import { ledgerRowBlocks } from './0020-ledger-row-blocks.js';
 import { detachedLedgers } from './0021-detached-ledgers.js';
 import { safeToSpendSettings } from './0022-safe-to-spend-settings.js';
+import { bankConnections } from './0023-bank-connections.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0020_ledger_row_blocks': ledgerRowBlocks,
   '0021_detached_ledgers': detachedLedgers,
   '0022_safe_to_spend_settings': safeToSpendSettings,
+  '0023_bank_connections': bankConnections,
 };

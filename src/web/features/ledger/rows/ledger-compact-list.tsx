@@ -10,7 +10,7 @@ import { PayPeriodHeading } from './pay-period-line.js';
 import { formatLedgerMoney, TYPE_LABELS } from '../ledger-format.js';
 import { RowActions, type RowActionHandlers } from './row-actions.js';
 import { isSameRow, type LedgerRowProps, rowClassName } from './row-look.js';
-import { StatusBadge } from './status-badge.js';
+import { BankBadge, StatusBadge } from './status-badge.js';
 import { type RowNumbering, useWindowedRows, windowedRows } from '../window/use-row-window.js';
 
 interface LedgerCompactListProps {
@@ -99,6 +99,7 @@ const LedgerCompactRow = memo(function LedgerCompactRow({ transaction, actions, 
       <div className="ledger-compact__line ledger-compact__line--status small">
         <span>
           <time dateTime={transaction.date}>{formatDate(transaction.date)}</time> <StatusBadge status={transaction.status} />
+          <BankBadge badge={transaction.bankBadge} />
         </span>
         <span className={`ledger-row__money${transaction.balance < 0 ? ' ledger-negative' : ''}`}>
           Balance {formatLedgerMoney(transaction.balance)}

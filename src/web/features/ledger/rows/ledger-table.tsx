@@ -11,7 +11,7 @@ import type { LedgerItem } from './ledger-items.js';
 import { PayPeriodHeading } from './pay-period-line.js';
 import { RowActions, type RowActionHandlers } from './row-actions.js';
 import { isSameRow, type LedgerRowProps, rowClassName } from './row-look.js';
-import { StatusBadge } from './status-badge.js';
+import { BankBadge, StatusBadge } from './status-badge.js';
 import { type RowNumbering, useWindowedRows, windowedRows } from '../window/use-row-window.js';
 
 interface LedgerTableProps {
@@ -118,6 +118,7 @@ const LedgerTableRow = memo(function LedgerTableRow({ transaction, actions, inde
             {transaction.name}
           </span>{' '}
           <StatusBadge status={transaction.status} />
+          <BankBadge badge={transaction.bankBadge} />
         </span>
       </td>
       <td className="text-end ledger-row__money">{transaction.type === 'D' ? amount : ''}</td>

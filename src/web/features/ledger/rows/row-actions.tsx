@@ -18,7 +18,7 @@ interface RowActionsProps {
 }
 
 export function RowActions({ transaction, actions }: RowActionsProps) {
-  const { name, status } = transaction;
+  const { name, status, fromBank } = transaction;
   const clearButton = useRef<HTMLButtonElement>(null);
   const paidByThisRow = useRef(false);
 
@@ -68,8 +68,9 @@ export function RowActions({ transaction, actions }: RowActionsProps) {
         size="sm"
         variant="outline-danger"
         aria-label={`Delete ${name}`}
-        // The domain's checkDeletion is this rule; importing it here would pull its refusal messages into the first view.
-        disabled={!canEdit(status)}
+        // The domain's checkDeletion is this rule (a bank row goes whatever its status, decision 0084);
+        // importing it here would pull its refusal messages into the first view.
+        disabled={!canEdit(status) && fromBank !== true}
         onClick={() => actions.onDelete(transaction)}
       >
         Delete

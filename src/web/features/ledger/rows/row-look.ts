@@ -31,6 +31,8 @@ export function isSameRow(previous: LedgerRowProps, next: LedgerRowProps): boole
     a.amount === b.amount &&
     a.balance === b.balance &&
     a.status === b.status &&
+    a.bankBadge === b.bankBadge &&
+    a.fromBank === b.fromBank &&
     isSameSource(a.source, b.source)
   );
 }

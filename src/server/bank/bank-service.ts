@@ -1,0 +1,468 @@
+/**
+ * Bank connections (issue 37, decision 0082): connect with a SimpleFIN Setup Token, list, link or
+ * unlink a bridge account, sync now or on the schedule, disconnect. The protocol is the client's
+ * (simplefin-client.ts), the secret's sealing secrets.ts', the plan the domain's (sync-plan.ts); the
+ * ledger is written through its one unit of work, so one sync of a connection is one transaction
+ * over every linked ledger and its record: nothing half-written.
+ *
+ * The Access URL lives only in memory between opening it and the request: no answer, log line,
+ * error or record here holds it (the client keeps it out of its reasons and warnings too).
+ */
+import {
+  type BankConnection,
+  type BankSyncAnswer,
+  type BankSyncRecord,
+  DOLLARS_ONLY,
+  MAX_BANK_CONNECTIONS,
+  SETUP_TOKEN_ALREADY_USED,
+  TOO_MANY_BANK_CONNECTIONS,
+} from '../../contract/bank-connections.js';
+import { bridgeBalanceText, reconcileWithBridge } from '../../domain/bank-sync/bank-balance.js';
+import type { BridgeAccount } from '../../domain/bank-sync/bridge.js';
+import { applyBankSyncPlan, oldestPendingDate, planBankSync } from '../../domain/bank-sync/sync-plan.js';
+import { addDays, type IsoDate } from '../../domain/calendar-date.js';
+import { dateRangeWindows } from '../../domain/date-windows.js';
+import { ConflictError, InvalidInputError, NotFoundError, TooManyRequestsError } from '../../domain/errors.js';
+import { centsToDollars, cents } from '../../domain/money.js';
+import { todayInZone } from '../../domain/time-zones.js';
+import type { AccountFields } from '../ledger/index.js';
+import type { Caller } from '../auth/access-token.js';
+import type { OpenDatabase } from '../db/database.js';
+import { newId } from '../db/ids.js';
+import { type LedgerWrites, listAccounts, readBankLedger, readLedger, writeBankPlan } from '../ledger/index.js';
+import { userTimeZone } from '../profile/user-today.js';
+import { type BankSecrets, bankSecrets, SealedSecretError } from './secrets.js';
+import type { SecretsConfig } from '../config.js';
+import {
+  type BankConnectionStore,
+  type BridgeAccountSummary,
+  MAX_REQUESTS_PER_DAY,
+  type StoredConnection,
+} from './bank-connection-store.js';
+import { type AccountsOutcome, type BridgeOptions, claim, fetchAccounts } from './simplefin-client.js';
+
+/** The bridge allows 90 days per request (decision 0079). */
+const WINDOW_DAYS = 90;
+/** A later sync asks again from 5 days before the last that succeeded: late postings and pendings settle within that. */
+const OVERLAP_DAYS = 5;
+/** The first sync asks no further back than this. */
+const FIRST_SYNC_DAYS = 90;
+/** Sync now, at most once a minute per connection. */
+export const SYNC_NOW_GAP_MS = 60_000;
+
+export const SYNC_TOO_SOON = 'Sync now works once a minute for each connection. Try again in a minute.';
+export const SYNC_QUOTA = `This connection asked the bridge ${MAX_REQUESTS_PER_DAY} times today, the most Leftover asks in a day so the bridge never disables it. It syncs again tomorrow.`;
+const NO_SUCH_CONNECTION = 'No such bank connection.';
+const SECRET_LOST =
+  "Leftover can no longer open this connection's access: the server's secrets key changed. Disconnect it and connect again with a new Setup Token.";
+const NO_SUCH_REMOTE = 'No such account at this bank connection.';
+const NOT_YOUR_ACCOUNT = 'Account must be the id of one of your accounts, or null to unlink.';
+
+export type SyncTrigger = BankSyncRecord['trigger'];
+
+/** What the service needs of the app. */
+export interface BankServiceOptions {
+  readonly database: OpenDatabase;
+  readonly writes: LedgerWrites;
+  readonly store: BankConnectionStore;
+  readonly now: () => Date;
+  readonly defaultTimeZone: string;
+  readonly secrets: SecretsConfig;
+  /** NOTIFY_ALLOW_PRIVATE_URLS: the same outbound rule as webhooks (decision 0067). */
+  readonly allowPrivateUrls: boolean;
+  /** Adds an account of the caller's, as POST /api/accounts does: the accounts' own rules and limits. */
+  readonly addAccount: (owner: Caller, fields: AccountFields) => Promise<{ readonly id: string }>;
+  /** Told once a sync changed a ledger: the user's shortfall and bills-due checks run (through the outbox). */
+  readonly ledgerChanged?: (owner: Caller) => void;
+  /** Test seam: shorter bridge timeouts or a resolver. */
+  readonly bridge?: Partial<BridgeOptions>;
+}
+
+/** The place a connection's secret is sealed for: a sealed value copied into another row or user's does not open. */
+function sealContext(owner: Caller, id: string): string {
+  return JSON.stringify(['bank-connection', owner.issuer, owner.subject, id]);
+}
+
+function last4(id: string): string {
+  return id.slice(-4);
+}
+
+function summaries(
+  accounts: readonly Pick<BridgeAccount, 'id' | 'institution' | 'name' | 'currency' | 'balance' | 'balanceDate'>[],
+): BridgeAccountSummary[] {
+  return accounts.map((account) => ({
+    remoteId: account.id,
+    institution: account.institution,
+    name: account.name,
+    currency: account.currency,
+    balance: account.balance,
+    balanceDate: account.balanceDate,
+  }));
+}
+
+/**
+ * A connection as the API answers it: never its secret. A link to an account deleted since reads as
+ * unlinked (`accounts`: the owner's account ids now).
+ */
+function connectionAnswer(connection: StoredConnection, accounts: ReadonlySet<string>): BankConnection {
+  return {
+    id: connection.id,
+    status: { state: connection.state, reason: connection.reason, scheduled: connection.scheduled },
+    lastSync: connection.lastSync,
+    accounts: connection.accounts.map((account) => ({
+      id: account.remoteId,
+      institution: account.institution,
+      name: account.name,
+      last4: last4(account.remoteId),
+      balance: account.balance === null ? null : centsToDollars(cents(account.balance)),
+      currency: account.currency,
+      accountId: account.accountId !== null && accounts.has(account.accountId) ? account.accountId : null,
+    })),
+  };
+}
+
+/**
+ * When the schedule next syncs a connection: a random minute of the next quarter of the UTC day, so
+ * at most 4 scheduled syncs a day (one per quarter), at minutes no two users share by design.
+ */
+export function nextScheduledSync(after: Date, random: () => number = Math.random): Date {
+  const quarter = 6 * 3_600_000;
+  const minute = 60_000;
+  const nextQuarter = (Math.floor(after.getTime() / quarter) + 1) * quarter;
+  return new Date(nextQuarter + Math.floor(random() * (quarter / minute)) * minute);
+}
+
+export class BankService {
+  private secretsRead: BankSecrets | undefined;
+
+  constructor(private readonly options: BankServiceOptions) {}
+
+  private get store(): BankConnectionStore {
+    return this.options.store;
+  }
+
+  private get bridgeOptions(): BridgeOptions {
+    return { allowPrivate: this.options.allowPrivateUrls, ...this.options.bridge };
+  }
+
+  /** The box, read once (it may read the key file); on PostgreSQL without SECRETS_KEY, the refusal saying why. */
+  private box() {
+    this.secretsRead ??= bankSecrets(this.options.secrets);
+    if (!this.secretsRead.available) throw new ConflictError(this.secretsRead.reason);
+    return this.secretsRead.box;
+  }
+
+  private async timeZone(owner: Caller): Promise<string> {
+    return userTimeZone(this.options.database.db, owner, this.options.defaultTimeZone);
+  }
+
+  async list(owner: Caller): Promise<BankConnection[]> {
+    const accounts = await this.accountIds(owner);
+    return (await this.store.list(owner)).map((connection) => connectionAnswer(connection, accounts));
+  }
+
+  private async accountIds(owner: Caller): Promise<Set<string>> {
+    return new Set((await listAccounts(this.options.database.db, owner)).map((account) => account.id));
+  }
+
+  private async answerOf(owner: Caller, id: string): Promise<BankConnection> {
+    return connectionAnswer(await this.one(owner, id), await this.accountIds(owner));
+  }
+
+  private async one(owner: Caller, id: string): Promise<StoredConnection> {
+    const found = await this.store.find(owner, id);
+    if (!found) throw new NotFoundError(NO_SUCH_CONNECTION);
+    return found;
+  }
+
+  /**
+   * Claims the token and stores the connection with the bridge's accounts (one balances-only
+   * request, counted). Refused before the claim when the user has 5 connections: a claim spends the
+   * token. A claim the bridge answers 403 stores nothing.
+   */
+  async connect(owner: Caller, setupToken: string): Promise<BankConnection> {
+    const box = this.box();
+    if ((await this.store.count(owner)) >= MAX_BANK_CONNECTIONS) throw new ConflictError(TOO_MANY_BANK_CONNECTIONS);
+    const claimed = await claim(setupToken, this.bridgeOptions);
+    if (!claimed.ok) {
+      const message = claimed.failure.kind === 'already-claimed' ? SETUP_TOKEN_ALREADY_USED : claimed.failure.reason;
+      throw new InvalidInputError(message, { setupToken: message });
+    }
+    const now = this.options.now();
+    const listed = await fetchAccounts(claimed.accessUrl, { timeZone: await this.timeZone(owner), balancesOnly: true }, this.bridgeOptions);
+    const id = newId(now.getTime());
+    const sealed = box.seal(claimed.accessUrl, sealContext(owner, id));
+    const state = listed.ok
+      ? { state: 'Connected' as const, reason: listed.attention?.reason ?? null, scheduled: true }
+      : { state: 'Needs attention' as const, reason: listed.failure.reason, scheduled: !listed.failure.stopSchedule };
+    const stored = await this.store.insert(
+      owner,
+      id,
+      sealed,
+      listed.ok ? summaries(listed.accounts) : [],
+      listed.ok && listed.attention ? { ...state, state: 'Needs attention' } : state,
+      listed.requests,
+      nextScheduledSync(now),
+      now,
+      MAX_BANK_CONNECTIONS,
+    );
+    if (!stored) throw new ConflictError(TOO_MANY_BANK_CONNECTIONS);
+    return this.answerOf(owner, id);
+  }
+
+  /**
+   * Links a bridge account to one of the caller's accounts, to a new one made through the accounts'
+   * own rules, or unlinks it (null). A bridge account in another currency is never linked.
+   */
+  async link(
+    owner: Caller,
+    id: string,
+    remoteId: string,
+    target: { readonly accountId: string | null } | { readonly newAccount: AccountFields },
+  ): Promise<BankConnection> {
+    const connection = await this.one(owner, id);
+    const remote = connection.accounts.find((account) => account.remoteId === remoteId);
+    if (!remote) throw new NotFoundError(NO_SUCH_REMOTE);
+    let accountId: string | null;
+    if ('newAccount' in target) {
+      if (remote.currency !== 'USD') throw new InvalidInputError(DOLLARS_ONLY, { newAccount: DOLLARS_ONLY });
+      accountId = (await this.options.addAccount(owner, target.newAccount)).id;
+    } else {
+      accountId = target.accountId;
+      if (accountId !== null) {
+        if (remote.currency !== 'USD') throw new InvalidInputError(DOLLARS_ONLY, { accountId: DOLLARS_ONLY });
+        const accounts = await listAccounts(this.options.database.db, owner);
+        if (!accounts.some((account) => account.id === accountId))
+          throw new InvalidInputError(NOT_YOUR_ACCOUNT, { accountId: NOT_YOUR_ACCOUNT });
+      }
+    }
+    if (!(await this.store.link(owner, id, remoteId, accountId))) throw new NotFoundError(NO_SUCH_REMOTE);
+    return this.answerOf(owner, id);
+  }
+
+  /** Deletes the connection and its sealed secret at once; the ledgers keep their rows and marks. */
+  async disconnect(owner: Caller, id: string): Promise<BankConnection[]> {
+    if (!(await this.store.delete(owner, id))) throw new NotFoundError(NO_SUCH_CONNECTION);
+    return this.list(owner);
+  }
+
+  /**
+   * The window a sync asks about, to tomorrow: from the earliest linked account's start, each one's
+   * the day it last synced less 5 days, or, never synced since linked, the later of its ledger's
+   * start and 90 days ago.
+   */
+  private async window(owner: Caller, connection: StoredConnection, today: IsoDate): Promise<{ start: IsoDate; end: IsoDate }> {
+    const end = addDays(today, 1);
+    let start: IsoDate = today;
+    for (const account of connection.accounts) {
+      if (account.accountId === null) continue;
+      let from: IsoDate;
+      if (account.lastSuccessOn !== null) from = addDays(account.lastSuccessOn, -OVERLAP_DAYS);
+      else {
+        from = addDays(today, -FIRST_SYNC_DAYS);
+        const found = await readLedger(this.options.database, owner, { id: account.accountId }).catch(() => undefined);
+        if (found && found.ledger.startDate > from) from = found.ledger.startDate;
+      }
+      if (from < start) start = from;
+    }
+    // Every pending row still judged must be inside the window, or it is never missed nor replaced (decision 0081).
+    for (const account of connection.accounts) {
+      if (account.accountId === null) continue;
+      const found = await readLedger(this.options.database, owner, { id: account.accountId }).catch(() => undefined);
+      if (!found) continue;
+      const alsoLinked = new Set(
+        (await this.store.linkedTo(owner, account.accountId))
+          .map((link) => link.remoteId)
+          .filter((remoteId) => remoteId !== account.remoteId),
+      );
+      const marked = await this.markedRows(owner, account.accountId);
+      const oldest = oldestPendingDate(marked, account.remoteId, alsoLinked);
+      if (oldest !== null && oldest < start) start = oldest;
+    }
+    if (start > today) start = today;
+    return { start, end };
+  }
+
+  /** A ledger's rows with their marks, read in a unit that writes nothing (the marks are the ledger's to read). */
+  private async markedRows(owner: Caller, accountId: string) {
+    return this.options.writes.run(
+      owner,
+      { growth: 'import', undo: null, follow: false },
+      {
+        apply: async (write) => {
+          const store = await write.storeOf(accountId);
+          return store?.ledger ? (await readBankLedger(store)).rows : [];
+        },
+        answer: async (_write, rows) => rows,
+      },
+    );
+  }
+
+  /**
+   * One sync of one connection: takes its requests from today's quota first (refused past 24, and a
+   * Sync now within a minute of the last request), asks the bridge for every linked account, and
+   * writes every linked ledger and the record in one unit of work. A bridge failure writes nothing
+   * to any ledger: the connection needs attention, with the reason, and after a 402 or a 403 the
+   * schedule stops asking it until the user reconnects.
+   */
+  async sync(owner: Caller, id: string, trigger: SyncTrigger): Promise<BankSyncAnswer> {
+    const box = this.box();
+    const connection = await this.one(owner, id);
+    const zone = await this.timeZone(owner);
+    const now = this.options.now();
+    const today = todayInZone(now, zone);
+    const linked = connection.accounts.filter((account) => account.accountId !== null && account.currency === 'USD');
+    // With nothing linked, a sync only refreshes the balances: one request, no dates.
+    const window = linked.length > 0 ? await this.window(owner, connection, today) : null;
+    const requests = window ? dateRangeWindows(window.start, window.end, zone, WINDOW_DAYS).length : 1;
+    const taken = await this.store.takeRequests(owner, id, requests, now, trigger === 'now' ? SYNC_NOW_GAP_MS : null);
+    if (taken === 'missing') throw new NotFoundError(NO_SUCH_CONNECTION);
+    if (taken === 'too-soon') throw new TooManyRequestsError(SYNC_TOO_SOON, SYNC_NOW_GAP_MS / 1000);
+    if (taken === 'quota') {
+      const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+      throw new TooManyRequestsError(SYNC_QUOTA, Math.max(1, Math.ceil((midnight - now.getTime()) / 1000)));
+    }
+    const sealed = await this.store.sealedAccessUrl(owner, id);
+    if (sealed === undefined) throw new NotFoundError(NO_SUCH_CONNECTION);
+    let accessUrl: string;
+    try {
+      accessUrl = box.open(sealed, sealContext(owner, id));
+    } catch (error) {
+      if (!(error instanceof SealedSecretError)) throw error;
+      // Another key than the one it was sealed with (SECRETS_KEY changed, or the key file was replaced): only a reconnect helps.
+      await this.store.recordSync(
+        owner,
+        id,
+        { at: now.toISOString(), trigger, added: 0, matched: 0, replaced: 0, flagged: 0, warnings: [], failure: SECRET_LOST, balances: [] },
+        { state: 'Needs attention', reason: SECRET_LOST, stopSchedule: true },
+        null,
+        0,
+        window,
+      );
+      throw new ConflictError(SECRET_LOST);
+    }
+    const outcome = await fetchAccounts(
+      accessUrl,
+      window
+        ? // Every account, not only the linked ones: an account the bank relinked at the bridge (a new id) must show up to be linked.
+          { start: window.start, end: window.end, timeZone: zone, pending: true }
+        : { timeZone: zone, balancesOnly: true },
+      this.bridgeOptions,
+    );
+    const at = now.toISOString();
+    if (!outcome.ok) {
+      const record: BankSyncRecord = {
+        at,
+        trigger,
+        added: 0,
+        matched: 0,
+        replaced: 0,
+        flagged: 0,
+        warnings: [],
+        failure: outcome.failure.reason,
+        balances: [],
+      };
+      await this.store.recordSync(
+        owner,
+        id,
+        record,
+        { state: 'Needs attention', reason: outcome.failure.reason, stopSchedule: outcome.failure.stopSchedule },
+        null,
+        outcome.requests,
+        window,
+      );
+      throw new ConflictError(outcome.failure.reason);
+    }
+    const answer = await this.writeSync(owner, connection, outcome, { at, trigger, today, window });
+    if (answer.added + answer.matched + answer.replaced + answer.flagged > 0) this.options.ledgerChanged?.(owner);
+    return answer;
+  }
+
+  private async writeSync(
+    owner: Caller,
+    connection: StoredConnection,
+    outcome: Extract<AccountsOutcome, { ok: true }>,
+    sync: {
+      readonly at: string;
+      readonly trigger: SyncTrigger;
+      readonly today: IsoDate;
+      readonly window: { start: IsoDate; end: IsoDate } | null;
+    },
+  ): Promise<BankSyncAnswer> {
+    const warnings: string[] = [...outcome.warnings];
+    for (const skipped of outcome.skipped) warnings.push(skipped.name === '' ? skipped.reason : `${skipped.name}: ${skipped.reason}`);
+    const byRemote = new Map(outcome.accounts.map((account) => [account.id, account]));
+    const counts = { added: 0, matched: 0, replaced: 0, flagged: 0 };
+    const { window } = sync;
+    const synced: string[] = [];
+    const balances: { remoteId: string; text: string }[] = [];
+    // Read before the unit: on SQLite its one connection is the unit's while it runs.
+    const alsoLinkedOf = new Map<string, Set<string>>();
+    for (const account of connection.accounts) {
+      if (account.accountId === null) continue;
+      const links = await this.store.linkedTo(owner, account.accountId);
+      alsoLinkedOf.set(account.remoteId, new Set(links.map((link) => link.remoteId).filter((remoteId) => remoteId !== account.remoteId)));
+    }
+    // Bank syncs are not undoable: the next sync would bring back what an undo took away (decision 0082).
+    await this.options.writes.run(
+      owner,
+      { growth: 'import', undo: null },
+      {
+        apply: async (write) => {
+          for (const account of connection.accounts) {
+            if (!window || account.accountId === null || account.currency !== 'USD') continue;
+            const bridge = byRemote.get(account.remoteId);
+            // Skipped by the bridge (act.failed): this account only waits for the next sync.
+            if (!bridge) continue;
+            const store = await write.storeOf(account.accountId);
+            if (!store?.ledger) {
+              warnings.push(
+                `${bridge.name}: its Leftover account is gone or has no ledger yet. Link it to an account with a ledger, then sync again.`,
+              );
+              continue;
+            }
+            const ledger = store.ledger;
+            const state = await readBankLedger(store);
+            const alsoLinked = alsoLinkedOf.get(account.remoteId) ?? new Set<string>();
+            const plan = planBankSync({
+              account: bridge,
+              rows: state.rows,
+              closed: state.closed,
+              window: { from: window.start, to: window.end },
+              today: sync.today,
+              ledgerDates: { from: ledger.startDate, to: ledger.endDate },
+              alsoLinked,
+            });
+            if (!(await writeBankPlan(store, state, plan))) throw new ConflictError('The ledger changed during the sync. Sync again.');
+            counts.added += plan.counts.added;
+            counts.matched += plan.counts.matched;
+            counts.replaced += plan.counts.replaced;
+            counts.flagged += plan.counts.flagged;
+            warnings.push(...plan.warnings);
+            const after = applyBankSyncPlan(state, plan, (position) => `added-${position}`);
+            synced.push(bridge.id);
+            balances.push({ remoteId: bridge.id, text: bridgeBalanceText(reconcileWithBridge(ledger.openingBalance, after.rows, bridge)) });
+          }
+          await this.store.saveAccounts(write.db, owner, connection.id, summaries(outcome.accounts));
+          await this.store.markSynced(write.db, owner, connection.id, synced, sync.today);
+          const record: BankSyncRecord = { at: sync.at, trigger: sync.trigger, ...counts, warnings, failure: null, balances };
+          const attention = outcome.attention;
+          await this.store.recordSync(
+            owner,
+            connection.id,
+            record,
+            attention
+              ? { state: 'Needs attention', reason: attention.reason, stopSchedule: attention.stopSchedule }
+              : { state: 'Connected', reason: null, stopSchedule: false },
+            sync.today,
+            outcome.requests,
+            sync.window,
+            write.db,
+          );
+        },
+        answer: async () => undefined,
+      },
+    );
+    return { ...counts, warnings };
+  }
+}
