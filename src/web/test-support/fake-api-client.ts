@@ -5,6 +5,7 @@
 import { type Mock, vi } from 'vitest';
 import type { AccountsApi } from '../api/account-calls.js';
 import type { ApiClient } from '../api/api-client.js';
+import type { BankApi } from '../api/bank-calls.js';
 import type { SettingsApi } from '../api/settings-calls.js';
 import type { YourDataApi } from '../api/your-data-calls.js';
 
@@ -96,6 +97,21 @@ export function fakeSettingsApi(stubs: Partial<FakeSettingsApi> = {}): FakeSetti
     updateBuffer: vi.fn(unexpected('updateBuffer')),
     updateEveryday: vi.fn(unexpected('updateEveryday')),
     getEverydaySuggestion: vi.fn(unexpected('getEverydaySuggestion')),
+    ...stubs,
+  };
+}
+
+export type FakeBankApi = { [Method in keyof BankApi]: Mock<BankApi[Method]> };
+
+/** The bank connections' calls (bank-calls.ts), each a typed mock; every call fails unless the test stubs it. */
+export function fakeBankApi(stubs: Partial<FakeBankApi> = {}): FakeBankApi {
+  const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call: ${name}`));
+  return {
+    listConnections: vi.fn(unexpected('listConnections')),
+    connect: vi.fn(unexpected('connect')),
+    linkAccount: vi.fn(unexpected('linkAccount')),
+    syncNow: vi.fn(unexpected('syncNow')),
+    disconnect: vi.fn(unexpected('disconnect')),
     ...stubs,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Settings (issue 26, decision 0048): the user's time zone, and what Leftover tells them and
- * where. A dialog over the view the user is on, opened from the top bar beside "Your data";
- * loaded the first time it opens. Each part saves on its own button and says what happened.
+ * where; the bank connections (issue 37). A dialog over the view the user is on, opened from the
+ * top bar beside "Your data"; loaded the first time it opens. Each part saves on its own button
+ * and says what happened.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Modal } from 'react-bootstrap';
@@ -9,6 +10,7 @@ import type { NotificationSettings } from '../../../contract/notifications.js';
 import { sendBrowserTimeZone, useSettingsApi } from '../../api/settings-calls.js';
 import { Button } from '../../components/button.js';
 import { ModalDialog } from '../../components/modal-dialog.js';
+import { BankConnectionsSection } from './bank/bank-connections-section.js';
 import { ChannelsSection } from './channels-section.js';
 import { NotificationsSection } from './notifications-section.js';
 import { problemOf } from './settings-words.js';
@@ -66,6 +68,7 @@ function SettingsBody() {
       <SpendingSection />
       <NotificationsSection settings={loaded} onSaved={setLoaded} />
       <ChannelsSection settings={loaded} onChange={setLoaded} />
+      <BankConnectionsSection timeZone={loaded.timeZone} />
     </>
   );
 }

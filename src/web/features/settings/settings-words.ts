@@ -15,7 +15,7 @@ export function testText(result: TestDelivery): string {
 }
 
 /** An instant in the user's zone, "Nov 21, 2026, 8:00 AM"; empty when it cannot be read. */
-function momentText(instant: string, timeZone: string): string {
+export function momentText(instant: string, timeZone: string): string {
   const when = new Date(instant);
   return Number.isNaN(when.getTime())
     ? ''
