@@ -14,13 +14,8 @@ import { ownerColumns } from '../db/owner.js';
 /** At most this many requests to one connection's bridge per UTC day, whatever is pressed (issue 37 item 3). */
 export const MAX_REQUESTS_PER_DAY = 24;
 
-export interface StoredBankAccount {
-  readonly remoteId: string;
-  readonly institution: string;
-  readonly name: string;
-  readonly currency: string;
-  readonly balance: number | null;
-  readonly balanceDate: IsoDate | null;
+/** A bridge account as this user stored it: what the bridge said, and where it is linked. */
+export interface StoredBankAccount extends BridgeAccountSummary {
   readonly accountId: string | null;
   /** The owner's day it last synced into its linked ledger; null before (or since it was linked anew). */
   readonly lastSuccessOn: IsoDate | null;

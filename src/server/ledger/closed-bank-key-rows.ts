@@ -68,6 +68,21 @@ export async function writeBankMarks(scope: LedgerScope, ledgerId: string, marks
   return changed;
 }
 
+/** A closed key as its table stores it: one shape for a single close and a restore's batches. */
+function closedKeyRecord(owner: LedgerScope['owner'], ledgerId: string, closed: ClosedBankKey) {
+  return {
+    ledger_id: ledgerId,
+    owner_iss: owner.issuer,
+    owner_sub: owner.subject,
+    bank_account_id: closed.key.account,
+    bank_transaction_id: closed.key.transaction,
+    reason: closed.reason,
+    pending_date: closed.pending?.date ?? null,
+    pending_type: closed.pending?.type ?? null,
+    pending_amount_cents: closed.pending?.amount ?? null,
+  };
+}
+
 /** Stores a closed key, replacing one stored with the same key. */
 export async function closeBankKey({ db, owner }: LedgerScope, ledgerId: string, closed: ClosedBankKey): Promise<void> {
   const ledger = withLedgerTables(db);
@@ -81,17 +96,7 @@ export async function closeBankKey({ db, owner }: LedgerScope, ledgerId: string,
     .execute();
   await ledger
     .insertInto('ledger_bank_closed_keys')
-    .values({
-      ledger_id: ledgerId,
-      owner_iss: owner.issuer,
-      owner_sub: owner.subject,
-      bank_account_id: closed.key.account,
-      bank_transaction_id: closed.key.transaction,
-      reason: closed.reason,
-      pending_date: closed.pending?.date ?? null,
-      pending_type: closed.pending?.type ?? null,
-      pending_amount_cents: closed.pending?.amount ?? null,
-    })
+    .values(closedKeyRecord(owner, ledgerId, closed))
     .execute();
 }
 
@@ -128,19 +133,7 @@ export async function restoreClosedBankKeys({ db, owner }: LedgerScope, ledgerId
   for (let start = 0; start < keys.length; start += RESTORE_BATCH) {
     await withLedgerTables(db)
       .insertInto('ledger_bank_closed_keys')
-      .values(
-        keys.slice(start, start + RESTORE_BATCH).map((closed) => ({
-          ledger_id: ledgerId,
-          owner_iss: owner.issuer,
-          owner_sub: owner.subject,
-          bank_account_id: closed.key.account,
-          bank_transaction_id: closed.key.transaction,
-          reason: closed.reason,
-          pending_date: closed.pending?.date ?? null,
-          pending_type: closed.pending?.type ?? null,
-          pending_amount_cents: closed.pending?.amount ?? null,
-        })),
-      )
+      .values(keys.slice(start, start + RESTORE_BATCH).map((closed) => closedKeyRecord(owner, ledgerId, closed)))
       .execute();
   }
 }
