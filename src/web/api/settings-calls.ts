@@ -77,14 +77,42 @@ export function browserTimeZone(): string | undefined {
   return typeof zone === 'string' && zone !== '' ? zone : undefined;
 }
 
+/** Where a tab notes which zone it sent for whom: a reload in the same tab sends nothing again. */
+const SENT_ZONE_KEY = 'leftover.timeZoneSent';
+
 /**
- * At sign-in: the browser's zone, stored only for a user who has none (decision 0047). A failure
- * is left alone: the server's zone serves meanwhile, and the next sign-in sends it again.
+ * At sign-in: the browser's zone, stored only for a user who has none (decision 0047). Once per tab
+ * and user, not on every load: a PATCH on each load reached the server with the first Pay after it
+ * and slowed that Pay on a phone (benchmark 7). A failure is left alone and not noted: the server's
+ * zone serves meanwhile, and the next load sends it again.
  */
-export async function sendBrowserTimeZone(api: SettingsApi): Promise<void> {
+export async function sendBrowserTimeZone(
+  api: SettingsApi,
+  who: string | undefined,
+  storage: () => Storage = () => window.sessionStorage,
+): Promise<void> {
   const zone = browserTimeZone();
   if (zone === undefined) return;
-  await api.updateTimeZone(zone, true).catch(() => undefined);
+  const note = JSON.stringify({ who: who ?? null, zone });
+  if (storedNote(storage) === note) return;
+  try {
+    await api.updateTimeZone(zone, true);
+  } catch {
+    return;
+  }
+  try {
+    storage().setItem(SENT_ZONE_KEY, note);
+  } catch {
+    // Storage refused (full, or blocked): the zone goes again with the next load, as before.
+  }
+}
+
+function storedNote(storage: () => Storage): string | null {
+  try {
+    return storage().getItem(SENT_ZONE_KEY);
+  } catch {
+    return null;
+  }
 }
 
 const SettingsApiContext = createContext<SettingsApi | null>(null);

@@ -20,3 +20,11 @@ export function useSignInState(): SessionState {
   const session = useSignInSession();
   return useSyncExternalStore(session.subscribe, session.snapshot);
 }
+
+const NO_SESSION = () => () => undefined;
+
+/** Who is signed in, as the top bar names them; undefined outside a SignInProvider (a component test's Settings). */
+export function useSignedInName(): string | undefined {
+  const session = useContext(SignInContext);
+  return useSyncExternalStore(session?.subscribe ?? NO_SESSION, () => session?.snapshot().user?.who);
+}

@@ -54,7 +54,7 @@ async function openSettings(stubs: Partial<FakeSettingsApi> = {}, settings: Noti
     updateTimeZone: vi.fn(async (timeZone: string) => ({ subject: 'me', name: null, timeZone, buffer: 0, everydaySpending: null })),
     ...stubs,
   });
-  render(
+  const { unmount } = render(
     <ApiClientProvider client={fakeApiClient()}>
       <SettingsApiProvider value={api}>
         <SettingsButton />
@@ -65,20 +65,41 @@ async function openSettings(stubs: Partial<FakeSettingsApi> = {}, settings: Noti
   await user.click(screen.getByRole('button', { name: 'Settings' }));
   const dialog = await findOpenDialog('Settings');
   await within(dialog).findByRole('heading', { name: 'Time zone' });
-  return { api, user, dialog };
+  return { api, user, dialog, unmount };
 }
 
 function channel(dialog: HTMLElement, name: string): HTMLElement {
   return within(dialog).getByRole('listitem', { name });
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // Each test is a new tab: the note of a zone already sent ends with it.
+  window.sessionStorage.clear();
+});
 
 describe('Settings', () => {
   it("sends the browser's time zone once the page has started, kept by the server only for a user who has none", async () => {
     const { api } = await openSettings();
     await waitFor(() => expect(api.updateTimeZone).toHaveBeenCalledWith(BROWSER_ZONE, true));
     expect(api.updateTimeZone).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the zone once per tab: a reload after it has been kept sends nothing, and one after a failure sends it again', async () => {
+    const failing = vi.fn(async () => {
+      throw refused('updateProfile', {});
+    });
+    const first = await openSettings({ updateTimeZone: failing });
+    await waitFor(() => expect(first.api.updateTimeZone).toHaveBeenCalledTimes(1));
+    first.unmount();
+
+    const second = await openSettings();
+    await waitFor(() => expect(second.api.updateTimeZone).toHaveBeenCalledWith(BROWSER_ZONE, true));
+    second.unmount();
+
+    const third = await openSettings();
+    await within(third.dialog).findByRole('combobox', { name: 'Time zone' });
+    expect(third.api.updateTimeZone).not.toHaveBeenCalled();
   });
 
   it('shows the time zone, lets the user choose another among the browser’s zones, and saves it', async () => {

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Modal } from 'react-bootstrap';
 import type { NotificationSettings } from '../../../contract/notifications.js';
 import { sendBrowserTimeZone, useSettingsApi } from '../../api/settings-calls.js';
+import { useSignedInName } from '../../auth/sign-in-context.js';
 import { Button } from '../../components/button.js';
 import { ModalDialog } from '../../components/modal-dialog.js';
 import { BankConnectionsSection } from './bank/bank-connections-section.js';
@@ -25,7 +26,8 @@ interface SettingsDialogProps {
 /** Mounted, closed, from just after the first paint: the browser's time zone goes to the server then. */
 export function SettingsDialog({ show, onClose }: SettingsDialogProps) {
   const api = useSettingsApi();
-  useEffect(() => void sendBrowserTimeZone(api), [api]);
+  const who = useSignedInName();
+  useEffect(() => void sendBrowserTimeZone(api, who), [api, who]);
   return (
     <ModalDialog show={show} title="Settings" size="lg" onClose={onClose}>
       <Modal.Body>{show && <SettingsBody />}</Modal.Body>

@@ -27,7 +27,7 @@ export function RowActions({ transaction, actions }: RowActionsProps) {
   useEffect(() => {
     if (!paidByThisRow.current || status === 'PENDING') return;
     paidByThisRow.current = false;
-    if (canClear(status)) clearButton.current?.focus();
+    if (canClear(status)) clearButton.current?.focus({ preventScroll: true });
   }, [status]);
 
   // The visible word starts the accessible name, and the row's name tells identical buttons apart.
