@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Button } from './components/button.js';
 import type { AppConfig } from '../contract/app-config.js';
 import { ENDPOINTS } from '../contract/common.js';
@@ -11,6 +11,7 @@ import { SignInSession, storedAccessToken } from './auth/session.js';
 import { CALLBACK_PATH } from './auth/sign-in-settings.js';
 import { SignInProvider, useSignInSession, useSignInState } from './auth/sign-in-context.js';
 import { BusyProvider } from './components/busy.js';
+import { chunkComponent, useChunkComponent } from './components/chunk-component.js';
 import { YourDataMenu } from './features/your-data/your-data-menu.js';
 import { SettingsButton } from './features/settings/settings-button.js';
 import { whenIdleAfterPaint } from './first-paint.js';
@@ -23,61 +24,29 @@ import { VIEW_PATHS, ViewNav } from './views/view-nav.js';
 // Home is the first view's script (benchmark 4a). Ledger and Plan are chunks of their own: the one
 // an address names starts loading with the page itself, beside the sign-in settings, so it is in
 // hand when the user is; the others load when the browser is idle after the view's first paint.
-/** Each view's code once it is here: rendered directly, not through a lazy component (below). */
-const loadedViews: { ledger?: ComponentType; plan?: ComponentType } = {};
 const VIEW_CHUNKS = {
-  ledger: once(() =>
-    import('./views/ledger-view.js').then((module) => {
-      loadedViews.ledger = module.LedgerView;
-      return { default: module.LedgerView };
-    }),
-  ),
-  plan: once(() =>
-    import('./views/plan-view.js').then((module) => {
-      loadedViews.plan = module.PlanView;
-      return { default: module.PlanView };
-    }),
-  ),
+  ledger: chunkComponent(() => import('./views/ledger-view.js').then((module) => module.LedgerView)),
+  plan: chunkComponent(() => import('./views/plan-view.js').then((module) => module.PlanView)),
 };
-const LedgerView = viewOf('ledger');
-const PlanView = viewOf('plan');
 
-/**
- * A view's chunk as a component. A lazy component suspends on its first render even when its code
- * has arrived, and React then shows what it suspended on no sooner than 300 ms after the fallback
- * (its reveal throttle): the first paint waited about 200 ms with nothing to do (benchmark 12). On
- * its own address the chunk is here before the sign-in settings are, so it renders at once.
- */
+/** A view's chunk as a component: rendered directly once its code is here, as it is on its own address (chunk-component.tsx). */
 function viewOf(name: keyof typeof VIEW_CHUNKS): ComponentType {
-  const Deferred = lazy(VIEW_CHUNKS[name]);
   return function ViewChunk() {
-    const Loaded = loadedViews[name];
-    if (Loaded !== undefined) return <Loaded />;
+    const Chosen = useChunkComponent(VIEW_CHUNKS[name]);
     return (
       <Suspense fallback={null}>
-        <Deferred />
+        <Chosen />
       </Suspense>
     );
   };
 }
-
-/** One import per chunk, whoever asks first (the address, the idle prefetch, or the view itself). */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () => {
-    loading ??= load();
-    // A failed load (the network went) is tried again by the next ask.
-    loading.catch(() => {
-      loading = undefined;
-    });
-    return loading;
-  };
-}
+const LedgerView = viewOf('ledger');
+const PlanView = viewOf('plan');
 
 /** Starts loading the chunk of the view the address names, before sign-in settles (main.tsx calls it first). */
 export function preloadViewOf(pathname: string): void {
-  if (pathname === VIEW_PATHS.ledger) void VIEW_CHUNKS.ledger().catch(() => undefined);
-  if (pathname === VIEW_PATHS.plan) void VIEW_CHUNKS.plan().catch(() => undefined);
+  if (pathname === VIEW_PATHS.ledger) void VIEW_CHUNKS.ledger.load().catch(() => undefined);
+  if (pathname === VIEW_PATHS.plan) void VIEW_CHUNKS.plan.load().catch(() => undefined);
 }
 
 /** The GET paths each view reads before it can paint; its other reads (names for dialogs, other accounts) wait. */
@@ -183,8 +152,8 @@ function SignedInPage({ developmentSignIn }: { developmentSignIn: boolean }) {
   useEffect(
     () =>
       whenIdleAfterPaint(() => {
-        void VIEW_CHUNKS.ledger().catch(() => undefined);
-        void VIEW_CHUNKS.plan().catch(() => undefined);
+        void VIEW_CHUNKS.ledger.load().catch(() => undefined);
+        void VIEW_CHUNKS.plan.load().catch(() => undefined);
       }, 2000),
     [],
   );

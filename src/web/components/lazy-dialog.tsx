@@ -4,7 +4,8 @@
  * its data, decision 0073), and mounted the first time the dialog opens. Once mounted it stays, so
  * closing still animates.
  */
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
+import { type ChunkComponent, chunkComponent, useChunkComponent } from './chunk-component.js';
 import { whenIdleAfterPaint } from '../first-paint.js';
 
 /** Dialog code on its way now, for whoever must wait until no load is in flight (component tests). */
@@ -19,24 +20,18 @@ export function lazyDialog<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
   isOpen: (props: Props) => boolean = (props) => 'show' in props && props.show === true,
 ): ComponentType<Props> {
-  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
-  const preload = (): Promise<{ default: ComponentType<Props> }> => {
-    if (loading !== undefined) return loading;
-    const attempt = load()
-      .then((component) => ({ default: component }))
-      .catch((error: unknown) => {
-        // A failed fetch (offline, a new deployment) may succeed on the next try; a lazy
-        // component remembers its failure, so the next opening gets a new one.
-        loading = undefined;
-        Loaded = lazy(preload);
-        throw error;
-      });
-    loading = attempt;
+  const chunk: ChunkComponent<Props> = chunkComponent(() => {
+    const attempt = load().catch((error: unknown) => {
+      // A failed fetch (offline, a new deployment) may succeed on the next try: the next opening
+      // gets a new lazy component, which fetches again.
+      chunk.retry();
+      throw error;
+    });
     const tracked = attempt.catch(() => undefined).finally(() => inFlight.delete(tracked));
     inFlight.add(tracked);
     return attempt;
-  };
-  let Loaded = lazy(preload);
+  });
+  const preload = () => chunk.load();
 
   function DeferredDialog(props: Props) {
     const open = isOpen(props);
@@ -46,9 +41,15 @@ export function lazyDialog<Props extends object>(
     // that has gone away does not start one.
     useEffect(() => whenIdleAfterPaint(() => void preload().catch(() => undefined), 2000), []);
     if (!mounted) return null;
+    return <MountedDialog {...props} />;
+  }
+
+  /** Mounted at the first opening: the dialog's code itself if it is here by then (chunk-component.tsx). */
+  function MountedDialog(props: Props) {
+    const Chosen = useChunkComponent(chunk);
     return (
       <Suspense fallback={null}>
-        <Loaded {...props} />
+        <Chosen {...props} />
       </Suspense>
     );
   }

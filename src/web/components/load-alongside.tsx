@@ -7,7 +7,8 @@
  * view suspends; if it cannot load (offline, a new deployment), the place says so and offers to try
  * again, the rest of the page unharmed.
  */
-import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { Component, type ComponentType, type ReactNode, Suspense } from 'react';
+import { chunkComponent, useChunkComponent } from './chunk-component.js';
 import { whenIdleAfterPaint } from '../first-paint.js';
 import { Button } from './button.js';
 
@@ -29,45 +30,25 @@ export function loadAlongside<Props extends object>(
   /** The address of the view that shows it from the start: on that address it starts loading with the page. */
   viewPath?: string,
 ): ComponentType<Props> {
-  let loaded: ComponentType<Props> | null = null;
-  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
-  const start = () =>
-    (loading ??= load().then(
-      (component) => {
-        loaded = component;
-        return { default: component };
-      },
-      (error: unknown) => {
-        // The next try fetches again.
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const chunk = chunkComponent(load);
+  const start = () => chunk.load();
   starters.push(start);
   // With the page on its view's address; rendered first, then (lazy below); otherwise after the first
   // paint. A failure here is retried on render.
   if (viewPath !== undefined && window.location.pathname === viewPath) void start().catch(() => undefined);
   else whenIdleAfterPaint(() => void start().catch(() => undefined), IDLE_AT_MOST_MS);
-  let Deferred = lazy(start);
+
+  function ChunkPlace(props: Props) {
+    const Chosen = useChunkComponent(chunk);
+    return (
+      <Suspense fallback={fallback}>
+        <Chosen {...props} />
+      </Suspense>
+    );
+  }
 
   function LoadedAlongside(props: Props) {
-    // Once the code is here, render it directly: no suspending on later mounts.
-    const Loaded = loaded;
-    if (Loaded !== null) return <Loaded {...props} />;
-    return (
-      <LoadFailure
-        onRetry={() => {
-          // A lazy component remembers its failure: a new one tries the import again.
-          Deferred = lazy(start);
-        }}
-        // Made at render time, so a retry renders the new lazy component.
-        view={() => (
-          <Suspense fallback={fallback}>
-            <Deferred {...props} />
-          </Suspense>
-        )}
-      />
-    );
+    return <LoadFailure onRetry={chunk.retry} view={() => <ChunkPlace {...props} />} />;
   }
   return LoadedAlongside;
 }

@@ -4,7 +4,8 @@
  * shown (decision 0019). Until then, or if it cannot load, a box of the chart's height keeps the
  * page from jumping and the text alternative says everything the chart does.
  */
-import { Component, lazy, type ReactNode, Suspense, useId, useMemo } from 'react';
+import { Component, type ReactNode, Suspense, useId, useMemo } from 'react';
+import { chunkComponent, useChunkComponent } from '../../../components/chunk-component.js';
 import type { BalanceForecastChartProps } from './forecast-points.js';
 import { forecastText } from './forecast-text.js';
 
@@ -14,13 +15,17 @@ const PLOT_HEIGHT = 200;
 // The plot plus its one-line readout (forecast-chart.css), so the chart replaces the box without a jump.
 const RESERVED_HEIGHT = `calc(${PLOT_HEIGHT}px + 1.5rem)`;
 
-const ForecastChartView = lazy(() => import('./forecast-chart-view.js'));
-
 // uPlot reads matchMedia as it loads; a browser without it (jsdom) gets the text alone.
 const canLoadChart = (): boolean => typeof window !== 'undefined' && typeof window.matchMedia === 'function';
 
+// The drawing's code starts with this module's (which comes alongside the forecast's request), so it
+// is here when the chart first renders, drawn with the answer (chunk-component.tsx).
+const chartView = chunkComponent(() => import('./forecast-chart-view.js').then((module) => module.default));
+if (canLoadChart()) void chartView.load().catch(() => undefined);
+
 export function BalanceForecastChart(props: BalanceForecastChartProps) {
   const titleId = useId();
+  const ForecastChartView = useChunkComponent(chartView);
   const { openingBalance, startDate, points, lowest } = props;
   const text = useMemo(() => forecastText({ openingBalance, startDate, points, lowest }), [openingBalance, startDate, points, lowest]);
   const reserved = <div className="forecast-chart-reserved" style={{ height: RESERVED_HEIGHT }} />;
