@@ -395,6 +395,18 @@ export const restoreV1Schema = z
     }),
   );
 
+/** At most this many bridge accounts linked to one account: far more than a user links (5 connections). */
+const MAX_BANK_LINKS = 100;
+
+/** A bridge account linked to the account (decision 0086): ids only, as the link call's path names them. */
+const restoredBankLinkSchema = z.object(
+  {
+    connectionId: idSchema,
+    remoteId: z.string({ error: 'Remote account is required.' }).check(z.regex(/^[^\s/]{1,200}$/, 'Remote account is not valid.')),
+  },
+  { error: 'A bank link must be an object with connectionId and remoteId.' },
+);
+
 const restoredAccountSchema = z.object(
   {
     id: idSchema,
@@ -404,6 +416,11 @@ const restoredAccountSchema = z.object(
     card: z.nullable(cardInputSchema),
     createdAt: timestampField('Created At'),
     ledger: z.nullable(checkedLedgerSchema),
+    bankLinks: z.optional(
+      z
+        .array(restoredBankLinkSchema, { error: 'Bank links must be a list.' })
+        .check(z.maxLength(MAX_BANK_LINKS, `Bank links must hold at most ${MAX_BANK_LINKS} links.`)),
+    ),
   },
   { error: 'An account must be an object.' },
 );
@@ -418,7 +435,15 @@ function accountProblems(
   const problems: Problem[] = [];
   const ids = new Map<string, (typeof document)[number]>();
   const names = new Set<string>();
+  // A bridge account is linked to one account at most, as the link call leaves it.
+  const bankLinks = new Set<string>();
   document.forEach((account, index) => {
+    (account.bankLinks ?? []).forEach((link, linkIndex) => {
+      const key = `${link.connectionId}/${link.remoteId}`;
+      if (bankLinks.has(key))
+        problems.push({ path: ['accounts', index, 'bankLinks', linkIndex], message: 'A bank link appears twice in the document.' });
+      bankLinks.add(key);
+    });
     if (ids.has(account.id)) problems.push({ path: ['accounts', index, 'id'], message: 'Id appears twice in the document.' });
     ids.set(account.id, account);
     if (names.has(accountNameKey(account.name)))

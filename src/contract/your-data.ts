@@ -36,8 +36,12 @@ export const EXPORT_VERSIONS = [1, 2] as const;
  */
 export const RESTORE_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
-/** The CSV's columns, in order. */
-export const LEDGER_CSV_COLUMNS = ['Date', 'Name', 'Type', 'Debit', 'Credit', 'Balance', 'Status'] as const;
+/**
+ * The CSV's columns, in order. `Bank` is a bank row's badge ("Pending at the bank", "No longer at
+ * the bank"), empty on every other row; last, so the columns before it are where they always were
+ * (decision 0086).
+ */
+export const LEDGER_CSV_COLUMNS = ['Date', 'Name', 'Type', 'Debit', 'Credit', 'Balance', 'Status', 'Bank'] as const;
 
 /** The CSV's file name, as the answer's Content-Disposition gives it and the page saves it. */
 export function ledgerCsvFileName(startDate: string, endDate: string): string {
@@ -107,6 +111,13 @@ export const exportedLedgerSchema = z.object({
   closedBankKeys: z.optional(z.array(exportedClosedBankKeySchema)),
 });
 
+/**
+ * A bridge account linked to this account (decision 0086): the connection's id and the bridge's
+ * account id, nothing of the connection's access. A restore into the user who still has the
+ * connection links it to the restored account again.
+ */
+const exportedBankLinkSchema = z.object({ connectionId: z.string(), remoteId: z.string() });
+
 /** An account as its answer gives it, without balances (they are its ledger's), and when it was stored. */
 export const exportedAccountSchema = z.object({
   id: idSchema,
@@ -117,6 +128,8 @@ export const exportedAccountSchema = z.object({
   /** The oldest remaining account becomes primary when the primary one is deleted. */
   createdAt: createdAtSchema,
   ledger: z.nullable(exportedLedgerSchema),
+  /** Left out when no bridge account is linked to it, so documents without bank sync are as before. */
+  bankLinks: z.optional(z.array(exportedBankLinkSchema)),
 });
 
 /**

@@ -256,9 +256,10 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     addAccount: (owner, fields) => accountsForBank.add(owner, fields),
     // The shortfall and bills-due checks run once more for the user, through the outbox (issue 37 item 6).
     ledgerChanged: (owner) =>
-      void replanDay(database.db, owner, now()).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'a bank sync could not ask for notifications'),
-      ),
+      replanDay(database.db, owner, now()).catch((error: unknown) => {
+        // The sync is written: a failure to ask only delays the checks to the user's next day.
+        app.log.warn({ err: error }, 'a bank sync could not ask for notifications');
+      }),
   });
   const bankScheduler = new BankScheduler(bankStore, bank, now, (error) => app.log.error({ err: error }, 'a scheduled bank sync failed'));
   app.decorate('bankScheduler', bankScheduler);

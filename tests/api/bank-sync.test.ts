@@ -7,15 +7,28 @@
  * Decision 0084: a row no longer at the bank counts in no balance (the ledger, a changes answer, the
  * forecast, safe to spend) and no statement matches it; the answer's bankBadge and fromBank; a mark
  * alone moves the ETag; a bank row deleted whatever its status never comes back; undo, export and
- * restore carry the marks and closed keys.
+ * restore carry the marks and closed keys. Decision 0086: the CSV's Bank column, links back after a
+ * restore, an undo of a pending's delete after its posting came, one re-plan of notifications per
+ * sync that changed a ledger, a secret sealed with another key, the sync log kept to its latest 50,
+ * hostile bodies and ids; and a grep of every log line, answer, export and the database at the end.
  */
 import type { FastifyInstance } from 'fastify';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, runBankSchedule } from '../../src/server/app.js';
+import { buildApp, runBankSchedule, runNotifications } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { DOLLARS_ONLY, SETUP_TOKEN_ALREADY_USED } from '../../src/contract/bank-connections.js';
 import { UNDO_HEADER } from '../../src/contract/common.js';
-import { SYNC_QUOTA, SYNC_TOO_SOON } from '../../src/server/bank/bank-service.js';
+import { SECRET_LOST, SYNC_QUOTA, SYNC_TOO_SOON } from '../../src/server/bank/bank-service.js';
+import { KEPT_SYNC_LOG_ENTRIES } from '../../src/server/bank/bank-connection-store.js';
+import { secretBox } from '../../src/server/bank/secrets.js';
+import { INSECURE_ADDRESS, NOT_A_TOKEN, REFUSED_ADDRESS } from '../../src/server/bank/simplefin-client.js';
+import { NOTIFICATIONS_PATHS } from '../../src/contract/notifications.js';
+import { LEDGER_CSV_COLUMNS, YOUR_DATA_PATHS } from '../../src/contract/your-data.js';
+import { addDays } from '../../src/domain/calendar-date.js';
+import { todayInZone } from '../../src/domain/time-zones.js';
+import { expectBadRequest, expectNotFound } from '../support/api-expectations.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/notify-receivers.js';
 import { startSimplefinSimulator, type SimplefinSimulator } from '../support/simplefin-simulator.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, TEST_NOW, type TestApp, type UserClient } from '../support/test-app.js';
@@ -38,8 +51,13 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
   let test: TestApp;
   let clock = TEST_NOW;
   const logs: string[] = [];
+  /** The app's logger output, every line, at debug: the password grep at the end reads it. */
+  const logStream = { write: (line: string) => void logs.push(line) };
   const answers: string[] = [];
   let alice: UserClient;
+  let receiver: WebhookReceiver;
+  /** Every user the file signs in as: each one's export is part of the password grep at the end. */
+  const subjects = new Set<string>();
 
   /** Every call's answer is kept for the password grep at the end. */
   const kept = (user: UserClient): UserClient => {
@@ -57,6 +75,10 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
       delete: (url) => keep(user.delete(url)),
     };
   };
+  const person = (subject: string): UserClient => {
+    subjects.add(subject);
+    return kept(test.as(subject));
+  };
 
   const advance = (seconds: number) => {
     clock = new Date(clock.getTime() + seconds * 1000);
@@ -65,16 +87,18 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
 
   beforeAll(async () => {
     simulator = await startSimplefinSimulator({ now: TEST_NOW });
+    receiver = await startWebhookReceiver();
     test = await startTestApp(kind, {
       now: () => clock,
       env: { NOTIFY_ALLOW_PRIVATE_URLS: 'true', SECRETS_KEY, LOG_LEVEL: 'debug' },
-      logStream: { write: (line: string) => void logs.push(line) },
+      logStream,
     });
-    alice = kept(test.as('bank-alice'));
+    alice = person('bank-alice');
   });
   afterAll(async () => {
     await test?.close();
     await simulator?.close();
+    await receiver?.close();
   });
 
   let connection: Connection;
@@ -115,7 +139,7 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
   });
 
   it('answers 404 to another user for every call on the connection, and lists none of it', async () => {
-    const bob = kept(test.as('bank-bob'));
+    const bob = person('bank-bob');
     expect((await bob.get('/api/bank-connections')).json()).toEqual({ connections: [] });
     expect((await bob.put(`/api/bank-connections/${connection.id}/accounts/ACT-checking`, { accountId: null })).statusCode).toBe(404);
     expect((await bob.post(`/api/bank-connections/${connection.id}/sync`)).statusCode).toBe(404);
@@ -124,7 +148,7 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
   });
 
   it('syncs a pending purchase, then its posting under a new id as the same row, the balance the bridge says; more runs add 0 rows', async () => {
-    const dave = kept(test.as('bank-dave'));
+    const dave = person('bank-dave');
     simulator.scenario('pending-posted-new-id');
     const made = (await dave.post('/api/bank-connections', { setupToken: simulator.setupToken() })).json<Connection>();
     const linked = await dave.put(`/api/bank-connections/${made.id}/accounts/ACT-checking`, {
@@ -179,7 +203,7 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
 
   /** A user with Checking linked to a new account with a ledger from 2026-11-01, connected to the scenario. */
   async function linkedChecking(subject: string, scenario: Parameters<SimplefinSimulator['scenario']>[0]) {
-    const user = kept(test.as(subject));
+    const user = person(subject);
     simulator.scenario(scenario);
     const made = (await user.post('/api/bank-connections', { setupToken: simulator.setupToken() })).json<Connection>();
     const linked = await user.put(`/api/bank-connections/${made.id}/accounts/ACT-checking`, {
@@ -306,6 +330,21 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
     expect(named(synced, 'FRESH MARKET').bankBadge).toBeUndefined();
     // $1,500 opening, the $1,500 paycheck, $82.17 of groceries, and the $150 hold while the bank holds it.
     expect([synced.currentBalance, synced.pendingBalance]).toEqual([2917.83, 2767.83]);
+    // The CSV says what the page's badge says, in a last column of its own (decision 0086).
+    const csvBank = async () => {
+      const csv = await dropped.user.get(`/api/accounts/${dropped.accountId}/ledger/export.csv`);
+      expect(csv.statusCode, csv.body).toBe(200);
+      const [header, ...rows] = Papa.parse<string[]>(csv.body.trim(), { newline: '\r\n' }).data;
+      expect(header).toEqual([...LEDGER_CSV_COLUMNS]);
+      expect(header?.at(-1)).toBe('Bank');
+      return rows.map((row) => [row[1], row[6], row[7]]);
+    };
+    expect(await csvBank()).toEqual(
+      expect.arrayContaining([
+        ['HOTEL HOLD', 'PAID', 'Pending at the bank'],
+        ['FRESH MARKET', 'CLEARED', ''],
+      ]),
+    );
 
     simulator.step();
     expect((await dropped.sync()).json()).toMatchObject({ flagged: 0 });
@@ -318,6 +357,7 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
     expect(after.etag).not.toBe(before.etag);
     const hold = named(after.ledger, 'HOTEL HOLD');
     expect(hold).toMatchObject({ status: 'PAID', bankBadge: 'No longer at the bank', fromBank: true, balance: 2917.83 });
+    expect(await csvBank()).toContainEqual(['HOTEL HOLD', 'PAID', 'No longer at the bank']);
     expect([after.ledger.currentBalance, after.ledger.pendingBalance]).toEqual([2917.83, 2917.83]);
     // A statement's $150.00 the same day is no match for a row the bank says never happened.
     const preview = await dropped.user.post(`/api/accounts/${dropped.accountId}/ledger/statements/preview`, {
@@ -370,7 +410,7 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
     expect(outlook.safeToSpend?.amount).toBe(2907.83);
   });
 
-  it('deletes a bank row whatever its status, and a deleted bank row never comes back, even posted under a new id; an undo puts it back with its mark', async () => {
+  it('deletes a bank row whatever its status, and a deleted bank row never comes back, even posted under a new id; an undo puts it back with its mark, even a pending row after its posting came', async () => {
     const bank = await linkedChecking('bank-liam', 'pending-posted-new-id');
     expect((await bank.sync()).json()).toMatchObject({ added: 3 });
     const synced = (await ledgerOf(bank)).ledger;
@@ -390,13 +430,24 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
 
     // Deleted again, and the PAID pending too: neither comes back, the pending's posting neither.
     expect((await remove(groceries)).statusCode).toBe(200);
-    expect((await remove(coffee)).statusCode).toBe(200);
+    const coffeeDeleted = await remove(coffee);
+    expect(coffeeDeleted.statusCode).toBe(200);
     simulator.step();
     for (let run = 0; run < 3; run += 1) expect((await bank.sync()).json()).toMatchObject({ added: 0, replaced: 0 });
     const left = (await ledgerOf(bank)).ledger.transactions.map((row) => row.name);
     expect(left).toHaveLength(1);
     expect(left).not.toContain('CORNER COFFEE');
     expect(left).not.toContain('FRESH MARKET');
+
+    // The pending's delete undone after its posting came under a new id: both keys the delete closed
+    // open again (decision 0086), so the next sync replaces the row with its posting, once.
+    const undoneCoffee = await bank.user.post('/api/undo', { token: coffeeDeleted.headers[UNDO_HEADER] });
+    expect(undoneCoffee.statusCode, undoneCoffee.body).toBe(200);
+    expect(named((await ledgerOf(bank)).ledger, 'CORNER COFFEE')).toMatchObject({ status: 'PAID', bankBadge: 'Pending at the bank' });
+    expect((await bank.sync()).json()).toEqual({ added: 0, matched: 0, replaced: 1, flagged: 0, warnings: [] });
+    expect((await bank.sync()).json()).toEqual({ added: 0, matched: 0, replaced: 0, flagged: 0, warnings: [] });
+    const coffees = (await ledgerOf(bank)).ledger.transactions.filter((row) => row.name === 'CORNER COFFEE');
+    expect(coffees.map((row) => [row.status, row.amount, row.fromBank, row.bankBadge])).toEqual([['CLEARED', 4.5, true, undefined]]);
 
     // A row the bank never touched keeps PRODUCT.md's rule: only an unpaid one can go.
     const added = await bank.user.post(`/api/accounts/${bank.accountId}/ledger/add-transaction`, {
@@ -430,7 +481,7 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
     expect(named((await ledgerOf(dropped)).ledger, 'HOTEL HOLD')).toMatchObject({ status: 'CLEARED', bankBadge: 'Pending at the bank' });
   });
 
-  it('exports and restores the bank marks and closed keys: the restored ledger shows and counts as before, and a sync after relinking brings nothing back', async () => {
+  it('exports and restores the bank marks, closed keys and links: the restored ledger shows and counts as before, linked again, and a sync brings nothing back', async () => {
     const bank = await linkedChecking('bank-mia', 'pending-dropped');
     expect((await bank.sync()).json()).toMatchObject({ added: 3 });
     const synced = (await ledgerOf(bank)).ledger;
@@ -453,6 +504,7 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
     const document = exported.json<{
       accounts: {
         name: string;
+        bankLinks?: { connectionId: string; remoteId: string }[];
         ledger: {
           transactions: { name: string; bank?: { account: string; transaction: string; state: string } }[];
           closedBankKeys?: { account: string; transaction: string; reason: string }[];
@@ -466,6 +518,10 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
       state: 'gone',
     });
     expect(ledger?.closedBankKeys).toEqual([{ account: 'ACT-checking', transaction: 'TRN-groceries', reason: 'deleted', pending: null }]);
+    // The link, by the connection's and the bridge account's ids; nothing else of the connection (decision 0086).
+    expect(document.accounts.filter((account) => account.bankLinks).map((account) => [account.name, account.bankLinks])).toEqual([
+      ['Checking at the bank', [{ connectionId: bank.id, remoteId: 'ACT-checking' }]],
+    ]);
 
     const restored = await bank.user.post('/api/account/import', document);
     expect(restored.statusCode, restored.body).toBe(200);
@@ -475,13 +531,219 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
     const again = { ...bank, accountId };
     expect(shown((await ledgerOf(again)).ledger)).toEqual(shown(before));
 
-    // The restored account is a new one: linked to it again, the bank finds every row it knows.
-    const relinked = await bank.user.put(`/api/bank-connections/${bank.id}/accounts/ACT-checking`, { accountId });
-    expect(relinked.statusCode, relinked.body).toBe(200);
+    // The restored account is a new one, linked again as it was: the bank finds every row it knows.
+    expect((await bank.connection())?.accounts.find((account) => account.id === 'ACT-checking')?.accountId).toBe(accountId);
     for (let run = 0; run < 2; run += 1) {
       expect((await bank.sync()).json()).toMatchObject({ added: 0, matched: 0, replaced: 0, flagged: 0 });
     }
     expect(shown((await ledgerOf(again)).ledger)).toEqual(shown(before));
+  });
+
+  it('asks for the notification checks once after a sync that changed a ledger, and not after one that changed nothing', async () => {
+    const bank = await linkedChecking('bank-owen', 'bad-amount');
+    const settings = await bank.user.put(NOTIFICATIONS_PATHS.settings, { hour: 0, belowZero: true, billsDue: true });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const today = todayInZone(clock, settings.json<{ timeZone: string }>().timeZone);
+    const channel = await bank.user.post(NOTIFICATIONS_PATHS.channels, { kind: 'WEBHOOK', target: receiver.url('/owen') });
+    expect(channel.statusCode, channel.body).toBe(200);
+    const addRow = (date: string, name: string, amount: number) =>
+      bank.user.post(`/api/accounts/${bank.accountId}/ledger/add-transaction`, { date, name, type: 'D', amount });
+    // $1,500 now and $1,490 due in three days: $10 left, until the bank's $27.25 of purchases come in.
+    expect((await addRow(addDays(today, 3), 'Tuition', 1490)).statusCode).toBe(200);
+    expect(await runNotifications(test.app)).toMatchObject({ planned: 0 });
+
+    expect((await bank.sync()).json()).toMatchObject({ added: 2 });
+    // Planned once more, once: the shortfall the sync made is recorded and sent, and the next round plans nothing.
+    expect(await runNotifications(test.app)).toMatchObject({ planned: 1, sent: 1 });
+    expect(await runNotifications(test.app)).toMatchObject({ planned: 0, sent: 0 });
+    const told = receiver.received.filter((request) => request.path === '/owen');
+    expect(told).toHaveLength(1);
+    expect(told[0]?.body).toContain('goes below $0');
+
+    // A sync that changed nothing asks for nothing: a bill due tomorrow, added by hand since, waits for tomorrow's plan.
+    expect((await bank.sync()).json()).toMatchObject({ added: 0, matched: 0, replaced: 0, flagged: 0 });
+    expect((await addRow(addDays(today, 1), 'Phone', 5)).statusCode).toBe(200);
+    expect(await runNotifications(test.app)).toMatchObject({ planned: 0 });
+    expect(receiver.received.filter((request) => request.path === '/owen')).toHaveLength(1);
+  });
+
+  it('needs attention, saying why, when the Access URL was sealed with another key; no 500, and connecting again works', async () => {
+    const bank = await linkedChecking('bank-paul', 'twin-purchases');
+    // What a server with another SECRETS_KEY sealed: this server's key cannot open it.
+    const foreign = secretBox(Buffer.alloc(32, 9)).seal('https://user:secret@bridge.example/simplefin', 'bank-connection');
+    await test.app.database.db
+      .withoutPlugins()
+      .updateTable('bank_connections')
+      .set({ sealed_access_url: foreign })
+      .where('id', '=', bank.id)
+      .execute();
+    const failed = await bank.sync();
+    expect(failed.statusCode, failed.body).toBe(409);
+    expect(failed.json()).toEqual({ error: { code: 'conflict', message: SECRET_LOST } });
+    expect(await bank.rows()).toEqual([]);
+    const shown = await bank.connection();
+    expect(shown?.status).toEqual({ state: 'Needs attention', reason: SECRET_LOST, scheduled: false });
+    expect(shown?.lastSync?.failure).toBe(SECRET_LOST);
+
+    // As the reason says: connect with a new Setup Token, disconnect this one, link the account to the new one.
+    simulator.scenario('twin-purchases');
+    const again = await bank.user.post('/api/bank-connections', { setupToken: simulator.setupToken() });
+    expect(again.statusCode, again.body).toBe(200);
+    const fresh = again.json<Connection>();
+    expect(fresh.status).toEqual({ state: 'Connected', reason: null, scheduled: true });
+    expect((await bank.user.delete(`/api/bank-connections/${bank.id}`)).statusCode).toBe(200);
+    const linked = await bank.user.put(`/api/bank-connections/${fresh.id}/accounts/ACT-checking`, { accountId: bank.accountId });
+    expect(linked.statusCode, linked.body).toBe(200);
+    advance(61);
+    const synced = await bank.user.post(`/api/bank-connections/${fresh.id}/sync`);
+    expect(synced.statusCode, synced.body).toBe(200);
+    expect(synced.json()).toMatchObject({ added: 4 });
+  });
+
+  it(`keeps the latest ${KEPT_SYNC_LOG_ENTRIES} entries of a connection's sync log, the older pruned as a sync records its own`, async () => {
+    const db = test.app.database.db.withoutPlugins();
+    const log = () =>
+      db
+        .selectFrom('bank_sync_log')
+        .select(['id', 'started_at'])
+        .where('connection_id', '=', connection.id)
+        .orderBy('started_at')
+        .orderBy('id')
+        .execute();
+    const owner = await db
+      .selectFrom('bank_connections')
+      .select(['owner_iss', 'owner_sub'])
+      .where('id', '=', connection.id)
+      .executeTakeFirstOrThrow();
+    // 60 syncs long past.
+    await db
+      .insertInto('bank_sync_log')
+      .values(
+        Array.from({ length: 60 }, (_, index) => ({
+          id: `old-sync-${String(index).padStart(3, '0')}`,
+          connection_id: connection.id,
+          ...owner,
+          started_at: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString(),
+          trigger: 'schedule',
+          requests: 1,
+          window_start: null,
+          window_end: null,
+          outcome: 'ok',
+          added: 0,
+          matched: 0,
+          replaced: 0,
+          flagged: 0,
+          failure: null,
+        })),
+      )
+      .execute();
+    const before = await log();
+    expect(before.length).toBeGreaterThan(KEPT_SYNC_LOG_ENTRIES);
+    advance(61);
+    const synced = await alice.post(`/api/bank-connections/${connection.id}/sync`);
+    expect(synced.statusCode, synced.body).toBe(200);
+    const after = await log();
+    expect(after).toHaveLength(KEPT_SYNC_LOG_ENTRIES);
+    expect(after.at(-1)?.started_at).toBe(clock.toISOString());
+    expect(after.slice(0, -1)).toEqual(before.slice(before.length - (KEPT_SYNC_LOG_ENTRIES - 1)));
+  });
+
+  it('refuses hostile bodies and ids of the bank calls with a 400 per field (404 for an unknown id), changing nothing', async () => {
+    // A second process without NOTIFY_ALLOW_PRIVATE_URLS, on the same database: the outbound guard as production has it.
+    const guarded = await buildApp(
+      loadConfig({
+        NODE_ENV: 'test',
+        DATABASE_URL: test.database.url,
+        OIDC_ISSUER: test.issuer.issuer,
+        OIDC_CLIENT_ID: 'leftover-web',
+        OIDC_AUDIENCE: test.issuer.audience,
+        LOG_LEVEL: 'debug',
+        SECRETS_KEY,
+      }),
+      { now: () => clock, notifications: { everyMs: 0 }, bank: { everyMs: 0 }, logger: true, logStream },
+    );
+    try {
+      await guarded.ready();
+      const before = await test.snapshot();
+      const connect = (body: unknown) => alice.post('/api/bank-connections', body);
+      const required = 'Setup Token is required: paste it from your SimpleFIN bridge.';
+      expectBadRequest(await connect({ setupToken: 42 }), { setupToken: required });
+      expectBadRequest(await connect({ setupToken: ['a'] }), { setupToken: required });
+      expectBadRequest(await connect({ token: 'aHR0cHM6Ly9icmlkZ2UuZXhhbXBsZS9jbGFpbQ==' }), { setupToken: required });
+      expectBadRequest(await connect({ setupToken: 'A'.repeat(5000) }), { setupToken: 'Setup Token must be at most 4096 characters.' });
+      expectBadRequest(await connect(['setupToken']), { body: 'The request body must be a JSON object.' });
+      const base64 = (text: string) => Buffer.from(text).toString('base64');
+      for (const setupToken of [
+        'not base64 at all!',
+        base64('just some words'),
+        base64('ftp://bridge.example/claim'),
+        base64('javascript:alert(1)'),
+        base64('https://user:pw@bridge.example/claim'),
+      ]) {
+        expectBadRequest(await connect({ setupToken }), { setupToken: NOT_A_TOKEN }, NOT_A_TOKEN);
+      }
+      const token = await test.issuer.token('bank-alice');
+      const guardedConnect = async (setupToken: string) => {
+        const answer = await guarded.inject({
+          method: 'POST',
+          url: '/api/bank-connections',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload: JSON.stringify({ setupToken }),
+        });
+        answers.push(answer.body);
+        return answer;
+      };
+      // The simulator's token names plain http on loopback; these name private, loopback and metadata addresses over https.
+      expectBadRequest(await guardedConnect(simulator.setupToken()), { setupToken: INSECURE_ADDRESS }, INSECURE_ADDRESS);
+      for (const claimUrl of [
+        'https://10.0.0.1/simplefin/claim/x',
+        'https://127.0.0.1:9/claim',
+        'https://169.254.169.254/latest/meta-data',
+      ]) {
+        expectBadRequest(await guardedConnect(base64(claimUrl)), { setupToken: REFUSED_ADDRESS }, REFUSED_ADDRESS);
+      }
+
+      const link = (body: unknown, remoteId = 'ACT-checking') =>
+        alice.put(`/api/bank-connections/${connection.id}/accounts/${remoteId}`, body);
+      const account = 'Account must be the id of one of your accounts, or null to unlink.';
+      const linkBody =
+        'The body must be { "accountId": "<id>" } to link, { "newAccount": { "name", "kind" } } to link a new account, or { "accountId": null } to unlink.';
+      for (const accountId of [42, true, { id: 'x' }, 'x'.repeat(10_000), '../accounts'])
+        expectBadRequest(await link({ accountId }), { accountId: account });
+      expectBadRequest(await link({ linkTo: 'anything' }), { accountId: linkBody });
+      expectBadRequest(await link({ accountId: null, newAccount: { name: 'Both', kind: 'CHECKING' } }), { accountId: linkBody });
+      const badAccount = await link({ newAccount: { name: 'x'.repeat(10_000), kind: 'BOAT' } });
+      expect(badAccount.statusCode, badAccount.body).toBe(400);
+      expect(Object.keys(badAccount.json<{ error: { fields: Record<string, string> } }>().error.fields).sort()).toEqual([
+        'newAccount.kind',
+        'newAccount.name',
+      ]);
+      expectBadRequest(await link({ accountId: null }, 'bad%20remote'), { remoteId: 'Remote account is not valid.' });
+      // A path segment past Fastify's 100-character parameter limit is refused before any route, naming the address.
+      expectBadRequest(
+        await link({ accountId: null }, 'r'.repeat(201)),
+        { url: 'The address contains a malformed %-escape or character.' },
+        'The address is not valid.',
+      );
+
+      for (const id of ['x'.repeat(65), 'bad.id', '%27%20OR%201%3D1']) {
+        expectBadRequest(await alice.put(`/api/bank-connections/${id}/accounts/ACT-checking`, { accountId: null }), {
+          id: 'Id is not valid.',
+        });
+        expectBadRequest(await alice.post(`/api/bank-connections/${id}/sync`), { id: 'Id is not valid.' });
+        expectBadRequest(await alice.delete(`/api/bank-connections/${id}`), { id: 'Id is not valid.' });
+      }
+      const unknown = '00000000-0000-7000-8000-000000000000';
+      expectNotFound(
+        await alice.put(`/api/bank-connections/${unknown}/accounts/ACT-checking`, { accountId: null }),
+        'No such bank connection.',
+      );
+      expectNotFound(await alice.post(`/api/bank-connections/${unknown}/sync`), 'No such bank connection.');
+      expectNotFound(await alice.delete(`/api/bank-connections/${unknown}`), 'No such bank connection.');
+      expect(await test.snapshot()).toBe(before);
+    } finally {
+      await guarded.close();
+    }
   });
 
   it('needs attention after a 402 with the reason, stops the schedule, and writes nothing to the ledger', async () => {
@@ -519,7 +781,7 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
   });
 
   it('makes at most 24 requests to the bridge a day per connection, whatever is pressed', async () => {
-    const erin = kept(test.as('bank-erin'));
+    const erin = person('bank-erin');
     simulator.scenario('twin-purchases');
     simulator.clearRequests();
     const made = (await erin.post('/api/bank-connections', { setupToken: simulator.setupToken() })).json<Connection>();
@@ -537,7 +799,7 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
   });
 
   it(`makes at most 24 requests a connection in a simulated day of scheduled ticks${kind === 'postgres' ? ' on two processes' : ''} and 10 Sync now presses, each of at most 90 days`, async () => {
-    const frank = kept(test.as('bank-frank'));
+    const frank = person('bank-frank');
     simulator.scenario('default');
     simulator.clearRequests();
     const made = (await frank.post('/api/bank-connections', { setupToken: simulator.setupToken() })).json<Connection>();
@@ -563,11 +825,12 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
         OIDC_ISSUER: test.issuer.issuer,
         OIDC_CLIENT_ID: 'leftover-web',
         OIDC_AUDIENCE: test.issuer.audience,
-        LOG_LEVEL: 'silent',
+        LOG_LEVEL: 'debug',
         NOTIFY_ALLOW_PRIVATE_URLS: 'true',
         SECRETS_KEY,
       });
-      second = await buildApp(config, { now: () => clock, notifications: { everyMs: 0 }, bank: { everyMs: 0 } });
+      // Its log lines join the password grep at the end.
+      second = await buildApp(config, { now: () => clock, notifications: { everyMs: 0 }, bank: { everyMs: 0 }, logger: true, logStream });
       await second.ready();
     }
     const franks = () => simulator.accountRequests().filter((request) => request.user === user);
@@ -609,20 +872,29 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
   });
 
   it('deletes every bank connection of a user who deletes all their data', async () => {
-    const dave = kept(test.as('bank-dave'));
+    const dave = person('bank-dave');
     expect((await dave.get('/api/bank-connections')).json<{ connections: Connection[] }>().connections).toHaveLength(1);
     expect((await dave.request('DELETE', '/api/account', { confirm: 'DELETE' })).statusCode).toBe(200);
     expect((await dave.get('/api/bank-connections')).json()).toEqual({ connections: [] });
   });
 
-  it('disconnects at once, and never says the Access URL password in an answer, a log line or an export', async () => {
+  it('disconnects at once, and never says the Access URL password in a log line, an answer, an export or the database', async () => {
     const gone = await alice.delete(`/api/bank-connections/${connection.id}`);
     expect(gone.statusCode).toBe(200);
     expect(gone.json()).toEqual({ connections: [] });
-    answers.push((await alice.get('/api/account/export')).body);
+    // Every user's export and every ledger's CSV now, beside every answer kept on the way.
+    for (const subject of subjects) {
+      const user = kept(test.as(subject));
+      expect((await user.get(YOUR_DATA_PATHS.export)).statusCode).toBe(200);
+      const accounts = (await user.get('/api/accounts')).json<{ accounts: { id: string }[] }>().accounts;
+      for (const account of accounts) await user.get(`/api/accounts/${account.id}/ledger/export.csv`);
+    }
     const passwords = simulator.issuedPasswords();
     expect(passwords.length).toBeGreaterThan(0);
-    const everything = [...answers, ...logs].join('\n');
-    for (const password of passwords) expect(everything.includes(password)).toBe(false);
+    // The logger's output is there to read: every call's line, at debug.
+    expect(logs.filter((line) => line.includes('/api/bank-connections')).length).toBeGreaterThan(100);
+    const everything = [...answers, ...logs, await test.snapshot()].join('\n');
+    const occurrences = passwords.reduce((count, password) => count + everything.split(password).length - 1, 0);
+    expect(occurrences).toBe(0);
   });
 });

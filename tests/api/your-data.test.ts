@@ -135,6 +135,8 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
         row.type === 'C' ? row.amount.toFixed(2) : '',
         row.balance.toFixed(2),
         row.status,
+        // Bank: no row of this ledger came from a bank.
+        '',
       ]),
     );
     // What the ledger has, so the comparison above covers it.
@@ -142,7 +144,7 @@ describe.each(databaseKinds())('your data on %s', (kind) => {
     expect(ledger.transactions.some((row) => row.balance < 0)).toBe(true);
     expect(answer.body).toContain(`\r\n2026-11-25,'=1+1,D,1.10,,`);
     expect(answer.body).toContain(`"Say ""hi"", then pay"`);
-    expect(answer.body).toContain('\r\n2026-11-01,Rent,D,1500.00,,-1399.95,PAID\r\n');
+    expect(answer.body).toContain('\r\n2026-11-01,Rent,D,1500.00,,-1399.95,PAID,\r\n');
     expect(answer.body).not.toContain('$');
   });
 

@@ -40,11 +40,11 @@ test('the ledger as CSV and everything as JSON come out through the page, and th
     .trim()
     .split(/\r?\n/);
   expect(csv).toEqual([
-    'Date,Name,Type,Debit,Credit,Balance,Status',
-    '2031-01-03,Acme Paycheck,C,,1000.00,1100.00,PAID',
-    "2031-01-05,'=Rent,D,1200.00,,-100.00,PENDING",
-    '2031-01-17,Acme Paycheck,C,,1000.00,900.00,PENDING',
-    '2031-01-31,Acme Paycheck,C,,1000.00,1900.00,PENDING',
+    'Date,Name,Type,Debit,Credit,Balance,Status,Bank',
+    '2031-01-03,Acme Paycheck,C,,1000.00,1100.00,PAID,',
+    "2031-01-05,'=Rent,D,1200.00,,-100.00,PENDING,",
+    '2031-01-17,Acme Paycheck,C,,1000.00,900.00,PENDING,',
+    '2031-01-31,Acme Paycheck,C,,1000.00,1900.00,PENDING,',
   ]);
 
   // Everything as one JSON document, from the "Your data" menu.

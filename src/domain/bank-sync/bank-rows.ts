@@ -64,6 +64,12 @@ export interface ClosedBankKey {
    * posting came (it is then closed itself), and for every other key.
    */
   readonly pending: ClosedPending | null;
+  /**
+   * On a posting closed because the user had deleted its pending under another id: that pending's
+   * key. An undo of the delete puts the pending row back and opens both keys, so the next sync finds
+   * the posting and replaces the row with it (decision 0086). Absent on every other key.
+   */
+  readonly deletedWith?: BankKey | null;
 }
 
 export interface ClosedPending {

@@ -404,6 +404,11 @@ describe('a bank sync plan: rows the user deleted', () => {
       ['p1', null],
       ['q1', null],
     ]);
+    // The posting names its pending: an undo of the delete opens both (decision 0086).
+    expect(posted.ledger.closed.find((closed) => closed.key.transaction === 'q1')?.deletedWith).toEqual({
+      account: CHECKING,
+      transaction: 'p1',
+    });
     // Spent: another purchase of the same amount is a purchase of its own.
     expect(sync(posted.ledger, [tx('q1', '2027-01-07', '-33.00'), tx('q9', '2027-01-09', '-33.00')], '2027-01-09').plan.counts.added).toBe(
       1,

@@ -314,7 +314,8 @@ export function planBankSync(input: BankSyncInput): BankSyncPlan {
       close.push({ key: candidate.key, reason: 'replaced', pending: null });
     } else if (candidate.closed) {
       // The user deleted the purchase while it was pending: its posting stays deleted with it.
-      close.push({ ...candidate.closed, pending: null }, { key: listed.key, reason: 'deleted', pending: null });
+      // Named with its pending: an undo of that delete opens both keys again (decision 0086).
+      close.push({ ...candidate.closed, pending: null }, { key: listed.key, reason: 'deleted', pending: null, deletedWith: candidate.key });
     }
   }
 

@@ -14,6 +14,12 @@ import { ownerColumns } from '../db/owner.js';
 /** At most this many requests to one connection's bridge per UTC day, whatever is pressed (issue 37 item 3). */
 export const MAX_REQUESTS_PER_DAY = 24;
 
+/**
+ * The sync log keeps this many entries per connection, the latest (decision 0086): two days of a
+ * connection that asks 24 times a day, and months of the schedule's four. Older ones go with each insert.
+ */
+export const KEPT_SYNC_LOG_ENTRIES = 50;
+
 /** A bridge account as this user stored it: what the bridge said, and where it is linked. */
 export interface StoredBankAccount extends BridgeAccountSummary {
   readonly accountId: string | null;
@@ -30,6 +36,12 @@ export interface StoredConnection {
   readonly lastSuccessOn: IsoDate | null;
   readonly lastSync: BankSyncRecord | null;
   readonly accounts: readonly StoredBankAccount[];
+}
+
+/** A bridge account linked to a Leftover account: which connection, which of its accounts. */
+export interface BankLink {
+  readonly connectionId: string;
+  readonly remoteId: string;
 }
 
 /** A bridge account as a claim or a sync read it: what the list shows of it. */
@@ -229,16 +241,44 @@ export class BankConnectionStore {
     return result.numUpdatedRows === 1n;
   }
 
-  /** The other bridge accounts (of any of the owner's connections) linked to this Leftover account. */
-  async linkedTo(owner: Caller, accountId: string): Promise<{ connectionId: string; remoteId: string }[]> {
+  /** The bridge accounts (of any of the owner's connections) linked to this Leftover account, in a fixed order. */
+  async linkedTo(owner: Caller, accountId: string): Promise<BankLink[]> {
     const rows = await this.db
       .selectFrom('bank_accounts')
       .select(['connection_id', 'remote_id'])
       .where('owner_iss', '=', owner.issuer)
       .where('owner_sub', '=', owner.subject)
       .where('account_id', '=', accountId)
+      .orderBy('connection_id')
+      .orderBy('position')
       .execute();
     return rows.map((row) => ({ connectionId: row.connection_id, remoteId: row.remote_id }));
+  }
+
+  /**
+   * A restore's links (decision 0086), in its transaction: every bridge account of the owner unlinked
+   * (the accounts it was linked to are gone), then each link the document names set to its restored
+   * account, if the owner still has that connection and account in dollars. Each starts its window
+   * afresh, as a new link does: the restored ledger may be older than the last sync.
+   */
+  async restoreLinks(owner: Caller, links: readonly (BankLink & { readonly accountId: string })[]): Promise<void> {
+    await this.db
+      .updateTable('bank_accounts')
+      .set({ account_id: null, last_success_on: null })
+      .where('owner_iss', '=', owner.issuer)
+      .where('owner_sub', '=', owner.subject)
+      .execute();
+    for (const link of links) {
+      await this.db
+        .updateTable('bank_accounts')
+        .set({ account_id: link.accountId })
+        .where('connection_id', '=', link.connectionId)
+        .where('remote_id', '=', link.remoteId)
+        .where('currency', '=', 'USD')
+        .where('owner_iss', '=', owner.issuer)
+        .where('owner_sub', '=', owner.subject)
+        .execute();
+    }
   }
 
   /** Deletes the connection, its sealed secret with it, and its accounts' links; false when it is not the owner's. */
@@ -332,6 +372,11 @@ export class BankConnectionStore {
     window: { readonly start: IsoDate; readonly end: IsoDate } | null,
     db: Database = this.db,
   ): Promise<void> {
+    // One transaction: the record, its log entry and the log's pruning are written together or not at all.
+    if (!db.isTransaction) {
+      await db.transaction().execute((trx) => this.recordSync(owner, id, record, state, successOn, requests, window, trx));
+      return;
+    }
     await db
       .updateTable('bank_connections')
       .set({
@@ -364,6 +409,7 @@ export class BankConnectionStore {
         failure: record.failure?.slice(0, 1000) ?? null,
       })
       .execute();
+    await pruneSyncLog(db, owner, id);
   }
 
   /**
@@ -413,6 +459,38 @@ export class BankConnectionStore {
       .where('lease_owner', '=', leaseOwner)
       .execute();
   }
+}
+
+/**
+ * Keeps the connection's latest KEPT_SYNC_LOG_ENTRIES log entries (by when they started, then by id)
+ * and deletes the rest: the oldest kept is found first, so the delete is one range on the
+ * connection's index on both databases.
+ */
+async function pruneSyncLog(db: Database, owner: Caller, connectionId: string): Promise<void> {
+  const oldestKept = await db
+    .selectFrom('bank_sync_log')
+    .select(['started_at', 'id'])
+    .where('connection_id', '=', connectionId)
+    .where('owner_iss', '=', owner.issuer)
+    .where('owner_sub', '=', owner.subject)
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(KEPT_SYNC_LOG_ENTRIES - 1)
+    .executeTakeFirst();
+  if (!oldestKept) return;
+  await db
+    .deleteFrom('bank_sync_log')
+    .where('connection_id', '=', connectionId)
+    .where('owner_iss', '=', owner.issuer)
+    .where('owner_sub', '=', owner.subject)
+    .where((eb) =>
+      eb.or([
+        eb('started_at', '<', oldestKept.started_at),
+        eb.and([eb('started_at', '=', oldestKept.started_at), eb('id', '<', oldestKept.id)]),
+      ]),
+    )
+    .execute();
 }
 
 /**

@@ -53,7 +53,7 @@ export const SYNC_NOW_GAP_MS = 60_000;
 export const SYNC_TOO_SOON = 'Sync now works once a minute for each connection. Try again in a minute.';
 export const SYNC_QUOTA = `This connection asked the bridge ${MAX_REQUESTS_PER_DAY} times today, the most Leftover asks in a day so the bridge never disables it. It syncs again tomorrow.`;
 const NO_SUCH_CONNECTION = 'No such bank connection.';
-const SECRET_LOST =
+export const SECRET_LOST =
   "Leftover can no longer open this connection's access: the server's secrets key changed. Disconnect it and connect again with a new Setup Token.";
 const NO_SUCH_REMOTE = 'No such account at this bank connection.';
 const NOT_YOUR_ACCOUNT = 'Account must be the id of one of your accounts, or null to unlink.';
@@ -72,8 +72,11 @@ export interface BankServiceOptions {
   readonly allowPrivateUrls: boolean;
   /** Adds an account of the caller's, as POST /api/accounts does: the accounts' own rules and limits. */
   readonly addAccount: (owner: Caller, fields: AccountFields) => Promise<{ readonly id: string }>;
-  /** Told once a sync changed a ledger: the user's shortfall and bills-due checks run (through the outbox). */
-  readonly ledgerChanged?: (owner: Caller) => void;
+  /**
+   * Told once a sync changed a ledger: the user's shortfall and bills-due checks run (through the
+   * outbox). Awaited before the sync answers, so the next outbox round sees it.
+   */
+  readonly ledgerChanged?: (owner: Caller) => Promise<void>;
   /** Test seam: shorter bridge timeouts or a resolver. */
   readonly bridge?: Partial<BridgeOptions>;
 }
@@ -374,7 +377,7 @@ export class BankService {
       throw new ConflictError(outcome.failure.reason);
     }
     const answer = await this.writeSync(owner, connection, outcome, { at, trigger, today, window });
-    if (answer.added + answer.matched + answer.replaced + answer.flagged > 0) this.options.ledgerChanged?.(owner);
+    if (answer.added + answer.matched + answer.replaced + answer.flagged > 0) await this.options.ledgerChanged?.(owner);
     return answer;
   }
 

@@ -122,10 +122,11 @@ function failure(kind: BridgeFailureKind, reason: string, stopSchedule = false):
 
 const ALREADY_CLAIMED =
   'This Setup Token was already used. If you did not use it, someone else may have: make a new one at your bridge and disconnect the old one.';
-const NOT_A_TOKEN = 'This is not a SimpleFIN Setup Token: paste the whole token your bridge showed you, a long line of letters and digits.';
-const REFUSED_ADDRESS =
+export const NOT_A_TOKEN =
+  'This is not a SimpleFIN Setup Token: paste the whole token your bridge showed you, a long line of letters and digits.';
+export const REFUSED_ADDRESS =
   "The bridge's address is on a private or local network, or is this server's own, which Leftover does not connect to (the operator can allow it with NOTIFY_ALLOW_PRIVATE_URLS=true).";
-const INSECURE_ADDRESS = "The bridge's address is not https: Leftover sends bank access over https only.";
+export const INSECURE_ADDRESS = "The bridge's address is not https: Leftover sends bank access over https only.";
 
 /** Text the bridge sent, as a user may read it: one line, control characters out, the secret redacted, cut short. */
 function bridgeText(text: string, secrets: readonly string[]): string {

@@ -376,6 +376,9 @@ export interface LedgerBankClosedKeysTable extends OwnerColumns {
   pending_date: string | null;
   pending_type: string | null;
   pending_amount_cents: number | null;
+  /** On a posting closed with its deleted pending: that pending's key (decision 0086). */
+  deleted_with_account_id: string | null;
+  deleted_with_transaction_id: string | null;
 }
 
 /** One sync that asked the bridge. */

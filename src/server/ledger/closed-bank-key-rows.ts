@@ -80,6 +80,8 @@ function closedKeyRecord(owner: LedgerScope['owner'], ledgerId: string, closed: 
     pending_date: closed.pending?.date ?? null,
     pending_type: closed.pending?.type ?? null,
     pending_amount_cents: closed.pending?.amount ?? null,
+    deleted_with_account_id: closed.deletedWith?.account ?? null,
+    deleted_with_transaction_id: closed.deletedWith?.transaction ?? null,
   };
 }
 
@@ -122,6 +124,10 @@ export async function listClosedBankKeys({ db, owner }: LedgerScope, ledgerId: s
             amount: cents(Number(key.pending_amount_cents)),
           }
         : null,
+    ...(key.deleted_with_account_id !== null &&
+      key.deleted_with_transaction_id !== null && {
+        deletedWith: { account: key.deleted_with_account_id, transaction: key.deleted_with_transaction_id },
+      }),
   }));
 }
 
@@ -138,7 +144,11 @@ export async function restoreClosedBankKeys({ db, owner }: LedgerScope, ledgerId
   }
 }
 
-/** Opens closed keys again: an undo put back the rows they were closed for (decision 0084). */
+/**
+ * Opens closed keys again: an undo put back the rows they were closed for (decision 0084), and with
+ * each the keys of postings a sync closed with it since (a pending deleted, then posted under a new
+ * id: decision 0086), so the next sync pairs that posting with the row put back.
+ */
 export async function reopenBankKeys({ db, owner }: LedgerScope, ledgerId: string, keys: readonly BankKey[]): Promise<void> {
   for (const key of keys) {
     await withLedgerTables(db)
@@ -146,8 +156,12 @@ export async function reopenBankKeys({ db, owner }: LedgerScope, ledgerId: strin
       .where('ledger_id', '=', ledgerId)
       .where('owner_iss', '=', owner.issuer)
       .where('owner_sub', '=', owner.subject)
-      .where('bank_account_id', '=', key.account)
-      .where('bank_transaction_id', '=', key.transaction)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('bank_account_id', '=', key.account), eb('bank_transaction_id', '=', key.transaction)]),
+          eb.and([eb('deleted_with_account_id', '=', key.account), eb('deleted_with_transaction_id', '=', key.transaction)]),
+        ]),
+      )
       .execute();
   }
 }

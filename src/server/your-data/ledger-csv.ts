@@ -1,9 +1,11 @@
 /**
  * The ledger as a CSV file (issue 15): the register's rows in row order with the balances its
- * answer shows, written by papaparse (RFC 4180: quotes where needed, CRLF line ends).
+ * answer shows and a bank row's badge (issue 37), written by papaparse (RFC 4180: quotes where
+ * needed, CRLF line ends).
  */
 import { LEDGER_CSV_COLUMNS } from '../../contract/your-data.js';
 import { computeBalances } from '../../domain/balances.js';
+import { badgeOfState } from '../../domain/bank-sync/bank-rows.js';
 import type { Cents } from '../../domain/money.js';
 import type { LedgerWithRows } from '../ledger/index.js';
 
@@ -43,6 +45,8 @@ export async function ledgerCsv({ ledger, rows }: LedgerWithRows): Promise<strin
     row.type === 'C' ? csvAmount(row.amount) : '',
     csvAmount(row.balance),
     row.status,
+    // A row no longer at the bank keeps its amount and counts in no balance: its badge says why.
+    badgeOfState(row.bank?.state) ?? '',
   ]);
   return Papa.unparse({ fields: [...LEDGER_CSV_COLUMNS], data }, { newline: '\r\n' });
 }

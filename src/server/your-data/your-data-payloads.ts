@@ -89,6 +89,11 @@ export function exportDocument(data: YourData, exportedAt: Date): YourDataExport
       },
       createdAt: account.createdAt,
       ledger: account.ledger && exportedLedger(account.ledger, schedules),
+      // Only an account a bridge account is linked to carries its links (decision 0086).
+      ...(account.bankLinks &&
+        account.bankLinks.length > 0 && {
+          bankLinks: account.bankLinks.map(({ connectionId, remoteId }) => ({ connectionId, remoteId })),
+        }),
     })),
     deposits: data.deposits.map(({ amount, ...deposit }) => ({ ...deposit, amount: centsToDollars(amount) })),
     // toAccountId only on recurring transfers, so exports without them are as before (decision 0043).
@@ -213,6 +218,7 @@ export function restoredData(document: RestoredYourData): YourData {
       },
       createdAt: account.createdAt,
       ledger: account.ledger && restoredLedger(account.ledger),
+      ...(account.bankLinks && { bankLinks: account.bankLinks }),
     })),
     ...schedules,
     ...(document.settings && { settings: restoredSettings(document.settings, document.accounts) }),

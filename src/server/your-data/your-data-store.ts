@@ -20,7 +20,7 @@ import {
   readLedgerData,
   type RestorableLedger,
 } from '../ledger/index.js';
-import { deleteAllBankConnections } from '../bank/bank-connection-store.js';
+import { BankConnectionStore, deleteAllBankConnections } from '../bank/bank-connection-store.js';
 import { deleteAllChannels } from '../notifications/channel-store.js';
 import { deleteAllMessages } from '../notifications/outbox-store.js';
 import { deleteUserSettings, readUserSettings, storeSpendingSettings } from '../profile/user-settings-store.js';
@@ -30,8 +30,10 @@ import { type YourData, type AccountLedgerData, rowCount } from './your-data.js'
 export async function readYourData(database: OpenDatabase, owner: Caller, db: Database): Promise<YourData> {
   const scope = ledgerScope(database, owner, db);
   const accounts: AccountLedgerData[] = [];
+  const bank = new BankConnectionStore(db);
   for (const account of await listAccounts(db, owner)) {
-    accounts.push({ ...account, ledger: await readLedgerData(scope, account.id) });
+    const bankLinks = await bank.linkedTo(owner, account.id);
+    accounts.push({ ...account, ledger: await readLedgerData(scope, account.id), ...(bankLinks.length > 0 && { bankLinks }) });
   }
   // Only an owner with no account at all has a schedule in none; the export made their primary one first.
   const inAccount = <T extends { readonly accountId: string | null }>(schedule: T) => {
@@ -93,6 +95,12 @@ export async function writeYourData(
     checkLedgerRows('restore', rowCount(data));
   if (tooMany) throw tooMany;
   for (const account of data.accounts) await insertAccount(locked.db, owner, account);
+  // The owner's bridge accounts linked as the document says, to the restored accounts; the others
+  // unlinked (their accounts are gone). Links to connections the owner no longer has are dropped.
+  await new BankConnectionStore(locked.db).restoreLinks(
+    owner,
+    data.accounts.flatMap((account) => (account.bankLinks ?? []).map((link) => ({ ...link, accountId: account.id }))),
+  );
   // The document's "Keep at least" and everyday spending, or $0.00 and off when it has none (issue 36);
   // a user who never set them gets no settings row from a restore.
   const current = await readUserSettings(locked.db, owner);

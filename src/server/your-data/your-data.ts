@@ -10,6 +10,7 @@ import type { LedgerData } from '../ledger/index.js';
 import type { WithCreatedAt } from '../schedules/schedule-repository.js';
 import { newId } from '../db/ids.js';
 import type { Cents } from '../../domain/money.js';
+import type { BankLink } from '../bank/bank-connection-store.js';
 
 /** One account and its ledger (decision 0042). */
 export interface AccountLedgerData {
@@ -20,6 +21,8 @@ export interface AccountLedgerData {
   readonly card: CardSettings | null;
   readonly createdAt: string;
   readonly ledger: LedgerData | null;
+  /** The bridge accounts linked to it (decision 0086); left out or empty when none is. */
+  readonly bankLinks?: readonly BankLink[];
 }
 
 /** A schedule of the data: always in one of its accounts. */
