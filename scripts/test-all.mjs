@@ -10,8 +10,9 @@ import fs from 'node:fs';
  * once (decision 0078, reordered in 0083): the browser tests (Playwright) then knip and the format
  * check in one, and in the other the typecheck and lint, then Vitest's page and API tests. Each lane
  * keeps about one of a 2-core machine's cores busy, and the checks are split so that the two end
- * about together. A failure in either lane stops the other. The reliability tests time one user
- * while another loads the server, so they run last and alone.
+ * about together. A failure in either lane stops the other. The reliability tests come last, alone:
+ * first those that kill, race and load server processes, two files at a time, then those that time
+ * one user while another loads the server, one file at a time.
  */
 const BUILD = ['build', 'npm', ['run', 'build'], {}];
 /** Checks that run before Vitest, in its lane. */
@@ -39,7 +40,13 @@ const VITEST = [
 const PLAYWRIGHT = ['end-to-end tests (Playwright)', 'npx', ['playwright', 'test'], {}];
 
 const STEPS = [
-  ['reliability tests (Vitest, alone)', 'npx', ['vitest', 'run', '--project', 'reliability'], { VITEST_JSON_REPORT: RELIABILITY_REPORT }],
+  // Processes killed, raced and loaded, two files at a time; then the timed ones, alone (vitest.config.ts).
+  [
+    'reliability tests (Vitest, alone)',
+    'npx',
+    ['vitest', 'run', '--project', 'reliability-processes', '--project', 'reliability'],
+    { VITEST_JSON_REPORT: RELIABILITY_REPORT },
+  ],
   ['summary', 'node', ['scripts/test-summary.mjs', VITEST_REPORT, RELIABILITY_REPORT, PLAYWRIGHT_REPORT], {}],
 ];
 
