@@ -2,7 +2,8 @@ import './styles/bootstrap.scss';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { APP_CONFIG_PATH, appConfigSchema } from '../contract/app-config.js';
+import { APP_CONFIG_PATH, type AppConfig, appConfigSchema } from '../contract/app-config.js';
+import { rememberAppConfig, rememberedAppConfig } from './app-config-note.js';
 import { App, preloadViewOf, sendFirstReads } from './app.js';
 import { limitFirstPaintWait } from './first-paint.js';
 import { preloadSignIn } from './auth/session.js';
@@ -14,14 +15,25 @@ async function start(): Promise<void> {
   preloadSignIn();
   limitFirstPaintWait();
   const root = createRoot(document.getElementById('root') as HTMLElement);
-  try {
-    const response = await fetch(APP_CONFIG_PATH);
-    const config = appConfigSchema.parse(await response.json());
-    root.render(
-      <StrictMode>
-        <App config={config} />
-      </StrictMode>,
+  const fromServer = fetch(APP_CONFIG_PATH)
+    .then((response) => response.json())
+    .then((body) => appConfigSchema.parse(body));
+  const remembered = rememberedAppConfig();
+  if (remembered !== undefined) {
+    root.render(<Page config={remembered} />);
+    // Settings the operator changed since: kept, and the page starts again with them.
+    fromServer.then(
+      (config) => {
+        if (rememberAppConfig(config)) window.location.reload();
+      },
+      () => undefined,
     );
+    return;
+  }
+  try {
+    const config = await fromServer;
+    rememberAppConfig(config);
+    root.render(<Page config={config} />);
   } catch {
     // Offline (decision 0026) it says so, and starts again by itself when the network is back.
     const offline = !navigator.onLine;
@@ -37,6 +49,14 @@ async function start(): Promise<void> {
       </main>,
     );
   }
+}
+
+function Page({ config }: { config: AppConfig }) {
+  return (
+    <StrictMode>
+      <App config={config} />
+    </StrictMode>
+  );
 }
 
 void start();
