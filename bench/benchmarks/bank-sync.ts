@@ -70,6 +70,9 @@ type Transaction = SimData['accounts'][number]['transactions'][number];
 /** The simulator's record of the requests it answered (GET /control/requests), as far as read here. */
 type Recorded = { requests: { windowDays: number | null; query: Record<string, string[]> }[] };
 
+/** A path of the endpoint table with its `:id` in place (withId takes only paths that end in it). */
+const pathWith = (route: string, id: string): string => route.replace(':id', encodeURIComponent(id));
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A day's noon, in Unix seconds: what the bridge sends as `posted` or `transacted_at`. */
@@ -387,7 +390,7 @@ export async function bankSync(build: PrivateBuild, settings: BenchSettings): Pr
         // The simulator is on 127.0.0.1: the bridge guard lets loopback through only with this (decision 0079).
         NOTIFY_ALLOW_PRIVATE_URLS: 'true',
         TZ: ZONE,
-        // BENCH_SERVER_NODE_OPTIONS=--cpu-prof, say, to see where the server's time goes.
+        // BENCH_SERVER_NODE_OPTIONS="--require <a preload that starts node:inspector's profiler>", say, for where the time goes (Node 20 refuses --cpu-prof there).
         ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
       },
     });
@@ -413,7 +416,7 @@ export async function bankSync(build: PrivateBuild, settings: BenchSettings): Pr
     const replaceLedgers = async () => {
       for (const accountId of accountIds) {
         const answer = ledgerInfoSchema.parse(
-          await client.json('POST', withId(ACCOUNT_LEDGER_PATHS.create, accountId), createLedgerBody(plan)),
+          await client.json('POST', pathWith(ACCOUNT_LEDGER_PATHS.create, accountId), createLedgerBody(plan)),
         );
         if (answer.ledger?.transactions.length !== rows)
           throw new Error(`a replaced ledger has ${answer.ledger?.transactions.length} rows, not ${rows}`);
@@ -429,7 +432,9 @@ export async function bankSync(build: PrivateBuild, settings: BenchSettings): Pr
       connectionId = connection.id;
       for (const [index, accountId] of accountIds.entries()) {
         const remoteId = bankData.accounts[index]?.id ?? '';
-        await client.json('PUT', withId(BANK_PATHS.link, connection.id).replace(':remoteId', encodeURIComponent(remoteId)), { accountId });
+        await client.json('PUT', pathWith(BANK_PATHS.link, connection.id).replace(':remoteId', encodeURIComponent(remoteId)), {
+          accountId,
+        });
       }
       return connection.id;
     };
@@ -452,7 +457,7 @@ export async function bankSync(build: PrivateBuild, settings: BenchSettings): Pr
       await sleep(IDLE_WINDOW_MS);
       const asked = turn === 0 ? ((await bridgeServer.control('GET', '/requests')) as Recorded).requests.length : 0;
       await neighbour?.enter(turn < warmup ? null : 'sync');
-      const synced = await timed(client, 'POST', withId(BANK_PATHS.sync, id));
+      const synced = await timed(client, 'POST', pathWith(BANK_PATHS.sync, id));
       await neighbour?.enter(null);
       if (turn === 0) {
         const answer = bankSyncAnswerSchema.parse(JSON.parse(synced.body));
@@ -475,7 +480,7 @@ export async function bankSync(build: PrivateBuild, settings: BenchSettings): Pr
       let total = 0;
       const counts = { matched: 0, added: 0 };
       for (const [index, accountId] of accountIds.entries()) {
-        const imported = await timed(client, 'POST', withId(ACCOUNT_LEDGER_PATHS.importStatement, accountId), {
+        const imported = await timed(client, 'POST', pathWith(ACCOUNT_LEDGER_PATHS.importStatement, accountId), {
           fileName: `checking-${index + 1}.csv`,
           content: statements[index],
         });
