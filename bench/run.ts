@@ -14,6 +14,7 @@
  */
 import path from 'node:path';
 import { apiThroughput } from './benchmarks/api-throughput.js';
+import { bankSync } from './benchmarks/bank-sync.js';
 import { firstView } from './benchmarks/first-view.js';
 import { growth } from './benchmarks/growth.js';
 import { leaks } from './benchmarks/leaks.js';
@@ -46,6 +47,7 @@ const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
   '11': manyAccounts,
   '12': firstView,
   '13': safeToSpend,
+  '14': bankSync,
 };
 
 async function main(): Promise<void> {

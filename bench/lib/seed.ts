@@ -27,19 +27,28 @@ export interface LedgerPlan {
 
 const FIRST_YEAR = 2027;
 
-/** The last day of the given month counted from January of FIRST_YEAR (month 1). */
-function endOfMonthNumber(months: number): IsoDate {
-  const year = FIRST_YEAR + Math.floor((months - 1) / 12);
-  const month = ((months - 1) % 12) + 1;
+/** The last day of the `months`-th month counted from `startMonth` of `startYear` (itself month 1). */
+function endOfMonthNumber(startYear: number, startMonth: number, months: number): IsoDate {
+  const index = startMonth - 1 + months - 1;
+  const year = startYear + Math.floor(index / 12);
+  const month = (index % 12) + 1;
   return fromParts(year, month, daysInMonth(year, month));
 }
 
-/** Two bi-weekly paychecks and `expenseCount` monthly bills on days 1 to 28, over whole months. */
+/** Two bi-weekly paychecks and `expenseCount` monthly bills on days 1 to 28, over whole months from January of FIRST_YEAR. */
 export function schedulePlan(months: number, expenseCount: number): LedgerPlan {
-  const startDate = fromParts(FIRST_YEAR, 1, 1);
+  return schedulePlanFrom(FIRST_YEAR, 1, months, expenseCount);
+}
+
+/**
+ * The same plan from the first of another month: benchmark 14's ledgers start months before today,
+ * so that the bank's last 90 days fall inside them.
+ */
+export function schedulePlanFrom(startYear: number, startMonth: number, months: number, expenseCount: number): LedgerPlan {
+  const startDate = fromParts(startYear, startMonth, 1);
   const deposits: NamedDeposit[] = [
     { name: 'Acme', amount: cents(2_150_00), startDate, frequency: 'BW' },
-    { name: 'Side Gig', amount: cents(640_00), startDate: fromParts(FIRST_YEAR, 1, 8), frequency: 'BW' },
+    { name: 'Side Gig', amount: cents(640_00), startDate: fromParts(startYear, startMonth, 8), frequency: 'BW' },
   ];
   const expenses: NamedExpense[] = Array.from({ length: expenseCount }, (_, index) => ({
     name: `Bill ${String(index + 1).padStart(3, '0')}`,
@@ -47,7 +56,7 @@ export function schedulePlan(months: number, expenseCount: number): LedgerPlan {
     day: (index % 28) + 1,
     endDate: null,
   }));
-  return { startDate, endDate: endOfMonthNumber(months), deposits, expenses };
+  return { startDate, endDate: endOfMonthNumber(startYear, startMonth, months), deposits, expenses };
 }
 
 export function plannedRowCount(plan: LedgerPlan): number {

@@ -12,7 +12,7 @@
  * runs it as another process (npm run simplefin:simulator) drives it through the same things as
  * HTTP under /control/ (see CONTROL below). Its clock can be set; its data are named scenarios that
  * move a step at a time (a pending transaction, then posted under a new id), each dated from the
- * clock when it was loaded or stepped. Every request is recorded (path, query, the clock's time, the
+ * clock when it was loaded or stepped, or accounts given outright (useData: benchmark 14's). Every request is recorded (path, query, the clock's time, the
  * Access URL's user name: never a password) so tests can count requests and window lengths.
  *
  * Loopback only, and no secret of anyone's: the control API has no authentication.
@@ -57,7 +57,8 @@ interface SimConnection {
   readonly orgName: string;
 }
 
-interface SimData {
+/** What the bridge holds: named scenarios make it, and useData sets it outright (benchmark 14). */
+export interface SimData {
   readonly connections: readonly SimConnection[];
   readonly accounts: readonly SimAccount[];
 }
@@ -286,6 +287,8 @@ export interface SimplefinSimulator {
   scenario(name: ScenarioName): void;
   /** The scenario's next step (posting a pending, relinking), dated by the clock now. */
   step(): void;
+  /** These connections and accounts, dated as given, instead of a scenario's, until the next scenario or reset. */
+  useData(data: SimData): void;
   now(): Date;
   setClock(now: Date): void;
   advance(seconds: number): void;
@@ -341,12 +344,37 @@ const faultSchema: z.ZodType<Fault> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('slow'), delayMs: z.number().int().min(0).max(600_000) }),
 ]);
 
+const dataSchema: z.ZodType<SimData> = z.object({
+  connections: z.array(z.object({ id: z.string(), name: z.string(), orgName: z.string() })),
+  accounts: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      connectionId: z.string(),
+      currency: z.string(),
+      opening: z.number().int(),
+      balanceText: z.string().optional(),
+      transactions: z.array(
+        z.object({
+          id: z.string(),
+          posted: z.number().int().min(0),
+          transactedAt: z.number().int().min(0).optional(),
+          amount: z.string(),
+          description: z.string(),
+          pending: z.boolean().optional(),
+        }),
+      ),
+    }),
+  ),
+});
+
 /**
  * The control API, for a simulator in another process. Every answer is JSON.
- *   GET  /control/state       { scenario, step, now, quota, fault }
+ *   GET  /control/state       { scenario ("data" after useData), step, now, quota, fault }
  *   GET  /control/requests    { requests: RecordedRequest[] }
  *   POST /control/reset       everything back to the start (issued Access URLs stay valid)
  *   POST /control/scenario    { name }            POST /control/step
+ *   POST /control/data        SimData: these accounts instead of a scenario's (benchmark 14)
  *   POST /control/clock       { now: ISO instant } or { advanceSeconds }
  *   POST /control/fault       FaultSetting        DELETE /control/fault
  *   POST /control/quota       { warnAfter, blockAfter }
@@ -354,6 +382,7 @@ const faultSchema: z.ZodType<Fault> = z.discriminatedUnion('kind', [
  */
 const controlSchemas = {
   scenario: z.object({ name: z.enum(SCENARIOS) }),
+  data: dataSchema,
   clock: z.union([z.object({ now: z.iso.datetime({ offset: true }) }), z.object({ advanceSeconds: z.number().int() })]),
   fault: z.object({
     fault: faultSchema,
@@ -372,6 +401,8 @@ export async function startSimplefinSimulator(options: SimulatorOptions = {}): P
   let scenarioName: ScenarioName = 'default';
   let scenarioAt = nowSeconds();
   let steps: number[] = [];
+  /** Set by useData: played instead of the scenario until the next scenario or reset. */
+  let given: SimData | null = null;
   let faultSetting: (FaultSetting & { remaining: number | null; spared: number }) | null = null;
   let quota = DEFAULT_QUOTA;
   /** Setup tokens made, and whether each was claimed. */
@@ -384,7 +415,7 @@ export async function startSimplefinSimulator(options: SimulatorOptions = {}): P
   const requests: RecordedRequest[] = [];
   let origin = '';
 
-  const data = () => scenarioData(scenarioName, scenarioAt, steps);
+  const data = () => given ?? scenarioData(scenarioName, scenarioAt, steps);
 
   function newSetupToken(): string {
     const token = crypto.randomBytes(18).toString('base64url');
@@ -649,6 +680,7 @@ export async function startSimplefinSimulator(options: SimulatorOptions = {}): P
     scenarioName = 'default';
     scenarioAt = nowSeconds();
     steps = [];
+    given = null;
     faultSetting = null;
     quota = DEFAULT_QUOTA;
     counts.clear();
@@ -669,9 +701,13 @@ export async function startSimplefinSimulator(options: SimulatorOptions = {}): P
       scenarioName = name;
       scenarioAt = nowSeconds();
       steps = [];
+      given = null;
     },
     step() {
       steps.push(nowSeconds());
+    },
+    useData(next) {
+      given = next;
     },
     now: () => new Date(nowMs()),
     setClock(now) {
@@ -704,7 +740,13 @@ export async function startSimplefinSimulator(options: SimulatorOptions = {}): P
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const route = `${request.method} ${url.pathname.slice('/control'.length)}`;
     const body = await readJsonBody(request);
-    const state = () => ({ scenario: scenarioName, step: steps.length, now: new Date(nowMs()).toISOString(), quota, fault: faultSetting });
+    const state = () => ({
+      scenario: given ? 'data' : scenarioName,
+      step: steps.length,
+      now: new Date(nowMs()).toISOString(),
+      quota,
+      fault: faultSetting,
+    });
     switch (route) {
       case 'GET /state':
         return void answer(200, state());
@@ -718,6 +760,9 @@ export async function startSimplefinSimulator(options: SimulatorOptions = {}): P
         return void answer(200, state());
       case 'POST /step':
         simulator.step();
+        return void answer(200, state());
+      case 'POST /data':
+        simulator.useData(controlSchemas.data.parse(body));
         return void answer(200, state());
       case 'POST /clock': {
         const clock = controlSchemas.clock.parse(body);
