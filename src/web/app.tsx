@@ -43,10 +43,16 @@ function viewOf(name: keyof typeof VIEW_CHUNKS): ComponentType {
 const LedgerView = viewOf('ledger');
 const PlanView = viewOf('plan');
 
-/** Starts loading the chunk of the view the address names, before sign-in settles (main.tsx calls it first). */
-export function preloadViewOf(pathname: string): void {
-  if (pathname === VIEW_PATHS.ledger) void VIEW_CHUNKS.ledger.load().catch(() => undefined);
-  if (pathname === VIEW_PATHS.plan) void VIEW_CHUNKS.plan.load().catch(() => undefined);
+/** Starts loading the chunk of the view the address names, before sign-in settles (main.tsx calls it first); settles once it is here. */
+export function preloadViewOf(pathname: string): Promise<void> {
+  const chunk = pathname === VIEW_PATHS.ledger ? VIEW_CHUNKS.ledger : pathname === VIEW_PATHS.plan ? VIEW_CHUNKS.plan : undefined;
+  // Settles either way: a chunk that failed to load says so where the view would be.
+  return chunk
+    ? chunk.load().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
 }
 
 /** The GET paths each view reads before it can paint; its other reads (names for dialogs, other accounts) wait. */

@@ -8,10 +8,13 @@ import { App, preloadViewOf, sendFirstReads } from './app.js';
 import { limitFirstPaintWait } from './first-paint.js';
 import { preloadSignIn } from './auth/session.js';
 
+/** How long the first render waits for the view's code at most. */
+const VIEW_CODE_WAIT_MS = 1_000;
+
 async function start(): Promise<void> {
   // The view's data first (decision 0073), then its code, then the sign-in library if needed now.
   sendFirstReads();
-  preloadViewOf(window.location.pathname);
+  const viewCode = preloadViewOf(window.location.pathname);
   preloadSignIn();
   limitFirstPaintWait();
   const root = createRoot(document.getElementById('root') as HTMLElement);
@@ -19,6 +22,10 @@ async function start(): Promise<void> {
     .then((response) => response.json())
     .then((body) => appConfigSchema.parse(body));
   const remembered = rememberedAppConfig();
+  // The first render waits for the view's code, which comes from the page's cache in a moment: a view
+  // rendered before it would suspend, and React would then hold it back up to 300 ms (decision 0090).
+  // A network that holds the code back gets the page's frame after a while, the view following.
+  await Promise.race([viewCode, new Promise((resolve) => setTimeout(resolve, VIEW_CODE_WAIT_MS))]);
   if (remembered !== undefined) {
     root.render(<Page config={remembered} />);
     // Settings the operator changed since: kept, and the page starts again with them.
