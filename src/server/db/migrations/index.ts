@@ -28,6 +28,7 @@ import { ledgerRowBlocks } from './0020-ledger-row-blocks.js';
 import { detachedLedgers } from './0021-detached-ledgers.js';
 import { safeToSpendSettings } from './0022-safe-to-spend-settings.js';
 import { bankConnections } from './0023-bank-connections.js';
+import { sharedBudgets } from './0024-shared-budgets.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0021_detached_ledgers': detachedLedgers,
   '0022_safe_to_spend_settings': safeToSpendSettings,
   '0023_bank_connections': bankConnections,
+  '0024_shared_budgets': sharedBudgets,
 };
