@@ -1,10 +1,10 @@
 /**
- * Routes registered from the endpoint table (decision 0036): a call's method, path, operationId,
- * summary and who may call it (decision 0088) come from its row (ENDPOINTS, contract/common.ts), its schemas (params, query, headers,
- * body, the 200 answer) and its body limit from the row's schemas (contract/endpoints.ts). A route
- * file names the operation and gives its handler, and only what is truly its own besides (a
- * restore's validator). An account's ledger call is one row with two paths (decision 0059):
- * registerLedgerEndpoint registers both with one handler.
+ * Routes registered from the endpoint table (decision 0036): a call's method, path, operationId and
+ * summary come from its row (ENDPOINTS, contract/common.ts), its schemas (params, query, headers,
+ * body, the 200 answer), its body limit and who may call it (decision 0088) from the row's schemas
+ * (contract/endpoints.ts). A route file names the operation and gives its handler, and only what
+ * is truly its own besides (a restore's validator). An account's ledger call is one row with two
+ * paths (decision 0059): registerLedgerEndpoint registers both with one handler.
  */
 import type {
   ContextConfigDefault,
