@@ -191,6 +191,29 @@ export const ENDPOINTS = {
   syncBankConnection: { method: 'POST', path: '/api/bank-connections/:id/sync', failure: 'Failed to sync with the bank!' },
   /** Deletes the connection and its sealed secret at once; the ledgers keep their rows. */
   disconnectBank: { method: 'DELETE', path: '/api/bank-connections/:id', failure: 'Failed to disconnect the bank!' },
+
+  // Budgets shared with a partner (issue 38, decision 0088). Every call above acts on the budget the
+  // Leftover-Budget header names (absent: the personal one); these act on the budget their path names.
+  listBudgets: { method: 'GET', path: '/api/budgets', failure: 'Failed to get your budgets!' },
+  createBudget: { method: 'POST', path: '/api/budgets', failure: 'Failed to create the budget!' },
+  renameBudget: { method: 'PATCH', path: '/api/budgets/:id', failure: 'Failed to rename the budget!' },
+  /** The body confirms with its name; never the personal budget. */
+  deleteBudget: { method: 'DELETE', path: '/api/budgets/:id', failure: 'Failed to delete the budget!' },
+  listMembers: { method: 'GET', path: '/api/budgets/:id/members', failure: "Failed to get the budget's members!" },
+  updateMember: { method: 'PATCH', path: '/api/budgets/:id/members/:member', failure: "Failed to change the member's role!" },
+  removeMember: { method: 'DELETE', path: '/api/budgets/:id/members/:member', failure: 'Failed to remove the member!' },
+  leaveBudget: { method: 'POST', path: '/api/budgets/:id/leave', failure: 'Failed to leave the budget!' },
+  listInvitations: { method: 'GET', path: '/api/budgets/:id/invitations', failure: 'Failed to get the invitations!' },
+  createInvitation: { method: 'POST', path: '/api/budgets/:id/invitations', failure: 'Failed to create the invitation!' },
+  revokeInvitation: {
+    method: 'DELETE',
+    path: '/api/budgets/:id/invitations/:invitation',
+    failure: 'Failed to revoke the invitation!',
+  },
+  // An invitation by its token, for the person invited: the token travels in the body, never in an address.
+  viewInvitation: { method: 'POST', path: '/api/invitations/view', failure: 'Failed to open the invitation!' },
+  acceptInvitation: { method: 'POST', path: '/api/invitations/accept', failure: 'Failed to join the budget!' },
+  declineInvitation: { method: 'POST', path: '/api/invitations/decline', failure: 'Failed to decline the invitation!' },
 } as const satisfies Record<string, EndpointRow>;
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AliasedOperation, API_PREFIX, ENDPOINTS, failureOf } from './common.js';
-import { aliasIdParameter, ENDPOINT_SCHEMAS, endpointRoutes, endpointRows } from './endpoints.js';
+import { aliasIdParameter, budgetPlaceOf, ENDPOINT_SCHEMAS, endpointRoutes, endpointRows, PERSON } from './endpoints.js';
 
 describe('the endpoint table', () => {
   const rows = endpointRows();
@@ -68,5 +68,66 @@ describe('the endpoint table', () => {
       expect(route.operationId).toBe(route.atPrimary ? `${route.operation}Primary` : route.operation);
       expect(failureOf(route.operationId), route.operationId).toBe(route.failure);
     }
+  });
+
+  it('says who may make every call: reads a viewer, changes an editor, members, invitations and your data an owner (decision 0088)', () => {
+    const named = (keep: (row: (typeof rows)[number]) => boolean) => rows.filter(keep).map((row) => row.operation);
+    for (const row of rows) {
+      expect(row.roles === PERSON || (Array.isArray(row.roles) && row.roles.length > 0), row.operation).toBe(true);
+    }
+    expect(named((row) => row.roles === PERSON)).toEqual([
+      'getNotifications',
+      'updateNotifications',
+      'addNotificationChannel',
+      'removeNotificationChannel',
+      'testNotificationChannel',
+      'getPushKey',
+      'listBudgets',
+      'createBudget',
+      'viewInvitation',
+      'acceptInvitation',
+      'declineInvitation',
+    ]);
+    const roles = (row: (typeof rows)[number]) => (row.roles === PERSON ? [] : row.roles);
+    expect(named((row) => row.roles !== PERSON && !roles(row).includes('EDITOR'))).toEqual([
+      'exportYourData',
+      'restoreYourData',
+      'deleteYourData',
+      'renameBudget',
+      'deleteBudget',
+      'updateMember',
+      'removeMember',
+      'listInvitations',
+      'createInvitation',
+      'revokeInvitation',
+    ]);
+    // A viewer reads; of the calls that are not GETs, only a what-if (which stores nothing) and leaving are theirs.
+    expect(named((row) => row.method !== 'GET' && roles(row).includes('VIEWER'))).toEqual(['whatIf', 'leaveBudget']);
+    expect(named((row) => row.method === 'GET' && row.roles !== PERSON && !roles(row).includes('VIEWER'))).toEqual([
+      'exportYourData',
+      'listInvitations',
+    ]);
+    for (const row of rows)
+      expect(
+        roles(row).every((role) => ['OWNER', 'EDITOR', 'VIEWER'].includes(role)),
+        row.operation,
+      ).toBe(true);
+  });
+
+  it("acts on the budget a path names under /api/budgets/:id, on the header's elsewhere, and on none for a PERSON call", () => {
+    const at = (place: string) => routes.filter((route) => budgetPlaceOf(route) === place).map((route) => route.operationId);
+    expect(at('path')).toEqual([
+      'renameBudget',
+      'deleteBudget',
+      'listMembers',
+      'updateMember',
+      'removeMember',
+      'leaveBudget',
+      'listInvitations',
+      'createInvitation',
+      'revokeInvitation',
+    ]);
+    expect(at('none')).toEqual(routes.filter((route) => route.roles === PERSON).map((route) => route.operationId));
+    expect(at('header').length + at('path').length + at('none').length).toBe(routes.length);
   });
 });

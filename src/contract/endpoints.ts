@@ -10,6 +10,24 @@ import * as z from 'zod/mini';
 import { RESTORE_BODY_LIMIT_BYTES, yourDataCountsSchema, yourDataExportSchema } from './your-data.js';
 import { restoreYourDataRequestSchema, deleteYourDataRequestSchema } from './your-data-requests.js';
 import { profileSchema } from './app-config.js';
+import { type BudgetRole, OWNERS, READERS, WRITERS } from '../domain/budgets.js';
+import {
+  budgetNameSchema,
+  deleteBudgetRequestSchema,
+  invitationParamsSchema,
+  invitationTokenRequestSchema,
+  memberParamsSchema,
+  roleRequestSchema,
+} from './budget-requests.js';
+import {
+  budgetSchema,
+  budgetsSchema,
+  invitationDeclinedSchema,
+  invitationsSchema,
+  invitationViewSchema,
+  membersSchema,
+  newInvitationSchema,
+} from './budgets.js';
 import {
   bankConnectionParamsSchema,
   bankConnectionSchema,
@@ -54,7 +72,20 @@ export interface FileAnswer {
   readonly description: string;
 }
 
+/**
+ * Who may make a call (issue 38, decision 0088): the roles in the budget it acts on that it accepts,
+ * or PERSON for a call about the signed-in person rather than a budget (their budgets, an invitation
+ * they were given, where their notifications go), which any signed-in user may make for themself.
+ * A row that declares no role is refused by the server at start, and each call of it answers 403.
+ */
+export type EndpointAccess = readonly BudgetRole[] | typeof PERSON;
+
+/** A call about the signed-in person, not a budget: it ignores the budget header. */
+export const PERSON = 'person';
+
 export interface EndpointSchemas {
+  /** Deny by default: every row says who may call it (EndpointAccess). */
+  readonly roles: EndpointAccess;
   /** What the call does, in one line: the OpenAPI document's summary (here, not in ENDPOINTS: the page never shows it). */
   readonly summary: string;
   /** The same at the row's alias on the primary account (PrimaryAlias), which the row has exactly when this is given. */
@@ -102,31 +133,46 @@ const rowWrite = { headers, query: ledgerAnswerQuerySchema, answer: ledgerWriteA
 const ledgerRead = { query: ledgerWindowQuerySchema, answer: z.union([ledgerInfoSchema, ledgerWindowSchema]) } as const;
 
 export const ENDPOINT_SCHEMAS = {
-  getProfile: { summary: 'Get who the API thinks is calling, and their time zone', answer: profileSchema },
+  getProfile: { roles: READERS, summary: 'Get who the API thinks is calling, and their time zone', answer: profileSchema },
   updateProfile: {
+    roles: WRITERS,
     summary: 'Set the caller\'s time zone, "Keep at least" buffer or everyday spending',
     body: profileUpdateSchema,
     answer: profileSchema,
   },
 
-  getDeposits: { summary: 'List the deposits', answer: depositsInfoSchema },
-  addDeposit: { summary: 'Add a deposit', body: depositInputSchema, answer: depositsInfoSchema },
-  updateDeposit: { summary: 'Change a deposit', params: idParamsSchema, body: depositInputSchema, answer: depositsInfoSchema },
-  deleteDeposit: { summary: 'Delete a deposit', params: idParamsSchema, answer: depositsInfoSchema },
+  getDeposits: { roles: READERS, summary: 'List the deposits', answer: depositsInfoSchema },
+  addDeposit: { roles: WRITERS, summary: 'Add a deposit', body: depositInputSchema, answer: depositsInfoSchema },
+  updateDeposit: {
+    roles: WRITERS,
+    summary: 'Change a deposit',
+    params: idParamsSchema,
+    body: depositInputSchema,
+    answer: depositsInfoSchema,
+  },
+  deleteDeposit: { roles: WRITERS, summary: 'Delete a deposit', params: idParamsSchema, answer: depositsInfoSchema },
 
-  getExpenses: { summary: 'List the expenses', answer: expensesInfoSchema },
-  addExpense: { summary: 'Add an expense', body: expenseInputSchema, answer: expensesInfoSchema },
-  updateExpense: { summary: 'Change an expense', params: idParamsSchema, body: expenseInputSchema, answer: expensesInfoSchema },
-  deleteExpense: { summary: 'Delete an expense', params: idParamsSchema, answer: expensesInfoSchema },
+  getExpenses: { roles: READERS, summary: 'List the expenses', answer: expensesInfoSchema },
+  addExpense: { roles: WRITERS, summary: 'Add an expense', body: expenseInputSchema, answer: expensesInfoSchema },
+  updateExpense: {
+    roles: WRITERS,
+    summary: 'Change an expense',
+    params: idParamsSchema,
+    body: expenseInputSchema,
+    answer: expensesInfoSchema,
+  },
+  deleteExpense: { roles: WRITERS, summary: 'Delete an expense', params: idParamsSchema, answer: expensesInfoSchema },
 
   // An account's ledger: `:id` is the account; at its alias the primary account (routesOf).
   getLedger: {
+    roles: READERS,
     summary: "Get an account's ledger, whole or a window of it",
     primarySummary: "Get the primary account's ledger, whole or a window of it",
     ...ledgerRead,
     params: idParamsSchema,
   },
   createLedger: {
+    roles: WRITERS,
     summary: "Create an account's ledger from its deposits and expenses",
     primarySummary: "Create the primary account's ledger",
     params: idParamsSchema,
@@ -135,12 +181,14 @@ export const ENDPOINT_SCHEMAS = {
     answer: ledgerInfoSchema,
   },
   getForecast: {
+    roles: READERS,
     summary: "Get an account's forecast: the lowest balance ahead, pay periods and the next 14 days",
     primarySummary: "Get the primary account's forecast",
     params: idParamsSchema,
     answer: accountForecastSchema,
   },
   extendLedger: {
+    roles: WRITERS,
     summary: "Extend an account's ledger to a later end date",
     primarySummary: "Extend the primary account's ledger",
     params: idParamsSchema,
@@ -149,6 +197,7 @@ export const ENDPOINT_SCHEMAS = {
     answer: ledgerInfoSchema,
   },
   addTransaction: {
+    roles: WRITERS,
     summary: "Add a transaction to an account's ledger",
     primarySummary: "Add a transaction to the primary account's ledger",
     ...rowWrite,
@@ -156,6 +205,7 @@ export const ENDPOINT_SCHEMAS = {
     body: newTransactionSchema,
   },
   updateTransaction: {
+    roles: WRITERS,
     summary: "Change a transaction of an account's ledger: edit, pay or clear it",
     primarySummary: "Change a transaction of the primary account's ledger",
     ...rowWrite,
@@ -163,6 +213,7 @@ export const ENDPOINT_SCHEMAS = {
     body: transactionUpdateSchema,
   },
   deleteTransaction: {
+    roles: WRITERS,
     summary: "Delete a transaction of an account's ledger",
     primarySummary: "Delete a transaction of the primary account's ledger",
     ...rowWrite,
@@ -170,6 +221,7 @@ export const ENDPOINT_SCHEMAS = {
   },
 
   previewStatement: {
+    roles: WRITERS,
     summary: "Show what importing a bank statement would do to an account's ledger",
     primarySummary: "Show what importing a bank statement would do to the primary account's ledger",
     params: idParamsSchema,
@@ -178,6 +230,7 @@ export const ENDPOINT_SCHEMAS = {
     bodyLimit: STATEMENT_BODY_LIMIT_BYTES,
   },
   importStatement: {
+    roles: WRITERS,
     summary: "Import a bank statement into an account's ledger",
     primarySummary: "Import a bank statement into the primary account's ledger",
     params: idParamsSchema,
@@ -188,89 +241,171 @@ export const ENDPOINT_SCHEMAS = {
   },
 
   exportLedgerCsv: {
+    roles: READERS,
     summary: "Download an account's ledger as CSV",
     primarySummary: "Download the primary account's ledger as CSV",
     params: idParamsSchema,
     answer: { mediaType: 'text/csv', description: 'The ledger as a CSV file.' },
   },
-  exportYourData: { summary: 'Download all of your data as one document', answer: yourDataExportSchema },
+  exportYourData: { roles: OWNERS, summary: 'Download all of your data as one document', answer: yourDataExportSchema },
   restoreYourData: {
+    roles: OWNERS,
     summary: 'Replace all of your data with an exported document',
     body: restoreYourDataRequestSchema,
     answer: yourDataCountsSchema,
     bodyLimit: RESTORE_BODY_LIMIT_BYTES,
   },
-  deleteYourData: { summary: 'Delete all of your data', body: deleteYourDataRequestSchema, answer: yourDataCountsSchema },
+  deleteYourData: { roles: OWNERS, summary: 'Delete all of your data', body: deleteYourDataRequestSchema, answer: yourDataCountsSchema },
 
-  undo: { summary: 'Undo a write by the token its answer carried', body: undoRequestSchema, answer: undoAnswerSchema },
+  undo: { roles: WRITERS, summary: 'Undo a write by the token its answer carried', body: undoRequestSchema, answer: undoAnswerSchema },
 
-  listAccounts: { summary: 'List the accounts with their balances', answer: accountsInfoSchema },
-  addAccount: { summary: 'Add an account', body: newAccountSchema, answer: accountSchema },
+  listAccounts: { roles: READERS, summary: 'List the accounts with their balances', answer: accountsInfoSchema },
+  addAccount: { roles: WRITERS, summary: 'Add an account', body: newAccountSchema, answer: accountSchema },
   updateAccount: {
+    roles: WRITERS,
     summary: "Rename an account, make it the primary one, or change a card's settings",
     params: idParamsSchema,
     body: accountUpdateSchema,
     answer: accountSchema,
   },
   removeAccount: {
+    roles: WRITERS,
     summary: 'Delete an account and its ledger',
     params: idParamsSchema,
     body: removeAccountRequestSchema,
     answer: accountsInfoSchema,
   },
 
-  addTransfer: { summary: "Move money between two of the caller's accounts", headers, body: newTransferSchema, answer: ledgerInfoSchema },
+  addTransfer: {
+    roles: WRITERS,
+    summary: "Move money between two of the caller's accounts",
+    headers,
+    body: newTransferSchema,
+    answer: ledgerInfoSchema,
+  },
 
-  getNotifications: { summary: 'Get what Leftover tells the caller, when, and where', answer: notificationSettingsSchema },
+  getNotifications: { roles: PERSON, summary: 'Get what Leftover tells the caller, when, and where', answer: notificationSettingsSchema },
   updateNotifications: {
+    roles: PERSON,
     summary: 'Choose what Leftover tells the caller and at what hour',
     body: notificationPreferencesSchema,
     answer: notificationSettingsSchema,
   },
   addNotificationChannel: {
+    roles: PERSON,
     summary: 'Add an email address, a device or a webhook to send messages to',
     body: newChannelSchema,
     answer: notificationSettingsSchema,
   },
-  removeNotificationChannel: { summary: 'Remove a channel', params: idParamsSchema, answer: notificationSettingsSchema },
-  testNotificationChannel: { summary: 'Send a test message to a channel now', params: idParamsSchema, answer: testDeliverySchema },
-  getPushKey: { summary: 'Get the VAPID public key the page subscribes to web push with', answer: pushKeySchema },
+  removeNotificationChannel: { roles: PERSON, summary: 'Remove a channel', params: idParamsSchema, answer: notificationSettingsSchema },
+  testNotificationChannel: {
+    roles: PERSON,
+    summary: 'Send a test message to a channel now',
+    params: idParamsSchema,
+    answer: testDeliverySchema,
+  },
+  getPushKey: { roles: PERSON, summary: 'Get the VAPID public key the page subscribes to web push with', answer: pushKeySchema },
 
   whatIf: {
+    roles: READERS,
     summary: 'See what purchases would do to the forecast of each account they touch, storing nothing',
     body: whatIfRequestSchema,
     answer: whatIfAnswerSchema,
   },
   getEverydaySuggestion: {
+    roles: READERS,
     summary: "Suggest everyday spending from the median of an account's last 13 full weeks",
     query: everydaySuggestionQuerySchema,
     answer: everydaySuggestionSchema,
   },
 
   connectBank: {
+    roles: WRITERS,
     summary: 'Connect a bank through SimpleFIN: claim a Setup Token and list the bridge accounts',
     body: connectBankRequestSchema,
     answer: bankConnectionSchema,
   },
   listBankConnections: {
+    roles: READERS,
     summary: "List the caller's bank connections with their accounts, state and last sync",
     answer: bankConnectionsSchema,
   },
   linkBankAccount: {
+    roles: WRITERS,
     summary: 'Link a bank account to an account or a new one, or unlink it',
     params: bankRemoteAccountParamsSchema,
     body: linkBankAccountRequestSchema,
     answer: bankConnectionSchema,
   },
   syncBankConnection: {
+    roles: WRITERS,
     summary: "Sync a bank connection's linked accounts into their ledgers now",
     params: bankConnectionParamsSchema,
     answer: bankSyncAnswerSchema,
   },
   disconnectBank: {
+    roles: WRITERS,
     summary: 'Disconnect a bank: its secret is deleted at once, the ledgers keep their rows',
     params: bankConnectionParamsSchema,
     answer: bankConnectionsSchema,
+  },
+
+  listBudgets: { roles: PERSON, summary: "List the caller's budgets and their role in each", answer: budgetsSchema },
+  createBudget: {
+    roles: PERSON,
+    summary: 'Create a budget to share, with the caller as its owner',
+    body: budgetNameSchema,
+    answer: budgetSchema,
+  },
+  renameBudget: { roles: OWNERS, summary: 'Rename a budget', params: idParamsSchema, body: budgetNameSchema, answer: budgetSchema },
+  deleteBudget: {
+    roles: OWNERS,
+    summary: 'Delete a shared budget and all of its data',
+    params: idParamsSchema,
+    body: deleteBudgetRequestSchema,
+    answer: budgetsSchema,
+  },
+  listMembers: {
+    roles: READERS,
+    summary: "List a budget's members by display name, with their roles",
+    params: idParamsSchema,
+    answer: membersSchema,
+  },
+  updateMember: {
+    roles: OWNERS,
+    summary: "Change a member's role",
+    params: memberParamsSchema,
+    body: roleRequestSchema,
+    answer: membersSchema,
+  },
+  removeMember: { roles: OWNERS, summary: 'Remove a member from a budget', params: memberParamsSchema, answer: membersSchema },
+  leaveBudget: { roles: READERS, summary: 'Leave a budget the caller is a member of', params: idParamsSchema, answer: budgetsSchema },
+  listInvitations: { roles: OWNERS, summary: "List a budget's pending invitations", params: idParamsSchema, answer: invitationsSchema },
+  createInvitation: {
+    roles: OWNERS,
+    summary: 'Invite someone to a budget: a single-use link for a role, valid for 7 days',
+    params: idParamsSchema,
+    body: roleRequestSchema,
+    answer: newInvitationSchema,
+  },
+  revokeInvitation: { roles: OWNERS, summary: 'Revoke a pending invitation', params: invitationParamsSchema, answer: invitationsSchema },
+  viewInvitation: {
+    roles: PERSON,
+    summary: "See an invitation's budget name, who invited and the role, before joining",
+    body: invitationTokenRequestSchema,
+    answer: invitationViewSchema,
+  },
+  acceptInvitation: {
+    roles: PERSON,
+    summary: 'Join the budget an invitation is for',
+    body: invitationTokenRequestSchema,
+    answer: budgetSchema,
+  },
+  declineInvitation: {
+    roles: PERSON,
+    summary: 'Decline an invitation: it can no longer be used',
+    body: invitationTokenRequestSchema,
+    answer: invitationDeclinedSchema,
   },
 } as const satisfies {
   readonly [Operation in ApiOperation]: EndpointSchemas &
@@ -325,6 +460,15 @@ export function routesOf(operation: ApiOperation): readonly EndpointRoute[] {
     atPrimary: true,
   };
   return [own, alias];
+}
+
+/**
+ * Which budget a route acts on (decision 0088): the one its path names (`/api/budgets/:id/...`), the
+ * one the Leftover-Budget header names (absent: the caller's personal budget), or none (a PERSON call).
+ */
+export function budgetPlaceOf(route: Pick<EndpointRoute, 'path' | 'roles'>): 'path' | 'header' | 'none' {
+  if (route.roles === PERSON) return 'none';
+  return route.path.startsWith('/api/budgets/:id') ? 'path' : 'header';
 }
 
 /** Every route of the table: each row's own path and its alias, in the table's order. */

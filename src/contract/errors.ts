@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 const ERROR_CODES = [
   'bad_request',
   'unauthorized',
+  'forbidden',
   'not_found',
   'conflict',
   'payload_too_large',

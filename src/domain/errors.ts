@@ -23,6 +23,9 @@ export class InvalidInputError extends DomainError {
 /** Nothing of the caller's answers to that name: a missing row and another user's row look alike. */
 export class NotFoundError extends DomainError {}
 
+/** The caller may see this but not do it: a viewer's write, an editor's call that is an owner's (decision 0088). */
+export class ForbiddenError extends DomainError {}
+
 /** The rules refuse the change in the row's current state, or the row changed since it was read. */
 export class ConflictError extends DomainError {}
 

@@ -35,6 +35,9 @@ import { BankConnectionStore } from './bank/bank-connection-store.js';
 import { BankScheduler, startBankTimer } from './bank/bank-scheduler.js';
 import { BankService } from './bank/bank-service.js';
 import { bankRoutes } from './bank/routes.js';
+import { BudgetService } from './budgets/budget-service.js';
+import { budgetRoutes } from './budgets/routes.js';
+import { YourDataService } from './your-data/your-data-service.js';
 import { replanDay } from './profile/user-settings-store.js';
 import { depositRoutes } from './deposits/routes.js';
 import { expenseRoutes } from './expenses/routes.js';
@@ -295,9 +298,13 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   // onClose hooks run last registered first: this one once the requests are done, before the database closes.
   if (budgetStore) app.addHook('onClose', async () => budgetStore.close());
   const rateLimits = createRateLimits(budget, budgetStore);
+  // Budgets shared with a partner (issue 38, decision 0088): the /api scope finds the budget each call
+  // names through this service; deleting a shared budget deletes its data as "delete everything" does.
+  const yourDataOfBudgets = new YourDataService(database, now, ledgerWrites);
+  const budgets = new BudgetService(database, now, config.notifications.publicUrl, (owner, last) => yourDataOfBudgets.delete(owner, last));
   await app.register(
     async (api) => {
-      registerTokenCheck(api, verifyAccessToken, rateLimits);
+      registerTokenCheck(api, verifyAccessToken, rateLimits, (user, id) => budgets.find(user, id));
       await api.register(profileRoutes, { defaultTimeZone: config.defaultTimeZone });
       await api.register(depositRoutes);
       await api.register(expenseRoutes);
@@ -308,6 +315,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(accountsRoutes);
       await api.register(notificationRoutes, { notifications, delivery });
       await api.register(bankRoutes, { bank });
+      await api.register(budgetRoutes, { budgets });
       api.setNotFoundHandler((request, reply) => {
         // The request's own path is not echoed back: an answer never repeats what a caller made up.
         const body: ErrorBody = { error: { code: 'not_found', message: `There is no such API call (${request.method}).` } };

@@ -111,6 +111,14 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
     connection = connected.json<Connection>();
     expect(connection.status).toEqual({ state: 'Connected', reason: null, scheduled: true });
     expect(connection.lastSync).toBeNull();
+    // Who connected it (decision 0088): in a budget shared with others, the member who did.
+    const madeBy = await test.app.database.db
+      .withoutPlugins()
+      .selectFrom('bank_connections')
+      .select(['made_by_iss', 'made_by_sub'])
+      .where('id', '=', connection.id)
+      .executeTakeFirst();
+    expect(madeBy).toEqual({ made_by_iss: test.issuer.issuer, made_by_sub: 'bank-alice' });
     expect(connection.accounts.map((account) => [account.name, account.currency, account.last4, account.accountId])).toEqual(
       expect.arrayContaining([
         ['Checking', 'USD', 'king', null],

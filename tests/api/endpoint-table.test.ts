@@ -2,10 +2,11 @@
  * The endpoint table and the server agree (decision 0036): every row is a route the app registers,
  * with the row's method and path (and its alias on the primary account, decision 0059), and the
  * app has no other route behind the token check; each route has the row's schemas (as the OpenAPI
- * document, generated from the routes, shows them) and the row's body limit.
+ * document, generated from the routes, shows them), the budget header where it acts on the header's
+ * budget, and the row's body limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointRoutes, isFileAnswer } from '../../src/contract/endpoints.js';
+import { budgetPlaceOf, endpointRoutes, isFileAnswer } from '../../src/contract/endpoints.js';
 import { BODY_LIMIT_BYTES } from '../../src/server/app.js';
 import { OPENAPI_PATH } from '../../src/server/http/openapi.js';
 import { registeredApiRoutes } from '../support/api-calls.js';
@@ -13,7 +14,7 @@ import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 interface Operation {
-  readonly parameters?: readonly { readonly in: string }[];
+  readonly parameters?: readonly { readonly in?: string; readonly $ref?: string }[];
   readonly requestBody?: unknown;
   readonly responses: Record<string, { readonly content?: Record<string, unknown> }>;
 }
@@ -50,6 +51,9 @@ describe.each(databaseKinds())('the endpoint table on %s', (kind) => {
         header: row.headers !== undefined,
         body: row.body !== undefined,
       });
+      // The Leftover-Budget header (decision 0088): one shared parameter, on every call that acts on the budget it names.
+      const budgetHeader = (operation?.parameters ?? []).some((parameter) => parameter.$ref === '#/components/parameters/LeftoverBudget');
+      expect(budgetHeader, `${row.operationId}: Leftover-Budget`).toBe(budgetPlaceOf(row) === 'header');
       const answer = isFileAnswer(row.answer) ? row.answer.mediaType : 'application/json';
       expect(Object.keys(operation?.responses['200']?.content ?? {}), row.operationId).toEqual([answer]);
     }

@@ -80,6 +80,8 @@ function pointer(...segments: string[]): string {
 describe.each(databaseKinds())('the OpenAPI document on %s', (kind) => {
   let test: TestApp;
   let victim: SeededUser;
+  /** The victim's personal budget (decision 0088), whose members and invitations the reads list. */
+  let personalBudgetId: string;
   let document: OpenApiDocument;
   let documentText: string;
   // The document itself holds OpenAPI fields (info, paths) that are not JSON Schema keywords, hence not strict.
@@ -101,6 +103,7 @@ describe.each(databaseKinds())('the OpenAPI document on %s', (kind) => {
   beforeAll(async () => {
     test = await startTestApp(kind);
     victim = await seedUser(test.as('openapi-victim'), 'openapi');
+    personalBudgetId = (await test.as('openapi-victim').get('/api/budgets')).json<{ budgets: { id: string }[] }>().budgets[0]?.id ?? '';
     const response = await test.app.inject({ method: 'GET', url: OPENAPI_PATH });
     expect(response.statusCode, response.body).toBe(200);
     documentText = response.body;
@@ -195,8 +198,13 @@ describe.each(databaseKinds())('the OpenAPI document on %s', (kind) => {
     for (const call of API_CALLS.filter(
       (candidate) => candidate.method === 'GET' && (pushOffered || candidate.operation !== 'getPushKey'),
     )) {
-      // An account's ledger is named by its account's id, every other read by a row's.
-      const response = await user.get(call.url(call.route.startsWith('/api/accounts/') ? victim.accountId : victim.pending.id));
+      // An account's ledger is named by its account's id, a budget's members and invitations by the budget's, every other read by a row's.
+      const id = call.route.startsWith('/api/accounts/')
+        ? victim.accountId
+        : call.route.startsWith('/api/budgets/')
+          ? personalBudgetId
+          : victim.pending.id;
+      const response = await user.get(call.url(id));
       expect(response.statusCode, `${callName(call)}: ${response.body}`).toBe(200);
       if (call.answerIsText) {
         expect(response.headers['content-type']).toMatch(/^text\/csv/);

@@ -98,6 +98,15 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
         'PUT /api/bank-connections/:id/accounts/:remoteId',
         'POST /api/bank-connections/:id/sync',
         'DELETE /api/bank-connections/:id',
+        'PATCH /api/budgets/:id',
+        'DELETE /api/budgets/:id',
+        'GET /api/budgets/:id/members',
+        'PATCH /api/budgets/:id/members/:member',
+        'DELETE /api/budgets/:id/members/:member',
+        'POST /api/budgets/:id/leave',
+        'GET /api/budgets/:id/invitations',
+        'POST /api/budgets/:id/invitations',
+        'DELETE /api/budgets/:id/invitations/:invitation',
       ].sort(),
     );
   });

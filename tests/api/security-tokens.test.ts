@@ -86,11 +86,14 @@ describe.each(databaseKinds())('forged and stale tokens on %s', (kind) => {
   const queries = new QueryCounter();
   let test: TestApp;
   let victim: SeededUser;
+  /** The victim's personal budget (decision 0088): a budget's calls name it, so only the token stands in the way. */
+  let personalBudgetId: string;
   let tokens: ForgedToken[];
 
   beforeAll(async () => {
     test = await startTestApp(kind, { queryObserver: queries });
     victim = await seedUser(test.as(VICTIM), 'Victim');
+    personalBudgetId = (await test.as(VICTIM).get('/api/budgets')).json<{ budgets: { id: string }[] }>().budgets[0]?.id ?? '';
     tokens = await forgedTokens(test);
   });
   afterAll(() => test?.close());
@@ -99,11 +102,13 @@ describe.each(databaseKinds())('forged and stale tokens on %s', (kind) => {
   function request(call: ApiCall, authorization: string | undefined) {
     const id = call.route.startsWith('/api/accounts/')
       ? victim.accountId
-      : call.route.includes('transaction')
-        ? victim.pending.id
-        : call.route.includes('expenses')
-          ? (victim.expenseIds[0] ?? '')
-          : (victim.depositIds[0] ?? '');
+      : call.route.startsWith('/api/budgets/')
+        ? personalBudgetId
+        : call.route.includes('transaction')
+          ? victim.pending.id
+          : call.route.includes('expenses')
+            ? (victim.expenseIds[0] ?? '')
+            : (victim.depositIds[0] ?? '');
     const body = call.validBody?.(id);
     return test.app.inject({
       method: call.method,

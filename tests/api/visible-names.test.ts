@@ -52,6 +52,8 @@ describe.each(databaseKinds())('names that show nothing on %s', (kind) => {
         'addTransaction',
         'addTransaction',
         'addTransfer',
+        'createBudget',
+        'renameBudget',
         'updateAccount',
         'updateDeposit',
         'updateExpense',

@@ -123,6 +123,15 @@ const VALID_BODIES: { readonly [Operation in WithBody]: (id: string) => unknown 
   // Not base64 of a URL: refused before any request leaves the server.
   connectBank: () => ({ setupToken: 'not-a-setup-token' }),
   linkBankAccount: () => ({ accountId: null }),
+  createBudget: () => ({ name: 'Household' }),
+  renameBudget: () => ({ name: 'Home' }),
+  deleteBudget: () => ({ confirm: 'Household' }),
+  updateMember: () => ({ role: 'VIEWER' }),
+  createInvitation: () => ({ role: 'EDITOR' }),
+  // Shaped as the server's tokens are (32 base64url characters), so it is looked up, and names no invitation.
+  viewInvitation: () => ({ token: 'B'.repeat(32) }),
+  acceptInvitation: () => ({ token: 'B'.repeat(32) }),
+  declineInvitation: () => ({ token: 'B'.repeat(32) }),
 };
 
 /** Calls that name their row in the body, not the path (an account's ledger names its account in the path too). */

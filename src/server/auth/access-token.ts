@@ -3,7 +3,8 @@
  * issuer's keys with an asymmetric algorithm allow-list, issuer, audience, expiry and type.
  */
 import type * as Jose from 'jose';
-import type { JSONWebKeySet, JWTVerifyGetKey } from 'jose';
+import type { JSONWebKeySet, JWTPayload, JWTVerifyGetKey } from 'jose';
+import { hasVisibleCharacter } from '../../domain/visible-text.js';
 import { VerifiedTokenCache, type VerifiedTokenCacheOptions } from './verified-token-cache.js';
 
 let jose: Promise<typeof Jose> | undefined;
@@ -17,6 +18,32 @@ function loadJose(): Promise<typeof Jose> {
 export interface Caller {
   readonly issuer: string;
   readonly subject: string;
+}
+
+/**
+ * The signed-in person: who they are, and the name other members of a budget see them by (issue 38):
+ * the provider's `name`, else its `preferred_username`; never the subject. Absent when it gave neither.
+ */
+export interface SignedInUser extends Caller {
+  readonly name?: string;
+}
+
+/** The longest display name kept: a provider's claim is not ours to trust with a size. */
+const MAX_DISPLAY_NAME_LENGTH = 100;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+/** Half of a surrogate pair on its own is not text: PostgreSQL would refuse it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** The display name a token's claims give, cleaned of control characters and cut to 100 characters; undefined when none shows. */
+export function displayNameOf(payload: JWTPayload): string | undefined {
+  for (const claim of [payload.name, payload.preferred_username]) {
+    if (typeof claim !== 'string') continue;
+    const cleaned = claim.replace(CONTROL_CHARACTERS, '').replace(LONE_SURROGATE, '').trim();
+    const name = [...cleaned].slice(0, MAX_DISPLAY_NAME_LENGTH).join('').trim();
+    if (name !== '' && hasVisibleCharacter(name)) return name;
+  }
+  return undefined;
 }
 
 /** One text naming the user (budgets, files in the works): the separator cannot occur in an issuer URL. */
@@ -53,7 +80,7 @@ export interface AccessTokenVerifierOptions {
   readonly cache?: VerifiedTokenCacheOptions | false;
 }
 
-export type AccessTokenVerifier = (authorization: string | undefined) => Promise<Caller>;
+export type AccessTokenVerifier = (authorization: string | undefined) => Promise<SignedInUser>;
 
 /**
  * `Bearer <JWT>`: the scheme in any case ("bearer", "BEARER"; RFC 9110 section 11.1 makes auth
@@ -63,7 +90,7 @@ export type AccessTokenVerifier = (authorization: string | undefined) => Promise
 const BEARER = /^Bearer ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)$/i;
 
 export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): AccessTokenVerifier {
-  const cache = options.cache === false ? undefined : new VerifiedTokenCache<Caller>(options.cache);
+  const cache = options.cache === false ? undefined : new VerifiedTokenCache<SignedInUser>(options.cache);
   return async (authorization) => {
     if (!authorization) throw new InvalidTokenError('Sign in: no access token was sent.');
     const match = BEARER.exec(authorization);
@@ -87,7 +114,8 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
       if (typeof payload.sub !== 'string' || payload.sub.length === 0) {
         throw new InvalidTokenError('The access token names no subject.');
       }
-      const caller: Caller = { issuer: options.issuer, subject: payload.sub };
+      const name = displayNameOf(payload);
+      const caller: SignedInUser = { issuer: options.issuer, subject: payload.sub, ...(name !== undefined && { name }) };
       // Only here, after every check passed, does a token enter the cache; exp is required above.
       if (cache && typeof payload.exp === 'number') cache.set(token, caller, payload.exp, now.getTime());
       return caller;

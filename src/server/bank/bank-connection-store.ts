@@ -130,9 +130,11 @@ export class BankConnectionStore {
   /**
    * Stores a claimed connection and its accounts in one transaction, unless the owner already has
    * `max` (checked again here: two claims at once must not make a sixth). False when it had.
+   * `madeBy`: the member who connected it, in a budget shared with others (decision 0088).
    */
   async insert(
     owner: Caller,
+    madeBy: Caller,
     id: string,
     sealedAccessUrl: string,
     accounts: readonly BridgeAccountSummary[],
@@ -162,6 +164,8 @@ export class BankConnectionStore {
           last_success_on: null,
           last_sync: null,
           created_at: now.toISOString(),
+          made_by_iss: madeBy.issuer,
+          made_by_sub: madeBy.subject,
         })
         .execute();
       await this.saveAccounts(trx, owner, id, accounts);

@@ -181,9 +181,9 @@ export class BankService {
   /**
    * Claims the token and stores the connection with the bridge's accounts (one balances-only
    * request, counted). Refused before the claim when the user has 5 connections: a claim spends the
-   * token. A claim the bridge answers 403 stores nothing.
+   * token. A claim the bridge answers 403 stores nothing. `madeBy`: the member connecting it (decision 0088).
    */
-  async connect(owner: Caller, setupToken: string): Promise<BankConnection> {
+  async connect(owner: Caller, madeBy: Caller, setupToken: string): Promise<BankConnection> {
     const box = this.box();
     if ((await this.store.count(owner)) >= MAX_BANK_CONNECTIONS) throw new ConflictError(TOO_MANY_BANK_CONNECTIONS);
     const claimed = await claim(setupToken, this.bridgeOptions);
@@ -200,6 +200,7 @@ export class BankService {
       : { state: 'Needs attention' as const, reason: listed.failure.reason, scheduled: !listed.failure.stopSchedule };
     const stored = await this.store.insert(
       owner,
+      madeBy,
       id,
       sealed,
       listed.ok ? summaries(listed.accounts) : [],

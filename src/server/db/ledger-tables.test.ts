@@ -27,6 +27,9 @@ describe("the database handle outside the ledger's module", () => {
       | 'bank_connections'
       | 'bank_accounts'
       | 'bank_sync_log'
+      | 'budgets'
+      | 'budget_members'
+      | 'budget_invitations'
     >();
   });
 

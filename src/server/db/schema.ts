@@ -350,6 +350,9 @@ export interface BankConnectionsTable extends OwnerColumns {
   /** The last sync's record (BankSyncRecord as JSON). */
   last_sync: string | null;
   created_at: string;
+  /** The member who connected it (decision 0088); null for one made before budgets, by the owner of its rows. */
+  made_by_iss: string | null;
+  made_by_sub: string | null;
 }
 
 /** A bridge account of a connection and its link. */
@@ -399,6 +402,50 @@ export interface BankSyncLogTable extends OwnerColumns {
   failure: string | null;
 }
 
+/**
+ * A budget (issue 38, decision 0088): its rows in every other table carry its owner columns, a
+ * user's own for their personal budget, ('urn:leftover:budget', id) for a shared one. Owned by
+ * server/budgets/budget-store.ts.
+ */
+export interface BudgetsTable extends OwnerColumns {
+  id: string;
+  name: string;
+  /** 1 for a user's personal budget (never shared, never deleted), else 0. */
+  personal: number;
+  created_at: string;
+}
+
+/** Who is in a budget, with what role. */
+export interface BudgetMembersTable {
+  /** What the members' calls name a member by: never their subject. */
+  id: string;
+  budget_id: string;
+  member_iss: string;
+  member_sub: string;
+  /** OWNER, EDITOR or VIEWER. */
+  role: string;
+  /** The provider's name or preferred_username when they joined or last called; null when it gave neither. */
+  display_name: string | null;
+  joined_at: string;
+}
+
+/** An invitation to a budget; owned by server/budgets/invitation-store.ts. */
+export interface BudgetInvitationsTable {
+  id: string;
+  budget_id: string;
+  /** Hex SHA-256 of the token: the token itself is never stored. */
+  token_hash: string;
+  role: string;
+  invited_by_iss: string;
+  invited_by_sub: string;
+  invited_by_name: string | null;
+  created_at: string;
+  expires_at: string;
+  /** PENDING, ACCEPTED, DECLINED or REVOKED. */
+  state: string;
+  closed_at: string | null;
+}
+
 export interface DatabaseSchema {
   accounts: AccountsTable;
   deposits: DepositsTable;
@@ -422,4 +469,7 @@ export interface DatabaseSchema {
   bank_accounts: BankAccountsTable;
   ledger_bank_closed_keys: LedgerBankClosedKeysTable;
   bank_sync_log: BankSyncLogTable;
+  budgets: BudgetsTable;
+  budget_members: BudgetMembersTable;
+  budget_invitations: BudgetInvitationsTable;
 }

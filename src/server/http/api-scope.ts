@@ -1,15 +1,48 @@
 /**
- * The /api scope: the token check and the request budgets, registered once for every call under it,
- * and how routes inside it name the contract's paths.
+ * The /api scope: the token check, the request budgets, and which budget a call acts on with what
+ * role (decision 0088), registered once for every call under it, and how routes inside it name the
+ * contract's paths.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_PREFIX } from '../../contract/common.js';
-import { type AccessTokenVerifier, type Caller, InvalidTokenError } from '../auth/access-token.js';
+import { BUDGET_HEADER } from '../../contract/budgets.js';
+import { API_PREFIX, idSchema } from '../../contract/common.js';
+import { type EndpointAccess, PERSON } from '../../contract/endpoints.js';
+import { type BudgetRole, roleRefusal } from '../../domain/budgets.js';
+import { ForbiddenError, InvalidInputError, NotFoundError } from '../../domain/errors.js';
+import { type AccessTokenVerifier, type Caller, InvalidTokenError, type SignedInUser } from '../auth/access-token.js';
 import { type RateLimits, ROWS_PER_BUDGET_UNIT } from './rate-limit.js';
+
+/** A budget the signed-in user is a member of, as the scope found it (decision 0088). */
+export interface BudgetMembership {
+  readonly id: string;
+  readonly name: string;
+  readonly personal: boolean;
+  /** The owner columns the budget's rows carry: the user's own (issuer, subject) for their personal budget. */
+  readonly owner: Caller;
+  readonly role: BudgetRole;
+}
+
+/** Finds the budget `id` among the user's; undefined when there is no such budget or they are not its member. */
+export type BudgetFinder = (user: SignedInUser, id: string) => Promise<BudgetMembership | undefined>;
+
+/** Who is calling and, for a call about a budget, which one and with what role. */
+export interface CallMember {
+  readonly user: SignedInUser;
+  /** The budget a header or a path named; absent for the personal budget no header named (never looked up) and a PERSON call. */
+  readonly budget?: BudgetMembership;
+  /** The caller's role in the budget the call acts on; absent for a PERSON call. */
+  readonly role?: BudgetRole;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /**
+     * Whose data the call acts on: the owner columns of the budget it names (the signed-in user's own
+     * for their personal budget), which every service scopes its rows by.
+     */
     caller: Caller | null;
+    /** The signed-in person behind the call: request budgets are theirs, whatever budget the call acts on. */
+    member: CallMember | null;
     /** Ledger rows this call inserted; charged to the caller's budget as the answer leaves (chargeRowsWritten). */
     rowsWritten: number;
     /** Rows this call read or answered (ledger rows, statement rows); charged the same way (chargeRowsRead). */
@@ -17,7 +50,17 @@ declare module 'fastify' {
     /** Ledger rows this call's writes added, took away or changed in place (chargeRowsTouched). */
     rowsTouched: number;
   }
+  interface FastifyContextConfig {
+    /** Who may call the route: its row's roles (endpoint-route.ts); a route without them is refused. */
+    access?: EndpointAccess;
+    /** Which budget the route acts on: the one its path names, the header's, or none (a PERSON call). */
+    budgetPlace?: 'path' | 'header' | 'none';
+  }
 }
+
+export const NO_SUCH_BUDGET = 'No such budget.';
+const NO_ROLE_DECLARED = 'This call says nobody may make it.';
+const BAD_BUDGET_HEADER = `${BUDGET_HEADER} must be the id of one of your budgets (GET /api/budgets), or left out for your personal budget.`;
 
 /**
  * The request each signed-in call's caller object came with. Every call gets a caller object of its
@@ -30,20 +73,48 @@ const requestOfCaller = new WeakMap<Caller, FastifyRequest>();
  * Runs first for every /api request, before its body is read: a refused token costs one signature
  * check at most, and a caller past their budget is turned away before any work is done for them.
  */
-export function registerTokenCheck(api: FastifyInstance, verify: AccessTokenVerifier, limits: RateLimits): void {
+export function registerTokenCheck(api: FastifyInstance, verify: AccessTokenVerifier, limits: RateLimits, findBudget: BudgetFinder): void {
   api.decorateRequest('caller', null);
+  api.decorateRequest('member', null);
   api.addHook('onRequest', async (request, reply) => {
+    let user: SignedInUser;
     try {
-      const verified = await verify(request.headers.authorization);
-      // A copy per call: a verified token's caller may be shared by the same user's other calls.
-      request.caller = { issuer: verified.issuer, subject: verified.subject };
-      requestOfCaller.set(request.caller, request);
+      user = await verify(request.headers.authorization);
     } catch (error) {
       // Only the caller's own fault counts against their address; an unreachable provider does not.
       if (error instanceof InvalidTokenError) await limits.countRefusedToken(request);
       throw error;
     }
+    request.member = { user };
+    actFor(request, user);
+    // The person's budget, whichever budget the call acts on: a guess at a budget id costs them too.
     await limits.countCall(request, reply);
+    // An unknown call names no row: the scope's not-found handler answers it.
+    if (request.is404) return;
+    const { access, budgetPlace } = request.routeOptions.config;
+    if (access === undefined) throw new ForbiddenError(NO_ROLE_DECLARED);
+    // A PERSON call acts on the signed-in user; a budget's own call (/api/budgets/:id/...) is checked once its path is (below).
+    if (budgetPlace !== 'header') return;
+    const asked = request.headers[BUDGET_HEADER.toLowerCase()];
+    if (asked === undefined) {
+      // No header: the caller's personal budget, which is always theirs to own; nothing is looked up.
+      request.member = { user, role: 'OWNER' };
+      checkRole(access, 'OWNER');
+      return;
+    }
+    // Before the body is read: a guess or a viewer's write costs one lookup at most.
+    if (typeof asked !== 'string' || !idSchema.safeParse(asked).success) {
+      throw new InvalidInputError('Some fields need attention.', { [BUDGET_HEADER]: BAD_BUDGET_HEADER });
+    }
+    enterBudget(request, user, access, await findBudget(user, asked));
+  });
+  // A budget's own call names it in its path, checked (as every path) before this runs.
+  api.addHook('preHandler', async (request) => {
+    const { access, budgetPlace } = request.routeOptions.config;
+    if (request.is404 || budgetPlace !== 'path' || access === undefined) return;
+    const { id } = request.params as { readonly id: string };
+    const user = userOf(request);
+    enterBudget(request, user, access, await findBudget(user, id));
   });
   // A call that inserted, read or answered many rows costs more than one call (decisions 0007 and
   // 0031), charged once its count is known: a 20,000-row read costs what a 20,000-row create does.
@@ -63,6 +134,28 @@ export function registerTokenCheck(api: FastifyInstance, verify: AccessTokenVeri
     if (request.caller && rows > 0) await limits.chargeRows(request, reply, rows);
     return payload;
   });
+}
+
+/** Makes the call act on the budget found: 404 when there is none (or the user is not its member), 403 when their role may not. */
+function enterBudget(request: FastifyRequest, user: SignedInUser, access: EndpointAccess, budget: BudgetMembership | undefined): void {
+  if (!budget) throw new NotFoundError(NO_SUCH_BUDGET);
+  request.member = { user, budget, role: budget.role };
+  actFor(request, budget.owner);
+  checkRole(access, budget.role);
+}
+
+function checkRole(access: EndpointAccess, role: BudgetRole): void {
+  const refusal = access === PERSON ? undefined : roleRefusal(access, role);
+  if (refusal) throw refusal;
+}
+
+/**
+ * The call acts on the owner's rows: a caller object of its own (a verified token's may be shared by
+ * the same user's other calls), through which work done in its name is charged to it.
+ */
+function actFor(request: FastifyRequest, owner: Caller): void {
+  request.caller = { issuer: owner.issuer, subject: owner.subject };
+  requestOfCaller.set(request.caller, request);
 }
 
 /** The rows of the ledger an answer carries (`{ ledger: { transactions } }`), or 0. */
@@ -96,10 +189,23 @@ export function chargeRowsTouched(caller: Caller, rows: number): void {
   if (request) request.rowsTouched += rows;
 }
 
-/** The signed-in caller of an /api request; the hook above guarantees there is one. */
+/** Whose data an /api request acts on: its budget's owner columns; the hook above guarantees there are some. */
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new Error('callerOf used outside the /api scope');
   return request.caller;
+}
+
+/** The signed-in person behind an /api request, whatever budget it acts on. */
+export function userOf(request: FastifyRequest): SignedInUser {
+  if (!request.member) throw new Error('userOf used outside the /api scope');
+  return request.member.user;
+}
+
+/** The budget a budget's own call (/api/budgets/:id/...) names, with the caller's role in it. */
+export function budgetOf(request: FastifyRequest): BudgetMembership {
+  const budget = request.member?.budget;
+  if (!budget) throw new Error('budgetOf used on a call that names no budget');
+  return budget;
 }
 
 /** A contract path as a route of the /api scope, which Fastify prefixes with API_PREFIX itself. */

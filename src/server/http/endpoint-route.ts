@@ -1,10 +1,10 @@
 /**
  * Routes registered from the endpoint table (decision 0036): a call's method, path, operationId and
  * summary come from its row (ENDPOINTS, contract/common.ts), its schemas (params, query, headers,
- * body, the 200 answer) and its body limit from the row's schemas (contract/endpoints.ts). A route
- * file names the operation and gives its handler, and only what is truly its own besides (a
- * restore's validator). An account's ledger call is one row with two paths (decision 0059):
- * registerLedgerEndpoint registers both with one handler.
+ * body, the 200 answer), its body limit and who may call it (decision 0088) from the row's schemas
+ * (contract/endpoints.ts). A route file names the operation and gives its handler, and only what
+ * is truly its own besides (a restore's validator). An account's ledger call is one row with two
+ * paths (decision 0059): registerLedgerEndpoint registers both with one handler.
  */
 import type {
   ContextConfigDefault,
@@ -21,10 +21,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AliasedOperation, ApiOperation } from '../../contract/common.js';
 import {
   aliasIdParameter,
+  budgetPlaceOf,
   type ENDPOINT_SCHEMAS,
   type EndpointRoute,
   type FileAnswer,
   isFileAnswer,
+  PERSON,
   routesOf,
 } from '../../contract/endpoints.js';
 import { routeInApi } from './api-scope.js';
@@ -140,7 +142,11 @@ function addRoute<Operation extends ApiOperation>(
   handler: EndpointHandler<Operation>,
   options: EndpointOptions<Operation>,
 ): void {
-  const { method, path, operationId, summary, params, query, headers, body, answer, bodyLimit } = route;
+  const { method, path, operationId, summary, params, query, headers, body, answer, bodyLimit, roles } = route;
+  // Deny by default (decision 0088): a row that says nobody may call it is a mistake, refused at start.
+  if (roles !== PERSON && (!Array.isArray(roles) || roles.length === 0)) {
+    throw new Error(`${operationId} declares no role: every row of the endpoint table says who may call it (decision 0088)`);
+  }
   const schemas = {
     ...(headers && { headers }),
     ...(query && { querystring: query }),
@@ -155,6 +161,8 @@ function addRoute<Operation extends ApiOperation>(
     // document names the operation by operationId and says what it does in its summary.
     schema: { ...(schemas as SchemaOf<Operation>), operationId, summary },
     ...(bodyLimit !== undefined && { bodyLimit }),
+    // Who may call it and which budget it acts on: the /api scope's hooks check both (api-scope.ts).
+    config: { access: roles, budgetPlace: budgetPlaceOf(route) },
     ...options,
     handler,
   });

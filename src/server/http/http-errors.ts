@@ -11,6 +11,7 @@ import type { ErrorBody } from '../../contract/errors.js';
 import {
   ConflictError,
   DomainError,
+  ForbiddenError,
   GoneError,
   InvalidInputError,
   NotFoundError,
@@ -37,6 +38,7 @@ const INTERNAL_ERROR: ErrorBody = {
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'bad_request',
   401: 'unauthorized',
+  403: 'forbidden',
   404: 'not_found',
   409: 'conflict',
   410: 'gone',
@@ -45,12 +47,13 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 };
 
 /**
- * Bad input is 400 with its fields, a missing row 404, a refused change 409, something that can no
+ * Bad input is 400 with its fields, a call the caller's role in the budget does not allow 403, a missing row 404, a refused change 409, something that can no
  * longer be done (an undo past its time) 410, a write against a version that is no longer current
  * (If-Match) 412, input over a size limit 413.
  */
 function domainErrorAnswer(error: DomainError): { status: number; body: ErrorBody } | undefined {
   if (error instanceof InvalidInputError) return { status: 400, body: fieldErrorsBody(error.message, { ...error.fields }) };
+  if (error instanceof ForbiddenError) return { status: 403, body: { error: { code: 'forbidden', message: error.message } } };
   if (error instanceof NotFoundError) return { status: 404, body: { error: { code: 'not_found', message: error.message } } };
   if (error instanceof ConflictError) return { status: 409, body: { error: { code: 'conflict', message: error.message } } };
   if (error instanceof GoneError) return { status: 410, body: { error: { code: 'gone', message: error.message } } };

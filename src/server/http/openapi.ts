@@ -15,7 +15,8 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { toJSONSchema } from 'zod/v4/core';
 import { API_PREFIX } from '../../contract/common.js';
-import { endpointRoutes, type FileAnswer, isFileAnswer } from '../../contract/endpoints.js';
+import { BUDGET_HEADER } from '../../contract/budgets.js';
+import { budgetPlaceOf, endpointRoutes, type FileAnswer, isFileAnswer } from '../../contract/endpoints.js';
 import { errorBodySchema } from '../../contract/errors.js';
 
 export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
@@ -24,6 +25,7 @@ export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 const API_VERSION = '1.0.0';
 const BEARER = 'bearerAuth';
 const ERROR_BODY_REF = '#/components/schemas/ErrorBody';
+const BUDGET_PARAMETER = 'LeftoverBudget';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
 
 interface MediaType {
@@ -35,6 +37,7 @@ interface ResponseObject {
 }
 interface OperationObject {
   security?: Record<string, string[]>[];
+  parameters?: unknown[];
   responses?: Record<string, ResponseObject>;
   [key: string]: unknown;
 }
@@ -47,6 +50,15 @@ function fileAnswers(): Map<string, FileAnswer> {
     if (isFileAnswer(answer)) files.set(`${method.toLowerCase()} ${path.replace(/:(\w+)/g, '{$1}')}`, answer);
   }
   return files;
+}
+
+/** "get /api/deposits/retrieve-deposits" for each route that acts on the budget the Leftover-Budget header names (decision 0088). */
+function budgetHeaderRoutes(): Set<string> {
+  return new Set(
+    endpointRoutes()
+      .filter((route) => budgetPlaceOf(route) === 'header')
+      .map(({ method, path }) => `${method.toLowerCase()} ${path.replace(/:(\w+)/g, '{$1}')}`),
+  );
 }
 
 /** Only /api is the scriptable API; the page, sign-in and the probes stay out of the document. */
@@ -69,6 +81,7 @@ const errorResponse = (description: string): ResponseObject => ({
 
 const transformObject: SwaggerTransformObject = (documentObject) => {
   const files = fileAnswers();
+  const inBudget = budgetHeaderRoutes();
   const generated = jsonSchemaTransformObject(documentObject);
   const paths = (generated.paths ?? {}) as Record<string, PathItem>;
   for (const [path, item] of Object.entries(paths)) {
@@ -86,10 +99,13 @@ const transformObject: SwaggerTransformObject = (documentObject) => {
         );
       } else {
         responses['4XX'] = errorResponse(
-          'Refused: 400 a bad request (fields names each bad field), 401 a missing or refused token, 404 no such row, 409 a conflict, 412 a ledger write whose If-Match names a version the ledger is no longer at, 413 a body over the limit, 421 in production a host this server does not answer for, 429 past the request budget (see Retry-After).',
+          "Refused: 400 a bad request (fields names each bad field), 401 a missing or refused token, 403 a call your role in the budget does not allow (a viewer's change, an owner's call), 404 no such row or budget, 409 a conflict, 410 something that could be done once and no longer can (an invitation used, revoked or expired; an undo past its time), 412 a ledger write whose If-Match names a version the ledger is no longer at, 413 a body over the limit, 421 in production a host this server does not answer for, 429 past the request budget (see Retry-After).",
         );
         responses['5XX'] = errorResponse('The server failed; the message says nothing of its internals.');
       }
+      // The budget it acts on: one shared parameter, so every such operation documents the header alike.
+      if (inBudget.has(`${method} ${path}`))
+        operation.parameters = [...(operation.parameters ?? []), { $ref: `#/components/parameters/${BUDGET_PARAMETER}` }];
       const file = files.get(`${method} ${path}`);
       if (file) responses['200'] = { description: file.description, content: { [file.mediaType]: { schema: { type: 'string' } } } };
       operation.responses = responses;
@@ -103,6 +119,16 @@ const transformObject: SwaggerTransformObject = (documentObject) => {
     components: {
       ...components,
       schemas: { ...components.schemas, ErrorBody: errorBodyJsonSchema() },
+      parameters: {
+        [BUDGET_PARAMETER]: {
+          name: BUDGET_HEADER,
+          in: 'header',
+          required: false,
+          description:
+            'The budget the call acts on: the id of one of your budgets (GET /api/budgets). Left out, your personal budget. A budget you are not a member of answers 404 and changes nothing.',
+          schema: { type: 'string', pattern: '^[A-Za-z0-9-]{1,64}$' },
+        },
+      },
       securitySchemes: {
         [BEARER]: {
           type: 'http',

@@ -81,7 +81,7 @@ class ProcessBudgetCounters implements BudgetCounters {
 }
 
 export interface RateLimits {
-  /** Counts one call of the signed-in caller (request.caller); throws TooManyRequestsError past their budget. */
+  /** Counts one call of the signed-in person (request.member); throws TooManyRequestsError past their budget. */
   countCall(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /**
    * Charges the rest of a write's cost (callCost) once it knows how many rows it inserted. It never
@@ -100,9 +100,10 @@ function seconds(count: number): string {
   return count === 1 ? '1 second' : `${count} seconds`;
 }
 
+/** The signed-in person's key: a member of a shared budget spends their own budget, never the shared budget's (decision 0088). */
 function userKey(request: FastifyRequest): string {
-  if (!request.caller) throw new Error('a user budget is counted only after the token check');
-  return callerKey(request.caller);
+  if (!request.member) throw new Error('a user budget is counted only after the token check');
+  return callerKey(request.member.user);
 }
 
 /** The budgets of the /api scope; the token check calls the three counters it answers. */

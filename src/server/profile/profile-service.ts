@@ -22,10 +22,11 @@ export class ProfileService {
     private readonly defaultZone: string,
   ) {}
 
-  async profile(owner: Caller): Promise<Profile> {
+  /** The settings of the budget `owner` names (its forecast's zone, buffer and everyday spending), for the person signed in. */
+  async profile(owner: Caller, person: Caller): Promise<Profile> {
     const settings = await readUserSettings(this.database.db, owner);
     return {
-      subject: owner.subject,
+      subject: person.subject,
       name: null,
       timeZone: settings.timeZone ?? this.defaultZone,
       buffer: centsToDollars(settings.buffer),
@@ -33,7 +34,7 @@ export class ProfileService {
     };
   }
 
-  async update(owner: Caller, update: ProfileUpdate): Promise<Profile> {
+  async update(owner: Caller, person: Caller, update: ProfileUpdate): Promise<Profile> {
     const everyday = update.everydaySpending === undefined ? undefined : await this.everydayOf(owner, update.everydaySpending);
     const { timeZone, buffer } = update;
     await this.database.db.transaction().execute(async (trx) => {
@@ -45,7 +46,7 @@ export class ProfileService {
         this.now(),
       );
     });
-    return this.profile(owner);
+    return this.profile(owner, person);
   }
 
   /** Everyday spending as stored: out of one of the caller's accounts (the primary one when none is named). */

@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../contract/statement-requests.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf, chargeRowsRead, chargeRowsWritten } from '../http/api-scope.js';
+import { callerOf, chargeRowsRead, chargeRowsWritten, userOf } from '../http/api-scope.js';
 import { registerLedgerEndpoint } from '../http/endpoint-route.js';
 import { tagUndo } from '../http/undo-header.js';
 import { type AccountChoice, expectedVersionOf, tagLedgerVersion } from '../ledger/index.js';
@@ -42,11 +42,11 @@ export const statementRoutes: FastifyPluginAsyncZod = async (api) => {
   // Each call once, for the account it is given: the one /api/accounts/:id names, or the primary
   // one at the /api/ledger alias (decisions 0042, 0059).
   const preview = async (request: FastifyRequest, account: AccountChoice, body: StatementPreviewRequest) =>
-    previewAnswer(await chargedForRows(request, body.content, () => statements.preview(callerOf(request), account, body)));
+    previewAnswer(await chargedForRows(request, body.content, () => statements.preview(callerOf(request), userOf(request), account, body)));
 
   const importFile = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice, body: StatementImportRequest) => {
     const result = await chargedForRows(request, body.content, () =>
-      statements.import(callerOf(request), account, body, importDecisions(body.decisions), expectedVersionOf(request)),
+      statements.import(callerOf(request), userOf(request), account, body, importDecisions(body.decisions), expectedVersionOf(request)),
     );
     chargeRowsWritten(request, result.counts.added);
     tagLedgerVersion(reply, result.ledger);

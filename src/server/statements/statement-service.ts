@@ -102,9 +102,12 @@ export class StatementService {
     private readonly writes: LedgerWrites,
   ) {}
 
-  /** What importing the file would do now, with no decisions; changes nothing. */
-  async preview(owner: Caller, account: AccountChoice, input: StatementInput): Promise<StatementPreviewResult> {
-    return this.fileWork.forOwner(owner, 'content', async (run) => {
+  /**
+   * What importing the file would do now, with no decisions; changes nothing. `person`: who sent the
+   * file, whose one file in the works it is, whatever budget it is for (decision 0088).
+   */
+  async preview(owner: Caller, person: Caller, account: AccountChoice, input: StatementInput): Promise<StatementPreviewResult> {
+    return this.fileWork.forOwner(person, 'content', async (run) => {
       // The ledger is read while a worker reads the file.
       const [file, found] = await Promise.all([readFile(run, input), readLedger(this.database, owner, account)]);
       if (!found) throw new NotFoundError(NO_LEDGER);
@@ -135,13 +138,14 @@ export class StatementService {
    */
   async import(
     owner: Caller,
+    person: Caller,
     account: AccountChoice,
     input: StatementInput,
     decisions: readonly Decision[],
     /** The version the caller's If-Match names (decision 0030), or null to import at whatever version. */
     expected: string | null = null,
   ): Promise<StatementImportResult> {
-    return this.fileWork.forOwner(owner, 'content', async (run) => {
+    return this.fileWork.forOwner(person, 'content', async (run) => {
       // The ledger is read while a worker reads the file; each later attempt reads it again.
       const [file, firstRead] = await Promise.all([readFile(run, input), readLedger(this.database, owner, account)]);
       if (file.needsMapping) throw new InvalidInputError(CHOOSE_COLUMNS, { mapping: CHOOSE_COLUMNS });

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RESTORE_BODY_LIMIT_BYTES, ledgerCsvFileName } from '../../contract/your-data.js';
 import { NotFoundError } from '../../domain/errors.js';
-import { callerOf, chargeRowsRead, chargeRowsWritten } from '../http/api-scope.js';
+import { callerOf, chargeRowsRead, chargeRowsWritten, userOf } from '../http/api-scope.js';
 import { registerEndpoint, registerLedgerEndpoint } from '../http/endpoint-route.js';
 import { type AccountChoice, NO_LEDGER, readLedger } from '../ledger/index.js';
 import { rowCount } from './your-data.js';
@@ -57,7 +57,8 @@ export const yourDataRoutes: FastifyPluginAsyncZod = async (api) => {
         // No body at all (no Content-Type, nothing sent) is checked as empty text: 400, not JSON.
         const body = request.body instanceof Uint8Array ? request.body : new Uint8Array(0);
         const owner = callerOf(request);
-        const data = await api.fileWork.forOwner(owner, 'body', (run) => run({ kind: 'check-restore', body }));
+        // One file in the works per person, whatever budget it is for (decision 0088).
+        const data = await api.fileWork.forOwner(userOf(request), 'body', (run) => run({ kind: 'check-restore', body }));
         const counts = await yourData.restore(owner, data);
         chargeRowsWritten(request, counts.transactions);
         return counts;

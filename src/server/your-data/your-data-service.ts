@@ -5,7 +5,7 @@
  */
 import type { YourDataCounts } from '../../contract/your-data.js';
 import type { Caller } from '../auth/access-token.js';
-import type { OpenDatabase } from '../db/database.js';
+import type { Database, OpenDatabase } from '../db/database.js';
 import { depositRepository } from '../deposits/deposit-repository.js';
 import { expenseRepository } from '../expenses/expense-repository.js';
 import { type LedgerWrites, listAccounts, readAccount as readChosenAccount, type WritePlan } from '../ledger/index.js';
@@ -87,12 +87,18 @@ export class YourDataService {
     return counts(stored);
   }
 
-  /** Removes every row the owner has, their accounts, settings and channels too; afterwards every call answers as for a new user. */
-  async delete(owner: Caller): Promise<YourDataCounts> {
+  /**
+   * Removes every row the owner has, their accounts, settings and channels too; afterwards every call
+   * answers as for a new user. `last` runs in the same unit of work, under the same lock: a shared
+   * budget's row goes with its data (decision 0088), so no write can come between them.
+   */
+  async delete(owner: Caller, last?: (db: Database) => Promise<void>): Promise<YourDataCounts> {
     return this.writes.run(owner, WHOLE_DATA, {
       apply: async (locked) => {
         await deleteSettings(locked, owner);
-        return deleteYourData(locked, owner);
+        const deleted = await deleteYourData(locked, owner);
+        await last?.(locked.db);
+        return deleted;
       },
       answer: async (_locked, deleted) => deleted,
     });

@@ -29,6 +29,7 @@ import { detachedLedgers } from './0021-detached-ledgers.js';
 import { safeToSpendSettings } from './0022-safe-to-spend-settings.js';
 import { bankConnections } from './0023-bank-connections.js';
 import { bankKeysDeletedWith } from './0024-bank-keys-deleted-with.js';
+import { sharedBudgets } from './0025-shared-budgets.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0022_safe_to_spend_settings': safeToSpendSettings,
   '0023_bank_connections': bankConnections,
   '0024_bank_keys_deleted_with': bankKeysDeletedWith,
+  '0025_shared_budgets': sharedBudgets,
 };
