@@ -7,6 +7,7 @@
 import type { BudgetRole, InvitationState } from '../../domain/budgets.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database } from '../db/database.js';
+import type { BudgetInvitationsTable } from '../db/schema.js';
 
 export interface StoredInvitation {
   readonly id: string;
@@ -36,17 +37,8 @@ const COLUMNS = [
   'budget_invitations.state as state',
 ] as const;
 
-interface InvitationRow {
-  id: string;
-  budget_id: string;
-  role: string;
-  invited_by_iss: string;
-  invited_by_sub: string;
-  invited_by_name: string | null;
-  created_at: string;
-  expires_at: string;
-  state: string;
-}
+/** A row as COLUMNS read it: the table's, without the token's hash and the closing time. */
+type InvitationRow = Omit<BudgetInvitationsTable, 'token_hash' | 'closed_at'>;
 
 function invitationOf(row: InvitationRow): StoredInvitation {
   return {
