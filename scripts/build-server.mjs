@@ -33,6 +33,8 @@ export async function buildServer({ outDir = path.join(ROOT, 'dist/server'), sou
     entryPoints: {
       'server/main': 'src/server/main.ts',
       'server/file-worker': 'src/server/file-work/file-worker.ts',
+      // The bank sync's thread on SQLite, found as ./bank-sync-worker.js beside the runner's chunk (decision 0098).
+      'server/bank-sync-worker': 'src/server/bank-sync-worker.ts',
       // The app factory and the configuration as modules of their own: the notification reliability
       // tests start the built app on a clock they set (tests/support/fixed-clock-server.mjs, issue 26).
       'server/app': 'src/server/app.ts',

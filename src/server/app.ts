@@ -34,6 +34,8 @@ import { AccountsService } from './accounts/accounts-service.js';
 import { BankConnectionStore } from './bank/bank-connection-store.js';
 import { BankScheduler, startBankTimer } from './bank/bank-scheduler.js';
 import { BankService } from './bank/bank-service.js';
+import { unitsInProcess } from './bank/bank-sync-unit.js';
+import { BankSyncThread } from './bank-sync-runner.js';
 import { bankRoutes } from './bank/routes.js';
 import { BudgetService } from './budgets/budget-service.js';
 import { budgetRoutes } from './budgets/routes.js';
@@ -44,11 +46,8 @@ import { expenseRoutes } from './expenses/routes.js';
 import { ledgerRoutes } from './ledger/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { userOutlook, userToday } from './profile/user-today.js';
-import { type AccountSchedules, LedgerWrites, type OutlookReader, type TodayReader } from './ledger/index.js';
-import type { Caller } from './auth/access-token.js';
-import type { Database } from './db/database.js';
-import { depositRepository } from './deposits/deposit-repository.js';
-import { expenseRepository } from './expenses/expense-repository.js';
+import { LedgerWrites, type OutlookReader, type TodayReader } from './ledger/index.js';
+import { readLedgerSchedules } from './ledger-schedules.js';
 import { ChannelDelivery } from './notifications/channel-delivery.js';
 import { issueLink } from './notifications/channel-links.js';
 import type { PushSender } from './notifications/delivery.js';
@@ -248,9 +247,17 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   // Bank sync (issue 37, decision 0082): the service the routes and the schedule share.
   const accountsForBank = new AccountsService(database, ledgerWrites);
   const bankStore = new BankConnectionStore(database.db);
+  // A sync reads the bridge's answers in a thread of its own, and on SQLite its ledgers too (decision 0098).
+  const bankThread = new BankSyncThread(app.log);
+  const bankUnits =
+    config.database.kind === 'sqlite' && database.whileWritesWait
+      ? bankThread.units({ file: config.database.file, database, defaultTimeZone: config.defaultTimeZone, now, charge: chargeRowsTouched })
+      : unitsInProcess({ writes: ledgerWrites, store: bankStore });
+  app.addHook('onClose', async () => bankThread.close());
   const bank = new BankService({
     database,
-    writes: ledgerWrites,
+    units: bankUnits,
+    bridge: { readAnswer: bankThread.readAnswer },
     store: bankStore,
     now,
     defaultTimeZone: config.defaultTimeZone,
@@ -330,15 +337,4 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
 
   registerPage(app, options.webRoot ?? path.resolve('dist/web'), { serveSourceMaps: config.serveSourceMaps });
   return app;
-}
-
-/**
- * The deposits and expenses a ledger is projected from, read as their own repositories read them,
- * in the order they were added: generation numbers rows that tie on date, type and name by it.
- */
-async function readLedgerSchedules(db: Database, owner: Caller): Promise<AccountSchedules> {
-  return {
-    deposits: await depositRepository(db).inCreationOrder(owner),
-    expenses: await expenseRepository(db).inCreationOrder(owner),
-  };
 }

@@ -17,10 +17,6 @@ import {
   SETUP_TOKEN_ALREADY_USED,
   TOO_MANY_BANK_CONNECTIONS,
 } from '../../contract/bank-connections.js';
-import { bridgeBalanceText, reconcileWithBridge } from '../../domain/bank-sync/bank-balance.js';
-import type { BridgeAccount } from '../../domain/bank-sync/bridge.js';
-import { applyBankSyncPlan, oldestPendingDate, planBankSync } from '../../domain/bank-sync/sync-plan.js';
-import { addDays, type IsoDate } from '../../domain/calendar-date.js';
 import { dateRangeWindows } from '../../domain/date-windows.js';
 import { ConflictError, InvalidInputError, NotFoundError, TooManyRequestsError } from '../../domain/errors.js';
 import { centsToDollars, cents } from '../../domain/money.js';
@@ -29,24 +25,16 @@ import type { AccountFields } from '../ledger/index.js';
 import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
 import { newId } from '../db/ids.js';
-import { type LedgerWrites, listAccounts, readBankLedger, writeBankPlan } from '../ledger/index.js';
+import { listAccounts } from '../ledger/index.js';
 import { userTimeZone } from '../profile/user-today.js';
 import { type BankSecrets, bankSecrets, SealedSecretError } from './secrets.js';
 import type { SecretsConfig } from '../config.js';
-import {
-  type BankConnectionStore,
-  type BridgeAccountSummary,
-  MAX_REQUESTS_PER_DAY,
-  type StoredConnection,
-} from './bank-connection-store.js';
-import { type AccountsOutcome, type BridgeOptions, claim, fetchAccounts } from './simplefin-client.js';
+import { type BankConnectionStore, MAX_REQUESTS_PER_DAY, type StoredConnection } from './bank-connection-store.js';
+import { type BridgeOptions, claim, fetchAccounts } from './simplefin-client.js';
+import { type BankSyncUnits, summaries, type SyncTrigger } from './bank-sync-unit.js';
 
 /** The bridge allows 90 days per request (decision 0079). */
 const WINDOW_DAYS = 90;
-/** A later sync asks again from 5 days before the last that succeeded: late postings and pendings settle within that. */
-const OVERLAP_DAYS = 5;
-/** The first sync asks no further back than this. */
-const FIRST_SYNC_DAYS = 90;
 /** Sync now, at most once a minute per connection. */
 export const SYNC_NOW_GAP_MS = 60_000;
 
@@ -58,12 +46,11 @@ export const SECRET_LOST =
 const NO_SUCH_REMOTE = 'No such account at this bank connection.';
 const NOT_YOUR_ACCOUNT = 'Account must be the id of one of your accounts, or null to unlink.';
 
-export type SyncTrigger = BankSyncRecord['trigger'];
-
 /** What the service needs of the app. */
 export interface BankServiceOptions {
   readonly database: OpenDatabase;
-  readonly writes: LedgerWrites;
+  /** Where a sync reads and writes the ledgers (bank-sync-unit.ts): this thread, or one of its own on SQLite. */
+  readonly units: BankSyncUnits;
   readonly store: BankConnectionStore;
   readonly now: () => Date;
   readonly defaultTimeZone: string;
@@ -88,19 +75,6 @@ function sealContext(owner: Caller, id: string): string {
 
 function last4(id: string): string {
   return id.slice(-4);
-}
-
-function summaries(
-  accounts: readonly Pick<BridgeAccount, 'id' | 'institution' | 'name' | 'currency' | 'balance' | 'balanceDate'>[],
-): BridgeAccountSummary[] {
-  return accounts.map((account) => ({
-    remoteId: account.id,
-    institution: account.institution,
-    name: account.name,
-    currency: account.currency,
-    balance: account.balance,
-    balanceDate: account.balanceDate,
-  }));
 }
 
 /**
@@ -251,54 +225,6 @@ export class BankService {
   }
 
   /**
-   * The window a sync asks about, to tomorrow: from the earliest linked account's start, each one's
-   * the day it last synced less 5 days, or, never synced since linked, the later of its ledger's
-   * start and 90 days ago.
-   */
-  private async window(owner: Caller, connection: StoredConnection, today: IsoDate): Promise<{ start: IsoDate; end: IsoDate }> {
-    const end = addDays(today, 1);
-    let start: IsoDate = today;
-    for (const account of connection.accounts) {
-      if (account.accountId === null) continue;
-      // One read of each linked ledger: its start and its marked rows (it was read three times, benchmark 14).
-      const ledger = await this.markedLedger(owner, account.accountId);
-      let from: IsoDate;
-      if (account.lastSuccessOn !== null) from = addDays(account.lastSuccessOn, -OVERLAP_DAYS);
-      else {
-        from = addDays(today, -FIRST_SYNC_DAYS);
-        if (ledger && ledger.startDate > from) from = ledger.startDate;
-      }
-      if (from < start) start = from;
-      if (!ledger) continue;
-      // Every pending row still judged must be inside the window, or it is never missed nor replaced (decision 0081).
-      const alsoLinked = new Set(
-        (await this.store.linkedTo(owner, account.accountId))
-          .map((link) => link.remoteId)
-          .filter((remoteId) => remoteId !== account.remoteId),
-      );
-      const oldest = oldestPendingDate(ledger.rows, account.remoteId, alsoLinked);
-      if (oldest !== null && oldest < start) start = oldest;
-    }
-    if (start > today) start = today;
-    return { start, end };
-  }
-
-  /** A ledger's start and its rows with their marks, read in a unit that writes nothing (the marks are the ledger's to read); undefined without a ledger. */
-  private async markedLedger(owner: Caller, accountId: string) {
-    return this.options.writes.run(
-      owner,
-      { growth: 'import', undo: null, follow: false },
-      {
-        apply: async (write) => {
-          const store = await write.storeOf(accountId);
-          return store?.ledger ? { startDate: store.ledger.startDate, rows: (await readBankLedger(store)).rows } : undefined;
-        },
-        answer: async (_write, ledger) => ledger,
-      },
-    );
-  }
-
-  /**
    * One sync of one connection: takes its requests from today's quota first (refused past 24, and a
    * Sync now within a minute of the last request), asks the bridge for every linked account, and
    * writes every linked ledger and the record in one unit of work. A bridge failure writes nothing
@@ -313,7 +239,7 @@ export class BankService {
     const today = todayInZone(now, zone);
     const linked = connection.accounts.filter((account) => account.accountId !== null && account.currency === 'USD');
     // With nothing linked, a sync only refreshes the balances: one request, no dates.
-    const window = linked.length > 0 ? await this.window(owner, connection, today) : null;
+    const window = linked.length > 0 ? await this.options.units.window(owner, connection, today) : null;
     const requests = window ? dateRangeWindows(window.start, window.end, zone, WINDOW_DAYS).length : 1;
     const taken = await this.store.takeRequests(owner, id, requests, now, trigger === 'now' ? SYNC_NOW_GAP_MS : null);
     if (taken === 'missing') throw new NotFoundError(NO_SUCH_CONNECTION);
@@ -373,96 +299,8 @@ export class BankService {
       );
       throw new ConflictError(outcome.failure.reason);
     }
-    const answer = await this.writeSync(owner, connection, outcome, { at, trigger, today, window });
+    const { answer } = await this.options.units.write(owner, connection, outcome, { at, trigger, today, window });
     if (answer.added + answer.matched + answer.replaced + answer.flagged > 0) await this.options.ledgerChanged?.(owner);
     return answer;
-  }
-
-  private async writeSync(
-    owner: Caller,
-    connection: StoredConnection,
-    outcome: Extract<AccountsOutcome, { ok: true }>,
-    sync: {
-      readonly at: string;
-      readonly trigger: SyncTrigger;
-      readonly today: IsoDate;
-      readonly window: { start: IsoDate; end: IsoDate } | null;
-    },
-  ): Promise<BankSyncAnswer> {
-    const warnings: string[] = [...outcome.warnings];
-    for (const skipped of outcome.skipped) warnings.push(skipped.name === '' ? skipped.reason : `${skipped.name}: ${skipped.reason}`);
-    const byRemote = new Map(outcome.accounts.map((account) => [account.id, account]));
-    const counts = { added: 0, matched: 0, replaced: 0, flagged: 0 };
-    const { window } = sync;
-    const synced: string[] = [];
-    const balances: { remoteId: string; text: string }[] = [];
-    // Read before the unit: on SQLite its one connection is the unit's while it runs.
-    const alsoLinkedOf = new Map<string, Set<string>>();
-    for (const account of connection.accounts) {
-      if (account.accountId === null) continue;
-      const links = await this.store.linkedTo(owner, account.accountId);
-      alsoLinkedOf.set(account.remoteId, new Set(links.map((link) => link.remoteId).filter((remoteId) => remoteId !== account.remoteId)));
-    }
-    // Bank syncs are not undoable: the next sync would bring back what an undo took away (decision 0082).
-    await this.options.writes.run(
-      owner,
-      { growth: 'import', undo: null },
-      {
-        apply: async (write) => {
-          for (const account of connection.accounts) {
-            if (!window || account.accountId === null || account.currency !== 'USD') continue;
-            const bridge = byRemote.get(account.remoteId);
-            // Skipped by the bridge (act.failed): this account only waits for the next sync.
-            if (!bridge) continue;
-            const store = await write.storeOf(account.accountId);
-            if (!store?.ledger) {
-              warnings.push(
-                `${bridge.name}: its Leftover account is gone or has no ledger yet. Link it to an account with a ledger, then sync again.`,
-              );
-              continue;
-            }
-            const ledger = store.ledger;
-            const state = await readBankLedger(store);
-            const alsoLinked = alsoLinkedOf.get(account.remoteId) ?? new Set<string>();
-            const plan = planBankSync({
-              account: bridge,
-              rows: state.rows,
-              closed: state.closed,
-              window: { from: window.start, to: window.end },
-              today: sync.today,
-              ledgerDates: { from: ledger.startDate, to: ledger.endDate },
-              alsoLinked,
-            });
-            if (!(await writeBankPlan(store, state, plan))) throw new ConflictError('The ledger changed during the sync. Sync again.');
-            counts.added += plan.counts.added;
-            counts.matched += plan.counts.matched;
-            counts.replaced += plan.counts.replaced;
-            counts.flagged += plan.counts.flagged;
-            warnings.push(...plan.warnings);
-            const after = applyBankSyncPlan(state, plan, (position) => `added-${position}`);
-            synced.push(bridge.id);
-            balances.push({ remoteId: bridge.id, text: bridgeBalanceText(reconcileWithBridge(ledger.openingBalance, after.rows, bridge)) });
-          }
-          await this.store.saveAccounts(write.db, owner, connection.id, summaries(outcome.accounts));
-          await this.store.markSynced(write.db, owner, connection.id, synced, sync.today);
-          const record: BankSyncRecord = { at: sync.at, trigger: sync.trigger, ...counts, warnings, failure: null, balances };
-          const attention = outcome.attention;
-          await this.store.recordSync(
-            owner,
-            connection.id,
-            record,
-            attention
-              ? { state: 'Needs attention', reason: attention.reason, stopSchedule: attention.stopSchedule }
-              : { state: 'Connected', reason: null, stopSchedule: false },
-            sync.today,
-            outcome.requests,
-            sync.window,
-            write.db,
-          );
-        },
-        answer: async () => undefined,
-      },
-    );
-    return { ...counts, warnings };
   }
 }

@@ -74,7 +74,23 @@ export interface BridgeFailure {
 export interface BridgeOptions extends OutboundRules {
   readonly timeoutMs?: number;
   readonly maxBytes?: number;
+  /**
+   * Reads one answer of `/accounts` (decoding, parsing and checking up to 10 MB of the bridge's
+   * JSON): `readAccountsAnswer` in this thread unless the server hands a thread of its own
+   * (bank-sync-runner.ts, decision 0098), so a large answer never stalls other users' requests.
+   */
+  readonly readAnswer?: AccountsAnswerReader;
 }
+
+/** What reading one answer of `/accounts` needs: its type and bytes, what was asked, and what to keep out of every text. */
+export interface AccountsAnswer {
+  readonly contentType: string;
+  readonly body: Uint8Array;
+  readonly request: AccountsRequest;
+  readonly secrets: readonly string[];
+}
+
+export type AccountsAnswerReader = (answer: AccountsAnswer) => Promise<ReadAnswer | BridgeFailure>;
 
 export type ClaimOutcome = { readonly ok: true; readonly accessUrl: string } | { readonly ok: false; readonly failure: BridgeFailure };
 
@@ -446,7 +462,7 @@ function datesIn(timeZone: string): (seconds: number) => IsoDate {
 }
 
 /** One answer read: accounts whole, the ones to skip, and what to warn of. */
-interface ReadAnswer {
+export interface ReadAnswer {
   readonly accounts: BridgeAccount[];
   readonly skipped: SkippedAccount[];
   readonly warnings: string[];
@@ -586,8 +602,17 @@ function readAccountSet(json: unknown, request: AccountsRequest, secrets: readon
   return { accounts: accounts.filter((account) => !skippedIds.has(account.id)), skipped, warnings: [...new Set(warnings)], attention };
 }
 
-function readJson(answer: Answer): { readonly json: unknown } | BridgeFailure {
-  const html = answer.contentType.includes('html') || HTML.test(answer.body.subarray(0, 512).toString('latin1'));
+/** One answer of `/accounts` read: its JSON parsed and every account and transaction checked. */
+export function readAccountsAnswer(answer: AccountsAnswer): ReadAnswer | BridgeFailure {
+  const json = readJson(answer);
+  if (isFailure(json)) return json;
+  return readAccountSet(json.json, answer.request, answer.secrets);
+}
+
+function readJson(answer: Pick<Answer, 'contentType'> & { readonly body: Uint8Array }): { readonly json: unknown } | BridgeFailure {
+  // A view, not a copy: the bytes may have crossed a thread as a plain Uint8Array.
+  const start = Buffer.from(answer.body.buffer, answer.body.byteOffset, Math.min(512, answer.body.byteLength));
+  const html = answer.contentType.includes('html') || HTML.test(start.toString('latin1'));
   if (html || (answer.contentType !== '' && !/[/+]json\b/.test(answer.contentType))) {
     return failure(
       'not-json',
@@ -620,6 +645,10 @@ function queryOf(request: AccountsRequest, window: TimeWindow | null): URLSearch
   for (const id of request.accountIds ?? []) query.append('account', id);
   if (request.balancesOnly) query.set('balances-only', '1');
   return query;
+}
+
+async function readInThisThread(answer: AccountsAnswer): Promise<ReadAnswer | BridgeFailure> {
+  return readAccountsAnswer(answer);
 }
 
 /** Answers of several windows as one: an account skipped in any window is skipped in all. */
@@ -682,9 +711,12 @@ export async function fetchAccounts(accessUrl: string, request: AccountsRequest,
     if (isFailure(answer)) return { ok: false, failure: answer, requests };
     const refused = statusFailure(answer, 'accounts');
     if (refused) return { ok: false, failure: refused, requests };
-    const json = readJson(answer);
-    if (isFailure(json)) return { ok: false, failure: json, requests };
-    const read = readAccountSet(json.json, request, address.secrets);
+    const read = await (options.readAnswer ?? readInThisThread)({
+      contentType: answer.contentType,
+      body: answer.body,
+      request,
+      secrets: address.secrets,
+    });
     if (isFailure(read)) return { ok: false, failure: read, requests };
     answers.push(read);
   }

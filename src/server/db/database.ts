@@ -7,6 +7,7 @@ import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { OwnSchemaPostgresDialect } from './own-schema-dialect.js';
+import { configureReader, SplitSqliteDialect } from './sqlite-driver.js';
 import type { DatabaseConfig } from '../config.js';
 import { migrateToLatest } from './migrations.js';
 import { ensurePrivateFolder, preparePrivateDatabaseFile, tightenDatabaseFiles } from './private-files.js';
@@ -41,6 +42,12 @@ export interface OpenDatabase {
   readonly db: Database;
   readonly kind: DatabaseConfig['kind'];
   close(): Promise<void>;
+  /**
+   * SQLite: runs `work` while every write of this process waits its turn (reads go on), so that a
+   * connection of another thread may write the file meanwhile without this thread ever waiting on
+   * SQLite's busy lock (decision 0098). Absent on PostgreSQL, whose connections take turns themselves.
+   */
+  readonly whileWritesWait?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -59,8 +66,9 @@ const MAX_CACHED_STATEMENTS = 200;
  * The connection as Kysely's SQLite dialect sees it, with each statement text prepared once.
  * Kysely asks better-sqlite3 to prepare every query anew; preparing costs as much as running a
  * small query, and for the multi-row INSERT that stores a new ledger it was a fifth of the create.
- * Statements are reused one at a time: Kysely runs every query of the one SQLite connection under
- * its own lock. Least recently used texts are dropped past the bound.
+ * Statements are reused one at a time: each runs to its end in one synchronous step
+ * (sqlite-driver.ts), and each connection has its own cache. Least recently used texts are dropped
+ * past the bound.
  */
 export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   const prepared = new Map<string, SQLite.Statement>();
@@ -85,6 +93,8 @@ export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 
 export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
   let db: WholeDatabase;
+  let afterMigrations = (): void => undefined;
+  let whileWritesWait: OpenDatabase['whileWritesWait'];
   if (config.kind === 'sqlite') {
     ensurePrivateFolder(path.dirname(config.file));
     preparePrivateDatabaseFile(config.file);
@@ -97,7 +107,18 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const dialect = new SplitSqliteDialect({
+      writer: withStatementCache(sqlite),
+      openReader: () => {
+        const reader = new Driver(config.file, { readonly: true, fileMustExist: true });
+        configureReader(reader);
+        return withStatementCache(reader);
+      },
+    });
+    db = new Kysely<DatabaseSchema>({ dialect });
+    // Only after them: a migration's SELECTs must see its own uncommitted tables, on the writer.
+    afterMigrations = () => dialect.readAside();
+    whileWritesWait = (work) => dialect.whileWritesWait(work);
   } else {
     const { default: pg } = await import('pg');
     pg.types.setTypeParser(PG_INT8_OID, (value) => Number(value));
@@ -105,5 +126,19 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     db = new Kysely<DatabaseSchema>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   }
   await migrateToLatest(db, config.kind);
-  return { db: withoutLedgerTables(db), kind: config.kind, close: () => db.destroy() };
+  afterMigrations();
+  return { db: withoutLedgerTables(db), kind: config.kind, close: () => db.destroy(), ...(whileWritesWait && { whileWritesWait }) };
+}
+
+/**
+ * The SQLite file as a thread of its own opens it (bank-sync-runner.ts): one connection, the same
+ * settings, no migrations (the server ran them before it started any thread), no reader aside.
+ */
+export function openSqliteInThread(driver: typeof SQLite, file: string): OpenDatabase {
+  const sqlite = new driver(file, { fileMustExist: true });
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return { db: withoutLedgerTables(db), kind: 'sqlite', close: () => db.destroy() };
 }

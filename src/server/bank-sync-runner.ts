@@ -1,0 +1,109 @@
+/**
+ * A bank sync's ledger steps in a thread of their own, on SQLite (decision 0098). better-sqlite3
+ * runs every statement in the thread that calls it, so a sync that reads 5 ledgers of 2,000 rows,
+ * plans 1,000 transactions and writes them held the thread every other user is served on for the
+ * whole of it (benchmark 14b: another user's calls waited 26 to 50 times their idle time). Here the
+ * steps run in a worker thread (bank-sync-worker.ts) with its own connection to the file; the
+ * server's thread only waits for the answer. While the worker writes, this process's own writes
+ * wait their turn without blocking (OpenDatabase.whileWritesWait), and its reads go on beside it on
+ * the reading connection, as WAL lets them. PostgreSQL keeps the steps in the server's thread
+ * (bank-sync-unit.ts' unitsInProcess): there other users' queries have connections of their own.
+ */
+import type { Piscina } from 'piscina';
+import type { Caller } from './auth/access-token.js';
+import type { StoredConnection } from './bank/bank-connection-store.js';
+import type { BankSyncUnits, SyncWindow, SyncWritten } from './bank/bank-sync-unit.js';
+import { errorFromThread } from './bank/errors-in-thread.js';
+import type { BankSyncTask, BankSyncTaskOutcome } from './bank-sync-worker.js';
+import type { OpenDatabase } from './db/database.js';
+import type { AccountsAnswerReader } from './bank/simplefin-client.js';
+
+/** Far beyond any sync (benchmark 14's writes 5 ledgers in well under a second): a stuck thread must not hold every write for ever. */
+const TASK_TIMEOUT_MS = 120_000;
+/** A server that syncs only now and then frees the thread's memory (and its connection) a minute after the last. */
+const IDLE_MS = 60_000;
+
+/** Where the worker's entry is: the built .js beside this module, or the .ts source under tsx (tests, benchmarks). */
+function workerEntry(): { filename: string; execArgv?: string[] } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const filename = new URL(fromSource ? './bank-sync-worker.ts' : './bank-sync-worker.js', import.meta.url).href;
+  return fromSource ? { filename, execArgv: ['--import', 'tsx'] } : { filename };
+}
+
+export interface ThreadUnitsOptions {
+  readonly file: string;
+  readonly database: OpenDatabase;
+  readonly defaultTimeZone: string;
+  readonly now: () => Date;
+  /** Rows the write touched, charged to the request it came with (issue 34), as the unit of work does in this thread. */
+  readonly charge: (owner: Caller, rows: number) => void;
+}
+
+/** The bytes themselves when they own their whole buffer (moved, not copied); a view into a shared pool is copied. */
+function transferOf(body: Uint8Array): ArrayBuffer[] {
+  return body.buffer instanceof ArrayBuffer && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? [body.buffer] : [];
+}
+
+/** The bank sync's thread: started on first use, stopped a minute after its last task. */
+export class BankSyncThread {
+  private pool: Promise<Piscina> | null = null;
+
+  constructor(private readonly log: { warn(details: object, message: string): void }) {}
+
+  private workers(): Promise<Piscina> {
+    this.pool ??= import('piscina').then(({ Piscina: WorkerPool }) => {
+      const started = new WorkerPool({ ...workerEntry(), minThreads: 0, maxThreads: 1, idleTimeout: IDLE_MS });
+      started.on('error', (error: unknown) => this.log.warn({ err: error }, 'the bank sync thread failed outside a task'));
+      return started;
+    });
+    return this.pool;
+  }
+
+  private async run(task: BankSyncTask, transferList: ArrayBuffer[] = []): Promise<unknown> {
+    const outcome = (await (
+      await this.workers()
+    ).run(task, {
+      signal: AbortSignal.timeout(TASK_TIMEOUT_MS),
+      transferList,
+    })) as BankSyncTaskOutcome;
+    if (!outcome.ok) throw errorFromThread(outcome.error);
+    return outcome.value;
+  }
+
+  /** Reads a bridge's answer in the thread, whatever the database: up to 10 MB of JSON parsed and checked there. */
+  readonly readAnswer: AccountsAnswerReader = async (answer) =>
+    (await this.run({ kind: 'read-accounts', answer }, transferOf(answer.body))) as Awaited<ReturnType<AccountsAnswerReader>>;
+
+  /** On SQLite: the sync's window and write in the thread, with a connection of its own. */
+  units(options: ThreadUnitsOptions): BankSyncUnits {
+    const whileWritesWait = options.database.whileWritesWait;
+    if (!whileWritesWait) throw new Error('A sync in a thread of its own needs SQLite');
+    const base = (owner: Caller, connection: StoredConnection) => ({
+      file: options.file,
+      defaultTimeZone: options.defaultTimeZone,
+      now: options.now().toISOString(),
+      owner: { issuer: owner.issuer, subject: owner.subject },
+      connection,
+    });
+    return {
+      // Reads only: the thread's snapshot is the last commit, as a read beside a write sees it here.
+      window: async (owner, connection, today) => (await this.run({ ...base(owner, connection), kind: 'window', today })) as SyncWindow,
+      write: async (owner, connection, outcome, sync) => {
+        // The thread started (or found running) before this process's writes wait: starting one takes a while.
+        await this.run({ kind: 'ready' });
+        const written = (await whileWritesWait(() =>
+          this.run({ ...base(owner, connection), kind: 'write', outcome, sync }),
+        )) as SyncWritten;
+        options.charge(owner, written.rowsTouched);
+        return written;
+      },
+      close: () => this.close(),
+    };
+  }
+
+  async close(): Promise<void> {
+    const started = this.pool;
+    this.pool = null;
+    await (await started?.catch(() => null))?.destroy();
+  }
+}

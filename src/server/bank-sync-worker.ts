@@ -1,0 +1,71 @@
+/**
+ * The thread a bank sync reads and writes its ledgers in on SQLite (decision 0098; the server's
+ * side is bank-sync-runner.ts). It opens the database file with a connection of its own and builds
+ * the ledger's unit of work as the app does, so the sync's steps (bank/bank-sync-unit.ts) run here
+ * unchanged: what they cost in reading 5 ledgers, planning 1,000 transactions and writing them is
+ * this thread's, never the thread that serves every other user.
+ *
+ * Tasks and answers are plain data. The app's clock comes with each task (tests fix it), and a
+ * refusal comes back as its kind and words, which the server throws again as the same error.
+ */
+import SQLite from 'better-sqlite3';
+import type { Caller } from './auth/access-token.js';
+import type { StoredConnection } from './bank/bank-connection-store.js';
+import { BankConnectionStore } from './bank/bank-connection-store.js';
+import { type BankSyncUnitDeps, type SyncedAccounts, type SyncFacts, syncWindow, writeSync } from './bank/bank-sync-unit.js';
+import { type OpenDatabase, openSqliteInThread } from './db/database.js';
+import { LedgerWrites } from './ledger/index.js';
+import { readLedgerSchedules } from './ledger-schedules.js';
+import { userToday } from './profile/user-today.js';
+import { type AccountsAnswer, readAccountsAnswer } from './bank/simplefin-client.js';
+import { type ErrorInThread, errorInThread } from './bank/errors-in-thread.js';
+import type { IsoDate } from '../domain/calendar-date.js';
+
+interface TaskBase {
+  readonly file: string;
+  readonly defaultTimeZone: string;
+  /** The app's clock at the task's start, as an ISO string. */
+  readonly now: string;
+  readonly owner: Caller;
+  readonly connection: StoredConnection;
+}
+
+export type BankSyncTask =
+  | { readonly kind: 'ready' }
+  | { readonly kind: 'read-accounts'; readonly answer: AccountsAnswer }
+  | (TaskBase & { readonly kind: 'window'; readonly today: IsoDate })
+  | (TaskBase & { readonly kind: 'write'; readonly outcome: SyncedAccounts; readonly sync: SyncFacts });
+
+export type BankSyncTaskOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: ErrorInThread };
+
+/** One connection per file for the thread's life. */
+const opened = new Map<string, OpenDatabase>();
+
+function depsFor(task: TaskBase): BankSyncUnitDeps {
+  let database = opened.get(task.file);
+  if (!database) {
+    database = openSqliteInThread(SQLite, task.file);
+    opened.set(task.file, database);
+  }
+  const now = new Date(task.now);
+  const clock = () => now;
+  return {
+    writes: new LedgerWrites(database, clock, { schedules: readLedgerSchedules, todayOf: userToday(task.defaultTimeZone, clock) }),
+    store: new BankConnectionStore(database.db),
+  };
+}
+
+export default async function runBankSyncTask(task: BankSyncTask): Promise<BankSyncTaskOutcome> {
+  try {
+    if (task.kind === 'ready') return { ok: true, value: null };
+    if (task.kind === 'read-accounts') return { ok: true, value: readAccountsAnswer(task.answer) };
+    const deps = depsFor(task);
+    const value =
+      task.kind === 'window'
+        ? await syncWindow(deps, task.owner, task.connection, task.today)
+        : await writeSync(deps, task.owner, task.connection, task.outcome, task.sync);
+    return { ok: true, value };
+  } catch (error) {
+    return { ok: false, error: errorInThread(error) };
+  }
+}
