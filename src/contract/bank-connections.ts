@@ -158,5 +158,5 @@ export const bankConnectionParamsSchema = z.object({ id: idSchema });
 /** A bridge's account id: any printable text without a slash (it is one path segment), as the bridge chose it. */
 export const bankRemoteAccountParamsSchema = z.object({
   id: idSchema,
-  remoteId: z.string({ error: 'Remote account is required.' }).check(z.regex(/^[^\s/]{1,200}$/, 'Remote account is not valid.')),
+  remoteId: z.string({ error: 'Remote account is required.' }).check(z.regex(/^[^\s/]{1,255}$/, 'Remote account is not valid.')),
 });

@@ -402,7 +402,7 @@ const MAX_BANK_LINKS = 100;
 const restoredBankLinkSchema = z.object(
   {
     connectionId: idSchema,
-    remoteId: z.string({ error: 'Remote account is required.' }).check(z.regex(/^[^\s/]{1,200}$/, 'Remote account is not valid.')),
+    remoteId: z.string({ error: 'Remote account is required.' }).check(z.regex(/^[^\s/]{1,255}$/, 'Remote account is not valid.')),
   },
   { error: 'A bank link must be an object with connectionId and remoteId.' },
 );

@@ -146,6 +146,10 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: BODY_LIMIT_BYTES,
+    // A path parameter may be as long as the longest id a route accepts: a bridge's account id is up
+    // to 255 characters (bank connections' remoteId), past Fastify's default of 100, which refused it
+    // before any route could say why. Past this, the address is refused as not valid.
+    routerOptions: { maxParamLength: 512 },
     trustProxy: trustProxyOption(config.trustProxy),
     // A request that arrives on a busy connection while SIGTERM drains is served (with Connection:
     // close), not refused: it was accepted, and /readyz already tells the balancer to go elsewhere.

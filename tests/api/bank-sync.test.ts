@@ -15,7 +15,7 @@
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, runBankSchedule, runNotifications } from '../../src/server/app.js';
+import { BODY_LIMIT_BYTES, buildApp, runBankSchedule, runNotifications } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { DOLLARS_ONLY, SETUP_TOKEN_ALREADY_USED } from '../../src/contract/bank-connections.js';
 import { UNDO_HEADER } from '../../src/contract/common.js';
@@ -680,6 +680,10 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
       expectBadRequest(await connect({ token: 'aHR0cHM6Ly9icmlkZ2UuZXhhbXBsZS9jbGFpbQ==' }), { setupToken: required });
       expectBadRequest(await connect({ setupToken: 'A'.repeat(5000) }), { setupToken: 'Setup Token must be at most 4096 characters.' });
       expectBadRequest(await connect(['setupToken']), { body: 'The request body must be a JSON object.' });
+      // Past the 64 KB every JSON call takes: 413 before the body is read, nothing claimed.
+      const tooLarge = await connect({ setupToken: 'A'.repeat(BODY_LIMIT_BYTES) });
+      expect(tooLarge.statusCode, tooLarge.body).toBe(413);
+      expect(tooLarge.json()).toMatchObject({ error: { code: 'payload_too_large' } });
       const base64 = (text: string) => Buffer.from(text).toString('base64');
       for (const setupToken of [
         'not base64 at all!',
@@ -727,9 +731,14 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
         'newAccount.name',
       ]);
       expectBadRequest(await link({ accountId: null }, 'bad%20remote'), { remoteId: 'Remote account is not valid.' });
-      // A path segment past Fastify's 100-character parameter limit is refused before any route, naming the address.
+      // A bridge's account id may be 255 characters (the client reads up to that): such a link reaches its route.
+      const longRemote = await link({ accountId: null }, 'r'.repeat(255));
+      expect(longRemote.statusCode, longRemote.body).toBe(404);
+      expect(longRemote.json<{ error: { message: string } }>().error.message).toBe('No such account at this bank connection.');
+      expectBadRequest(await link({ accountId: null }, 'r'.repeat(256)), { remoteId: 'Remote account is not valid.' });
+      // Past the router's 512-character parameter limit the address is refused before any route, naming it.
       expectBadRequest(
-        await link({ accountId: null }, 'r'.repeat(201)),
+        await link({ accountId: null }, 'r'.repeat(513)),
         { url: 'The address contains a malformed %-escape or character.' },
         'The address is not valid.',
       );
