@@ -29,6 +29,8 @@ export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const VIEWER_CANNOT_CHANGE = 'You can view this budget but not change it.';
 export const OWNERS_ONLY = 'Only an owner of this budget can do this.';
+/** Undo of a change made before activity named its maker (decision 0094): it was the owner's. */
+export const OWNERS_ONLY_UNDO = 'Only an owner of this budget can undo this.';
 
 /** The refusal of a call that accepts `accepted` to a member of role `role`, or undefined when it is allowed. */
 export function roleRefusal(accepted: readonly BudgetRole[], role: BudgetRole): ForbiddenError | undefined {

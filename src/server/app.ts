@@ -16,7 +16,7 @@ import type { ErrorBody } from '../contract/errors.js';
 import { type AccessTokenVerifier, createAccessTokenVerifier, createDiscoveredKeySet, createLocalKeySet } from './auth/access-token.js';
 import { registerDevProvider } from './auth/dev-provider.js';
 import { registerHostCheck, registerNoStoreByDefault, requestLogSerializer } from './http/edge.js';
-import { chargeRowsTouched, registerTokenCheck } from './http/api-scope.js';
+import { actorOfCaller, chargeRowsTouched, registerTokenCheck } from './http/api-scope.js';
 import type { AppConfiguration, TrustProxy } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
 import { ensurePrivateFolder } from './db/private-files.js';
@@ -37,6 +37,7 @@ import { BankService } from './bank/bank-service.js';
 import { bankRoutes } from './bank/routes.js';
 import { BudgetService } from './budgets/budget-service.js';
 import { budgetRoutes } from './budgets/routes.js';
+import { activityRoutes } from './activity/routes.js';
 import { YourDataService } from './your-data/your-data-service.js';
 import { replanDay } from './profile/user-settings-store.js';
 import { depositRoutes } from './deposits/routes.js';
@@ -208,6 +209,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     () => app.now(),
     { schedules: readLedgerSchedules, todayOf: app.todayOf },
     chargeRowsTouched,
+    actorOfCaller,
   );
   app.decorate('ledgerWrites', ledgerWrites);
   // What a big restore left in no account when the process stopped midway (decision 0072). SQLite serves one
@@ -316,6 +318,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(notificationRoutes, { notifications, delivery });
       await api.register(bankRoutes, { bank });
       await api.register(budgetRoutes, { budgets });
+      await api.register(activityRoutes);
       api.setNotFoundHandler((request, reply) => {
         // The request's own path is not echoed back: an answer never repeats what a caller made up.
         const body: ErrorBody = { error: { code: 'not_found', message: `There is no such API call (${request.method}).` } };

@@ -105,6 +105,7 @@ export class AccountsService {
           primary: accounts.length === 0,
           createdAt: new Date().toISOString(),
         });
+        locked.noteActivity({ kind: 'account', verb: 'added', name: account.name });
         return account.id;
       },
       (locked, id) => this.withBalances(locked, id),
@@ -140,6 +141,9 @@ export class AccountsService {
           await makePrimary(locked.db, owner, id);
         }
         if (change.card) await setCardSettings(locked.db, owner, id, change.card);
+        if (renamed || change.card || (change.primary && !account.primary)) {
+          locked.noteActivity({ kind: 'account', verb: 'changed', name: change.name ?? account.name });
+        }
         if (account.card && (renamed || change.card)) {
           locked.includeCards({ cards: [id], formerPayFrom: new Map([[id, account.card.payFromAccountId]]) });
         }
@@ -184,6 +188,7 @@ export class AccountsService {
         await deleted.unlinkOtherSides();
         await deleted.deleteAll();
         await deleteAccountRecord(locked.db, owner, id);
+        locked.noteActivity({ kind: 'account', verb: 'deleted', name: account.name });
         if (account.primary) await makePrimary(locked.db, owner, primary.id);
         await movePayFrom(locked.db, owner, id, primary.id);
         const moved: ScheduleRef[] = [

@@ -1,0 +1,267 @@
+/**
+ * Issue 38 points 5 and 7 on the server (decision 0094), on both databases with one app each: who
+ * did what (GET /api/budgets/{id}/activity, newest first, paged by `before`), undo refusing another
+ * member's change with their name, and a database made before migration 0026 upgrading. Each test
+ * signs in its own people, so the tests share the app but not each other's rows.
+ */
+import crypto from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { type Migration, Migrator, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNDO_HEADER } from '../../src/contract/common.js';
+import { migrations } from '../../src/server/db/migrations.js';
+import { VALID_EXPENSE, VALID_LEDGER } from '../support/api-calls.js';
+import { expectBadRequest } from '../support/api-expectations.js';
+import { openRawDatabase } from '../support/raw-database.js';
+import { createTestDatabase, databaseKinds, type DatabaseKind } from '../support/test-databases.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+interface Person {
+  readonly subject: string;
+  readonly claims: Record<string, string>;
+}
+interface Row {
+  readonly id: string;
+  readonly date: string;
+  readonly name: string;
+  readonly type: string;
+  readonly amount: number;
+  readonly balance: number;
+  readonly status: string;
+}
+interface LedgerInfo {
+  readonly ledger: { readonly transactions: readonly Row[] };
+}
+interface ActivityEntry {
+  readonly id: number;
+  readonly at: string;
+  readonly who: string;
+  readonly what: string;
+  readonly text: string;
+}
+interface Activity {
+  readonly entries: readonly ActivityEntry[];
+  readonly next: number | null;
+}
+
+function person(label: string, name?: string): Person {
+  return { subject: `${label}-${crypto.randomUUID()}`, claims: name === undefined ? {} : { name } };
+}
+
+const STATEMENT = 'Date,Description,Amount\n2026-11-20,GROCER,-40.00\n2026-11-21,FUEL,-30.00\n2026-11-22,REFUND,12.50\n';
+
+describe.each(databaseKinds())('who did what in a budget on %s', (kind) => {
+  let test: TestApp;
+  const tokens = new Map<string, Promise<string>>();
+
+  beforeAll(async () => {
+    test = await startTestApp(kind);
+  });
+  afterAll(() => test?.close());
+
+  async function call(
+    who: Person,
+    method: InjectOptions['method'],
+    url: string,
+    { body, budget }: { body?: unknown; budget?: string } = {},
+  ): Promise<LightMyRequestResponse> {
+    let token = tokens.get(who.subject);
+    if (!token) {
+      token = test.issuer.token(who.subject, { claims: who.claims, expiresInSeconds: 3600 });
+      tokens.set(who.subject, token);
+    }
+    return test.app.inject({
+      method,
+      url,
+      headers: {
+        authorization: `Bearer ${await token}`,
+        ...(budget !== undefined && { 'leftover-budget': budget }),
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
+      ...(body !== undefined && { payload: JSON.stringify(body) }),
+    });
+  }
+
+  async function ok<Answer>(response: Promise<LightMyRequestResponse>): Promise<Answer> {
+    const answer = await response;
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<Answer>();
+  }
+
+  function refused(response: LightMyRequestResponse, status: number, message: string): void {
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json<{ error: { message: string } }>().error.message).toBe(message);
+  }
+
+  function undoOf(response: LightMyRequestResponse): string {
+    const token = response.headers[UNDO_HEADER];
+    if (typeof token !== 'string') throw new Error(`no undo token on ${response.body.slice(0, 200)}`);
+    return token;
+  }
+
+  /** A's "Household" with each of `members` in it at their role. */
+  async function household(owner: Person, members: readonly (readonly [Person, string])[]): Promise<string> {
+    const id = (await ok<{ id: string }>(call(owner, 'POST', '/api/budgets', { body: { name: 'Household' } }))).id;
+    for (const [member, role] of members) {
+      const { token } = await ok<{ token: string }>(call(owner, 'POST', `/api/budgets/${id}/invitations`, { body: { role } }));
+      await ok(call(member, 'POST', '/api/invitations/accept', { body: { token } }));
+    }
+    return id;
+  }
+
+  const activityOf = (who: Person, budget: string, query = '') => ok<Activity>(call(who, 'GET', `/api/budgets/${budget}/activity${query}`));
+  const texts = (activity: Activity) => activity.entries.map((entry) => entry.text);
+
+  it('records who paid, imported and undid, newest first, paged by before, for any member and no one else', async () => {
+    const alex = person('alex', 'Alex');
+    const sam = person('sam', 'Sam');
+    const vic = person('vic');
+    const stranger = person('eve', 'Eve');
+    const id = await household(alex, [
+      [sam, 'EDITOR'],
+      [vic, 'VIEWER'],
+    ]);
+    await ok(call(alex, 'POST', '/api/expenses/add-expense', { body: VALID_EXPENSE, budget: id }));
+    const created = await ok<LedgerInfo>(call(alex, 'POST', '/api/ledger/create-ledger', { body: VALID_LEDGER, budget: id }));
+    const rent = created.ledger.transactions.find((row) => row.name === 'Rent');
+    if (!rent) throw new Error('no Rent row');
+    await ok(call(alex, 'PATCH', '/api/ledger/update-transaction', { body: { ...rent, status: 'PAID' }, budget: id }));
+    const decisions = [0, 1, 2].map((index) => ({ index, action: 'new' }));
+    await ok(
+      call(sam, 'POST', '/api/ledger/statements/import', { body: { fileName: 'bank.csv', content: STATEMENT, decisions }, budget: id }),
+    );
+    const added = await call(alex, 'POST', '/api/ledger/add-transaction', {
+      body: { date: '2026-11-25', name: 'Coffee', type: 'D', amount: 4.5 },
+      budget: id,
+    });
+    await ok(Promise.resolve(added));
+    await ok(call(alex, 'POST', '/api/undo', { body: { token: undoOf(added) }, budget: id }));
+
+    const all = await activityOf(vic, id);
+    expect(texts(all)).toEqual([
+      'Alex undid added Coffee',
+      'Alex added Coffee',
+      'Sam imported 3 rows into Checking',
+      'Alex paid Rent',
+      'Alex made a new ledger for Checking',
+      'Alex added the expense Rent',
+    ]);
+    expect(all.next).toBeNull();
+    const [newest] = all.entries;
+    expect(newest).toEqual({
+      id: expect.any(Number),
+      at: expect.any(String),
+      who: 'Alex',
+      what: 'undid added Coffee',
+      text: 'Alex undid added Coffee',
+    });
+    // Never a subject, in any entry.
+    expect(JSON.stringify(all)).not.toContain(alex.subject);
+    expect(JSON.stringify(all)).not.toContain(sam.subject);
+
+    // Pages of 4 then 2, each starting where the one before ended.
+    const first = await activityOf(sam, id, '?limit=4');
+    expect(texts(first)).toEqual(texts(all).slice(0, 4));
+    expect(first.next).toBe(first.entries.at(-1)?.id);
+    const second = await activityOf(sam, id, `?limit=4&before=${first.next}`);
+    expect(texts(second)).toEqual(texts(all).slice(4));
+    expect(second.next).toBeNull();
+
+    expectBadRequest(await call(vic, 'GET', `/api/budgets/${id}/activity?limit=0&before=x`), {
+      limit: 'limit must be a whole number from 1 to 100.',
+      before: 'before must be a whole number from 1 to 999999999.',
+    });
+    expectBadRequest(await call(vic, 'GET', `/api/budgets/${id}/activity?limit=101`), {
+      limit: 'limit must be a whole number from 1 to 100.',
+    });
+    refused(await call(stranger, 'GET', `/api/budgets/${id}/activity`), 404, 'No such budget.');
+    // A personal budget records its own, read through its id; its SPEC answers are as they were.
+    const [personal] = (await ok<{ budgets: { id: string }[] }>(call(alex, 'GET', '/api/budgets'))).budgets;
+    expect(texts(await activityOf(alex, personal?.id ?? ''))).toEqual([]);
+    refused(await call(sam, 'GET', `/api/budgets/${personal?.id ?? ''}/activity`), 404, 'No such budget.');
+  });
+
+  it("refuses to undo another member's change with their name, changing nothing; the maker undoes it", async () => {
+    const alex = person('alex', 'Alex');
+    const sam = person('sam', 'Sam');
+    const id = await household(alex, [[sam, 'EDITOR']]);
+    await ok(call(alex, 'POST', '/api/ledger/create-ledger', { body: VALID_LEDGER, budget: id }));
+    const added = await call(sam, 'POST', '/api/ledger/add-transaction', {
+      body: { date: '2026-11-25', name: 'Lunch', type: 'D', amount: 12 },
+      budget: id,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const token = undoOf(added);
+    const before = await test.snapshot();
+    refused(await call(alex, 'POST', '/api/undo', { body: { token }, budget: id }), 403, 'Only Sam can undo this.');
+    expect(await test.snapshot()).toBe(before);
+    const undone = await ok<LedgerInfo>(call(sam, 'POST', '/api/undo', { body: { token }, budget: id }));
+    expect(undone.ledger.transactions.map((row) => row.name)).not.toContain('Lunch');
+    expect(texts(await activityOf(alex, id)).slice(0, 2)).toEqual(['Sam undid added Lunch', 'Sam added Lunch']);
+
+    // An entry from before migration 0026 names no maker: it is the owner's, so an editor may not undo it.
+    const again = await call(alex, 'POST', '/api/ledger/add-transaction', {
+      body: { date: '2026-11-26', name: 'Tea', type: 'D', amount: 3 },
+      budget: id,
+    });
+    const oldToken = undoOf(again);
+    const raw = openRawDatabase(kind, test.database.url);
+    try {
+      const hash = crypto.hash('sha256', oldToken, 'hex');
+      await sql`update undo_entries set actor_iss = null, actor_sub = null, actor_name = null, what = null where token_hash = ${hash}`.execute(
+        raw,
+      );
+    } finally {
+      await raw.destroy();
+    }
+    refused(
+      await call(sam, 'POST', '/api/undo', { body: { token: oldToken }, budget: id }),
+      403,
+      'Only an owner of this budget can undo this.',
+    );
+    await ok(call(alex, 'POST', '/api/undo', { body: { token: oldToken }, budget: id }));
+    expect(texts(await activityOf(alex, id))[0]).toBe('Alex undid a change');
+  });
+});
+
+describe.each(databaseKinds())('a database made before migration 0026 on %s', (kind: DatabaseKind) => {
+  it('upgrades: undo entries keep their rows with no maker, and the activity starts empty', async () => {
+    const database = await createTestDatabase(kind);
+    const raw = openRawDatabase(kind, database.url);
+    const before = Object.keys(migrations).filter((name) => name < '0026');
+    try {
+      const chosen: Record<string, Migration> = Object.fromEntries(Object.entries(migrations).filter(([name]) => before.includes(name)));
+      const schema =
+        kind === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(raw)).rows[0]?.schema : undefined;
+      const migrator = new Migrator({
+        db: raw,
+        provider: { getMigrations: async () => chosen },
+        ...(schema ? { migrationTableSchema: schema } : {}),
+      });
+      const { error } = await migrator.migrateToLatest();
+      if (error) throw error;
+      await sql`insert into undo_entries (token_hash, owner_iss, owner_sub, seq, kind, created_at, expires_at, journal)
+        values ('abc', 'https://issuer.example', 'someone', 1, 'addDeposit', '2026-11-21T12:00:00.000Z', '2026-11-21T12:10:00.000Z', '{}')`.execute(
+        raw,
+      );
+    } finally {
+      await raw.destroy();
+    }
+    const test = await startTestApp(kind, { database });
+    try {
+      const after = openRawDatabase(kind, database.url);
+      try {
+        const entries = await sql<{ actor_iss: string | null; what: string | null }>`select actor_iss, what from undo_entries`.execute(
+          after,
+        );
+        expect(entries.rows).toEqual([{ actor_iss: null, what: null }]);
+        const activity = await sql<{ count: number | string }>`select count(*) as count from activity_entries`.execute(after);
+        expect(Number(activity.rows[0]?.count)).toBe(0);
+      } finally {
+        await after.destroy();
+      }
+    } finally {
+      await test.close();
+    }
+  });
+});
