@@ -63,6 +63,19 @@ export function checkOwnerLeft(owners: number, losing: boolean): ConflictError |
   return new ConflictError('A budget needs an owner: make another member an owner first, or delete the budget.');
 }
 
+/**
+ * "Delete everything" leaves the person's shared budgets (issue 38 point 7, decision 0095), so it
+ * refuses while they are the last owner of one that others are still in, naming each.
+ */
+export function lastOwnerRefusal(budgetNames: readonly string[]): ConflictError | undefined {
+  if (budgetNames.length === 0) return undefined;
+  const names = budgetNames.join(', ');
+  const one = budgetNames.length === 1;
+  return new ConflictError(
+    `You are the last owner of ${names}, which others are still in: make another member an owner of ${one ? 'it' : 'each'}, or delete ${one ? 'it' : 'them'}, then delete everything.`,
+  );
+}
+
 /** Where an invitation is: open until it is accepted, declined or revoked, or it expires. */
 export type InvitationState = 'PENDING' | 'ACCEPTED' | 'DECLINED' | 'REVOKED';
 

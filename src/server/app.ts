@@ -312,7 +312,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(expenseRoutes);
       await api.register(ledgerRoutes);
       await api.register(statementRoutes);
-      await api.register(yourDataRoutes);
+      await api.register(yourDataRoutes, { deleteEverything: (user, budget) => budgets.deleteEverything(user, budget) });
       await api.register(undoRoutes);
       await api.register(accountsRoutes);
       await api.register(notificationRoutes, { notifications, delivery });

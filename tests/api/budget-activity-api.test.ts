@@ -224,6 +224,106 @@ describe.each(databaseKinds())('who did what in a budget on %s', (kind) => {
   });
 });
 
+describe.each(databaseKinds())('leaving, bank connections and notifications per member on %s', (kind) => {
+  let test: TestApp;
+  const tokens = new Map<string, Promise<string>>();
+
+  beforeAll(async () => {
+    test = await startTestApp(kind);
+  });
+  afterAll(() => test?.close());
+
+  async function call(
+    who: Person,
+    method: InjectOptions['method'],
+    url: string,
+    { body, budget }: { body?: unknown; budget?: string } = {},
+  ): Promise<LightMyRequestResponse> {
+    let token = tokens.get(who.subject);
+    if (!token) {
+      token = test.issuer.token(who.subject, { claims: who.claims, expiresInSeconds: 3600 });
+      tokens.set(who.subject, token);
+    }
+    return test.app.inject({
+      method,
+      url,
+      headers: {
+        authorization: `Bearer ${await token}`,
+        ...(budget !== undefined && { 'leftover-budget': budget }),
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
+      ...(body !== undefined && { payload: JSON.stringify(body) }),
+    });
+  }
+
+  async function ok<Answer>(response: Promise<LightMyRequestResponse>): Promise<Answer> {
+    const answer = await response;
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<Answer>();
+  }
+
+  function refused(response: LightMyRequestResponse, status: number, message: string): void {
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json<{ error: { message: string } }>().error.message).toBe(message);
+  }
+
+  async function budgetNamed(owner: Person, name: string, members: readonly (readonly [Person, string])[] = []): Promise<string> {
+    const id = (await ok<{ id: string }>(call(owner, 'POST', '/api/budgets', { body: { name } }))).id;
+    for (const [member, role] of members) {
+      const { token } = await ok<{ token: string }>(call(owner, 'POST', `/api/budgets/${id}/invitations`, { body: { role } }));
+      await ok(call(member, 'POST', '/api/invitations/accept', { body: { token } }));
+    }
+    return id;
+  }
+
+  const budgetsOf = async (who: Person) =>
+    (await ok<{ budgets: { id: string; name: string; role: string; personal: boolean }[] }>(call(who, 'GET', '/api/budgets'))).budgets;
+  const EVERYTHING = { body: { confirm: 'DELETE' } };
+
+  it('deletes everything: refuses while the last owner of a budget others are in, naming it; then leaves and deletes', async () => {
+    const alex = person('alex', 'Alex');
+    const sam = person('sam', 'Sam');
+    const [personalBefore] = await budgetsOf(alex);
+    await ok(call(alex, 'POST', '/api/accounts', { body: { name: 'Private-7f3a', kind: 'SAVINGS' } }));
+    const household = await budgetNamed(alex, 'Household', [[sam, 'EDITOR']]);
+    const solo = await budgetNamed(alex, 'Solo');
+    await ok(call(alex, 'POST', '/api/accounts', { body: { name: 'Solo cash', kind: 'CASH' }, budget: solo }));
+    const trip = await budgetNamed(sam, 'Trip', [[alex, 'EDITOR']]);
+
+    const before = await test.snapshot();
+    refused(
+      await call(alex, 'DELETE', '/api/account', EVERYTHING),
+      409,
+      'You are the last owner of Household, which others are still in: make another member an owner of it, or delete it, then delete everything.',
+    );
+    refused(
+      await call(alex, 'DELETE', '/api/account', { ...EVERYTHING, budget: household }),
+      409,
+      'Delete everything deletes your own data and leaves your shared budgets: send it without the Leftover-Budget header. To delete a shared budget itself, delete the budget.',
+    );
+    expect(await test.snapshot()).toBe(before);
+
+    const samInHousehold = (
+      await ok<{ members: { id: string; you: boolean }[] }>(call(alex, 'GET', `/api/budgets/${household}/members`))
+    ).members.find((member) => !member.you);
+    await ok(call(alex, 'PATCH', `/api/budgets/${household}/members/${samInHousehold?.id ?? ''}`, { body: { role: 'OWNER' } }));
+    await ok(call(alex, 'DELETE', '/api/account', EVERYTHING));
+
+    // A new personal budget, empty; Solo gone with its data; Household and Trip are Sam's alone now.
+    const after = await budgetsOf(alex);
+    expect(after).toEqual([{ id: expect.any(String), name: 'Personal', role: 'OWNER', personal: true }]);
+    expect(after[0]?.id).not.toBe(personalBefore?.id);
+    expect(JSON.stringify(await ok(call(alex, 'GET', '/api/accounts')))).not.toContain('Private-7f3a');
+    refused(await call(alex, 'GET', '/api/accounts', { budget: solo }), 404, 'No such budget.');
+    expect((await budgetsOf(sam)).map((budget) => budget.name)).toEqual(['Personal', 'Household', 'Trip']);
+    for (const id of [household, trip]) {
+      const members = (await ok<{ members: { name: string | null }[] }>(call(sam, 'GET', `/api/budgets/${id}/members`))).members;
+      expect(members.map((member) => member.name)).toEqual(['Sam']);
+    }
+    expect(await test.snapshot()).not.toContain('Solo cash');
+  });
+});
+
 describe.each(databaseKinds())('a database made before migration 0026 on %s', (kind: DatabaseKind) => {
   it('upgrades: undo entries keep their rows with no maker, and the activity starts empty', async () => {
     const database = await createTestDatabase(kind);

@@ -16,7 +16,9 @@ import {
   INVITATION_LIFETIME_MS,
   INVITATION_USED,
   invitationRefusal,
+  lastOwnerRefusal,
 } from '../../domain/budgets.js';
+import type { YourDataCounts } from '../../contract/your-data.js';
 import { ConflictError, GoneError, InvalidInputError, NotFoundError } from '../../domain/errors.js';
 import { compareNames } from '../../domain/names.js';
 import type { Caller, SignedInUser } from '../auth/access-token.js';
@@ -61,6 +63,9 @@ const NO_SUCH_MEMBER = 'No such member.';
 const NO_SUCH_INVITATION = 'No such invitation.';
 const PERSONAL_NOT_SHARED = 'Your personal budget stays yours alone: create a budget to share instead.';
 const PERSONAL_STAYS = 'Your personal budget cannot be deleted or left: to remove its data, delete everything in Settings.';
+const EVERYTHING_IS_YOURS =
+  'Delete everything deletes your own data and leaves your shared budgets: send it without the Leftover-Budget header. To delete a shared budget itself, delete the budget.';
+const BUDGET_GAINED_MEMBERS = 'Someone joined this budget meanwhile: make them an owner, or remove them, then delete everything again.';
 const OWN_INVITATION = 'This is your own invitation: send it to the person you want to invite.';
 
 /** 192 random bits: far past the 128 the issue asks for, 32 characters of base64url. */
@@ -89,7 +94,7 @@ function invitationAnswer(invitation: StoredInvitation): Invitation {
 }
 
 /** Whatever deletes all of a budget's data: YourDataService.delete, with `last` in its unit of work. */
-export type BudgetDataEraser = (owner: Caller, last: (db: Database) => Promise<void>) => Promise<unknown>;
+export type BudgetDataEraser = (owner: Caller, last: (db: Database) => Promise<void>) => Promise<YourDataCounts>;
 
 export class BudgetService {
   constructor(
@@ -143,6 +148,50 @@ export class BudgetService {
     }
     await this.eraseData(budget.owner, (db) => deleteBudget(db, budget.id));
     return this.list(user);
+  }
+
+  /**
+   * "Delete everything" (issue 38 point 7, decision 0095): the person's personal budget with all of
+   * its data, each shared budget they are the only member of with its data, and their membership of
+   * every other one. Refused, with nothing changed, while they are the last owner of a shared budget
+   * others are still in. `budget` is the one the call's header named, if any: only the personal one.
+   * Each budget goes in a unit of work of its own, under its own lock, where the check is made again.
+   */
+  async deleteEverything(user: SignedInUser, budget: BudgetInView | undefined): Promise<YourDataCounts> {
+    if (budget && !budget.personal) throw new ConflictError(EVERYTHING_IS_YOURS);
+    const memberships = await listMemberships(this.database.db, user);
+    const shared: { membership: StoredMembership; alone: boolean }[] = [];
+    const blocking: string[] = [];
+    for (const membership of memberships) {
+      if (membership.personal) continue;
+      const members = await countMembers(this.database.db, membership.id);
+      const owners = membership.role === 'OWNER' ? await countMembers(this.database.db, membership.id, 'OWNER') : 0;
+      if (membership.role === 'OWNER' && owners === 1 && members > 1) blocking.push(membership.name);
+      shared.push({ membership, alone: members === 1 });
+    }
+    const refusal = lastOwnerRefusal(blocking);
+    if (refusal) throw refusal;
+    for (const { membership, alone } of shared) {
+      if (alone) {
+        await this.eraseData(membership.owner, async (db) => {
+          if ((await countMembers(db, membership.id)) > 1) throw new ConflictError(BUDGET_GAINED_MEMBERS);
+          await deleteBudget(db, membership.id);
+        });
+      } else {
+        await withOwnerLock(this.database, membership.owner, async (trx) => {
+          const member = (await listMembers(trx, membership.id)).find((each) => sameUser(each.user, user));
+          if (!member) return;
+          const lost = checkOwnerLeft(await countMembers(trx, membership.id, 'OWNER'), member.role === 'OWNER');
+          if (lost) throw new ConflictError(lastOwnerRefusal([membership.name])?.message ?? lost.message);
+          await deleteMember(trx, membership.id, member.id);
+        });
+      }
+    }
+    const personal = memberships.find((membership) => membership.personal);
+    return this.eraseData(user, async (db) => {
+      // Made again the next time it is needed, with a new id: nothing of the old one is left to find.
+      if (personal) await deleteBudget(db, personal.id);
+    });
   }
 
   /** The members by role (owners first), then by name; never a subject. */
