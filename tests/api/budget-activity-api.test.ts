@@ -14,7 +14,8 @@ import { VALID_EXPENSE, VALID_LEDGER } from '../support/api-calls.js';
 import { expectBadRequest } from '../support/api-expectations.js';
 import { openRawDatabase } from '../support/raw-database.js';
 import { createTestDatabase, databaseKinds, type DatabaseKind } from '../support/test-databases.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startSimplefinSimulator, type SimplefinSimulator } from '../support/simplefin-simulator.js';
+import { startTestApp, TEST_NOW, type TestApp } from '../support/test-app.js';
 
 interface Person {
   readonly subject: string;
@@ -228,10 +229,20 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
   let test: TestApp;
   const tokens = new Map<string, Promise<string>>();
 
+  let simulator: SimplefinSimulator;
+  const clock = TEST_NOW.getTime();
+
   beforeAll(async () => {
-    test = await startTestApp(kind);
+    simulator = await startSimplefinSimulator({ now: TEST_NOW });
+    test = await startTestApp(kind, {
+      now: () => new Date(clock),
+      env: { TZ: 'UTC', NOTIFY_ALLOW_PRIVATE_URLS: 'true', SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') },
+    });
   });
-  afterAll(() => test?.close());
+  afterAll(async () => {
+    await test?.close();
+    await simulator?.close();
+  });
 
   async function call(
     who: Person,
@@ -279,6 +290,45 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
   const budgetsOf = async (who: Person) =>
     (await ok<{ budgets: { id: string; name: string; role: string; personal: boolean }[] }>(call(who, 'GET', '/api/budgets'))).budgets;
   const EVERYTHING = { body: { confirm: 'DELETE' } };
+  const NOT_YOUR_CONNECTION =
+    'Only the member who connected this bank can link, sync or disconnect it: it uses their bank login. Connect your own bank to sync yours.';
+
+  it("lets only the member who connected a bank link, sync or disconnect it; one from before budgets is the owners'", async () => {
+    const alex = person('alex', 'Alex');
+    const sam = person('sam', 'Sam');
+    const id = await budgetNamed(alex, 'Household', [[sam, 'EDITOR']]);
+    simulator.scenario('default');
+    const connection = await ok<{ id: string }>(
+      call(sam, 'POST', '/api/bank-connections', { body: { setupToken: simulator.setupToken() }, budget: id }),
+    );
+    const remote = 'ACT-checking';
+    const before = await test.snapshot();
+    refused(await call(alex, 'POST', `/api/bank-connections/${connection.id}/sync`, { budget: id }), 403, NOT_YOUR_CONNECTION);
+    refused(
+      await call(alex, 'PUT', `/api/bank-connections/${connection.id}/accounts/${remote}`, { body: { accountId: null }, budget: id }),
+      403,
+      NOT_YOUR_CONNECTION,
+    );
+    refused(await call(alex, 'DELETE', `/api/bank-connections/${connection.id}`, { budget: id }), 403, NOT_YOUR_CONNECTION);
+    expect(await test.snapshot()).toBe(before);
+    // Every member still sees it.
+    expect(
+      (await ok<{ connections: { id: string }[] }>(call(alex, 'GET', '/api/bank-connections', { budget: id }))).connections,
+    ).toHaveLength(1);
+    await ok(call(sam, 'PUT', `/api/bank-connections/${connection.id}/accounts/${remote}`, { body: { accountId: null }, budget: id }));
+    await ok(call(sam, 'POST', `/api/bank-connections/${connection.id}/sync`, { budget: id }));
+
+    // Made before budgets (no maker): its owners' only.
+    await test.app.database.db
+      .updateTable('bank_connections')
+      .set({ made_by_iss: null, made_by_sub: null })
+      .where('id', '=', connection.id)
+      .execute();
+    refused(await call(sam, 'DELETE', `/api/bank-connections/${connection.id}`, { budget: id }), 403, NOT_YOUR_CONNECTION);
+    expect(
+      (await ok<{ connections: unknown[] }>(call(alex, 'DELETE', `/api/bank-connections/${connection.id}`, { budget: id }))).connections,
+    ).toEqual([]);
+  });
 
   it('deletes everything: refuses while the last owner of a budget others are in, naming it; then leaves and deletes', async () => {
     const alex = person('alex', 'Alex');
