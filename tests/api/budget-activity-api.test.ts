@@ -182,6 +182,22 @@ describe.each(databaseKinds())('who did what in a budget on %s', (kind) => {
     refused(await call(sam, 'GET', `/api/budgets/${personal?.id ?? ''}/activity`), 404, 'No such budget.');
   });
 
+  it("answers a viewer's GET /api/accounts in a budget with no account without writing; an editor's makes Checking", async () => {
+    const alex = person('alex', 'Alex');
+    const vic = person('vic', 'Vic');
+    const sam = person('sam', 'Sam');
+    const id = await household(alex, [
+      [vic, 'VIEWER'],
+      [sam, 'EDITOR'],
+    ]);
+    const before = await test.snapshot();
+    expect(await ok(call(vic, 'GET', '/api/accounts', { budget: id }))).toEqual({ accounts: [] });
+    expect(await test.snapshot()).toBe(before);
+    const made = await ok<{ accounts: { name: string }[] }>(call(sam, 'GET', '/api/accounts', { budget: id }));
+    expect(made.accounts.map((account) => account.name)).toEqual(['Checking']);
+    expect(await ok(call(vic, 'GET', '/api/accounts', { budget: id }))).toEqual(made);
+  });
+
   it("refuses to undo another member's change with their name, changing nothing; the maker undoes it", async () => {
     const alex = person('alex', 'Alex');
     const sam = person('sam', 'Sam');

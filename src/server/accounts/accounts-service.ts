@@ -75,10 +75,14 @@ export class AccountsService {
     return this.writes.run(owner, ACCOUNT_CHANGE, { apply, answer });
   }
 
-  /** Every account with its balances, oldest first; a user with none gets their primary "Checking" one now. */
-  async list(owner: Caller): Promise<AccountWithBalances[]> {
+  /**
+   * Every account with its balances, oldest first; a user with none gets their primary "Checking" one
+   * now. Not a viewer (decision 0095): their read never writes, so they see no account until an owner
+   * or an editor makes the first.
+   */
+  async list(owner: Caller, mayWrite = true): Promise<AccountWithBalances[]> {
     const accounts = await listAccountsWithBalances(this.database.db, owner);
-    if (accounts.length > 0) return accounts;
+    if (accounts.length > 0 || !mayWrite) return accounts;
     await this.change(
       owner,
       async (locked) => (await locked.account('primary')).id,
