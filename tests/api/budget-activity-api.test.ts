@@ -15,7 +15,9 @@ import { expectBadRequest } from '../support/api-expectations.js';
 import { openRawDatabase } from '../support/raw-database.js';
 import { createTestDatabase, databaseKinds, type DatabaseKind } from '../support/test-databases.js';
 import { startSimplefinSimulator, type SimplefinSimulator } from '../support/simplefin-simulator.js';
-import { startTestApp, TEST_NOW, type TestApp } from '../support/test-app.js';
+import { recipientsOf, type SmtpReceiver, startSmtpReceiver } from '../support/notify-receivers.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { runNotifications } from '../../src/server/app.js';
 
 interface Person {
   readonly subject: string;
@@ -49,6 +51,9 @@ function person(label: string, name?: string): Person {
   return { subject: `${label}-${crypto.randomUUID()}`, claims: name === undefined ? {} : { name } };
 }
 
+const PUBLIC_URL = 'https://leftover.example.com';
+/** Sat, Nov 21, 2026, 16:00 on a UTC server: past the default hour (08:00) for a member in UTC. */
+const NOW = new Date('2026-11-21T16:00:00Z');
 const STATEMENT = 'Date,Description,Amount\n2026-11-20,GROCER,-40.00\n2026-11-21,FUEL,-30.00\n2026-11-22,REFUND,12.50\n';
 
 describe.each(databaseKinds())('who did what in a budget on %s', (kind) => {
@@ -246,18 +251,27 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
   const tokens = new Map<string, Promise<string>>();
 
   let simulator: SimplefinSimulator;
-  const clock = TEST_NOW.getTime();
+  let smtp: SmtpReceiver;
 
   beforeAll(async () => {
-    simulator = await startSimplefinSimulator({ now: TEST_NOW });
+    simulator = await startSimplefinSimulator({ now: NOW });
+    smtp = await startSmtpReceiver();
     test = await startTestApp(kind, {
-      now: () => new Date(clock),
-      env: { TZ: 'UTC', NOTIFY_ALLOW_PRIVATE_URLS: 'true', SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') },
+      now: () => NOW,
+      env: {
+        TZ: 'UTC',
+        NOTIFY_ALLOW_PRIVATE_URLS: 'true',
+        SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
+        PUBLIC_URL,
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Leftover <leftover@example.com>',
+      },
     });
   });
   afterAll(async () => {
     await test?.close();
     await simulator?.close();
+    await smtp?.close();
   });
 
   async function call(
@@ -306,6 +320,61 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
   const budgetsOf = async (who: Person) =>
     (await ok<{ budgets: { id: string; name: string; role: string; personal: boolean }[] }>(call(who, 'GET', '/api/budgets'))).budgets;
   const EVERYTHING = { body: { confirm: 'DELETE' } };
+
+  /** An email channel of `who`'s, confirmed through the link mailed to it. */
+  async function confirmedEmail(who: Person, address: string): Promise<void> {
+    await ok(call(who, 'POST', '/api/notifications/channels', { body: { kind: 'EMAIL', target: address } }));
+    const [mail] = await smtp.waitFor(1, address);
+    const link = new RegExp(`${PUBLIC_URL}(/notify/confirm/[A-Za-z0-9_-]{43})`).exec(mail?.text ?? '')?.[1];
+    if (!link) throw new Error(`no confirm link in ${mail?.text}`);
+    expect((await test.app.inject({ method: 'POST', url: link })).statusCode).toBe(200);
+  }
+
+  it("plans a shared budget's messages for each member by their own channels and rules", async () => {
+    const alex = person('alex', 'Alex');
+    const sam = person('sam', 'Sam');
+    const vic = person('vic', 'Vic');
+    const eve = person('eve', 'Eve');
+    const id = await budgetNamed(alex, 'Household', [
+      [sam, 'EDITOR'],
+      [vic, 'VIEWER'],
+    ]);
+    // Wed, Nov 25: the car loan takes Household's Checking from $100 to -$210.44.
+    await ok(
+      call(alex, 'POST', '/api/expenses/add-expense', {
+        body: { ...VALID_EXPENSE, name: 'Car loan', amount: 310.44, day: 25 },
+        budget: id,
+      }),
+    );
+    await ok(
+      call(alex, 'POST', '/api/ledger/create-ledger', {
+        body: { ledger: { startDate: '2026-11-01', endDate: '2026-11-30', currentBalance: 100 } },
+        budget: id,
+      }),
+    );
+    const addresses = {
+      alex: 'alex@household.example',
+      sam: 'sam@household.example',
+      vic: 'vic@household.example',
+      eve: 'eve@elsewhere.example',
+    };
+    await confirmedEmail(alex, addresses.alex);
+    await confirmedEmail(sam, addresses.sam);
+    await confirmedEmail(vic, addresses.vic);
+    await confirmedEmail(eve, addresses.eve);
+    // Sam's own rules: no shortfalls, whatever budget.
+    await ok(call(sam, 'PUT', '/api/notifications', { body: { hour: 8, belowZero: false, billsDue: true } }));
+
+    await runNotifications(test.app);
+    for (const member of [addresses.alex, addresses.vic]) {
+      const [, heads] = await smtp.waitFor(2, member);
+      expect(heads?.subject).toBe('Checking (Household) goes below $0 on Wed, Nov 25, 2026');
+    }
+    const mailsTo = (address: string) => smtp.messages.filter((mail) => recipientsOf(mail).includes(address)).length;
+    // Only the confirmations: Sam's rules say no, and Eve is in no budget with a shortfall.
+    expect(mailsTo(addresses.sam)).toBe(1);
+    expect(mailsTo(addresses.eve)).toBe(1);
+  });
   const NOT_YOUR_CONNECTION =
     'Only the member who connected this bank can link, sync or disconnect it: it uses their bank login. Connect your own bank to sync yours.';
 
