@@ -9,6 +9,8 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type Migration, Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNDO_HEADER } from '../../src/contract/common.js';
+import { MAX_ACTIVITY_ENTRIES } from '../../src/domain/activity.js';
+import { recordActivity } from '../../src/server/activity/activity-store.js';
 import { migrations } from '../../src/server/db/migrations.js';
 import { VALID_EXPENSE, VALID_LEDGER } from '../support/api-calls.js';
 import { expectBadRequest } from '../support/api-expectations.js';
@@ -16,7 +18,7 @@ import { openRawDatabase } from '../support/raw-database.js';
 import { createTestDatabase, databaseKinds, type DatabaseKind } from '../support/test-databases.js';
 import { startSimplefinSimulator, type SimplefinSimulator } from '../support/simplefin-simulator.js';
 import { recipientsOf, type SmtpReceiver, startSmtpReceiver } from '../support/notify-receivers.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, TEST_NOW, type TestApp } from '../support/test-app.js';
 import { runNotifications } from '../../src/server/app.js';
 
 interface Person {
@@ -185,6 +187,26 @@ describe.each(databaseKinds())('who did what in a budget on %s', (kind) => {
     const [personal] = (await ok<{ budgets: { id: string }[] }>(call(alex, 'GET', '/api/budgets'))).budgets;
     expect(texts(await activityOf(alex, personal?.id ?? ''))).toEqual([]);
     refused(await call(sam, 'GET', `/api/budgets/${personal?.id ?? ''}/activity`), 404, 'No such budget.');
+  });
+
+  it('keeps a budget to its newest 500 entries, dropping the oldest as each new one is recorded', async () => {
+    const owner = { issuer: 'urn:leftover:budget', subject: crypto.randomUUID() };
+    const db = test.app.database.db;
+    await db.transaction().execute(async (trx) => {
+      for (let index = 1; index <= MAX_ACTIVITY_ENTRIES + 3; index += 1) {
+        await recordActivity(trx, owner, undefined, `change ${index}`, new Date(TEST_NOW.getTime() + index));
+      }
+    });
+    const kept = await db
+      .selectFrom('activity_entries')
+      .select(['seq', 'what'])
+      .where('owner_iss', '=', owner.issuer)
+      .where('owner_sub', '=', owner.subject)
+      .orderBy('seq')
+      .execute();
+    expect(kept).toHaveLength(MAX_ACTIVITY_ENTRIES);
+    expect(kept[0]).toEqual({ seq: 4, what: 'change 4' });
+    expect(kept.at(-1)).toEqual({ seq: MAX_ACTIVITY_ENTRIES + 3, what: `change ${MAX_ACTIVITY_ENTRIES + 3}` });
   });
 
   it("answers a viewer's GET /api/accounts in a budget with no account without writing; an editor's makes Checking", async () => {
