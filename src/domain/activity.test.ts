@@ -15,6 +15,9 @@ describe("the activity's words", () => {
     );
     expect(describeChange({ kind: 'bank', rows: 3 })).toBe('brought 3 rows from the bank');
     expect(describeChange({ kind: 'row', verb: 'added', name: ' ' })).toBe('added a row');
+    expect(describeChange({ kind: 'joined', role: 'VIEWER' })).toBe('joined as a viewer');
+    expect(describeChange({ kind: 'role', member: null, role: 'OWNER' })).toBe('made a member an owner');
+    expect(describeChange({ kind: 'removed', member: 'Sam' })).toBe('removed Sam');
   });
 
   it('keeps every entry within its bound, however long the names', () => {

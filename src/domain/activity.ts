@@ -3,7 +3,11 @@
  * changed as plain data, and this turns it into the words a member reads, "Alex paid Rent". The
  * words are stored as written: an entry says what happened then, whatever is renamed since.
  */
+import type { BudgetRole } from './budgets.js';
 import { formatCount } from './limits.js';
+
+/** A role as a sentence says it: "an editor". */
+const ROLE_WORDS: { readonly [Role in BudgetRole]: string } = { OWNER: 'an owner', EDITOR: 'an editor', VIEWER: 'a viewer' };
 
 /** The longest `what` kept: names are bounded already, but an entry must never grow with its input. */
 export const MAX_ACTIVITY_WHAT_LENGTH = 300;
@@ -36,6 +40,11 @@ export type ActivityChange =
   | { readonly kind: 'restore' }
   | { readonly kind: 'bank'; readonly rows: number }
   | { readonly kind: 'undo'; readonly undone: string | null }
+  | { readonly kind: 'joined'; readonly role: BudgetRole }
+  | { readonly kind: 'left' }
+  | { readonly kind: 'removed'; readonly member: string | null }
+  | { readonly kind: 'role'; readonly member: string | null; readonly role: BudgetRole }
+  | { readonly kind: 'renamed'; readonly name: string }
   | { readonly kind: 'other'; readonly text: string };
 
 function quoted(name: string): string {
@@ -68,6 +77,16 @@ export function describeChange(change: ActivityChange): string {
     case 'undo':
       // What an entry recorded before activity existed has no words: the undo still shows.
       return cut(change.undone === null ? 'undid a change' : `undid ${change.undone}`);
+    case 'joined':
+      return `joined as ${ROLE_WORDS[change.role]}`;
+    case 'left':
+      return 'left the budget';
+    case 'removed':
+      return cut(`removed ${change.member ?? 'a member'}`);
+    case 'role':
+      return cut(`made ${change.member ?? 'a member'} ${ROLE_WORDS[change.role]}`);
+    case 'renamed':
+      return cut(`renamed the budget to ${change.name}`);
     case 'other':
       return cut(change.text);
   }

@@ -153,6 +153,8 @@ describe.each(databaseKinds())('who did what in a budget on %s', (kind) => {
       'Alex paid Rent',
       'Alex made a new ledger for Checking',
       'Alex added the expense Rent',
+      'A member joined as a viewer',
+      'Sam joined as an editor',
     ]);
     expect(all.next).toBeNull();
     const [newest] = all.entries;
@@ -187,6 +189,30 @@ describe.each(databaseKinds())('who did what in a budget on %s', (kind) => {
     const [personal] = (await ok<{ budgets: { id: string }[] }>(call(alex, 'GET', '/api/budgets'))).budgets;
     expect(texts(await activityOf(alex, personal?.id ?? ''))).toEqual([]);
     refused(await call(sam, 'GET', `/api/budgets/${personal?.id ?? ''}/activity`), 404, 'No such budget.');
+  });
+
+  it("records who joined, left, was removed or given another role, and the budget's new name", async () => {
+    const alex = person('alex', 'Alex');
+    const sam = person('sam', 'Sam');
+    const vic = person('vic', 'Vic');
+    const id = await household(alex, [
+      [sam, 'EDITOR'],
+      [vic, 'VIEWER'],
+    ]);
+    await ok(call(alex, 'PATCH', `/api/budgets/${id}`, { body: { name: 'Home' } }));
+    const members = (await ok<{ members: { id: string; name: string | null }[] }>(call(alex, 'GET', `/api/budgets/${id}/members`))).members;
+    const vicId = members.find((member) => member.name === 'Vic')?.id ?? '';
+    await ok(call(alex, 'PATCH', `/api/budgets/${id}/members/${vicId}`, { body: { role: 'EDITOR' } }));
+    await ok(call(alex, 'DELETE', `/api/budgets/${id}/members/${vicId}`));
+    await ok(call(sam, 'POST', `/api/budgets/${id}/leave`));
+    expect(texts(await activityOf(alex, id))).toEqual([
+      'Sam left the budget',
+      'Alex removed Vic',
+      'Alex made Vic an editor',
+      'Alex renamed the budget to Home',
+      'Vic joined as a viewer',
+      'Sam joined as an editor',
+    ]);
   });
 
   it('keeps a budget to its newest 500 entries, dropping the oldest as each new one is recorded', async () => {

@@ -19,6 +19,8 @@ import {
   lastOwnerRefusal,
 } from '../../domain/budgets.js';
 import type { YourDataCounts } from '../../contract/your-data.js';
+import { type ActivityChange, describeChange } from '../../domain/activity.js';
+import { recordActivity } from '../activity/activity-store.js';
 import { ConflictError, GoneError, InvalidInputError, NotFoundError } from '../../domain/errors.js';
 import { compareNames } from '../../domain/names.js';
 import type { Caller, SignedInUser } from '../auth/access-token.js';
@@ -134,8 +136,11 @@ export class BudgetService {
     return { id, name, role: 'OWNER', personal: false };
   }
 
-  async rename(budget: BudgetInView, name: string): Promise<Budget> {
-    await renameBudget(this.database.db, budget.id, name);
+  async rename(user: SignedInUser, budget: BudgetInView, name: string): Promise<Budget> {
+    await withOwnerLock(this.database, budget.owner, async (trx) => {
+      await renameBudget(trx, budget.id, name);
+      if (name !== budget.name) await this.record(trx, budget.owner, user, { kind: 'renamed', name });
+    });
     return budgetAnswer({ ...budget, name });
   }
 
@@ -184,6 +189,7 @@ export class BudgetService {
           const lost = checkOwnerLeft(await countMembers(trx, membership.id, 'OWNER'), member.role === 'OWNER');
           if (lost) throw new ConflictError(lastOwnerRefusal([membership.name])?.message ?? lost.message);
           await deleteMember(trx, membership.id, member.id);
+          await this.record(trx, membership.owner, user, { kind: 'left' });
         });
       }
     }
@@ -210,6 +216,7 @@ export class BudgetService {
       const refusal = checkOwnerLeft(await countMembers(trx, budget.id, 'OWNER'), member.role === 'OWNER' && role !== 'OWNER');
       if (refusal) throw refusal;
       await setMemberRole(trx, budget.id, memberId, role);
+      if (role !== member.role) await this.record(trx, budget.owner, user, { kind: 'role', member: member.displayName, role });
     });
     return this.members(user, budget);
   }
@@ -222,6 +229,7 @@ export class BudgetService {
       const refusal = checkOwnerLeft(await countMembers(trx, budget.id, 'OWNER'), member.role === 'OWNER');
       if (refusal) throw refusal;
       await deleteMember(trx, budget.id, memberId);
+      await this.record(trx, budget.owner, user, { kind: 'removed', member: member.displayName });
     });
     return this.members(user, budget);
   }
@@ -236,6 +244,7 @@ export class BudgetService {
       const refusal = checkOwnerLeft(await countMembers(trx, budget.id, 'OWNER'), member.role === 'OWNER');
       if (refusal) throw refusal;
       await deleteMember(trx, budget.id, member.id);
+      await this.record(trx, budget.owner, user, { kind: 'left' });
     });
     return this.list(user);
   }
@@ -306,6 +315,7 @@ export class BudgetService {
       if (refusal) throw refusal;
       if (!(await closeInvitation(trx, invitation.id, 'ACCEPTED', now))) throw new GoneError(INVITATION_USED);
       await insertMember(trx, invitation.budgetId, user, invitation.role, user.name ?? null, now);
+      await this.record(trx, { issuer: BUDGET_ISSUER, subject: invitation.budgetId }, user, { kind: 'joined', role: invitation.role });
       return { id: invitation.budgetId, name: invitation.budgetName, role: invitation.role, personal: false };
     });
   }
@@ -317,6 +327,11 @@ export class BudgetService {
     const now = this.now();
     if (!(await closeInvitation(this.database.db, invitation.id, 'DECLINED', now))) throw new GoneError(INVITATION_USED);
     return { declined: true };
+  }
+
+  /** Who changed the budget's members or name, in its activity (decision 0094); under the budget's lock, which numbers its entries. */
+  private record(db: Database, owner: Caller, user: SignedInUser, change: ActivityChange): Promise<void> {
+    return recordActivity(db, owner, user, describeChange(change), this.now());
   }
 
   /** The invitation a token names, if it can still be taken: 404 for no such token, 410 used, revoked or expired. */

@@ -15,7 +15,7 @@
  * 6. one activity entry saying who did what (decision 0094), when the write changed anything;
  * 7. the caller's answer, read in the transaction with the versions as they end.
  *
- * A refusal anywhere rolls all of it back: every ledger, version and undo entry stays as it was.
+ * A refusal anywhere rolls all of it back: every ledger, version, undo and activity entry stays as it was.
  */
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { NotFoundError } from '../../domain/errors.js';
@@ -324,7 +324,7 @@ export class LedgerWrites {
      * Who a write in this owner's name is made by (decision 0094): app.ts finds the signed-in member
      * of the request the owner came with, as it charges rows; a background job's write has none.
      */
-    readonly actorOf: (owner: Caller) => Actor = () => undefined,
+    private readonly actorOf: (owner: Caller) => Actor = () => undefined,
   ) {}
 
   /** The app's database outside any write: for what a write reads before its lock, which never changes once written (an undo entry). */
