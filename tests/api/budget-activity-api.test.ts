@@ -448,8 +448,19 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
     expect(
       (await ok<{ connections: { id: string }[] }>(call(alex, 'GET', '/api/bank-connections', { budget: id }))).connections,
     ).toHaveLength(1);
-    await ok(call(sam, 'PUT', `/api/bank-connections/${connection.id}/accounts/${remote}`, { body: { accountId: null }, budget: id }));
+    // Its maker links it to Household's Checking and syncs: the activity says who brought the rows.
+    const created = await call(sam, 'POST', '/api/ledger/create-ledger', {
+      body: { ledger: { startDate: '2026-10-01', endDate: '2026-12-31', currentBalance: 100 } },
+      budget: id,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { accounts } = await ok<{ accounts: { id: string }[] }>(call(sam, 'GET', '/api/accounts', { budget: id }));
+    await ok(
+      call(sam, 'PUT', `/api/bank-connections/${connection.id}/accounts/${remote}`, { body: { accountId: accounts[0]?.id }, budget: id }),
+    );
     await ok(call(sam, 'POST', `/api/bank-connections/${connection.id}/sync`, { budget: id }));
+    const activity = await ok<{ entries: { text: string }[] }>(call(alex, 'GET', `/api/budgets/${id}/activity?limit=1`));
+    expect(activity.entries[0]?.text).toMatch(/^Sam brought \d+ rows? from the bank$/);
 
     // Made before budgets (no maker): its owners' only.
     await test.app.database.db
