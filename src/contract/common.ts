@@ -203,6 +203,8 @@ export const ENDPOINTS = {
   updateMember: { method: 'PATCH', path: '/api/budgets/:id/members/:member', failure: "Failed to change the member's role!" },
   removeMember: { method: 'DELETE', path: '/api/budgets/:id/members/:member', failure: 'Failed to remove the member!' },
   leaveBudget: { method: 'POST', path: '/api/budgets/:id/leave', failure: 'Failed to leave the budget!' },
+  /** Who did what, newest first, a page at a time (decision 0094). */
+  listActivity: { method: 'GET', path: '/api/budgets/:id/activity', failure: "Failed to get the budget's activity!" },
   listInvitations: { method: 'GET', path: '/api/budgets/:id/invitations', failure: 'Failed to get the invitations!' },
   createInvitation: { method: 'POST', path: '/api/budgets/:id/invitations', failure: 'Failed to create the invitation!' },
   revokeInvitation: {

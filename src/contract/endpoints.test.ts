@@ -123,6 +123,7 @@ describe('the endpoint table', () => {
       'updateMember',
       'removeMember',
       'leaveBudget',
+      'listActivity',
       'listInvitations',
       'createInvitation',
       'revokeInvitation',

@@ -8,6 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { RESTORE_BODY_LIMIT_BYTES, yourDataCountsSchema, yourDataExportSchema } from './your-data.js';
+import { activityQuerySchema, activitySchema } from './activity.js';
 import { restoreYourDataRequestSchema, deleteYourDataRequestSchema } from './your-data-requests.js';
 import { profileSchema } from './app-config.js';
 import { type BudgetRole, OWNERS, READERS, WRITERS } from '../domain/budgets.js';
@@ -379,6 +380,13 @@ export const ENDPOINT_SCHEMAS = {
     answer: membersSchema,
   },
   removeMember: { roles: OWNERS, summary: 'Remove a member from a budget', params: memberParamsSchema, answer: membersSchema },
+  listActivity: {
+    roles: READERS,
+    summary: 'List who did what in a budget, newest first, a page at a time',
+    params: idParamsSchema,
+    query: activityQuerySchema,
+    answer: activitySchema,
+  },
   leaveBudget: { roles: READERS, summary: 'Leave a budget the caller is a member of', params: idParamsSchema, answer: budgetsSchema },
   listInvitations: { roles: OWNERS, summary: "List a budget's pending invitations", params: idParamsSchema, answer: invitationsSchema },
   createInvitation: {

@@ -29,6 +29,8 @@ export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const VIEWER_CANNOT_CHANGE = 'You can view this budget but not change it.';
 export const OWNERS_ONLY = 'Only an owner of this budget can do this.';
+/** Undo of a change made before activity named its maker (decision 0094): it was the owner's. */
+export const OWNERS_ONLY_UNDO = 'Only an owner of this budget can undo this.';
 
 /** The refusal of a call that accepts `accepted` to a member of role `role`, or undefined when it is allowed. */
 export function roleRefusal(accepted: readonly BudgetRole[], role: BudgetRole): ForbiddenError | undefined {
@@ -59,6 +61,19 @@ export function checkMemberCount(total: number): ConflictError | undefined {
 export function checkOwnerLeft(owners: number, losing: boolean): ConflictError | undefined {
   if (!losing || owners > 1) return undefined;
   return new ConflictError('A budget needs an owner: make another member an owner first, or delete the budget.');
+}
+
+/**
+ * "Delete everything" leaves the person's shared budgets (issue 38 point 7, decision 0095), so it
+ * refuses while they are the last owner of one that others are still in, naming each.
+ */
+export function lastOwnerRefusal(budgetNames: readonly string[]): ConflictError | undefined {
+  if (budgetNames.length === 0) return undefined;
+  const names = budgetNames.join(', ');
+  const one = budgetNames.length === 1;
+  return new ConflictError(
+    `You are the last owner of ${names}, which others are still in: make another member an owner of ${one ? 'it' : 'each'}, or delete ${one ? 'it' : 'them'}, then delete everything.`,
+  );
 }
 
 /** Where an invitation is: open until it is accepted, declined or revoked, or it expires. */

@@ -16,7 +16,7 @@ import type { ErrorBody } from '../contract/errors.js';
 import { type AccessTokenVerifier, createAccessTokenVerifier, createDiscoveredKeySet, createLocalKeySet } from './auth/access-token.js';
 import { registerDevProvider } from './auth/dev-provider.js';
 import { registerHostCheck, registerNoStoreByDefault, requestLogSerializer } from './http/edge.js';
-import { chargeRowsTouched, registerTokenCheck } from './http/api-scope.js';
+import { actorOfCaller, chargeRowsTouched, registerTokenCheck } from './http/api-scope.js';
 import type { AppConfiguration, TrustProxy } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
 import { ensurePrivateFolder } from './db/private-files.js';
@@ -39,6 +39,8 @@ import { BankSyncThread } from './bank-sync-runner.js';
 import { bankRoutes } from './bank/routes.js';
 import { BudgetService } from './budgets/budget-service.js';
 import { budgetRoutes } from './budgets/routes.js';
+import { sharedBudgetsOf } from './budgets/budget-store.js';
+import { activityRoutes } from './activity/routes.js';
 import { YourDataService } from './your-data/your-data-service.js';
 import { replanDay } from './profile/user-settings-store.js';
 import { depositRoutes } from './deposits/routes.js';
@@ -211,6 +213,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     () => app.now(),
     { schedules: readLedgerSchedules, todayOf: app.todayOf },
     chargeRowsTouched,
+    actorOfCaller,
   );
   app.decorate('ledgerWrites', ledgerWrites);
   // What a big restore left in no account when the process stopped midway (decision 0072). SQLite serves one
@@ -236,6 +239,8 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     ...(options.notifications?.sendConcurrency !== undefined && { sendConcurrency: options.notifications.sendConcurrency }),
     ...(options.notifications?.sendsPerUser !== undefined && { sendsPerUser: options.notifications.sendsPerUser }),
     onError: (error) => app.log.error({ err: error }, 'a notification could not be sent'),
+    // A member's day covers the budgets they share too, by their own channels and rules (decision 0095).
+    sharedBudgetsOf: (person) => sharedBudgetsOf(database.db, person),
   });
   app.decorate('notificationOutbox', outbox);
   const everyMs = options.notifications?.everyMs ?? 60_000;
@@ -255,7 +260,14 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   const bankThread = new BankSyncThread(app.log);
   const bankUnits =
     config.database.kind === 'sqlite' && database.whileWritesWait
-      ? bankThread.units({ file: config.database.file, database, defaultTimeZone: config.defaultTimeZone, now, charge: chargeRowsTouched })
+      ? bankThread.units({
+          file: config.database.file,
+          database,
+          defaultTimeZone: config.defaultTimeZone,
+          now,
+          charge: chargeRowsTouched,
+          actorOf: actorOfCaller,
+        })
       : unitsInProcess({ writes: ledgerWrites, store: bankStore });
   app.addHook('onClose', async () => bankThread.close());
   const bank = new BankService({
@@ -321,12 +333,13 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(expenseRoutes);
       await api.register(ledgerRoutes);
       await api.register(statementRoutes);
-      await api.register(yourDataRoutes);
+      await api.register(yourDataRoutes, { deleteEverything: (user, budget) => budgets.deleteEverything(user, budget) });
       await api.register(undoRoutes);
       await api.register(accountsRoutes);
       await api.register(notificationRoutes, { notifications, delivery });
       await api.register(bankRoutes, { bank });
       await api.register(budgetRoutes, { budgets });
+      await api.register(activityRoutes);
       api.setNotFoundHandler((request, reply) => {
         // The request's own path is not echoed back: an answer never repeats what a caller made up.
         const body: ErrorBody = { error: { code: 'not_found', message: `There is no such API call (${request.method}).` } };

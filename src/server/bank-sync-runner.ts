@@ -10,7 +10,8 @@
  * (bank-sync-unit.ts' unitsInProcess): there other users' queries have connections of their own.
  */
 import type { Piscina } from 'piscina';
-import type { Caller } from './auth/access-token.js';
+import type { Caller, SignedInUser } from './auth/access-token.js';
+import type { Actor } from './activity/activity-store.js';
 import type { StoredConnection } from './bank/bank-connection-store.js';
 import type { BankSyncUnits, SyncWindow, SyncWritten } from './bank/bank-sync-unit.js';
 import { errorFromThread } from './bank/errors-in-thread.js';
@@ -37,6 +38,14 @@ export interface ThreadUnitsOptions {
   readonly now: () => Date;
   /** Rows the write touched, charged to the request it came with (issue 34), as the unit of work does in this thread. */
   readonly charge: (owner: Caller, rows: number) => void;
+  /** Who a write in this owner's name is made by (decision 0094), found here: the request is this thread's. */
+  readonly actorOf: (owner: Caller) => Actor;
+}
+
+/** The member as plain data (no undefined field across the copy); null for no person (a scheduled sync). */
+function actorInThread(actor: Actor): SignedInUser | null {
+  if (!actor) return null;
+  return { issuer: actor.issuer, subject: actor.subject, ...(actor.name !== undefined && { name: actor.name }) };
 }
 
 /** The bytes themselves when they own their whole buffer (moved, not copied); a view into a shared pool is copied. */
@@ -83,6 +92,7 @@ export class BankSyncThread {
       defaultTimeZone: options.defaultTimeZone,
       now: options.now().toISOString(),
       owner: { issuer: owner.issuer, subject: owner.subject },
+      actor: actorInThread(options.actorOf(owner)),
       connection,
     });
     return {

@@ -9,7 +9,7 @@
  * refusal comes back as its kind and words, which the server throws again as the same error.
  */
 import SQLite from 'better-sqlite3';
-import type { Caller } from './auth/access-token.js';
+import type { Caller, SignedInUser } from './auth/access-token.js';
 import type { StoredConnection } from './bank/bank-connection-store.js';
 import { BankConnectionStore } from './bank/bank-connection-store.js';
 import { type BankSyncUnitDeps, type SyncedAccounts, type SyncFacts, syncWindow, writeSync } from './bank/bank-sync-unit.js';
@@ -27,6 +27,8 @@ interface TaskBase {
   /** The app's clock at the task's start, as an ISO string. */
   readonly now: string;
   readonly owner: Caller;
+  /** The member the write is made by (decision 0094); null for no person. */
+  readonly actor: SignedInUser | null;
   readonly connection: StoredConnection;
 }
 
@@ -50,7 +52,14 @@ function depsFor(task: TaskBase): BankSyncUnitDeps {
   const now = new Date(task.now);
   const clock = () => now;
   return {
-    writes: new LedgerWrites(database, clock, { schedules: readLedgerSchedules, todayOf: userToday(task.defaultTimeZone, clock) }),
+    writes: new LedgerWrites(
+      database,
+      clock,
+      { schedules: readLedgerSchedules, todayOf: userToday(task.defaultTimeZone, clock) },
+      // Charged by the server, which knows the request (bank-sync-runner.ts).
+      () => undefined,
+      () => task.actor ?? undefined,
+    ),
     store: new BankConnectionStore(database.db),
   };
 }

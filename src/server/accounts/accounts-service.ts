@@ -75,10 +75,14 @@ export class AccountsService {
     return this.writes.run(owner, ACCOUNT_CHANGE, { apply, answer });
   }
 
-  /** Every account with its balances, oldest first; a user with none gets their primary "Checking" one now. */
-  async list(owner: Caller): Promise<AccountWithBalances[]> {
+  /**
+   * Every account with its balances, oldest first; a user with none gets their primary "Checking" one
+   * now. Not a viewer (decision 0095): their read never writes, so they see no account until an owner
+   * or an editor makes the first.
+   */
+  async list(owner: Caller, mayWrite = true): Promise<AccountWithBalances[]> {
     const accounts = await listAccountsWithBalances(this.database.db, owner);
-    if (accounts.length > 0) return accounts;
+    if (accounts.length > 0 || !mayWrite) return accounts;
     await this.change(
       owner,
       async (locked) => (await locked.account('primary')).id,
@@ -105,6 +109,7 @@ export class AccountsService {
           primary: accounts.length === 0,
           createdAt: new Date().toISOString(),
         });
+        locked.noteActivity({ kind: 'account', verb: 'added', name: account.name });
         return account.id;
       },
       (locked, id) => this.withBalances(locked, id),
@@ -140,6 +145,9 @@ export class AccountsService {
           await makePrimary(locked.db, owner, id);
         }
         if (change.card) await setCardSettings(locked.db, owner, id, change.card);
+        if (renamed || change.card || (change.primary && !account.primary)) {
+          locked.noteActivity({ kind: 'account', verb: 'changed', name: change.name ?? account.name });
+        }
         if (account.card && (renamed || change.card)) {
           locked.includeCards({ cards: [id], formerPayFrom: new Map([[id, account.card.payFromAccountId]]) });
         }
@@ -184,6 +192,7 @@ export class AccountsService {
         await deleted.unlinkOtherSides();
         await deleted.deleteAll();
         await deleteAccountRecord(locked.db, owner, id);
+        locked.noteActivity({ kind: 'account', verb: 'deleted', name: account.name });
         if (account.primary) await makePrimary(locked.db, owner, primary.id);
         await movePayFrom(locked.db, owner, id, primary.id);
         const moved: ScheduleRef[] = [

@@ -13,7 +13,10 @@ import { AccountsService } from './accounts-service.js';
 export const accountsRoutes: FastifyPluginAsyncZod = async (api) => {
   const accounts = new AccountsService(api.database, api.ledgerWrites);
 
-  registerEndpoint(api, 'listAccounts', async (request) => ({ accounts: (await accounts.list(callerOf(request))).map(accountAnswer) }));
+  // A viewer's read never writes: no first account is made for them (decision 0095).
+  registerEndpoint(api, 'listAccounts', async (request) => ({
+    accounts: (await accounts.list(callerOf(request), request.member?.role !== 'VIEWER')).map(accountAnswer),
+  }));
 
   registerEndpoint(api, 'addAccount', async (request) => accountAnswer(await accounts.add(callerOf(request), accountFields(request.body))));
 

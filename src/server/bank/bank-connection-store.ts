@@ -30,6 +30,8 @@ export interface StoredBankAccount extends BridgeAccountSummary {
 export interface StoredConnection {
   readonly id: string;
   readonly owner: Caller;
+  /** The member who connected it (decision 0088); null for one made before budgets, by the owner of its rows. */
+  readonly madeBy: Caller | null;
   readonly state: 'Connected' | 'Needs attention';
   readonly reason: string | null;
   readonly scheduled: boolean;
@@ -85,7 +87,7 @@ export class BankConnectionStore {
   async list(owner: Caller): Promise<StoredConnection[]> {
     const connections = await this.db
       .selectFrom('bank_connections')
-      .select(['id', 'state', 'reason', 'scheduled', 'last_success_on', 'last_sync'])
+      .select(['id', 'state', 'reason', 'scheduled', 'last_success_on', 'last_sync', 'made_by_iss', 'made_by_sub'])
       .where('owner_iss', '=', owner.issuer)
       .where('owner_sub', '=', owner.subject)
       .orderBy('created_at')
@@ -103,6 +105,7 @@ export class BankConnectionStore {
     return connections.map((row) => ({
       id: row.id,
       owner,
+      madeBy: row.made_by_iss !== null && row.made_by_sub !== null ? { issuer: row.made_by_iss, subject: row.made_by_sub } : null,
       state: row.state === 'Needs attention' ? 'Needs attention' : 'Connected',
       reason: row.reason,
       scheduled: row.scheduled === 1,

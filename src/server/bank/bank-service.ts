@@ -18,7 +18,8 @@ import {
   TOO_MANY_BANK_CONNECTIONS,
 } from '../../contract/bank-connections.js';
 import { dateRangeWindows } from '../../domain/date-windows.js';
-import { ConflictError, InvalidInputError, NotFoundError, TooManyRequestsError } from '../../domain/errors.js';
+import type { BudgetRole } from '../../domain/budgets.js';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, TooManyRequestsError } from '../../domain/errors.js';
 import { centsToDollars, cents } from '../../domain/money.js';
 import { todayInZone } from '../../domain/time-zones.js';
 import type { AccountFields } from '../ledger/index.js';
@@ -109,6 +110,27 @@ export function nextScheduledSync(after: Date, random: () => number = Math.rando
   return new Date(nextQuarter + Math.floor(random() * (quarter / minute)) * minute);
 }
 
+/** Who asks to change a connection: the signed-in person and their role in the budget. */
+export interface BankMember {
+  readonly user: Caller;
+  readonly role: BudgetRole;
+}
+
+const NOT_YOUR_CONNECTION =
+  'Only the member who connected this bank can link, sync or disconnect it: it uses their bank login. Connect your own bank to sync yours.';
+
+/**
+ * A bank connection belongs to the member who made it (issue 38 point 7, decision 0095): it holds
+ * their bank login. One made before budgets names nobody: it is the owner's of its rows, so the
+ * personal budget's user, or in a shared budget its owners.
+ */
+function checkMaker(connection: StoredConnection, member: BankMember): void {
+  const maker = connection.madeBy;
+  const same = (a: Caller, b: Caller) => a.issuer === b.issuer && a.subject === b.subject;
+  if (maker === null ? same(member.user, connection.owner) || member.role === 'OWNER' : same(member.user, maker)) return;
+  throw new ForbiddenError(NOT_YOUR_CONNECTION);
+}
+
 export class BankService {
   private secretsRead: BankSecrets | undefined;
 
@@ -146,9 +168,11 @@ export class BankService {
     return connectionAnswer(await this.one(owner, id), await this.accountIds(owner));
   }
 
-  private async one(owner: Caller, id: string): Promise<StoredConnection> {
+  /** The connection, checked to be the member's own when a member asks (a scheduled sync is nobody's). */
+  private async one(owner: Caller, id: string, member?: BankMember): Promise<StoredConnection> {
     const found = await this.store.find(owner, id);
     if (!found) throw new NotFoundError(NO_SUCH_CONNECTION);
+    if (member) checkMaker(found, member);
     return found;
   }
 
@@ -194,11 +218,12 @@ export class BankService {
    */
   async link(
     owner: Caller,
+    member: BankMember,
     id: string,
     remoteId: string,
     target: { readonly accountId: string | null } | { readonly newAccount: AccountFields },
   ): Promise<BankConnection> {
-    const connection = await this.one(owner, id);
+    const connection = await this.one(owner, id, member);
     const remote = connection.accounts.find((account) => account.remoteId === remoteId);
     if (!remote) throw new NotFoundError(NO_SUCH_REMOTE);
     let accountId: string | null;
@@ -219,7 +244,8 @@ export class BankService {
   }
 
   /** Deletes the connection and its sealed secret at once; the ledgers keep their rows and marks. */
-  async disconnect(owner: Caller, id: string): Promise<BankConnection[]> {
+  async disconnect(owner: Caller, member: BankMember, id: string): Promise<BankConnection[]> {
+    await this.one(owner, id, member);
     if (!(await this.store.delete(owner, id))) throw new NotFoundError(NO_SUCH_CONNECTION);
     return this.list(owner);
   }
@@ -231,9 +257,9 @@ export class BankService {
    * to any ledger: the connection needs attention, with the reason, and after a 402 or a 403 the
    * schedule stops asking it until the user reconnects.
    */
-  async sync(owner: Caller, id: string, trigger: SyncTrigger): Promise<BankSyncAnswer> {
+  async sync(owner: Caller, id: string, trigger: SyncTrigger, member?: BankMember): Promise<BankSyncAnswer> {
     const box = this.box();
-    const connection = await this.one(owner, id);
+    const connection = await this.one(owner, id, member);
     const zone = await this.timeZone(owner);
     const now = this.options.now();
     const today = todayInZone(now, zone);

@@ -190,6 +190,8 @@ export async function writeSync(
           synced.push(bridge.id);
           balances.push({ remoteId: bridge.id, text: bridgeBalanceText(reconcileWithBridge(ledger.openingBalance, after.rows, bridge)) });
         }
+        const brought = counts.added + counts.matched + counts.replaced;
+        if (brought > 0) write.noteActivity({ kind: 'bank', rows: brought });
         await store.saveAccounts(write.db, owner, connection.id, summaries(outcome.accounts));
         await store.markSynced(write.db, owner, connection.id, synced, sync.today);
         const record: BankSyncRecord = { at: sync.at, trigger: sync.trigger, ...counts, warnings, failure: null, balances };

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountFields } from '../accounts/accounts-payloads.js';
-import { callerOf, userOf } from '../http/api-scope.js';
+import { callerOf, memberOf, userOf } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
 import type { BankService } from './bank-service.js';
 
@@ -18,10 +18,10 @@ export const bankRoutes: FastifyPluginAsyncZod<BankRoutesOptions> = async (api, 
   registerEndpoint(api, 'linkBankAccount', async (request) => {
     const { body } = request;
     const target = body.newAccount !== undefined ? { newAccount: accountFields(body.newAccount) } : { accountId: body.accountId ?? null };
-    return bank.link(callerOf(request), request.params.id, request.params.remoteId, target);
+    return bank.link(callerOf(request), memberOf(request), request.params.id, request.params.remoteId, target);
   });
-  registerEndpoint(api, 'syncBankConnection', async (request) => bank.sync(callerOf(request), request.params.id, 'now'));
+  registerEndpoint(api, 'syncBankConnection', async (request) => bank.sync(callerOf(request), request.params.id, 'now', memberOf(request)));
   registerEndpoint(api, 'disconnectBank', async (request) => ({
-    connections: await bank.disconnect(callerOf(request), request.params.id),
+    connections: await bank.disconnect(callerOf(request), memberOf(request), request.params.id),
   }));
 };

@@ -16,7 +16,11 @@ import {
   INVITATION_LIFETIME_MS,
   INVITATION_USED,
   invitationRefusal,
+  lastOwnerRefusal,
 } from '../../domain/budgets.js';
+import type { YourDataCounts } from '../../contract/your-data.js';
+import { type ActivityChange, describeChange } from '../../domain/activity.js';
+import { recordActivity } from '../activity/activity-store.js';
 import { ConflictError, GoneError, InvalidInputError, NotFoundError } from '../../domain/errors.js';
 import { compareNames } from '../../domain/names.js';
 import type { Caller, SignedInUser } from '../auth/access-token.js';
@@ -61,6 +65,9 @@ const NO_SUCH_MEMBER = 'No such member.';
 const NO_SUCH_INVITATION = 'No such invitation.';
 const PERSONAL_NOT_SHARED = 'Your personal budget stays yours alone: create a budget to share instead.';
 const PERSONAL_STAYS = 'Your personal budget cannot be deleted or left: to remove its data, delete everything in Settings.';
+const EVERYTHING_IS_YOURS =
+  'Delete everything deletes your own data and leaves your shared budgets: send it without the Leftover-Budget header. To delete a shared budget itself, delete the budget.';
+const BUDGET_GAINED_MEMBERS = 'Someone joined this budget meanwhile: make them an owner, or remove them, then delete everything again.';
 const OWN_INVITATION = 'This is your own invitation: send it to the person you want to invite.';
 
 /** 192 random bits: far past the 128 the issue asks for, 32 characters of base64url. */
@@ -89,7 +96,7 @@ function invitationAnswer(invitation: StoredInvitation): Invitation {
 }
 
 /** Whatever deletes all of a budget's data: YourDataService.delete, with `last` in its unit of work. */
-export type BudgetDataEraser = (owner: Caller, last: (db: Database) => Promise<void>) => Promise<unknown>;
+export type BudgetDataEraser = (owner: Caller, last: (db: Database) => Promise<void>) => Promise<YourDataCounts>;
 
 export class BudgetService {
   constructor(
@@ -129,8 +136,11 @@ export class BudgetService {
     return { id, name, role: 'OWNER', personal: false };
   }
 
-  async rename(budget: BudgetInView, name: string): Promise<Budget> {
-    await renameBudget(this.database.db, budget.id, name);
+  async rename(user: SignedInUser, budget: BudgetInView, name: string): Promise<Budget> {
+    await withOwnerLock(this.database, budget.owner, async (trx) => {
+      await renameBudget(trx, budget.id, name);
+      if (name !== budget.name) await this.record(trx, budget.owner, user, { kind: 'renamed', name });
+    });
     return budgetAnswer({ ...budget, name });
   }
 
@@ -143,6 +153,51 @@ export class BudgetService {
     }
     await this.eraseData(budget.owner, (db) => deleteBudget(db, budget.id));
     return this.list(user);
+  }
+
+  /**
+   * "Delete everything" (issue 38 point 7, decision 0095): the person's personal budget with all of
+   * its data, each shared budget they are the only member of with its data, and their membership of
+   * every other one. Refused, with nothing changed, while they are the last owner of a shared budget
+   * others are still in. `budget` is the one the call's header named, if any: only the personal one.
+   * Each budget goes in a unit of work of its own, under its own lock, where the check is made again.
+   */
+  async deleteEverything(user: SignedInUser, budget: BudgetInView | undefined): Promise<YourDataCounts> {
+    if (budget && !budget.personal) throw new ConflictError(EVERYTHING_IS_YOURS);
+    const memberships = await listMemberships(this.database.db, user);
+    const shared: { membership: StoredMembership; alone: boolean }[] = [];
+    const blocking: string[] = [];
+    for (const membership of memberships) {
+      if (membership.personal) continue;
+      const members = await countMembers(this.database.db, membership.id);
+      const owners = membership.role === 'OWNER' ? await countMembers(this.database.db, membership.id, 'OWNER') : 0;
+      if (membership.role === 'OWNER' && owners === 1 && members > 1) blocking.push(membership.name);
+      shared.push({ membership, alone: members === 1 });
+    }
+    const refusal = lastOwnerRefusal(blocking);
+    if (refusal) throw refusal;
+    for (const { membership, alone } of shared) {
+      if (alone) {
+        await this.eraseData(membership.owner, async (db) => {
+          if ((await countMembers(db, membership.id)) > 1) throw new ConflictError(BUDGET_GAINED_MEMBERS);
+          await deleteBudget(db, membership.id);
+        });
+      } else {
+        await withOwnerLock(this.database, membership.owner, async (trx) => {
+          const member = (await listMembers(trx, membership.id)).find((each) => sameUser(each.user, user));
+          if (!member) return;
+          const lost = checkOwnerLeft(await countMembers(trx, membership.id, 'OWNER'), member.role === 'OWNER');
+          if (lost) throw new ConflictError(lastOwnerRefusal([membership.name])?.message ?? lost.message);
+          await deleteMember(trx, membership.id, member.id);
+          await this.record(trx, membership.owner, user, { kind: 'left' });
+        });
+      }
+    }
+    const personal = memberships.find((membership) => membership.personal);
+    return this.eraseData(user, async (db) => {
+      // Made again the next time it is needed, with a new id: nothing of the old one is left to find.
+      if (personal) await deleteBudget(db, personal.id);
+    });
   }
 
   /** The members by role (owners first), then by name; never a subject. */
@@ -161,6 +216,7 @@ export class BudgetService {
       const refusal = checkOwnerLeft(await countMembers(trx, budget.id, 'OWNER'), member.role === 'OWNER' && role !== 'OWNER');
       if (refusal) throw refusal;
       await setMemberRole(trx, budget.id, memberId, role);
+      if (role !== member.role) await this.record(trx, budget.owner, user, { kind: 'role', member: member.displayName, role });
     });
     return this.members(user, budget);
   }
@@ -173,6 +229,7 @@ export class BudgetService {
       const refusal = checkOwnerLeft(await countMembers(trx, budget.id, 'OWNER'), member.role === 'OWNER');
       if (refusal) throw refusal;
       await deleteMember(trx, budget.id, memberId);
+      await this.record(trx, budget.owner, user, { kind: 'removed', member: member.displayName });
     });
     return this.members(user, budget);
   }
@@ -187,6 +244,7 @@ export class BudgetService {
       const refusal = checkOwnerLeft(await countMembers(trx, budget.id, 'OWNER'), member.role === 'OWNER');
       if (refusal) throw refusal;
       await deleteMember(trx, budget.id, member.id);
+      await this.record(trx, budget.owner, user, { kind: 'left' });
     });
     return this.list(user);
   }
@@ -257,6 +315,7 @@ export class BudgetService {
       if (refusal) throw refusal;
       if (!(await closeInvitation(trx, invitation.id, 'ACCEPTED', now))) throw new GoneError(INVITATION_USED);
       await insertMember(trx, invitation.budgetId, user, invitation.role, user.name ?? null, now);
+      await this.record(trx, { issuer: BUDGET_ISSUER, subject: invitation.budgetId }, user, { kind: 'joined', role: invitation.role });
       return { id: invitation.budgetId, name: invitation.budgetName, role: invitation.role, personal: false };
     });
   }
@@ -268,6 +327,11 @@ export class BudgetService {
     const now = this.now();
     if (!(await closeInvitation(this.database.db, invitation.id, 'DECLINED', now))) throw new GoneError(INVITATION_USED);
     return { declined: true };
+  }
+
+  /** Who changed the budget's members or name, in its activity (decision 0094); under the budget's lock, which numbers its entries. */
+  private record(db: Database, owner: Caller, user: SignedInUser, change: ActivityChange): Promise<void> {
+    return recordActivity(db, owner, user, describeChange(change), this.now());
   }
 
   /** The invitation a token names, if it can still be taken: 404 for no such token, 410 used, revoked or expired. */

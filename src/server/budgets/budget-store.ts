@@ -92,6 +92,11 @@ export async function listMemberships(db: Database, user: Caller): Promise<Store
     .sort((a, b) => Number(b.personal) - Number(a.personal) || compareNames(a.name, b.name) || byCodeUnits(a.id, b.id));
 }
 
+/** The budgets shared with others that `user` is in, by name and owner columns: what their notifications also cover (decision 0095). */
+export async function sharedBudgetsOf(db: Database, user: Caller): Promise<{ readonly name: string; readonly owner: Caller }[]> {
+  return (await listMemberships(db, user)).filter((budget) => !budget.personal).map(({ name, owner }) => ({ name, owner }));
+}
+
 export async function countMemberships(db: Database, user: Caller): Promise<number> {
   const row = await db
     .selectFrom('budget_members')

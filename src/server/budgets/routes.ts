@@ -15,7 +15,7 @@ export interface BudgetRoutesOptions {
 export const budgetRoutes: FastifyPluginAsyncZod<BudgetRoutesOptions> = async (api, { budgets }) => {
   registerEndpoint(api, 'listBudgets', async (request) => ({ budgets: await budgets.list(userOf(request)) }));
   registerEndpoint(api, 'createBudget', async (request) => budgets.create(userOf(request), request.body.name));
-  registerEndpoint(api, 'renameBudget', async (request) => budgets.rename(budgetOf(request), request.body.name));
+  registerEndpoint(api, 'renameBudget', async (request) => budgets.rename(userOf(request), budgetOf(request), request.body.name));
   registerEndpoint(api, 'deleteBudget', async (request) => ({
     budgets: await budgets.delete(userOf(request), budgetOf(request), request.body.confirm),
   }));

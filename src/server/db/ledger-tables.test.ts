@@ -30,6 +30,7 @@ describe("the database handle outside the ledger's module", () => {
       | 'budgets'
       | 'budget_members'
       | 'budget_invitations'
+      | 'activity_entries'
     >();
   });
 

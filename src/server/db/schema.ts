@@ -192,6 +192,26 @@ export interface UndoEntriesTable extends OwnerColumns {
   expires_at: string;
   /** JSON: the before-images and after-state the undo puts back and checks. */
   journal: string;
+  /** Who made the write (decision 0094): only they may undo it. Null before migration 0026: the owner of the rows. */
+  actor_iss: string | null;
+  actor_sub: string | null;
+  /** The name they went by then, for another member's refusal ("Only Alex can undo this."). */
+  actor_name: string | null;
+  /** The write's words in the activity ("paid Rent"), for the undo's own entry. */
+  what: string | null;
+}
+
+/** Who did what in a budget (issue 38 point 5, decision 0094): the newest 500 per budget. */
+export interface ActivityEntriesTable extends OwnerColumns {
+  id: string;
+  /** The budget's entries in the order they were recorded: the activity's paging cursor. */
+  seq: number;
+  at: string;
+  /** Null for a change no person made (a scheduled bank sync). */
+  actor_iss: string | null;
+  actor_sub: string | null;
+  actor_name: string | null;
+  what: string;
 }
 
 /** One row per user who chose a time zone or notification settings (decisions 0047, 0051). */
@@ -472,4 +492,5 @@ export interface DatabaseSchema {
   budgets: BudgetsTable;
   budget_members: BudgetMembersTable;
   budget_invitations: BudgetInvitationsTable;
+  activity_entries: ActivityEntriesTable;
 }

@@ -201,6 +201,21 @@ export function userOf(request: FastifyRequest): SignedInUser {
   return request.member.user;
 }
 
+/** The signed-in person behind a call that acts on a budget, with their role in it. */
+export function memberOf(request: FastifyRequest): { readonly user: SignedInUser; readonly role: BudgetRole } {
+  const role = request.member?.role;
+  if (!request.member || role === undefined) throw new Error('memberOf used on a call that acts on no budget');
+  return { user: request.member.user, role };
+}
+
+/**
+ * The signed-in person a call's caller object came with (decision 0094): who a write made in its
+ * name is made by. Undefined for a caller that came with no call (a background job).
+ */
+export function actorOfCaller(caller: Caller): SignedInUser | undefined {
+  return requestOfCaller.get(caller)?.member?.user;
+}
+
 /** The budget a budget's own call (/api/budgets/:id/...) names, with the caller's role in it. */
 export function budgetOf(request: FastifyRequest): BudgetMembership {
   const budget = request.member?.budget;

@@ -44,7 +44,7 @@ export { forgetCard } from './card-payment-writes.js';
 export { readBankLedger, writeBankPlan } from './bank-sync-writes.js';
 export type { ClearedMatch, StoredRow } from './transaction-rows.js';
 export { deleteUndoEntries, type UndoKind } from './undo-entries.js';
-export { undoWrite } from './undo-write.js';
+export { type UndoingMember, undoWrite } from './undo-write.js';
 export { ledgerAnswer } from './ledger-payloads.js';
 export { everydayWeeklyOf, type OutlookReader } from './outlook.js';
 export { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';

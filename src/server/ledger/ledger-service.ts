@@ -94,6 +94,13 @@ function datesFollowing(store: LedgerStore, fromStart: boolean): CardFollowing {
   return { cards: store.account.kind === 'CARD' ? [own] : [], payingFrom: [own], fromStart };
 }
 
+/** A row's change in the activity's words: a status move says which, an edit says edited. */
+function rowVerb(before: string, after: string, edits: boolean): 'paid' | 'cleared' | 'edited' {
+  if (!edits && after !== before && after === 'PAID') return 'paid';
+  if (!edits && after !== before && after === 'CLEARED') return 'cleared';
+  return 'edited';
+}
+
 function rangeOf(ledger: StoredLedger): DateRange {
   return { from: ledger.startDate, to: ledger.endDate };
 }
@@ -127,6 +134,7 @@ export class LedgerService {
           // The rows go, so the transfers they were sides of leave ordinary rows in the other accounts (decision 0043).
           await store.unlinkOtherSides();
           const replaced = await store.replace(fields, drafts, this.writes.now());
+          write.noteActivity({ kind: 'ledger', verb: 'made', account: store.account.name });
           // A card's payments, or the payments of the cards this account pays, now reach these dates (decision 0045).
           write.includeCards(datesFollowing(store, true));
           return replaced;
@@ -157,6 +165,7 @@ export class LedgerService {
           const drafts = projectSchedules(schedulesOf(await write.schedules(), store.account.id), added, await store.skipped());
           await store.insert(drafts);
           await store.setEnd(endDate);
+          write.noteActivity({ kind: 'ledger', verb: 'extended', account: store.account.name });
           // Each recurring transfer's new sides here pair (the transfer follower) with its rows of the same
           // occurrences in the other account's ledger, when that ledger covers them.
           write.includeCards(datesFollowing(store, false));
@@ -179,11 +188,12 @@ export class LedgerService {
       account,
       { growth: 'add', undo: 'addTransaction' },
       {
-        apply: async (store) => {
+        apply: async (store, write) => {
           const ledger = store.require();
           store.checkExpectedVersion(expected);
           const outside = checkDateWithinLedger(draft.date, rangeOf(ledger));
           if (outside) throw refusalError(outside);
+          write.noteActivity({ kind: 'row', verb: 'added', name: draft.name });
           return { basedOn: ledger.version, changed: await store.insert([draft]), removed: [] };
         },
         answer: (store, applied, undo, write) => rowWriteAnswer(store, write.cardWrites, answer, applied, undo),
@@ -201,7 +211,17 @@ export class LedgerService {
       owner,
       { growth: 'add', undo: 'addTransfer' },
       {
-        apply: (write) => writeTransfer(write, draft, expected),
+        apply: async (write) => {
+          const from = await writeTransfer(write, draft, expected);
+          const to = write.openedStores().find((store) => store !== from);
+          write.noteActivity({
+            kind: 'transfer',
+            name: draft.name ?? 'a transfer',
+            from: from.account.name,
+            to: to?.account.name ?? 'another account',
+          });
+          return from;
+        },
         answer: async (_write, from, undo) => ({ ledger: from.require(), rows: await from.rows(), undo }),
       },
     );
@@ -225,13 +245,14 @@ export class LedgerService {
       account,
       { growth: 'add', undo: 'updateTransaction' },
       {
-        apply: async (store) => {
+        apply: async (store, write) => {
           const { ledger, row } = await lockedRow(store, id, expected);
           const decision = decideUpdate(row, requested, rangeOf(ledger));
           if (decision.kind === 'refused') throw refusalError(decision.refusal);
           // An update that changes nothing leaves the version alone: the ledger is as the caller holds it.
           if (decision.kind !== 'change') return { basedOn: ledger.version, changed: [], removed: [] };
           if (!(await store.update(row, decision.changes, decision.edits))) throw new ConflictError(CHANGED_MEANWHILE);
+          write.noteActivity({ kind: 'row', verb: rowVerb(row.status, decision.changes.status, decision.edits), name: row.name });
           return { basedOn: ledger.version, changed: [{ id: row.id, date: decision.changes.date }], removed: [] };
         },
         answer: (store, applied, undo, write) => rowWriteAnswer(store, write.cardWrites, answer, applied, undo),
@@ -252,13 +273,14 @@ export class LedgerService {
       account,
       { growth: 'add', undo: 'deleteTransaction' },
       {
-        apply: async (store) => {
+        apply: async (store, write) => {
           const { ledger, row } = await lockedRow(store, id, expected);
           // A row the bank wrote or matched can go whatever its status (issue 37, decision 0084).
           const refusal = checkDeletion(row);
           if (refusal) throw refusalError(refusal);
           // Deleting either side of a transfer deletes both (the transfer follower), each under PRODUCT.md's rule.
           if (!(await store.delete(row))) throw new ConflictError(CHANGED_MEANWHILE);
+          write.noteActivity({ kind: 'row', verb: 'deleted', name: row.name });
           // Its key closes in the same write, so the bank never brings it back (decision 0081).
           const closed = closedOnDelete(row);
           if (closed) await store.closeBankKey(closed);

@@ -11,10 +11,11 @@
  * 3. the followers: transfer sides kept paired (transfers.ts), then card payments re-projected
  *    (card-payment-writes.ts);
  * 4. each changed ledger's version moved on exactly once;
- * 5. one undo entry for the whole change, where that kind of write is undoable;
- * 6. the caller's answer, read in the transaction with the versions as they end.
+ * 5. one undo entry for the whole change, where that kind of write is undoable, naming who made it;
+ * 6. one activity entry saying who did what (decision 0094), when the write changed anything;
+ * 7. the caller's answer, read in the transaction with the versions as they end.
  *
- * A refusal anywhere rolls all of it back: every ledger, version and undo entry stays as it was.
+ * A refusal anywhere rolls all of it back: every ledger, version, undo and activity entry stays as it was.
  */
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { NotFoundError } from '../../domain/errors.js';
@@ -46,6 +47,11 @@ import { countOwnerRowsFromTotals } from './month-totals.js';
 import type { StoredRow } from './transaction-rows.js';
 import { followTransfers, type WrittenSide } from './transfers.js';
 import { saveUndoEntry, type UndoJournal, type UndoKind } from './undo-entries.js';
+import { type ActivityChange, describeChange } from '../../domain/activity.js';
+import { type Actor, recordActivity } from '../activity/activity-store.js';
+
+/** The words of a write that changed a ledger but did not say what it was: every change shows, even one not yet described. */
+const UNDESCRIBED_CHANGE = 'changed the budget';
 
 /**
  * Every deposit and expense of the owner, each naming its account, in the order they were added,
@@ -99,6 +105,8 @@ export class LedgerWrite implements LockedStores, StoreHost {
     fromStart: false,
   };
   private scheduleChange: object | undefined;
+  /** What the caller said the write did; null when it must leave no entry (deleting the budget's data, activity included). */
+  private activity: ActivityChange | null | undefined;
   private todayRead: IsoDate | undefined;
   /** What the card payments' re-projection wrote per ledger, for a changes answer (decision 0045). */
   cardWrites: CardWrites = new Map();
@@ -110,6 +118,8 @@ export class LedgerWrite implements LockedStores, StoreHost {
     private readonly scope: LedgerScope,
     private readonly plan: WritePlan,
     private readonly readers: { readonly schedules: ScheduleReader; readonly todayOf: TodayReader },
+    /** Who the write is made by (decision 0094): the signed-in member, or undefined for no person (a scheduled sync). */
+    readonly actor: Actor = undefined,
   ) {
     // SQLite's one connection would be held while every row of a whole ledger is deleted: they go after the commit instead.
     this.detached =
@@ -205,6 +215,11 @@ export class LedgerWrite implements LockedStores, StoreHost {
     this.scheduleChange = change;
   }
 
+  /** What the write did, in the words of the activity (decision 0094), or null for no entry; the last said wins. */
+  noteActivity(change: ActivityChange | null): void {
+    this.activity = change;
+  }
+
   async reserveRows(added: number, growth: LedgerGrowth = this.plan.growth): Promise<void> {
     if (added <= 0) return;
     this.rowsTouched += added;
@@ -240,8 +255,27 @@ export class LedgerWrite implements LockedStores, StoreHost {
     this.expensesWritten.set(row.source.id, (this.expensesWritten.get(row.source.id) ?? false) || Boolean(row.transfer));
   }
 
-  /** Steps 3 to 5: the followers, each changed ledger's version, and the undo entry. */
+  /** Steps 3 to 6: the followers, each changed ledger's version, the undo entry and the activity's entry. */
   async finish(now: Date, beforeUndo?: () => Promise<void>): Promise<string | undefined> {
+    const undo = await this.finishLedgers(now, beforeUndo);
+    const what = this.activityWhat();
+    if (what !== undefined) await recordActivity(this.db, this.owner, this.actor, what, now);
+    return undo;
+  }
+
+  /** Whether any ledger or schedule changed: what an undo entry, or an undescribed activity entry, needs. */
+  private changedAnything(): boolean {
+    return this.scheduleChange !== undefined || [...this.stores.values()].some((store) => !store.unchanged);
+  }
+
+  /** The activity's words for this write: what its caller said, else a plain one when it changed anything. */
+  private activityWhat(): string | undefined {
+    if (this.activity === null) return undefined;
+    if (this.activity) return describeChange(this.activity);
+    return this.changedAnything() ? UNDESCRIBED_CHANGE : undefined;
+  }
+
+  private async finishLedgers(now: Date, beforeUndo?: () => Promise<void>): Promise<string | undefined> {
     if (this.plan.follow !== false) {
       await followTransfers(this, this.sides, this.expensesWritten);
       this.cardWrites = await followCards(this, () => this.today(), {
@@ -255,10 +289,10 @@ export class LedgerWrite implements LockedStores, StoreHost {
     for (const store of this.stores.values()) await store.settleVersion();
     if (this.plan.undo === null) return undefined;
     const stores = [...this.stores.values()];
-    if (stores.every((store) => store.unchanged) && this.scheduleChange === undefined) return undefined;
+    if (!this.changedAnything()) return undefined;
     const [main, ...more] = stores.map((store) => store.journal());
     const journal: UndoJournal = { ledger: main ?? null, ...(more.length > 0 && { more }), schedule: this.scheduleChange ?? null };
-    return saveUndoEntry(this.db, this.owner, this.plan.undo, journal, now);
+    return saveUndoEntry(this.db, this.owner, this.plan.undo, journal, now, { actor: this.actor, what: this.activityWhat() ?? null });
   }
 }
 
@@ -286,6 +320,11 @@ export class LedgerWrites {
      * (issue 34). A write's own few rows cost nothing more; thousands cost what reading them does.
      */
     private readonly rowsWritten: (owner: Caller, rows: number) => void = () => undefined,
+    /**
+     * Who a write in this owner's name is made by (decision 0094): app.ts finds the signed-in member
+     * of the request the owner came with, as it charges rows; a background job's write has none.
+     */
+    private readonly actorOf: (owner: Caller) => Actor = () => undefined,
   ) {}
 
   /** The app's database outside any write: for what a write reads before its lock, which never changes once written (an undo entry). */
@@ -296,7 +335,7 @@ export class LedgerWrites {
   async run<Applied, Answer>(owner: Caller, plan: WritePlan, steps: WriteSteps<Applied, Answer>): Promise<Answer> {
     let write: LedgerWrite | undefined;
     const answer = await withOwnerLock(this.database, owner, async (trx) => {
-      const unit = new LedgerWrite({ db: trx, owner, kind: this.database.kind }, plan, this.readers);
+      const unit = new LedgerWrite({ db: trx, owner, kind: this.database.kind }, plan, this.readers, this.actorOf(owner));
       write = unit;
       const applied = await steps.apply(unit);
       const undo = await unit.finish(this.now(), steps.beforeUndo && (() => steps.beforeUndo?.(unit, applied) ?? Promise.resolve()));

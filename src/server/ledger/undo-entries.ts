@@ -11,6 +11,7 @@ import type { Caller } from '../auth/access-token.js';
 import type { Database } from '../db/database.js';
 import { withLedgerTables } from '../db/ledger-tables.js';
 import { ownerColumns } from '../db/owner.js';
+import type { Actor } from '../activity/activity-store.js';
 
 /** How long a write can be undone, on the app's clock. */
 export const UNDO_LIFETIME_MS = 10 * 60 * 1000;
@@ -65,7 +66,14 @@ export interface UndoJournal {
  * the newest MAX_UNDO_ENTRIES - 1, in one statement: with this one, an owner keeps at most
  * MAX_UNDO_ENTRIES, so storage stays bounded per user.
  */
-export async function saveUndoEntry(db: Database, owner: Caller, kind: UndoKind, journal: UndoJournal, now: Date): Promise<string> {
+export async function saveUndoEntry(
+  db: Database,
+  owner: Caller,
+  kind: UndoKind,
+  journal: UndoJournal,
+  now: Date,
+  made: { readonly actor: Actor; readonly what: string | null },
+): Promise<string> {
   const token = crypto.randomBytes(TOKEN_BYTES).toString('base64url');
   const owned = ownerColumns(owner);
   const createdAt = now.toISOString();
@@ -86,6 +94,10 @@ export async function saveUndoEntry(db: Database, owner: Caller, kind: UndoKind,
       created_at: createdAt,
       expires_at: new Date(now.getTime() + UNDO_LIFETIME_MS).toISOString(),
       journal: JSON.stringify(journal),
+      actor_iss: made.actor?.issuer ?? null,
+      actor_sub: made.actor?.subject ?? null,
+      actor_name: made.actor?.name ?? null,
+      what: made.what,
     })
     .execute();
   return token;
@@ -93,6 +105,10 @@ export async function saveUndoEntry(db: Database, owner: Caller, kind: UndoKind,
 
 export interface StoredUndoEntry {
   readonly kind: UndoKind;
+  /** Who made the write; null for an entry made before migration 0026 (the owner of the rows, decision 0094). */
+  readonly actor: { readonly issuer: string; readonly subject: string; readonly name: string | null } | null;
+  /** The write's words in the activity; null before migration 0026. */
+  readonly what: string | null;
   readonly expiresAt: Date;
   /** As saved (JSON.parse of it); each part is checked by its own module. */
   readonly journal: unknown;
@@ -102,14 +118,18 @@ export interface StoredUndoEntry {
 export async function findUndoEntry(db: Database, owner: Caller, key: string): Promise<StoredUndoEntry | undefined> {
   const record = await withLedgerTables(db)
     .selectFrom('undo_entries')
-    .select(['kind', 'expires_at', 'journal'])
+    .select(['kind', 'expires_at', 'journal', 'actor_iss', 'actor_sub', 'actor_name', 'what'])
     .where('token_hash', '=', key)
     .where((eb) => eb.and(ownerColumns(owner)))
     .executeTakeFirst();
   if (!record) return undefined;
   const { kind } = record;
   if (!isUndoKind(kind)) throw new Error(`unexpected undo_entries.kind value in the database: ${record.kind}`);
-  return { kind, expiresAt: new Date(record.expires_at), journal: JSON.parse(record.journal) };
+  const actor =
+    record.actor_iss !== null && record.actor_sub !== null
+      ? { issuer: record.actor_iss, subject: record.actor_sub, name: record.actor_name }
+      : null;
+  return { kind, actor, what: record.what, expiresAt: new Date(record.expires_at), journal: JSON.parse(record.journal) };
 }
 
 /** Whether the owner's entry under this key is still there (not used since): its journal never changes once written. */

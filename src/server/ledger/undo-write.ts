@@ -5,14 +5,39 @@
  * Not undoable itself, and no follower runs: the journal holds the followers' rows too, so putting
  * it back is the write never having happened.
  */
-import { ConflictError, GoneError, NotFoundError } from '../../domain/errors.js';
-import type { Caller } from '../auth/access-token.js';
+import { onlyMakerCanUndo, UNNAMED_MEMBER } from '../../domain/activity.js';
+import { type BudgetRole, OWNERS_ONLY_UNDO } from '../../domain/budgets.js';
+import { ConflictError, ForbiddenError, GoneError, NotFoundError } from '../../domain/errors.js';
+import type { Caller, SignedInUser } from '../auth/access-token.js';
 import { decodeLedgerJournalInTurns, type LedgerJournal } from './ledger-journal.js';
 import type { LedgerWithRows } from './ledger-reads.js';
 import { type CheckedBeforeLock, UNDO_CONFLICT } from './ledger-undo.js';
 import type { LedgerStore } from './ledger-store.js';
 import type { LedgerWrite, LedgerWrites } from './ledger-write.js';
-import { deleteUndoEntry, findUndoEntry, UNDO_KINDS, undoEntryExists, undoTokenKey } from './undo-entries.js';
+import { deleteUndoEntry, findUndoEntry, type StoredUndoEntry, UNDO_KINDS, undoEntryExists, undoTokenKey } from './undo-entries.js';
+
+/** Who asks for an undo: the signed-in person and their role in the budget. */
+export interface UndoingMember {
+  readonly user: SignedInUser;
+  readonly role: BudgetRole;
+}
+
+function samePerson(a: Caller, b: Caller): boolean {
+  return a.issuer === b.issuer && a.subject === b.subject;
+}
+
+/**
+ * Undo undoes only the caller's own changes (issue 38, decision 0094): another member's answers 403
+ * with their name. An entry made before migration 0026 names nobody: it is the rows' owner's, so the
+ * personal budget's user, or in a shared budget its owners.
+ */
+function checkMaker(entry: StoredUndoEntry, owner: Caller, member: UndoingMember): void {
+  if (entry.actor === null) {
+    if (samePerson(member.user, owner) || member.role === 'OWNER') return;
+    throw new ForbiddenError(OWNERS_ONLY_UNDO);
+  }
+  if (!samePerson(member.user, entry.actor)) throw new ForbiddenError(onlyMakerCanUndo(entry.actor.name ?? UNNAMED_MEMBER));
+}
 
 /** An unknown token, a used one and another user's read the same: whose tokens exist must not show. */
 export const NOTHING_TO_UNDO = 'Nothing to undo: this undo is not yours or was already used.';
@@ -38,6 +63,7 @@ function journalParts(journal: unknown): { ledgers: unknown[]; schedule: unknown
 export async function undoWrite(
   writes: LedgerWrites,
   owner: Caller,
+  member: UndoingMember,
   token: string,
   undoSchedule: (write: LedgerWrite, change: unknown) => Promise<void>,
 ): Promise<UndoneWrite> {
@@ -46,6 +72,8 @@ export async function undoWrite(
   if (key === undefined) throw new NotFoundError(NOTHING_TO_UNDO);
   const entry = await findUndoEntry(writes.reader, owner, key);
   if (!entry) throw new NotFoundError(NOTHING_TO_UNDO);
+  // Who made it never changes once written: checked once, before any work.
+  checkMaker(entry, owner, member);
   if (writes.now().getTime() > entry.expiresAt.getTime()) throw new GoneError(TOO_OLD_TO_UNDO);
   const { ledgers, schedule } = journalParts(entry.journal);
   const journals: { journal: LedgerJournal; checked: CheckedBeforeLock | undefined }[] = [];
@@ -71,6 +99,7 @@ export async function undoWrite(
           stores.push(store);
         }
         await deleteUndoEntry(write.db, owner, key);
+        write.noteActivity({ kind: 'undo', undone: entry.what });
         return { kind: UNDO_KINDS[entry.kind], first: stores[0] };
       },
       // Read in the transaction: the ledger as this undo left it, with the version it moved to.

@@ -87,6 +87,17 @@ export interface OutboxOptions {
   readonly sendsPerUser?: number;
   /** Where a message's unexpected failure (the database's, say) is told; its lease runs out and it goes again. */
   readonly onError?: (error: unknown) => void;
+  /**
+   * The shared budgets a person is a member of, by name and owner columns (decision 0095): their
+   * day's messages cover those budgets' accounts too, by their own channels and rules. None by default.
+   */
+  readonly sharedBudgetsOf?: (person: Caller) => Promise<readonly SharedBudget[]>;
+}
+
+/** A budget shared with others, as a member's notifications read it. */
+export interface SharedBudget {
+  readonly name: string;
+  readonly owner: Caller;
 }
 
 const ownerKey = (owner: Caller) => `${owner.issuer}\n${owner.subject}`;
@@ -98,6 +109,7 @@ export class NotificationOutbox {
   private readonly concurrency: number;
   private readonly perUser: number;
   private readonly onError: (error: unknown) => void;
+  private readonly sharedBudgetsOf: (person: Caller) => Promise<readonly SharedBudget[]>;
   private lastPrunedOn: string | null = null;
   /** Set when the app closes: planning stops between users, and no more sends start (those under way finish). */
   private stopping = false;
@@ -119,6 +131,7 @@ export class NotificationOutbox {
     this.concurrency = Math.max(1, options.sendConcurrency ?? DEFAULT_SEND_CONCURRENCY);
     this.perUser = Math.max(1, options.sendsPerUser ?? DEFAULT_SENDS_PER_USER);
     this.onError = options.onError ?? (() => undefined);
+    this.sharedBudgetsOf = options.sharedBudgetsOf ?? (async () => []);
   }
 
   /** Ends rounds early from now on: the app is closing. */
@@ -151,15 +164,18 @@ export class NotificationOutbox {
     return settings.timeZone ?? this.defaultZone;
   }
 
-  /** What the domain reads of a user: their accounts' ledgers with balances (none when both rules are off), their rules, what they were told. */
-  private async planInput(owner: Caller, settings: UserSettings, today: IsoDate): Promise<PlanInput> {
+  /**
+   * A budget's accounts as the planner reads them: their ledgers with balances, and everyday spending
+   * by the budget's own forecast settings. `label` names a shared budget's accounts, so a member
+   * knows which budget a message is about.
+   */
+  private async plannerAccounts(owner: Caller, settings: UserSettings, today: IsoDate, label?: string): Promise<PlannerAccount[]> {
     const accounts: PlannerAccount[] = [];
-    const ruled = settings.belowZero || settings.billsDue;
-    for (const account of ruled ? await listAccounts(this.database.db, owner) : []) {
+    for (const account of await listAccounts(this.database.db, owner)) {
       const ledger = await readLedger(this.database, owner, { id: account.id });
       accounts.push({
         id: account.id,
-        name: account.name,
+        name: label === undefined ? account.name : `${account.name} (${label})`,
         warnBelowZero: account.kind !== 'CARD',
         rows: ledger ? computeBalances(ledger.ledger.openingBalance, ledger.rows).rows : [],
         // What the forecast counts, the shortfall counts (issue 36): everyday spending out of this account.
@@ -168,6 +184,21 @@ export class NotificationOutbox {
           everydayWeekly: everydayWeeklyOf({ ...settings, today }, account.id),
         }),
       });
+    }
+    return accounts;
+  }
+
+  /**
+   * What the domain reads of a user: the accounts' ledgers with balances of their personal budget and
+   * of every budget they share with others (none when both rules are off), their rules, what they
+   * were told. A member's rules and channels are their own, whatever budget a message is about.
+   */
+  private async planInput(owner: Caller, settings: UserSettings, today: IsoDate): Promise<PlanInput> {
+    const ruled = settings.belowZero || settings.billsDue;
+    const accounts: PlannerAccount[] = ruled ? await this.plannerAccounts(owner, settings, today) : [];
+    for (const budget of ruled ? await this.sharedBudgetsOf(owner) : []) {
+      const budgetSettings = await readUserSettings(this.database.db, budget.owner);
+      accounts.push(...(await this.plannerAccounts(budget.owner, budgetSettings, today, budget.name)));
     }
     const noticed = ruled ? await noticedShortfalls(this.database.db, owner, today) : [];
     return {

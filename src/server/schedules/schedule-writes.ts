@@ -80,6 +80,7 @@ const OPERATIONS: { readonly [Kind in ScheduleKind]: { readonly add: UndoKind; r
 
 /** The write as the ledger takes it: no change to undo when the row is exactly as it was. */
 async function written<Name extends ScheduleTableName, Stored, Fields>(
+  locked: LedgerWrite,
   repository: ScheduleRepository<Name, Stored, Fields>,
   owner: Caller,
   schedule: ScheduleRef,
@@ -89,6 +90,11 @@ async function written<Name extends ScheduleTableName, Stored, Fields>(
   const after = deleted ? null : ((await repository.record(owner, schedule.id)) ?? null);
   const unchanged = before !== null && after !== null && repository.sameRecord(before, after);
   const change: ScheduleChange<ScheduleRecord<Name>> = { kind: schedule.kind, id: schedule.id, before, after };
+  const named = after ?? before;
+  if (!unchanged && named !== null) {
+    const verb = before === null ? 'added' : deleted ? 'deleted' : 'changed';
+    locked.noteActivity({ kind: 'schedule', verb, schedule: schedule.kind, name: named.name });
+  }
   return {
     schedule,
     deleted,
@@ -119,7 +125,7 @@ export function scheduleWrites<Name extends ScheduleTableName, Stored, Fields ex
         if (refusal) throw refusal;
         const accountId = await accountOfRequest(locked, request.accountId, async () => (await locked.account('primary')).id);
         const fields = await withAccount(locked, request, accountId, null);
-        return written(repository, owner, { kind, id: await repository.add(owner, fields) }, null, false);
+        return written(locked, repository, owner, { kind, id: await repository.add(owner, fields) }, null, false);
       }),
     update: (owner: Caller, id: string, request: ScheduleRequest<Fields>): Promise<{ added: number } & UndoableWrite> =>
       changeSchedule(writes, owner, operations.update, async (db, locked) => {
@@ -132,14 +138,14 @@ export function scheduleWrites<Name extends ScheduleTableName, Stored, Fields ex
           async () => before.account_id ?? (await locked.account('primary')).id,
         );
         await repository.update(owner, id, await withAccount(locked, request, accountId, before));
-        return written(repository, owner, { kind, id }, before, false);
+        return written(locked, repository, owner, { kind, id }, before, false);
       }),
     remove: (owner: Caller, id: string): Promise<{ added: number } & UndoableWrite> =>
-      changeSchedule(writes, owner, operations.remove, async (db) => {
+      changeSchedule(writes, owner, operations.remove, async (db, locked) => {
         const repository = store(db);
         const before = (await repository.record(owner, id)) ?? null;
         await repository.remove(owner, id);
-        return written(repository, owner, { kind, id }, before, true);
+        return written(locked, repository, owner, { kind, id }, before, true);
       }),
   };
 }

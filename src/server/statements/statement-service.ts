@@ -168,6 +168,8 @@ export class StatementService {
               store.checkExpectedVersion(expected);
               if (ledger.id !== found.ledger.id || ledger.version !== found.ledger.version) return null;
               const stored = await this.storePlan(store, ledger, found.rows, file, plan, keyOf);
+              const rows = plan.added.length + plan.matched.length;
+              if (rows > 0) write.noteActivity({ kind: 'import', rows, account: store.account.name });
               // The next file of this bank account preselects the account it went into. Not part of the
               // undo: like the CSV columns the page remembers, it is a choice, not the ledger's data.
               if (file.bankAccountId !== undefined) {

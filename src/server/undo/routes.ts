@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { depositsAnswer } from '../deposits/deposit-payloads.js';
 import { expensesAnswer } from '../expenses/expense-payloads.js';
-import { callerOf } from '../http/api-scope.js';
+import { callerOf, memberOf } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
 import { ledgerAnswer, tagLedgerVersion } from '../ledger/index.js';
 import { UndoService } from './undo-service.js';
@@ -16,7 +16,7 @@ export const undoRoutes: FastifyPluginAsyncZod = async (api) => {
   const undos = new UndoService(api.database, api.ledgerWrites);
 
   registerEndpoint(api, 'undo', async (request, reply) => {
-    const undone = await undos.undo(callerOf(request), request.body.token);
+    const undone = await undos.undo(callerOf(request), memberOf(request), request.body.token);
     if (undone.answer === 'deposits') return depositsAnswer({ schedules: undone.deposits, manyAccounts: undone.manyAccounts });
     if (undone.answer === 'expenses') {
       const owner = callerOf(request);

@@ -11,7 +11,7 @@ import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
 import { depositRepository, type StoredDeposit } from '../deposits/deposit-repository.js';
 import { expenseRepository, type StoredExpense } from '../expenses/expense-repository.js';
-import { countAccounts, type LedgerWithRows, type LedgerWrites, undoWrite } from '../ledger/index.js';
+import { countAccounts, type LedgerWithRows, type LedgerWrites, type UndoingMember, undoWrite } from '../ledger/index.js';
 import { scheduleOfChange, undoScheduleChange } from '../schedules/schedule-writes.js';
 
 export type Undone =
@@ -26,8 +26,8 @@ export class UndoService {
     private readonly writes: LedgerWrites,
   ) {}
 
-  async undo(owner: Caller, token: string): Promise<Undone> {
-    const answer = await undoWrite(this.writes, owner, token, async (write, change) => {
+  async undo(owner: Caller, member: UndoingMember, token: string): Promise<Undone> {
+    const answer = await undoWrite(this.writes, owner, member, token, async (write, change) => {
       const { kind } = scheduleOfChange(change);
       if (kind === 'deposit') await undoScheduleChange(depositRepository(write.db), write, kind, change);
       else await undoScheduleChange(expenseRepository(write.db), write, kind, change);

@@ -5,9 +5,10 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RESTORE_BODY_LIMIT_BYTES, ledgerCsvFileName } from '../../contract/your-data.js';
+import { RESTORE_BODY_LIMIT_BYTES, ledgerCsvFileName, type YourDataCounts } from '../../contract/your-data.js';
 import { NotFoundError } from '../../domain/errors.js';
-import { callerOf, chargeRowsRead, chargeRowsWritten, userOf } from '../http/api-scope.js';
+import type { SignedInUser } from '../auth/access-token.js';
+import { type BudgetMembership, callerOf, chargeRowsRead, chargeRowsWritten, userOf } from '../http/api-scope.js';
 import { registerEndpoint, registerLedgerEndpoint } from '../http/endpoint-route.js';
 import { type AccountChoice, NO_LEDGER, readLedger } from '../ledger/index.js';
 import { rowCount } from './your-data.js';
@@ -15,7 +16,12 @@ import { exportDocument } from './your-data-payloads.js';
 import { YourDataService } from './your-data-service.js';
 import { ledgerCsv } from './ledger-csv.js';
 
-export const yourDataRoutes: FastifyPluginAsyncZod = async (api) => {
+export interface YourDataRoutesOptions {
+  /** "Delete everything" leaves the person's shared budgets too (decision 0095): the budgets' service does it, erasing through this module. */
+  readonly deleteEverything: (user: SignedInUser, budget: BudgetMembership | undefined) => Promise<YourDataCounts>;
+}
+
+export const yourDataRoutes: FastifyPluginAsyncZod<YourDataRoutesOptions> = async (api, { deleteEverything }) => {
   const yourData = new YourDataService(api.database, () => api.now(), api.ledgerWrites);
 
   // The ledger of the account /api/accounts/:id names, or the primary one's at /api/ledger (decisions 0042, 0059).
@@ -68,5 +74,5 @@ export const yourDataRoutes: FastifyPluginAsyncZod = async (api) => {
     );
   });
 
-  registerEndpoint(api, 'deleteYourData', async (request) => yourData.delete(callerOf(request)));
+  registerEndpoint(api, 'deleteYourData', async (request) => deleteEverything(userOf(request), request.member?.budget));
 };

@@ -67,6 +67,7 @@ export class YourDataService {
       apply: async (locked, restorable) => {
         const primary = (await listAccounts(locked.db, owner)).find((account) => account.primary);
         await deleteYourData(locked, owner);
+        locked.noteActivity({ kind: 'restore' });
         // A version 1 document restores into the primary account (decision 0042): it keeps its name, kind and age.
         const restored =
           stored.version1 && primary

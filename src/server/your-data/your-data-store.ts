@@ -6,6 +6,7 @@
 import type { YourDataCounts } from '../../contract/your-data.js';
 import { checkLedgerRows, checkScheduleCount } from '../../domain/limits.js';
 import { cents } from '../../domain/money.js';
+import { deleteActivity } from '../activity/activity-store.js';
 import type { Caller } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
 import { depositRepository } from '../deposits/deposit-repository.js';
@@ -76,6 +77,9 @@ export async function deleteSettings(locked: LedgerWrite, owner: Caller): Promis
   await deleteAllChannels(locked.db, owner);
   await deleteUserSettings(locked.db, owner);
   await deleteAllBankConnections(locked.db, owner);
+  // Who did what goes with everything else, and this write, which leaves nothing, records no entry of itself.
+  await deleteActivity(locked.db, owner);
+  locked.noteActivity(null);
 }
 
 /**

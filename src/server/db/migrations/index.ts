@@ -30,6 +30,7 @@ import { safeToSpendSettings } from './0022-safe-to-spend-settings.js';
 import { bankConnections } from './0023-bank-connections.js';
 import { bankKeysDeletedWith } from './0024-bank-keys-deleted-with.js';
 import { sharedBudgets } from './0025-shared-budgets.js';
+import { activity } from './0026-activity.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0023_bank_connections': bankConnections,
   '0024_bank_keys_deleted_with': bankKeysDeletedWith,
   '0025_shared_budgets': sharedBudgets,
+  '0026_activity': activity,
 };
