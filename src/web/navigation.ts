@@ -23,10 +23,12 @@ export function budgetOfAddress(search: string = window.location.search): string
 }
 
 /**
- * `path` (a pathname with any query of its own) in the budget `budget`: a link or a move within the
- * page keeps the budget in view, so the address opened elsewhere shows the same budget.
+ * `path` (a pathname with any query of its own) in the budget `budget` (undefined: the personal
+ * one), or in the budget in view when `budget` is not given: a link or a move within the page keeps
+ * the budget in view, so the address opened elsewhere shows the same budget.
  */
-export function addressInBudget(path: string, budget: string | undefined = budgetOfAddress()): string {
+export function addressInBudget(path: string, ...given: [budget: string | undefined] | []): string {
+  const budget = given.length === 0 ? budgetOfAddress() : given[0];
   const at = path.indexOf('?');
   const pathname = at === -1 ? path : path.slice(0, at);
   const query = new URLSearchParams(at === -1 ? '' : path.slice(at + 1));

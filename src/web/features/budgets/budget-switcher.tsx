@@ -29,8 +29,8 @@ export function BudgetSwitcher({ list }: { readonly list: BudgetList }) {
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((shown) => !shown)}
         title={current?.name}
+        aria-label={`Budget: ${current?.name ?? 'not known'}`}
       >
-        <span className="visually-hidden">Budget: </span>
         {current?.name ?? 'Budgets'}
       </Button>
       {/* A viewer's writes are refused (decision 0092): the header says so before they try. */}
