@@ -45,8 +45,7 @@ export function addressInBudget(path: string, ...given: [budget: string | undefi
  */
 export function navigate(address: string, { replace = false, budget }: { replace?: boolean; budget?: string | null } = {}): void {
   const asGiven = address.includes('#') || new URLSearchParams(address.split('?')[1] ?? '').has(BUDGET_PARAMETER);
-  const target =
-    budget === undefined ? (asGiven ? address : addressInBudget(address)) : addressInBudget(address, budget ?? undefined);
+  const target = budget === undefined ? (asGiven ? address : addressInBudget(address)) : addressInBudget(address, budget ?? undefined);
   if (replace) window.history.replaceState(null, '', target);
   else window.history.pushState(null, '', target);
   window.dispatchEvent(new Event(NAVIGATE_EVENT));

@@ -59,7 +59,13 @@ describe('the budget header', () => {
     expect(onBudgetGone).toHaveBeenCalledOnce();
 
     const otherMissing = answering(404, { error: { code: 'not_found', message: 'No such deposit.' } });
-    const other = createApiClient({ getAccessToken: () => 't', onUnauthorized: vi.fn(), fetchImpl: otherMissing, budget: 'b1', onBudgetGone });
+    const other = createApiClient({
+      getAccessToken: () => 't',
+      onUnauthorized: vi.fn(),
+      fetchImpl: otherMissing,
+      budget: 'b1',
+      onBudgetGone,
+    });
     await expect(other.deleteDeposit('d9')).rejects.toMatchObject({ status: 404 });
     const personal = createApiClient({ getAccessToken: () => 't', onUnauthorized: vi.fn(), fetchImpl: gone, onBudgetGone });
     await expect(personal.getDeposits()).rejects.toMatchObject({ status: 404 });

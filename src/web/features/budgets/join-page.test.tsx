@@ -17,7 +17,12 @@ import { BudgetGone } from './budget-gone.js';
 import { JoinPage } from './join-page.js';
 
 const TOKEN = 'Abcdefghijklmnopqrstuvwxyz012345';
-const INVITATION: InvitationView = { budget: { name: 'Household' }, invitedBy: 'Alex', role: 'EDITOR', expiresAt: '2026-12-06T08:00:00.000Z' };
+const INVITATION: InvitationView = {
+  budget: { name: 'Household' },
+  invitedBy: 'Alex',
+  role: 'EDITOR',
+  expiresAt: '2026-12-06T08:00:00.000Z',
+};
 const HOUSEHOLD: Budget = { id: 'b-house', name: 'Household', role: 'EDITOR', personal: false };
 
 function openJoin(api: FakeBudgetsApi, address = `/join#${TOKEN}`) {

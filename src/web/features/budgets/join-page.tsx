@@ -44,7 +44,8 @@ export function JoinPage({ onJoined }: JoinPageProps) {
 
   useEffect(() => {
     // Out of the address, so Back, the history and a shared screen do not keep it.
-    if (window.location.hash !== '') window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+    if (window.location.hash !== '')
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
   }, []);
 
   useEffect(() => {

@@ -4,7 +4,7 @@
  * clipboard is refused), pending invitations revoked, leaving, and the server's refusals said in
  * the dialog. The network is stubbed at the budgets' calls only.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Budget, Invitation, Member } from '../../../contract/budgets.js';
@@ -28,7 +28,7 @@ const PENDING: Invitation = {
 const LINK = 'https://leftover.example/join#AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 /** user-event puts a clipboard of its own on the page: the test's goes over it. */
-function useClipboard(writeText: Clipboard['writeText']) {
+function putClipboard(writeText: Clipboard['writeText']) {
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 }
 
@@ -42,7 +42,7 @@ function renderDialog(api: FakeBudgetsApi, budget: Budget = HOUSEHOLD, writeText
     </ApiClientProvider>,
   );
   const user = userEvent.setup();
-  if (writeText) useClipboard(writeText);
+  if (writeText) putClipboard(writeText);
   return { user, onLeft };
 }
 
@@ -104,7 +104,9 @@ describe('Members, as an owner', () => {
     expect(writeText).toHaveBeenCalledWith(LINK);
     expect(within(dialog).getByRole('status')).toHaveTextContent('Copied the link.');
 
-    await user.click(within(dialog).getByRole('button', { name: 'Revoke the invitation: Viewer, invited by Alex, until Sun, Dec 6, 2026' }));
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Revoke the invitation: Viewer, invited by Alex, until Sun, Dec 6, 2026' }),
+    );
     expect(api.revokeInvitation).toHaveBeenCalledWith('b-house', 'i-1');
     await waitFor(() => expect(within(dialog).queryByText(/^Viewer, invited by Alex/)).toBeNull());
     expect(within(dialog).getByText('Editor, invited by Alex, until Sun, Dec 6, 2026')).toBeVisible();

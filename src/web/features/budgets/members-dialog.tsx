@@ -83,9 +83,7 @@ export function MembersDialog({ show, budget, onLeft, onClose }: MembersDialogPr
   return (
     <ModalDialog show={show} title="Members" onClose={onClose} size="lg">
       <Modal.Body>
-        <p>
-          Everyone here sees all of {budget.name}: its accounts, plan and ledger. What is in your own budget stays yours.
-        </p>
+        <p>Everyone here sees all of {budget.name}: its accounts, plan and ledger. What is in your own budget stays yours.</p>
         {problem ? (
           <Alert variant="danger" role="alert">
             {problem}
