@@ -15,7 +15,6 @@ import {
   ledgerInfoCodec,
   type LedgerInfoView,
 } from '../../contract/codecs.js';
-import { BUDGET_HEADER } from '../../contract/budgets.js';
 import { type OperationId, UNDO_HEADER } from '../../contract/common.js';
 import type { DepositInput } from '../../contract/deposit-input.js';
 import { errorBodySchema } from '../../contract/errors.js';
@@ -26,6 +25,7 @@ import type { LedgerChangesView } from '../../contract/ledger-changes-codec.js';
 import type { StatementImportView, StatementPreviewView } from '../../contract/statement-codecs.js';
 import { formatDate, isoDate } from '../../domain/calendar-date.js';
 import { ApiCallError } from './api-error.js';
+import { BUDGET_HEADER } from './budget-header.js';
 import {
   type Endpoint,
   endpoint,

@@ -4,7 +4,7 @@
  * The budget a call acts on is named in its path; the invitation's token travels in the body, never
  * in an address.
  */
-import { createContext, useContext, useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import {
   type Budget,
   budgetSchema,
@@ -22,6 +22,7 @@ import {
 import { ENDPOINTS } from '../../contract/common.js';
 import type { BudgetRole } from '../../domain/budgets.js';
 import { useApiClient } from './api-context.js';
+import { BudgetsApiContext } from './budgets-api-context.js';
 import { type ApiClient, endpoint } from './api-client.js';
 
 export interface BudgetsApi {
@@ -77,11 +78,6 @@ export function budgetsApi(api: ApiClient): BudgetsApi {
     },
   };
 }
-
-const BudgetsApiContext = createContext<BudgetsApi | null>(null);
-
-/** Component tests hand the budgets' parts their own calls; the page builds them from the api client. */
-export const BudgetsApiProvider = BudgetsApiContext.Provider;
 
 export function useBudgetsApi(): BudgetsApi {
   const api = useApiClient();

@@ -5,7 +5,9 @@
  * named the budget tells the page the user is no longer its member. Only fetch is stubbed.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { BUDGET_HEADER as CONTRACT_BUDGET_HEADER } from '../../contract/budgets.js';
 import { createApiClient } from './api-client.js';
+import { BUDGET_HEADER } from './budget-header.js';
 import { budgetsApi } from './budget-calls.js';
 import { sendEarlyCalls } from './early-calls.js';
 import { settingsApi } from './settings-calls.js';
@@ -98,5 +100,11 @@ describe('the budget header', () => {
     await personal.getDeposits();
     // The personal budget's call went to the server: the early answer was Household's.
     expect(later).toHaveBeenCalledOnce();
+  });
+});
+
+describe("the header's name", () => {
+  it("is the contract's", () => {
+    expect(BUDGET_HEADER).toBe(CONTRACT_BUDGET_HEADER);
   });
 });

@@ -6,9 +6,9 @@
  * token), and decodes it as always (decision 0034): a call is never sent twice, and one the view does
  * not make, or makes with another token, is dropped once the view has painted.
  */
-import { BUDGET_HEADER } from '../../contract/budgets.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { afterFirstPaint } from '../first-paint.js';
+import { BUDGET_HEADER } from './budget-header.js';
 
 /**
  * Rows the Ledger view asks for first (decision 0053): more than a tall monitor's screenful and its

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Budget } from '../../../contract/budgets.js';
 import { ApiCallError } from '../../api/api-client.js';
 import { ApiClientProvider } from '../../api/api-context.js';
-import { BudgetsApiProvider } from '../../api/budget-calls.js';
+import { BudgetsApiProvider } from '../../api/budgets-api-context.js';
 import { markFirstPaint } from '../../first-paint.js';
 import { useBudgetInView } from '../../navigation.js';
 import { findOpenDialog, waitForDialogToClose } from '../../test-support/dialog-queries.js';

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Budget, InvitationView } from '../../../contract/budgets.js';
 import { ApiCallError } from '../../api/api-client.js';
 import { ApiClientProvider } from '../../api/api-context.js';
-import { BudgetsApiProvider } from '../../api/budget-calls.js';
+import { BudgetsApiProvider } from '../../api/budgets-api-context.js';
 import { fakeApiClient, fakeBudgetsApi, type FakeBudgetsApi } from '../../test-support/fake-api-client.js';
 import { BudgetGone } from './budget-gone.js';
 import { JoinPage } from './join-page.js';

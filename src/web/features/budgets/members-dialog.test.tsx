@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Budget, Invitation, Member } from '../../../contract/budgets.js';
 import { ApiCallError } from '../../api/api-client.js';
 import { ApiClientProvider } from '../../api/api-context.js';
-import { BudgetsApiProvider } from '../../api/budget-calls.js';
+import { BudgetsApiProvider } from '../../api/budgets-api-context.js';
 import { findOpenDialog } from '../../test-support/dialog-queries.js';
 import { fakeApiClient, fakeBudgetsApi, type FakeBudgetsApi } from '../../test-support/fake-api-client.js';
 import { MembersDialog } from './members-dialog.js';
