@@ -6,41 +6,18 @@
  */
 import { useContext, useMemo } from 'react';
 import {
-  type Budget,
   budgetSchema,
   budgetsSchema,
-  type Invitation,
   invitationDeclinedSchema,
   invitationsSchema,
-  type InvitationView,
   invitationViewSchema,
-  type Member,
   membersSchema,
-  type NewInvitation,
   newInvitationSchema,
 } from '../../contract/budgets.js';
 import { ENDPOINTS } from '../../contract/common.js';
-import type { BudgetRole } from '../../domain/budgets.js';
 import { useApiClient } from './api-context.js';
-import { BudgetsApiContext } from './budgets-api-context.js';
 import { type ApiClient, endpoint } from './api-client.js';
-
-export interface BudgetsApi {
-  readonly listBudgets: () => Promise<readonly Budget[]>;
-  readonly createBudget: (name: string) => Promise<Budget>;
-  readonly listMembers: (budget: string) => Promise<readonly Member[]>;
-  readonly changeRole: (budget: string, member: string, role: BudgetRole) => Promise<readonly Member[]>;
-  readonly removeMember: (budget: string, member: string) => Promise<readonly Member[]>;
-  /** Answers the budgets the caller is still in. */
-  readonly leaveBudget: (budget: string) => Promise<readonly Budget[]>;
-  readonly listInvitations: (budget: string) => Promise<readonly Invitation[]>;
-  readonly createInvitation: (budget: string, role: BudgetRole) => Promise<NewInvitation>;
-  readonly revokeInvitation: (budget: string, invitation: string) => Promise<readonly Invitation[]>;
-  readonly viewInvitation: (token: string) => Promise<InvitationView>;
-  /** Answers the budget joined. */
-  readonly acceptInvitation: (token: string) => Promise<Budget>;
-  readonly declineInvitation: (token: string) => Promise<void>;
-}
+import { BudgetsApiContext, type BudgetsApi } from './budgets-api-context.js';
 
 /** A call whose path names the budget, and one of its members or invitations after it (`/api/budgets/:id/members/:member`). */
 function budgetPath(operation: 'updateMember' | 'removeMember' | 'revokeInvitation', budget: string, second: string) {

@@ -6,7 +6,7 @@ import { type Mock, vi } from 'vitest';
 import type { AccountsApi } from '../api/account-calls.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { BankApi } from '../api/bank-calls.js';
-import type { BudgetsApi } from '../api/budget-calls.js';
+import type { BudgetsApi } from '../api/budgets-api-context.js';
 import type { SettingsApi } from '../api/settings-calls.js';
 import type { YourDataApi } from '../api/your-data-calls.js';
 
