@@ -4,6 +4,7 @@
  * and the role before anything of it, joins, and sees Household's plan. Alex removes Sam, and Sam's
  * page says so on its next call. (Changes seen live, within 2 s, are another piece of work.)
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { addDeposit, expectView, openView, settled } from './dashboard-actions.js';
 import { depositsTable } from './dashboard-tables.js';
@@ -12,6 +13,14 @@ import { openSignedIn } from './sign-in.js';
 /** The header's budget button; the list behind it loads once the first view has painted. */
 function budgetButton(page: Page, name: string) {
   return page.getByRole('button', { name: `Budget: ${name}` });
+}
+
+/** Serious and critical axe violations on the page as it is now, by rule and element. */
+async function blockingViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`));
 }
 
 async function openMembers(page: Page) {
@@ -49,6 +58,7 @@ test('an owner invites, the invited person joins and sees the budget; removed, t
   await members.getByRole('button', { name: 'Create invitation' }).click();
   const link = new URL(await members.getByRole('textbox', { name: 'Invitation link' }).inputValue());
   expect(link.pathname).toBe('/join');
+  expect(await blockingViolations(alex)).toEqual([]);
   await members.getByRole('button', { name: 'Done' }).click();
   await expect(members).toBeHidden();
 
@@ -64,6 +74,7 @@ test('an owner invites, the invited person joins and sees the budget; removed, t
   // The token left the address once read; nothing of the budget is on the page before Join.
   expect(new URL(sam.url()).hash).toBe('');
   await expect(sam.getByText('Joint Pay')).toHaveCount(0);
+  expect(await blockingViolations(sam)).toEqual([]);
 
   await sam.getByRole('button', { name: 'Join' }).click();
   await expectView(sam, 'Home');
@@ -85,6 +96,7 @@ test('an owner invites, the invited person joins and sees the budget; removed, t
   await sam.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Home', exact: true }).click();
   await expect(sam.getByText('You are no longer a member of Household.')).toBeVisible();
   await expect(sam.getByText('Joint Pay')).toHaveCount(0);
+  expect(await blockingViolations(sam)).toEqual([]);
   await sam.getByRole('button', { name: 'Go to your own budget' }).click();
   await expectView(sam, 'Home');
   await expect(sam).toHaveURL('/');
