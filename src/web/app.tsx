@@ -15,7 +15,10 @@ import { chunkComponent, useChunkComponent } from './components/chunk-component.
 import { YourDataMenu } from './features/your-data/your-data-menu.js';
 import { SettingsButton } from './features/settings/settings-button.js';
 import { whenIdleAfterPaint } from './first-paint.js';
-import { usePathname } from './navigation.js';
+import { budgetOfAddress, navigate, useBudgetInView, usePathname } from './navigation.js';
+import { BudgetGone } from './features/budgets/budget-gone.js';
+import { BudgetSwitcher } from './features/budgets/budget-switcher.js';
+import { type BudgetList, useBudgets } from './features/budgets/use-budgets.js';
 import { UndoProvider, useUndo } from './undo/undo-context.js';
 import { UndoRegion } from './undo/undo-region.js';
 import { HomeView } from './views/home-view.js';
@@ -28,6 +31,19 @@ const VIEW_CHUNKS = {
   ledger: chunkComponent(() => import('./views/ledger-view.js').then((module) => module.LedgerView)),
   plan: chunkComponent(() => import('./views/plan-view.js').then((module) => module.PlanView)),
 };
+
+/** An invitation's link (issue 38): `/join#<token>`. Its page is a chunk of its own, loaded only there. */
+const JOIN_PATH = '/join';
+const JoinChunk = chunkComponent(() => import('./features/budgets/join-page.js').then((module) => module.JoinPage));
+
+function JoinView() {
+  const Chosen = useChunkComponent(JoinChunk);
+  return (
+    <Suspense fallback={null}>
+      <Chosen onJoined={(budget) => navigate('/', { budget: budget.id })} />
+    </Suspense>
+  );
+}
 
 /** A view's chunk as a component: rendered directly once its code is here, as it is on its own address (chunk-component.tsx). */
 function viewOf(name: keyof typeof VIEW_CHUNKS): ComponentType {
@@ -79,16 +95,25 @@ export function firstReadsOf(address: Pick<Location, 'pathname' | 'search'>, tod
  */
 export function sendFirstReads(address: Pick<Location, 'pathname' | 'search'> = window.location): void {
   const token = storedAccessToken();
-  if (token !== undefined) sendEarlyCalls(token, firstReadsOf(address, todayIn(new Date())));
+  if (token !== undefined) sendEarlyCalls(token, firstReadsOf(address, todayIn(new Date())), undefined, budgetOfAddress(address.search));
 }
 
 const VIEW_TITLES: Readonly<Record<string, string>> = {
   [VIEW_PATHS.home]: 'Home',
   [VIEW_PATHS.ledger]: 'Ledger',
   [VIEW_PATHS.plan]: 'Plan',
+  [JOIN_PATH]: 'Invitation',
 };
 
-function TopBar({ developmentSignIn, onDataReplaced }: { developmentSignIn: boolean; onDataReplaced: () => void }) {
+function TopBar({
+  developmentSignIn,
+  onDataReplaced,
+  budgets,
+}: {
+  developmentSignIn: boolean;
+  onDataReplaced: () => void;
+  budgets: BudgetList;
+}) {
   const session = useSignInSession();
   const who = useSignInState().user?.who;
   return (
@@ -104,6 +129,7 @@ function TopBar({ developmentSignIn, onDataReplaced }: { developmentSignIn: bool
               Signed in as {who}
             </span>
           ) : null}
+          <BudgetSwitcher list={budgets} />
           <YourDataMenu onDataReplaced={onDataReplaced} />
           <SettingsButton />
           <Button variant="light" size="sm" onClick={() => void session.signOut()}>
@@ -134,22 +160,26 @@ function View({ pathname }: { pathname: string }) {
       return <LedgerView />;
     case VIEW_PATHS.plan:
       return <PlanView />;
+    case JOIN_PATH:
+      return <JoinView />;
     default:
       return <NotFound />;
   }
 }
 
-/** The api client for the signed-in user, offering each write's undo token to the undo status. */
-function SignedInApi({ children }: { children: ReactNode }) {
+/** The api client for the signed-in user in the budget in view, offering each write's undo token to the undo status. */
+function SignedInApi({ budget, onBudgetGone, children }: { budget: string | undefined; onBudgetGone: () => void; children: ReactNode }) {
   const { offerUndo } = useUndo();
-  return <SignedInApiProvider onUndoable={offerUndo}>{children}</SignedInApiProvider>;
+  return (
+    <SignedInApiProvider budget={budget} onBudgetGone={onBudgetGone} onUndoable={offerUndo}>
+      {children}
+    </SignedInApiProvider>
+  );
 }
 
 function SignedInPage({ developmentSignIn }: { developmentSignIn: boolean }) {
   const pathname = usePathname();
-  // A restore or a deletion replaces everything, as an undo with no view to take it: the view loads afresh.
-  const [dataGeneration, setDataGeneration] = useState(0);
-  const reload = () => setDataGeneration((generation) => generation + 1);
+  const budget = useBudgetInView();
   const title = VIEW_TITLES[pathname];
   useEffect(() => {
     document.title = title ? `${title} · Leftover` : 'Leftover';
@@ -164,21 +194,60 @@ function SignedInPage({ developmentSignIn }: { developmentSignIn: boolean }) {
     [],
   );
   if (pathname === CALLBACK_PATH) return null;
+  // Everything that holds a budget's data (views, their dialogs, the undo offer, the client) starts
+  // afresh in another budget (decision 0092): nothing one budget answered is shown under another.
+  return <BudgetPage key={budget ?? ''} budget={budget} pathname={pathname} developmentSignIn={developmentSignIn} />;
+}
+
+function BudgetPage({ budget, pathname, developmentSignIn }: { budget: string | undefined; pathname: string; developmentSignIn: boolean }) {
+  // A restore or a deletion replaces everything, as an undo with no view to take it: the view loads afresh.
+  const [dataGeneration, setDataGeneration] = useState(0);
+  const reload = () => setDataGeneration((generation) => generation + 1);
+  // A call for this budget answered that the user is no longer its member.
+  const [gone, setGone] = useState(false);
   return (
     <BusyProvider>
       <UndoProvider onUndoneWithoutView={reload}>
-        <SignedInApi>
-          <TopBar developmentSignIn={developmentSignIn} onDataReplaced={reload} />
-          <ViewNav pathname={pathname} />
-          <main>
-            <div className="container-xl pb-5">
-              <View key={`${pathname} ${dataGeneration}`} pathname={pathname} />
-            </div>
-          </main>
+        <SignedInApi budget={budget} onBudgetGone={() => setGone(true)}>
+          <BudgetScreen budget={budget} developmentSignIn={developmentSignIn} onDataReplaced={reload}>
+            {(name) =>
+              gone ? (
+                <BudgetGone name={name} onBack={() => navigate('/', { budget: null })} />
+              ) : (
+                <View key={`${pathname} ${dataGeneration}`} pathname={pathname} />
+              )
+            }
+          </BudgetScreen>
           <UndoRegion />
         </SignedInApi>
       </UndoProvider>
     </BusyProvider>
+  );
+}
+
+/** The header, the views' links and the view, with the caller's budgets read through the budget's client. */
+function BudgetScreen({
+  budget,
+  developmentSignIn,
+  onDataReplaced,
+  children,
+}: {
+  budget: string | undefined;
+  developmentSignIn: boolean;
+  onDataReplaced: () => void;
+  /** The view, or what replaces it; given the budget's name as the page knows it. */
+  children: (name: string | undefined) => ReactNode;
+}) {
+  const pathname = usePathname();
+  const budgets = useBudgets(budget);
+  return (
+    <>
+      <TopBar developmentSignIn={developmentSignIn} onDataReplaced={onDataReplaced} budgets={budgets} />
+      <ViewNav pathname={pathname} />
+      <main>
+        <div className="container-xl pb-5">{children(budgets.current?.name)}</div>
+      </main>
+    </>
   );
 }
 

@@ -25,6 +25,7 @@ import type { LedgerChangesView } from '../../contract/ledger-changes-codec.js';
 import type { StatementImportView, StatementPreviewView } from '../../contract/statement-codecs.js';
 import { formatDate, isoDate } from '../../domain/calendar-date.js';
 import { ApiCallError } from './api-error.js';
+import { BUDGET_HEADER } from './budget-header.js';
 import {
   type Endpoint,
   endpoint,
@@ -53,7 +54,17 @@ interface ApiClientOptions {
   /** A write answered a `Leftover-Undo` token (issue 24): the page offers to undo it, saying what happened. */
   readonly onUndoable?: (token: string, message: string) => void;
   readonly fetchImpl?: typeof fetch;
+  /**
+   * The budget in view when it is not the personal one (decision 0092): every call names it in the
+   * `Leftover-Budget` header (decision 0088). Undefined: no header, as before budgets were shared.
+   */
+  readonly budget?: string;
+  /** A call naming that budget answered 404 "No such budget.": the user is no longer its member. */
+  readonly onBudgetGone?: () => void;
 }
+
+/** What the server answers a call naming a budget the caller is not a member of (decision 0088). */
+const NO_SUCH_BUDGET = 'No such budget.';
 
 const loadLedgerChanges = () => import('./ledger-changes.js');
 
@@ -89,13 +100,16 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
     path,
     body,
     failure,
-  }: Endpoint & { readonly body?: unknown; readonly failure?: string }): Promise<Response> {
+    personal,
+  }: Endpoint & { readonly body?: unknown; readonly failure?: string; readonly personal?: boolean }): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = options.getAccessToken();
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    const budget = personal ? undefined : options.budget;
+    if (budget !== undefined) headers[BUDGET_HEADER] = budget;
     // The first view's reads may have left with the first script already (decision 0073).
-    const early = method === 'GET' && token ? takeEarlyCall(token, path) : undefined;
+    const early = method === 'GET' && token ? takeEarlyCall(token, path, budget) : undefined;
     let response: Response;
     try {
       response = await (early ?? fetchImpl(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
@@ -106,6 +120,10 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
       if (response.status === 401) options.onUnauthorized();
       const payload: unknown = await response.json().catch(() => undefined);
       const error = errorBodySchema.safeParse(payload);
+      // Only a call that named the budget can say it is gone; a row's own 404 says "No such ...".
+      if (response.status === 404 && budget !== undefined && error.success && error.data.error.message === NO_SUCH_BUDGET) {
+        options.onBudgetGone?.();
+      }
       throw new ApiCallError(
         operation,
         response.status,

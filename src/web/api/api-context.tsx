@@ -9,14 +9,21 @@ const ApiContext = createContext<ApiClient | null>(null);
 export function SignedInApiProvider({
   children,
   onUndoable,
+  budget,
+  onBudgetGone,
 }: {
   children: ReactNode;
   onUndoable?: (token: string, message: string) => void;
+  /** The budget in view when it is not the personal one: every call names it (decision 0092). */
+  budget?: string;
+  onBudgetGone?: () => void;
 }) {
   const session = useSignInSession();
   const busy = useBusyCounter();
   const undoRef = useRef(onUndoable);
   undoRef.current = onUndoable;
+  const goneRef = useRef(onBudgetGone);
+  goneRef.current = onBudgetGone;
   const client = useMemo(
     () =>
       createApiClient({
@@ -26,8 +33,10 @@ export function SignedInApiProvider({
         onCallStart: busy.start,
         onCallEnd: busy.end,
         onUndoable: (token, message) => undoRef.current?.(token, message),
+        budget,
+        onBudgetGone: () => goneRef.current?.(),
       }),
-    [busy, session],
+    [busy, session, budget],
   );
   return <ApiContext.Provider value={client}>{children}</ApiContext.Provider>;
 }

@@ -60,6 +60,11 @@ export interface Request<T> extends Endpoint {
    * the time zone, "Keep at least", everyday spending), so each names itself; else its row's words.
    */
   readonly failure?: string;
+  /**
+   * Sent without the budget header whatever budget is in view (decision 0092): a call about the
+   * person, not the budget (the browser's own zone at sign-in, decision 0088).
+   */
+  readonly personal?: boolean;
 }
 
 /**

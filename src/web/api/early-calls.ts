@@ -8,6 +8,7 @@
  */
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { afterFirstPaint } from '../first-paint.js';
+import { BUDGET_HEADER } from './budget-header.js';
 
 /**
  * Rows the Ledger view asks for first (decision 0053): more than a tall monitor's screenful and its
@@ -22,27 +23,34 @@ export function firstWindowQuery(today: IsoDate, limit = FIRST_WINDOW_ROWS): str
 
 const sent = new Map<string, Promise<Response>>();
 
-const keyOf = (token: string, path: string) => `${token} ${path}`;
+/** The budget is part of the key: an answer for one budget is never taken by a call for another (decision 0092). */
+const keyOf = (token: string, path: string, budget: string | undefined) => `${token} ${budget ?? ''} ${path}`;
 
-/** Sends the GETs now, as the api client would send them; their answers wait for the client to take them. */
+/**
+ * Sends the GETs now, as the api client would send them (with the budget header when the address
+ * names a budget that is not the personal one); their answers wait for the client to take them.
+ */
 export function sendEarlyCalls(
   token: string,
   paths: readonly string[],
   fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+  budget?: string,
 ): void {
   for (const path of paths) {
-    const answer = fetchImpl(path, { method: 'GET', headers: { accept: 'application/json', authorization: `Bearer ${token}` } });
+    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
+    if (budget !== undefined) headers[BUDGET_HEADER] = budget;
+    const answer = fetchImpl(path, { method: 'GET', headers });
     // A failure is the client's to report when it takes the call; an answer never taken is dropped.
     answer.catch(() => undefined);
-    sent.set(keyOf(token, path), answer);
+    sent.set(keyOf(token, path, budget), answer);
   }
   // Whatever the view did not ask for by its first paint it never will: drop it.
   if (paths.length > 0) afterFirstPaint(() => sent.clear());
 }
 
-/** The answer to a GET sent early with this token, once: the next same call goes to the server. */
-export function takeEarlyCall(token: string, path: string): Promise<Response> | undefined {
-  const key = keyOf(token, path);
+/** The answer to a GET sent early with this token for this budget, once: the next same call goes to the server. */
+export function takeEarlyCall(token: string, path: string, budget: string | undefined): Promise<Response> | undefined {
+  const key = keyOf(token, path, budget);
   const answer = sent.get(key);
   sent.delete(key);
   return answer;

@@ -45,8 +45,15 @@ export interface SettingsApi {
 
 export function settingsApi(api: ApiClient): SettingsApi {
   return {
+    // The browser's zone at sign-in is the person's, for their personal budget: sent without the
+    // budget header whatever budget is in view (decision 0088). A zone chosen in Settings is the budget's.
     updateTimeZone: (timeZone, onlyIfUnset) =>
-      api.request({ ...endpoint('updateProfile'), answer: profileSchema, body: onlyIfUnset ? { timeZone, onlyIfUnset } : { timeZone } }),
+      api.request({
+        ...endpoint('updateProfile'),
+        answer: profileSchema,
+        body: onlyIfUnset ? { timeZone, onlyIfUnset } : { timeZone },
+        personal: onlyIfUnset === true,
+      }),
     getNotifications: () => api.request({ ...endpoint('getNotifications'), answer: notificationSettingsSchema }),
     updateNotifications: (preferences) =>
       api.request({ ...endpoint('updateNotifications'), answer: notificationSettingsSchema, body: preferences }),

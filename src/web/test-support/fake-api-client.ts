@@ -6,6 +6,7 @@ import { type Mock, vi } from 'vitest';
 import type { AccountsApi } from '../api/account-calls.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { BankApi } from '../api/bank-calls.js';
+import type { BudgetsApi } from '../api/budgets-api-context.js';
 import type { SettingsApi } from '../api/settings-calls.js';
 import type { YourDataApi } from '../api/your-data-calls.js';
 
@@ -112,6 +113,28 @@ export function fakeBankApi(stubs: Partial<FakeBankApi> = {}): FakeBankApi {
     linkAccount: vi.fn(unexpected('linkAccount')),
     syncNow: vi.fn(unexpected('syncNow')),
     disconnect: vi.fn(unexpected('disconnect')),
+    ...stubs,
+  };
+}
+
+export type FakeBudgetsApi = { [Method in keyof BudgetsApi]: Mock<BudgetsApi[Method]> };
+
+/** The budgets' calls (budget-calls.ts), each a typed mock; every call fails unless the test stubs it. */
+export function fakeBudgetsApi(stubs: Partial<FakeBudgetsApi> = {}): FakeBudgetsApi {
+  const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call: ${name}`));
+  return {
+    listBudgets: vi.fn(unexpected('listBudgets')),
+    createBudget: vi.fn(unexpected('createBudget')),
+    listMembers: vi.fn(unexpected('listMembers')),
+    changeRole: vi.fn(unexpected('changeRole')),
+    removeMember: vi.fn(unexpected('removeMember')),
+    leaveBudget: vi.fn(unexpected('leaveBudget')),
+    listInvitations: vi.fn(unexpected('listInvitations')),
+    createInvitation: vi.fn(unexpected('createInvitation')),
+    revokeInvitation: vi.fn(unexpected('revokeInvitation')),
+    viewInvitation: vi.fn(unexpected('viewInvitation')),
+    acceptInvitation: vi.fn(unexpected('acceptInvitation')),
+    declineInvitation: vi.fn(unexpected('declineInvitation')),
     ...stubs,
   };
 }

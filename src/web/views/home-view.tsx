@@ -28,6 +28,7 @@ import { lazyDialog } from '../components/lazy-dialog.js';
 import { loadAlongside } from '../components/load-alongside.js';
 import { useDialogState } from '../components/use-dialog-state.js';
 import { markFirstPaint } from '../first-paint.js';
+import { addressInBudget } from '../navigation.js';
 import { payPeriodText } from '../forecast/pay-period-text.js';
 import { SafeToSpendLine } from '../forecast/safe-to-spend-line.js';
 import { type SummaryForecast, SummarySection } from '../features/summary/summary-section.js';
@@ -226,7 +227,7 @@ export function HomeView() {
               deposits !== null && expenses !== null ? (
                 <p className="mt-2 mb-0">
                   Add what comes in and what goes out in{' '}
-                  <a href={VIEW_PATHS.plan} onClick={(event) => followInPage(event, VIEW_PATHS.plan)}>
+                  <a href={addressInBudget(VIEW_PATHS.plan)} onClick={(event) => followInPage(event, VIEW_PATHS.plan)}>
                     Plan
                   </a>
                   .

@@ -4,7 +4,7 @@
  * click or a modified click opens a new tab as browsers do; a plain click moves within the page.
  */
 import type { MouseEvent } from 'react';
-import { navigate } from '../navigation.js';
+import { addressInBudget, navigate, useBudgetInView } from '../navigation.js';
 
 export const VIEW_PATHS = { home: '/', ledger: '/ledger', plan: '/plan' } as const;
 
@@ -19,12 +19,15 @@ export function followInPage(event: MouseEvent<HTMLAnchorElement>, path: string)
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
   if (window.location.pathname !== path) {
+    // Within the page the move keeps the budget in view (navigate).
     navigate(path);
     window.scrollTo(0, 0);
   }
 }
 
 export function ViewNav({ pathname }: { readonly pathname: string }) {
+  // The links carry the budget in view, so one opened in a new tab shows the same budget.
+  const budget = useBudgetInView();
   return (
     <nav className="view-nav" aria-label="Views">
       <ul className="nav nav-underline container-xl flex-nowrap">
@@ -34,7 +37,7 @@ export function ViewNav({ pathname }: { readonly pathname: string }) {
             <li key={path} className="nav-item">
               <a
                 className={current ? 'nav-link active' : 'nav-link'}
-                href={path}
+                href={addressInBudget(path, budget)}
                 aria-current={current ? 'page' : undefined}
                 onClick={(event) => followInPage(event, path)}
               >

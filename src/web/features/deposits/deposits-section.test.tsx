@@ -311,6 +311,23 @@ describe('DepositsSection', () => {
     expect(within(stillOpen).getByRole('button', { name: 'Add' })).toBeEnabled();
   });
 
+  it("keeps a viewer's values when the server refuses the change, and reports its words (decision 0092)", async () => {
+    const failure = new ApiCallError('addDeposit', 403, 'You can view this budget but not change it.');
+    const addDeposit = vi.fn<ApiClient['addDeposit']>().mockRejectedValue(failure);
+    const { user, onChange, onError } = renderDeposits(NO_DEPOSITS, fakeApiClient({ addDeposit }));
+    const dialog = await openAddDialog(user);
+    await fillDeposit(user, dialog, { name: 'Bonus', type: 'Check', amount: '5000', startDate: '2026-03-31', frequency: 'EOM' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    // The view's "Whoops!" says "Failed to add deposit! You can view this budget but not change it."
+    expect(onError).toHaveBeenCalledExactlyOnceWith(failure);
+    expect(failure).toMatchObject({ message: 'Failed to add deposit!', detail: 'You can view this budget but not change it.' });
+    expect(onChange).not.toHaveBeenCalled();
+    const stillOpen = await findOpenDialog('Add Deposit');
+    expect(within(stillOpen).getByLabelText('Name')).toHaveValue('Bonus');
+    expect(within(stillOpen).getByLabelText('Amount')).toHaveValue(5000);
+  });
+
   it('edits a deposit in the same form, titled Edit Deposit, and saves it', async () => {
     const answer = depositsAnswer({ deposits: [{ ...PAYCHECK, amount: 1600 }, RENT_SHARE], totalDeposits: 3717.17 });
     const updateDeposit = vi.fn<ApiClient['updateDeposit']>().mockResolvedValue(answer);
