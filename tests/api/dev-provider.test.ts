@@ -59,6 +59,9 @@ describe('embedded development provider', () => {
 
   it('signs a user name in and the API names them by it', async () => {
     const { accessToken, refreshToken } = await signInThroughDevProvider(origin(), 'Alice');
+    // The access token carries the name other members of a budget see (issue 38), as a configured provider's does.
+    const claims = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+    expect(claims).toMatchObject({ sub: 'alice', name: 'alice' });
     const response = await me(accessToken);
     expect(response.status).toBe(200);
     // User names are case-insensitive: Alice and alice are one user.

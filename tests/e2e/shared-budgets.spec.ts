@@ -66,9 +66,8 @@ test('an owner invites, the invited person joins and sees the budget; removed, t
   const samContext = await browser.newContext();
   const sam = await samContext.newPage();
   await openSignedIn(sam, 'sam-household', `/join${link.hash}`);
-  // Who invited, by the name the inviter's access token gave; the development provider's tokens carry
-  // none yet (its ID tokens do), so the page says "Someone" there.
-  await expect(sam.getByText(/^(alex-household|Someone) invites you to join Household as editor\.$/)).toBeVisible();
+  // Who invited, by the name the inviter's access token gave (the development provider's: the name signed in with).
+  await expect(sam.getByText('alex-household invites you to join Household as editor.', { exact: true })).toBeVisible();
   await expect(sam.getByRole('definition').filter({ hasText: 'Editor' })).toBeVisible();
   await expect(sam.getByRole('button', { name: 'No thanks' })).toBeVisible();
   // The token left the address once read; nothing of the budget is on the page before Join.

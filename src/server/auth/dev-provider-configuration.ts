@@ -43,6 +43,11 @@ export function devProviderConfiguration(oidc: EmbeddedOidc, keys: DevProviderKe
       accountId,
       claims: () => ({ sub: accountId, name: accountId, preferred_username: accountId }),
     }),
+    // The API reads a member's display name from the access token (issue 38: `name`, else
+    // `preferred_username`): the development provider puts the name it signs in with there, as a
+    // production provider configured for Leftover does.
+    extraTokenClaims: (_ctx, token) =>
+      'accountId' in token && typeof token.accountId === 'string' ? { name: token.accountId } : undefined,
     interactions: { url: (_ctx, interaction) => `${DEV_SIGN_IN_PATH}/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
