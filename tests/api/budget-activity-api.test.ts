@@ -5,7 +5,7 @@
  * signs in its own people, so the tests share the app but not each other's rows.
  */
 import crypto from 'node:crypto';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { type Migration, Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNDO_HEADER } from '../../src/contract/common.js';
@@ -19,12 +19,9 @@ import { createTestDatabase, databaseKinds, type DatabaseKind } from '../support
 import { startSimplefinSimulator, type SimplefinSimulator } from '../support/simplefin-simulator.js';
 import { recipientsOf, type SmtpReceiver, startSmtpReceiver } from '../support/notify-receivers.js';
 import { startTestApp, TEST_NOW, type TestApp } from '../support/test-app.js';
+import { memberCalls, person, type Person } from '../support/budget-members.js';
 import { runNotifications } from '../../src/server/app.js';
 
-interface Person {
-  readonly subject: string;
-  readonly claims: Record<string, string>;
-}
 interface Row {
   readonly id: string;
   readonly date: string;
@@ -49,8 +46,9 @@ interface Activity {
   readonly next: number | null;
 }
 
-function person(label: string, name?: string): Person {
-  return { subject: `${label}-${crypto.randomUUID()}`, claims: name === undefined ? {} : { name } };
+/** A new person whose tokens carry `name`, or no name at all. */
+function named(label: string, name?: string): Person {
+  return person(label, name === undefined ? {} : { name });
 }
 
 const PUBLIC_URL = 'https://leftover.example.com';
@@ -60,46 +58,13 @@ const STATEMENT = 'Date,Description,Amount\n2026-11-20,GROCER,-40.00\n2026-11-21
 
 describe.each(databaseKinds())('who did what in a budget on %s', (kind) => {
   let test: TestApp;
-  const tokens = new Map<string, Promise<string>>();
 
   beforeAll(async () => {
     test = await startTestApp(kind);
   });
   afterAll(() => test?.close());
 
-  async function call(
-    who: Person,
-    method: InjectOptions['method'],
-    url: string,
-    { body, budget }: { body?: unknown; budget?: string } = {},
-  ): Promise<LightMyRequestResponse> {
-    let token = tokens.get(who.subject);
-    if (!token) {
-      token = test.issuer.token(who.subject, { claims: who.claims, expiresInSeconds: 3600 });
-      tokens.set(who.subject, token);
-    }
-    return test.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: `Bearer ${await token}`,
-        ...(budget !== undefined && { 'leftover-budget': budget }),
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-      },
-      ...(body !== undefined && { payload: JSON.stringify(body) }),
-    });
-  }
-
-  async function ok<Answer>(response: Promise<LightMyRequestResponse>): Promise<Answer> {
-    const answer = await response;
-    expect(answer.statusCode, answer.body).toBe(200);
-    return answer.json<Answer>();
-  }
-
-  function refused(response: LightMyRequestResponse, status: number, message: string): void {
-    expect(response.statusCode, response.body).toBe(status);
-    expect(response.json<{ error: { message: string } }>().error.message).toBe(message);
-  }
+  const { call, ok, refused } = memberCalls(() => test);
 
   function undoOf(response: LightMyRequestResponse): string {
     const token = response.headers[UNDO_HEADER];
@@ -121,10 +86,10 @@ describe.each(databaseKinds())('who did what in a budget on %s', (kind) => {
   const texts = (activity: Activity) => activity.entries.map((entry) => entry.text);
 
   it('records who paid, imported and undid, newest first, paged by before, for any member and no one else', async () => {
-    const alex = person('alex', 'Alex');
-    const sam = person('sam', 'Sam');
-    const vic = person('vic');
-    const stranger = person('eve', 'Eve');
+    const alex = named('alex', 'Alex');
+    const sam = named('sam', 'Sam');
+    const vic = named('vic');
+    const stranger = named('eve', 'Eve');
     const id = await household(alex, [
       [sam, 'EDITOR'],
       [vic, 'VIEWER'],
@@ -192,9 +157,9 @@ describe.each(databaseKinds())('who did what in a budget on %s', (kind) => {
   });
 
   it("records who joined, left, was removed or given another role, and the budget's new name", async () => {
-    const alex = person('alex', 'Alex');
-    const sam = person('sam', 'Sam');
-    const vic = person('vic', 'Vic');
+    const alex = named('alex', 'Alex');
+    const sam = named('sam', 'Sam');
+    const vic = named('vic', 'Vic');
     const id = await household(alex, [
       [sam, 'EDITOR'],
       [vic, 'VIEWER'],
@@ -236,9 +201,9 @@ describe.each(databaseKinds())('who did what in a budget on %s', (kind) => {
   });
 
   it("answers a viewer's GET /api/accounts in a budget with no account without writing; an editor's makes Checking", async () => {
-    const alex = person('alex', 'Alex');
-    const vic = person('vic', 'Vic');
-    const sam = person('sam', 'Sam');
+    const alex = named('alex', 'Alex');
+    const vic = named('vic', 'Vic');
+    const sam = named('sam', 'Sam');
     const id = await household(alex, [
       [vic, 'VIEWER'],
       [sam, 'EDITOR'],
@@ -252,8 +217,8 @@ describe.each(databaseKinds())('who did what in a budget on %s', (kind) => {
   });
 
   it("refuses to undo another member's change with their name, changing nothing; the maker undoes it", async () => {
-    const alex = person('alex', 'Alex');
-    const sam = person('sam', 'Sam');
+    const alex = named('alex', 'Alex');
+    const sam = named('sam', 'Sam');
     const id = await household(alex, [[sam, 'EDITOR']]);
     await ok(call(alex, 'POST', '/api/ledger/create-ledger', { body: VALID_LEDGER, budget: id }));
     const added = await call(sam, 'POST', '/api/ledger/add-transaction', {
@@ -296,7 +261,6 @@ describe.each(databaseKinds())('who did what in a budget on %s', (kind) => {
 
 describe.each(databaseKinds())('leaving, bank connections and notifications per member on %s', (kind) => {
   let test: TestApp;
-  const tokens = new Map<string, Promise<string>>();
 
   let simulator: SimplefinSimulator;
   let smtp: SmtpReceiver;
@@ -322,39 +286,7 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
     await smtp?.close();
   });
 
-  async function call(
-    who: Person,
-    method: InjectOptions['method'],
-    url: string,
-    { body, budget }: { body?: unknown; budget?: string } = {},
-  ): Promise<LightMyRequestResponse> {
-    let token = tokens.get(who.subject);
-    if (!token) {
-      token = test.issuer.token(who.subject, { claims: who.claims, expiresInSeconds: 3600 });
-      tokens.set(who.subject, token);
-    }
-    return test.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: `Bearer ${await token}`,
-        ...(budget !== undefined && { 'leftover-budget': budget }),
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-      },
-      ...(body !== undefined && { payload: JSON.stringify(body) }),
-    });
-  }
-
-  async function ok<Answer>(response: Promise<LightMyRequestResponse>): Promise<Answer> {
-    const answer = await response;
-    expect(answer.statusCode, answer.body).toBe(200);
-    return answer.json<Answer>();
-  }
-
-  function refused(response: LightMyRequestResponse, status: number, message: string): void {
-    expect(response.statusCode, response.body).toBe(status);
-    expect(response.json<{ error: { message: string } }>().error.message).toBe(message);
-  }
+  const { call, ok, refused } = memberCalls(() => test);
 
   async function budgetNamed(owner: Person, name: string, members: readonly (readonly [Person, string])[] = []): Promise<string> {
     const id = (await ok<{ id: string }>(call(owner, 'POST', '/api/budgets', { body: { name } }))).id;
@@ -379,10 +311,10 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
   }
 
   it("plans a shared budget's messages for each member by their own channels and rules", async () => {
-    const alex = person('alex', 'Alex');
-    const sam = person('sam', 'Sam');
-    const vic = person('vic', 'Vic');
-    const eve = person('eve', 'Eve');
+    const alex = named('alex', 'Alex');
+    const sam = named('sam', 'Sam');
+    const vic = named('vic', 'Vic');
+    const eve = named('eve', 'Eve');
     const id = await budgetNamed(alex, 'Household', [
       [sam, 'EDITOR'],
       [vic, 'VIEWER'],
@@ -427,8 +359,8 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
     'Only the member who connected this bank can link, sync or disconnect it: it uses their bank login. Connect your own bank to sync yours.';
 
   it("lets only the member who connected a bank link, sync or disconnect it; one from before budgets is the owners'", async () => {
-    const alex = person('alex', 'Alex');
-    const sam = person('sam', 'Sam');
+    const alex = named('alex', 'Alex');
+    const sam = named('sam', 'Sam');
     const id = await budgetNamed(alex, 'Household', [[sam, 'EDITOR']]);
     simulator.scenario('default');
     const connection = await ok<{ id: string }>(
@@ -475,8 +407,8 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
   });
 
   it('deletes everything: refuses while the last owner of a budget others are in, naming it; then leaves and deletes', async () => {
-    const alex = person('alex', 'Alex');
-    const sam = person('sam', 'Sam');
+    const alex = named('alex', 'Alex');
+    const sam = named('sam', 'Sam');
     const [personalBefore] = await budgetsOf(alex);
     await ok(call(alex, 'POST', '/api/accounts', { body: { name: 'Private-7f3a', kind: 'SAVINGS' } }));
     const household = await budgetNamed(alex, 'Household', [[sam, 'EDITOR']]);

@@ -7,7 +7,6 @@
  * Each test signs in its own people, so the tests share the app but not each other's rows.
  */
 import crypto from 'node:crypto';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSON, endpointRoutes, budgetPlaceOf } from '../../src/contract/endpoints.js';
@@ -18,6 +17,7 @@ import { API_CALLS, VALID_DEPOSIT } from '../support/api-calls.js';
 import { expectBadRequest } from '../support/api-expectations.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, TEST_NOW, TEST_RATE_LIMIT_PER_MINUTE, type TestApp } from '../support/test-app.js';
+import { memberCalls, person, type Person } from '../support/budget-members.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const VIEWER_MESSAGE = 'You can view this budget but not change it.';
@@ -35,62 +35,17 @@ interface Member {
   readonly you: boolean;
 }
 
-/** A signed-in person: their subject (never shown to others) and the claims their tokens carry. */
-interface Person {
-  readonly subject: string;
-  readonly claims: Record<string, string>;
-}
-
-function person(label: string, claims: Record<string, string> = {}): Person {
-  return { subject: `${label}-${crypto.randomUUID()}`, claims };
-}
-
 describe.each(databaseKinds())('budgets shared with a partner on %s', (kind) => {
   let test: TestApp;
   /** The app's clock: invitations expire on it. */
   let clock = TEST_NOW.getTime();
-  const tokens = new Map<string, Promise<string>>();
 
   beforeAll(async () => {
     test = await startTestApp(kind, { now: () => new Date(clock) });
   });
   afterAll(() => test?.close());
 
-  /** One call as `who`; `budget` is sent as the Leftover-Budget header. Tokens are minted once per person and claims. */
-  async function call(
-    who: Person,
-    method: InjectOptions['method'],
-    url: string,
-    { body, budget }: { body?: unknown; budget?: string } = {},
-  ): Promise<LightMyRequestResponse> {
-    const key = `${who.subject} ${JSON.stringify(who.claims)}`;
-    let token = tokens.get(key);
-    if (!token) {
-      token = test.issuer.token(who.subject, { claims: who.claims, expiresInSeconds: 3600 });
-      tokens.set(key, token);
-    }
-    return test.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: `Bearer ${await token}`,
-        ...(budget !== undefined && { 'leftover-budget': budget }),
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-      },
-      ...(body !== undefined && { payload: JSON.stringify(body) }),
-    });
-  }
-
-  async function ok<Answer>(response: Promise<LightMyRequestResponse>): Promise<Answer> {
-    const answer = await response;
-    expect(answer.statusCode, answer.body).toBe(200);
-    return answer.json<Answer>();
-  }
-
-  function refused(response: LightMyRequestResponse, status: number, message?: string): void {
-    expect(response.statusCode, response.body).toBe(status);
-    if (message !== undefined) expect(response.json<{ error: { message: string } }>().error.message).toBe(message);
-  }
+  const { call, ok, refused } = memberCalls(() => test);
 
   const budgetsOf = async (who: Person) => (await ok<{ budgets: Budget[] }>(call(who, 'GET', '/api/budgets'))).budgets;
   const membersOf = async (who: Person, budgetId: string) =>
