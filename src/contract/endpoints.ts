@@ -132,9 +132,10 @@ export const ledgerWriteHeadersSchema = z.looseObject({
  * GET of it (a script, a walk of every read) answers 400 at once instead of holding a connection open.
  */
 export const eventStreamHeadersSchema = z.looseObject({
-  accept: z
-    .string({ error: EVENT_STREAM_ACCEPT })
-    .check(z.refine((accept) => accept.toLowerCase().includes(EVENT_STREAM_TYPE), EVENT_STREAM_ACCEPT), z.describe(EVENT_STREAM_ACCEPT)),
+  accept: z.string({ error: EVENT_STREAM_ACCEPT }).check(
+    z.refine((accept) => accept.toLowerCase().includes(EVENT_STREAM_TYPE), EVENT_STREAM_ACCEPT),
+    z.describe(EVENT_STREAM_ACCEPT),
+  ),
 });
 
 const headers = ledgerWriteHeadersSchema;
@@ -425,7 +426,8 @@ export const ENDPOINT_SCHEMAS = {
     headers: eventStreamHeadersSchema,
     answer: {
       mediaType: EVENT_STREAM_TYPE,
-      description: 'Server-sent events: `ready` once open, `change` with { by, text, you } after each change, `gone` when the caller is no longer a member.',
+      description:
+        'Server-sent events: `ready` once open, `change` with { by, text, you } after each change, `gone` when the caller is no longer a member.',
     },
   },
 } as const satisfies {

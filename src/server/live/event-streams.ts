@@ -99,7 +99,8 @@ export class EventStreams {
     const heartbeat = setInterval(() => raw.write(': still here\n\n'), Math.min(HEARTBEAT_MS, Math.floor(this.options.connectionMs / 3)));
     const expiresAt = tokenExpiry(request.headers.authorization);
     // A token that expires ends its stream: the page opens another with the token it renewed.
-    const expiry = expiresAt === undefined ? undefined : setTimeout(() => end(), Math.min(LONGEST_TIMER_MS, Math.max(0, expiresAt - Date.now())));
+    const expiry =
+      expiresAt === undefined ? undefined : setTimeout(() => end(), Math.min(LONGEST_TIMER_MS, Math.max(0, expiresAt - Date.now())));
     const closeNow = () => end();
     this.open.add(closeNow);
     raw.on('close', () => {
