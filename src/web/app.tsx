@@ -19,6 +19,7 @@ import { usePathname } from './navigation.js';
 import { UndoProvider, useUndo } from './undo/undo-context.js';
 import { UndoRegion } from './undo/undo-region.js';
 import { HomeView } from './views/home-view.js';
+import { LiveChangesProvider, LiveStatus } from './live/live-changes.js';
 import { VIEW_PATHS, ViewNav } from './views/view-nav.js';
 
 // Home is the first view's script (benchmark 4a). Ledger and Plan are chunks of their own: the one
@@ -142,7 +143,12 @@ function View({ pathname }: { pathname: string }) {
 /** The api client for the signed-in user, offering each write's undo token to the undo status. */
 function SignedInApi({ children }: { children: ReactNode }) {
   const { offerUndo } = useUndo();
-  return <SignedInApiProvider onUndoable={offerUndo}>{children}</SignedInApiProvider>;
+  return (
+    <SignedInApiProvider onUndoable={offerUndo}>
+      {/* Other members' changes, seen live (decision 0096): name the budget in view here (budget, onGone) once the page has budgets. */}
+      <LiveChangesProvider>{children}</LiveChangesProvider>
+    </SignedInApiProvider>
+  );
 }
 
 function SignedInPage({ developmentSignIn }: { developmentSignIn: boolean }) {
@@ -172,6 +178,7 @@ function SignedInPage({ developmentSignIn }: { developmentSignIn: boolean }) {
           <ViewNav pathname={pathname} />
           <main>
             <div className="container-xl pb-5">
+              <LiveStatus />
               <View key={`${pathname} ${dataGeneration}`} pathname={pathname} />
             </div>
           </main>
