@@ -44,9 +44,7 @@ export function takeFrames(buffer: string): { readonly frames: StreamFrame[]; re
 
 /** How a stream ended: closed (the server, the network, a token that expired: open another), gone, or refused with the server's words. */
 export type StreamEnd =
-  | { readonly kind: 'closed' }
-  | { readonly kind: 'gone' }
-  | { readonly kind: 'refused'; readonly status: number; readonly message: string };
+  { readonly kind: 'closed' } | { readonly kind: 'gone' } | { readonly kind: 'refused'; readonly status: number; readonly message: string };
 
 export interface FollowOptions {
   readonly accessToken: string;
@@ -60,7 +58,14 @@ export interface FollowOptions {
 }
 
 /** Follows the budget's changes until the stream ends or `signal` aborts (then it settles as closed). */
-export async function followChanges({ accessToken, budget, signal, onOpen, onChange, fetchImpl = fetch }: FollowOptions): Promise<StreamEnd> {
+export async function followChanges({
+  accessToken,
+  budget,
+  signal,
+  onOpen,
+  onChange,
+  fetchImpl = fetch,
+}: FollowOptions): Promise<StreamEnd> {
   const headers: Record<string, string> = { accept: EVENT_STREAM_TYPE, authorization: `Bearer ${accessToken}` };
   if (budget !== undefined) headers[BUDGET_HEADER] = budget;
   let response: Response;

@@ -5,7 +5,7 @@
  * happened ("Alex paid Rent."). The page's own changes come back marked `you`, and are ignored: their
  * answers are already shown. The stream's code is a chunk loaded after the first view's requests.
  */
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { FollowOptions, StreamEnd } from '../api/change-stream.js';
 import { useSignInSession } from '../auth/sign-in-context.js';
 import { useLatestCallback } from '../components/use-latest-callback.js';
@@ -45,21 +45,29 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-export function LiveChangesProvider({
+export interface LiveChangesProps {
+  readonly children: ReactNode;
+  /** The budget in view (its id) when it is not the personal one; undefined for the personal one. */
+  readonly budget?: string | undefined;
+  /** The user is no longer a member of the budget in view (removed, or it was deleted). */
+  readonly onGone?: () => void;
+}
+
+/** Follows the signed-in user's budget in view with their session's token. */
+export function LiveChangesProvider(props: LiveChangesProps) {
+  const session = useSignInSession();
+  const accessToken = useCallback(() => session.accessToken(), [session]);
+  return <LiveChanges {...props} accessToken={accessToken} />;
+}
+
+/** Follows the budget in view with the token `accessToken` answers at each (re)connection; tests hand their own stream. */
+export function LiveChanges({
   children,
   budget,
   onGone,
+  accessToken: tokenNow,
   follow = followLazily,
-}: {
-  children: ReactNode;
-  /** The budget in view (its id) when it is not the personal one; undefined for the personal one. */
-  budget?: string;
-  /** The user is no longer a member of the budget in view (removed, or it was deleted). */
-  onGone?: () => void;
-  /** Tests hand their own stream. */
-  follow?: FollowChanges;
-}) {
-  const session = useSignInSession();
+}: LiveChangesProps & { readonly accessToken: () => string | undefined; readonly follow?: FollowChanges }) {
   const [listeners] = useState(() => new Set<() => void>());
   const [status, setStatus] = useState<LiveState['status']>(null);
   const gone = useLatestCallback(() => onGone?.());
@@ -82,7 +90,7 @@ export function LiveChangesProvider({
       let followed = false;
       while (!signal.aborted) {
         await sleep(wait, signal);
-        const accessToken = session.accessToken();
+        const accessToken = tokenNow();
         if (signal.aborted) return;
         let opened = false;
         const end: StreamEnd =
@@ -111,7 +119,7 @@ export function LiveChangesProvider({
       }
     })();
     return () => abort.abort();
-  }, [budget, session, listeners, gone]);
+  }, [budget, tokenNow, listeners, gone]);
 
   const value = useMemo(() => ({ listeners, status }), [listeners, status]);
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
