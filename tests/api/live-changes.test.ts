@@ -9,6 +9,7 @@
  */
 import crypto from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveChange, liveChangeSchema } from '../../src/contract/live-changes.js';
 import { MAX_STREAMS_PER_PERSON } from '../../src/server/live/event-streams.js';
@@ -309,6 +310,20 @@ describe.each(databaseKinds())('changes seen live on %s', (kind) => {
         await alexHere.next(isChange);
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(alexHere.events.filter(isChange)).toHaveLength(1);
+
+        // PostgreSQL drops both processes' LISTEN connections (as a restart would): each connects again
+        // on its own, tells its streams to read again quietly, and hears changes as before.
+        const db = test.app.database.db.withoutPlugins();
+        const { rows } = await sql<{ dropped: boolean }>`
+          select pg_terminate_backend(pid) as dropped from pg_stat_activity
+          where query = 'LISTEN "leftover_changes_' || left(md5(current_schema()), 16) || '"'`.execute(db);
+        expect(rows.filter((row) => row.dropped)).toHaveLength(2);
+        await samElsewhere.next((event) => isChange(event) && changeOf(event).text === null, 5_000);
+        await ok(call(alex, 'PATCH', `/api/budgets/${id}`, { name: 'Home' }));
+        await samElsewhere.next(
+          (event) =>
+            isChange(event) && changeOf(event).text === 'Alex changed the budget.' && samElsewhere.events.filter(isChange).length === 3,
+        );
         samElsewhere.close();
       } finally {
         await other.app.close();
