@@ -80,12 +80,16 @@ describe('changes seen live on the page', () => {
     expect(follow).toHaveBeenCalledTimes(2);
   });
 
-  it('closes the stream when the page stops following (signed out)', async () => {
-    const { connections, view } = renderLive();
+  it('closes the stream when the page stops following (signed out), and opens none for the personal budget', async () => {
+    const { connections, view } = renderLive('household-id');
     await waitFor(() => expect(connections).toHaveLength(1));
-    expect(connections[0]?.options.budget).toBeUndefined();
     view.unmount();
     expect(connections[0]?.options.signal.aborted).toBe(true);
+
+    const personal = renderLive();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(personal.follow).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toHaveTextContent('');
   });
 
   it('waits longer after each try that did not open, up to 30 s; stops for good only when gone or refused as bad', () => {

@@ -1,6 +1,6 @@
 /**
- * Changes seen live (issue 38 point 6, decision 0096): while signed in, the page keeps one stream
- * of the budget in view open, and when another member changes it, the views on screen read again
+ * Changes seen live (issue 38 point 6, decision 0096): while signed in to a shared budget, the page
+ * keeps one stream of it open, and when another member changes it, the views on screen read again
  * what they show through their own reload paths (useLiveChanges), and a quiet status says what
  * happened ("Alex paid Rent."). The page's own changes come back marked `you`, and are ignored: their
  * answers are already shown. The stream's code is a chunk loaded after the first view's requests.
@@ -75,6 +75,8 @@ export function LiveChanges({
   followRef.current = follow;
 
   useEffect(() => {
+    // Nobody else changes a personal budget (decision 0096): no stream, nothing held open.
+    if (budget === undefined) return undefined;
     const abort = new AbortController();
     const { signal } = abort;
     const changed = (change: LiveChange) => {
@@ -98,7 +100,7 @@ export function LiveChanges({
             ? { kind: 'closed' }
             : await followRef.current({
                 accessToken,
-                ...(budget !== undefined && { budget }),
+                budget,
                 signal,
                 onOpen: () => {
                   opened = true;
