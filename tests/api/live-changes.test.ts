@@ -205,6 +205,8 @@ describe.each(databaseKinds())('changes seen live on %s', (kind) => {
     expect(streamAnswer.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(streamAnswer.headers.get('cache-control')).toBe('no-store');
     await streamAnswer.body?.cancel();
+    const head = await call(sam, 'HEAD', '/api/events', undefined, { accept: 'text/event-stream' });
+    expect([head.statusCode, head.headers['content-type'], head.body]).toEqual([200, 'text/event-stream', '']);
   });
 
   it('tells a removed member their budget is gone and ends the stream; their next one is 404; 5 streams a person at most', async () => {
@@ -324,7 +326,9 @@ describe.each(databaseKinds())('changes seen live on %s', (kind) => {
           (event) =>
             isChange(event) && changeOf(event).text === 'Alex changed the budget.' && samElsewhere.events.filter(isChange).length === 3,
         );
-        samElsewhere.close();
+        // Closing a server ends its open streams: they would otherwise hold it open.
+        await other.app.close();
+        await samElsewhere.ended;
       } finally {
         await other.app.close();
       }

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '../../contract/common.js';
 import { PERSON } from '../../contract/endpoints.js';
+import { EVENT_STREAM_TYPE } from '../../contract/live-changes.js';
 import { callerOf, userOf } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
 import { genericChangeText } from './budget-change.js';
@@ -47,6 +48,8 @@ export interface LiveRoutesOptions {
 
 export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (api, { streams }) => {
   registerEndpoint(api, 'streamChanges', async (request, reply) => {
+    // The HEAD Fastify adds beside every GET says what the stream would be, and holds nothing open.
+    if (request.method === 'HEAD') return reply.type(EVENT_STREAM_TYPE).header('cache-control', 'no-store').send('');
     streams.follow(request, reply, userOf(request), callerOf(request), request.member?.budget);
     return reply;
   });
