@@ -14,10 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveChange, liveChangeSchema } from '../../src/contract/live-changes.js';
 import { MAX_STREAMS_PER_PERSON } from '../../src/server/live/event-streams.js';
 import { VALID_DEPOSIT, VALID_EXPENSE } from '../support/api-calls.js';
+import { isChange, openStream, type OpenStream, SEEN_WITHIN_MS, type StreamEvent } from '../support/event-stream.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-
-const SEEN_WITHIN_MS = 2_000;
 
 interface Person {
   readonly subject: string;
@@ -28,92 +27,7 @@ function person(name: string): Person {
   return { subject: `${name.toLowerCase()}-${crypto.randomUUID()}`, name };
 }
 
-interface StreamEvent {
-  readonly event: string;
-  readonly data: unknown;
-}
-
-/** An open GET /api/events as the page reads it: fetch with the Authorization header, frames parsed as they come. */
-interface OpenStream {
-  readonly status: number;
-  readonly body: string;
-  readonly events: StreamEvent[];
-  /** Resolves with the first event (from the start) that `wanted` accepts; fails after `ms`. */
-  next(wanted: (event: StreamEvent) => boolean, ms?: number): Promise<StreamEvent>;
-  readonly ended: Promise<void>;
-  close(): void;
-}
-
-async function openStream(origin: string, token: string, budget?: string): Promise<OpenStream> {
-  const abort = new AbortController();
-  const response = await fetch(`${origin}/api/events`, {
-    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...(budget !== undefined && { 'leftover-budget': budget }) },
-    signal: abort.signal,
-  });
-  const events: StreamEvent[] = [];
-  const waiting = new Set<() => void>();
-  if (!response.ok || !response.body) {
-    const body = await response.text();
-    return {
-      status: response.status,
-      body,
-      events,
-      next: () => Promise.reject(new Error(body)),
-      ended: Promise.resolve(),
-      close: () => undefined,
-    };
-  }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  const ended = (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(frame)?.[1];
-          const data = /^data: (.*)$/m.exec(frame)?.[1];
-          if (event !== undefined && data !== undefined) events.push({ event, data: JSON.parse(data) });
-          for (const wake of waiting) wake();
-          end = buffer.indexOf('\n\n');
-        }
-      }
-    } catch {
-      // Closed by the test.
-    } finally {
-      for (const wake of waiting) wake();
-    }
-  })();
-  let done = false;
-  void ended.then(() => (done = true));
-  const next = (wanted: (event: StreamEvent) => boolean, ms = SEEN_WITHIN_MS) =>
-    new Promise<StreamEvent>((resolve, reject) => {
-      const check = () => {
-        const found = events.find(wanted);
-        if (found || done) {
-          clearTimeout(timer);
-          waiting.delete(check);
-          if (found) resolve(found);
-          else reject(new Error(`the stream ended without it: ${JSON.stringify(events)}`));
-        }
-      };
-      const timer = setTimeout(() => {
-        waiting.delete(check);
-        reject(new Error(`not within ${ms} ms: ${JSON.stringify(events)}`));
-      }, ms);
-      waiting.add(check);
-      check();
-    });
-  await next((event) => event.event === 'ready');
-  return { status: response.status, body: '', events, next, ended, close: () => abort.abort() };
-}
-
 const changeOf = (event: StreamEvent): LiveChange => liveChangeSchema.parse(event.data);
-const isChange = (event: StreamEvent) => event.event === 'change';
 
 describe.each(databaseKinds())('changes seen live on %s', (kind) => {
   let test: TestApp;
