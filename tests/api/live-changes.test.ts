@@ -2,7 +2,7 @@
  * Changes seen live (issue 38 point 6, decision 0096), on both databases, over real HTTP (a stream
  * never ends, so it cannot be injected): a member's stream of a shared budget hears another member's
  * change within 2 seconds, their own marked `you`; a non-member gets 404 and hears nothing; a removed
- * member is told `gone`; one person holds at most 5 streams; two members paying one row at once: one
+ * member is told `gone`; a stream ends with its token; one person holds at most 5 streams; two members paying one row at once: one
  * wins, the other's If-Match answers 412 (without one, the Pay changes nothing and answers 200, as the
  * page sends it). On PostgreSQL, a second app on the same database hears the first one's changes:
  * two processes, told through NOTIFY. One app per database for the file; each test signs in its own people.
@@ -134,6 +134,15 @@ describe.each(databaseKinds())('changes seen live on %s', (kind) => {
     expect(await samSees.next((event) => event.event === 'gone')).toEqual({ event: 'gone', data: { budget: 'Household' } });
     await samSees.ended;
     expect((await openStream(origin, await tokenOf(sam), id)).status).toBe(404);
+
+    // A stream ends when the token it was opened with expires: the page opens another with a renewed one.
+    const shortLived = await openStream(
+      origin,
+      await test.issuer.token(alex.subject, { claims: { name: 'Alex' }, expiresInSeconds: 1 }),
+      id,
+    );
+    expect(shortLived.status).toBe(200);
+    await Promise.race([shortLived.ended, new Promise((_, reject) => setTimeout(() => reject(new Error('still open')), 3_000))]);
 
     const held: OpenStream[] = [];
     for (let index = 0; index < MAX_STREAMS_PER_PERSON; index += 1) held.push(await follow(alex, id));
