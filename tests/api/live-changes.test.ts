@@ -212,6 +212,39 @@ describe.each(databaseKinds())('changes seen live on %s', (kind) => {
     ]);
   });
 
+  // The server's own timeouts (decision 0027) never cut a stream: the request was whole at once, and the heartbeat keeps it talking.
+  if (kind === 'sqlite') {
+    it('keeps a stream open past the request and connection timeouts, with a heartbeat', async () => {
+      const short = await startTestApp(kind, { env: { REQUEST_TIMEOUT_MS: '300', CONNECTION_TIMEOUT_MS: '300' } });
+      try {
+        const shortOrigin = await short.app.listen({ port: 0, host: '127.0.0.1' });
+        const alex = person('Alex');
+        const bearer = (who: Person) => short.issuer.token(who.subject, { claims: { name: who.name } });
+        const id = (
+          await short.app.inject({
+            method: 'POST',
+            url: '/api/budgets',
+            headers: { authorization: `Bearer ${await bearer(alex)}`, 'content-type': 'application/json' },
+            payload: JSON.stringify({ name: 'Household' }),
+          })
+        ).json<{ id: string }>().id;
+        const stream = await openStream(shortOrigin, await bearer(alex), id);
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        const invited = await short.app.inject({
+          method: 'POST',
+          url: `/api/budgets/${id}/invitations`,
+          headers: { authorization: `Bearer ${await bearer(alex)}`, 'content-type': 'application/json' },
+          payload: JSON.stringify({ role: 'EDITOR' }),
+        });
+        expect(invited.statusCode).toBe(200);
+        expect(changeOf(await stream.next(isChange))).toMatchObject({ by: 'Alex', you: true });
+        stream.close();
+      } finally {
+        await short.close();
+      }
+    });
+  }
+
   // Two server processes on one PostgreSQL: the second app hears the first one's changes through NOTIFY.
   if (kind === 'postgres') {
     it("tells a member's stream on another process of a change within 2 seconds", async () => {
