@@ -216,6 +216,9 @@ export const ENDPOINTS = {
   viewInvitation: { method: 'POST', path: '/api/invitations/view', failure: 'Failed to open the invitation!' },
   acceptInvitation: { method: 'POST', path: '/api/invitations/accept', failure: 'Failed to join the budget!' },
   declineInvitation: { method: 'POST', path: '/api/invitations/decline', failure: 'Failed to decline the invitation!' },
+
+  // Changes seen live (issue 38 point 6, decision 0096): a stream of the budget's changes by other members.
+  streamChanges: { method: 'GET', path: '/api/events', failure: 'Failed to follow changes to the budget!' },
 } as const satisfies Record<string, EndpointRow>;
 
 /**

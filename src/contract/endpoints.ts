@@ -64,6 +64,7 @@ import { notificationSettingsSchema, pushKeySchema, testDeliverySchema } from '.
 import { newChannelSchema, notificationPreferencesSchema, profileUpdateSchema } from './notification-requests.js';
 import { newTransferSchema } from './transfers.js';
 import { undoAnswerSchema, undoRequestSchema } from './undo.js';
+import { EVENT_STREAM_ACCEPT, EVENT_STREAM_TYPE } from './live-changes.js';
 import { everydaySuggestionSchema, whatIfAnswerSchema } from './what-if.js';
 import { everydaySuggestionQuerySchema, whatIfRequestSchema } from './what-if-requests.js';
 
@@ -124,6 +125,17 @@ export const ledgerWriteHeadersSchema = z.looseObject({
           'Write only if the ledger is still at this version: the ETag of the ledger you hold (W/"<version>"), or * for any ledger. Otherwise 412 precondition_failed, and nothing changes.',
         ),
       ),
+  ),
+});
+
+/**
+ * A stream of the budget's changes is only for a client that asks for one (decision 0096): any other
+ * GET of it (a script, a walk of every read) answers 400 at once instead of holding a connection open.
+ */
+export const eventStreamHeadersSchema = z.looseObject({
+  accept: z.string({ error: EVENT_STREAM_ACCEPT }).check(
+    z.refine((accept) => accept.toLowerCase().includes(EVENT_STREAM_TYPE), EVENT_STREAM_ACCEPT),
+    z.describe(EVENT_STREAM_ACCEPT),
   ),
 });
 
@@ -414,6 +426,17 @@ export const ENDPOINT_SCHEMAS = {
     summary: 'Decline an invitation: it can no longer be used',
     body: invitationTokenRequestSchema,
     answer: invitationDeclinedSchema,
+  },
+
+  streamChanges: {
+    roles: READERS,
+    summary: "Follow the budget's changes: a stream of server-sent events, one each time a member changes it",
+    headers: eventStreamHeadersSchema,
+    answer: {
+      mediaType: EVENT_STREAM_TYPE,
+      description:
+        'Server-sent events: `ready` once open, `change` with { by, text, you } after each change, `gone` when the caller is no longer a member.',
+    },
   },
 } as const satisfies {
   readonly [Operation in ApiOperation]: EndpointSchemas &

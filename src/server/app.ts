@@ -59,6 +59,8 @@ import { NotificationOutbox, type RunSummary, startOutboxTimer } from './notific
 import { notificationLinkRoutes, notificationRoutes } from './notifications/routes.js';
 import { statementRoutes } from './statements/routes.js';
 import { undoRoutes } from './undo/routes.js';
+import { startLiveChanges } from './live/live-changes.js';
+import { liveRoutes, registerChangePublishing } from './live/live-routes.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -253,6 +255,17 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     app.addHook('preClose', async () => stop?.());
   }
 
+  // Changes seen live (issue 38 point 6, decision 0096): streams find the budget as the /api scope does.
+  const live = await startLiveChanges({
+    database: config.database,
+    db: opened.db,
+    findBudget: (user, id) => budgets.find(user, id),
+    connectionMs: config.timeouts.connectionMs,
+    onError: (error, what) => app.log.warn({ err: error }, what),
+  });
+  // Before the server waits for answers to finish: an open stream would never finish.
+  app.addHook('preClose', async () => live.close());
+
   // Bank sync (issue 37, decision 0082): the service the routes and the schedule share.
   const accountsForBank = new AccountsService(database, ledgerWrites);
   const bankStore = new BankConnectionStore(database.db);
@@ -281,11 +294,16 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     allowPrivateUrls: config.notifications.allowPrivateUrls,
     addAccount: (owner, fields) => accountsForBank.add(owner, fields),
     // The shortfall and bills-due checks run once more for the user, through the outbox (issue 37 item 6).
-    ledgerChanged: (owner) =>
-      replanDay(database.db, owner, now()).catch((error: unknown) => {
+    ledgerChanged: (owner) => {
+      // The members' open pages load the synced rows quietly (decision 0096).
+      live.bus
+        .publish({ owner, actor: null, by: null, text: null })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'a bank sync could not be told to the other processes'));
+      return replanDay(database.db, owner, now()).catch((error: unknown) => {
         // The sync is written: a failure to ask only delays the checks to the user's next day.
         app.log.warn({ err: error }, 'a bank sync could not ask for notifications');
-      }),
+      });
+    },
   });
   const bankScheduler = new BankScheduler(bankStore, bank, now, (error) => app.log.error({ err: error }, 'a scheduled bank sync failed'));
   app.decorate('bankScheduler', bankScheduler);
@@ -328,6 +346,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   await app.register(
     async (api) => {
       registerTokenCheck(api, verifyAccessToken, rateLimits, (user, id) => budgets.find(user, id));
+      registerChangePublishing(api, live.bus);
       await api.register(profileRoutes, { defaultTimeZone: config.defaultTimeZone });
       await api.register(depositRoutes);
       await api.register(expenseRoutes);
@@ -340,6 +359,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(bankRoutes, { bank });
       await api.register(budgetRoutes, { budgets });
       await api.register(activityRoutes);
+      await api.register(liveRoutes, { streams: live.streams });
       api.setNotFoundHandler((request, reply) => {
         // The request's own path is not echoed back: an answer never repeats what a caller made up.
         const body: ErrorBody = { error: { code: 'not_found', message: `There is no such API call (${request.method}).` } };

@@ -15,6 +15,7 @@ import type { Actor } from './activity/activity-store.js';
 import type { StoredConnection } from './bank/bank-connection-store.js';
 import type { BankSyncUnits, SyncWindow, SyncWritten } from './bank/bank-sync-unit.js';
 import { errorFromThread } from './bank/errors-in-thread.js';
+import { noteChangeText } from './live/change-text.js';
 import type { BankSyncTask, BankSyncTaskOutcome } from './bank-sync-worker.js';
 import type { OpenDatabase } from './db/database.js';
 import type { AccountsAnswerReader } from './bank/simplefin-client.js';
@@ -103,8 +104,10 @@ export class BankSyncThread {
         await this.run({ kind: 'ready' });
         const written = (await whileWritesWait(() =>
           this.run({ ...base(owner, connection), kind: 'write', outcome, sync }),
-        )) as SyncWritten;
+        )) as SyncWritten & { readonly changeText: string | null };
         options.charge(owner, written.rowsTouched);
+        // What the thread's activity entry said, for the other members' pages (decision 0096).
+        if (written.changeText !== null) noteChangeText(owner, written.changeText);
         return written;
       },
       close: () => this.close(),

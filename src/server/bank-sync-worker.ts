@@ -17,6 +17,7 @@ import { type OpenDatabase, openSqliteInThread } from './db/database.js';
 import { LedgerWrites } from './ledger/index.js';
 import { readLedgerSchedules } from './ledger-schedules.js';
 import { userToday } from './profile/user-today.js';
+import { changeTextOf } from './live/change-text.js';
 import { type AccountsAnswer, readAccountsAnswer } from './bank/simplefin-client.js';
 import { type ErrorInThread, errorInThread } from './bank/errors-in-thread.js';
 import type { IsoDate } from '../domain/calendar-date.js';
@@ -72,7 +73,10 @@ export default async function runBankSyncTask(task: BankSyncTask): Promise<BankS
     const value =
       task.kind === 'window'
         ? await syncWindow(deps, task.owner, task.connection, task.today)
-        : await writeSync(deps, task.owner, task.connection, task.outcome, task.sync);
+        : {
+            ...(await writeSync(deps, task.owner, task.connection, task.outcome, task.sync)),
+            changeText: changeTextOf(task.owner) ?? null,
+          };
     return { ok: true, value };
   } catch (error) {
     return { ok: false, error: errorInThread(error) };

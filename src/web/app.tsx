@@ -22,6 +22,7 @@ import { type BudgetList, useBudgets } from './features/budgets/use-budgets.js';
 import { UndoProvider, useUndo } from './undo/undo-context.js';
 import { UndoRegion } from './undo/undo-region.js';
 import { HomeView } from './views/home-view.js';
+import { LiveChangesProvider, LiveStatus } from './live/live-changes.js';
 import { VIEW_PATHS, ViewNav } from './views/view-nav.js';
 
 // Home is the first view's script (benchmark 4a). Ledger and Plan are chunks of their own: the one
@@ -172,7 +173,10 @@ function SignedInApi({ budget, onBudgetGone, children }: { budget: string | unde
   const { offerUndo } = useUndo();
   return (
     <SignedInApiProvider budget={budget} onBudgetGone={onBudgetGone} onUndoable={offerUndo}>
-      {children}
+      {/* Other members' changes, seen live (decision 0096). */}
+      <LiveChangesProvider budget={budget} onGone={onBudgetGone}>
+        {children}
+      </LiveChangesProvider>
     </SignedInApiProvider>
   );
 }
@@ -214,7 +218,10 @@ function BudgetPage({ budget, pathname, developmentSignIn }: { budget: string | 
               gone ? (
                 <BudgetGone name={name} onBack={() => navigate('/', { budget: null })} />
               ) : (
-                <View key={`${pathname} ${dataGeneration}`} pathname={pathname} />
+                <>
+                  <LiveStatus />
+                  <View key={`${pathname} ${dataGeneration}`} pathname={pathname} />
+                </>
               )
             }
           </BudgetScreen>

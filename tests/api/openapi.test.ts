@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointRoutes } from '../../src/contract/endpoints.js';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
+import { EVENT_STREAM_TYPE } from '../../src/contract/live-changes.js';
 import { OPENAPI_PATH } from '../../src/server/http/openapi.js';
 import { API_CALLS, type ApiCall, callName, PUBLIC_API_ROUTES, registeredApiRoutes, VALID_DEPOSIT } from '../support/api-calls.js';
 import { seedUser, type SeededUser } from '../support/seed.js';
@@ -134,7 +135,7 @@ describe.each(databaseKinds())('the OpenAPI document on %s', (kind) => {
     expect(documented.sort()).toEqual(routes);
     for (const call of API_CALLS) {
       const operation = operationOf(document, callName(call));
-      const answer = operation?.responses['200']?.content?.[call.answerIsText ? 'text/csv' : 'application/json']?.schema;
+      const answer = operation?.responses['200']?.content?.[call.answerMediaType]?.schema;
       expect(answer, `${callName(call)}: answer schema`).toBeDefined();
       if (call.bodySchema) expect(operation?.requestBody?.content['application/json']?.schema, `${callName(call)}: body`).toBeDefined();
       for (const status of ['4XX', '5XX']) {
@@ -205,6 +206,12 @@ describe.each(databaseKinds())('the OpenAPI document on %s', (kind) => {
           ? personalBudgetId
           : victim.pending.id;
       const response = await user.get(call.url(id));
+      if (call.answerMediaType === EVENT_STREAM_TYPE) {
+        // A stream is for a client that asks for one (tests/api/live-changes.test.ts reads it); any other GET is refused at once.
+        expect(response.statusCode, `${callName(call)}: ${response.body}`).toBe(400);
+        expectValid(answerRef(call, '4XX'), response.json(), callName(call));
+        continue;
+      }
       expect(response.statusCode, `${callName(call)}: ${response.body}`).toBe(200);
       if (call.answerIsText) {
         expect(response.headers['content-type']).toMatch(/^text\/csv/);

@@ -145,8 +145,11 @@ describe.each(databaseKinds())('forged and stale tokens on %s', (kind) => {
 
   it('lets the real token through on every call that only reads: the refusals above were the token, not the setup', async () => {
     const valid = `Bearer ${await test.issuer.token(VICTIM)}`;
-    // The push key reads no database (it is the server's, in memory), and answers 404 where push is not offered.
-    for (const call of API_CALLS.filter((candidate) => candidate.method === 'GET' && candidate.operation !== 'getPushKey')) {
+    // The push key reads no database (it is the server's, in memory), and answers 404 where push is not offered;
+    // the stream of changes answers only a client that asks for a stream (tests/api/live-changes.test.ts).
+    for (const call of API_CALLS.filter(
+      (candidate) => candidate.method === 'GET' && candidate.operation !== 'getPushKey' && candidate.operation !== 'streamChanges',
+    )) {
       const queriesBefore = queries.count;
       const response = await request(call, valid);
       expect(response.statusCode, `${callName(call)}: ${response.body}`).toBe(200);

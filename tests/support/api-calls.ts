@@ -33,6 +33,8 @@ export interface ApiCall {
   readonly bodyLimit?: number;
   /** A 200 answer that is a file, not JSON (the ledger's CSV): answerSchema checks its text. */
   readonly answerIsText?: boolean;
+  /** The 200 answer's media type: application/json, or the file's (text/csv, text/event-stream). */
+  readonly answerMediaType: string;
 }
 
 // 2026-11-20 is a Friday, inside the ledger the fixtures create (November and December 2026).
@@ -152,7 +154,9 @@ export const API_CALLS: readonly ApiCall[] = endpointRoutes().map(({ operation, 
     ...(validBody && { validBody }),
     ...(body && { bodySchema: body }),
     // A file (the ledger's CSV) is checked as text.
-    ...(isFileAnswer(answer) ? { answerSchema: z.string(), answerIsText: true } : { answerSchema: answer }),
+    ...(isFileAnswer(answer)
+      ? { answerSchema: z.string(), answerIsText: true, answerMediaType: answer.mediaType }
+      : { answerSchema: answer, answerMediaType: 'application/json' }),
     ...(bodyLimit !== undefined && { bodyLimit }),
   };
 });

@@ -5,7 +5,8 @@
  * the same statement that adds one keeps the budget within MAX_ACTIVITY_ENTRIES.
  */
 import { sql } from 'kysely';
-import { MAX_ACTIVITY_ENTRIES } from '../../domain/activity.js';
+import { activityText, actorName, MAX_ACTIVITY_ENTRIES } from '../../domain/activity.js';
+import { noteChangeText } from '../live/change-text.js';
 import type { Caller, SignedInUser } from '../auth/access-token.js';
 import type { Database } from '../db/database.js';
 import { newId } from '../db/ids.js';
@@ -45,6 +46,8 @@ export async function recordActivity(db: Database, owner: Caller, actor: Actor, 
       what,
     })
     .execute();
+  // The same sentence goes to the other members' open pages once the call is answered (decision 0096).
+  noteChangeText(owner, `${activityText(actorName(actor?.name, actor !== undefined), what)}.`);
 }
 
 /** The budget's entries newest first, those numbered below `before` when given, at most `limit`. */

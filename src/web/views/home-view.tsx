@@ -33,6 +33,7 @@ import { payPeriodText } from '../forecast/pay-period-text.js';
 import { SafeToSpendLine } from '../forecast/safe-to-spend-line.js';
 import { type SummaryForecast, SummarySection } from '../features/summary/summary-section.js';
 import { useUndone } from '../undo/undo-context.js';
+import { useLiveChanges } from '../live/live-changes.js';
 import { UpcomingRows } from './upcoming-rows.js';
 import { settledValues, useErrorReport, ViewErrorModal } from './view-errors.js';
 import { followInPage, VIEW_PATHS } from './view-nav.js';
@@ -136,6 +137,8 @@ export function HomeView() {
 
   // Whatever was undone, Home reads its small answers again.
   useUndone(() => void load());
+  // Another member's change (decision 0096): read everything again, as RETRY does.
+  useLiveChanges(() => void load());
 
   useEffect(() => {
     void load();

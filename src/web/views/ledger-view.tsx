@@ -32,6 +32,7 @@ import type { ScheduleNames } from '../features/ledger/row-source.js';
 import { ImportStatementDialog } from '../features/statements/lazy-import-statement-dialog.js';
 import { type LedgerForecast, ledgerForecast } from '../forecast/ledger-forecast.js';
 import { useUndone } from '../undo/undo-context.js';
+import { useLiveChanges } from '../live/live-changes.js';
 import { settledValues, useErrorReport, ViewErrorModal } from './view-errors.js';
 
 /** Names by id (of schedules or accounts), or null while the list has not loaded (its names are unknown, not gone). */
@@ -210,6 +211,8 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
   useEffect(() => {
     void load();
   }, [load]);
+  // Another member's change (decision 0096): read what is shown again, as Refresh does.
+  useLiveChanges(() => void refreshLedger());
 
   // Where a statement may go instead (decision 0046): any account, through its own ledger calls.
   const statementAccounts = useMemo<LedgerStatementAccounts | undefined>(

@@ -14,6 +14,7 @@ import { DepositsSection } from '../features/deposits/deposits-section.js';
 import { ExpensesSection } from '../features/expenses/expenses-section.js';
 import { markFirstPaint } from '../first-paint.js';
 import { useUndone } from '../undo/undo-context.js';
+import { useLiveChanges } from '../live/live-changes.js';
 import { settledValues, useErrorReport, ViewErrorModal } from './view-errors.js';
 
 export function PlanView() {
@@ -46,6 +47,8 @@ export function PlanView() {
   useEffect(() => {
     void load();
   }, [load]);
+  // Another member's change (decision 0096): read everything again, as RETRY does.
+  useLiveChanges(() => void load());
 
   // Deleting an account moves its deposits and expenses to the primary account: read them again.
   const onAccountsChange = (info: AccountsInfoView) => {
