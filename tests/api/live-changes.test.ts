@@ -277,10 +277,9 @@ describe.each(databaseKinds())('changes seen live on %s', (kind) => {
           where query = 'LISTEN "leftover_changes_' || left(md5(current_schema()), 16) || '"'`.execute(db);
         expect(rows.filter((row) => row.dropped)).toHaveLength(2);
         await samElsewhere.next((event) => isChange(event) && changeOf(event).text === null, 5_000);
-        // A budget's own calls (renaming it here) act on an owner the service makes from the path: told in the general words.
         await ok(call(alex, 'PATCH', `/api/budgets/${id}`, { name: 'Home' }));
-        // After the quiet read-again above: the rename is the only change told in the general words.
-        await samElsewhere.next((event) => isChange(event) && changeOf(event).text === 'Alex changed the budget.');
+        // After the quiet read-again above: the rename, in the activity's words.
+        await samElsewhere.next((event) => isChange(event) && changeOf(event).text === 'Alex renamed the budget to Home.');
         // Closing a server ends its open streams: they would otherwise hold it open.
         await other.app.close();
         await samElsewhere.ended;

@@ -35,7 +35,8 @@ export function registerChangePublishing(api: FastifyInstance, bus: LiveBus): vo
     const user = userOf(request);
     const by = user.name ?? null;
     const owner = callerOf(request);
-    const text = changeTextOf(owner) ?? genericChangeText(by);
+    // A budget's own calls (renaming it, its members) write for the owner the path named, the same budget.
+    const text = changeTextOf(owner) ?? changeTextOf(budget.owner) ?? genericChangeText(by);
     await bus
       .publish({ owner, actor: { issuer: user.issuer, subject: user.subject }, by, text })
       .catch((error: unknown) => request.log.warn({ err: error }, 'a change could not be told to the other processes'));
