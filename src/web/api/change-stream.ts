@@ -4,7 +4,7 @@
  * every call (an EventSource cannot send it, and an address would put it in request logs). The api
  * folder is the only code that calls fetch; a lazy chunk, loaded once the page has painted.
  */
-import { BUDGET_HEADER } from '../../contract/budgets.js';
+import { BUDGET_HEADER } from './budget-header.js';
 import { ENDPOINTS } from '../../contract/common.js';
 import { errorBodySchema } from '../../contract/errors.js';
 import { EVENT_STREAM_TYPE, type LiveChange, liveChangeSchema, LIVE_EVENTS } from '../../contract/live-changes.js';

@@ -6,7 +6,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FollowOptions, StreamEnd } from '../api/change-stream.js';
-import { LiveChanges, LiveStatus, useLiveChanges } from './live-changes.js';
+import { LiveChanges, LiveStatus } from './live-changes.js';
+import { useLiveChanges } from './live-context.js';
 import { afterStreamEnd, reconnectWait } from './reconnect.js';
 
 /** A stream the test drives: each call of `follow` is one connection, ended when the test says. */

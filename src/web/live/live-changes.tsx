@@ -5,11 +5,12 @@
  * happened ("Alex paid Rent."). The page's own changes come back marked `you`, and are ignored: their
  * answers are already shown. The stream's code is a chunk loaded after the first view's requests.
  */
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { FollowOptions, StreamEnd } from '../api/change-stream.js';
 import { useSignInSession } from '../auth/sign-in-context.js';
 import { useLatestCallback } from '../components/use-latest-callback.js';
 import type { LiveChange } from '../../contract/live-changes.js';
+import { LiveContext, type LiveState } from './live-context.js';
 import { afterStreamEnd, reconnectWait } from './reconnect.js';
 
 export type FollowChanges = (options: FollowOptions) => Promise<StreamEnd>;
@@ -24,16 +25,8 @@ const followLazily: FollowChanges = async (options) => {
   }
 };
 
-interface LiveState {
-  readonly listeners: Set<() => void>;
-  /** What the last change said, and how many changes said something (so the same words are said again). */
-  readonly status: { readonly text: string; readonly count: number } | null;
-}
-
 /** After a stream that was open ends (its token expired, the server restarted): a short pause, never a tight loop. */
 const AFTER_OPEN_STREAM_MS = 500;
-
-const LiveContext = createContext<LiveState>({ listeners: new Set(), status: null });
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -125,18 +118,6 @@ export function LiveChanges({
 
   const value = useMemo(() => ({ listeners, status }), [listeners, status]);
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
-}
-
-/** Calls `onChange` when another member changed the budget in view: the view reads again what it shows. */
-export function useLiveChanges(onChange: () => void): void {
-  const { listeners } = useContext(LiveContext);
-  const latest = useLatestCallback(onChange);
-  useEffect(() => {
-    listeners.add(latest);
-    return () => {
-      listeners.delete(latest);
-    };
-  }, [listeners, latest]);
 }
 
 /** The quiet status line: what the last change by another member was, for eyes and screen readers alike. */

@@ -33,7 +33,7 @@ import { payPeriodText } from '../forecast/pay-period-text.js';
 import { SafeToSpendLine } from '../forecast/safe-to-spend-line.js';
 import { type SummaryForecast, SummarySection } from '../features/summary/summary-section.js';
 import { useUndone } from '../undo/undo-context.js';
-import { useLiveChanges } from '../live/live-changes.js';
+import { useLiveChanges } from '../live/live-context.js';
 import { UpcomingRows } from './upcoming-rows.js';
 import { settledValues, useErrorReport, ViewErrorModal } from './view-errors.js';
 import { followInPage, VIEW_PATHS } from './view-nav.js';

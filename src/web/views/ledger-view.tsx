@@ -32,7 +32,7 @@ import type { ScheduleNames } from '../features/ledger/row-source.js';
 import { ImportStatementDialog } from '../features/statements/lazy-import-statement-dialog.js';
 import { type LedgerForecast, ledgerForecast } from '../forecast/ledger-forecast.js';
 import { useUndone } from '../undo/undo-context.js';
-import { useLiveChanges } from '../live/live-changes.js';
+import { useLiveChanges } from '../live/live-context.js';
 import { settledValues, useErrorReport, ViewErrorModal } from './view-errors.js';
 
 /** Names by id (of schedules or accounts), or null while the list has not loaded (its names are unknown, not gone). */

@@ -14,7 +14,7 @@ import { DepositsSection } from '../features/deposits/deposits-section.js';
 import { ExpensesSection } from '../features/expenses/expenses-section.js';
 import { markFirstPaint } from '../first-paint.js';
 import { useUndone } from '../undo/undo-context.js';
-import { useLiveChanges } from '../live/live-changes.js';
+import { useLiveChanges } from '../live/live-context.js';
 import { settledValues, useErrorReport, ViewErrorModal } from './view-errors.js';
 
 export function PlanView() {
