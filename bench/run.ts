@@ -18,6 +18,7 @@ import { bankSync } from './benchmarks/bank-sync.js';
 import { firstView } from './benchmarks/first-view.js';
 import { growth } from './benchmarks/growth.js';
 import { leaks } from './benchmarks/leaks.js';
+import { livePay } from './benchmarks/live-pay.js';
 import { manyAccounts } from './benchmarks/many-accounts.js';
 import { pageSpeed } from './benchmarks/page-speed.js';
 import { pageWeight } from './benchmarks/page-weight.js';
@@ -48,6 +49,7 @@ const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
   '12': firstView,
   '13': safeToSpend,
   '14': bankSync,
+  '15': livePay,
 };
 
 async function main(): Promise<void> {

@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { BUDGET_HEADER } from '../../src/contract/budgets.js';
 
 export interface TimedResponse {
   readonly status: number;
@@ -16,15 +17,18 @@ export interface TimedResponse {
 export class ApiClient {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
+  /** `budget`: every call names this budget (the Leftover-Budget header); left out, the user's personal one. */
   constructor(
     readonly origin: string,
     readonly accessToken: string,
+    readonly budget?: string,
   ) {}
 
   /** `extraHeaders`: more request headers (an If-Match, say). */
   request(method: string, path: string, body?: unknown, extraHeaders: http.OutgoingHttpHeaders = {}): Promise<TimedResponse> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers: http.OutgoingHttpHeaders = { ...extraHeaders, authorization: `Bearer ${this.accessToken}` };
+    if (this.budget !== undefined) headers[BUDGET_HEADER.toLowerCase()] = this.budget;
     if (payload !== undefined) {
       headers['content-type'] = 'application/json';
       headers['content-length'] = Buffer.byteLength(payload);
