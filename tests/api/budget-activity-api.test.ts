@@ -366,7 +366,11 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
   }
 
   const budgetsOf = async (who: Person) =>
-    (await ok<{ budgets: { id: string; name: string; role: string; personal: boolean }[] }>(call(who, 'GET', '/api/budgets'))).budgets;
+    (
+      await ok<{ budgets: { id: string; name: string; role: string; personal: boolean; notify: boolean }[] }>(
+        call(who, 'GET', '/api/budgets'),
+      )
+    ).budgets;
   const EVERYTHING = { body: { confirm: 'DELETE' } };
 
   /** An email channel of `who`'s, confirmed through the link mailed to it. */
@@ -422,6 +426,66 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
     // Only the confirmations: Sam's rules say no, and Eve is in no budget with a shortfall.
     expect(mailsTo(addresses.sam)).toBe(1);
     expect(mailsTo(addresses.eve)).toBe(1);
+  });
+
+  it('tells a member nothing of a budget they turned off, and the other members as before (decision 0099)', async () => {
+    const alex = person('alex', 'Alex');
+    const sam = person('sam', 'Sam');
+    const vic = person('vic', 'Vic');
+    const id = await budgetNamed(alex, 'Household', [
+      [sam, 'EDITOR'],
+      [vic, 'VIEWER'],
+    ]);
+    // Wed, Nov 25: Household's Checking goes from $100 to -$210.44; so does Vic's own Checking.
+    const shortfall = async (budget?: string) => {
+      const scope = budget === undefined ? {} : { budget };
+      await ok(call(vic, 'GET', '/api/accounts', scope));
+      await ok(
+        call(budget === undefined ? vic : alex, 'POST', '/api/expenses/add-expense', {
+          body: { ...VALID_EXPENSE, name: 'Car loan', amount: 310.44, day: 25 },
+          ...scope,
+        }),
+      );
+      await ok(
+        call(budget === undefined ? vic : alex, 'POST', '/api/ledger/create-ledger', {
+          body: { ledger: { startDate: '2026-11-01', endDate: '2026-11-30', currentBalance: 100 } },
+          ...scope,
+        }),
+      );
+    };
+    await shortfall(id);
+    await shortfall();
+    const addresses = { alex: 'alex@quiet.example', sam: 'sam@quiet.example', vic: 'vic@quiet.example' };
+    await confirmedEmail(alex, addresses.alex);
+    await confirmedEmail(sam, addresses.sam);
+    await confirmedEmail(vic, addresses.vic);
+
+    // Each member's own row, a viewer's too; the others' choices and answers stay as they were.
+    const quiet = await ok<{ budgets: { id: string; personal: boolean; notify: boolean }[] }>(
+      call(sam, 'PUT', `/api/budgets/${id}/notifications`, { body: { notify: false } }),
+    );
+    expect(quiet.budgets.map((budget) => [budget.personal, budget.notify])).toEqual([
+      [true, true],
+      [false, false],
+    ]);
+    const vicPersonal = (await budgetsOf(vic)).find((budget) => budget.personal)?.id ?? '';
+    await ok(call(vic, 'PUT', `/api/budgets/${vicPersonal}/notifications`, { body: { notify: false } }));
+    expect((await budgetsOf(alex)).map((budget) => budget.notify)).toEqual([true, true]);
+    expectBadRequest(await call(sam, 'PUT', `/api/budgets/${id}/notifications`, { body: { notify: 'no' } }), {
+      notify: 'Notify must be true or false.',
+    });
+    refused(await call(person('eve'), 'PUT', `/api/budgets/${id}/notifications`, { body: { notify: false } }), 404, 'No such budget.');
+
+    await runNotifications(test.app);
+    const [, alexHeads] = await smtp.waitFor(2, addresses.alex);
+    expect(alexHeads?.subject).toBe('Checking (Household) goes below $0 on Wed, Nov 25, 2026');
+    // Vic turned their personal budget off and kept Household's.
+    const [, vicHeads] = await smtp.waitFor(2, addresses.vic);
+    expect(vicHeads?.subject).toBe('Checking (Household) goes below $0 on Wed, Nov 25, 2026');
+    const mailsTo = (address: string) => smtp.messages.filter((mail) => recipientsOf(mail).includes(address)).length;
+    // Sam turned Household off: only the confirmation.
+    expect(mailsTo(addresses.sam)).toBe(1);
+    expect(mailsTo(addresses.vic)).toBe(2);
   });
   const NOT_YOUR_CONNECTION =
     'Only the member who connected this bank can link, sync or disconnect it: it uses their bank login. Connect your own bank to sync yours.';
@@ -505,7 +569,7 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
 
     // A new personal budget, empty; Solo gone with its data; Household and Trip are Sam's alone now.
     const after = await budgetsOf(alex);
-    expect(after).toEqual([{ id: expect.any(String), name: 'Personal', role: 'OWNER', personal: true }]);
+    expect(after).toEqual([{ id: expect.any(String), name: 'Personal', role: 'OWNER', personal: true, notify: true }]);
     expect(after[0]?.id).not.toBe(personalBefore?.id);
     expect(JSON.stringify(await ok(call(alex, 'GET', '/api/accounts')))).not.toContain('Private-7f3a');
     refused(await call(alex, 'GET', '/api/accounts', { budget: solo }), 404, 'No such budget.');

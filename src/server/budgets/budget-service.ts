@@ -39,6 +39,7 @@ import {
   listMembers,
   listMemberships,
   rememberDisplayName,
+  setMemberNotify,
   renameBudget,
   setMemberRole,
   type StoredMembership,
@@ -81,8 +82,8 @@ function sameUser(a: Caller, b: Caller): boolean {
   return a.issuer === b.issuer && a.subject === b.subject;
 }
 
-function budgetAnswer(membership: Pick<StoredMembership, 'id' | 'name' | 'role' | 'personal'>): Budget {
-  return { id: membership.id, name: membership.name, role: membership.role, personal: membership.personal };
+function budgetAnswer(membership: Pick<StoredMembership, 'id' | 'name' | 'role' | 'personal' | 'notify'>): Budget {
+  return { id: membership.id, name: membership.name, role: membership.role, personal: membership.personal, notify: membership.notify };
 }
 
 function invitationAnswer(invitation: StoredInvitation): Invitation {
@@ -133,7 +134,7 @@ export class BudgetService {
       await insertBudget(trx, id, name, now);
       await insertMember(trx, id, user, 'OWNER', user.name ?? null, now);
     });
-    return { id, name, role: 'OWNER', personal: false };
+    return { id, name, role: 'OWNER', personal: false, notify: true };
   }
 
   async rename(user: SignedInUser, budget: BudgetInView, name: string): Promise<Budget> {
@@ -141,7 +142,18 @@ export class BudgetService {
       await renameBudget(trx, budget.id, name);
       if (name !== budget.name) await this.record(trx, budget.owner, user, { kind: 'renamed', name });
     });
-    return budgetAnswer({ ...budget, name });
+    const notify = (await findMembership(this.database.db, user, budget.id))?.notify ?? true;
+    return budgetAnswer({ ...budget, name, notify });
+  }
+
+  /**
+   * Whether the member's day's messages cover this budget (decision 0099): their own row only, so
+   * any member may, a viewer too; the budget's data and the other members' choices stay as they are.
+   * Answers their budgets, as the page lists them.
+   */
+  async setNotify(user: SignedInUser, budget: BudgetInView, notify: boolean): Promise<Budget[]> {
+    await setMemberNotify(this.database.db, budget.id, user, notify);
+    return this.list(user);
   }
 
   /** Deletes a shared budget, confirmed by its name: all of its data, its members and its invitations, in one unit of work. */
@@ -316,7 +328,7 @@ export class BudgetService {
       if (!(await closeInvitation(trx, invitation.id, 'ACCEPTED', now))) throw new GoneError(INVITATION_USED);
       await insertMember(trx, invitation.budgetId, user, invitation.role, user.name ?? null, now);
       await this.record(trx, { issuer: BUDGET_ISSUER, subject: invitation.budgetId }, user, { kind: 'joined', role: invitation.role });
-      return { id: invitation.budgetId, name: invitation.budgetName, role: invitation.role, personal: false };
+      return { id: invitation.budgetId, name: invitation.budgetName, role: invitation.role, personal: false, notify: true };
     });
   }
 

@@ -27,6 +27,9 @@ export const budgetRoutes: FastifyPluginAsyncZod<BudgetRoutesOptions> = async (a
   registerEndpoint(api, 'removeMember', async (request) => ({
     members: await budgets.remove(userOf(request), budgetOf(request), request.params.member),
   }));
+  registerEndpoint(api, 'setBudgetNotify', async (request) => ({
+    budgets: await budgets.setNotify(userOf(request), budgetOf(request), request.body.notify),
+  }));
   registerEndpoint(api, 'leaveBudget', async (request) => ({ budgets: await budgets.leave(userOf(request), budgetOf(request)) }));
 
   registerEndpoint(api, 'listInvitations', async (request) => ({ invitations: await budgets.invitations(budgetOf(request)) }));
