@@ -154,7 +154,9 @@ describe.each(databaseKinds())('who did what in a budget on %s', (kind) => {
       'Alex made a new ledger for Checking',
       'Alex added the expense Rent',
       'A member joined as a viewer',
+      'Alex invited someone as a viewer',
       'Sam joined as an editor',
+      'Alex invited someone as an editor',
     ]);
     expect(all.next).toBeNull();
     const [newest] = all.entries;
@@ -169,11 +171,11 @@ describe.each(databaseKinds())('who did what in a budget on %s', (kind) => {
     expect(JSON.stringify(all)).not.toContain(alex.subject);
     expect(JSON.stringify(all)).not.toContain(sam.subject);
 
-    // Pages of 4 then 2, each starting where the one before ended.
+    // Pages of 4 then 6, each starting where the one before ended.
     const first = await activityOf(sam, id, '?limit=4');
     expect(texts(first)).toEqual(texts(all).slice(0, 4));
     expect(first.next).toBe(first.entries.at(-1)?.id);
-    const second = await activityOf(sam, id, `?limit=4&before=${first.next}`);
+    const second = await activityOf(sam, id, `?limit=6&before=${first.next}`);
     expect(texts(second)).toEqual(texts(all).slice(4));
     expect(second.next).toBeNull();
 
@@ -211,7 +213,9 @@ describe.each(databaseKinds())('who did what in a budget on %s', (kind) => {
       'Alex made Vic an editor',
       'Alex renamed the budget to Home',
       'Vic joined as a viewer',
+      'Alex invited someone as a viewer',
       'Sam joined as an editor',
+      'Alex invited someone as an editor',
     ]);
   });
 
@@ -364,6 +368,9 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
     }
     return id;
   }
+
+  const activityOf = (who: Person, budget: string) => ok<Activity>(call(who, 'GET', `/api/budgets/${budget}/activity`));
+  const texts = (activity: Activity) => activity.entries.map((entry) => entry.text);
 
   const budgetsOf = async (who: Person) =>
     (
@@ -536,6 +543,32 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
     expect(
       (await ok<{ connections: unknown[] }>(call(alex, 'DELETE', `/api/bank-connections/${connection.id}`, { budget: id }))).connections,
     ).toEqual([]);
+    // Connecting and disconnecting are in the activity, by who did it (decision 0100).
+    const all = texts(await activityOf(alex, id));
+    expect(all[0]).toBe('Alex disconnected a bank');
+    expect(all).toContain('Sam connected a bank');
+  });
+
+  it("notes invitations made and revoked, and the budget's settings changed, by who (decision 0100)", async () => {
+    const alex = person('alex', 'Alex');
+    const sam = person('sam', 'Sam');
+    const id = await budgetNamed(alex, 'Household', [[sam, 'EDITOR']]);
+    const { invitation } = await ok<{ invitation: { id: string } }>(
+      call(alex, 'POST', `/api/budgets/${id}/invitations`, { body: { role: 'VIEWER' } }),
+    );
+    await ok(call(alex, 'DELETE', `/api/budgets/${id}/invitations/${invitation.id}`));
+    refused(await call(alex, 'DELETE', `/api/budgets/${id}/invitations/${invitation.id}`), 404, 'No such invitation.');
+    await ok(call(sam, 'PATCH', '/api/me', { body: { timeZone: 'America/Chicago', buffer: 200 }, budget: id }));
+    // The same again changes nothing, and notes nothing; nor does the page's first zone of a budget that has one.
+    await ok(call(sam, 'PATCH', '/api/me', { body: { timeZone: 'America/Chicago', buffer: 200 }, budget: id }));
+    await ok(call(sam, 'PATCH', '/api/me', { body: { timeZone: 'UTC', onlyIfUnset: true }, budget: id }));
+    expect(texts(await activityOf(sam, id))).toEqual([
+      'Sam set the time zone to America/Chicago and set Keep at least to $200.00',
+      'Alex revoked an invitation to join as a viewer',
+      'Alex invited someone as a viewer',
+      'Sam joined as an editor',
+      'Alex invited someone as an editor',
+    ]);
   });
 
   it('deletes everything: refuses while the last owner of a budget others are in, naming it; then leaves and deletes', async () => {

@@ -23,8 +23,11 @@ import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, TooMan
 import { centsToDollars, cents } from '../../domain/money.js';
 import { todayInZone } from '../../domain/time-zones.js';
 import type { AccountFields } from '../ledger/index.js';
-import type { Caller } from '../auth/access-token.js';
+import { describeChange } from '../../domain/activity.js';
+import { recordActivity } from '../activity/activity-store.js';
+import type { Caller, SignedInUser } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
+import { withOwnerLock } from '../db/owner-lock.js';
 import { newId } from '../db/ids.js';
 import { listAccounts } from '../ledger/index.js';
 import { userTimeZone } from '../profile/user-today.js';
@@ -112,7 +115,7 @@ export function nextScheduledSync(after: Date, random: () => number = Math.rando
 
 /** Who asks to change a connection: the signed-in person and their role in the budget. */
 export interface BankMember {
-  readonly user: Caller;
+  readonly user: SignedInUser;
   readonly role: BudgetRole;
 }
 
@@ -181,7 +184,7 @@ export class BankService {
    * request, counted). Refused before the claim when the user has 5 connections: a claim spends the
    * token. A claim the bridge answers 403 stores nothing. `madeBy`: the member connecting it (decision 0088).
    */
-  async connect(owner: Caller, madeBy: Caller, setupToken: string): Promise<BankConnection> {
+  async connect(owner: Caller, madeBy: SignedInUser, setupToken: string): Promise<BankConnection> {
     const box = this.box();
     if ((await this.store.count(owner)) >= MAX_BANK_CONNECTIONS) throw new ConflictError(TOO_MANY_BANK_CONNECTIONS);
     const claimed = await claim(setupToken, this.bridgeOptions);
@@ -196,18 +199,24 @@ export class BankService {
     const state = listed.ok
       ? { state: 'Connected' as const, reason: listed.attention?.reason ?? null, scheduled: true }
       : { state: 'Needs attention' as const, reason: listed.failure.reason, scheduled: !listed.failure.stopSchedule };
-    const stored = await this.store.insert(
-      owner,
-      madeBy,
-      id,
-      sealed,
-      listed.ok ? summaries(listed.accounts) : [],
-      listed.ok && listed.attention ? { ...state, state: 'Needs attention' } : state,
-      listed.requests,
-      nextScheduledSync(now),
-      now,
-      MAX_BANK_CONNECTIONS,
-    );
+    // Under the budget's lock, with its activity entry (decision 0100): the lock numbers the entries.
+    const stored = await withOwnerLock(this.options.database, owner, async (trx) => {
+      const inserted = await this.store.insert(
+        owner,
+        madeBy,
+        id,
+        sealed,
+        listed.ok ? summaries(listed.accounts) : [],
+        listed.ok && listed.attention ? { ...state, state: 'Needs attention' } : state,
+        listed.requests,
+        nextScheduledSync(now),
+        now,
+        MAX_BANK_CONNECTIONS,
+        trx,
+      );
+      if (inserted) await recordActivity(trx, owner, madeBy, describeChange({ kind: 'bank connection', verb: 'connected' }), now);
+      return inserted;
+    });
     if (!stored) throw new ConflictError(TOO_MANY_BANK_CONNECTIONS);
     return this.answerOf(owner, id);
   }
@@ -246,7 +255,12 @@ export class BankService {
   /** Deletes the connection and its sealed secret at once; the ledgers keep their rows and marks. */
   async disconnect(owner: Caller, member: BankMember, id: string): Promise<BankConnection[]> {
     await this.one(owner, id, member);
-    if (!(await this.store.delete(owner, id))) throw new NotFoundError(NO_SUCH_CONNECTION);
+    // Under the budget's lock, with its activity entry (decision 0100).
+    await withOwnerLock(this.options.database, owner, async (trx) => {
+      if (!(await this.store.delete(owner, id, trx))) throw new NotFoundError(NO_SUCH_CONNECTION);
+      const what = describeChange({ kind: 'bank connection', verb: 'disconnected' });
+      await recordActivity(trx, owner, member.user, what, this.options.now());
+    });
     return this.list(owner);
   }
 

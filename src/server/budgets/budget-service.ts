@@ -50,6 +50,7 @@ import {
   findInvitationByToken,
   insertInvitation,
   listPendingInvitations,
+  pendingInvitationRole,
   type StoredInvitation,
 } from './invitation-store.js';
 
@@ -286,15 +287,22 @@ export class BudgetService {
         expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS).toISOString(),
       };
       await insertInvitation(trx, made, tokenHash(token));
+      // Under the budget's lock already (it counts the members): the activity's numbers stay in order.
+      await this.record(trx, budget.owner, user, { kind: 'invited', role });
       return { ...made, state: 'PENDING' as const };
     });
     return { invitation: invitationAnswer(invitation), token, link: `${this.publicUrl.replace(/\/$/, '')}/join#${token}` };
   }
 
-  async revoke(budget: BudgetInView, invitationId: string): Promise<Invitation[]> {
-    if (!(await closeInvitation(this.database.db, invitationId, 'REVOKED', this.now(), budget.id))) {
-      throw new NotFoundError(NO_SUCH_INVITATION);
-    }
+  async revoke(user: SignedInUser, budget: BudgetInView, invitationId: string): Promise<Invitation[]> {
+    // Under the budget's lock, as every change that records an activity entry (decision 0100).
+    await withOwnerLock(this.database, budget.owner, async (trx) => {
+      const role = await pendingInvitationRole(trx, budget.id, invitationId);
+      if (!role || !(await closeInvitation(trx, invitationId, 'REVOKED', this.now(), budget.id))) {
+        throw new NotFoundError(NO_SUCH_INVITATION);
+      }
+      await this.record(trx, budget.owner, user, { kind: 'revoked', role });
+    });
     return this.invitations(budget);
   }
 
