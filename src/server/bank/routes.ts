@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountFields } from '../accounts/accounts-payloads.js';
-import { callerOf, memberOf, userOf } from '../http/api-scope.js';
+import { callerOf, memberOf } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
 import type { BankService } from './bank-service.js';
 
