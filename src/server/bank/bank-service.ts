@@ -124,9 +124,9 @@ export interface BankMember {
 /**
  * A bank connection belongs to the member who made it (issue 38 point 7, decision 0095): it holds
  * their bank login. One made before budgets names nobody: it is the owner's of its rows, so the
- * personal budget's user, or in a shared budget its owners.
+ * personal budget's user, or in a shared budget its owners. Whether `member` may link, sync or
+ * disconnect it; answers say so as `yours` (decision 0100).
  */
-/** Whether `member` may link, sync or disconnect it: its maker, or for one from before budgets its rows' owner (decision 0095). */
 function mayUse(connection: StoredConnection, member: BankMember): boolean {
   const maker = connection.madeBy;
   const same = (a: Caller, b: Caller) => a.issuer === b.issuer && a.subject === b.subject;
@@ -186,7 +186,7 @@ export class BankService {
   /**
    * Claims the token and stores the connection with the bridge's accounts (one balances-only
    * request, counted). Refused before the claim when the user has 5 connections: a claim spends the
-   * token. A claim the bridge answers 403 stores nothing. `madeBy`: the member connecting it (decision 0088).
+   * token. A claim the bridge answers 403 stores nothing. `maker`: the member connecting it (decision 0088).
    */
   async connect(owner: Caller, maker: BankMember, setupToken: string): Promise<BankConnection> {
     const madeBy = maker.user;
