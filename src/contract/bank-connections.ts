@@ -87,8 +87,21 @@ export const bankRemoteAccountSchema = z.object({
 });
 
 /** POST /api/bank-connections and PUT .../accounts/{remoteId} answer one connection. */
+/**
+ * The 403 of linking, syncing or disconnecting another member's connection (decision 0095), and
+ * what the page says beside its disabled buttons (decision 0100): one text for both.
+ */
+export const NOT_YOUR_BANK_CONNECTION =
+  'Only the member who connected this bank can link, sync or disconnect it: it uses their bank login. Connect your own bank to sync yours.';
+
 export const bankConnectionSchema = z.object({
   id: z.string(),
+  /**
+   * Whether the caller may link, sync or disconnect it (decisions 0095, 0100): they connected it, or
+   * it is from before budgets and theirs as its owner. Every member lists every connection; the
+   * others' calls answer 403, so the page disables those buttons and says why.
+   */
+  yours: z.boolean(),
   status: bankConnectionStatusSchema,
   lastSync: z.nullable(bankSyncRecordSchema),
   accounts: z.array(bankRemoteAccountSchema),

@@ -22,6 +22,12 @@ export const deleteBudgetRequestSchema = z.object(
 /** POST /api/budgets/{id}/invitations and PATCH /api/budgets/{id}/members/{member}. */
 export const roleRequestSchema = z.object({ role: roleField }, OBJECT_BODY);
 
+/**
+ * PUT /api/budgets/{id}/notifications: whether the caller's day's messages cover this budget's
+ * shortfalls and bills due (decision 0099). Their own choice, whatever their role.
+ */
+export const budgetNotifyRequestSchema = z.object({ notify: z.boolean({ error: 'Notify must be true or false.' }) }, OBJECT_BODY);
+
 const TOKEN = 'Token must be the token of an invitation.';
 
 /** POST /api/invitations/view, accept and decline: the token in the body, never in an address a log or a proxy keeps. */

@@ -21,6 +21,11 @@ export const budgetSchema = z.object({
   role: roleSchema,
   /** The caller's own budget: what they had before budgets were shared; never shared, never deleted. */
   personal: z.boolean(),
+  /**
+   * The caller's own choice (decision 0099): their messages cover this budget's shortfalls and bills
+   * due, by their notification rules and channels. True until they turn it off.
+   */
+  notify: z.boolean(),
 });
 export type Budget = z.infer<typeof budgetSchema>;
 

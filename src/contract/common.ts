@@ -203,6 +203,12 @@ export const ENDPOINTS = {
   updateMember: { method: 'PATCH', path: '/api/budgets/:id/members/:member', failure: "Failed to change the member's role!" },
   removeMember: { method: 'DELETE', path: '/api/budgets/:id/members/:member', failure: 'Failed to remove the member!' },
   leaveBudget: { method: 'POST', path: '/api/budgets/:id/leave', failure: 'Failed to leave the budget!' },
+  /** The caller's own choice of being told of this budget (decision 0099). */
+  setBudgetNotify: {
+    method: 'PUT',
+    path: '/api/budgets/:id/notifications',
+    failure: "Failed to change this budget's notifications!",
+  },
   /** Who did what, newest first, a page at a time (decision 0094). */
   listActivity: { method: 'GET', path: '/api/budgets/:id/activity', failure: "Failed to get the budget's activity!" },
   listInvitations: { method: 'GET', path: '/api/budgets/:id/invitations', failure: 'Failed to get the invitations!' },

@@ -102,7 +102,7 @@ describe('the endpoint table', () => {
       'revokeInvitation',
     ]);
     // A viewer reads; of the calls that are not GETs, only a what-if (which stores nothing) and leaving are theirs.
-    expect(named((row) => row.method !== 'GET' && roles(row).includes('VIEWER'))).toEqual(['whatIf', 'leaveBudget']);
+    expect(named((row) => row.method !== 'GET' && roles(row).includes('VIEWER'))).toEqual(['whatIf', 'leaveBudget', 'setBudgetNotify']);
     expect(named((row) => row.method === 'GET' && row.roles !== PERSON && !roles(row).includes('VIEWER'))).toEqual([
       'exportYourData',
       'listInvitations',
@@ -123,6 +123,7 @@ describe('the endpoint table', () => {
       'updateMember',
       'removeMember',
       'leaveBudget',
+      'setBudgetNotify',
       'listActivity',
       'listInvitations',
       'createInvitation',

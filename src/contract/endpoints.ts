@@ -14,6 +14,7 @@ import { profileSchema } from './app-config.js';
 import { type BudgetRole, OWNERS, READERS, WRITERS } from '../domain/budgets.js';
 import {
   budgetNameSchema,
+  budgetNotifyRequestSchema,
   deleteBudgetRequestSchema,
   invitationParamsSchema,
   invitationTokenRequestSchema,
@@ -400,6 +401,14 @@ export const ENDPOINT_SCHEMAS = {
     answer: activitySchema,
   },
   leaveBudget: { roles: READERS, summary: 'Leave a budget the caller is a member of', params: idParamsSchema, answer: budgetsSchema },
+  // Every member, a viewer too: it changes their own membership, never the budget's data.
+  setBudgetNotify: {
+    roles: READERS,
+    summary: "Choose whether the caller's notifications cover this budget",
+    params: idParamsSchema,
+    body: budgetNotifyRequestSchema,
+    answer: budgetsSchema,
+  },
   listInvitations: { roles: OWNERS, summary: "List a budget's pending invitations", params: idParamsSchema, answer: invitationsSchema },
   createInvitation: {
     roles: OWNERS,

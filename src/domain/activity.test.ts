@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activityText, actorName, describeChange, MAX_ACTIVITY_WHAT_LENGTH, onlyMakerCanUndo } from './activity.js';
+import { activityText, actorName, describeChange, MAX_ACTIVITY_WHAT_LENGTH, onlyMakerCanUndo, settingsChanged } from './activity.js';
+import { cents } from './money.js';
 
 describe("the activity's words", () => {
   it('says what each kind of change did, after the name', () => {
@@ -18,6 +19,22 @@ describe("the activity's words", () => {
     expect(describeChange({ kind: 'joined', role: 'VIEWER' })).toBe('joined as a viewer');
     expect(describeChange({ kind: 'role', member: null, role: 'OWNER' })).toBe('made a member an owner');
     expect(describeChange({ kind: 'removed', member: 'Sam' })).toBe('removed Sam');
+    expect(activityText('Alex', describeChange({ kind: 'invited', role: 'EDITOR' }))).toBe('Alex invited someone as an editor');
+    expect(describeChange({ kind: 'revoked', role: 'VIEWER' })).toBe('revoked an invitation to join as a viewer');
+    expect(activityText('Alex', describeChange({ kind: 'bank connection', verb: 'connected' }))).toBe('Alex connected a bank');
+    expect(describeChange({ kind: 'bank connection', verb: 'disconnected' })).toBe('disconnected a bank');
+  });
+
+  it("says which of the budget's forecast settings changed, and to what (decision 0100)", () => {
+    expect(describeChange({ kind: 'settings', changed: { timeZone: 'America/Chicago' } })).toBe('set the time zone to America/Chicago');
+    expect(describeChange({ kind: 'settings', changed: { keepAtLeast: cents(20000), everydayWeekly: null } })).toBe(
+      'set Keep at least to $200.00 and turned off everyday spending',
+    );
+    expect(describeChange({ kind: 'settings', changed: { timeZone: 'UTC', keepAtLeast: cents(0), everydayWeekly: cents(15050) } })).toBe(
+      'set the time zone to UTC, set Keep at least to $0.00 and set everyday spending to $150.50 a week',
+    );
+    expect(settingsChanged({})).toBe(false);
+    expect(settingsChanged({ everydayWeekly: null })).toBe(true);
   });
 
   it('keeps every entry within its bound, however long the names', () => {

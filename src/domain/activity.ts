@@ -5,6 +5,7 @@
  */
 import type { BudgetRole } from './budgets.js';
 import { formatCount } from './limits.js';
+import { type Cents, formatUsd } from './money.js';
 
 /** A role as a sentence says it: "an editor". */
 const ROLE_WORDS: { readonly [Role in BudgetRole]: string } = { OWNER: 'an owner', EDITOR: 'an editor', VIEWER: 'a viewer' };
@@ -45,7 +46,37 @@ export type ActivityChange =
   | { readonly kind: 'removed'; readonly member: string | null }
   | { readonly kind: 'role'; readonly member: string | null; readonly role: BudgetRole }
   | { readonly kind: 'renamed'; readonly name: string }
+  | { readonly kind: 'invited'; readonly role: BudgetRole }
+  | { readonly kind: 'revoked'; readonly role: BudgetRole }
+  | { readonly kind: 'bank connection'; readonly verb: 'connected' | 'disconnected' }
+  | { readonly kind: 'settings'; readonly changed: ForecastSettingsChange }
   | { readonly kind: 'other'; readonly text: string };
+
+/**
+ * What PATCH /api/me changed of the budget's forecast settings: each field present only when its
+ * stored value changed. Everyday spending null: turned off.
+ */
+export interface ForecastSettingsChange {
+  readonly timeZone?: string;
+  readonly keepAtLeast?: Cents;
+  readonly everydayWeekly?: Cents | null;
+}
+
+/** Whether a settings change changed anything: a write that changed nothing records nothing. */
+export function settingsChanged(change: ForecastSettingsChange): boolean {
+  return change.timeZone !== undefined || change.keepAtLeast !== undefined || change.everydayWeekly !== undefined;
+}
+
+function settingsWords({ timeZone, keepAtLeast, everydayWeekly }: ForecastSettingsChange): string {
+  const parts: string[] = [];
+  if (timeZone !== undefined) parts.push(`set the time zone to ${timeZone}`);
+  if (keepAtLeast !== undefined) parts.push(`set Keep at least to ${formatUsd(keepAtLeast)}`);
+  if (everydayWeekly === null) parts.push('turned off everyday spending');
+  else if (everydayWeekly !== undefined) parts.push(`set everyday spending to ${formatUsd(everydayWeekly)} a week`);
+  if (parts.length === 0) return 'changed the settings';
+  const last = parts.pop() ?? '';
+  return parts.length === 0 ? last : `${parts.join(', ')} and ${last}`;
+}
 
 function quoted(name: string): string {
   return name.trim() === '' ? 'a row' : name;
@@ -87,6 +118,14 @@ export function describeChange(change: ActivityChange): string {
       return cut(`made ${change.member ?? 'a member'} ${ROLE_WORDS[change.role]}`);
     case 'renamed':
       return cut(`renamed the budget to ${change.name}`);
+    case 'invited':
+      return `invited someone as ${ROLE_WORDS[change.role]}`;
+    case 'revoked':
+      return `revoked an invitation to join as ${ROLE_WORDS[change.role]}`;
+    case 'bank connection':
+      return `${change.verb} a bank`;
+    case 'settings':
+      return cut(settingsWords(change.changed));
     case 'other':
       return cut(change.text);
   }

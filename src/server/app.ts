@@ -39,7 +39,7 @@ import { BankSyncThread } from './bank-sync-runner.js';
 import { bankRoutes } from './bank/routes.js';
 import { BudgetService } from './budgets/budget-service.js';
 import { budgetRoutes } from './budgets/routes.js';
-import { sharedBudgetsOf } from './budgets/budget-store.js';
+import { notifiedBudgetsOf } from './budgets/budget-store.js';
 import { activityRoutes } from './activity/routes.js';
 import { YourDataService } from './your-data/your-data-service.js';
 import { replanDay } from './profile/user-settings-store.js';
@@ -242,7 +242,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     ...(options.notifications?.sendsPerUser !== undefined && { sendsPerUser: options.notifications.sendsPerUser }),
     onError: (error) => app.log.error({ err: error }, 'a notification could not be sent'),
     // A member's day covers the budgets they share too, by their own channels and rules (decision 0095).
-    sharedBudgetsOf: (person) => sharedBudgetsOf(database.db, person),
+    budgetsToldOf: (person) => notifiedBudgetsOf(database.db, person),
   });
   app.decorate('notificationOutbox', outbox);
   const everyMs = options.notifications?.everyMs ?? 60_000;

@@ -119,7 +119,9 @@ describe.each(databaseKinds())('who did what in a budget on %s', (kind) => {
       'Alex made a new ledger for Checking',
       'Alex added the expense Rent',
       'A member joined as a viewer',
+      'Alex invited someone as a viewer',
       'Sam joined as an editor',
+      'Alex invited someone as an editor',
     ]);
     expect(all.next).toBeNull();
     const [newest] = all.entries;
@@ -134,11 +136,11 @@ describe.each(databaseKinds())('who did what in a budget on %s', (kind) => {
     expect(JSON.stringify(all)).not.toContain(alex.subject);
     expect(JSON.stringify(all)).not.toContain(sam.subject);
 
-    // Pages of 4 then 2, each starting where the one before ended.
+    // Pages of 4 then 6, each starting where the one before ended.
     const first = await activityOf(sam, id, '?limit=4');
     expect(texts(first)).toEqual(texts(all).slice(0, 4));
     expect(first.next).toBe(first.entries.at(-1)?.id);
-    const second = await activityOf(sam, id, `?limit=4&before=${first.next}`);
+    const second = await activityOf(sam, id, `?limit=6&before=${first.next}`);
     expect(texts(second)).toEqual(texts(all).slice(4));
     expect(second.next).toBeNull();
 
@@ -176,7 +178,9 @@ describe.each(databaseKinds())('who did what in a budget on %s', (kind) => {
       'Alex made Vic an editor',
       'Alex renamed the budget to Home',
       'Vic joined as a viewer',
+      'Alex invited someone as a viewer',
       'Sam joined as an editor',
+      'Alex invited someone as an editor',
     ]);
   });
 
@@ -297,8 +301,15 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
     return id;
   }
 
+  const activityOf = (who: Person, budget: string) => ok<Activity>(call(who, 'GET', `/api/budgets/${budget}/activity`));
+  const texts = (activity: Activity) => activity.entries.map((entry) => entry.text);
+
   const budgetsOf = async (who: Person) =>
-    (await ok<{ budgets: { id: string; name: string; role: string; personal: boolean }[] }>(call(who, 'GET', '/api/budgets'))).budgets;
+    (
+      await ok<{ budgets: { id: string; name: string; role: string; personal: boolean; notify: boolean }[] }>(
+        call(who, 'GET', '/api/budgets'),
+      )
+    ).budgets;
   const EVERYTHING = { body: { confirm: 'DELETE' } };
 
   /** An email channel of `who`'s, confirmed through the link mailed to it. */
@@ -355,6 +366,66 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
     expect(mailsTo(addresses.sam)).toBe(1);
     expect(mailsTo(addresses.eve)).toBe(1);
   });
+
+  it('tells a member nothing of a budget they turned off, and the other members as before (decision 0099)', async () => {
+    const alex = person('alex', 'Alex');
+    const sam = person('sam', 'Sam');
+    const vic = person('vic', 'Vic');
+    const id = await budgetNamed(alex, 'Household', [
+      [sam, 'EDITOR'],
+      [vic, 'VIEWER'],
+    ]);
+    // Wed, Nov 25: Household's Checking goes from $100 to -$210.44; so does Vic's own Checking.
+    const shortfall = async (budget?: string) => {
+      const scope = budget === undefined ? {} : { budget };
+      await ok(call(vic, 'GET', '/api/accounts', scope));
+      await ok(
+        call(budget === undefined ? vic : alex, 'POST', '/api/expenses/add-expense', {
+          body: { ...VALID_EXPENSE, name: 'Car loan', amount: 310.44, day: 25 },
+          ...scope,
+        }),
+      );
+      await ok(
+        call(budget === undefined ? vic : alex, 'POST', '/api/ledger/create-ledger', {
+          body: { ledger: { startDate: '2026-11-01', endDate: '2026-11-30', currentBalance: 100 } },
+          ...scope,
+        }),
+      );
+    };
+    await shortfall(id);
+    await shortfall();
+    const addresses = { alex: 'alex@quiet.example', sam: 'sam@quiet.example', vic: 'vic@quiet.example' };
+    await confirmedEmail(alex, addresses.alex);
+    await confirmedEmail(sam, addresses.sam);
+    await confirmedEmail(vic, addresses.vic);
+
+    // Each member's own row, a viewer's too; the others' choices and answers stay as they were.
+    const quiet = await ok<{ budgets: { id: string; personal: boolean; notify: boolean }[] }>(
+      call(sam, 'PUT', `/api/budgets/${id}/notifications`, { body: { notify: false } }),
+    );
+    expect(quiet.budgets.map((budget) => [budget.personal, budget.notify])).toEqual([
+      [true, true],
+      [false, false],
+    ]);
+    const vicPersonal = (await budgetsOf(vic)).find((budget) => budget.personal)?.id ?? '';
+    await ok(call(vic, 'PUT', `/api/budgets/${vicPersonal}/notifications`, { body: { notify: false } }));
+    expect((await budgetsOf(alex)).map((budget) => budget.notify)).toEqual([true, true]);
+    expectBadRequest(await call(sam, 'PUT', `/api/budgets/${id}/notifications`, { body: { notify: 'no' } }), {
+      notify: 'Notify must be true or false.',
+    });
+    refused(await call(person('eve'), 'PUT', `/api/budgets/${id}/notifications`, { body: { notify: false } }), 404, 'No such budget.');
+
+    await runNotifications(test.app);
+    const [, alexHeads] = await smtp.waitFor(2, addresses.alex);
+    expect(alexHeads?.subject).toBe('Checking (Household) goes below $0 on Wed, Nov 25, 2026');
+    // Vic turned their personal budget off and kept Household's.
+    const [, vicHeads] = await smtp.waitFor(2, addresses.vic);
+    expect(vicHeads?.subject).toBe('Checking (Household) goes below $0 on Wed, Nov 25, 2026');
+    const mailsTo = (address: string) => smtp.messages.filter((mail) => recipientsOf(mail).includes(address)).length;
+    // Sam turned Household off: only the confirmation.
+    expect(mailsTo(addresses.sam)).toBe(1);
+    expect(mailsTo(addresses.vic)).toBe(2);
+  });
   const NOT_YOUR_CONNECTION =
     'Only the member who connected this bank can link, sync or disconnect it: it uses their bank login. Connect your own bank to sync yours.';
 
@@ -376,10 +447,11 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
     );
     refused(await call(alex, 'DELETE', `/api/bank-connections/${connection.id}`, { budget: id }), 403, NOT_YOUR_CONNECTION);
     expect(await test.snapshot()).toBe(before);
-    // Every member still sees it.
-    expect(
-      (await ok<{ connections: { id: string }[] }>(call(alex, 'GET', '/api/bank-connections', { budget: id }))).connections,
-    ).toHaveLength(1);
+    // Every member still sees it, and each answer says whose it is to use (decision 0100).
+    const listed = (who: Person) =>
+      ok<{ connections: { id: string; yours: boolean }[] }>(call(who, 'GET', '/api/bank-connections', { budget: id }));
+    expect((await listed(alex)).connections.map((each) => each.yours)).toEqual([false]);
+    expect((await listed(sam)).connections.map((each) => each.yours)).toEqual([true]);
     // Its maker links it to Household's Checking and syncs: the activity says who brought the rows.
     const created = await call(sam, 'POST', '/api/ledger/create-ledger', {
       body: { ledger: { startDate: '2026-10-01', endDate: '2026-12-31', currentBalance: 100 } },
@@ -401,9 +473,37 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
       .where('id', '=', connection.id)
       .execute();
     refused(await call(sam, 'DELETE', `/api/bank-connections/${connection.id}`, { budget: id }), 403, NOT_YOUR_CONNECTION);
+    expect((await listed(alex)).connections.map((each) => each.yours)).toEqual([true]);
+    expect((await listed(sam)).connections.map((each) => each.yours)).toEqual([false]);
     expect(
       (await ok<{ connections: unknown[] }>(call(alex, 'DELETE', `/api/bank-connections/${connection.id}`, { budget: id }))).connections,
     ).toEqual([]);
+    // Connecting and disconnecting are in the activity, by who did it (decision 0100).
+    const all = texts(await activityOf(alex, id));
+    expect(all[0]).toBe('Alex disconnected a bank');
+    expect(all).toContain('Sam connected a bank');
+  });
+
+  it("notes invitations made and revoked, and the budget's settings changed, by who (decision 0100)", async () => {
+    const alex = person('alex', 'Alex');
+    const sam = person('sam', 'Sam');
+    const id = await budgetNamed(alex, 'Household', [[sam, 'EDITOR']]);
+    const { invitation } = await ok<{ invitation: { id: string } }>(
+      call(alex, 'POST', `/api/budgets/${id}/invitations`, { body: { role: 'VIEWER' } }),
+    );
+    await ok(call(alex, 'DELETE', `/api/budgets/${id}/invitations/${invitation.id}`));
+    refused(await call(alex, 'DELETE', `/api/budgets/${id}/invitations/${invitation.id}`), 404, 'No such invitation.');
+    await ok(call(sam, 'PATCH', '/api/me', { body: { timeZone: 'America/Chicago', buffer: 200 }, budget: id }));
+    // The same again changes nothing, and notes nothing; nor does the page's first zone of a budget that has one.
+    await ok(call(sam, 'PATCH', '/api/me', { body: { timeZone: 'America/Chicago', buffer: 200 }, budget: id }));
+    await ok(call(sam, 'PATCH', '/api/me', { body: { timeZone: 'UTC', onlyIfUnset: true }, budget: id }));
+    expect(texts(await activityOf(sam, id))).toEqual([
+      'Sam set the time zone to America/Chicago and set Keep at least to $200.00',
+      'Alex revoked an invitation to join as a viewer',
+      'Alex invited someone as a viewer',
+      'Sam joined as an editor',
+      'Alex invited someone as an editor',
+    ]);
   });
 
   it('deletes everything: refuses while the last owner of a budget others are in, naming it; then leaves and deletes', async () => {
@@ -437,7 +537,7 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
 
     // A new personal budget, empty; Solo gone with its data; Household and Trip are Sam's alone now.
     const after = await budgetsOf(alex);
-    expect(after).toEqual([{ id: expect.any(String), name: 'Personal', role: 'OWNER', personal: true }]);
+    expect(after).toEqual([{ id: expect.any(String), name: 'Personal', role: 'OWNER', personal: true, notify: true }]);
     expect(after[0]?.id).not.toBe(personalBefore?.id);
     expect(JSON.stringify(await ok(call(alex, 'GET', '/api/accounts')))).not.toContain('Private-7f3a');
     refused(await call(alex, 'GET', '/api/accounts', { budget: solo }), 404, 'No such budget.');

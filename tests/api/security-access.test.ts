@@ -104,6 +104,7 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
         'PATCH /api/budgets/:id/members/:member',
         'DELETE /api/budgets/:id/members/:member',
         'POST /api/budgets/:id/leave',
+        'PUT /api/budgets/:id/notifications',
         'GET /api/budgets/:id/activity',
         'GET /api/budgets/:id/invitations',
         'POST /api/budgets/:id/invitations',

@@ -71,7 +71,7 @@ describe.each(databaseKinds())('budgets shared with a partner on %s', (kind) => 
   it('lists the personal budget first, makes, renames and deletes shared ones, within 10 budgets a user', async () => {
     const alex = person('alex', { name: 'Alex' });
     const [personal] = await budgetsOf(alex);
-    expect(personal).toEqual({ id: expect.any(String), name: 'Personal', role: 'OWNER', personal: true });
+    expect(personal).toEqual({ id: expect.any(String), name: 'Personal', role: 'OWNER', personal: true, notify: true });
     // Made once, the first time it was needed: the same id ever after.
     expect((await budgetsOf(alex))[0]?.id).toBe(personal?.id);
 
@@ -80,12 +80,13 @@ describe.each(databaseKinds())('budgets shared with a partner on %s', (kind) => 
     });
     expectBadRequest(await call(alex, 'POST', '/api/budgets', { body: { name: '  ' } }), { name: 'Name is required.' });
     const id = await createBudget(alex, ' Household ');
-    expect(await budgetsOf(alex)).toEqual([personal, { id, name: 'Household', role: 'OWNER', personal: false }]);
+    expect(await budgetsOf(alex)).toEqual([personal, { id, name: 'Household', role: 'OWNER', personal: false, notify: true }]);
     expect(await ok(call(alex, 'PATCH', `/api/budgets/${id}`, { body: { name: 'Home' } }))).toEqual({
       id,
       name: 'Home',
       role: 'OWNER',
       personal: false,
+      notify: true,
     });
 
     // Its data goes with it: an account and a deposit stored in it through the header.
@@ -432,8 +433,9 @@ describe.each(databaseKinds())('budgets shared with a partner on %s', (kind) => 
     for (const apiCall of API_CALLS) {
       const route = endpointRoutes().find((each) => each.operationId === apiCall.operationId);
       if (!route || apiCall.method === 'GET' || route.roles === PERSON) continue;
-      // Leaving is a viewer's own call (tested above); a what-if stores nothing and was read like any read.
-      if (apiCall.operation === 'leaveBudget') continue;
+      // Leaving and choosing one's own notifications are a viewer's own calls (tested with them); a
+      // what-if stores nothing and was read like any read.
+      if (apiCall.operation === 'leaveBudget' || apiCall.operation === 'setBudgetNotify') continue;
       const place = budgetPlaceOf(route);
       for (const budget of [id, personalId]) {
         const url =

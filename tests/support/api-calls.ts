@@ -129,6 +129,7 @@ const VALID_BODIES: { readonly [Operation in WithBody]: (id: string) => unknown 
   renameBudget: () => ({ name: 'Home' }),
   deleteBudget: () => ({ confirm: 'Household' }),
   updateMember: () => ({ role: 'VIEWER' }),
+  setBudgetNotify: () => ({ notify: false }),
   createInvitation: () => ({ role: 'EDITOR' }),
   // Shaped as the server's tokens are (32 base64url characters), so it is looked up, and names no invitation.
   viewInvitation: () => ({ token: 'B'.repeat(32) }),

@@ -146,8 +146,10 @@ export class BankConnectionStore {
     nextSyncAt: Date,
     now: Date,
     max: number,
+    /** The caller's transaction (under the budget's lock, decision 0100); else one of its own. */
+    within?: Database,
   ): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    const store = async (trx: Database) => {
       if ((await this.count(owner, trx)) >= max) return false;
       await trx
         .insertInto('bank_connections')
@@ -173,7 +175,8 @@ export class BankConnectionStore {
         .execute();
       await this.saveAccounts(trx, owner, id, accounts);
       return true;
-    });
+    };
+    return within ? store(within) : this.db.transaction().execute(store);
   }
 
   /** The bridge's accounts as last read: known ones keep their links, new ones come unlinked, none is dropped. */
@@ -288,9 +291,12 @@ export class BankConnectionStore {
     }
   }
 
-  /** Deletes the connection, its sealed secret with it, and its accounts' links; false when it is not the owner's. */
-  async delete(owner: Caller, id: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+  /**
+   * Deletes the connection, its sealed secret with it, and its accounts' links; false when it is not
+   * the owner's. In the caller's transaction when given (`within`), else one of its own.
+   */
+  async delete(owner: Caller, id: string, within?: Database): Promise<boolean> {
+    const remove = async (trx: Database) => {
       await trx
         .deleteFrom('bank_accounts')
         .where('connection_id', '=', id)
@@ -304,7 +310,8 @@ export class BankConnectionStore {
         .where('owner_sub', '=', owner.subject)
         .executeTakeFirst();
       return result.numDeletedRows === 1n;
-    });
+    };
+    return within ? remove(within) : this.db.transaction().execute(remove);
   }
 
   /** The sealed Access URL: read only to sync, opened only in memory. */

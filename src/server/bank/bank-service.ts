@@ -14,6 +14,7 @@ import {
   type BankSyncRecord,
   DOLLARS_ONLY,
   MAX_BANK_CONNECTIONS,
+  NOT_YOUR_BANK_CONNECTION,
   SETUP_TOKEN_ALREADY_USED,
   TOO_MANY_BANK_CONNECTIONS,
 } from '../../contract/bank-connections.js';
@@ -23,8 +24,11 @@ import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, TooMan
 import { centsToDollars, cents } from '../../domain/money.js';
 import { todayInZone } from '../../domain/time-zones.js';
 import type { AccountFields } from '../ledger/index.js';
-import type { Caller } from '../auth/access-token.js';
+import { describeChange } from '../../domain/activity.js';
+import { recordActivity } from '../activity/activity-store.js';
+import type { Caller, SignedInUser } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
+import { withOwnerLock } from '../db/owner-lock.js';
 import { newId } from '../db/ids.js';
 import { listAccounts } from '../ledger/index.js';
 import { userTimeZone } from '../profile/user-today.js';
@@ -82,9 +86,10 @@ function last4(id: string): string {
  * A connection as the API answers it: never its secret. A link to an account deleted since reads as
  * unlinked (`accounts`: the owner's account ids now).
  */
-function connectionAnswer(connection: StoredConnection, accounts: ReadonlySet<string>): BankConnection {
+function connectionAnswer(connection: StoredConnection, accounts: ReadonlySet<string>, member: BankMember): BankConnection {
   return {
     id: connection.id,
+    yours: mayUse(connection, member),
     status: { state: connection.state, reason: connection.reason, scheduled: connection.scheduled },
     lastSync: connection.lastSync,
     accounts: connection.accounts.map((account) => ({
@@ -112,23 +117,24 @@ export function nextScheduledSync(after: Date, random: () => number = Math.rando
 
 /** Who asks to change a connection: the signed-in person and their role in the budget. */
 export interface BankMember {
-  readonly user: Caller;
+  readonly user: SignedInUser;
   readonly role: BudgetRole;
 }
-
-const NOT_YOUR_CONNECTION =
-  'Only the member who connected this bank can link, sync or disconnect it: it uses their bank login. Connect your own bank to sync yours.';
 
 /**
  * A bank connection belongs to the member who made it (issue 38 point 7, decision 0095): it holds
  * their bank login. One made before budgets names nobody: it is the owner's of its rows, so the
- * personal budget's user, or in a shared budget its owners.
+ * personal budget's user, or in a shared budget its owners. Whether `member` may link, sync or
+ * disconnect it; answers say so as `yours` (decision 0100).
  */
-function checkMaker(connection: StoredConnection, member: BankMember): void {
+function mayUse(connection: StoredConnection, member: BankMember): boolean {
   const maker = connection.madeBy;
   const same = (a: Caller, b: Caller) => a.issuer === b.issuer && a.subject === b.subject;
-  if (maker === null ? same(member.user, connection.owner) || member.role === 'OWNER' : same(member.user, maker)) return;
-  throw new ForbiddenError(NOT_YOUR_CONNECTION);
+  return maker === null ? same(member.user, connection.owner) || member.role === 'OWNER' : same(member.user, maker);
+}
+
+function checkMaker(connection: StoredConnection, member: BankMember): void {
+  if (!mayUse(connection, member)) throw new ForbiddenError(NOT_YOUR_BANK_CONNECTION);
 }
 
 export class BankService {
@@ -155,17 +161,18 @@ export class BankService {
     return userTimeZone(this.options.database.db, owner, this.options.defaultTimeZone);
   }
 
-  async list(owner: Caller): Promise<BankConnection[]> {
+  /** The budget's connections, each saying whether it is `member`'s to link, sync or disconnect. */
+  async list(owner: Caller, member: BankMember): Promise<BankConnection[]> {
     const accounts = await this.accountIds(owner);
-    return (await this.store.list(owner)).map((connection) => connectionAnswer(connection, accounts));
+    return (await this.store.list(owner)).map((connection) => connectionAnswer(connection, accounts, member));
   }
 
   private async accountIds(owner: Caller): Promise<Set<string>> {
     return new Set((await listAccounts(this.options.database.db, owner)).map((account) => account.id));
   }
 
-  private async answerOf(owner: Caller, id: string): Promise<BankConnection> {
-    return connectionAnswer(await this.one(owner, id), await this.accountIds(owner));
+  private async answerOf(owner: Caller, id: string, member: BankMember): Promise<BankConnection> {
+    return connectionAnswer(await this.one(owner, id), await this.accountIds(owner), member);
   }
 
   /** The connection, checked to be the member's own when a member asks (a scheduled sync is nobody's). */
@@ -179,9 +186,10 @@ export class BankService {
   /**
    * Claims the token and stores the connection with the bridge's accounts (one balances-only
    * request, counted). Refused before the claim when the user has 5 connections: a claim spends the
-   * token. A claim the bridge answers 403 stores nothing. `madeBy`: the member connecting it (decision 0088).
+   * token. A claim the bridge answers 403 stores nothing. `maker`: the member connecting it (decision 0088).
    */
-  async connect(owner: Caller, madeBy: Caller, setupToken: string): Promise<BankConnection> {
+  async connect(owner: Caller, maker: BankMember, setupToken: string): Promise<BankConnection> {
+    const madeBy = maker.user;
     const box = this.box();
     if ((await this.store.count(owner)) >= MAX_BANK_CONNECTIONS) throw new ConflictError(TOO_MANY_BANK_CONNECTIONS);
     const claimed = await claim(setupToken, this.bridgeOptions);
@@ -196,20 +204,26 @@ export class BankService {
     const state = listed.ok
       ? { state: 'Connected' as const, reason: listed.attention?.reason ?? null, scheduled: true }
       : { state: 'Needs attention' as const, reason: listed.failure.reason, scheduled: !listed.failure.stopSchedule };
-    const stored = await this.store.insert(
-      owner,
-      madeBy,
-      id,
-      sealed,
-      listed.ok ? summaries(listed.accounts) : [],
-      listed.ok && listed.attention ? { ...state, state: 'Needs attention' } : state,
-      listed.requests,
-      nextScheduledSync(now),
-      now,
-      MAX_BANK_CONNECTIONS,
-    );
+    // Under the budget's lock, with its activity entry (decision 0100): the lock numbers the entries.
+    const stored = await withOwnerLock(this.options.database, owner, async (trx) => {
+      const inserted = await this.store.insert(
+        owner,
+        madeBy,
+        id,
+        sealed,
+        listed.ok ? summaries(listed.accounts) : [],
+        listed.ok && listed.attention ? { ...state, state: 'Needs attention' } : state,
+        listed.requests,
+        nextScheduledSync(now),
+        now,
+        MAX_BANK_CONNECTIONS,
+        trx,
+      );
+      if (inserted) await recordActivity(trx, owner, madeBy, describeChange({ kind: 'bank connection', verb: 'connected' }), now);
+      return inserted;
+    });
     if (!stored) throw new ConflictError(TOO_MANY_BANK_CONNECTIONS);
-    return this.answerOf(owner, id);
+    return this.answerOf(owner, id, maker);
   }
 
   /**
@@ -240,14 +254,19 @@ export class BankService {
       }
     }
     if (!(await this.store.link(owner, id, remoteId, accountId))) throw new NotFoundError(NO_SUCH_REMOTE);
-    return this.answerOf(owner, id);
+    return this.answerOf(owner, id, member);
   }
 
   /** Deletes the connection and its sealed secret at once; the ledgers keep their rows and marks. */
   async disconnect(owner: Caller, member: BankMember, id: string): Promise<BankConnection[]> {
     await this.one(owner, id, member);
-    if (!(await this.store.delete(owner, id))) throw new NotFoundError(NO_SUCH_CONNECTION);
-    return this.list(owner);
+    // Under the budget's lock, with its activity entry (decision 0100).
+    await withOwnerLock(this.options.database, owner, async (trx) => {
+      if (!(await this.store.delete(owner, id, trx))) throw new NotFoundError(NO_SUCH_CONNECTION);
+      const what = describeChange({ kind: 'bank connection', verb: 'disconnected' });
+      await recordActivity(trx, owner, member.user, what, this.options.now());
+    });
+    return this.list(owner, member);
   }
 
   /**

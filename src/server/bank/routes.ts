@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountFields } from '../accounts/accounts-payloads.js';
-import { callerOf, memberOf, userOf } from '../http/api-scope.js';
+import { callerOf, memberOf } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
 import type { BankService } from './bank-service.js';
 
@@ -13,8 +13,8 @@ export interface BankRoutesOptions {
 }
 
 export const bankRoutes: FastifyPluginAsyncZod<BankRoutesOptions> = async (api, { bank }) => {
-  registerEndpoint(api, 'connectBank', async (request) => bank.connect(callerOf(request), userOf(request), request.body.setupToken));
-  registerEndpoint(api, 'listBankConnections', async (request) => ({ connections: await bank.list(callerOf(request)) }));
+  registerEndpoint(api, 'connectBank', async (request) => bank.connect(callerOf(request), memberOf(request), request.body.setupToken));
+  registerEndpoint(api, 'listBankConnections', async (request) => ({ connections: await bank.list(callerOf(request), memberOf(request)) }));
   registerEndpoint(api, 'linkBankAccount', async (request) => {
     const { body } = request;
     const target = body.newAccount !== undefined ? { newAccount: accountFields(body.newAccount) } : { accountId: body.accountId ?? null };

@@ -39,6 +39,7 @@ import {
   listMembers,
   listMemberships,
   rememberDisplayName,
+  setMemberNotify,
   renameBudget,
   setMemberRole,
   type StoredMembership,
@@ -49,6 +50,7 @@ import {
   findInvitationByToken,
   insertInvitation,
   listPendingInvitations,
+  pendingInvitationRole,
   type StoredInvitation,
 } from './invitation-store.js';
 
@@ -81,8 +83,8 @@ function sameUser(a: Caller, b: Caller): boolean {
   return a.issuer === b.issuer && a.subject === b.subject;
 }
 
-function budgetAnswer(membership: Pick<StoredMembership, 'id' | 'name' | 'role' | 'personal'>): Budget {
-  return { id: membership.id, name: membership.name, role: membership.role, personal: membership.personal };
+function budgetAnswer(membership: Pick<StoredMembership, 'id' | 'name' | 'role' | 'personal' | 'notify'>): Budget {
+  return { id: membership.id, name: membership.name, role: membership.role, personal: membership.personal, notify: membership.notify };
 }
 
 function invitationAnswer(invitation: StoredInvitation): Invitation {
@@ -133,7 +135,7 @@ export class BudgetService {
       await insertBudget(trx, id, name, now);
       await insertMember(trx, id, user, 'OWNER', user.name ?? null, now);
     });
-    return { id, name, role: 'OWNER', personal: false };
+    return { id, name, role: 'OWNER', personal: false, notify: true };
   }
 
   async rename(user: SignedInUser, budget: BudgetInView, name: string): Promise<Budget> {
@@ -141,7 +143,18 @@ export class BudgetService {
       await renameBudget(trx, budget.id, name);
       if (name !== budget.name) await this.record(trx, budget.owner, user, { kind: 'renamed', name });
     });
-    return budgetAnswer({ ...budget, name });
+    const notify = (await findMembership(this.database.db, user, budget.id))?.notify ?? true;
+    return budgetAnswer({ ...budget, name, notify });
+  }
+
+  /**
+   * Whether the member's day's messages cover this budget (decision 0099): their own row only, so
+   * any member may, a viewer too; the budget's data and the other members' choices stay as they are.
+   * Answers their budgets, as the page lists them.
+   */
+  async setNotify(user: SignedInUser, budget: BudgetInView, notify: boolean): Promise<Budget[]> {
+    await setMemberNotify(this.database.db, budget.id, user, notify);
+    return this.list(user);
   }
 
   /** Deletes a shared budget, confirmed by its name: all of its data, its members and its invitations, in one unit of work. */
@@ -274,15 +287,22 @@ export class BudgetService {
         expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS).toISOString(),
       };
       await insertInvitation(trx, made, tokenHash(token));
+      // Under the budget's lock already (it counts the members): the activity's numbers stay in order.
+      await this.record(trx, budget.owner, user, { kind: 'invited', role });
       return { ...made, state: 'PENDING' as const };
     });
     return { invitation: invitationAnswer(invitation), token, link: `${this.publicUrl.replace(/\/$/, '')}/join#${token}` };
   }
 
-  async revoke(budget: BudgetInView, invitationId: string): Promise<Invitation[]> {
-    if (!(await closeInvitation(this.database.db, invitationId, 'REVOKED', this.now(), budget.id))) {
-      throw new NotFoundError(NO_SUCH_INVITATION);
-    }
+  async revoke(user: SignedInUser, budget: BudgetInView, invitationId: string): Promise<Invitation[]> {
+    // Under the budget's lock, as every change that records an activity entry (decision 0100).
+    await withOwnerLock(this.database, budget.owner, async (trx) => {
+      const role = await pendingInvitationRole(trx, budget.id, invitationId);
+      if (!role || !(await closeInvitation(trx, invitationId, 'REVOKED', this.now(), budget.id))) {
+        throw new NotFoundError(NO_SUCH_INVITATION);
+      }
+      await this.record(trx, budget.owner, user, { kind: 'revoked', role });
+    });
     return this.invitations(budget);
   }
 
@@ -316,7 +336,7 @@ export class BudgetService {
       if (!(await closeInvitation(trx, invitation.id, 'ACCEPTED', now))) throw new GoneError(INVITATION_USED);
       await insertMember(trx, invitation.budgetId, user, invitation.role, user.name ?? null, now);
       await this.record(trx, { issuer: BUDGET_ISSUER, subject: invitation.budgetId }, user, { kind: 'joined', role: invitation.role });
-      return { id: invitation.budgetId, name: invitation.budgetName, role: invitation.role, personal: false };
+      return { id: invitation.budgetId, name: invitation.budgetName, role: invitation.role, personal: false, notify: true };
     });
   }
 

@@ -24,6 +24,8 @@ export interface StoredMembership {
   readonly owner: Caller;
   readonly role: BudgetRole;
   readonly displayName: string | null;
+  /** The member's own choice: their day's messages cover this budget (decision 0099). */
+  readonly notify: boolean;
 }
 
 /** A member of a budget, as stored. */
@@ -42,6 +44,7 @@ const MEMBERSHIP_COLUMNS = [
   'budgets.owner_sub as owner_sub',
   'budget_members.role as role',
   'budget_members.display_name as display_name',
+  'budget_members.notify as notify',
 ] as const;
 
 interface MembershipRow {
@@ -52,6 +55,7 @@ interface MembershipRow {
   owner_sub: string;
   role: string;
   display_name: string | null;
+  notify: number | string;
 }
 
 function membershipOf(row: MembershipRow): StoredMembership {
@@ -62,6 +66,7 @@ function membershipOf(row: MembershipRow): StoredMembership {
     owner: { issuer: row.owner_iss, subject: row.owner_sub },
     role: row.role as BudgetRole,
     displayName: row.display_name,
+    notify: Number(row.notify) === 1,
   };
 }
 
@@ -92,9 +97,31 @@ export async function listMemberships(db: Database, user: Caller): Promise<Store
     .sort((a, b) => Number(b.personal) - Number(a.personal) || compareNames(a.name, b.name) || byCodeUnits(a.id, b.id));
 }
 
-/** The budgets shared with others that `user` is in, by name and owner columns: what their notifications also cover (decision 0095). */
-export async function sharedBudgetsOf(db: Database, user: Caller): Promise<{ readonly name: string; readonly owner: Caller }[]> {
-  return (await listMemberships(db, user)).filter((budget) => !budget.personal).map(({ name, owner }) => ({ name, owner }));
+/**
+ * What a person's notifications cover (decisions 0095, 0099): their personal budget unless they turned
+ * it off (a person who never listed their budgets has no membership row yet: on, as for everyone), and
+ * the budgets shared with others they are in and did not turn off, by name and owner columns.
+ */
+export async function notifiedBudgetsOf(
+  db: Database,
+  user: Caller,
+): Promise<{ readonly personal: boolean; readonly shared: { readonly name: string; readonly owner: Caller }[] }> {
+  const memberships = await listMemberships(db, user);
+  return {
+    personal: memberships.find((budget) => budget.personal)?.notify ?? true,
+    shared: memberships.filter((budget) => !budget.personal && budget.notify).map(({ name, owner }) => ({ name, owner })),
+  };
+}
+
+/** Turns a member's messages about one budget on or off: their own row only. */
+export async function setMemberNotify(db: Database, budgetId: string, user: Caller, notify: boolean): Promise<void> {
+  await db
+    .updateTable('budget_members')
+    .set({ notify: notify ? 1 : 0 })
+    .where('budget_id', '=', budgetId)
+    .where('member_iss', '=', user.issuer)
+    .where('member_sub', '=', user.subject)
+    .execute();
 }
 
 export async function countMemberships(db: Database, user: Caller): Promise<number> {

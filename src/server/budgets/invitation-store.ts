@@ -86,6 +86,18 @@ export async function listPendingInvitations(db: Database, budgetId: string, now
   return rows.map(invitationOf);
 }
 
+/** The role a budget's still pending invitation is for (expired or not: revoking one closes it all the same). */
+export async function pendingInvitationRole(db: Database, budgetId: string, id: string): Promise<BudgetRole | undefined> {
+  const row = await db
+    .selectFrom('budget_invitations')
+    .select('role')
+    .where('budget_id', '=', budgetId)
+    .where('id', '=', id)
+    .where('state', '=', 'PENDING')
+    .executeTakeFirst();
+  return row && (row.role as BudgetRole);
+}
+
 export async function countPendingInvitations(db: Database, budgetId: string, now: Date): Promise<number> {
   const row = await db
     .selectFrom('budget_invitations')

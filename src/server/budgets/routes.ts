@@ -27,12 +27,15 @@ export const budgetRoutes: FastifyPluginAsyncZod<BudgetRoutesOptions> = async (a
   registerEndpoint(api, 'removeMember', async (request) => ({
     members: await budgets.remove(userOf(request), budgetOf(request), request.params.member),
   }));
+  registerEndpoint(api, 'setBudgetNotify', async (request) => ({
+    budgets: await budgets.setNotify(userOf(request), budgetOf(request), request.body.notify),
+  }));
   registerEndpoint(api, 'leaveBudget', async (request) => ({ budgets: await budgets.leave(userOf(request), budgetOf(request)) }));
 
   registerEndpoint(api, 'listInvitations', async (request) => ({ invitations: await budgets.invitations(budgetOf(request)) }));
   registerEndpoint(api, 'createInvitation', async (request) => budgets.invite(userOf(request), budgetOf(request), request.body.role));
   registerEndpoint(api, 'revokeInvitation', async (request) => ({
-    invitations: await budgets.revoke(budgetOf(request), request.params.invitation),
+    invitations: await budgets.revoke(userOf(request), budgetOf(request), request.params.invitation),
   }));
 
   registerEndpoint(api, 'viewInvitation', async (request) => budgets.view(request.body.token));

@@ -447,6 +447,8 @@ export interface BudgetMembersTable {
   /** The provider's name or preferred_username when they joined or last called; null when it gave neither. */
   display_name: string | null;
   joined_at: string;
+  /** 1: their day's messages cover this budget's shortfalls and bills due; 0: they turned it off (decision 0099). */
+  notify: Generated<number>;
 }
 
 /** An invitation to a budget; owned by server/budgets/invitation-store.ts. */

@@ -88,10 +88,17 @@ export interface OutboxOptions {
   /** Where a message's unexpected failure (the database's, say) is told; its lease runs out and it goes again. */
   readonly onError?: (error: unknown) => void;
   /**
-   * The shared budgets a person is a member of, by name and owner columns (decision 0095): their
-   * day's messages cover those budgets' accounts too, by their own channels and rules. None by default.
+   * The budgets a person's day's messages cover (decisions 0095, 0099): whether their personal
+   * budget does, and the shared budgets they are in, by name and owner columns, that they did not
+   * turn off; each by their own channels and rules. By default the personal budget alone.
    */
-  readonly sharedBudgetsOf?: (person: Caller) => Promise<readonly SharedBudget[]>;
+  readonly budgetsToldOf?: (person: Caller) => Promise<BudgetsTold>;
+}
+
+/** What a member chose to be told of: their personal budget or not, and which shared ones. */
+export interface BudgetsTold {
+  readonly personal: boolean;
+  readonly shared: readonly SharedBudget[];
 }
 
 /** A budget shared with others, as a member's notifications read it. */
@@ -109,7 +116,7 @@ export class NotificationOutbox {
   private readonly concurrency: number;
   private readonly perUser: number;
   private readonly onError: (error: unknown) => void;
-  private readonly sharedBudgetsOf: (person: Caller) => Promise<readonly SharedBudget[]>;
+  private readonly budgetsToldOf: (person: Caller) => Promise<BudgetsTold>;
   private lastPrunedOn: string | null = null;
   /** Set when the app closes: planning stops between users, and no more sends start (those under way finish). */
   private stopping = false;
@@ -131,7 +138,7 @@ export class NotificationOutbox {
     this.concurrency = Math.max(1, options.sendConcurrency ?? DEFAULT_SEND_CONCURRENCY);
     this.perUser = Math.max(1, options.sendsPerUser ?? DEFAULT_SENDS_PER_USER);
     this.onError = options.onError ?? (() => undefined);
-    this.sharedBudgetsOf = options.sharedBudgetsOf ?? (async () => []);
+    this.budgetsToldOf = options.budgetsToldOf ?? (async () => ({ personal: true, shared: [] }));
   }
 
   /** Ends rounds early from now on: the app is closing. */
@@ -190,13 +197,15 @@ export class NotificationOutbox {
 
   /**
    * What the domain reads of a user: the accounts' ledgers with balances of their personal budget and
-   * of every budget they share with others (none when both rules are off), their rules, what they
-   * were told. A member's rules and channels are their own, whatever budget a message is about.
+   * of every budget they share with others (none when both rules are off), leaving out each budget
+   * they turned off, their rules, what they were told. A member's rules and channels are their own,
+   * whatever budget a message is about.
    */
   private async planInput(owner: Caller, settings: UserSettings, today: IsoDate): Promise<PlanInput> {
     const ruled = settings.belowZero || settings.billsDue;
-    const accounts: PlannerAccount[] = ruled ? await this.plannerAccounts(owner, settings, today) : [];
-    for (const budget of ruled ? await this.sharedBudgetsOf(owner) : []) {
+    const told: BudgetsTold = ruled ? await this.budgetsToldOf(owner) : { personal: false, shared: [] };
+    const accounts: PlannerAccount[] = told.personal ? await this.plannerAccounts(owner, settings, today) : [];
+    for (const budget of told.shared) {
       const budgetSettings = await readUserSettings(this.database.db, budget.owner);
       accounts.push(...(await this.plannerAccounts(budget.owner, budgetSettings, today, budget.name)));
     }

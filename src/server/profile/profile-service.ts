@@ -5,14 +5,27 @@
  */
 import type { Profile } from '../../contract/app-config.js';
 import type { ProfileUpdate } from '../../contract/notification-requests.js';
+import { describeChange, type ForecastSettingsChange, settingsChanged } from '../../domain/activity.js';
 import { InvalidInputError, NotFoundError } from '../../domain/errors.js';
 import { centsToDollars, dollarsToCents } from '../../domain/money.js';
-import type { Caller } from '../auth/access-token.js';
+import { recordActivity } from '../activity/activity-store.js';
+import type { Caller, SignedInUser } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
+import { withOwnerLock } from '../db/owner-lock.js';
 import { readAccount } from '../ledger/index.js';
-import { type EverydaySetting, readUserSettings, storeSpendingSettings, storeTimeZone } from './user-settings-store.js';
+import { type EverydaySetting, readUserSettings, storeSpendingSettings, storeTimeZone, type UserSettings } from './user-settings-store.js';
 
 const NOT_YOUR_ACCOUNT = 'Account must be the id of one of your accounts.';
+
+/** What of the forecast's settings differs between two reads: only the fields whose stored value changed. */
+function settingsChange(before: UserSettings, after: UserSettings): ForecastSettingsChange {
+  const everydayMoved = before.everyday?.weekly !== after.everyday?.weekly || before.everyday?.accountId !== after.everyday?.accountId;
+  return {
+    ...(after.timeZone !== null && after.timeZone !== before.timeZone && { timeZone: after.timeZone }),
+    ...(after.buffer !== before.buffer && { keepAtLeast: after.buffer }),
+    ...(everydayMoved && { everydayWeekly: after.everyday?.weekly ?? null }),
+  };
+}
 
 export class ProfileService {
   constructor(
@@ -34,10 +47,16 @@ export class ProfileService {
     };
   }
 
-  async update(owner: Caller, person: Caller, update: ProfileUpdate): Promise<Profile> {
+  /**
+   * Stores the budget's settings under the budget's lock, and notes in its activity what changed
+   * (decision 0100): the lock numbers the entries, as the ledger's unit of work does. The page's
+   * first store of the browser's zone (onlyIfUnset) is no member's choice, so that zone is not noted.
+   */
+  async update(owner: Caller, person: SignedInUser, update: ProfileUpdate): Promise<Profile> {
     const everyday = update.everydaySpending === undefined ? undefined : await this.everydayOf(owner, update.everydaySpending);
     const { timeZone, buffer } = update;
-    await this.database.db.transaction().execute(async (trx) => {
+    await withOwnerLock(this.database, owner, async (trx) => {
+      const before = await readUserSettings(trx, owner);
       if (timeZone !== undefined) await storeTimeZone(trx, owner, timeZone, update.onlyIfUnset === true, this.now());
       await storeSpendingSettings(
         trx,
@@ -45,6 +64,9 @@ export class ProfileService {
         { ...(buffer !== undefined && { buffer: dollarsToCents(buffer) }), ...(everyday !== undefined && { everyday }) },
         this.now(),
       );
+      const { timeZone: zoneSet, ...rest } = settingsChange(before, await readUserSettings(trx, owner));
+      const changed = update.onlyIfUnset === true ? rest : { ...rest, ...(zoneSet !== undefined && { timeZone: zoneSet }) };
+      if (settingsChanged(changed)) await recordActivity(trx, owner, person, describeChange({ kind: 'settings', changed }), this.now());
     });
     return this.profile(owner, person);
   }

@@ -9,6 +9,7 @@ import { bankApi } from './bank-calls.js';
 
 const CONNECTION = {
   id: 'conn-1',
+  yours: true,
   status: { state: 'Connected', reason: null, scheduled: true },
   lastSync: null,
   accounts: [

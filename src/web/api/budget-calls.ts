@@ -27,7 +27,7 @@ function budgetPath(operation: 'updateMember' | 'removeMember' | 'revokeInvitati
 }
 
 /** A call whose path names the budget before its last part (`/api/budgets/:id/leave`). */
-function innerPath(operation: 'listMembers' | 'leaveBudget' | 'listInvitations' | 'createInvitation', budget: string) {
+function innerPath(operation: 'listMembers' | 'leaveBudget' | 'setBudgetNotify' | 'listInvitations' | 'createInvitation', budget: string) {
   const { method, path } = ENDPOINTS[operation];
   return { operation, method, path: path.replace(':id', encodeURIComponent(budget)) };
 }
@@ -42,6 +42,8 @@ export function budgetsApi(api: ApiClient): BudgetsApi {
     removeMember: async (budget, member) =>
       (await api.request({ ...budgetPath('removeMember', budget, member), answer: membersSchema })).members,
     leaveBudget: async (budget) => (await api.request({ ...innerPath('leaveBudget', budget), answer: budgetsSchema })).budgets,
+    setBudgetNotify: async (budget, notify) =>
+      (await api.request({ ...innerPath('setBudgetNotify', budget), answer: budgetsSchema, body: { notify } })).budgets,
     listInvitations: async (budget) =>
       (await api.request({ ...innerPath('listInvitations', budget), answer: invitationsSchema })).invitations,
     createInvitation: (budget, role) =>

@@ -15,6 +15,8 @@ export interface BudgetsApi {
   readonly removeMember: (budget: string, member: string) => Promise<readonly Member[]>;
   /** Answers the budgets the caller is still in. */
   readonly leaveBudget: (budget: string) => Promise<readonly Budget[]>;
+  /** The caller's own choice of being told of this budget (decision 0099); answers their budgets. */
+  readonly setBudgetNotify: (budget: string, notify: boolean) => Promise<readonly Budget[]>;
   readonly listInvitations: (budget: string) => Promise<readonly Invitation[]>;
   readonly createInvitation: (budget: string, role: BudgetRole) => Promise<NewInvitation>;
   readonly revokeInvitation: (budget: string, invitation: string) => Promise<readonly Invitation[]>;

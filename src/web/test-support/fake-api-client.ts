@@ -129,6 +129,7 @@ export function fakeBudgetsApi(stubs: Partial<FakeBudgetsApi> = {}): FakeBudgets
     changeRole: vi.fn(unexpected('changeRole')),
     removeMember: vi.fn(unexpected('removeMember')),
     leaveBudget: vi.fn(unexpected('leaveBudget')),
+    setBudgetNotify: vi.fn(unexpected('setBudgetNotify')),
     listInvitations: vi.fn(unexpected('listInvitations')),
     createInvitation: vi.fn(unexpected('createInvitation')),
     revokeInvitation: vi.fn(unexpected('revokeInvitation')),

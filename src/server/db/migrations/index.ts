@@ -31,6 +31,7 @@ import { bankConnections } from './0023-bank-connections.js';
 import { bankKeysDeletedWith } from './0024-bank-keys-deleted-with.js';
 import { sharedBudgets } from './0025-shared-budgets.js';
 import { activity } from './0026-activity.js';
+import { memberNotifications } from './0027-member-notifications.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0024_bank_keys_deleted_with': bankKeysDeletedWith,
   '0025_shared_budgets': sharedBudgets,
   '0026_activity': activity,
+  '0027_member_notifications': memberNotifications,
 };

@@ -1,5 +1,6 @@
 /** The budget menu's items and the dialogs they open; loaded when the menu first opens. */
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useId, useState } from 'react';
+import { Form } from 'react-bootstrap';
 import type { Budget } from '../../../contract/budgets.js';
 import { useBudgetsApi } from '../../api/budget-calls.js';
 import { Button } from '../../components/button.js';
@@ -35,6 +36,19 @@ export function BudgetPanel({ id, open, within, list, onClose }: BudgetPanelProp
   const creating = useDialogState<null>(null);
   const members = useDialogState<null>(null);
   const { budgets, current } = list;
+  const notifyId = useId();
+  const [notifyFailed, setNotifyFailed] = useState(false);
+
+  async function setNotify(budget: Budget, notify: boolean) {
+    setNotifyFailed(false);
+    try {
+      await api.setBudgetNotify(budget.id, notify);
+    } catch {
+      setNotifyFailed(true);
+    }
+    // Either way the switch shows what the server holds.
+    list.reload();
+  }
 
   // Escape or a click elsewhere closes the menu, as people expect of one.
   useEffect(() => {
@@ -78,6 +92,21 @@ export function BudgetPanel({ id, open, within, list, onClose }: BudgetPanelProp
                 </li>
               ))}
             </ul>
+            {current ? (
+              // Each member's own choice for the budget in view (decision 0099): by their rules and channels in Settings.
+              <Form.Check
+                id={notifyId}
+                type="switch"
+                role="switch"
+                className="small mb-1"
+                label={`Notify me about ${current.name}`}
+                checked={current.notify}
+                isInvalid={notifyFailed}
+                feedback="Could not change it. Try again."
+                feedbackType="invalid"
+                onChange={(event) => void setNotify(current, event.target.checked)}
+              />
+            ) : null}
             <Button
               variant="outline-success"
               size="sm"

@@ -18,9 +18,9 @@ import { fakeApiClient, fakeBudgetsApi, type FakeBudgetsApi } from '../../test-s
 import { BudgetSwitcher } from './budget-switcher.js';
 import { useBudgets } from './use-budgets.js';
 
-const PERSONAL: Budget = { id: 'b-mine', name: 'Personal', role: 'OWNER', personal: true };
-const HOUSEHOLD: Budget = { id: 'b-house', name: 'Household', role: 'OWNER', personal: false };
-const CABIN: Budget = { id: 'b-cabin', name: 'Cabin', role: 'VIEWER', personal: false };
+const PERSONAL: Budget = { id: 'b-mine', name: 'Personal', role: 'OWNER', personal: true, notify: true };
+const HOUSEHOLD: Budget = { id: 'b-house', name: 'Household', role: 'OWNER', personal: false, notify: true };
+const CABIN: Budget = { id: 'b-cabin', name: 'Cabin', role: 'VIEWER', personal: false, notify: true };
 
 /** The header's part as the page composes it: the list for the budget the address names. */
 function Header() {
@@ -80,6 +80,22 @@ describe("the header's budget", () => {
     expect(await screen.findByRole('button', { name: 'New budget' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Members' })).toBeNull();
     expect(screen.queryByText('View only')).toBeNull();
+  });
+
+  it("turns the member's messages about the budget in view off and on (decision 0099)", async () => {
+    window.history.replaceState(null, '', '/?budget=b-house');
+    const quiet = { ...HOUSEHOLD, notify: false };
+    const api = fakeBudgetsApi({
+      listBudgets: vi.fn<FakeBudgetsApi['listBudgets']>().mockResolvedValueOnce([PERSONAL, HOUSEHOLD]).mockResolvedValue([PERSONAL, quiet]),
+      setBudgetNotify: vi.fn(async () => [PERSONAL, quiet]),
+    });
+    const user = renderHeader(api);
+    await user.click(await screen.findByRole('button', { name: 'Budget: Household' }));
+    const notify = await screen.findByRole('switch', { name: 'Notify me about Household' });
+    expect(notify).toBeChecked();
+    await user.click(notify);
+    expect(api.setBudgetNotify).toHaveBeenCalledWith('b-house', false);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Notify me about Household' })).not.toBeChecked());
   });
 
   it("makes a budget: the form's and the server's messages beside the name, then opens it", async () => {

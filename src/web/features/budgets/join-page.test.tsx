@@ -23,7 +23,7 @@ const INVITATION: InvitationView = {
   role: 'EDITOR',
   expiresAt: '2026-12-06T08:00:00.000Z',
 };
-const HOUSEHOLD: Budget = { id: 'b-house', name: 'Household', role: 'EDITOR', personal: false };
+const HOUSEHOLD: Budget = { id: 'b-house', name: 'Household', role: 'EDITOR', personal: false, notify: true };
 
 function openJoin(api: FakeBudgetsApi, address = `/join#${TOKEN}`) {
   window.history.replaceState(null, '', address);

@@ -15,7 +15,7 @@ import { findOpenDialog } from '../../test-support/dialog-queries.js';
 import { fakeApiClient, fakeBudgetsApi, type FakeBudgetsApi } from '../../test-support/fake-api-client.js';
 import { MembersDialog } from './members-dialog.js';
 
-const HOUSEHOLD: Budget = { id: 'b-house', name: 'Household', role: 'OWNER', personal: false };
+const HOUSEHOLD: Budget = { id: 'b-house', name: 'Household', role: 'OWNER', personal: false, notify: true };
 const ALEX: Member = { id: 'm-alex', name: 'Alex', role: 'OWNER', you: true };
 const SAM: Member = { id: 'm-sam', name: 'Sam', role: 'EDITOR', you: false };
 const PENDING: Invitation = {

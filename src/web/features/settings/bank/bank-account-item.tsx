@@ -29,6 +29,8 @@ interface BankAccountItemProps {
   readonly account: BankRemoteAccountView;
   readonly accounts: readonly AccountView[];
   readonly onLinked: (connection: BankConnectionView, madeAccount: boolean) => void;
+  /** Whether the caller may link it: another member's connection shows its links, disabled (decision 0100). */
+  readonly yours: boolean;
 }
 
 interface LinkValues {
@@ -42,7 +44,7 @@ function linkOf(values: LinkValues): BankAccountLink {
   return { accountId: values.choice === NOT_LINKED ? null : values.choice };
 }
 
-export function BankAccountItem({ connectionId, account, accounts, onLinked }: BankAccountItemProps) {
+export function BankAccountItem({ connectionId, account, accounts, onLinked, yours }: BankAccountItemProps) {
   const label = remoteAccountName(account);
   return (
     <li className="border-top pt-2 mt-2" aria-label={label}>
@@ -54,7 +56,10 @@ export function BankAccountItem({ connectionId, account, accounts, onLinked }: B
         </span>
       </div>
       {account.currency === 'USD' ? (
-        <LinkForm connectionId={connectionId} account={account} accounts={accounts} onLinked={onLinked} />
+        // A disabled fieldset disables every control of the form, its Save too.
+        <fieldset disabled={!yours}>
+          <LinkForm connectionId={connectionId} account={account} accounts={accounts} onLinked={onLinked} yours={yours} />
+        </fieldset>
       ) : (
         <p className="small text-body-secondary mb-0">{DOLLARS_ONLY}</p>
       )}

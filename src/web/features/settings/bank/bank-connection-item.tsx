@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AccountView } from '../../../../contract/account-codecs.js';
+import { NOT_YOUR_BANK_CONNECTION } from '../../../../contract/bank-connections.js';
 import { type BankConnectionsView, type BankConnectionView, useBankApi } from '../../../api/bank-calls.js';
 import { Button } from '../../../components/button.js';
 import { problemOf } from '../settings-words.js';
@@ -36,6 +37,7 @@ export function BankConnectionItem({
 }: BankConnectionItemProps) {
   const bank = useBankApi();
   const titleId = useId();
+  const notYoursId = useId();
   const name = connectionName(connection);
   const [syncing, setSyncing] = useState(false);
   /** What the last Sync now or Disconnect said, in the connection's live region. */
@@ -68,7 +70,9 @@ export function BankConnectionItem({
     }
   }
 
-  const { status, lastSync } = connection;
+  const { status, lastSync, yours } = connection;
+  // Another member's connection uses their bank login: the page says so before anyone presses (decision 0100).
+  const theirs = yours ? {} : { disabled: true, 'aria-describedby': notYoursId };
   const attention = status.state === 'Needs attention';
   return (
     <li className="list-group-item" aria-labelledby={titleId}>
@@ -100,13 +104,25 @@ export function BankConnectionItem({
           })}
         </ul>
       )}
+      {!yours && (
+        <p id={notYoursId} className="small text-body-secondary mb-1">
+          {NOT_YOUR_BANK_CONNECTION}
+        </p>
+      )}
       {accountsProblem !== null && <p className="small text-danger-emphasis mb-1">Your accounts have not loaded. {accountsProblem}</p>}
       {connection.accounts.length === 0 ? (
         <p className="small mb-2">The bridge lists no accounts for this connection.</p>
       ) : (
         <ul className="list-unstyled my-2" aria-label={`Accounts of ${name}`}>
           {connection.accounts.map((account) => (
-            <BankAccountItem key={account.id} connectionId={connection.id} account={account} accounts={accounts} onLinked={onLinked} />
+            <BankAccountItem
+              key={account.id}
+              connectionId={connection.id}
+              account={account}
+              accounts={accounts}
+              onLinked={onLinked}
+              yours={yours}
+            />
           ))}
         </ul>
       )}
@@ -125,10 +141,10 @@ export function BankConnectionItem({
           </div>
         ) : (
           <>
-            <Button variant="outline-primary" size="sm" disabled={syncing} onClick={() => void syncNow()}>
+            <Button variant="outline-primary" size="sm" disabled={syncing} onClick={() => void syncNow()} {...theirs}>
               Sync now
             </Button>
-            <Button variant="outline-danger" size="sm" onClick={() => setConfirming(true)}>
+            <Button variant="outline-danger" size="sm" onClick={() => setConfirming(true)} {...theirs}>
               Disconnect
             </Button>
           </>

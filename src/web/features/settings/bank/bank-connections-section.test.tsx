@@ -9,7 +9,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountView } from '../../../../contract/account-codecs.js';
-import { DOLLARS_ONLY, SETUP_TOKEN_ALREADY_USED } from '../../../../contract/bank-connections.js';
+import { DOLLARS_ONLY, NOT_YOUR_BANK_CONNECTION, SETUP_TOKEN_ALREADY_USED } from '../../../../contract/bank-connections.js';
 import type { NotificationSettings } from '../../../../contract/notifications.js';
 import { cents } from '../../../../domain/money.js';
 import { AccountsApiProvider } from '../../../api/account-calls.js';
@@ -42,6 +42,7 @@ const CHECKING: AccountView = {
 
 const CONNECTION: BankConnectionView = {
   id: 'conn-1',
+  yours: true,
   status: { state: 'Connected', reason: null, scheduled: true },
   lastSync: null,
   accounts: [
@@ -104,6 +105,22 @@ async function connectionItem(section: HTMLElement, name = 'Simple Bank'): Promi
 }
 
 describe('Bank connections', () => {
+  it("shows another member's connection with its links, Sync now and Disconnect disabled, saying why (decision 0100)", async () => {
+    const { section } = await openBankConnections({
+      listConnections: vi.fn(async () => ({ connections: [{ ...linkedTo(CONNECTION, 'a1'), yours: false }] })),
+    });
+    const connection = await connectionItem(section);
+    expect(within(connection).getByText(NOT_YOUR_BANK_CONNECTION)).toBeVisible();
+    for (const name of ['Sync now', 'Disconnect']) {
+      const button = within(connection).getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(NOT_YOUR_BANK_CONNECTION);
+    }
+    const checking = within(connection).getByRole('listitem', { name: 'Checking …1234' });
+    expect(within(checking).getByRole('combobox', { name: 'Link to' })).toBeDisabled();
+    expect(within(checking).getByRole('combobox', { name: 'Link to' })).toHaveDisplayValue('Everyday');
+  });
+
   it('connects with a pasted Setup Token and lists the bridge accounts with institution, last four, balance and currency', async () => {
     const { bank, user, section } = await openBankConnections({ connect: vi.fn(async () => CONNECTION) });
     expect(within(section).getByText('No banks connected yet.')).toBeInTheDocument();
