@@ -368,9 +368,9 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
   });
 
   it('tells a member nothing of a budget they turned off, and the other members as before (decision 0099)', async () => {
-    const alex = person('alex', 'Alex');
-    const sam = person('sam', 'Sam');
-    const vic = person('vic', 'Vic');
+    const alex = named('alex', 'Alex');
+    const sam = named('sam', 'Sam');
+    const vic = named('vic', 'Vic');
     const id = await budgetNamed(alex, 'Household', [
       [sam, 'EDITOR'],
       [vic, 'VIEWER'],
@@ -413,7 +413,7 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
     expectBadRequest(await call(sam, 'PUT', `/api/budgets/${id}/notifications`, { body: { notify: 'no' } }), {
       notify: 'Notify must be true or false.',
     });
-    refused(await call(person('eve'), 'PUT', `/api/budgets/${id}/notifications`, { body: { notify: false } }), 404, 'No such budget.');
+    refused(await call(named('eve'), 'PUT', `/api/budgets/${id}/notifications`, { body: { notify: false } }), 404, 'No such budget.');
 
     await runNotifications(test.app);
     const [, alexHeads] = await smtp.waitFor(2, addresses.alex);
@@ -485,8 +485,8 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
   });
 
   it("notes invitations made and revoked, and the budget's settings changed, by who (decision 0100)", async () => {
-    const alex = person('alex', 'Alex');
-    const sam = person('sam', 'Sam');
+    const alex = named('alex', 'Alex');
+    const sam = named('sam', 'Sam');
     const id = await budgetNamed(alex, 'Household', [[sam, 'EDITOR']]);
     const { invitation } = await ok<{ invitation: { id: string } }>(
       call(alex, 'POST', `/api/budgets/${id}/invitations`, { body: { role: 'VIEWER' } }),
