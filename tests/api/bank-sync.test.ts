@@ -815,7 +815,7 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
     expect(refused).toBeGreaterThan(0);
   });
 
-  it(`makes at most 24 requests a connection in a simulated day of scheduled ticks${kind === 'postgres' ? ' on two processes' : ''} and 10 Sync now presses, each of at most 90 days`, async () => {
+  it(`makes at most 24 requests a connection in a simulated day of scheduled ticks${kind === 'postgres' ? ' on two apps on one PostgreSQL' : ''} and 10 Sync now presses, each of at most 90 days`, async () => {
     const frank = person('bank-frank');
     simulator.scenario('default');
     simulator.clearRequests();
@@ -833,7 +833,9 @@ describe.each(databaseKinds())('bank sync on %s', (kind) => {
     const midnight = Date.UTC(clock.getUTCFullYear(), clock.getUTCMonth(), clock.getUTCDate() + 1);
     advance((midnight - clock.getTime()) / 1000 + 1);
     simulator.clearRequests();
-    // A second server process on the same PostgreSQL, electing through the same rows.
+    // A second app in this process on the same PostgreSQL, electing through the same rows, their
+    // ticks at the same moment; tests/reliability/bank-schedule-two-processes.test.ts runs two
+    // built server processes (a simulated day is this test's to run, not theirs).
     let second: FastifyInstance | undefined;
     if (kind === 'postgres') {
       const config = loadConfig({
