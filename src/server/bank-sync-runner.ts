@@ -13,7 +13,7 @@ import type { Piscina } from 'piscina';
 import type { Caller, SignedInUser } from './auth/access-token.js';
 import type { Actor } from './activity/activity-store.js';
 import type { StoredConnection } from './bank/bank-connection-store.js';
-import type { BankSyncUnits, SyncWindow, SyncWritten } from './bank/bank-sync-unit.js';
+import type { BankSyncUnits, FetchedAccounts, SyncWindow, SyncWritten } from './bank/bank-sync-unit.js';
 import { errorFromThread } from './bank/errors-in-thread.js';
 import { noteChangeText } from './live/change-text.js';
 import type { BankSyncTask, BankSyncTaskOutcome } from './bank-sync-worker.js';
@@ -99,11 +99,24 @@ export class BankSyncThread {
     return {
       // Reads only: the thread's snapshot is the last commit, as a read beside a write sees it here.
       window: async (owner, connection, today) => (await this.run({ ...base(owner, connection), kind: 'window', today })) as SyncWindow,
-      write: async (owner, connection, outcome, sync) => {
+      // The bridge asked from the thread: its answer is read there and stays there for the write.
+      fetch: async (accessUrl, request, bridge) =>
+        (await this.run({
+          kind: 'fetch',
+          accessUrl,
+          request,
+          bridge: {
+            allowPrivate: bridge.allowPrivate,
+            ...(bridge.timeoutMs !== undefined && { timeoutMs: bridge.timeoutMs }),
+            ...(bridge.maxBytes !== undefined && { maxBytes: bridge.maxBytes }),
+          },
+        })) as FetchedAccounts,
+      write: async (owner, connection, accounts, sync) => {
+        if (!('inThread' in accounts)) throw new Error("accounts fetched in this thread, written in the sync's");
         // The thread started (or found running) before this process's writes wait: starting one takes a while.
         await this.run({ kind: 'ready' });
         const written = (await whileWritesWait(() =>
-          this.run({ ...base(owner, connection), kind: 'write', outcome, sync }),
+          this.run({ ...base(owner, connection), kind: 'write', held: accounts.inThread, sync }),
         )) as SyncWritten & { readonly changeText: string | null };
         options.charge(owner, written.rowsTouched);
         // What the thread's activity entry said, for the other members' pages (decision 0096).

@@ -8,17 +8,25 @@
  * Tasks and answers are plain data. The app's clock comes with each task (tests fix it), and a
  * refusal comes back as its kind and words, which the server throws again as the same error.
  */
+import { randomUUID } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import type { Caller, SignedInUser } from './auth/access-token.js';
 import type { StoredConnection } from './bank/bank-connection-store.js';
 import { BankConnectionStore } from './bank/bank-connection-store.js';
-import { type BankSyncUnitDeps, type SyncedAccounts, type SyncFacts, syncWindow, writeSync } from './bank/bank-sync-unit.js';
+import {
+  type BankSyncUnitDeps,
+  type FetchedAccounts,
+  type SyncedAccounts,
+  type SyncFacts,
+  syncWindow,
+  writeSync,
+} from './bank/bank-sync-unit.js';
 import { type OpenDatabase, openSqliteInThread } from './db/database.js';
 import { LedgerWrites } from './ledger/index.js';
 import { readLedgerSchedules } from './ledger-schedules.js';
 import { userToday } from './profile/user-today.js';
 import { changeTextOf } from './live/change-text.js';
-import { type AccountsAnswer, readAccountsAnswer } from './bank/simplefin-client.js';
+import { type AccountsAnswer, type AccountsRequest, fetchAccounts, readAccountsAnswer } from './bank/simplefin-client.js';
 import { type ErrorInThread, errorInThread } from './bank/errors-in-thread.js';
 import type { IsoDate } from '../domain/calendar-date.js';
 
@@ -36,10 +44,41 @@ interface TaskBase {
 export type BankSyncTask =
   | { readonly kind: 'ready' }
   | { readonly kind: 'read-accounts'; readonly answer: AccountsAnswer }
+  | {
+      readonly kind: 'fetch';
+      readonly accessUrl: string;
+      readonly request: AccountsRequest;
+      readonly bridge: { readonly allowPrivate: boolean; readonly timeoutMs?: number; readonly maxBytes?: number };
+    }
   | (TaskBase & { readonly kind: 'window'; readonly today: IsoDate })
-  | (TaskBase & { readonly kind: 'write'; readonly outcome: SyncedAccounts; readonly sync: SyncFacts });
+  | (TaskBase & { readonly kind: 'write'; readonly held: string; readonly sync: SyncFacts });
 
 export type BankSyncTaskOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: ErrorInThread };
+
+/**
+ * The bridge's accounts fetched here, until their write takes them (the next task, as the server
+ * runs them): at most a few, the oldest dropped first, in case a write never came.
+ */
+const held = new Map<string, SyncedAccounts>();
+const MAX_HELD = 8;
+
+function hold(accounts: SyncedAccounts): string {
+  const handle = randomUUID();
+  held.set(handle, accounts);
+  for (const oldest of held.keys()) {
+    if (held.size <= MAX_HELD) break;
+    held.delete(oldest);
+  }
+  return handle;
+}
+
+function take(handle: string): SyncedAccounts {
+  const accounts = held.get(handle);
+  held.delete(handle);
+  // The thread stopped between the fetch and the write (it crashed, say): the sync fails, and the next one asks again.
+  if (!accounts) throw new Error("the bridge's answer is no longer held in the sync's thread");
+  return accounts;
+}
 
 /** One connection per file for the thread's life. */
 const opened = new Map<string, OpenDatabase>();
@@ -69,12 +108,17 @@ export default async function runBankSyncTask(task: BankSyncTask): Promise<BankS
   try {
     if (task.kind === 'ready') return { ok: true, value: null };
     if (task.kind === 'read-accounts') return { ok: true, value: readAccountsAnswer(task.answer) };
+    if (task.kind === 'fetch') {
+      const outcome = await fetchAccounts(task.accessUrl, task.request, task.bridge);
+      const value: FetchedAccounts = outcome.ok ? { ok: true, requests: outcome.requests, accounts: { inThread: hold(outcome) } } : outcome;
+      return { ok: true, value };
+    }
     const deps = depsFor(task);
     const value =
       task.kind === 'window'
         ? await syncWindow(deps, task.owner, task.connection, task.today)
         : {
-            ...(await writeSync(deps, task.owner, task.connection, task.outcome, task.sync)),
+            ...(await writeSync(deps, task.owner, task.connection, take(task.held), task.sync)),
             changeText: changeTextOf(task.owner) ?? null,
           };
     return { ok: true, value };

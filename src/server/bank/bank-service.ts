@@ -312,7 +312,7 @@ export class BankService {
       );
       throw new ConflictError(SECRET_LOST);
     }
-    const outcome = await fetchAccounts(
+    const outcome = await this.options.units.fetch(
       accessUrl,
       window
         ? // Every account, not only the linked ones: an account the bank relinked at the bridge (a new id) must show up to be linked.
@@ -344,7 +344,7 @@ export class BankService {
       );
       throw new ConflictError(outcome.failure.reason);
     }
-    const { answer } = await this.options.units.write(owner, connection, outcome, { at, trigger, today, window });
+    const { answer } = await this.options.units.write(owner, connection, outcome.accounts, { at, trigger, today, window });
     if (answer.added + answer.matched + answer.replaced + answer.flagged > 0) await this.options.ledgerChanged?.(owner);
     return answer;
   }

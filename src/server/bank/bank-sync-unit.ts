@@ -14,7 +14,7 @@ import { ConflictError } from '../../domain/errors.js';
 import type { Caller } from '../auth/access-token.js';
 import { type LedgerWrites, readBankLedger, writeBankPlan } from '../ledger/index.js';
 import type { BankConnectionStore, BridgeAccountSummary, StoredConnection } from './bank-connection-store.js';
-import type { AccountsOutcome } from './simplefin-client.js';
+import { type AccountsOutcome, type AccountsRequest, type BridgeOptions, fetchAccounts } from './simplefin-client.js';
 
 /** A later sync asks again from 5 days before the last that succeeded: late postings and pendings settle within that. */
 const OVERLAP_DAYS = 5;
@@ -44,10 +44,21 @@ export interface SyncWritten {
   readonly rowsTouched: number;
 }
 
-/** Where a sync's reading and writing of ledgers runs. */
+/**
+ * The bridge's accounts a sync fetched, where the write will find them: here, or held in the sync's
+ * thread under a handle, so that 1,000 transactions are not copied to this thread and back (benchmark 14b).
+ */
+export type AccountsHeld = { readonly here: SyncedAccounts } | { readonly inThread: string };
+
+/** What fetching gave: the bridge's failure, or its accounts where the write will find them. */
+export type FetchedAccounts =
+  Extract<AccountsOutcome, { ok: false }> | { readonly ok: true; readonly requests: number; readonly accounts: AccountsHeld };
+
+/** Where a sync's fetching, reading and writing of ledgers runs. */
 export interface BankSyncUnits {
   window(owner: Caller, connection: StoredConnection, today: IsoDate): Promise<SyncWindow>;
-  write(owner: Caller, connection: StoredConnection, outcome: SyncedAccounts, sync: SyncFacts): Promise<SyncWritten>;
+  fetch(accessUrl: string, request: AccountsRequest, options: BridgeOptions): Promise<FetchedAccounts>;
+  write(owner: Caller, connection: StoredConnection, accounts: AccountsHeld, sync: SyncFacts): Promise<SyncWritten>;
   close(): Promise<void>;
 }
 
@@ -61,7 +72,14 @@ export interface BankSyncUnitDeps {
 export function unitsInProcess(deps: BankSyncUnitDeps): BankSyncUnits {
   return {
     window: (owner, connection, today) => syncWindow(deps, owner, connection, today),
-    write: (owner, connection, outcome, sync) => writeSync(deps, owner, connection, outcome, sync),
+    fetch: async (accessUrl, request, options) => {
+      const outcome = await fetchAccounts(accessUrl, request, options);
+      return outcome.ok ? { ok: true, requests: outcome.requests, accounts: { here: outcome } } : outcome;
+    },
+    write: (owner, connection, accounts, sync) => {
+      if (!('here' in accounts)) throw new Error('accounts held in a thread, written in this one');
+      return writeSync(deps, owner, connection, accounts.here, sync);
+    },
     close: async () => undefined,
   };
 }
