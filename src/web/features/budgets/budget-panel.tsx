@@ -1,5 +1,6 @@
 /** The budget menu's items and the dialogs they open; loaded when the menu first opens. */
-import { type RefObject, useEffect, useId, useState } from 'react';
+import { type RefObject, useId, useState } from 'react';
+import { useMenuDismissal } from '../../components/use-menu-dismissal.js';
 import { Form } from 'react-bootstrap';
 import type { Budget } from '../../../contract/budgets.js';
 import { useBudgetsApi } from '../../api/budget-calls.js';
@@ -50,22 +51,7 @@ export function BudgetPanel({ id, open, within, list, onClose }: BudgetPanelProp
     list.reload();
   }
 
-  // Escape or a click elsewhere closes the menu, as people expect of one.
-  useEffect(() => {
-    if (!open) return undefined;
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    const closeOnOutsideClick = (event: MouseEvent) => {
-      if (event.target instanceof Node && !within.current?.contains(event.target)) onClose();
-    };
-    document.addEventListener('keydown', closeOnEscape);
-    document.addEventListener('mousedown', closeOnOutsideClick);
-    return () => {
-      document.removeEventListener('keydown', closeOnEscape);
-      document.removeEventListener('mousedown', closeOnOutsideClick);
-    };
-  }, [open, within, onClose]);
+  useMenuDismissal(open, within, onClose);
 
   function switchTo(budget: Budget) {
     onClose();

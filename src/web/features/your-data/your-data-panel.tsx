@@ -1,5 +1,6 @@
 /** The "Your data" menu's items and the dialogs they open; loaded when the menu first opens. */
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useState } from 'react';
+import { useMenuDismissal } from '../../components/use-menu-dismissal.js';
 import { todayIn } from '../../../domain/calendar-date.js';
 import { useYourDataApi } from '../../api/your-data-calls.js';
 import { Button } from '../../components/button.js';
@@ -25,22 +26,7 @@ export function YourDataPanel({ id, open, within, onClose, onDataReplaced }: You
   const deleting = useDialogState<null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  // Escape or a click elsewhere closes the menu, as people expect of one.
-  useEffect(() => {
-    if (!open) return undefined;
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    const closeOnOutsideClick = (event: MouseEvent) => {
-      if (event.target instanceof Node && !within.current?.contains(event.target)) onClose();
-    };
-    document.addEventListener('keydown', closeOnEscape);
-    document.addEventListener('mousedown', closeOnOutsideClick);
-    return () => {
-      document.removeEventListener('keydown', closeOnEscape);
-      document.removeEventListener('mousedown', closeOnOutsideClick);
-    };
-  }, [open, within, onClose]);
+  useMenuDismissal(open, within, onClose);
 
   async function download() {
     setProblem(null);
