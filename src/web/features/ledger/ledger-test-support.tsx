@@ -38,6 +38,19 @@ export function ledgerInfo(transactions: LedgerTransaction[], fields: Partial<Om
 }
 
 /** Both lists loaded, and empty. */
+/** Opening $2,000: a cleared $1,500 paycheck on Mar 1, 2026, then $1,200 rent, unpaid. */
+export const PAYCHECK: LedgerTransaction = {
+  id: 'pay',
+  date: '2026-03-01',
+  name: 'Acme Paycheck',
+  type: 'C',
+  amount: 1500,
+  balance: 3500,
+  status: 'CLEARED',
+  source: null,
+};
+export const RENT: LedgerTransaction = { ...PAYCHECK, id: 'rent', name: 'Rent', type: 'D', amount: 1200, balance: 2300, status: 'PENDING' };
+
 export const NO_SCHEDULES: ScheduleNames = { deposit: new Map(), expense: new Map() };
 
 interface RenderedLedger {

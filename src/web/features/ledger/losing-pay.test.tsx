@@ -10,28 +10,17 @@ import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LedgerInfoView } from '../../../contract/codecs.js';
-import { ledgerEtag, type LedgerTransaction } from '../../../contract/ledger.js';
+import { ledgerEtag } from '../../../contract/ledger.js';
 import { createApiClient } from '../../api/api-client.js';
 import { ApiClientProvider } from '../../api/api-context.js';
 import { noteLedgerVersion } from '../../api/ledger-version.js';
 import { LedgerSection } from './ledger-section.js';
-import { ledgerInfo, NO_SCHEDULES, NoImportStatementDialog, setWindowWidth, transaction } from './ledger-test-support.js';
+import { ledgerInfo, NO_SCHEDULES, NoImportStatementDialog, PAYCHECK, RENT, setWindowWidth, transaction } from './ledger-test-support.js';
 
 const JSDOM_WIDTH = window.innerWidth;
 beforeEach(() => setWindowWidth(1280));
 afterEach(() => setWindowWidth(JSDOM_WIDTH));
 
-const PAYCHECK: LedgerTransaction = {
-  id: 'pay',
-  date: '2026-03-01',
-  name: 'Acme Paycheck',
-  type: 'C',
-  amount: 1500,
-  balance: 3500,
-  status: 'CLEARED',
-  source: null,
-};
-const RENT: LedgerTransaction = { ...PAYCHECK, id: 'rent', name: 'Rent', type: 'D', amount: 1200, balance: 2300, status: 'PENDING' };
 const WHOLE = { startDate: '2026-03-01', endDate: '2026-12-31', openingBalance: 2000, currentBalance: 3500 };
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {

@@ -18,25 +18,14 @@ import { ledgerVersion, noteLedgerVersion } from '../../api/ledger-version.js';
 import { ledgerForecast } from '../../forecast/ledger-forecast.js';
 import { fakeApiClient, type FakeApiClient } from '../../test-support/fake-api-client.js';
 import { LedgerSection } from './ledger-section.js';
-import { ledgerInfo, NO_SCHEDULES, NoImportStatementDialog, setWindowWidth, transaction } from './ledger-test-support.js';
+import { ledgerInfo, NO_SCHEDULES, NoImportStatementDialog, PAYCHECK, RENT, setWindowWidth, transaction } from './ledger-test-support.js';
 
 const JSDOM_WIDTH = window.innerWidth;
 
 beforeEach(() => setWindowWidth(1280));
 afterEach(() => setWindowWidth(JSDOM_WIDTH));
 
-/** Opening $2,000: a cleared $1,500 paycheck, then $1,200 rent and an $80 phone bill, both unpaid. */
-const PAYCHECK: LedgerTransaction = {
-  id: 'pay',
-  date: '2026-03-01',
-  name: 'Acme Paycheck',
-  type: 'C',
-  amount: 1500,
-  balance: 3500,
-  status: 'CLEARED',
-  source: null,
-};
-const RENT: LedgerTransaction = { ...PAYCHECK, id: 'rent', name: 'Rent', type: 'D', amount: 1200, balance: 2300, status: 'PENDING' };
+/** With the support's paycheck and unpaid rent (opening $2,000): an $80 phone bill, unpaid too. */
 const PHONE: LedgerTransaction = { ...RENT, id: 'phone', date: '2026-03-20', name: 'Phone', amount: 80, balance: 2220 };
 
 /** The ledger with these statuses, its balances as the server would answer them. */
