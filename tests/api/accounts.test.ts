@@ -13,7 +13,7 @@
  */
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type YourDataExport, yourDataExportSchema, YOUR_DATA_PATHS } from '../../src/contract/your-data.js';
 import { type AccountInfo, accountSchema, accountsInfoSchema, ACCOUNTS_PATHS } from '../../src/contract/accounts.js';
@@ -26,7 +26,7 @@ import { STATEMENT_PATHS } from '../../src/contract/statements.js';
 import { MAX_ACCOUNTS, MAX_LEDGER_ROWS } from '../../src/domain/limits.js';
 import { migrations } from '../../src/server/db/migrations.js';
 import { expectBadRequest, expectNotFound, inAccount, newSubject } from '../support/api-expectations.js';
-import { openRawDatabase } from '../support/raw-database.js';
+import { migratorOf, openRawDatabase } from '../support/raw-database.js';
 import { byName, depositInput, expenseInput, ledgerOf, okJson } from '../support/schedule-bodies.js';
 import { createTestDatabase, type DatabaseKind, databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
@@ -42,14 +42,7 @@ async function releasedDatabaseWithLegacyUser(kind: DatabaseKind, issuer: string
   const database = await createTestDatabase(kind);
   const raw = openRawDatabase(kind, database.url);
   try {
-    const chosen: Record<string, Migration> = Object.fromEntries(Object.entries(migrations).filter(([name]) => RELEASED.includes(name)));
-    const schema =
-      kind === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(raw)).rows[0]?.schema : undefined;
-    const migrator = new Migrator({
-      db: raw,
-      provider: { getMigrations: async () => chosen },
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    });
+    const migrator = await migratorOf(raw, kind, RELEASED);
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     const db = raw as Kysely<Record<string, Record<string, unknown>>>;
     const owner = { owner_iss: issuer, owner_sub: LEGACY };

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { type Migration, Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNDO_HEADER } from '../../src/contract/common.js';
 import { MAX_ACTIVITY_ENTRIES } from '../../src/domain/activity.js';
@@ -14,7 +14,7 @@ import { recordActivity } from '../../src/server/activity/activity-store.js';
 import { migrations } from '../../src/server/db/migrations.js';
 import { VALID_EXPENSE, VALID_LEDGER } from '../support/api-calls.js';
 import { expectBadRequest } from '../support/api-expectations.js';
-import { openRawDatabase } from '../support/raw-database.js';
+import { migratorOf, openRawDatabase } from '../support/raw-database.js';
 import { createTestDatabase, databaseKinds, type DatabaseKind } from '../support/test-databases.js';
 import { startSimplefinSimulator, type SimplefinSimulator } from '../support/simplefin-simulator.js';
 import { recipientsOf, type SmtpReceiver, startSmtpReceiver } from '../support/notify-receivers.js';
@@ -556,14 +556,7 @@ describe.each(databaseKinds())('a database made before migration 0026 on %s', (k
     const raw = openRawDatabase(kind, database.url);
     const before = Object.keys(migrations).filter((name) => name < '0026');
     try {
-      const chosen: Record<string, Migration> = Object.fromEntries(Object.entries(migrations).filter(([name]) => before.includes(name)));
-      const schema =
-        kind === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(raw)).rows[0]?.schema : undefined;
-      const migrator = new Migrator({
-        db: raw,
-        provider: { getMigrations: async () => chosen },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
+      const migrator = await migratorOf(raw, kind, before);
       const { error } = await migrator.migrateToLatest();
       if (error) throw error;
       await sql`insert into undo_entries (token_hash, owner_iss, owner_sub, seq, kind, created_at, expires_at, journal)

@@ -8,29 +8,21 @@
  */
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withId } from '../../src/contract/common.js';
 import { EXPENSES_PATHS } from '../../src/contract/expenses.js';
 import { type Ledger, LEDGER_PATHS, ledgerInfoSchema, type LedgerTransaction, type RowSourceInfo } from '../../src/contract/ledger.js';
-import { migrateToLatest, migrations } from '../../src/server/db/migrations.js';
+import { migrateToLatest } from '../../src/server/db/migrations.js';
 import { expectConsistent } from '../support/ledger-recomputation.js';
-import { openRawDatabase } from '../support/raw-database.js';
+import { migratorOf, openRawDatabase } from '../support/raw-database.js';
 import type { ReleasedSchema } from '../support/released-schema.js';
-import { createTestDatabase, databaseKinds, type DatabaseKind } from '../support/test-databases.js';
+import { createTestDatabase, databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startTestIssuer } from '../support/test-issuer.js';
 import { withLedgerTables } from '../../src/server/db/ledger-tables.js';
 
 const RELEASED = ['0001_initial', '0002_drop_ledger_rows_owner_index'];
-
-/** A migrator that knows only the released migrations, with the bookkeeping where migrateToLatest keeps it. */
-async function releasedMigrator(db: Kysely<unknown>, kind: DatabaseKind): Promise<Migrator> {
-  const chosen: Record<string, Migration> = Object.fromEntries(Object.entries(migrations).filter(([name]) => RELEASED.includes(name)));
-  const schema =
-    kind === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-  return new Migrator({ db, provider: { getMigrations: async () => chosen }, ...(schema ? { migrationTableSchema: schema } : {}) });
-}
 
 /** A stored row before the upgrade, and the source the upgrade must give it (undefined: none). */
 interface StoredRow {
@@ -102,7 +94,7 @@ describe.each(databaseKinds())('the living ledger upgrade on %s', (kind) => {
     try {
       const raw = openRawDatabase(kind, database.url);
       try {
-        const released = await (await releasedMigrator(raw, kind)).migrateToLatest();
+        const released = await (await migratorOf(raw, kind, RELEASED)).migrateToLatest();
         expect(released.error).toBeUndefined();
         const db = raw as unknown as Kysely<ReleasedSchema>;
         const owner = (subject: string) => ({ owner_iss: issuer.issuer, owner_sub: subject });

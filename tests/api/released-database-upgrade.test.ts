@@ -8,13 +8,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { migrations } from '../../src/server/db/migrations.js';
 import { databaseSnapshot } from '../support/database-snapshot.js';
 import { type DatabaseSchemaDump, schemaOf } from '../support/database-schema.js';
-import { openRawDatabase } from '../support/raw-database.js';
+import { migratorOf, openRawDatabase } from '../support/raw-database.js';
 import { createTestDatabase, databaseKinds, type DatabaseKind } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startTestIssuer, type TestIssuer } from '../support/test-issuer.js';
@@ -61,14 +61,7 @@ async function migrationNames<Schema>(db: Kysely<Schema>): Promise<string[]> {
 async function migrateToReleased(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
   const missing = RELEASED.filter((name) => !(name in migrations));
   if (missing.length > 0) throw new Error(`Released migrations missing from src/server/db/migrations/index.ts: ${missing.join(', ')}`);
-  const chosen: Record<string, Migration> = Object.fromEntries(Object.entries(migrations).filter(([name]) => RELEASED.includes(name)));
-  const schema =
-    kind === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => chosen },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
+  const migrator = await migratorOf(db, kind, RELEASED);
   const { error } = await migrator.migrateToLatest();
   if (error) throw new Error('The released migrations failed', { cause: error });
 }

@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import { DEPOSITS_PATHS, depositsInfoSchema } from '../../src/contract/deposits.js';
@@ -23,9 +23,9 @@ import { depositRepository } from '../../src/server/deposits/deposit-repository.
 import { expensesAnswer } from '../../src/server/expenses/expense-payloads.js';
 import { expenseRepository } from '../../src/server/expenses/expense-repository.js';
 import { newSubject } from '../support/api-expectations.js';
-import { openRawDatabase } from '../support/raw-database.js';
+import { migratorOf, openRawDatabase } from '../support/raw-database.js';
 import { startTestApp, TEST_NOW, type TestApp, type UserClient } from '../support/test-app.js';
-import { createTestDatabase, databaseKinds, type DatabaseKind } from '../support/test-databases.js';
+import { createTestDatabase, databaseKinds } from '../support/test-databases.js';
 import type { ReleasedSchema } from '../support/released-schema.js';
 import { withLedgerTables } from '../../src/server/db/ledger-tables.js';
 
@@ -192,14 +192,6 @@ describe.each(databaseKinds())('a new ledger from schedules of every frequency o
 type Version0003 = Pick<ReleasedSchema, 'deposits' | 'expenses'>;
 
 const BEFORE_FREQUENCIES = ['0001_initial', '0002_drop_ledger_rows_owner_index', '0003_living_ledger'];
-
-/** A migrator that knows only the given migrations, with the bookkeeping where migrateToLatest keeps it. */
-async function migratorOf(db: Kysely<unknown>, kind: DatabaseKind, names: readonly string[]): Promise<Migrator> {
-  const chosen: Record<string, Migration> = Object.fromEntries(Object.entries(migrations).filter(([name]) => names.includes(name)));
-  const schema =
-    kind === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-  return new Migrator({ db, provider: { getMigrations: async () => chosen }, ...(schema ? { migrationTableSchema: schema } : {}) });
-}
 
 describe.each(databaseKinds())('expenses stored before frequencies, upgraded on %s', (kind) => {
   it('reads every stored expense back as monthly with no start date, and every deposit as it was', async () => {

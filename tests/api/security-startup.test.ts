@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { registerDevProvider } from '../../src/server/auth/dev-provider.js';
@@ -16,7 +16,7 @@ import { type AppConfiguration, loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/database.js';
 import { migrateToLatest, migrations } from '../../src/server/db/migrations.js';
 import { buildServer } from '../../scripts/build-server.mjs';
-import { openRawDatabase } from '../support/raw-database.js';
+import { migratorOf, openRawDatabase } from '../support/raw-database.js';
 import { createTestDatabase, databaseKinds } from '../support/test-databases.js';
 import { freePort } from '../support/server-process.js';
 
@@ -177,14 +177,6 @@ async function schemaOf<Schema>(db: Kysely<Schema>, kind: 'sqlite' | 'postgres')
       })),
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/** A migrator that knows only some of the migrations, with the bookkeeping where migrateToLatest keeps it. */
-async function migratorOf(db: Kysely<unknown>, kind: 'sqlite' | 'postgres', names: readonly string[]): Promise<Migrator> {
-  const chosen: Record<string, Migration> = Object.fromEntries(Object.entries(migrations).filter(([name]) => names.includes(name)));
-  const schema =
-    kind === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-  return new Migrator({ db, provider: { getMigrations: async () => chosen }, ...(schema ? { migrationTableSchema: schema } : {}) });
 }
 
 describe.each(databaseKinds())('migrations on %s', (kind) => {
