@@ -72,6 +72,8 @@ export const COMPACT_LAYOUT: LedgerLayout = {
 /** What the page records for the benchmark, on window. */
 interface PageProbe {
   ledgerPaintedAt?: number;
+  /** The same moment on the wall clock (ms since the epoch), as the network events' wallTime counts it. */
+  ledgerPaintedWallTime?: number;
   payTimes: number[];
 }
 
@@ -133,7 +135,10 @@ function probeScript(expectedRows: number, layout: LedgerLayout): string {
   const observer = new MutationObserver(() => {
     if (!loadNoted && pendingText() !== null && ledgerCoversViewport()) {
       loadNoted = true;
-      afterPaint((at) => { probe.ledgerPaintedAt = at; });
+      afterPaint((at) => {
+        probe.ledgerPaintedWallTime = performance.timeOrigin + at;
+        probe.ledgerPaintedAt = at;
+      });
     }
     if (clickedAt !== undefined && pendingText() !== balanceBefore && badgeMoved()) {
       const started = clickedAt;
@@ -247,6 +252,11 @@ export async function loadLedger(page: Page, origin: string): Promise<number> {
   await page.goto(`${origin}${LEDGER_ADDRESS}`);
   const handle = await page.waitForFunction(() => window.leftoverBench?.ledgerPaintedAt, undefined, { timeout: 60_000 });
   return Number(await handle.jsonValue());
+}
+
+/** When the last loadLedger's ledger was painted, in ms since the epoch (to close a wire tally there). */
+export async function ledgerPaintedWallTime(page: Page): Promise<number> {
+  return page.evaluate(() => window.leftoverBench?.ledgerPaintedWallTime ?? Number.NaN);
 }
 
 /**

@@ -18,6 +18,10 @@ interface TalliedRequest {
   readonly label: string;
   readonly requestLineBytes: number;
   readonly bodyBytes: number;
+  /** When the page sent it, in ms since the epoch (the event's wallTime). */
+  readonly sentAt: number;
+  /** The document request of a navigation. */
+  readonly navigation: boolean;
   headers: Headers;
   /** Answered by the service worker or a cache: nothing went over the network. */
   servedLocally: boolean;
@@ -75,6 +79,8 @@ export class WireTally {
         label,
         requestLineBytes: Buffer.byteLength(`${event.request.method} ${url.pathname}${url.search} HTTP/1.1\r\n\r\n`),
         bodyBytes: postDataBytes(event.request),
+        sentAt: event.wallTime * 1000,
+        navigation: event.type === 'Document' && event.requestId === event.loaderId,
         headers: early ?? event.request.headers,
         servedLocally: url.protocol === 'data:' || url.protocol === 'blob:',
         responseBytes: null,
@@ -118,10 +124,25 @@ export class WireTally {
     this.open = true;
   }
 
-  /** Closes the tally to new requests, waits for those in it to end, and counts them. */
-  async stop(): Promise<WireCount> {
+  /**
+   * Closes the tally to new requests, waits for those in it to end, and counts them. When the
+   * tally holds a navigation, what the page being left sent before it is not counted: the
+   * navigation cancels it, and Chromium does not always report the end of a request it cancelled
+   * that way (the page's idle read of its budgets, started as the tally opened, never ended).
+   * `sentBefore` (ms since the epoch) closes the tally at that moment: requests sent from then on
+   * are left out and not waited for.
+   */
+  async stop(options: { readonly sentBefore?: number } = {}): Promise<WireCount> {
     this.open = false;
     this.earlyHeaders.clear();
+    const { sentBefore } = options;
+    if (sentBefore !== undefined && !Number.isFinite(sentBefore)) throw new Error('the tally cannot close at an unknown moment');
+    const navigatedAt = [...this.tallied.values()].find((request) => request.navigation)?.sentAt;
+    for (const [id, request] of this.tallied) {
+      const leftBehind = navigatedAt !== undefined && request.sentAt < navigatedAt;
+      const afterClose = sentBefore !== undefined && request.sentAt >= sentBefore;
+      if (leftBehind || afterClose) this.tallied.delete(id);
+    }
     // A request the service worker or a cache answered put nothing on the wire, and Chromium does
     // not always report its end to this session (a chunk fetched by the idle prefetch and answered
     // by the service worker, say): it has ended once it is known to be local.
