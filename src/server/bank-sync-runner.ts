@@ -18,6 +18,7 @@ import { errorFromThread } from './bank/errors-in-thread.js';
 import { noteChangeText } from './live/change-text.js';
 import type { BankSyncTask, BankSyncTaskOutcome } from './bank-sync-worker.js';
 import type { OpenDatabase } from './db/database.js';
+import { BACKGROUND_THREAD_NICENESS } from './background-priority.js';
 import type { AccountsAnswerReader } from './bank/simplefin-client.js';
 
 /** Far beyond any sync (benchmark 14's writes 5 ledgers in well under a second): a stuck thread must not hold every write for ever. */
@@ -62,7 +63,13 @@ export class BankSyncThread {
 
   private workers(): Promise<Piscina> {
     this.pool ??= import('piscina').then(({ Piscina: WorkerPool }) => {
-      const started = new WorkerPool({ ...workerEntry(), minThreads: 0, maxThreads: 1, idleTimeout: IDLE_MS });
+      const started = new WorkerPool({
+        ...workerEntry(),
+        minThreads: 0,
+        maxThreads: 1,
+        idleTimeout: IDLE_MS,
+        niceIncrement: BACKGROUND_THREAD_NICENESS,
+      });
       started.on('error', (error: unknown) => this.log.warn({ err: error }, 'the bank sync thread failed outside a task'));
       return started;
     });

@@ -7,6 +7,7 @@
 import type { Piscina } from 'piscina';
 import { type Caller, callerKey } from '../auth/access-token.js';
 import type { FileWorkerConfig } from '../config.js';
+import { BACKGROUND_THREAD_NICENESS } from '../background-priority.js';
 import { InvalidInputError, TooLargeError } from '../../domain/errors.js';
 import { TooManyRequestsError } from '../../domain/errors.js';
 import { type FileTask, type FileTaskAnswers, type FileTaskOutcome, transferOf } from './file-tasks.js';
@@ -89,6 +90,7 @@ export class FileWorkPool {
       minThreads: 0,
       maxThreads: this.config.threads,
       idleTimeout: 60_000,
+      niceIncrement: BACKGROUND_THREAD_NICENESS,
       resourceLimits: {
         maxOldGenerationSizeMb: this.config.memoryMb,
         maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(this.config.memoryMb / 8))),
