@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { APP_CONFIG_PATH, type AppConfig, appConfigSchema } from '../contract/app-config.js';
 import { rememberAppConfig, rememberedAppConfig } from './app-config-note.js';
 import { App, preloadViewOf, sendFirstReads } from './app.js';
-import { limitFirstPaintWait } from './first-paint.js';
+import { afterFirstPaint, limitFirstPaintWait } from './first-paint.js';
 import { preloadSignIn } from './auth/session.js';
 
 /** How long the first render waits for the view's code at most. */
@@ -18,27 +18,33 @@ async function start(): Promise<void> {
   preloadSignIn();
   limitFirstPaintWait();
   const root = createRoot(document.getElementById('root') as HTMLElement);
-  const fromServer = fetch(APP_CONFIG_PATH)
-    .then((response) => response.json())
-    .then((body) => appConfigSchema.parse(body));
+  const askServer = () =>
+    fetch(APP_CONFIG_PATH)
+      .then((response) => response.json())
+      .then((body) => appConfigSchema.parse(body));
   const remembered = rememberedAppConfig();
+  // Without remembered settings the first render needs the server's: asked at once, beside the view's code.
+  const fromServer = remembered === undefined ? askServer() : undefined;
   // The first render waits for the view's code, which comes from the page's cache in a moment: a view
   // rendered before it would suspend, and React would then hold it back up to 300 ms (decision 0090).
   // A network that holds the code back gets the page's frame after a while, the view following.
   await Promise.race([viewCode, new Promise((resolve) => setTimeout(resolve, VIEW_CODE_WAIT_MS))]);
   if (remembered !== undefined) {
     root.render(<Page config={remembered} />);
-    // Settings the operator changed since: kept, and the page starts again with them.
-    fromServer.then(
-      (config) => {
-        if (rememberAppConfig(config)) window.location.reload();
-      },
-      () => undefined,
-    );
+    // Settings the operator changed since: kept, and the page starts again with them. Asked once the
+    // view has painted: before it, the request would only compete with the view's own (benchmark 12).
+    afterFirstPaint(() => {
+      askServer().then(
+        (config) => {
+          if (rememberAppConfig(config)) window.location.reload();
+        },
+        () => undefined,
+      );
+    });
     return;
   }
   try {
-    const config = await fromServer;
+    const config = await (fromServer ?? askServer());
     rememberAppConfig(config);
     root.render(<Page config={config} />);
   } catch {

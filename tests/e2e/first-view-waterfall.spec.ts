@@ -53,3 +53,41 @@ test("the Ledger view's first API call starts before any chunk that only other v
   // The first call is the ledger's window or the accounts: what the Ledger view paints.
   expect(pathOf(seen[firstApiCall] as Request)).toMatch(/^\/api\/(ledger\/retrieve-ledger|accounts)$/);
 });
+
+test('a returning tab asks for its sign-in settings once the view has painted, and starts again when the server changed them', async ({
+  page,
+}) => {
+  await page.goto('/ledger');
+  await signInAs(page, 'early-fay');
+  await expectView(page, 'Ledger');
+  await seedThroughApi(page, {
+    deposits: [],
+    expenses: [],
+    ledger: { startDate: '2027-01-01', endDate: '2027-03-31', currentBalance: 250 },
+  });
+  const note = await page.evaluate(() => window.sessionStorage.getItem('leftover.appConfig'));
+  expect(note, 'the first load remembered the server’s settings').not.toBeNull();
+  // The operator changed the settings since this tab last had them.
+  const stale = JSON.stringify({ ...(JSON.parse(note as string) as object), developmentSignIn: false });
+  await page.evaluate((value) => window.sessionStorage.setItem('leftover.appConfig', value), stale);
+  await expect.poll(() => page.evaluate(() => window.sessionStorage.getItem('leftover.timeZoneSent'))).not.toBeNull();
+
+  const events: string[] = [];
+  page.on('request', (request) => events.push(`sent ${pathOf(request)}`));
+  page.on('requestfinished', (request) => events.push(`answered ${pathOf(request)}`));
+  let documents = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) documents += 1;
+  });
+  await page.reload();
+  await expectView(page, 'Ledger');
+  // It starts again by itself, with the server's settings remembered.
+  await expect.poll(() => page.evaluate(() => window.sessionStorage.getItem('leftover.appConfig'))).toBe(note);
+  await expect.poll(() => documents).toBe(2);
+  await expect(page.getByTestId('pending-balance')).toBeVisible();
+
+  const settingsAsked = events.indexOf(`sent /app-config.json`);
+  const windowAnswered = events.indexOf('answered /api/ledger/retrieve-ledger');
+  expect(windowAnswered, `the ledger's window was answered; ${events.join(', ')}`).toBeGreaterThanOrEqual(0);
+  expect(settingsAsked, `the settings are asked after the view's data came; ${events.join(', ')}`).toBeGreaterThan(windowAnswered);
+});
