@@ -342,7 +342,14 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   // Budgets shared with a partner (issue 38, decision 0088): the /api scope finds the budget each call
   // names through this service; deleting a shared budget deletes its data as "delete everything" does.
   const yourDataOfBudgets = new YourDataService(database, now, ledgerWrites);
-  const budgets = new BudgetService(database, now, config.notifications.publicUrl, (owner, last) => yourDataOfBudgets.delete(owner, last));
+  const budgets = new BudgetService(
+    database,
+    now,
+    config.notifications.publicUrl,
+    (owner, last) => yourDataOfBudgets.delete(owner, last),
+    // An invitation is mailed through the notifications' SMTP server (decision 0105).
+    email,
+  );
   await app.register(
     async (api) => {
       registerTokenCheck(api, verifyAccessToken, rateLimits, (user, id) => budgets.find(user, id));
