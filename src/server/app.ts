@@ -39,7 +39,7 @@ import { BankSyncThread } from './bank-sync-runner.js';
 import { bankRoutes } from './bank/routes.js';
 import { BudgetService } from './budgets/budget-service.js';
 import { budgetRoutes } from './budgets/routes.js';
-import { notifiedBudgetsOf } from './budgets/budget-store.js';
+import { memberNamesOf, notifiedBudgetsOf } from './budgets/budget-store.js';
 import { activityRoutes } from './activity/routes.js';
 import { YourDataService } from './your-data/your-data-service.js';
 import { replanDay } from './profile/user-settings-store.js';
@@ -293,6 +293,8 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     secrets: config.secrets,
     allowPrivateUrls: config.notifications.allowPrivateUrls,
     addAccount: (owner, fields) => accountsForBank.add(owner, fields),
+    // Who connected each bank, by the name the members list shows (decision 0106).
+    memberNames: (owner) => memberNamesOf(database.db, owner),
     // The shortfall and bills-due checks run once more for the user, through the outbox (issue 37 item 6).
     ledgerChanged: (owner) => {
       // The members' open pages load the synced rows quietly (decision 0096).
