@@ -4,7 +4,7 @@
  * names the budget, the inviter and the role and carries the link, and nothing else of the budget;
  * only an owner sends, only a pending invitation of that budget with its own token; and no mail to
  * strangers (issue 34): the address shares the confirmation mail's one an hour and 3 a day across
- * all users, and one that used a one-click unsubscribe is refused.
+ * all users, one that used a one-click unsubscribe is refused, and one person mails at most 10 a day.
  */
 import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -166,6 +166,34 @@ describe.each(databaseKinds())('invitations by email on %s', (kind) => {
     await ok(send(alex, alexes, await invite(alex, alexes), address));
     await smtp.waitFor(4, address);
     expect(mailsTo(address)).toHaveLength(4);
+  });
+
+  it('lets one person mail at most 10 invitations a day, whatever budgets they make and delete', async () => {
+    const alex = person('alex', { name: 'Alex' });
+    const first = await household(alex);
+    for (const n of [1, 2, 3, 4, 5]) await ok(send(alex, first, await invite(alex, first), `inv-${n}@example.com`));
+    await ok(call(alex, 'DELETE', `/api/budgets/${first}`, { body: { confirm: 'Household' } }));
+
+    const second = await household(alex);
+    // An address past its own limit is sent nothing, and the sender keeps that mail for another address.
+    const again = await invite(alex, second);
+    refused(await send(alex, second, again, 'inv-1@example.com'), 429);
+    await ok(send(alex, second, again, 'inv-6@example.com'));
+    for (const n of [7, 8, 9, 10]) await ok(send(alex, second, await invite(alex, second), `inv-${n}@example.com`));
+
+    const third = await household(alex, 'Cabin');
+    const eleventh = await invite(alex, third);
+    const refusal = await send(alex, third, eleventh, 'inv-11@example.com');
+    refused(
+      refusal,
+      429,
+      'You have mailed 10 invitations in the last 24 hours, the most a day: copy the link instead, or send it in 24 hours.',
+    );
+    expect(refusal.headers['retry-after']).toBe(String(24 * 60 * 60));
+    expect(mailsTo('inv-11@example.com')).toHaveLength(0);
+    clock = new Date(NOW.getTime() + DAY);
+    await ok(send(alex, third, eleventh, 'inv-11@example.com'));
+    await smtp.waitFor(1, 'inv-11@example.com');
   });
 
   it('refuses an address that used a one-click unsubscribe, whoever sends', async () => {

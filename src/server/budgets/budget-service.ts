@@ -48,6 +48,7 @@ import { EMAIL_NOT_OFFERED } from '../notifications/channel-delivery.js';
 import { reserveConfirmation } from '../notifications/channel-mail-limits.js';
 import type { EmailSender } from '../notifications/email-sender.js';
 import { invitationLetter } from './invitation-mail.js';
+import { MAX_INVITATION_MAILS_A_DAY, reserveInvitationMail } from './invitation-mail-limits.js';
 import {
   closeInvitation,
   countPendingInvitations,
@@ -323,7 +324,8 @@ export class BudgetService {
   /**
    * Mails a pending invitation's link to `email` (decision 0105), proved by its token, which only the
    * page that made it holds. No mail to strangers (issue 34): the address shares the confirmation
-   * mail's limits across all users (one an hour, 3 a day) and its quiet days after an unsubscribe.
+   * mail's limits across all users (one an hour, 3 a day) and its quiet days after an unsubscribe,
+   * and a sender mails at most 10 invitations a day.
    */
   async sendInvitation(
     user: SignedInUser,
@@ -337,8 +339,17 @@ export class BudgetService {
     if (!invitation || invitation.tokenHash !== tokenHash(token)) throw new NotFoundError(NO_SUCH_INVITATION);
     const refusal = unsendable(invitation, this.now());
     if (refusal) throw refusal;
+    const mine = await reserveInvitationMail(this.database, user, this.now());
+    if (!mine.allowed) {
+      throw new TooManyRequestsError(
+        `You have mailed ${MAX_INVITATION_MAILS_A_DAY} invitations in the last 24 hours, the most a day: copy the link instead, or send it in ${waitInWords(mine.waitMs)}.`,
+        Math.ceil(mine.waitMs / 1000),
+      );
+    }
     const slot = await reserveConfirmation(this.database, email, this.now());
     if (!slot.allowed) {
+      // Nothing goes to this address: the sender keeps their mail for another.
+      await mine.release();
       if (slot.quiet) throw new InvalidInputError(ASKED_FOR_QUIET, { email: ASKED_FOR_QUIET });
       throw new TooManyRequestsError(
         `This address was sent mail from Leftover lately: an address gets at most one an hour and 3 a day. Try again in ${waitInWords(slot.waitMs)}.`,
