@@ -45,7 +45,7 @@ import {
   type StoredMembership,
 } from './budget-store.js';
 import { EMAIL_NOT_OFFERED } from '../notifications/channel-delivery.js';
-import { reserveConfirmation } from '../notifications/channel-mail-limits.js';
+import { ASKED_FOR_QUIET, reserveConfirmation, waitInWords } from '../notifications/channel-mail-limits.js';
 import type { EmailSender } from '../notifications/email-sender.js';
 import { invitationLetter } from './invitation-mail.js';
 import { MAX_INVITATION_MAILS_A_DAY, reserveInvitationMail } from './invitation-mail-limits.js';
@@ -77,8 +77,6 @@ const EVERYTHING_IS_YOURS =
   'Delete everything deletes your own data and leaves your shared budgets: send it without the Leftover-Budget header. To delete a shared budget itself, delete the budget.';
 const BUDGET_GAINED_MEMBERS = 'Someone joined this budget meanwhile: make them an owner, or remove them, then delete everything again.';
 const OWN_INVITATION = 'This is your own invitation: send it to the person you want to invite.';
-/** An address in its 30 days of quiet after a one-click unsubscribe (issue 34's words, as adding it as a channel says). */
-const ASKED_FOR_QUIET = 'This address asked not to get mail from Leftover. Use another one.';
 
 /** Why an owner cannot mail an invitation that can no longer be taken; undefined while it can. */
 function unsendable(invitation: StoredInvitation, now: Date): GoneError | undefined {
@@ -88,13 +86,6 @@ function unsendable(invitation: StoredInvitation, now: Date): GoneError | undefi
   if (invitation.state === 'REVOKED') return new GoneError('This invitation was revoked: create a new one to send.');
   if (now.toISOString() >= invitation.expiresAt) return new GoneError('This invitation has expired: create a new one to send.');
   return undefined;
-}
-
-/** How long until an address may be mailed again, as a person would say it. */
-function waitInWords(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  if (minutes < 120) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-  return `${Math.ceil(minutes / 60)} hours`;
 }
 
 /** 192 random bits: far past the 128 the issue asks for, 32 characters of base64url. */
