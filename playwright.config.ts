@@ -7,6 +7,9 @@ import { defineConfig, devices } from '@playwright/test';
 // workers inherit it through the environment, like the data folder below.
 process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
 const PORT = Number(process.env.E2E_PORT);
+// The SMTP server the app mails through: shared-budgets.spec.ts listens there when it mails an
+// invitation (decision 0105); nothing else sends mail, so no test needs it listening otherwise.
+process.env.E2E_SMTP_PORT ??= String(PORT + 1);
 /**
  * Debian's Chromium: nothing is downloaded here. Its headless shell runs the tests (Debian's
  * chromium-headless-shell, which .ci/run installs): the same Blink and V8 without the browser's own
@@ -83,6 +86,8 @@ export default defineConfig({
       // Bank sync's test (bank-connections.spec.ts) runs the SimpleFIN simulator on 127.0.0.1, which
       // the server reaches only with this (issue 37 item 2); no other test sends to a private address.
       NOTIFY_ALLOW_PRIVATE_URLS: 'true',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      MAIL_FROM: 'Leftover <leftover@example.com>',
     },
   },
 });

@@ -102,6 +102,11 @@ export const bankConnectionSchema = z.object({
    * others' calls answer 403, so the page disables those buttons and says why.
    */
   yours: z.boolean(),
+  /**
+   * The display name of the member who connected it, as the members list shows them (decision 0106);
+   * null when it was connected before budgets, their provider gave no name, or they are no longer a member.
+   */
+  madeBy: z.nullable(z.string()),
   status: bankConnectionStatusSchema,
   lastSync: z.nullable(bankSyncRecordSchema),
   accounts: z.array(bankRemoteAccountSchema),

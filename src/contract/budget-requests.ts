@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { BUDGET_ROLES, MAX_BUDGET_NAME_LENGTH } from '../domain/budgets.js';
 import { idSchema } from './common.js';
+import { MAX_EMAIL_LENGTH } from './notifications.js';
 import { OBJECT_BODY, trimmedText } from './request-fields.js';
 
 const ROLE = 'Role must be OWNER, EDITOR or VIEWER.';
@@ -29,12 +30,31 @@ export const roleRequestSchema = z.object({ role: roleField }, OBJECT_BODY);
 export const budgetNotifyRequestSchema = z.object({ notify: z.boolean({ error: 'Notify must be true or false.' }) }, OBJECT_BODY);
 
 const TOKEN = 'Token must be the token of an invitation.';
+const tokenField = z.string({ error: TOKEN }).check(z.regex(/^[A-Za-z0-9_-]{32}$/, TOKEN));
 
 /** POST /api/invitations/view, accept and decline: the token in the body, never in an address a log or a proxy keeps. */
-export const invitationTokenRequestSchema = z.object(
-  { token: z.string({ error: TOKEN }).check(z.regex(/^[A-Za-z0-9_-]{32}$/, TOKEN)) },
+export const invitationTokenRequestSchema = z.object({ token: tokenField }, OBJECT_BODY);
+
+const EMAIL = 'Email must be an email address, like sam@example.com.';
+
+/**
+ * POST /api/budgets/{id}/invitations/{invitation}/send (decision 0105): the address to mail the link
+ * to, and the invitation's token, which only the owner's page holds (the server keeps its hash alone,
+ * so it cannot make the link again without it).
+ */
+export const sendInvitationRequestSchema = z.object(
+  {
+    email: z.string({ error: EMAIL }).check(
+      z.trim(),
+      z.maxLength(MAX_EMAIL_LENGTH, `Email must be at most ${MAX_EMAIL_LENGTH} characters.`),
+      // zod's address pattern: one @, a dotted domain, nothing a mail header could be split with.
+      z.email(EMAIL),
+    ),
+    token: tokenField,
+  },
   OBJECT_BODY,
 );
+export type SendInvitationRequest = z.infer<typeof sendInvitationRequestSchema>;
 
 export const memberParamsSchema = z.object({ id: idSchema, member: idSchema });
 export const invitationParamsSchema = z.object({ id: idSchema, invitation: idSchema });

@@ -66,6 +66,8 @@ export const newInvitationSchema = z.object({
   token: z.string(),
   /** The page's address that opens it; the token travels in the fragment, which no request carries. */
   link: z.string(),
+  /** The server can mail the link to an address (its operator set up SMTP_URL): POST .../send (decision 0105). */
+  emailOffered: z.boolean(),
 });
 export type NewInvitation = z.infer<typeof newInvitationSchema>;
 
@@ -77,6 +79,9 @@ export const invitationViewSchema = z.object({
   expiresAt: z.string(),
 });
 export type InvitationView = z.infer<typeof invitationViewSchema>;
+
+/** An invitation's link mailed (decision 0105): to the address as the server read it. */
+export const invitationSentSchema = z.object({ sentTo: z.string() });
 
 /** "No thanks": the invitation is used up. */
 export const invitationDeclinedSchema = z.object({ declined: z.literal(true) });

@@ -218,6 +218,12 @@ export const ENDPOINTS = {
     path: '/api/budgets/:id/invitations/:invitation',
     failure: 'Failed to revoke the invitation!',
   },
+  /** Mails a pending invitation's link to an address (decision 0105): only where the operator set up SMTP_URL. */
+  sendInvitation: {
+    method: 'POST',
+    path: '/api/budgets/:id/invitations/:invitation/send',
+    failure: 'Failed to send the invitation!',
+  },
   // An invitation by its token, for the person invited: the token travels in the body, never in an address.
   viewInvitation: { method: 'POST', path: '/api/invitations/view', failure: 'Failed to open the invitation!' },
   acceptInvitation: { method: 'POST', path: '/api/invitations/accept', failure: 'Failed to join the budget!' },

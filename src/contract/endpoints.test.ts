@@ -100,6 +100,7 @@ describe('the endpoint table', () => {
       'listInvitations',
       'createInvitation',
       'revokeInvitation',
+      'sendInvitation',
     ]);
     // A viewer reads; of the calls that are not GETs, only a what-if (which stores nothing) and leaving are theirs.
     expect(named((row) => row.method !== 'GET' && roles(row).includes('VIEWER'))).toEqual(['whatIf', 'leaveBudget', 'setBudgetNotify']);
@@ -128,6 +129,7 @@ describe('the endpoint table', () => {
       'listInvitations',
       'createInvitation',
       'revokeInvitation',
+      'sendInvitation',
     ]);
     expect(at('none')).toEqual(routes.filter((route) => route.roles === PERSON).map((route) => route.operationId));
     expect(at('header').length + at('path').length + at('none').length).toBe(routes.length);

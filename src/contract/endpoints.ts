@@ -20,11 +20,13 @@ import {
   invitationTokenRequestSchema,
   memberParamsSchema,
   roleRequestSchema,
+  sendInvitationRequestSchema,
 } from './budget-requests.js';
 import {
   budgetSchema,
   budgetsSchema,
   invitationDeclinedSchema,
+  invitationSentSchema,
   invitationsSchema,
   invitationViewSchema,
   membersSchema,
@@ -418,6 +420,13 @@ export const ENDPOINT_SCHEMAS = {
     answer: newInvitationSchema,
   },
   revokeInvitation: { roles: OWNERS, summary: 'Revoke a pending invitation', params: invitationParamsSchema, answer: invitationsSchema },
+  sendInvitation: {
+    roles: OWNERS,
+    summary: "Email a pending invitation's link to an address, within that address's limits",
+    params: invitationParamsSchema,
+    body: sendInvitationRequestSchema,
+    answer: invitationSentSchema,
+  },
   viewInvitation: {
     roles: PERSON,
     summary: "See an invitation's budget name, who invited and the role, before joining",

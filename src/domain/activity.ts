@@ -48,6 +48,7 @@ export type ActivityChange =
   | { readonly kind: 'renamed'; readonly name: string }
   | { readonly kind: 'invited'; readonly role: BudgetRole }
   | { readonly kind: 'revoked'; readonly role: BudgetRole }
+  | { readonly kind: 'emailed'; readonly role: BudgetRole }
   | { readonly kind: 'bank connection'; readonly verb: 'connected' | 'disconnected' }
   | { readonly kind: 'settings'; readonly changed: ForecastSettingsChange }
   | { readonly kind: 'other'; readonly text: string };
@@ -122,6 +123,8 @@ export function describeChange(change: ActivityChange): string {
       return `invited someone as ${ROLE_WORDS[change.role]}`;
     case 'revoked':
       return `revoked an invitation to join as ${ROLE_WORDS[change.role]}`;
+    case 'emailed':
+      return `emailed an invitation to join as ${ROLE_WORDS[change.role]}`;
     case 'bank connection':
       return `${change.verb} a bank`;
     case 'settings':

@@ -39,7 +39,7 @@ import { BankSyncThread } from './bank-sync-runner.js';
 import { bankRoutes } from './bank/routes.js';
 import { BudgetService } from './budgets/budget-service.js';
 import { budgetRoutes } from './budgets/routes.js';
-import { notifiedBudgetsOf } from './budgets/budget-store.js';
+import { memberNamesOf, notifiedBudgetsOf } from './budgets/budget-store.js';
 import { activityRoutes } from './activity/routes.js';
 import { YourDataService } from './your-data/your-data-service.js';
 import { replanDay } from './profile/user-settings-store.js';
@@ -293,6 +293,8 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
     secrets: config.secrets,
     allowPrivateUrls: config.notifications.allowPrivateUrls,
     addAccount: (owner, fields) => accountsForBank.add(owner, fields),
+    // Who connected each bank, by the name the members list shows (decision 0106).
+    memberNames: (owner) => memberNamesOf(database.db, owner),
     // The shortfall and bills-due checks run once more for the user, through the outbox (issue 37 item 6).
     ledgerChanged: (owner) => {
       // The members' open pages load the synced rows quietly (decision 0096).
@@ -342,7 +344,14 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   // Budgets shared with a partner (issue 38, decision 0088): the /api scope finds the budget each call
   // names through this service; deleting a shared budget deletes its data as "delete everything" does.
   const yourDataOfBudgets = new YourDataService(database, now, ledgerWrites);
-  const budgets = new BudgetService(database, now, config.notifications.publicUrl, (owner, last) => yourDataOfBudgets.delete(owner, last));
+  const budgets = new BudgetService(
+    database,
+    now,
+    config.notifications.publicUrl,
+    (owner, last) => yourDataOfBudgets.delete(owner, last),
+    // An invitation is mailed through the notifications' SMTP server (decision 0105).
+    email,
+  );
   await app.register(
     async (api) => {
       registerTokenCheck(api, verifyAccessToken, rateLimits, (user, id) => budgets.find(user, id));

@@ -449,9 +449,14 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
     expect(await test.snapshot()).toBe(before);
     // Every member still sees it, and each answer says whose it is to use (decision 0100).
     const listed = (who: Person) =>
-      ok<{ connections: { id: string; yours: boolean }[] }>(call(who, 'GET', '/api/bank-connections', { budget: id }));
+      ok<{ connections: { id: string; yours: boolean; madeBy: string | null }[] }>(
+        call(who, 'GET', '/api/bank-connections', { budget: id }),
+      );
     expect((await listed(alex)).connections.map((each) => each.yours)).toEqual([false]);
     expect((await listed(sam)).connections.map((each) => each.yours)).toEqual([true]);
+    // And who connected it, by the name the members list shows (decision 0106).
+    expect((await listed(alex)).connections.map((each) => each.madeBy)).toEqual(['Sam']);
+    expect((await listed(sam)).connections.map((each) => each.madeBy)).toEqual(['Sam']);
     // Its maker links it to Household's Checking and syncs: the activity says who brought the rows.
     const created = await call(sam, 'POST', '/api/ledger/create-ledger', {
       body: { ledger: { startDate: '2026-10-01', endDate: '2026-12-31', currentBalance: 100 } },
@@ -473,7 +478,7 @@ describe.each(databaseKinds())('leaving, bank connections and notifications per 
       .where('id', '=', connection.id)
       .execute();
     refused(await call(sam, 'DELETE', `/api/bank-connections/${connection.id}`, { budget: id }), 403, NOT_YOUR_CONNECTION);
-    expect((await listed(alex)).connections.map((each) => each.yours)).toEqual([true]);
+    expect((await listed(alex)).connections.map((each) => [each.yours, each.madeBy])).toEqual([[true, null]]);
     expect((await listed(sam)).connections.map((each) => each.yours)).toEqual([false]);
     expect(
       (await ok<{ connections: unknown[] }>(call(alex, 'DELETE', `/api/bank-connections/${connection.id}`, { budget: id }))).connections,

@@ -109,6 +109,7 @@ describe.each(databaseKinds())('access control on %s', (kind) => {
         'GET /api/budgets/:id/invitations',
         'POST /api/budgets/:id/invitations',
         'DELETE /api/budgets/:id/invitations/:invitation',
+        'POST /api/budgets/:id/invitations/:invitation/send',
       ].sort(),
     );
   });

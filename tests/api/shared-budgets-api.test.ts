@@ -221,10 +221,22 @@ describe.each(databaseKinds())('budgets shared with a partner on %s', (kind) => 
       role: 'Role must be OWNER, EDITOR or VIEWER.',
     });
 
-    const made = await ok<{ invitation: { id: string; role: string; invitedBy: string; expiresAt: string }; token: string; link: string }>(
-      call(alex, 'POST', `/api/budgets/${id}/invitations`, { body: { role: 'EDITOR' } }),
-    );
+    const made = await ok<{
+      invitation: { id: string; role: string; invitedBy: string; expiresAt: string };
+      token: string;
+      link: string;
+      emailOffered: boolean;
+    }>(call(alex, 'POST', `/api/budgets/${id}/invitations`, { body: { role: 'EDITOR' } }));
     expect(made.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // This app has no SMTP_URL: the link is only to copy, and a send says why not (decision 0105).
+    expect(made.emailOffered).toBe(false);
+    refused(
+      await call(alex, 'POST', `/api/budgets/${id}/invitations/${made.invitation.id}/send`, {
+        body: { email: 'sam@example.com', token: made.token },
+      }),
+      409,
+      'Email is not offered on this server: its operator has not set up SMTP_URL.',
+    );
     expect(Buffer.from(made.token, 'base64url')).toHaveLength(24);
     expect(made.link.endsWith(`/join#${made.token}`)).toBe(true);
     expect(made.invitation).toMatchObject({ role: 'EDITOR', invitedBy: 'Alex', expiresAt: new Date(clock + 7 * DAY_MS).toISOString() });

@@ -1,6 +1,6 @@
 /**
  * Issue 38 end to end, two people in two browsers against the real server: Alex makes "Household",
- * adds to its plan, and invites an editor; Sam opens the link, sees the budget's name, who invited
+ * adds to its plan, and invites an editor, mailing the link to Sam too; Sam opens the link, sees the budget's name, who invited
  * and the role before anything of it, joins, and sees Household's plan. Both open Household's
  * Ledger; Sam pays Rent, and Alex's page shows the row paid within 2 seconds without reloading, with
  * the quiet status "sam-household paid Rent." (decision 0096). Alex removes Sam, and Sam's page says
@@ -12,6 +12,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { addDeposit, addExpense, createLedger, expectView, openView, settled } from './dashboard-actions.js';
 import { depositsTable, ledgerTable } from './dashboard-tables.js';
+import { startSmtpReceiver } from '../support/notify-receivers.js';
 import { openSignedIn } from './sign-in.js';
 
 /** The header's budget button; the list behind it loads once the first view has painted. */
@@ -98,6 +99,18 @@ test('an owner invites, the invited person joins and sees the budget; removed, t
   await members.getByRole('button', { name: 'Create invitation' }).click();
   const link = new URL(await members.getByRole('textbox', { name: 'Invitation link' }).inputValue());
   expect(link.pathname).toBe('/join');
+  // The server mails it too (decision 0105): the same link, in a mail to Sam.
+  const smtp = await startSmtpReceiver(Number(process.env.E2E_SMTP_PORT));
+  try {
+    await members.getByRole('textbox', { name: 'Send the link to' }).fill('sam@example.com');
+    await members.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(members.getByText('Sent to sam@example.com.')).toBeVisible();
+    const [mail] = await smtp.waitFor(1, 'sam@example.com');
+    expect(mail?.subject).toBe('alex-household invited you to Household on Leftover');
+    expect(mail?.text).toContain(`Open the invitation: ${link.href}\n`);
+  } finally {
+    await smtp.close();
+  }
   expect(await blockingViolations(alex)).toEqual([]);
   await members.getByRole('button', { name: 'Done' }).click();
   await expect(members).toBeHidden();

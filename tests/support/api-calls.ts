@@ -131,6 +131,8 @@ const VALID_BODIES: { readonly [Operation in WithBody]: (id: string) => unknown 
   updateMember: () => ({ role: 'VIEWER' }),
   setBudgetNotify: () => ({ notify: false }),
   createInvitation: () => ({ role: 'EDITOR' }),
+  // An invitation's token shaped as the server's, naming none: no mail is sent (and a test app has no SMTP server).
+  sendInvitation: () => ({ email: 'sam@example.com', token: 'B'.repeat(32) }),
   // Shaped as the server's tokens are (32 base64url characters), so it is looked up, and names no invitation.
   viewInvitation: () => ({ token: 'B'.repeat(32) }),
   acceptInvitation: () => ({ token: 'B'.repeat(32) }),

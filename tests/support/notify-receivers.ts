@@ -118,8 +118,11 @@ export function rawHeader(mail: ParsedMail, name: string): string | undefined {
   return line?.slice(line.indexOf(':') + 1).trim();
 }
 
-/** An SMTP server on loopback without TLS or sign-in; addresses starting with "refuse" are refused (550). */
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+/**
+ * An SMTP server on loopback without TLS or sign-in; addresses starting with "refuse" are refused (550).
+ * On `port` when given (an end-to-end server's SMTP_URL names it before the test starts), else any free one.
+ */
+export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
   const messages: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -141,10 +144,10 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
         .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: listening } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     messages,
     waitFor: (count, to, timeoutMs = 15_000) =>
       until(

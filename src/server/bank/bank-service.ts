@@ -69,9 +69,14 @@ export interface BankServiceOptions {
    * outbox). Awaited before the sync answers, so the next outbox round sees it.
    */
   readonly ledgerChanged?: (owner: Caller) => Promise<void>;
+  /** The display names of the members of the budget `owner` names: who connected what (decision 0106). */
+  readonly memberNames: (owner: Caller) => Promise<MemberNames>;
   /** Test seam: shorter bridge timeouts or a resolver. */
   readonly bridge?: Partial<BridgeOptions>;
 }
+
+/** A budget's members by sign-in and display name. */
+export type MemberNames = readonly { readonly user: Caller; readonly name: string | null }[];
 
 /** The place a connection's secret is sealed for: a sealed value copied into another row or user's does not open. */
 function sealContext(owner: Caller, id: string): string {
@@ -86,10 +91,17 @@ function last4(id: string): string {
  * A connection as the API answers it: never its secret. A link to an account deleted since reads as
  * unlinked (`accounts`: the owner's account ids now).
  */
-function connectionAnswer(connection: StoredConnection, accounts: ReadonlySet<string>, member: BankMember): BankConnection {
+function connectionAnswer(
+  connection: StoredConnection,
+  accounts: ReadonlySet<string>,
+  member: BankMember,
+  names: MemberNames,
+): BankConnection {
+  const maker = connection.madeBy;
   return {
     id: connection.id,
     yours: mayUse(connection, member),
+    madeBy: maker === null ? null : (names.find(({ user }) => sameCaller(user, maker))?.name ?? null),
     status: { state: connection.state, reason: connection.reason, scheduled: connection.scheduled },
     lastSync: connection.lastSync,
     accounts: connection.accounts.map((account) => ({
@@ -129,8 +141,11 @@ export interface BankMember {
  */
 function mayUse(connection: StoredConnection, member: BankMember): boolean {
   const maker = connection.madeBy;
-  const same = (a: Caller, b: Caller) => a.issuer === b.issuer && a.subject === b.subject;
-  return maker === null ? same(member.user, connection.owner) || member.role === 'OWNER' : same(member.user, maker);
+  return maker === null ? sameCaller(member.user, connection.owner) || member.role === 'OWNER' : sameCaller(member.user, maker);
+}
+
+function sameCaller(a: Caller, b: Caller): boolean {
+  return a.issuer === b.issuer && a.subject === b.subject;
 }
 
 function checkMaker(connection: StoredConnection, member: BankMember): void {
@@ -164,7 +179,8 @@ export class BankService {
   /** The budget's connections, each saying whether it is `member`'s to link, sync or disconnect. */
   async list(owner: Caller, member: BankMember): Promise<BankConnection[]> {
     const accounts = await this.accountIds(owner);
-    return (await this.store.list(owner)).map((connection) => connectionAnswer(connection, accounts, member));
+    const names = await this.options.memberNames(owner);
+    return (await this.store.list(owner)).map((connection) => connectionAnswer(connection, accounts, member, names));
   }
 
   private async accountIds(owner: Caller): Promise<Set<string>> {
@@ -172,7 +188,7 @@ export class BankService {
   }
 
   private async answerOf(owner: Caller, id: string, member: BankMember): Promise<BankConnection> {
-    return connectionAnswer(await this.one(owner, id), await this.accountIds(owner), member);
+    return connectionAnswer(await this.one(owner, id), await this.accountIds(owner), member, await this.options.memberNames(owner));
   }
 
   /** The connection, checked to be the member's own when a member asks (a scheduled sync is nobody's). */

@@ -21,7 +21,7 @@ import {
 import type { YourDataCounts } from '../../contract/your-data.js';
 import { type ActivityChange, describeChange } from '../../domain/activity.js';
 import { recordActivity } from '../activity/activity-store.js';
-import { ConflictError, GoneError, InvalidInputError, NotFoundError } from '../../domain/errors.js';
+import { ConflictError, GoneError, InvalidInputError, NotFoundError, TooManyRequestsError } from '../../domain/errors.js';
 import { compareNames } from '../../domain/names.js';
 import type { Caller, SignedInUser } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
@@ -44,9 +44,15 @@ import {
   setMemberRole,
   type StoredMembership,
 } from './budget-store.js';
+import { EMAIL_NOT_OFFERED } from '../notifications/channel-delivery.js';
+import { ASKED_FOR_QUIET, reserveConfirmation, waitInWords } from '../notifications/channel-mail-limits.js';
+import type { EmailSender } from '../notifications/email-sender.js';
+import { invitationLetter } from './invitation-mail.js';
+import { MAX_INVITATION_MAILS_A_DAY, reserveInvitationMail } from './invitation-mail-limits.js';
 import {
   closeInvitation,
   countPendingInvitations,
+  findBudgetInvitation,
   findInvitationByToken,
   insertInvitation,
   listPendingInvitations,
@@ -71,6 +77,16 @@ const EVERYTHING_IS_YOURS =
   'Delete everything deletes your own data and leaves your shared budgets: send it without the Leftover-Budget header. To delete a shared budget itself, delete the budget.';
 const BUDGET_GAINED_MEMBERS = 'Someone joined this budget meanwhile: make them an owner, or remove them, then delete everything again.';
 const OWN_INVITATION = 'This is your own invitation: send it to the person you want to invite.';
+
+/** Why an owner cannot mail an invitation that can no longer be taken; undefined while it can. */
+function unsendable(invitation: StoredInvitation, now: Date): GoneError | undefined {
+  if (invitation.state === 'ACCEPTED' || invitation.state === 'DECLINED') {
+    return new GoneError('This invitation has already been used: create a new one to send.');
+  }
+  if (invitation.state === 'REVOKED') return new GoneError('This invitation was revoked: create a new one to send.');
+  if (now.toISOString() >= invitation.expiresAt) return new GoneError('This invitation has expired: create a new one to send.');
+  return undefined;
+}
 
 /** 192 random bits: far past the 128 the issue asks for, 32 characters of base64url. */
 const TOKEN_BYTES = 24;
@@ -107,6 +123,8 @@ export class BudgetService {
     /** Where the page is: an invitation's link opens it. */
     private readonly publicUrl: string,
     private readonly eraseData: BudgetDataEraser,
+    /** The operator's SMTP server (SMTP_URL), which invitations are mailed through; null without one. */
+    private readonly mail: EmailSender | null = null,
   ) {}
 
   /**
@@ -291,7 +309,63 @@ export class BudgetService {
       await this.record(trx, budget.owner, user, { kind: 'invited', role });
       return { ...made, state: 'PENDING' as const };
     });
-    return { invitation: invitationAnswer(invitation), token, link: `${this.publicUrl.replace(/\/$/, '')}/join#${token}` };
+    return { invitation: invitationAnswer(invitation), token, link: this.linkOf(token), emailOffered: this.mail !== null };
+  }
+
+  /**
+   * Mails a pending invitation's link to `email` (decision 0105), proved by its token, which only the
+   * page that made it holds. No mail to strangers (issue 34): the address shares the confirmation
+   * mail's limits across all users (one an hour, 3 a day) and its quiet days after an unsubscribe,
+   * and a sender mails at most 10 invitations a day.
+   */
+  async sendInvitation(
+    user: SignedInUser,
+    budget: BudgetInView,
+    invitationId: string,
+    email: string,
+    token: string,
+  ): Promise<{ sentTo: string }> {
+    if (!this.mail) throw new ConflictError(EMAIL_NOT_OFFERED);
+    const invitation = await findBudgetInvitation(this.database.db, budget.id, invitationId);
+    if (!invitation || invitation.tokenHash !== tokenHash(token)) throw new NotFoundError(NO_SUCH_INVITATION);
+    const refusal = unsendable(invitation, this.now());
+    if (refusal) throw refusal;
+    const mine = await reserveInvitationMail(this.database, user, this.now());
+    if (!mine.allowed) {
+      throw new TooManyRequestsError(
+        `You have mailed ${MAX_INVITATION_MAILS_A_DAY} invitations in the last 24 hours, the most a day: copy the link instead, or send it in ${waitInWords(mine.waitMs)}.`,
+        Math.ceil(mine.waitMs / 1000),
+      );
+    }
+    const slot = await reserveConfirmation(this.database, email, this.now());
+    if (!slot.allowed) {
+      // Nothing goes to this address: the sender keeps their mail for another.
+      await mine.release();
+      if (slot.quiet) throw new InvalidInputError(ASKED_FOR_QUIET, { email: ASKED_FOR_QUIET });
+      throw new TooManyRequestsError(
+        `This address was sent mail from Leftover lately: an address gets at most one an hour and 3 a day. Try again in ${waitInWords(slot.waitMs)}.`,
+        Math.ceil(slot.waitMs / 1000),
+      );
+    }
+    const letter = invitationLetter({
+      budgetName: budget.name,
+      invitedBy: invitation.invitedByName,
+      role: invitation.role,
+      link: this.linkOf(token),
+      expiresAt: invitation.expiresAt,
+    });
+    const result = await this.mail.sendLetter(email, letter);
+    // The mail server's own reason (the operator's server, not an address the owner chose), as Settings shows an email channel's.
+    if (!result.delivered) throw new ConflictError(`Not sent: ${result.reason}`);
+    await withOwnerLock(this.database, budget.owner, (trx) =>
+      this.record(trx, budget.owner, user, { kind: 'emailed', role: invitation.role }),
+    );
+    return { sentTo: email };
+  }
+
+  /** The page's address that opens an invitation: the token in the fragment, which no request carries. */
+  private linkOf(token: string): string {
+    return `${this.publicUrl.replace(/\/$/, '')}/join#${token}`;
   }
 
   async revoke(user: SignedInUser, budget: BudgetInView, invitationId: string): Promise<Invitation[]> {

@@ -230,6 +230,21 @@ export async function listMembers(db: Database, budgetId: string): Promise<Store
   }));
 }
 
+/**
+ * The display names of the members of the budget whose rows carry `owner`'s columns (a personal
+ * budget's user, or a shared budget's own), for answers that name who made something (decision 0106).
+ */
+export async function memberNamesOf(db: Database, owner: Caller): Promise<{ readonly user: Caller; readonly name: string | null }[]> {
+  const rows = await db
+    .selectFrom('budget_members')
+    .innerJoin('budgets', 'budgets.id', 'budget_members.budget_id')
+    .select(['budget_members.member_iss as member_iss', 'budget_members.member_sub as member_sub', 'budget_members.display_name as name'])
+    .where('budgets.owner_iss', '=', owner.issuer)
+    .where('budgets.owner_sub', '=', owner.subject)
+    .execute();
+  return rows.map((row) => ({ user: { issuer: row.member_iss, subject: row.member_sub }, name: row.name }));
+}
+
 export async function countMembers(db: Database, budgetId: string, role?: BudgetRole): Promise<number> {
   let query = db
     .selectFrom('budget_members')

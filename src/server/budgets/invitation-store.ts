@@ -139,3 +139,18 @@ export async function closeInvitation(
   const result = await update.executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
+
+/** One of the budget's invitations by its id, whatever became of it, with its token's hash: undefined when the budget has none by that id. */
+export async function findBudgetInvitation(
+  db: Database,
+  budgetId: string,
+  id: string,
+): Promise<(StoredInvitation & { readonly tokenHash: string }) | undefined> {
+  const row = await db
+    .selectFrom('budget_invitations')
+    .select([...COLUMNS, 'budget_invitations.token_hash as token_hash'])
+    .where('budget_invitations.budget_id', '=', budgetId)
+    .where('budget_invitations.id', '=', id)
+    .executeTakeFirst();
+  return row && { ...invitationOf(row), tokenHash: row.token_hash };
+}

@@ -38,6 +38,10 @@ export const budgetRoutes: FastifyPluginAsyncZod<BudgetRoutesOptions> = async (a
     invitations: await budgets.revoke(userOf(request), budgetOf(request), request.params.invitation),
   }));
 
+  registerEndpoint(api, 'sendInvitation', async (request) =>
+    budgets.sendInvitation(userOf(request), budgetOf(request), request.params.invitation, request.body.email, request.body.token),
+  );
+
   registerEndpoint(api, 'viewInvitation', async (request) => budgets.view(request.body.token));
   registerEndpoint(api, 'acceptInvitation', async (request) => budgets.accept(userOf(request), request.body.token));
   registerEndpoint(api, 'declineInvitation', async (request) => budgets.decline(userOf(request), request.body.token));

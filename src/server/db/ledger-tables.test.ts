@@ -31,6 +31,7 @@ describe("the database handle outside the ledger's module", () => {
       | 'budget_members'
       | 'budget_invitations'
       | 'activity_entries'
+      | 'invitation_mails'
     >();
   });
 

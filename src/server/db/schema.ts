@@ -468,6 +468,14 @@ export interface BudgetInvitationsTable {
   closed_at: string | null;
 }
 
+/** One invitation mail, by its sender (decision 0105); owned by server/budgets/invitation-mail-limits.ts. */
+export interface InvitationMailsTable {
+  id: string;
+  /** Hex SHA-256 of the sender's issuer and subject. */
+  sender_key: string;
+  sent_at: string;
+}
+
 export interface DatabaseSchema {
   accounts: AccountsTable;
   deposits: DepositsTable;
@@ -495,4 +503,5 @@ export interface DatabaseSchema {
   budget_members: BudgetMembersTable;
   budget_invitations: BudgetInvitationsTable;
   activity_entries: ActivityEntriesTable;
+  invitation_mails: InvitationMailsTable;
 }

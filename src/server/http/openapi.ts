@@ -99,7 +99,7 @@ const transformObject: SwaggerTransformObject = (documentObject) => {
         );
       } else {
         responses['4XX'] = errorResponse(
-          "Refused: 400 a bad request (fields names each bad field), 401 a missing or refused token, 403 a call your role in the budget does not allow (a viewer's change, an owner's call), 404 no such row or budget, 409 a conflict, 410 something that could be done once and no longer can (an invitation used, revoked or expired; an undo past its time), 412 a ledger write whose If-Match names a version the ledger is no longer at, 413 a body over the limit, 421 in production a host this server does not answer for, 429 past the request budget (see Retry-After).",
+          "Refused: 400 a bad request (fields names each bad field), 401 a missing or refused token, 403 a call your role in the budget does not allow (a viewer's change, an owner's call), 404 no such row or budget, 409 a conflict, 410 something that could be done once and no longer can (an invitation used, revoked or expired; an undo past its time), 412 a ledger write whose If-Match names a version the ledger is no longer at, 413 a body over the limit, 421 in production a host this server does not answer for, 429 past the request budget, or past an email address's mail limit (see Retry-After).",
         );
         responses['5XX'] = errorResponse('The server failed; the message says nothing of its internals.');
       }

@@ -54,6 +54,16 @@ export async function startQuietPeriod(db: Database, address: string, now: Date)
     .execute();
 }
 
+/** An address in its 30 days of quiet after a one-click unsubscribe, whoever adds it or sends to it (issue 34's words). */
+export const ASKED_FOR_QUIET = 'This address asked not to get mail from Leftover. Use another one.';
+
+/** How long until a mail may go again, in the unit a person would say it in. */
+export function waitInWords(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  if (minutes < 120) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
 export type ConfirmationSlot = { readonly allowed: true } | { readonly allowed: false; readonly quiet: boolean; readonly waitMs: number };
 
 /**

@@ -11,12 +11,21 @@ import { type DeliveryResult, type OutgoingMessage, shortReason } from './delive
 const CONNECTION_TIMEOUT_MS = 10_000;
 const SOCKET_TIMEOUT_MS = 20_000;
 
+/** A mail that is no channel's message (an invitation, decision 0105): its own subject and bodies. */
+export interface Letter {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
 export interface EmailSender {
   send(to: string, message: OutgoingMessage, unsubscribeUrl: string): Promise<DeliveryResult>;
+  /** One mail to an address that is nobody's channel: no unsubscribe link, since there is no channel to turn off. */
+  sendLetter(to: string, letter: Letter): Promise<DeliveryResult>;
   close(): void;
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
@@ -63,29 +72,34 @@ export function createEmailSender(smtpUrl: string, from: string): EmailSender {
         socketTimeout: SOCKET_TIMEOUT_MS,
       }),
     ));
+  async function mail(to: string, letter: Letter, headers: Readonly<Record<string, string>>): Promise<DeliveryResult> {
+    try {
+      await (
+        await transportOnce()
+      ).sendMail({
+        from,
+        to,
+        subject: letter.subject,
+        text: letter.text,
+        html: letter.html,
+        // Automated mail: no out-of-office answers back.
+        headers: { ...headers, 'Auto-Submitted': 'auto-generated' },
+      });
+      return { delivered: true };
+    } catch (error) {
+      return failureOf(error);
+    }
+  }
   return {
-    async send(to, message, unsubscribeUrl) {
-      const { text, html } = mailBodies(message, unsubscribeUrl);
-      try {
-        await (
-          await transportOnce()
-        ).sendMail({
-          from,
-          to,
-          subject: message.title,
-          text,
-          html,
-          headers: {
-            'List-Unsubscribe': `<${unsubscribeUrl}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-            // Automated mail: no out-of-office answers back.
-            'Auto-Submitted': 'auto-generated',
-          },
-        });
-        return { delivered: true };
-      } catch (error) {
-        return failureOf(error);
-      }
+    send(to, message, unsubscribeUrl) {
+      return mail(
+        to,
+        { subject: message.title, ...mailBodies(message, unsubscribeUrl) },
+        { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      );
+    },
+    sendLetter(to, letter) {
+      return mail(to, letter, {});
     },
     close() {
       void transport?.then((opened) => opened.close());

@@ -17,7 +17,7 @@ import { keepUserSettings, readUserSettings, storeNotificationRules } from '../p
 import { checkHost, hostOf } from './address-guard.js';
 import { type ChannelDelivery, EMAIL_NOT_OFFERED, PUSH_NOT_OFFERED } from './channel-delivery.js';
 import { findLink, type LinkPurpose } from './channel-links.js';
-import { quietUntil, reserveConfirmation, startQuietPeriod } from './channel-mail-limits.js';
+import { ASKED_FOR_QUIET, quietUntil, reserveConfirmation, startQuietPeriod, waitInWords } from './channel-mail-limits.js';
 import {
   confirmChannel,
   countChannels,
@@ -36,15 +36,6 @@ import { dropChannelMessages } from './outbox-store.js';
 
 export const NO_CHANNEL = 'No such channel.';
 const ALREADY_A_CHANNEL = 'This is already one of your channels.';
-/** An address in its 30 days of quiet after a one-click unsubscribe, whoever adds it (issue 34's words). */
-const ASKED_FOR_QUIET = 'This address asked not to get mail from Leftover. Use another one.';
-
-/** How long until something may happen again, in the unit a person would say it in. */
-function waitInWords(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  if (minutes < 120) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-  return `${Math.ceil(minutes / 60)} hours`;
-}
 
 /** Why an address added again within the limits got no second confirmation mail: the channel's lastResult says so. */
 function heldBack(waitMs: number): string {

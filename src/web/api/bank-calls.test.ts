@@ -10,6 +10,7 @@ import { bankApi } from './bank-calls.js';
 const CONNECTION = {
   id: 'conn-1',
   yours: true,
+  madeBy: 'Sam',
   status: { state: 'Connected', reason: null, scheduled: true },
   lastSync: null,
   accounts: [

@@ -9,6 +9,7 @@ import {
   budgetSchema,
   budgetsSchema,
   invitationDeclinedSchema,
+  invitationSentSchema,
   invitationsSchema,
   invitationViewSchema,
   membersSchema,
@@ -24,6 +25,13 @@ function budgetPath(operation: 'updateMember' | 'removeMember' | 'revokeInvitati
   const { method, path } = ENDPOINTS[operation];
   const filled = path.replace(':id', encodeURIComponent(budget)).replace(/:[a-z]+$/, encodeURIComponent(second));
   return { operation, method, path: filled };
+}
+
+/** POST /api/budgets/:id/invitations/:invitation/send. */
+function sendPath(budget: string, invitation: string) {
+  const { method, path } = ENDPOINTS.sendInvitation;
+  const filled = path.replace(':id', encodeURIComponent(budget)).replace(':invitation', encodeURIComponent(invitation));
+  return { operation: 'sendInvitation' as const, method, path: filled };
 }
 
 /** A call whose path names the budget before its last part (`/api/budgets/:id/leave`). */
@@ -50,6 +58,8 @@ export function budgetsApi(api: ApiClient): BudgetsApi {
       api.request({ ...innerPath('createInvitation', budget), answer: newInvitationSchema, body: { role } }),
     revokeInvitation: async (budget, invitation) =>
       (await api.request({ ...budgetPath('revokeInvitation', budget, invitation), answer: invitationsSchema })).invitations,
+    sendInvitation: async (budget, invitation, body) =>
+      (await api.request({ ...sendPath(budget, invitation), answer: invitationSentSchema, body })).sentTo,
     viewInvitation: (token) => api.request({ ...endpoint('viewInvitation'), answer: invitationViewSchema, body: { token } }),
     acceptInvitation: (token) => api.request({ ...endpoint('acceptInvitation'), answer: budgetSchema, body: { token } }),
     declineInvitation: async (token) => {

@@ -4,6 +4,7 @@
  */
 import { createContext } from 'react';
 import type { Budget, Invitation, InvitationView, Member, NewInvitation } from '../../contract/budgets.js';
+import type { SendInvitationRequest } from '../../contract/budget-requests.js';
 import type { BudgetRole } from '../../domain/budgets.js';
 
 /** The budgets' calls (budget-calls.ts builds them on the api client). Here, so this module imports nothing of the calls' code. */
@@ -20,6 +21,8 @@ export interface BudgetsApi {
   readonly listInvitations: (budget: string) => Promise<readonly Invitation[]>;
   readonly createInvitation: (budget: string, role: BudgetRole) => Promise<NewInvitation>;
   readonly revokeInvitation: (budget: string, invitation: string) => Promise<readonly Invitation[]>;
+  /** Mails a pending invitation's link (decision 0105); answers the address as the server read it. */
+  readonly sendInvitation: (budget: string, invitation: string, request: SendInvitationRequest) => Promise<string>;
   readonly viewInvitation: (token: string) => Promise<InvitationView>;
   /** Answers the budget joined. */
   readonly acceptInvitation: (token: string) => Promise<Budget>;

@@ -133,6 +133,7 @@ export function fakeBudgetsApi(stubs: Partial<FakeBudgetsApi> = {}): FakeBudgets
     listInvitations: vi.fn(unexpected('listInvitations')),
     createInvitation: vi.fn(unexpected('createInvitation')),
     revokeInvitation: vi.fn(unexpected('revokeInvitation')),
+    sendInvitation: vi.fn(unexpected('sendInvitation')),
     viewInvitation: vi.fn(unexpected('viewInvitation')),
     acceptInvitation: vi.fn(unexpected('acceptInvitation')),
     declineInvitation: vi.fn(unexpected('declineInvitation')),

@@ -32,6 +32,7 @@ import { bankKeysDeletedWith } from './0024-bank-keys-deleted-with.js';
 import { sharedBudgets } from './0025-shared-budgets.js';
 import { activity } from './0026-activity.js';
 import { memberNotifications } from './0027-member-notifications.js';
+import { invitationMails } from './0028-invitation-mails.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0025_shared_budgets': sharedBudgets,
   '0026_activity': activity,
   '0027_member_notifications': memberNotifications,
+  '0028_invitation_mails': invitationMails,
 };

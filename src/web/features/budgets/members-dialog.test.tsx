@@ -1,8 +1,8 @@
 /**
  * "Members" (issue 38) as an owner and as an editor meet it: names and roles with "(you)", a role
  * changed, a member removed, an invitation made and its link copied (or selected where the
- * clipboard is refused), pending invitations revoked, leaving, and the server's refusals said in
- * the dialog. The network is stubbed at the budgets' calls only.
+ * clipboard is refused) or mailed where the server can, pending invitations revoked, leaving, and
+ * the server's refusals said in the dialog. The network is stubbed at the budgets' calls only.
  */
 import { render, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -87,7 +87,7 @@ describe('Members, as an owner', () => {
     const api = fakeBudgetsApi({
       listMembers: vi.fn(async () => [ALEX]),
       listInvitations: vi.fn(async () => [PENDING]),
-      createInvitation: vi.fn(async () => ({ invitation: made, token: 'A'.repeat(32), link: LINK })),
+      createInvitation: vi.fn(async () => ({ invitation: made, token: 'A'.repeat(32), link: LINK, emailOffered: false })),
       revokeInvitation: vi.fn(async () => [made]),
     });
     const { user } = renderDialog(api, HOUSEHOLD, writeText);
@@ -103,6 +103,8 @@ describe('Members, as an owner', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
     expect(writeText).toHaveBeenCalledWith(LINK);
     expect(within(dialog).getByRole('status')).toHaveTextContent('Copied the link.');
+    // This server cannot mail: the link is only to copy.
+    expect(within(dialog).queryByRole('textbox', { name: 'Send the link to' })).toBeNull();
 
     await user.click(
       within(dialog).getByRole('button', { name: 'Revoke the invitation: Viewer, invited by Alex, until Sun, Dec 6, 2026' }),
@@ -116,7 +118,7 @@ describe('Members, as an owner', () => {
     const api = fakeBudgetsApi({
       listMembers: vi.fn(async () => [ALEX]),
       listInvitations: vi.fn(async () => []),
-      createInvitation: vi.fn(async () => ({ invitation: PENDING, token: 'A'.repeat(32), link: LINK })),
+      createInvitation: vi.fn(async () => ({ invitation: PENDING, token: 'A'.repeat(32), link: LINK, emailOffered: false })),
     });
     const refused = vi.fn(async () => Promise.reject(new DOMException('Denied', 'NotAllowedError')));
     const { user } = renderDialog(api, HOUSEHOLD, refused);
@@ -126,6 +128,61 @@ describe('Members, as an owner', () => {
     const link = within(dialog).getByRole('textbox', { name: 'Invitation link' });
     await waitFor(() => expect(link).toHaveFocus());
     expect(within(dialog).getByRole('status')).toHaveTextContent('The link is selected: copy it with Ctrl+C');
+  });
+});
+
+describe('Members, sending an invitation by email', () => {
+  const QUIET = 'This address asked not to get mail from Leftover. Use another one.';
+  const LIMIT =
+    'This address was sent mail from Leftover lately: an address gets at most one an hour and 3 a day. Try again in 45 minutes.';
+
+  it('checks the address, sends the link with its token, and says where it went or why not', async () => {
+    const made: Invitation = { ...PENDING, id: 'i-2', role: 'EDITOR' };
+    const token = 'A'.repeat(32);
+    const api = fakeBudgetsApi({
+      listMembers: vi.fn(async () => [ALEX]),
+      listInvitations: vi.fn(async () => []),
+      createInvitation: vi.fn(async () => ({ invitation: made, token, link: LINK, emailOffered: true })),
+      sendInvitation: vi
+        .fn<FakeBudgetsApi['sendInvitation']>()
+        .mockRejectedValueOnce(new ApiCallError('sendInvitation', 400, QUIET, { email: QUIET }))
+        .mockRejectedValueOnce(new ApiCallError('sendInvitation', 429, LIMIT))
+        .mockImplementationOnce(async (_budget, _invitation, request) => request.email),
+    });
+    const { user } = renderDialog(api);
+    const dialog = await findOpenDialog('Members');
+    await user.click(await within(dialog).findByRole('button', { name: 'Create invitation' }));
+    const address = await within(dialog).findByRole('textbox', { name: 'Send the link to' });
+
+    // Checked with the contract before anything is sent.
+    await user.type(address, 'not an address');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText('Email must be an email address, like sam@example.com.')).toBeVisible();
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+    expect(address).toHaveFocus();
+    expect(api.sendInvitation).not.toHaveBeenCalled();
+
+    // The server's refusal of the address, beside it; what was typed stays.
+    await user.clear(address);
+    await user.type(address, 'quiet@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText(QUIET)).toBeVisible();
+    expect(address).toHaveValue('quiet@example.com');
+    expect(api.sendInvitation).toHaveBeenLastCalledWith('b-house', 'i-2', { email: 'quiet@example.com', token });
+
+    // Any other refusal, under the button, in the catalogue's words and the server's.
+    await user.clear(address);
+    await user.type(address, 'lee@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(`Failed to send the invitation! ${LIMIT}`);
+
+    await user.clear(address);
+    await user.type(address, ' sam@example.com ');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText('Sent to sam@example.com.')).toBeVisible();
+    expect(api.sendInvitation).toHaveBeenLastCalledWith('b-house', 'i-2', { email: 'sam@example.com', token });
+    expect(address).toHaveValue('');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 });
 

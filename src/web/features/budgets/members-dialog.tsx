@@ -3,7 +3,7 @@
  * remove members, invite by a single-use link they copy, and revoke invitations not yet taken;
  * every member can leave (the last owner cannot: the server says so). Every failure is said at the
  * top of the dialog in the catalogue's words and the server's, and nothing chosen is lost.
- * Sending an invitation by email is not offered: the server has no call for it yet.
+ * Where the server can mail (decision 0105), a new link can also be sent to an address.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Form, Modal, Table } from 'react-bootstrap';
@@ -13,6 +13,7 @@ import { formatDate, isIsoDate } from '../../../domain/calendar-date.js';
 import { useBudgetsApi } from '../../api/budget-calls.js';
 import { ModalDialog } from '../../components/modal-dialog.js';
 import { problemOf, ROLE_WORDS } from './budget-words.js';
+import { SendInvitationForm } from './send-invitation-form.js';
 
 interface MembersDialogProps {
   readonly show: boolean;
@@ -192,13 +193,13 @@ interface InvitationsProps {
   readonly onRevoked: (pending: readonly Invitation[]) => void;
 }
 
-/** An owner's invitations: a new link for a role, to copy, and the ones still out, to revoke. */
+/** An owner's invitations: a new link for a role, to copy (or mail), and the ones still out, to revoke. */
 function Invitations({ budget, invitations, sending, run, onInvited, onRevoked }: InvitationsProps) {
   const api = useBudgetsApi();
   const roleId = useId();
   const linkId = useId();
   const [role, setRole] = useState<BudgetRole>('EDITOR');
-  const [link, setLink] = useState<string | null>(null);
+  const [made, setMade] = useState<NewInvitation | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const linkInput = useRef<HTMLInputElement>(null);
 
@@ -238,28 +239,30 @@ function Invitations({ budget, invitations, sending, run, onInvited, onRevoked }
           disabled={sending}
           onClick={() =>
             void run(async () => {
-              const made = await api.createInvitation(budget.id, role);
+              const invitation = await api.createInvitation(budget.id, role);
               setCopied(null);
-              setLink(made.link);
-              onInvited(made);
+              setMade(invitation);
+              onInvited(invitation);
             })
           }
         >
           Create invitation
         </Button>
       </div>
-      {link !== null ? (
+      {made !== null ? (
         <div className="mb-3">
           <Form.Label htmlFor={linkId}>Invitation link</Form.Label>
           <div className="d-flex gap-2">
-            <Form.Control id={linkId} ref={linkInput} type="text" readOnly value={link} onFocus={(event) => event.target.select()} />
-            <Button variant="outline-primary" onClick={() => void copy(link)}>
+            <Form.Control id={linkId} ref={linkInput} type="text" readOnly value={made.link} onFocus={(event) => event.target.select()} />
+            <Button variant="outline-primary" onClick={() => void copy(made.link)}>
               Copy link
             </Button>
           </div>
           <p className="small mb-0 mt-1" role="status">
             {copied}
           </p>
+          {/* A new form for each new link: what was typed and said for the last one goes with it. */}
+          {made.emailOffered ? <SendInvitationForm key={made.invitation.id} budgetId={budget.id} made={made} /> : null}
         </div>
       ) : null}
       <h3 className="h5">Pending invitations</h3>

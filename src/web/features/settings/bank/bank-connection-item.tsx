@@ -70,7 +70,7 @@ export function BankConnectionItem({
     }
   }
 
-  const { status, lastSync, yours } = connection;
+  const { status, lastSync, yours, madeBy } = connection;
   // Another member's connection uses their bank login: the page says so before anyone presses (decision 0100).
   const theirs = yours ? {} : { disabled: true, 'aria-describedby': notYoursId };
   const attention = status.state === 'Needs attention';
@@ -104,6 +104,8 @@ export function BankConnectionItem({
           })}
         </ul>
       )}
+      {/* Whose it is, for a connection another member made (decision 0106); one's own needs no name. */}
+      {!yours && madeBy !== null && <p className="small text-body-secondary mb-1">Connected by {madeBy}</p>}
       {!yours && (
         <p id={notYoursId} className="small text-body-secondary mb-1">
           {NOT_YOUR_BANK_CONNECTION}

@@ -43,6 +43,7 @@ const CHECKING: AccountView = {
 const CONNECTION: BankConnectionView = {
   id: 'conn-1',
   yours: true,
+  madeBy: 'Sam',
   status: { state: 'Connected', reason: null, scheduled: true },
   lastSync: null,
   accounts: [
@@ -107,9 +108,10 @@ async function connectionItem(section: HTMLElement, name = 'Simple Bank'): Promi
 describe('Bank connections', () => {
   it("shows another member's connection with its links, Sync now and Disconnect disabled, saying why (decision 0100)", async () => {
     const { section } = await openBankConnections({
-      listConnections: vi.fn(async () => ({ connections: [{ ...linkedTo(CONNECTION, 'a1'), yours: false }] })),
+      listConnections: vi.fn(async () => ({ connections: [{ ...linkedTo(CONNECTION, 'a1'), yours: false, madeBy: 'Alex' }] })),
     });
     const connection = await connectionItem(section);
+    expect(within(connection).getByText('Connected by Alex')).toBeVisible();
     expect(within(connection).getByText(NOT_YOUR_BANK_CONNECTION)).toBeVisible();
     for (const name of ['Sync now', 'Disconnect']) {
       const button = within(connection).getByRole('button', { name });
