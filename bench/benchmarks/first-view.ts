@@ -7,7 +7,9 @@
  * into one, so both pages bring the same bytes of data. Beside each time, the requests sent before
  * the paint and the critical chain's round trips (bench/lib/request-chain.ts).
  *
- * Desktop width, no throttling, as benchmark 5; one untimed load of each first, so the browser's
+ * Desktop width, no throttling, as benchmark 5 (with BENCH_FIRST_VIEW_PHONE=1: benchmark 7's phone, CPU
+ * 4x slower and "Fast 4G", for both pages: issue 35's "as a new user would on the phone", figures for
+ * the note, not a target of its own); one untimed load of each first, so the browser's
  * cache (and Leftover's service worker, once registered) hold the pages' files for the timed ones.
  * Leftover's user and the bare page each have their own browser context; they take turns.
  */
@@ -17,11 +19,20 @@ import react from '@vitejs/plugin-react';
 import type { BrowserContext, Page } from '@playwright/test';
 import { build as viteBuild } from 'vite';
 import { REPO_ROOT, type PrivateBuild } from '../lib/build.js';
-import { LEDGER_ADDRESS, loadLedger, openLedgerPage, sampleList, TABLE_LAYOUT, withLeftoverInChromium } from '../lib/page-probe.js';
+import {
+  COMPACT_LAYOUT,
+  LEDGER_ADDRESS,
+  loadLedger,
+  openLedgerPage,
+  sampleList,
+  TABLE_LAYOUT,
+  withLeftoverInChromium,
+} from '../lib/page-probe.js';
 import { type BenchResult, result } from '../lib/report.js';
 import { type LoadRequests, RequestChain } from '../lib/request-chain.js';
 import type { BenchSettings } from '../lib/settings.js';
 import { median, round } from '../lib/stats.js';
+import { CPU_SLOWDOWN, FAST_4G, PHONE } from './phone.js';
 
 const ROWS = 2000;
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
@@ -117,9 +128,14 @@ interface Loader {
   readonly chain: RequestChain;
 }
 
-async function withRequestChain(context: BrowserContext, page: Page): Promise<Loader> {
+async function withRequestChain(context: BrowserContext, page: Page, onPhone: boolean): Promise<Loader> {
   const session = await context.newCDPSession(page);
   await session.send('Network.enable');
+  if (onPhone) {
+    // Benchmark 7's phone, applied after the sign-in and seeding; it stays on across navigations.
+    await session.send('Network.emulateNetworkConditions', FAST_4G);
+    await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  }
   return { context, page, chain: new RequestChain(session) };
 }
 
@@ -211,20 +227,22 @@ function requestsNote(loads: readonly Load[]): string {
 
 export async function firstView(build: PrivateBuild, settings: BenchSettings): Promise<BenchResult[]> {
   const rounds = settings.quick ? 3 : 7;
+  const onPhone = process.env.BENCH_FIRST_VIEW_PHONE === '1';
+  const device = onPhone ? PHONE : DESKTOP;
   const bareRoot = await buildBarePage(build.webRoot);
   return withLeftoverInChromium(build, async (origin, browser) => {
     const opened = await openLedgerPage(browser, {
       origin,
       rows: ROWS,
       userName: 'bench-first-view',
-      layout: TABLE_LAYOUT,
-      device: DESKTOP,
+      layout: onPhone ? COMPACT_LAYOUT : TABLE_LAYOUT,
+      device,
     });
     await opened.context.addInitScript({ content: VIEW_PROBE });
-    const leftover = await withRequestChain(opened.context, opened.page);
-    const bareContext = await browser.newContext(DESKTOP);
+    const leftover = await withRequestChain(opened.context, opened.page, onPhone);
+    const bareContext = await browser.newContext(device);
     await bareContext.addInitScript({ content: VIEW_PROBE });
-    const bare = await withRequestChain(bareContext, await bareContext.newPage());
+    const bare = await withRequestChain(bareContext, await bareContext.newPage(), onPhone);
 
     const ours = new Map<View, Load[]>();
     const theirs = new Map<View, Load[]>();
@@ -263,7 +281,7 @@ export async function firstView(build: PrivateBuild, settings: BenchSettings): P
       const bareLoads = theirs.get(view) ?? [];
       const small = [...new Set(mine.flatMap((load) => smallChunks(build.webRoot, load.requests)))];
       return result(
-        `12${'abc'[VIEWS.indexOf(view)]}. navigation to ${view.name} painted, ${ROWS} rows, vs bare React page (median ms)`,
+        `12${'abc'[VIEWS.indexOf(view)]}. navigation to ${view.name} painted, ${ROWS} rows, vs bare React page${onPhone ? ', on the phone' : ''} (median ms)`,
         'ms',
         round(median(mine.map((load) => load.ms))),
         round(median(bareLoads.map((load) => load.ms))),
