@@ -6,14 +6,18 @@
  */
 import * as z from 'zod/mini';
 import { MAX_EMAIL_LENGTH, MAX_WEBHOOK_URL_LENGTH } from './notifications.js';
-import { OBJECT_BODY } from './request-fields.js';
+import { hasControlOrLoneSurrogate, OBJECT_BODY } from './request-fields.js';
 
 const EMAIL_MESSAGE = 'Target must be an email address, like you@example.com.';
 const WEBHOOK_MESSAGE = 'Target must be an http:// or https:// address.';
 
-/** An http(s) address with a host and no user name or password in it: where the server may send. */
+/**
+ * An http(s) address with a host and no user name or password in it: where the server may send. It
+ * is kept as written, so a control character or a lone surrogate, which the URL parser would drop or
+ * escape, is refused rather than stored (PostgreSQL cannot keep U+0000).
+ */
 export function isWebAddress(value: string, schemes: readonly string[]): boolean {
-  if (!URL.canParse(value)) return false;
+  if (hasControlOrLoneSurrogate(value) || !URL.canParse(value)) return false;
   const url = new URL(value);
   return schemes.includes(url.protocol) && url.hostname !== '' && url.username === '' && url.password === '';
 }

@@ -78,6 +78,11 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Whether text holds a control character or a lone surrogate: what no stored address may (PostgreSQL cannot keep U+0000). */
+export function hasControlOrLoneSurrogate(value: string): boolean {
+  return CONTROL_CHARACTERS.test(value) || LONE_SURROGATE.test(value);
+}
+
 /**
  * Text a person typed: trimmed, not empty, at most `max` characters, with a visible character,
  * no control characters and no lone surrogates. Bidi controls (U+202E and the like) are kept:

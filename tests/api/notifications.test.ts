@@ -91,7 +91,17 @@ describe.each(databaseKinds())('notification settings on %s', (kind) => {
     const push = 'Target must be a push subscription: { endpoint, keys: { p256dh, auth } }.';
     expectBadRequest(await user.post(NOTIFICATIONS_PATHS.channels, { kind: 'SMS', target: '+15551234' }), { kind });
     expectBadRequest(await user.post(NOTIFICATIONS_PATHS.channels, { target: 'https://example.com' }), { kind });
-    for (const target of ['ftp://example.com/x', 'javascript:alert(1)', 'example.com/hook', 'https://user:pw@example.com/', 42]) {
+    for (const target of [
+      'ftp://example.com/x',
+      'javascript:alert(1)',
+      'example.com/hook',
+      'https://user:pw@example.com/',
+      42,
+      // Kept as written, a NUL answered 500 on PostgreSQL, which cannot store it (found by tests/fuzz/notifications.test.ts).
+      receiver.url('/a\u0000b'),
+      receiver.url('/a\tb'),
+      receiver.url('/\ud800'),
+    ]) {
       expectBadRequest(await user.post(NOTIFICATIONS_PATHS.channels, { kind: 'WEBHOOK', target }), { target: webhook });
     }
     expectBadRequest(
@@ -104,6 +114,13 @@ describe.each(databaseKinds())('notification settings on %s', (kind) => {
       target: 'Target must be an email address, like you@example.com.',
     });
     expectBadRequest(await user.post(NOTIFICATIONS_PATHS.channels, { kind: 'PUSH', target: 'https://push.example.com' }), { target: push });
+    expectBadRequest(
+      await user.post(NOTIFICATIONS_PATHS.channels, {
+        kind: 'PUSH',
+        target: { ...SUBSCRIPTION, endpoint: 'https://push.example.com/\u0000' },
+      }),
+      { 'target.endpoint': "The subscription's endpoint must be an https:// address." },
+    );
     expectBadRequest(
       await user.post(NOTIFICATIONS_PATHS.channels, { kind: 'PUSH', target: { ...SUBSCRIPTION, endpoint: 'http://push.example.com/x' } }),
       {

@@ -15,6 +15,8 @@ export interface ReceivedRequest {
   readonly body: string;
   /** When it arrived (Date.now()): how long a message took to come, on the test's side. */
   readonly receivedAt: number;
+  /** What the receiver answered: a status, or 'hold' (the request was held open; the sender gave up or it was released). */
+  readonly answered: number | 'hold';
 }
 
 /** How a path answers: a status (with a Location for a redirect), or never (the request is held open). */
@@ -24,6 +26,8 @@ export interface WebhookReceiver {
   readonly port: number;
   url(path: string): string;
   readonly received: ReceivedRequest[];
+  /** TCP connections opened to the receiver so far, whether or not a request came on them: a refused address must open none. */
+  connections(): number;
   /** Sets how a path answers from now on (200 unless told). */
   behave(path: string, behaviour: PathBehaviour): void;
   /** Answers every request held on a path with 200. */
@@ -47,19 +51,21 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedRequest[] = [];
   const behaviours = new Map<string, PathBehaviour>();
   const held = new Map<string, http.ServerResponse[]>();
+  let connections = 0;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const path = request.url ?? '/';
+      const behaviour = behaviours.get(path.split('?')[0] ?? path) ?? { status: 200 };
       received.push({
         method: request.method ?? '',
         path,
         headers: request.headers,
         body: Buffer.concat(chunks).toString('utf8'),
         receivedAt: Date.now(),
+        answered: behaviour === 'hold' ? 'hold' : behaviour.status,
       });
-      const behaviour = behaviours.get(path.split('?')[0] ?? path) ?? { status: 200 };
       if (behaviour === 'hold') {
         held.set(path, [...(held.get(path) ?? []), response]);
         return;
@@ -68,12 +74,16 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       response.end('ok');
     });
   });
+  server.on('connection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     port,
     url: (path) => `http://127.0.0.1:${port}${path}`,
     received,
+    connections: () => connections,
     behave: (path, behaviour) => behaviours.set(path, behaviour),
     release(path) {
       behaviours.delete(path);
