@@ -30,9 +30,9 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
 import fc from 'fast-check';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LedgerReads } from '../support/ledger-reads.js';
 import { strictErrorBodySchema } from '../../src/contract/errors.js';
 import { EXPENSES_PATHS, expensesInfoSchema } from '../../src/contract/expenses.js';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
@@ -74,26 +74,6 @@ const CONFIRM_SUBJECT = 'Confirm your address for Leftover';
 
 const channelPath = (id: string) => NOTIFICATIONS_PATHS.channel.replace(':id', encodeURIComponent(id));
 const testPath = (id: string) => NOTIFICATIONS_PATHS.test.replace(':id', encodeURIComponent(id));
-
-/** Counts the app's queries that name a ledger's tables (as notify-once.test.ts does). */
-class LedgerReads implements KyselyPlugin {
-  count = 0;
-
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (
-      /"(accounts|ledgers|ledger_transactions|ledger_month_totals)"|\b(from|join) (accounts|ledgers|ledger_transactions)\b/.test(
-        JSON.stringify(args.node),
-      )
-    ) {
-      this.count += 1;
-    }
-    return args.node;
-  }
-
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
-}
 
 // ---- this host, spelt every way a URL may spell it ---------------------------------------------
 

@@ -13,8 +13,8 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LedgerReads } from '../support/ledger-reads.js';
 import { EXPENSES_PATHS, expensesInfoSchema } from '../../src/contract/expenses.js';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { type ChannelInfo, NOTIFICATIONS_PATHS, notificationSettingsSchema } from '../../src/contract/notifications.js';
@@ -46,30 +46,6 @@ interface Webhook {
   readonly title: string;
   readonly message: string;
   readonly date: string;
-}
-
-/** Counts the app's queries that name a ledger's tables (its accounts, ledgers, rows, month totals). */
-class LedgerReads implements KyselyPlugin {
-  count = 0;
-
-  reset(): void {
-    this.count = 0;
-  }
-
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (
-      /"(accounts|ledgers|ledger_transactions|ledger_month_totals)"|\b(from|join) (accounts|ledgers|ledger_transactions)\b/.test(
-        JSON.stringify(args.node),
-      )
-    ) {
-      this.count += 1;
-    }
-    return args.node;
-  }
-
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
 }
 
 function bodiesAt(receiver: WebhookReceiver, path: string): Webhook[] {
