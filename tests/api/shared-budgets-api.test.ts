@@ -17,6 +17,7 @@ import { API_CALLS, VALID_DEPOSIT } from '../support/api-calls.js';
 import { expectBadRequest } from '../support/api-expectations.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, TEST_NOW, TEST_RATE_LIMIT_PER_MINUTE, type TestApp } from '../support/test-app.js';
+import { WriteStatements } from '../support/write-statements.js';
 import { memberCalls, person, type Person } from '../support/budget-members.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,8 +41,10 @@ describe.each(databaseKinds())('budgets shared with a partner on %s', (kind) => 
   /** The app's clock: invitations expire on it. */
   let clock = TEST_NOW.getTime();
 
+  const writes = new WriteStatements();
+
   beforeAll(async () => {
-    test = await startTestApp(kind, { now: () => new Date(clock) });
+    test = await startTestApp(kind, { now: () => new Date(clock), queryObserver: writes });
   });
   afterAll(() => test?.close());
 
@@ -67,6 +70,15 @@ describe.each(databaseKinds())('budgets shared with a partner on %s', (kind) => 
     }
     return id;
   }
+
+  it('makes the personal budget on the first list, and lists without writing anything after it', async () => {
+    const newcomer = person('list-only');
+    const [personal] = await budgetsOf(newcomer);
+    expect(personal).toMatchObject({ personal: true, role: 'OWNER' });
+    writes.count = 0;
+    expect(await budgetsOf(newcomer)).toEqual([personal]);
+    expect(writes.count, 'statements that write').toBe(0);
+  });
 
   it('lists the personal budget first, makes, renames and deletes shared ones, within 10 budgets a user', async () => {
     const alex = person('alex', { name: 'Alex' });

@@ -23,7 +23,7 @@ import { type ActivityChange, describeChange } from '../../domain/activity.js';
 import { recordActivity } from '../activity/activity-store.js';
 import { ConflictError, GoneError, InvalidInputError, NotFoundError, TooManyRequestsError } from '../../domain/errors.js';
 import { compareNames } from '../../domain/names.js';
-import type { Caller, SignedInUser } from '../auth/access-token.js';
+import { type Caller, callerKey, type SignedInUser } from '../auth/access-token.js';
 import type { Database, OpenDatabase } from '../db/database.js';
 import { lockOwner, withOwnerLock } from '../db/owner-lock.js';
 import {
@@ -139,6 +139,10 @@ export class BudgetService {
   }
 
   async list(user: SignedInUser): Promise<Budget[]> {
+    // A read, as every list is, once the personal budget exists: the page asks after every first
+    // paint, and two inserts that do nothing would each wait for the database's one writer.
+    const listed = await listMemberships(this.database.db, user);
+    if (listed.some((budget) => budget.personal && callerKey(budget.owner) === callerKey(user))) return listed.map(budgetAnswer);
     await ensurePersonalBudget(this.database.db, user, user.name ?? null, this.now());
     return (await listMemberships(this.database.db, user)).map(budgetAnswer);
   }
