@@ -15,7 +15,7 @@ import type { SafeToSpendInfo } from '../../contract/ledger.js';
 import { everydayWeeklyOf, type OutlookSettings } from './outlook.js';
 import { computeBalances } from '../../domain/balances.js';
 import { ledgerWindow } from '../../domain/ledger-window.js';
-import type { LedgerRowWithBalance, TransactionDraft } from '../../domain/ledger.js';
+import type { LedgerRow, LedgerRowWithBalance, TransactionDraft } from '../../domain/ledger.js';
 import { type Cents, cents, centsToDollars, dollarsToCents } from '../../domain/money.js';
 import type { RequestedRow } from '../../domain/transaction-rules.js';
 import type { LedgerFields } from './ledger-record.js';
@@ -48,10 +48,17 @@ export interface ForecastAccount {
  * The forecast of a ledger, in dollars: pay periods, the lowest balance ahead, the first one below
  * zero; with several accounts, whose it is, and for a card, the first row ahead over its limit.
  */
-export function forecastAnswer({ ledger, rows }: LedgerWithRows, settings: OutlookSettings, whose: ForecastAccount): AccountForecast {
+export function forecastAnswer(
+  { ledger, rows }: LedgerWithRows,
+  settings: OutlookSettings,
+  whose: ForecastAccount,
+  /** The rows as the forecast weighs them (everyday spending's share of card payments, decision 0101); the stored ones unless given. */
+  weighed: readonly LedgerRow[] = rows,
+): AccountForecast {
   const { today, buffer } = settings;
   const balances = computeBalances(ledger.openingBalance, rows);
-  const withBalances = balances.rows;
+  // `upcoming` lists the rows as stored (what Pay acts on); every balance ahead weighs what the forecast counts.
+  const withBalances = weighed === rows ? balances.rows : computeBalances(ledger.openingBalance, weighed).rows;
   const everydayWeekly = everydayWeeklyOf(settings, whose.account.id);
   const input = { ledger, rows: withBalances, today, buffer, everydayWeekly };
   const outlook = forecastOutlook(input);
@@ -74,7 +81,7 @@ export function forecastAnswer({ ledger, rows }: LedgerWithRows, settings: Outlo
       balance: centsToDollars(balance),
       paycheck,
     })),
-    upcoming: rowsAhead(withBalances, today).map(transactionAnswer),
+    upcoming: rowsAhead(balances.rows, today).map(transactionAnswer),
     safeToSpend: safeToSpendAnswer(outlook.safeToSpend),
     ...(counted && { everyday: { weekly: centsToDollars(everydayWeekly) } }),
     // Only with a choice of accounts (a card needs another account to pay it): one account answers as it always did.

@@ -1,0 +1,98 @@
+/**
+ * Everyday spending on a card (issue 36 item 2, decision 0101), on SQLite and (with
+ * TEST_POSTGRES_URL) PostgreSQL: the card's projected statement payments include the everyday
+ * spending of each statement period, so the account that pays the card sees it in its forecast,
+ * safe to spend and what-if, while nothing is stored. The app's clock is Saturday 2026-11-21
+ * (TEST_NOW); Visa closes on the 15th and is due on the 8th; $70.00 a week is $10.00 a day.
+ */
+import { describe, expect, it } from 'vitest';
+import { accountForecastSchema, type AccountInfo, accountSchema, ACCOUNTS_PATHS, accountsInfoSchema } from '../../src/contract/accounts.js';
+import { profileSchema } from '../../src/contract/app-config.js';
+import { ENDPOINTS } from '../../src/contract/common.js';
+import { LEDGER_PATHS } from '../../src/contract/ledger.js';
+import { WHAT_IF_PATHS, whatIfAnswerSchema } from '../../src/contract/what-if.js';
+import { inAccount, newSubject } from '../support/api-expectations.js';
+import { ledgerOf, okJson } from '../support/schedule-bodies.js';
+import { databaseKinds } from '../support/test-databases.js';
+import { appsOnEveryDatabase, type UserClient } from '../support/test-app.js';
+
+const getApp = appsOnEveryDatabase();
+const PROFILE = ENDPOINTS.getProfile.path;
+const SPAN = { startDate: '2026-11-21', endDate: '2027-02-28' };
+const PAYMENT = 'Visa payment';
+
+/** Checking ($1,000.00) pays Visa, which owes $200.00: December's statement pays $200.00 on Jan 8; January's owes nothing. */
+async function cardUser(user: UserClient): Promise<{ checking: AccountInfo; visa: AccountInfo }> {
+  okJson(await user.post(LEDGER_PATHS.create, { ledger: { ...SPAN, currentBalance: 1000 } }));
+  const [checking] = accountsInfoSchema.parse(okJson(await user.get(ACCOUNTS_PATHS.list))).accounts;
+  if (!checking) throw new Error('no primary account');
+  const card = { closingDay: 15, dueDay: 8, payFromAccountId: checking.id, rule: 'STATEMENT', amount: null, creditLimit: null };
+  const visa = accountSchema.parse(okJson(await user.post(ACCOUNTS_PATHS.list, { name: 'Visa', kind: 'CARD', card })));
+  okJson(await user.post(inAccount(LEDGER_PATHS.create, visa.id), { ledger: { ...SPAN, currentBalance: -200 } }));
+  return { checking, visa };
+}
+
+const forecastPath = (accountId: string) => inAccount(LEDGER_PATHS.forecast, accountId);
+const storedPayments = async (user: UserClient, accountId: string) =>
+  ledgerOf(await user.get(inAccount(LEDGER_PATHS.retrieve, accountId)))
+    .transactions.filter((row) => row.name === PAYMENT)
+    .map((row) => [row.date, row.type, row.amount]);
+
+describe.each(databaseKinds())('everyday spending on a card on %s', (kind) => {
+  it("puts each statement period's everyday spending in the card's payments, seen by the account that pays it", async () => {
+    const user = getApp(kind).as(newSubject('card-everyday'));
+    const { checking, visa } = await cardUser(user);
+    const plainChecking = await user.get(forecastPath(checking.id));
+    const plainVisa = await user.get(forecastPath(visa.id));
+    const before = accountForecastSchema.parse(okJson(plainChecking));
+    expect(before.safeToSpend).toMatchObject({ amount: 800, lowestDate: '2027-01-08', lowestName: PAYMENT, untilReason: 'LEDGER_END' });
+
+    const profile = profileSchema.parse(okJson(await user.patch(PROFILE, { everydaySpending: { weekly: 70, accountId: visa.id } })));
+    expect(profile.everydaySpending).toEqual({ weekly: 70, accountId: visa.id });
+
+    const paying = accountForecastSchema.parse(okJson(await user.get(forecastPath(checking.id))));
+    // Jan 8 pays $200.00 and Nov 22 to Dec 15's $240.00; Feb 8 pays Dec 16 to Jan 15's $310.00, where nothing else was owed.
+    expect(paying.chart.filter((point) => point.name === PAYMENT)).toEqual([
+      { date: '2027-01-08', name: PAYMENT, balance: 560, paycheck: false },
+      { date: '2027-02-08', name: PAYMENT, balance: 250, paycheck: false },
+    ]);
+    expect(paying.safeToSpend).toMatchObject({ amount: 250, lowestDate: '2027-02-08', lowestName: PAYMENT });
+    expect(paying.lowest).toEqual({ date: '2027-02-08', name: PAYMENT, balance: 250 });
+    // Checking spends nothing of its own every day.
+    expect(paying.everyday).toBeUndefined();
+
+    // The card: everyday spending every day, and its payments' credits bring it back by as much.
+    const card = accountForecastSchema.parse(okJson(await user.get(forecastPath(visa.id))));
+    expect(card.everyday).toEqual({ weekly: 70 });
+    expect(card.chart.filter((point) => point.name === PAYMENT).map((point) => [point.date, point.balance])).toEqual([
+      ['2027-01-08', -200 + 440 - 480],
+      ['2027-02-08', -200 + 440 + 310 - 790],
+    ]);
+
+    // Can I afford it? weighs the same payments: $250.00 on Monday is, $250.01 is not.
+    const asked = async (amount: number) =>
+      whatIfAnswerSchema.parse(okJson(await user.post(WHAT_IF_PATHS.whatIf, { items: [{ date: '2026-11-23', amount }] }))).accounts[0];
+    expect(await asked(250)).toMatchObject({ affordable: true, lowestBeforePayday: { balance: 0, date: '2027-02-08' } });
+    expect(await asked(250.01)).toMatchObject({ affordable: false, after: { firstBelowZero: { date: '2027-02-08', name: PAYMENT } } });
+
+    // Nothing is stored: both ledgers keep the one $200.00 payment.
+    expect(await storedPayments(user, checking.id)).toEqual([['2027-01-08', 'D', 200]]);
+    expect(await storedPayments(user, visa.id)).toEqual([['2027-01-08', 'C', 200]]);
+
+    // Off, both forecasts are what they were, byte for byte.
+    okJson(await user.patch(PROFILE, { everydaySpending: null }));
+    expect((await user.get(forecastPath(checking.id))).body).toBe(plainChecking.body);
+    expect((await user.get(forecastPath(visa.id))).body).toBe(plainVisa.body);
+  });
+
+  it('leaves the payments alone while everyday spending comes out of another account', async () => {
+    const user = getApp(kind).as(newSubject('card-everyday-elsewhere'));
+    const { checking } = await cardUser(user);
+    okJson(await user.patch(PROFILE, { everydaySpending: { weekly: 70, accountId: checking.id } }));
+    const paying = accountForecastSchema.parse(okJson(await user.get(forecastPath(checking.id))));
+    // Checking's own $10.00 a day, and Visa's one stored $200.00 payment.
+    expect(paying.chart.filter((point) => point.name === PAYMENT)).toEqual([
+      { date: '2027-01-08', name: PAYMENT, balance: 1000 - 200 - 480, paycheck: false },
+    ]);
+  });
+});
