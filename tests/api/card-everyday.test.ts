@@ -10,8 +10,9 @@ import { accountForecastSchema, type AccountInfo, accountSchema, ACCOUNTS_PATHS,
 import { profileSchema } from '../../src/contract/app-config.js';
 import { ENDPOINTS } from '../../src/contract/common.js';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
-import { WHAT_IF_PATHS, whatIfAnswerSchema } from '../../src/contract/what-if.js';
-import { inAccount, newSubject } from '../support/api-expectations.js';
+import { everydaySuggestionSchema, WHAT_IF_PATHS, whatIfAnswerSchema } from '../../src/contract/what-if.js';
+import { addDays, isoDate } from '../../src/domain/calendar-date.js';
+import { expectBadRequest, inAccount, newSubject } from '../support/api-expectations.js';
 import { ledgerOf, okJson } from '../support/schedule-bodies.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { appsOnEveryDatabase, type UserClient } from '../support/test-app.js';
@@ -83,6 +84,43 @@ describe.each(databaseKinds())('everyday spending on a card on %s', (kind) => {
     okJson(await user.patch(PROFILE, { everydaySpending: null }));
     expect((await user.get(forecastPath(checking.id))).body).toBe(plainChecking.body);
     expect((await user.get(forecastPath(visa.id))).body).toBe(plainVisa.body);
+  });
+
+  it("takes the card as everyday spending's account in /api/me, answers it back, and suggests from the card's own weeks", async () => {
+    const user = getApp(kind).as(newSubject('card-everyday-setting'));
+    // From Monday Oct 12: five full weeks before Saturday Nov 21.
+    const weeks = { startDate: '2026-10-12', endDate: '2027-01-31' };
+    okJson(await user.post(LEDGER_PATHS.create, { ledger: { ...weeks, currentBalance: 1000 } }));
+    const [checking] = accountsInfoSchema.parse(okJson(await user.get(ACCOUNTS_PATHS.list))).accounts;
+    if (!checking) throw new Error('no primary account');
+    const card = { closingDay: 15, dueDay: 8, payFromAccountId: checking.id, rule: 'STATEMENT', amount: null, creditLimit: null };
+    const visa = accountSchema.parse(okJson(await user.post(ACCOUNTS_PATHS.list, { name: 'Visa', kind: 'CARD', card })));
+    okJson(await user.post(inAccount(LEDGER_PATHS.create, visa.id), { ledger: { ...weeks, currentBalance: 0 } }));
+    for (const [week, amount] of [50, 60, 40, 55, 45].entries()) {
+      const date = addDays(isoDate('2026-10-13'), 7 * week);
+      const added = ledgerOf(await user.post(inAccount(LEDGER_PATHS.addTransaction, visa.id), { date, name: 'Market', type: 'D', amount }));
+      const row = added.transactions.find((each) => each.date === date && each.name === 'Market');
+      okJson(await user.patch(inAccount(LEDGER_PATHS.updateTransaction, visa.id), { ...row, status: 'CLEARED' }));
+    }
+    const suggestion = (query: string) =>
+      user.get(`${WHAT_IF_PATHS.everydaySuggestion}${query}`).then((answer) => everydaySuggestionSchema.parse(okJson(answer)));
+    expect(await suggestion(`?accountId=${visa.id}`)).toMatchObject({ accountId: visa.id, suggestion: 50 });
+    // Checking's own history has none of it (its card payments are the card's schedule).
+    expect(await suggestion('')).toMatchObject({ accountId: checking.id, suggestion: 0 });
+
+    expect(profileSchema.parse(okJson(await user.get(PROFILE))).everydaySpending).toBeNull();
+    okJson(await user.patch(PROFILE, { everydaySpending: { weekly: 50, accountId: visa.id } }));
+    expect(profileSchema.parse(okJson(await user.get(PROFILE))).everydaySpending).toEqual({ weekly: 50, accountId: visa.id });
+    // Another user's card is no choice: 400 on the account, and the setting stays.
+    const other = getApp(kind).as(newSubject('card-everyday-other'));
+    expectBadRequest(await other.patch(PROFILE, { everydaySpending: { weekly: 50, accountId: visa.id } }), {
+      'everydaySpending.accountId': 'Account must be the id of one of your accounts.',
+    });
+    // Moved to Checking, then off.
+    okJson(await user.patch(PROFILE, { everydaySpending: { weekly: 20, accountId: checking.id } }));
+    expect(profileSchema.parse(okJson(await user.get(PROFILE))).everydaySpending).toEqual({ weekly: 20, accountId: checking.id });
+    okJson(await user.patch(PROFILE, { everydaySpending: null }));
+    expect(profileSchema.parse(okJson(await user.get(PROFILE))).everydaySpending).toBeNull();
   });
 
   it('leaves the payments alone while everyday spending comes out of another account', async () => {
