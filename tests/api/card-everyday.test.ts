@@ -10,6 +10,7 @@ import { accountForecastSchema, type AccountInfo, accountSchema, ACCOUNTS_PATHS,
 import { profileSchema } from '../../src/contract/app-config.js';
 import { ENDPOINTS } from '../../src/contract/common.js';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
+import { ledgerWindowSchema } from '../../src/contract/ledger-window.js';
 import { everydaySuggestionSchema, WHAT_IF_PATHS, whatIfAnswerSchema } from '../../src/contract/what-if.js';
 import { addDays, isoDate } from '../../src/domain/calendar-date.js';
 import { expectBadRequest, inAccount, newSubject } from '../support/api-expectations.js';
@@ -23,8 +24,8 @@ const SPAN = { startDate: '2026-11-21', endDate: '2027-02-28' };
 const PAYMENT = 'Visa payment';
 
 /** Checking ($1,000.00) pays Visa, which owes $200.00: December's statement pays $200.00 on Jan 8; January's owes nothing. */
-async function cardUser(user: UserClient): Promise<{ checking: AccountInfo; visa: AccountInfo }> {
-  okJson(await user.post(LEDGER_PATHS.create, { ledger: { ...SPAN, currentBalance: 1000 } }));
+async function cardUser(user: UserClient, checkingBalance = 1000): Promise<{ checking: AccountInfo; visa: AccountInfo }> {
+  okJson(await user.post(LEDGER_PATHS.create, { ledger: { ...SPAN, currentBalance: checkingBalance } }));
   const [checking] = accountsInfoSchema.parse(okJson(await user.get(ACCOUNTS_PATHS.list))).accounts;
   if (!checking) throw new Error('no primary account');
   const card = { closingDay: 15, dueDay: 8, payFromAccountId: checking.id, rule: 'STATEMENT', amount: null, creditLimit: null };
@@ -121,6 +122,28 @@ describe.each(databaseKinds())('everyday spending on a card on %s', (kind) => {
     expect(profileSchema.parse(okJson(await user.get(PROFILE))).everydaySpending).toEqual({ weekly: 20, accountId: checking.id });
     okJson(await user.patch(PROFILE, { everydaySpending: null }));
     expect(profileSchema.parse(okJson(await user.get(PROFILE))).everydaySpending).toBeNull();
+  });
+
+  it("gives the Ledger view's warning before $0 and pay periods the forecast's numbers, showing the stored rows", async () => {
+    const user = getApp(kind).as(newSubject('card-everyday-window'));
+    const { checking, visa } = await cardUser(user, 500);
+    const windowPath = `${inAccount(LEDGER_PATHS.retrieve, checking.id)}?limit=5`;
+    const plain = await user.get(windowPath);
+    expect(ledgerWindowSchema.parse(okJson(plain)).window.firstBelowZero).toBeNull();
+
+    okJson(await user.patch(PROFILE, { everydaySpending: { weekly: 70, accountId: visa.id } }));
+    const { window } = ledgerWindowSchema.parse(okJson(await user.get(windowPath)));
+    const forecast = accountForecastSchema.parse(okJson(await user.get(forecastPath(checking.id))));
+    // $500.00 - $440.00 on Jan 8 - $310.00 on Feb 8.
+    expect(window.firstBelowZero).toEqual({ date: '2027-02-08', name: PAYMENT, balance: -250 });
+    expect(forecast.firstBelowZero).toEqual(window.firstBelowZero);
+    expect(window.payPeriods).toEqual(forecast.payPeriods);
+    // The rows are the stored ones: the one $200.00 payment.
+    expect(window.count).toBe(1);
+    expect(window.transactions.map((row) => [row.date, row.amount, row.balance])).toEqual([['2027-01-08', 200, 300]]);
+
+    okJson(await user.patch(PROFILE, { everydaySpending: null }));
+    expect((await user.get(windowPath)).body).toBe(plain.body);
   });
 
   it('leaves the payments alone while everyday spending comes out of another account', async () => {

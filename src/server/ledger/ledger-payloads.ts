@@ -103,6 +103,8 @@ export function windowAnswer(
   query: LedgerWindowQuery,
   serverToday: IsoDate,
   everydayWeekly: Cents = cents(0),
+  /** The rows as the forecast weighs them (decision 0101): the warning and pay periods read them; the stored ones unless given. */
+  weighed: readonly LedgerRow[] = rows,
 ): { window: LedgerWindow } {
   const today = query.today === undefined ? serverToday : isoDate(query.today);
   const balances = computeBalances(ledger.openingBalance, rows);
@@ -112,6 +114,7 @@ export function windowAnswer(
     { from: query.from ?? 0, limit: query.limit ?? LEDGER_WINDOW_ROWS },
     today,
     everydayWeekly,
+    weighed === rows ? balances.rows : computeBalances(ledger.openingBalance, weighed).rows,
   );
   const below = window.firstBelowZero;
   return {

@@ -79,7 +79,10 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
     // and counts everyday spending when it comes out of this account (issue 36), as the forecast does.
     const settings = await api.outlookOf(api.database.db, owner);
     const shown = settings.everyday === null ? undefined : await readAccount(api.database, owner, account);
-    return windowAnswer(found, query, settings.today, shown ? everydayWeeklyOf(settings, shown.id) : undefined);
+    // Everyday spending on a card is in its statement payments, on both sides (decision 0101).
+    const counted = shown && (await forecastRows(api.database, owner, settings, shown, found));
+    chargeRowsRead(request, counted?.otherRowsRead);
+    return windowAnswer(found, query, settings.today, shown ? everydayWeeklyOf(settings, shown.id) : undefined, counted?.rows);
   };
 
   const forecast = async (request: FastifyRequest, account: AccountChoice) => {
