@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isoDate } from './calendar-date.js';
-import { type CardEverydayInput, everydayCardShares, withEverydayShares } from './card-everyday.js';
+import { computeBalances } from './balances.js';
+import { type CardEverydayInput, everydayCardShares, weighedInOrder, withEverydayShares } from './card-everyday.js';
 import type { CardPaymentRule } from './card-payments.js';
 import type { LedgerRow } from './ledger.js';
 import { cents } from './money.js';
@@ -98,5 +99,44 @@ describe('everyday spending on a card, in its statement payments', () => {
     // Today is the closing day: December's period has no everyday spending ahead.
     const shares = everydayCardShares(input({ today: d('2026-12-15') }));
     expect(shares).toEqual([{ closing: '2027-01-15', due: '2027-02-05', amount: 31_000 }]);
+  });
+
+  it("weighs rows already in order as a sort of the rows with the shares would: the page's whole ledger agrees with the server", () => {
+    const shares = everydayCardShares(input());
+    const opening = cents(100_000);
+    const paying = [
+      row({ date: d('2027-01-03'), type: 'D', amount: cents(80_000), name: 'Rent', status: 'PENDING' }),
+      payment('2026-12-15', '2027-01-05', 40_000, 'D'),
+      row({ date: d('2027-02-05'), type: 'D', amount: cents(1_000), name: 'Water', status: 'PENDING' }),
+      row({ date: d('2027-02-05'), type: 'C', amount: cents(120_000), name: 'Acme Paycheck', status: 'PENDING' }),
+      row({ date: d('2027-02-20'), type: 'D', amount: cents(5_000), name: 'Phone', status: 'PENDING' }),
+    ];
+    const view = ({
+      date,
+      name,
+      type,
+      amount,
+      balance,
+    }: {
+      date: string;
+      name: string;
+      type: string;
+      amount: number;
+      balance: number;
+    }) => ({
+      date,
+      name,
+      type,
+      amount,
+      balance,
+    });
+    const server = computeBalances(opening, withEverydayShares(paying, CARD, 'D', 'Visa payment', shares)).rows.map(view);
+    const page = weighedInOrder(opening, computeBalances(opening, paying).rows, { cardId: CARD, side: 'D', name: 'Visa payment', shares });
+    expect(page.map(view)).toEqual(server);
+    // The added payment falls after Acme Paycheck (credits first) and before Water ("V" < "W").
+    expect(page.map((each) => each.name)).toEqual(['Rent', 'Visa payment', 'Acme Paycheck', 'Visa payment', 'Water', 'Phone']);
+    expect(
+      weighedInOrder(opening, computeBalances(opening, paying).rows, { cardId: CARD, side: 'D', name: 'Visa payment', shares: [] }),
+    ).toEqual(computeBalances(opening, paying).rows);
   });
 });

@@ -7,7 +7,8 @@
  */
 import { type CardPaymentRule, cardStatements, projectCardPayments, statementMonth } from './card-payments.js';
 import { type IsoDate, maxDate } from './calendar-date.js';
-import type { LedgerRow } from './ledger.js';
+import type { ForecastRow } from './forecast.js';
+import { compareDrafts, type LedgerRow, type SourceKind, type TransactionStatus } from './ledger.js';
 import { type Cents, cents } from './money.js';
 import { everydayThrough, type OutlookLedger } from './safe-to-spend.js';
 import type { DateRange } from './schedules.js';
@@ -118,5 +119,73 @@ export function withEverydayShares(
       transfer: null,
     });
   }
+  return out;
+}
+
+/** A card's shares as a read of one side hands them on (the Ledger view's window, decision 0101): whose, which side, and the name of an added row. */
+export interface CardEverydayShares {
+  readonly cardId: string;
+  readonly side: 'C' | 'D';
+  readonly name: string;
+  readonly shares: readonly EverydayCardShare[];
+}
+
+/** A row in row order with its running balance, as the page holds it: enough to find a card's open payment. */
+export interface ShareableRow extends ForecastRow {
+  readonly status: TransactionStatus;
+  readonly source: { readonly kind: SourceKind; readonly id: string; readonly occurrence: string; readonly edited: boolean } | null;
+}
+
+/**
+ * withEverydayShares over rows already in row order with their running balances (the page's whole
+ * ledger, which has no creation order to sort by): each open payment rises by its share, a missing one
+ * goes in where row order puts it (after the rows of its date, type and name, as a row made last
+ * would), and every balance after it carries what the shares took so far. Linear after a sort of the shares.
+ */
+export function weighedInOrder(
+  openingBalance: Cents,
+  rows: readonly ShareableRow[],
+  { cardId, side, name, shares }: CardEverydayShares,
+): ForecastRow[] {
+  if (shares.length === 0) return [...rows];
+  const sign = side === 'C' ? 1 : -1;
+  const byClosing = new Map(shares.map((share) => [share.closing as string, share]));
+  const shareOf = (row: ShareableRow) => {
+    const source = row.source;
+    if (source?.kind !== 'card' || source.id !== cardId || source.edited || row.type !== side || row.status !== 'PENDING') return undefined;
+    const share = byClosing.get(source.occurrence);
+    return share?.due === row.date ? share : undefined;
+  };
+  const counted = new Set<string>();
+  for (const row of rows) {
+    const share = shareOf(row);
+    if (share) counted.add(share.closing);
+  }
+  const added = shares
+    .filter((share) => !counted.has(share.closing))
+    .map((share) => ({ date: share.due, name, type: side, amount: share.amount }))
+    .sort(compareDrafts);
+  const out: ForecastRow[] = [];
+  let stored: number = openingBalance;
+  let moved = 0;
+  let next = 0;
+  const addBefore = (row: ShareableRow | undefined) => {
+    for (; next < added.length; next += 1) {
+      const draft = added[next] as (typeof added)[number];
+      if (row !== undefined && compareDrafts(draft, row) >= 0) return;
+      moved += sign * draft.amount;
+      out.push({ ...draft, balance: cents(stored + moved), source: { kind: 'card' } });
+    }
+  };
+  for (const row of rows) {
+    addBefore(row);
+    const share = shareOf(row);
+    if (share) {
+      moved += sign * share.amount;
+      out.push({ ...row, amount: cents(row.amount + share.amount), balance: cents(row.balance + moved) });
+    } else out.push(moved === 0 ? row : { ...row, balance: cents(row.balance + moved) });
+    stored = row.balance;
+  }
+  addBefore(undefined);
   return out;
 }

@@ -138,6 +138,16 @@ describe.each(databaseKinds())('everyday spending on a card on %s', (kind) => {
     expect(window.firstBelowZero).toEqual({ date: '2027-02-08', name: PAYMENT, balance: -250 });
     expect(forecast.firstBelowZero).toEqual(window.firstBelowZero);
     expect(window.payPeriods).toEqual(forecast.payPeriods);
+    // The shares ride along, so a page holding the whole ledger counts them as well.
+    expect(window.cardEveryday).toEqual({
+      cardId: visa.id,
+      side: 'D',
+      name: PAYMENT,
+      shares: [
+        { closing: '2026-12-15', due: '2027-01-08', amount: 240 },
+        { closing: '2027-01-15', due: '2027-02-08', amount: 310 },
+      ],
+    });
     // The rows are the stored ones: the one $200.00 payment.
     expect(window.count).toBe(1);
     expect(window.transactions.map((row) => [row.date, row.amount, row.balance])).toEqual([['2027-01-08', 200, 300]]);

@@ -5,7 +5,7 @@
  * copy of them, and the forecast, the what-if and the shortfall notification weigh that copy.
  */
 import { isoDate, type IsoDate } from '../../domain/calendar-date.js';
-import { everydayCardShares, withEverydayShares } from '../../domain/card-everyday.js';
+import { type CardEverydayShares, everydayCardShares, withEverydayShares } from '../../domain/card-everyday.js';
 import { cardPaymentName } from '../../domain/card-payments.js';
 import type { LedgerRow, SourceRef } from '../../domain/ledger.js';
 import { occurrenceKey } from '../../domain/ledger-projection.js';
@@ -21,6 +21,8 @@ import { skippedOccurrences } from './skipped-occurrences.js';
 interface ForecastRows {
   readonly rows: readonly LedgerRow[];
   readonly otherRowsRead: number;
+  /** The card's shares as counted in `rows`; null when none are (the rows are the stored ones). */
+  readonly shares: CardEverydayShares | null;
 }
 
 /**
@@ -35,7 +37,7 @@ export async function forecastRows(
   account: StoredAccount,
   found: LedgerWithRows,
 ): Promise<ForecastRows> {
-  const unchanged = { rows: found.rows, otherRowsRead: 0 };
+  const unchanged = { rows: found.rows, otherRowsRead: 0, shares: null };
   const everyday = settings.everyday;
   if (!everyday) return unchanged;
   const card = everyday.accountId === account.id ? account : await findAccount(database.db, owner, everyday.accountId);
@@ -62,5 +64,11 @@ export async function forecastRows(
     weekly: everyday.weekly,
     skipped,
   });
-  return { rows: withEverydayShares(found.rows, card.id, side, cardPaymentName(card.name), shares), otherRowsRead: other.rows.length };
+  if (shares.length === 0) return { ...unchanged, otherRowsRead: other.rows.length };
+  const name = cardPaymentName(card.name);
+  return {
+    rows: withEverydayShares(found.rows, card.id, side, name, shares),
+    otherRowsRead: other.rows.length,
+    shares: { cardId: card.id, side, name, shares },
+  };
 }

@@ -3,6 +3,7 @@ import type { AccountForecast } from '../../contract/accounts.js';
 import type { LedgerInfo, LedgerTransaction, PayPeriodInfo } from '../../contract/ledger.js';
 import { LEDGER_WINDOW_ROWS, type LedgerWindow, type LedgerWindowQuery } from '../../contract/ledger-window.js';
 import { badgeOfState } from '../../domain/bank-sync/bank-rows.js';
+import type { CardEverydayShares } from '../../domain/card-everyday.js';
 import { firstOverLimit } from '../../domain/card-payments.js';
 import type { StoredAccount } from './account-record.js';
 import type { LedgerChanges } from '../../contract/ledger-changes.js';
@@ -103,8 +104,8 @@ export function windowAnswer(
   query: LedgerWindowQuery,
   serverToday: IsoDate,
   everydayWeekly: Cents = cents(0),
-  /** The rows as the forecast weighs them (decision 0101): the warning and pay periods read them; the stored ones unless given. */
-  weighed: readonly LedgerRow[] = rows,
+  /** The rows as the forecast weighs them, and the card's shares in them (decision 0101): the warning and pay periods read them. */
+  { rows: weighed, shares }: { readonly rows: readonly LedgerRow[]; readonly shares: CardEverydayShares | null } = { rows, shares: null },
 ): { window: LedgerWindow } {
   const today = query.today === undefined ? serverToday : isoDate(query.today);
   const balances = computeBalances(ledger.openingBalance, rows);
@@ -133,6 +134,12 @@ export function windowAnswer(
       firstBelowZero: below && { date: below.date, name: below.name, balance: centsToDollars(below.balance) },
       // Only while it is counted: off, the window is what it always was.
       ...(everydayWeekly > 0 && { everyday: { weekly: centsToDollars(everydayWeekly) } }),
+      ...(shares && {
+        cardEveryday: {
+          ...shares,
+          shares: shares.shares.map((share) => ({ closing: share.closing, due: share.due, amount: centsToDollars(share.amount) })),
+        },
+      }),
     },
   };
 }

@@ -82,7 +82,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
     // Everyday spending on a card is in its statement payments, on both sides (decision 0101).
     const counted = shown && (await forecastRows(api.database, owner, settings, shown, found));
     chargeRowsRead(request, counted?.otherRowsRead);
-    return windowAnswer(found, query, settings.today, shown ? everydayWeeklyOf(settings, shown.id) : undefined, counted?.rows);
+    return windowAnswer(found, query, settings.today, shown ? everydayWeeklyOf(settings, shown.id) : undefined, counted);
   };
 
   const forecast = async (request: FastifyRequest, account: AccountChoice) => {
