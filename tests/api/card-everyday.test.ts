@@ -5,18 +5,21 @@
  * safe to spend and what-if, while nothing is stored. The app's clock is Saturday 2026-11-21
  * (TEST_NOW); Visa closes on the 15th and is due on the 8th; $70.00 a week is $10.00 a day.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountForecastSchema, type AccountInfo, accountSchema, ACCOUNTS_PATHS, accountsInfoSchema } from '../../src/contract/accounts.js';
 import { profileSchema } from '../../src/contract/app-config.js';
 import { ENDPOINTS } from '../../src/contract/common.js';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { ledgerWindowSchema } from '../../src/contract/ledger-window.js';
+import { NOTIFICATIONS_PATHS } from '../../src/contract/notifications.js';
 import { everydaySuggestionSchema, WHAT_IF_PATHS, whatIfAnswerSchema } from '../../src/contract/what-if.js';
 import { addDays, isoDate } from '../../src/domain/calendar-date.js';
 import { expectBadRequest, inAccount, newSubject } from '../support/api-expectations.js';
 import { ledgerOf, okJson } from '../support/schedule-bodies.js';
+import { runNotifications } from '../../src/server/app.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/notify-receivers.js';
 import { databaseKinds } from '../support/test-databases.js';
-import { appsOnEveryDatabase, type UserClient } from '../support/test-app.js';
+import { appsOnEveryDatabase, startTestApp, type TestApp, type UserClient } from '../support/test-app.js';
 
 const getApp = appsOnEveryDatabase();
 const PROFILE = ENDPOINTS.getProfile.path;
@@ -165,5 +168,47 @@ describe.each(databaseKinds())('everyday spending on a card on %s', (kind) => {
     expect(paying.chart.filter((point) => point.name === PAYMENT)).toEqual([
       { date: '2027-01-08', name: PAYMENT, balance: 1000 - 200 - 480, paycheck: false },
     ]);
+  });
+});
+
+describe.each(databaseKinds())('the shortfall notification with everyday spending on a card on %s', (kind) => {
+  let receiver: WebhookReceiver;
+  let test: TestApp;
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    // 16:00 UTC: past the day's hour (08:00), so the run plans the day's messages.
+    test = await startTestApp(kind, {
+      now: () => new Date('2026-11-21T16:00:00Z'),
+      env: { TZ: 'UTC', PUBLIC_URL: 'https://leftover.example.com', NOTIFY_ALLOW_PRIVATE_URLS: 'true' },
+    });
+  });
+  afterAll(async () => {
+    await test?.close();
+    await receiver?.close();
+  });
+
+  it("warns of the day the card's payment, everyday spending included, takes the paying account below $0", async () => {
+    const user = test.as(newSubject('card-everyday-shortfall'));
+    // Checking $505.00 pays Visa, which owes $500.00 and closes on the 22nd, due on the 27th: $5.00 is left.
+    okJson(await user.post(LEDGER_PATHS.create, { ledger: { ...SPAN, currentBalance: 505 } }));
+    const [checking] = accountsInfoSchema.parse(okJson(await user.get(ACCOUNTS_PATHS.list))).accounts;
+    if (!checking) throw new Error('no primary account');
+    const card = { closingDay: 22, dueDay: 27, payFromAccountId: checking.id, rule: 'STATEMENT', amount: null, creditLimit: null };
+    const visa = accountSchema.parse(okJson(await user.post(ACCOUNTS_PATHS.list, { name: 'Visa', kind: 'CARD', card })));
+    okJson(await user.post(inAccount(LEDGER_PATHS.create, visa.id), { ledger: { ...SPAN, currentBalance: -500 } }));
+    const target = receiver.url('/card-everyday');
+    // Below $0 is told by default, at 08:00.
+    okJson(await user.post(NOTIFICATIONS_PATHS.channels, { kind: 'WEBHOOK', target }));
+
+    // Sunday the 22nd's $10.00 of everyday spending closes in November's statement: $510.00 due on the 27th;
+    // then $300.00, $310.00 and $310.00 on the 27ths of December, January and February, when nothing else is owed.
+    okJson(await user.patch(PROFILE, { everydaySpending: { weekly: 70, accountId: visa.id } }));
+    expect(await runNotifications(test.app)).toMatchObject({ planned: 1, sent: 1 });
+    const [sent] = await receiver.waitFor(1, '/card-everyday');
+    expect(JSON.parse(sent?.body ?? '')).toMatchObject({
+      kind: 'BELOW_ZERO',
+      message:
+        'Heads up: your Checking balance goes below $0 on Fri, Nov 27, 2026, when Visa payment ($510.00) is due. Lowest ahead: -$925.00 on Sat, Feb 27, 2027.',
+    });
   });
 });
