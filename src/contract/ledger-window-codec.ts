@@ -4,10 +4,12 @@
  * page's first view does not carry it (benchmark 4a).
  */
 import * as z from 'zod/mini';
-import { forecastCodec, LEDGER_FIELDS, ledgerInfoCodec, ledgerTransactionCodec } from './codecs.js';
+import { centsFromDollars, forecastCodec, isoDateFrom, LEDGER_FIELDS, ledgerInfoCodec, ledgerTransactionCodec } from './codecs.js';
 import { ledgerWindowSchema } from './ledger-window.js';
 
 const windowSchema = ledgerWindowSchema.shape.window;
+/** The card's shares (decision 0101), present or not. */
+const cardEverydaySchema = windowSchema.shape.cardEveryday.def.innerType;
 
 export const ledgerWindowCodec = z.extend(ledgerWindowSchema, {
   window: z.extend(windowSchema, {
@@ -17,6 +19,9 @@ export const ledgerWindowCodec = z.extend(ledgerWindowSchema, {
     today: forecastCodec.shape.today,
     firstBelowZero: forecastCodec.shape.firstBelowZero,
     everyday: forecastCodec.shape.everyday,
+    cardEveryday: z.optional(
+      z.extend(cardEverydaySchema, { shares: z.array(z.object({ closing: isoDateFrom, due: isoDateFrom, amount: centsFromDollars })) }),
+    ),
   }),
 });
 export type LedgerWindowInfoView = z.output<typeof ledgerWindowCodec>;

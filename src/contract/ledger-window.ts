@@ -8,6 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { isIsoDate } from '../domain/calendar-date.js';
+import { dollarsAnswerSchema } from './common.js';
 import { forecastSchema, LEDGER_HEADER_FIELDS, ledgerTransactionSchema } from './ledger.js';
 
 /** The most rows one window answers: a few screens, never the whole of a long ledger. */
@@ -68,6 +69,19 @@ export const ledgerWindowSchema = z.object({
     firstBelowZero: forecastSchema.shape.firstBelowZero,
     /** While everyday spending comes out of this account (issue 36): counted in the warning and the pay periods, as in the forecast. */
     everyday: forecastSchema.shape.everyday,
+    /**
+     * While everyday spending comes out of a card this account is or pays (decision 0101): each
+     * statement's share, which the warning and the pay periods above count and the rows do not (they
+     * are the stored ones), so a page holding the whole ledger counts them too. Absent otherwise.
+     */
+    cardEveryday: z.optional(
+      z.object({
+        cardId: z.string(),
+        side: z.enum(['C', 'D']),
+        name: z.string(),
+        shares: z.array(z.object({ closing: z.string(), due: z.string(), amount: dollarsAnswerSchema })),
+      }),
+    ),
   }),
 });
 export type LedgerWindow = z.infer<typeof ledgerWindowSchema>['window'];

@@ -33,11 +33,17 @@ export function ledgerWindow<Row extends ForecastRow>(
   today: IsoDate,
   /** Everyday spending a week out of this account (issue 36): counted in the warning and the pay periods as the forecast counts it. */
   everydayWeekly: Cents = cents(0),
+  /**
+   * The rows as the forecast weighs them, with their running balances: everyday spending's share of a
+   * card's payments counted (decision 0101). The warning and the pay periods read these; the window
+   * shows the stored `rows`.
+   */
+  weighed: readonly ForecastRow[] = rows,
 ): LedgerWindowOf<Row> {
   const shown = rows.slice(from, from + limit);
   // The warning before $0 is the outlook's (decision 0074), the one the forecast and the notification read.
-  const input = { ledger, rows, today, buffer: cents(0), everydayWeekly };
-  const periods: PayPeriod[] = everydayWeekly > 0 ? everydayPayPeriods(input) : payPeriods(ledger, rows);
+  const input = { ledger, rows: weighed, today, buffer: cents(0), everydayWeekly };
+  const periods: PayPeriod[] = everydayWeekly > 0 ? everydayPayPeriods(input) : payPeriods(ledger, weighed);
   const first = shown[0];
   const last = shown.at(-1);
   const reachesEnd = from + limit >= rows.length;

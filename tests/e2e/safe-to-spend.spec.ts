@@ -8,6 +8,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { ACCOUNTS_PATHS } from '../../src/contract/accounts.js';
 import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { expectView, settled } from './dashboard-actions.js';
@@ -87,6 +88,55 @@ async function seed(page: Page): Promise<void> {
       weeks: WEEKS,
       opening: 1000 + WEEKS_TOTAL,
       weekday: paydayWeekday,
+    },
+  );
+}
+
+/**
+ * Checking ($1,000.00, a $1,200.00 paycheck every other week from T+9) pays a Visa card that owes
+ * $300.00, whose statement closes on T+2 and is due on T+6: the stored payment is $300.00.
+ */
+async function seedCard(page: Page): Promise<void> {
+  const { day, paydayWeekday } = calendar();
+  await page.evaluate(
+    async ({ paths, days, weekday, closingDay, dueDay }) => {
+      const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
+      const user = JSON.parse(sessionStorage.getItem(key ?? '') ?? '{}') as { access_token?: string };
+      const call = async (method: string, path: string, body: unknown) => {
+        const response = await fetch(path, {
+          method,
+          headers: { authorization: `Bearer ${user.access_token ?? ''}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+        return (await response.json()) as { id?: string; accounts?: { id: string; primary: boolean }[] };
+      };
+      await call('POST', paths.deposit, {
+        name: 'Acme',
+        type: 'Direct Deposit',
+        day: weekday,
+        amount: 1200,
+        startDate: days.payday,
+        frequency: 'BW',
+      });
+      const span = { startDate: days.start, endDate: days.end };
+      await call('POST', paths.create, { ledger: { ...span, currentBalance: 1000 } });
+      const accounts = await fetch(paths.accounts, { headers: { authorization: `Bearer ${user.access_token ?? ''}` } }).then(
+        (response) => response.json() as Promise<{ accounts: { id: string; primary: boolean }[] }>,
+      );
+      const checking = accounts.accounts.find((account) => account.primary)?.id ?? '';
+      const card = { closingDay, dueDay, payFromAccountId: checking, rule: 'STATEMENT', amount: null, creditLimit: null };
+      const visa = await call('POST', paths.accounts, { name: 'Visa', kind: 'CARD', card });
+      await call('POST', paths.create.replace('/api/ledger/', `/api/accounts/${visa.id ?? ''}/ledger/`), {
+        ledger: { ...span, currentBalance: -300 },
+      });
+    },
+    {
+      paths: { deposit: DEPOSITS_PATHS.add, create: LEDGER_PATHS.create, accounts: ACCOUNTS_PATHS.list },
+      days: { start: day(0), end: day(40), payday: day(9) },
+      weekday: paydayWeekday,
+      closingDay: Number(day(2).slice(8)),
+      dueDay: Number(day(6).slice(8)),
     },
   );
 }
@@ -184,6 +234,39 @@ for (const [label, viewport] of [
       await expect(firstLine(page)).toHaveText(`Safe to spend until payday (${shown(day(9))}): $91.43 · about $10.16 a day`);
       await expect(page.getByText('The forecast includes everyday spending: about $95.00 a week, an estimate.')).toBeVisible();
       await expectNoBlockingViolations(page, 'Home with everyday spending');
+    });
+
+    test('Everyday spending out of a card: chosen in Settings, its statement payment includes it on Home', async ({ page }) => {
+      test.setTimeout(120_000);
+      const { day } = calendar();
+      await page.goto('/');
+      await signInAs(page, `card-everyday-${label}`);
+      await expectView(page, 'Home');
+      await seedCard(page);
+      await page.reload();
+      await expectView(page, 'Home');
+      // $1,000.00 less the $300.00 Visa payment on T+6, before payday on T+9.
+      await expect(firstLine(page)).toContainText('$700.00');
+
+      await page.getByRole('button', { name: 'Settings' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Settings' });
+      const account = dialog.getByRole('combobox', { name: 'Comes out of' });
+      await expect(account).toHaveValue(/.+/);
+      await account.selectOption({ label: 'Visa (card)' });
+      // The card's own history is asked for: it has none yet.
+      await expect(dialog.getByText('Leftover suggests an amount after 4 full weeks of history; this account has 0.')).toBeVisible();
+      await dialog.getByRole('textbox', { name: 'Everyday spending' }).fill('70');
+      await dialog.getByRole('button', { name: 'Save everyday spending' }).click();
+      await expect(dialog.getByText('Saved. Your forecast now includes everyday spending.')).toBeVisible();
+      await expectNoBlockingViolations(page, 'Settings with an account choice');
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await expect(dialog).toBeHidden();
+
+      // $10.00 a day on the card from tomorrow to its closing on T+2: the T+6 payment is $320.00.
+      await page.reload();
+      await expectView(page, 'Home');
+      await expect(firstLine(page)).toContainText('$680.00');
+      await expect(firstLine(page)).toContainText(shown(day(9)));
     });
   });
 }

@@ -47,4 +47,5 @@ export { deleteUndoEntries, type UndoKind } from './undo-entries.js';
 export { type UndoingMember, undoWrite } from './undo-write.js';
 export { ledgerAnswer } from './ledger-payloads.js';
 export { everydayWeeklyOf, type OutlookReader } from './outlook.js';
+export { forecastRows } from './card-everyday-reads.js';
 export { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';

@@ -3,6 +3,7 @@ import type { AccountForecast } from '../../contract/accounts.js';
 import type { LedgerInfo, LedgerTransaction, PayPeriodInfo } from '../../contract/ledger.js';
 import { LEDGER_WINDOW_ROWS, type LedgerWindow, type LedgerWindowQuery } from '../../contract/ledger-window.js';
 import { badgeOfState } from '../../domain/bank-sync/bank-rows.js';
+import type { CardEverydayShares } from '../../domain/card-everyday.js';
 import { firstOverLimit } from '../../domain/card-payments.js';
 import type { StoredAccount } from './account-record.js';
 import type { LedgerChanges } from '../../contract/ledger-changes.js';
@@ -15,7 +16,7 @@ import type { SafeToSpendInfo } from '../../contract/ledger.js';
 import { everydayWeeklyOf, type OutlookSettings } from './outlook.js';
 import { computeBalances } from '../../domain/balances.js';
 import { ledgerWindow } from '../../domain/ledger-window.js';
-import type { LedgerRowWithBalance, TransactionDraft } from '../../domain/ledger.js';
+import type { LedgerRow, LedgerRowWithBalance, TransactionDraft } from '../../domain/ledger.js';
 import { type Cents, cents, centsToDollars, dollarsToCents } from '../../domain/money.js';
 import type { RequestedRow } from '../../domain/transaction-rules.js';
 import type { LedgerFields } from './ledger-record.js';
@@ -48,10 +49,17 @@ export interface ForecastAccount {
  * The forecast of a ledger, in dollars: pay periods, the lowest balance ahead, the first one below
  * zero; with several accounts, whose it is, and for a card, the first row ahead over its limit.
  */
-export function forecastAnswer({ ledger, rows }: LedgerWithRows, settings: OutlookSettings, whose: ForecastAccount): AccountForecast {
+export function forecastAnswer(
+  { ledger, rows }: LedgerWithRows,
+  settings: OutlookSettings,
+  whose: ForecastAccount,
+  /** The rows as the forecast weighs them (everyday spending's share of card payments, decision 0101); the stored ones unless given. */
+  weighed: readonly LedgerRow[] = rows,
+): AccountForecast {
   const { today, buffer } = settings;
   const balances = computeBalances(ledger.openingBalance, rows);
-  const withBalances = balances.rows;
+  // `upcoming` lists the rows as stored (what Pay acts on); every balance ahead weighs what the forecast counts.
+  const withBalances = weighed === rows ? balances.rows : computeBalances(ledger.openingBalance, weighed).rows;
   const everydayWeekly = everydayWeeklyOf(settings, whose.account.id);
   const input = { ledger, rows: withBalances, today, buffer, everydayWeekly };
   const outlook = forecastOutlook(input);
@@ -74,7 +82,7 @@ export function forecastAnswer({ ledger, rows }: LedgerWithRows, settings: Outlo
       balance: centsToDollars(balance),
       paycheck,
     })),
-    upcoming: rowsAhead(withBalances, today).map(transactionAnswer),
+    upcoming: rowsAhead(balances.rows, today).map(transactionAnswer),
     safeToSpend: safeToSpendAnswer(outlook.safeToSpend),
     ...(counted && { everyday: { weekly: centsToDollars(everydayWeekly) } }),
     // Only with a choice of accounts (a card needs another account to pay it): one account answers as it always did.
@@ -96,6 +104,8 @@ export function windowAnswer(
   query: LedgerWindowQuery,
   serverToday: IsoDate,
   everydayWeekly: Cents = cents(0),
+  /** The rows as the forecast weighs them, and the card's shares in them (decision 0101): the warning and pay periods read them. */
+  { rows: weighed, shares }: { readonly rows: readonly LedgerRow[]; readonly shares: CardEverydayShares | null } = { rows, shares: null },
 ): { window: LedgerWindow } {
   const today = query.today === undefined ? serverToday : isoDate(query.today);
   const balances = computeBalances(ledger.openingBalance, rows);
@@ -105,6 +115,7 @@ export function windowAnswer(
     { from: query.from ?? 0, limit: query.limit ?? LEDGER_WINDOW_ROWS },
     today,
     everydayWeekly,
+    weighed === rows ? balances.rows : computeBalances(ledger.openingBalance, weighed).rows,
   );
   const below = window.firstBelowZero;
   return {
@@ -123,6 +134,12 @@ export function windowAnswer(
       firstBelowZero: below && { date: below.date, name: below.name, balance: centsToDollars(below.balance) },
       // Only while it is counted: off, the window is what it always was.
       ...(everydayWeekly > 0 && { everyday: { weekly: centsToDollars(everydayWeekly) } }),
+      ...(shares && {
+        cardEveryday: {
+          ...shares,
+          shares: shares.shares.map((share) => ({ closing: share.closing, due: share.due, amount: centsToDollars(share.amount) })),
+        },
+      }),
     },
   };
 }

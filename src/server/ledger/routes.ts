@@ -25,7 +25,15 @@ import {
   transactionDraft,
   windowAnswer,
 } from './ledger-payloads.js';
-import { type AccountChoice, everydayWeeklyOf, type LedgerWithRows, NO_LEDGER, readAccount, readAccountLedger } from './index.js';
+import {
+  type AccountChoice,
+  everydayWeeklyOf,
+  forecastRows,
+  type LedgerWithRows,
+  NO_LEDGER,
+  readAccount,
+  readAccountLedger,
+} from './index.js';
 import { type LedgerRowWrite, LedgerService, type RowWriteAnswer } from './ledger-service.js';
 import { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
 import { WhatIfService } from './what-if-service.js';
@@ -71,17 +79,23 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
     // and counts everyday spending when it comes out of this account (issue 36), as the forecast does.
     const settings = await api.outlookOf(api.database.db, owner);
     const shown = settings.everyday === null ? undefined : await readAccount(api.database, owner, account);
-    return windowAnswer(found, query, settings.today, shown ? everydayWeeklyOf(settings, shown.id) : undefined);
+    // Everyday spending on a card is in its statement payments, on both sides (decision 0101).
+    const counted = shown && (await forecastRows(api.database, owner, settings, shown, found));
+    chargeRowsRead(request, counted?.otherRowsRead);
+    return windowAnswer(found, query, settings.today, shown ? everydayWeeklyOf(settings, shown.id) : undefined, counted);
   };
 
   const forecast = async (request: FastifyRequest, account: AccountChoice) => {
     const owner = callerOf(request);
     const read = await readAccountLedger(api.database, owner, account);
     if (!read) throw new NotFoundError(NO_LEDGER);
-    // The answer is small, but the work is every row of the ledger: charged by the rows read.
-    chargeRowsRead(request, read.found.rows.length);
     // "Ahead" starts at the caller's own today (decision 0047); safe to spend keeps their buffer back (issue 36).
-    return forecastAnswer(read.found, await api.outlookOf(api.database.db, owner), read);
+    const settings = await api.outlookOf(api.database.db, owner);
+    // Everyday spending on a card is in its statement payments, on both sides (decision 0101).
+    const counted = await forecastRows(api.database, owner, settings, read.account, read.found);
+    // The answer is small, but the work is every row of the ledger (and the card's): charged by the rows read.
+    chargeRowsRead(request, read.found.rows.length + counted.otherRowsRead);
+    return forecastAnswer(read.found, settings, read, counted.rows);
   };
 
   const create = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice, body: CreateLedgerRequest) => {

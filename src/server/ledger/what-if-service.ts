@@ -13,6 +13,7 @@ import { PURCHASE_NAME, type Purchase, whatIf } from '../../domain/what-if.js';
 import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
 import { type AccountChoice, NO_ACCOUNT, NO_LEDGER, readAccount, readAccountLedger } from './ledger-store.js';
+import { forecastRows } from './card-everyday-reads.js';
 import { everydayWeeklyOf, type OutlookReader } from './outlook.js';
 import { outlookAnswer } from './ledger-payloads.js';
 
@@ -64,10 +65,16 @@ export class WhatIfService {
     }
     if (Object.keys(fields).length > 0) throw new InvalidInputError(FIELDS_MESSAGE, fields);
     let rowsRead = 0;
-    const accounts = reads.flatMap(({ group, read }) => {
-      if (!read) return [];
-      rowsRead += read.found.rows.length;
-      const { ledger, rows } = read.found;
+    const weighed = [];
+    for (const { group, read } of reads) {
+      if (!read) continue;
+      // Everyday spending on a card is in its statement payments, on both sides (decision 0101).
+      const counted = await forecastRows(this.database, owner, settings, read.account, read.found);
+      rowsRead += read.found.rows.length + counted.otherRowsRead;
+      weighed.push({ group, read, rows: counted.rows });
+    }
+    const accounts = weighed.map(({ group, read, rows }) => {
+      const { ledger } = read.found;
       const asked = whatIf({
         ledger,
         rows,
@@ -77,21 +84,19 @@ export class WhatIfService {
         purchases: group.items.map(({ purchase }) => purchase),
       });
       const lowest = asked.lowestBeforePayday;
-      return [
-        {
-          accountId: read.account.id,
-          before: outlookAnswer(asked.before),
-          after: outlookAnswer(asked.after),
-          lowestBeforePayday: {
-            date: lowest.date,
-            name: lowest.name,
-            balance: centsToDollars(lowest.balance),
-            until: lowest.until,
-            untilReason: lowest.untilReason,
-          },
-          affordable: asked.affordable,
+      return {
+        accountId: read.account.id,
+        before: outlookAnswer(asked.before),
+        after: outlookAnswer(asked.after),
+        lowestBeforePayday: {
+          date: lowest.date,
+          name: lowest.name,
+          balance: centsToDollars(lowest.balance),
+          until: lowest.until,
+          untilReason: lowest.untilReason,
         },
-      ];
+        affordable: asked.affordable,
+      };
     });
     return { answer: { accounts }, rowsRead };
   }

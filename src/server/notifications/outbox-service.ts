@@ -24,7 +24,7 @@ import { isStillTrue, type PlanInput, type PlannerAccount, planMessages, shortfa
 import { momentIn } from '../../domain/time-zones.js';
 import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
-import { everydayWeeklyOf, listAccounts, readLedger } from '../ledger/index.js';
+import { everydayWeeklyOf, forecastRows, listAccounts, readLedger } from '../ledger/index.js';
 import {
   claimPlanningDay,
   type PlanningCandidate,
@@ -180,11 +180,13 @@ export class NotificationOutbox {
     const accounts: PlannerAccount[] = [];
     for (const account of await listAccounts(this.database.db, owner)) {
       const ledger = await readLedger(this.database, owner, { id: account.id });
+      // Everyday spending on a card is in its statement payments, as the forecast counts it (decision 0101).
+      const weighed = ledger && (await forecastRows(this.database, owner, { today, everyday: settings.everyday }, account, ledger)).rows;
       accounts.push({
         id: account.id,
         name: label === undefined ? account.name : `${account.name} (${label})`,
         warnBelowZero: account.kind !== 'CARD',
-        rows: ledger ? computeBalances(ledger.ledger.openingBalance, ledger.rows).rows : [],
+        rows: ledger && weighed ? computeBalances(ledger.ledger.openingBalance, weighed).rows : [],
         // What the forecast counts, the shortfall counts (issue 36): everyday spending out of this account.
         ...(ledger && {
           ledger: ledger.ledger,

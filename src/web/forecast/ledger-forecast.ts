@@ -9,6 +9,7 @@ import { bankOfBadge } from '../../domain/bank-sync/bank-rows.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { type Cents, cents } from '../../domain/money.js';
 import { type BalancePoint, firstBelowZero, type ForecastRow, lowestAhead, type PayPeriod, payPeriods } from '../../domain/forecast.js';
+import { type CardEverydayShares, weighedInOrder } from '../../domain/card-everyday.js';
 import { everydayPayPeriods, forecastOutlook } from '../../domain/safe-to-spend.js';
 
 export interface LedgerForecast {
@@ -79,12 +80,28 @@ function rowsAndPeriods(ledger: LedgerView): RowsAndPeriods {
  * `everydayWeekly`: everyday spending out of this account (issue 36), as the server last said; the
  * warning and the pay periods then count it through the one outlook the server reads (decision 0074).
  */
-export function ledgerForecast(ledger: LedgerView, today: IsoDate | null, everydayWeekly: Cents = cents(0)): LedgerForecast {
+export function ledgerForecast(
+  ledger: LedgerView,
+  today: IsoDate | null,
+  everydayWeekly: Cents = cents(0),
+  /** Everyday spending's share of a card's payments in this account (decision 0101), as the server last said: counted, never shown as rows. */
+  cardEveryday?: CardEverydayShares,
+): LedgerForecast {
   const { rows, periods } = rowsAndPeriods(ledger);
-  if (everydayWeekly > 0 && today !== null) {
-    const input = { ledger, rows, today, buffer: cents(0), everydayWeekly };
+  const shared = cardEveryday !== undefined && cardEveryday.shares.length > 0;
+  if ((everydayWeekly > 0 || shared) && today !== null) {
+    // The rows as decoded, with what the bank says of each as the forecast's rows read it (isCounted).
+    const shareable = () =>
+      rows === ledger.transactions ? ledger.transactions : ledger.transactions.map((row, index) => ({ ...row, bank: rows[index]?.bank }));
+    const weighed = shared ? weighedInOrder(ledger.openingBalance, shareable(), cardEveryday) : rows;
+    const input = { ledger, rows: weighed, today, buffer: cents(0), everydayWeekly };
     const outlook = forecastOutlook(input);
-    return { rows, periods: everydayPayPeriods(input), lowest: outlook.lowest, firstBelowZero: outlook.firstBelowZero };
+    return {
+      rows,
+      periods: everydayWeekly > 0 ? everydayPayPeriods(input) : payPeriods(ledger, weighed),
+      lowest: outlook.lowest,
+      firstBelowZero: outlook.firstBelowZero,
+    };
   }
   return {
     rows,

@@ -30,6 +30,7 @@ import { AddTransferButton } from '../features/accounts/add-transfer-button.js';
 import { LedgerSection, type LedgerStatementAccounts } from '../features/ledger/ledger-section.js';
 import type { ScheduleNames } from '../features/ledger/row-source.js';
 import { ImportStatementDialog } from '../features/statements/lazy-import-statement-dialog.js';
+import type { CardEverydayShares } from '../../domain/card-everyday.js';
 import { type LedgerForecast, ledgerForecast } from '../forecast/ledger-forecast.js';
 import { useUndone } from '../undo/undo-context.js';
 import { useLiveChanges } from '../live/live-context.js';
@@ -116,9 +117,14 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
   }, []);
   /** Everyday spending out of this account (issue 36), as the last window said: a whole ledger's warning counts it too. */
   const [everydayWeekly, setEverydayWeekly] = useState(cents(0));
+  /** Everyday spending's share of a card's payments in this account (decision 0101), as the last window said. */
+  const [cardEveryday, setCardEveryday] = useState<CardEverydayShares | undefined>(undefined);
   const noteEveryday = useCallback((info: HeldLedgerInfo) => {
     const shown = heldOf(info);
-    if (shown !== null && isLedgerWindow(shown)) setEverydayWeekly(shown.everyday?.weekly ?? cents(0));
+    if (shown !== null && isLedgerWindow(shown)) {
+      setEverydayWeekly(shown.everyday?.weekly ?? cents(0));
+      setCardEveryday(shown.cardEveryday);
+    }
   }, []);
   const [deposits, setDeposits] = useState<DepositsInfoView | null>(null);
   const [expenses, setExpenses] = useState<ExpensesInfoView | null>(null);
@@ -248,7 +254,7 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
 
   const forecast = useMemo(() => {
     if (held === null) return null;
-    const found = isLedgerWindow(held) ? windowForecast(held) : ledgerForecast(held, today, everydayWeekly);
+    const found = isLedgerWindow(held) ? windowForecast(held) : ledgerForecast(held, today, everydayWeekly, cardEveryday);
     if (!shownAccount) return found;
     // With several accounts the warning names the account; a card warns of its limit, never of $0 (decision 0045).
     const { name, card } = shownAccount;
@@ -258,7 +264,7 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
     const overLimit =
       creditLimit === null || isLedgerWindow(held) ? undefined : { creditLimit, point: firstOverLimit(found.rows, today, creditLimit) };
     return { ...found, account: name, firstBelowZero: null, overLimit };
-  }, [held, today, shownAccount, everydayWeekly]);
+  }, [held, today, shownAccount, everydayWeekly, cardEveryday]);
   // A card with a limit is read whole (decision 0053's window holds the first rows only), so its warning is never missed.
   const cardNeedsWhole = showsWindow && shownAccount?.card != null && shownAccount.card.creditLimit !== null;
   useEffect(() => {

@@ -7,12 +7,15 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AccountView } from '../../../contract/account-codecs.js';
 import type { NotificationSettings } from '../../../contract/notifications.js';
+import { cents } from '../../../domain/money.js';
 import { ApiCallError } from '../../api/api-client.js';
+import { AccountsApiProvider } from '../../api/account-calls.js';
 import { ApiClientProvider } from '../../api/api-context.js';
 import { SettingsApiProvider } from '../../api/settings-calls.js';
 import { findOpenDialog } from '../../test-support/dialog-queries.js';
-import { fakeApiClient, fakeSettingsApi, type FakeSettingsApi } from '../../test-support/fake-api-client.js';
+import { fakeAccountsApi, fakeApiClient, fakeSettingsApi, type FakeSettingsApi } from '../../test-support/fake-api-client.js';
 import { SettingsButton } from './settings-button.js';
 
 /** A channel whose messages arrive (decision 0070). */
@@ -48,17 +51,25 @@ function refused(operation: 'updateProfile' | 'updateNotifications' | 'addNotifi
   return new ApiCallError(operation, 400, 'Some fields need attention.', fields);
 }
 
-async function openSettings(stubs: Partial<FakeSettingsApi> = {}, settings: NotificationSettings = SETTINGS) {
+async function openSettings(
+  stubs: Partial<FakeSettingsApi> = {},
+  settings: NotificationSettings = SETTINGS,
+  /** The user's accounts, when the test gives them; else their call fails, as an unexpected one does. */
+  accounts?: readonly AccountView[],
+) {
   const api = fakeSettingsApi({
     getNotifications: vi.fn(async () => settings),
     updateTimeZone: vi.fn(async (timeZone: string) => ({ subject: 'me', name: null, timeZone, buffer: 0, everydaySpending: null })),
     ...stubs,
   });
+  const accountsApi = fakeAccountsApi(accounts && { listAccounts: vi.fn(async () => ({ accounts: [...accounts] })) });
   const { unmount } = render(
     <ApiClientProvider client={fakeApiClient()}>
-      <SettingsApiProvider value={api}>
-        <SettingsButton />
-      </SettingsApiProvider>
+      <AccountsApiProvider value={accountsApi}>
+        <SettingsApiProvider value={api}>
+          <SettingsButton />
+        </SettingsApiProvider>
+      </AccountsApiProvider>
     </ApiClientProvider>,
   );
   const user = userEvent.setup();
@@ -480,6 +491,89 @@ describe('Keep at least and Everyday spending (issue 36)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save everyday spending' }));
     await waitFor(() => expect(updateEveryday).toHaveBeenCalledWith({ weekly: 212 }));
     await within(dialog).findByText('Saved. Your forecast now includes everyday spending.');
+  });
+
+  const CHECKING: AccountView = {
+    id: 'a1',
+    name: 'Checking',
+    kind: 'CHECKING',
+    currentBalance: cents(100_000),
+    pendingBalance: cents(100_000),
+    primary: true,
+    card: null,
+  };
+  const VISA: AccountView = {
+    id: 'a2',
+    name: 'Visa',
+    kind: 'CARD',
+    currentBalance: cents(-20_000),
+    pendingBalance: cents(-20_000),
+    primary: false,
+    card: { closingDay: 15, dueDay: 8, payFromAccountId: 'a1', rule: 'STATEMENT', amount: null, creditLimit: null },
+  };
+  /** Each account's own suggestion: $212.00 out of Checking, $90.00 on Visa. */
+  const suggestionFor = vi.fn(async (accountId?: string) =>
+    accountId === 'a2' ? { accountId: 'a2', weeks: WEEKS, suggestion: 90 } : { accountId: 'a1', weeks: WEEKS, suggestion: 212 },
+  );
+
+  it('chooses the account it comes out of, a card included; the suggestion and "Use it" are that account\'s', async () => {
+    const updateEveryday = vi.fn(async (everyday: { weekly: number; accountId?: string } | null) => ({
+      ...PROFILE,
+      everydaySpending: everyday ? { weekly: everyday.weekly, accountId: everyday.accountId ?? 'a1' } : null,
+    }));
+    const { api, user, dialog } = await openSettings(
+      { getProfile: vi.fn(async () => PROFILE), getEverydaySuggestion: suggestionFor, updateEveryday },
+      SETTINGS,
+      [CHECKING, VISA],
+    );
+    const account = (await within(dialog).findByRole('combobox', { name: 'Comes out of' })) as HTMLSelectElement;
+    // Off, the primary account is the one offered, and its history is the one suggested from.
+    expect(account.value).toBe('a1');
+    expect(
+      within(account)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Checking', 'Visa (card)']);
+    await within(dialog).findByText(/You spent about \$212\.00 a week on everything else over the last 13 weeks\./);
+
+    await user.selectOptions(account, 'a2');
+    await within(dialog).findByText(/You spent about \$90\.00 a week on everything else over the last 13 weeks\./);
+    expect(api.getEverydaySuggestion).toHaveBeenLastCalledWith('a2');
+    await user.click(within(dialog).getByRole('button', { name: 'Use it' }));
+    expect((within(dialog).getByRole('textbox', { name: 'Everyday spending' }) as HTMLInputElement).value).toBe('90.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save everyday spending' }));
+    await waitFor(() => expect(updateEveryday).toHaveBeenCalledWith({ weekly: 90, accountId: 'a2' }));
+    await within(dialog).findByText('Saved. Your forecast now includes everyday spending.');
+  });
+
+  it("shows the account it is saved on, and the server's word on the account beside the choice", async () => {
+    const saved = { ...PROFILE, everydaySpending: { weekly: 50, accountId: 'a2' } };
+    const { user, dialog } = await openSettings(
+      {
+        getProfile: vi.fn(async () => saved),
+        getEverydaySuggestion: suggestionFor,
+        updateEveryday: vi.fn(async () => {
+          throw refused('updateProfile', { 'everydaySpending.accountId': 'Account must be the id of one of your accounts.' });
+        }),
+      },
+      SETTINGS,
+      [CHECKING, VISA],
+    );
+    const account = (await within(dialog).findByRole('combobox', { name: 'Comes out of' })) as HTMLSelectElement;
+    expect(account.value).toBe('a2');
+    expect((within(dialog).getByRole('textbox', { name: 'Everyday spending' }) as HTMLInputElement).value).toBe('50.00');
+    await within(dialog).findByText(/You spent about \$90\.00 a week/);
+    await user.click(within(dialog).getByRole('button', { name: 'Save everyday spending' }));
+    expect(await within(dialog).findByText('Account must be the id of one of your accounts.')).toBeTruthy();
+    expect(account.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('offers no choice with one account: it comes out of that one', async () => {
+    const { dialog } = await openSettings({ getProfile: vi.fn(async () => PROFILE), getEverydaySuggestion: suggestionFor }, SETTINGS, [
+      CHECKING,
+    ]);
+    await within(dialog).findByText(/You spent about \$212\.00 a week/);
+    expect(within(dialog).queryByRole('combobox', { name: 'Comes out of' })).toBeNull();
   });
 
   it('says so and suggests nothing with fewer than 4 weeks of history', async () => {

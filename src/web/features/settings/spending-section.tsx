@@ -5,10 +5,12 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
+import type { AccountView } from '../../../contract/account-codecs.js';
 import type { Profile } from '../../../contract/app-config.js';
 import { bufferUpdateSchema, everydayUpdateSchema } from '../../../contract/settings-requests.js';
 import type { EverydaySuggestion } from '../../../contract/what-if.js';
 import { cents, formatUsd } from '../../../domain/money.js';
+import { useAccountsApi } from '../../api/account-calls.js';
 import { useSettingsApi } from '../../api/settings-calls.js';
 import { Button } from '../../components/button.js';
 import { type FieldControlProps, FormField } from '../../components/form-field.js';
@@ -95,22 +97,44 @@ function BufferForm({ profile, onSaved }: FormProps) {
   );
 }
 
+/** The accounts everyday spending may come out of, once they load; empty while loading or when they did not. */
+function useAccountChoices(): readonly AccountView[] {
+  const accountsApi = useAccountsApi();
+  const [accounts, setAccounts] = useState<readonly AccountView[]>([]);
+  useEffect(() => {
+    // Without them the form still saves: everyday spending then comes out of the account it did, or the primary one.
+    accountsApi.listAccounts().then(
+      (info) => setAccounts(info.accounts),
+      () => setAccounts([]),
+    );
+  }, [accountsApi]);
+  return accounts;
+}
+
+/** What an account is called in the choice: a card says so, as its payments then carry everyday spending. */
+const accountLabel = (account: AccountView) => (account.kind === 'CARD' ? `${account.name} (card)` : account.name);
+
 function EverydayForm({ profile, onSaved }: FormProps) {
   const api = useSettingsApi();
   const headingId = useId();
   const fieldId = useId();
-  const accountId = profile.everydaySpending?.accountId;
+  const accountFieldId = useId();
+  const accounts = useAccountChoices();
+  const several = accounts.length > 1;
   const [suggestion, setSuggestion] = useState<EverydaySuggestion | 'none'>('none');
-  useEffect(() => {
-    api.getEverydaySuggestion(accountId).then(setSuggestion, () => setSuggestion('none'));
-  }, [api, accountId]);
   const [saved, setSaved] = useState('');
   const form = useSchemaForm({
     schema: everydayUpdateSchema,
-    initialValues: { weekly: profile.everydaySpending ? dollarsText(profile.everydaySpending.weekly) : '' },
-    // An empty amount turns everyday spending off.
+    initialValues: {
+      weekly: profile.everydaySpending ? dollarsText(profile.everydaySpending.weekly) : '',
+      accountId: profile.everydaySpending?.accountId ?? '',
+    },
+    // An empty amount turns everyday spending off; no account chosen is the primary one (the server's default).
     candidateOf: (values) => ({
-      everydaySpending: values.weekly.trim() === '' ? null : { weekly: typedDollars(values.weekly), accountId },
+      everydaySpending:
+        values.weekly.trim() === ''
+          ? null
+          : { weekly: typedDollars(values.weekly), ...(values.accountId !== '' && { accountId: values.accountId }) },
     }),
     staysOpen: true,
     onSave: ({ everydaySpending }) => {
@@ -121,10 +145,24 @@ function EverydayForm({ profile, onSaved }: FormProps) {
           onSaved(answer);
           setSaved(answer.everydaySpending ? 'Saved. Your forecast now includes everyday spending.' : 'Saved. Everyday spending is off.');
         },
-        ['everydaySpending'],
+        ['everydaySpending', 'everydaySpending.weekly', 'everydaySpending.accountId'],
       );
     },
   });
+  // An account since deleted is no choice: the primary one is shown, and sent, instead.
+  const primaryId = accounts.find((one) => one.primary)?.id ?? '';
+  const listed = form.values.accountId === '' || accounts.length === 0 || accounts.some((one) => one.id === form.values.accountId);
+  const chosen = listed ? form.values.accountId : '';
+  const { setValues } = form;
+  useEffect(() => {
+    if (!listed) setValues((current) => ({ ...current, accountId: '' }));
+  }, [listed, setValues]);
+  // The suggestion is the chosen account's: its own last 13 weeks.
+  const suggestFor = chosen === '' ? undefined : chosen;
+  useEffect(() => {
+    setSuggestion('none');
+    api.getEverydaySuggestion(suggestFor).then(setSuggestion, () => setSuggestion('none'));
+  }, [api, suggestFor]);
   const suggested = suggestion === 'none' ? null : suggestion.suggestion;
   return (
     <section aria-labelledby={headingId} className="mb-4">
@@ -139,7 +177,11 @@ function EverydayForm({ profile, onSaved }: FormProps) {
             <>
               You spent about {formatUsd(cents(Math.round(suggested * 100)))} a week on everything else over the last{' '}
               {suggestion.weeks.length} weeks.{' '}
-              <Button variant="outline-primary" size="sm" onClick={() => form.setValues({ weekly: dollarsText(suggested) })}>
+              <Button
+                variant="outline-primary"
+                size="sm"
+                onClick={() => form.setValues((current) => ({ ...current, weekly: dollarsText(suggested) }))}
+              >
                 Use it
               </Button>
             </>
@@ -150,11 +192,44 @@ function EverydayForm({ profile, onSaved }: FormProps) {
         <FormField
           id={fieldId}
           label="Everyday spending"
-          error={form.errors['everydaySpending.weekly'] ?? form.errors['everydaySpending.accountId'] ?? form.errors.everydaySpending}
+          // Without a choice shown, a refused account is said here: it is the amount's account.
+          error={
+            form.errors['everydaySpending.weekly'] ??
+            (several ? undefined : form.errors['everydaySpending.accountId']) ??
+            form.errors.everydaySpending
+          }
           help="An estimate a week of everything your schedules do not cover; leave it empty to turn it off."
         >
-          {(control) => <DollarsControl control={control} value={form.values.weekly} onChange={(weekly) => form.setValues({ weekly })} />}
+          {(control) => (
+            <DollarsControl
+              control={control}
+              value={form.values.weekly}
+              onChange={(weekly) => form.setValues((current) => ({ ...current, weekly }))}
+            />
+          )}
         </FormField>
+        {several && (
+          <FormField
+            id={accountFieldId}
+            label="Comes out of"
+            error={form.errors['everydaySpending.accountId']}
+            help="A card's statement payments then include it."
+          >
+            {(control) => (
+              <Form.Select
+                {...control}
+                value={chosen === '' ? primaryId : chosen}
+                onChange={(event) => form.setValues((current) => ({ ...current, accountId: event.target.value }))}
+              >
+                {accounts.map((one) => (
+                  <option key={one.id} value={one.id}>
+                    {accountLabel(one)}
+                  </option>
+                ))}
+              </Form.Select>
+            )}
+          </FormField>
+        )}
         <SaveRow label="Save everyday spending" sending={form.sending} message={form.errors.form ?? saved} />
       </InlineForm>
     </section>

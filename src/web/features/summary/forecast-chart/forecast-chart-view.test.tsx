@@ -93,6 +93,28 @@ describe('ForecastChartView', () => {
     expect(readout()).toHaveTextContent('Fri, Jan 1, 2027: $500.00');
   });
 
+  it('reads out the dashed what-if line too: the balance after the purchase from its date on', async () => {
+    const user = userEvent.setup();
+    const props = januaryForecast({ whatIf: [{ date: isoDate('2027-01-11'), amount: cents(40_000) }] });
+    const { rerender } = renderView(props);
+    await user.tab();
+    await user.keyboard('{ArrowRight}');
+    // Before the purchase there is no dashed line to read.
+    expect(readout().textContent).toBe('Fri, Jan 1, 2027: $500.00');
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    // The purchase's date is a point of its own.
+    expect(readout().textContent).toBe('Mon, Jan 11, 2027: $2,300.00 · after the purchase: $1,900.00');
+    await user.keyboard('{ArrowRight}');
+    expect(readout().textContent).toBe('Fri, Jan 15, 2027: -$120.00 · after the purchase: -$520.00');
+    await user.keyboard('{End}');
+    expect(readout().textContent).toBe('Sun, Jan 31, 2027: $1,880.00 · after the purchase: $1,480.00');
+
+    // The answer gone, the line and its words go with it.
+    rerender(<ForecastChartView {...props} whatIf={undefined} height={200} />);
+    await user.keyboard('{End}');
+    expect(readout().textContent).toBe('Sun, Jan 31, 2027: $1,880.00');
+  });
+
   it('reads out the point under the pointer', async () => {
     const { container } = renderView();
     const over = container.querySelector('.u-over');

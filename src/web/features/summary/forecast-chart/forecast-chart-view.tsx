@@ -1,13 +1,14 @@
 /**
  * The drawn chart: uPlot on a canvas, loaded on demand (decision 0019). uPlot draws the step line;
  * a draw hook adds the $0 line, today and the lowest point. The pointer moves uPlot's cursor, the
- * arrow keys move it from point to point, and a polite live line reads out the date and balance.
+ * arrow keys move it from point to point, and a polite live line reads out the date and balance (and,
+ * with a what-if drawn, the balance after the purchase).
  */
 import 'uplot/dist/uPlot.min.css';
 import './forecast-chart.css';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
-import { type Cents, centsToDollars, formatUsd } from '../../../../domain/money.js';
+import { type Cents, centsToDollars, dollarsToCents, formatUsd } from '../../../../domain/money.js';
 import { formatDate, formatMonthDay, fromDayNumber, type IsoDate } from '../../../../domain/calendar-date.js';
 import {
   type BalanceForecastChartProps,
@@ -65,10 +66,17 @@ export function axisDates(splits: readonly number[], increment: number): string[
   });
 }
 
-function readoutOf(series: ForecastSeries, index: number): string | null {
+/**
+ * What the live line says of a date: its balance, and while "Can I afford it?"'s dashed line is drawn
+ * (issue 36), the balance after the purchase from its date on, so the keyboard reads both lines.
+ */
+function readoutOf({ series, after }: Pick<DrawnState, 'series' | 'after'>, index: number): string | null {
   const date = series.dates[index];
   const balance = series.balances[index];
-  return date === undefined || balance === undefined ? null : `${formatDate(date)}: ${formatUsd(balance)}`;
+  if (date === undefined || balance === undefined) return null;
+  const text = `${formatDate(date)}: ${formatUsd(balance)}`;
+  const whatIf = after?.[index];
+  return whatIf === null || whatIf === undefined ? text : `${text} · after the purchase: ${formatUsd(dollarsToCents(whatIf))}`;
 }
 
 /** jsdom and some locked-down browsers give no 2D context; the text alternative still says everything. */
@@ -135,7 +143,7 @@ export default function ForecastChartView({
           if (movingByKeyRef.current) return;
           keyIndexRef.current = null;
           const index = u.cursor.idx;
-          const text = index === null || index === undefined ? null : readoutOf((drawnRef.current ?? state).series, index);
+          const text = index === null || index === undefined ? null : readoutOf(drawnRef.current ?? state, index);
           if (text !== null) setReadout(text);
         },
       }),
@@ -181,7 +189,7 @@ export default function ForecastChartView({
         movingByKeyRef.current = false;
       }
     }
-    const text = readoutOf(state.series, index);
+    const text = readoutOf(state, index);
     if (text !== null) setReadout(text);
   };
 
