@@ -11,7 +11,7 @@ import type { SignedInUser } from '../auth/access-token.js';
 import { type BudgetMembership, callerOf, chargeRowsRead, chargeRowsWritten, userOf } from '../http/api-scope.js';
 import { registerEndpoint, registerLedgerEndpoint } from '../http/endpoint-route.js';
 import { type AccountChoice, NO_LEDGER, readLedger } from '../ledger/index.js';
-import { rowCount } from './your-data.js';
+import { rowCount, unpackStorableData } from './your-data.js';
 import { exportDocument } from './your-data-payloads.js';
 import { YourDataService } from './your-data-service.js';
 import { ledgerCsv } from './ledger-csv.js';
@@ -64,8 +64,8 @@ export const yourDataRoutes: FastifyPluginAsyncZod<YourDataRoutesOptions> = asyn
         const body = request.body instanceof Uint8Array ? request.body : new Uint8Array(0);
         const owner = callerOf(request);
         // One file in the works per person, whatever budget it is for (decision 0088).
-        const data = await api.fileWork.forOwner(userOf(request), 'body', (run) => run({ kind: 'check-restore', body }));
-        const counts = await yourData.restore(owner, data);
+        const packed = await api.fileWork.forOwner(userOf(request), 'body', (run) => run({ kind: 'check-restore', body }));
+        const counts = await yourData.restore(owner, await unpackStorableData(packed));
         chargeRowsWritten(request, counts.transactions);
         return counts;
       },
