@@ -36,6 +36,7 @@ import { BankScheduler, startBankTimer } from './bank/bank-scheduler.js';
 import { BankService } from './bank/bank-service.js';
 import { unitsInProcess } from './bank/bank-sync-unit.js';
 import { BankSyncThread } from './bank-sync-runner.js';
+import { UndoThread } from './undo-thread.js';
 import { bankRoutes } from './bank/routes.js';
 import { BudgetService } from './budgets/budget-service.js';
 import { budgetRoutes } from './budgets/routes.js';
@@ -283,6 +284,15 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
         })
       : unitsInProcess({ writes: ledgerWrites, store: bankStore });
   app.addHook('onClose', async () => bankThread.close());
+  // A big undo on SQLite runs in a thread of its own, with its own connection, as the sync's write does (decision 0103).
+  const undoThread =
+    config.database.kind === 'sqlite' && database.whileWritesWait
+      ? new UndoThread(
+          { file: config.database.file, database, defaultTimeZone: config.defaultTimeZone, now, charge: chargeRowsTouched },
+          app.log,
+        )
+      : undefined;
+  if (undoThread) app.addHook('onClose', async () => undoThread.close());
   const bank = new BankService({
     database,
     units: bankUnits,
@@ -353,7 +363,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(ledgerRoutes);
       await api.register(statementRoutes);
       await api.register(yourDataRoutes, { deleteEverything: (user, budget) => budgets.deleteEverything(user, budget) });
-      await api.register(undoRoutes);
+      await api.register(undoRoutes, undoThread ? { elsewhere: (owner, member, token) => undoThread.undo(owner, member, token) } : {});
       await api.register(accountsRoutes);
       await api.register(notificationRoutes, { notifications, delivery });
       await api.register(bankRoutes, { bank });
