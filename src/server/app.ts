@@ -36,7 +36,7 @@ import { BankScheduler, startBankTimer } from './bank/bank-scheduler.js';
 import { BankService } from './bank/bank-service.js';
 import { unitsInProcess } from './bank/bank-sync-unit.js';
 import { BankSyncThread } from './bank-sync-runner.js';
-import { UndoThread } from './undo-thread.js';
+import { BigWriteThread } from './big-write-thread.js';
 import { bankRoutes } from './bank/routes.js';
 import { BudgetService } from './budgets/budget-service.js';
 import { budgetRoutes } from './budgets/routes.js';
@@ -284,15 +284,22 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
         })
       : unitsInProcess({ writes: ledgerWrites, store: bankStore });
   app.addHook('onClose', async () => bankThread.close());
-  // A big undo on SQLite runs in a thread of its own, with its own connection, as the sync's write does (decision 0103).
-  const undoThread =
+  // A restore and a big undo on SQLite run in a thread of their own, with its own connection, as the sync's write does (decision 0103).
+  const bigWrites =
     config.database.kind === 'sqlite' && database.whileWritesWait
-      ? new UndoThread(
-          { file: config.database.file, database, defaultTimeZone: config.defaultTimeZone, now, charge: chargeRowsTouched },
+      ? new BigWriteThread(
+          {
+            file: config.database.file,
+            database,
+            defaultTimeZone: config.defaultTimeZone,
+            now,
+            charge: chargeRowsTouched,
+            actorOf: actorOfCaller,
+          },
           app.log,
         )
       : undefined;
-  if (undoThread) app.addHook('onClose', async () => undoThread.close());
+  if (bigWrites) app.addHook('onClose', async () => bigWrites.close());
   const bank = new BankService({
     database,
     units: bankUnits,
@@ -362,8 +369,11 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(expenseRoutes);
       await api.register(ledgerRoutes);
       await api.register(statementRoutes);
-      await api.register(yourDataRoutes, { deleteEverything: (user, budget) => budgets.deleteEverything(user, budget) });
-      await api.register(undoRoutes, undoThread ? { elsewhere: (owner, member, token) => undoThread.undo(owner, member, token) } : {});
+      await api.register(yourDataRoutes, {
+        deleteEverything: (user, budget) => budgets.deleteEverything(user, budget),
+        ...(bigWrites && { restoreElsewhere: (owner, data) => bigWrites.restore(owner, data) }),
+      });
+      await api.register(undoRoutes, bigWrites ? { elsewhere: (owner, member, token) => bigWrites.undo(owner, member, token) } : {});
       await api.register(accountsRoutes);
       await api.register(notificationRoutes, { notifications, delivery });
       await api.register(bankRoutes, { bank });

@@ -34,8 +34,8 @@ export function errorInThread(error: unknown): ErrorInThread {
   return { kind: 'fault', message };
 }
 
-/** `thread`: whose thread it was, named in a fault's message (the bank sync's, or a big undo's: decision 0103). */
-export function errorFromThread(error: ErrorInThread, thread: 'bank sync' | 'undo' = 'bank sync'): Error {
+/** `thread`: whose thread it was, named in a fault's message (the bank sync's, or big writes': decision 0103). */
+export function errorFromThread(error: ErrorInThread, thread: 'bank sync' | 'big writes' = 'bank sync'): Error {
   switch (error.kind) {
     case 'invalid':
       return new InvalidInputError(error.message, error.fields);

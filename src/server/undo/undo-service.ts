@@ -32,7 +32,7 @@ export type Undone =
   | { readonly answer: 'deposits'; readonly deposits: StoredDeposit[]; readonly manyAccounts: boolean }
   | { readonly answer: 'expenses'; readonly expenses: StoredExpense[]; readonly manyAccounts: boolean };
 
-/** Where a big undo runs instead (undo-thread.ts), answering as it would here. */
+/** Where a big undo runs instead (big-write-thread.ts), answering as it would here. */
 export type UndoElsewhere = (owner: Caller, member: UndoingMember, token: string) => Promise<Undone>;
 
 /**
