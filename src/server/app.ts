@@ -284,22 +284,12 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
         })
       : unitsInProcess({ writes: ledgerWrites, store: bankStore });
   app.addHook('onClose', async () => bankThread.close());
-  // A restore and a big undo on SQLite run in a thread of their own, with its own connection, as the sync's write does (decision 0103).
-  const bigWrites =
-    config.database.kind === 'sqlite' && database.whileWritesWait
-      ? new BigWriteThread(
-          {
-            file: config.database.file,
-            database,
-            defaultTimeZone: config.defaultTimeZone,
-            now,
-            charge: chargeRowsTouched,
-            actorOf: actorOfCaller,
-          },
-          app.log,
-        )
-      : undefined;
-  if (bigWrites) app.addHook('onClose', async () => bigWrites.close());
+  // A restore and a big undo run in a thread of their own, with its own connection (decision 0103).
+  const bigWrites = new BigWriteThread(
+    { where: config.database, database, defaultTimeZone: config.defaultTimeZone, now, charge: chargeRowsTouched, actorOf: actorOfCaller },
+    app.log,
+  );
+  app.addHook('onClose', async () => bigWrites.close());
   const bank = new BankService({
     database,
     units: bankUnits,
@@ -371,9 +361,9 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(statementRoutes);
       await api.register(yourDataRoutes, {
         deleteEverything: (user, budget) => budgets.deleteEverything(user, budget),
-        ...(bigWrites && { restoreElsewhere: (owner, data) => bigWrites.restore(owner, data) }),
+        restoreElsewhere: (owner, data) => bigWrites.restore(owner, data),
       });
-      await api.register(undoRoutes, bigWrites ? { elsewhere: (owner, member, token) => bigWrites.undo(owner, member, token) } : {});
+      await api.register(undoRoutes, { elsewhere: (owner, member, token) => bigWrites.undo(owner, member, token) });
       await api.register(accountsRoutes);
       await api.register(notificationRoutes, { notifications, delivery });
       await api.register(bankRoutes, { bank });

@@ -1,13 +1,16 @@
 /**
- * Big writes in a thread of their own, on SQLite (decision 0103): a restore of your data, and an
- * undo whose journal is long. better-sqlite3 runs every statement, and waits for every commit's
- * fsync, in the thread that calls it, so restoring 20,000 rows (about 80 staged inserts, each its own
+ * Big writes in a thread of their own (decision 0103): a restore of your data, and an undo whose
+ * journal is long. On SQLite better-sqlite3 runs every statement, and waits for every commit's fsync,
+ * in the thread that calls it, so restoring 20,000 rows (about 80 staged inserts, each its own
  * commit, then the unit of work and the old ledger's deletes) or undoing a 20,000-row Extend held the
  * thread every other user is served on for 50-500 ms at a time (issue 34 item 5), however it gave way
- * between statements. Here they run in a worker thread (big-write-worker.ts) with its own connection
- * to the file, as the bank sync's write does (decision 0098); the server's thread only waits for the
- * answer. While the worker writes, this process's own writes wait their turn without blocking
- * (OpenDatabase.whileWritesWait), and its reads go on beside it on the reading connection.
+ * between statements; on PostgreSQL the statements wait on a socket, but parsing a journal, checking
+ * it against 20,000 rows, building their statements and the garbage of it all were still this
+ * thread's. Here they run in a worker thread (big-write-worker.ts) with its own connection, as the
+ * bank sync's write does on SQLite (decision 0098); the server's thread only waits for the answer.
+ * On SQLite this process's own writes wait their turn meanwhile without blocking
+ * (OpenDatabase.whileWritesWait) and its reads go on beside it on the reading connection; on
+ * PostgreSQL the owner's advisory lock orders writes across connections as before.
  */
 import type { Piscina } from 'piscina';
 import type { YourDataCounts } from '../contract/your-data.js';
@@ -17,7 +20,7 @@ import { errorFromThread } from './bank/errors-in-thread.js';
 import type { OpenDatabase } from './db/database.js';
 import type { UndoingMember } from './ledger/index.js';
 import { noteChangeText } from './live/change-text.js';
-import type { BigWriteTask, BigWriteTaskOutcome, RestoredInThread, UndoneInThread } from './big-write-worker.js';
+import type { BigWriteTask, BigWriteTaskOutcome, RestoredInThread, ThreadDatabase, UndoneInThread } from './big-write-worker.js';
 import type { Undone } from './undo/undo-service.js';
 import type { PackedStorableData } from './your-data/your-data.js';
 
@@ -34,7 +37,7 @@ function workerEntry(): { filename: string; execArgv?: string[] } {
 }
 
 export interface BigWriteThreadOptions {
-  readonly file: string;
+  readonly where: ThreadDatabase;
   readonly database: OpenDatabase;
   readonly defaultTimeZone: string;
   readonly now: () => Date;
@@ -74,18 +77,24 @@ export class BigWriteThread {
   /** Runs the write in the thread while this process's writes wait; charges its rows and passes on its words. */
   private async write(
     owner: Caller,
-    task: (base: { file: string; defaultTimeZone: string; now: string; owner: Caller; actor: SignedInUser | null }) => BigWriteTask,
+    task: (base: {
+      database: ThreadDatabase;
+      defaultTimeZone: string;
+      now: string;
+      owner: Caller;
+      actor: SignedInUser | null;
+    }) => BigWriteTask,
   ): Promise<UndoneInThread | RestoredInThread> {
-    const { database, file, defaultTimeZone, now, charge, actorOf } = this.options;
-    const whileWritesWait = database.whileWritesWait;
-    if (!whileWritesWait) throw new Error('A write in a thread of its own needs SQLite');
+    const { database, where, defaultTimeZone, now, charge, actorOf } = this.options;
+    // On SQLite this process's writes wait while the thread writes; PostgreSQL's own locks order them.
+    const whileWritesWait = database.whileWritesWait ?? (<T>(work: () => Promise<T>) => work());
     // The thread started (or found running) before this process's writes wait: starting one takes a while.
     await this.run({ kind: 'ready' });
     const actor = actorOf(owner);
     const outcome = await whileWritesWait(() =>
       this.run(
         task({
-          file,
+          database: where,
           defaultTimeZone,
           now: now().toISOString(),
           owner: { issuer: owner.issuer, subject: owner.subject },

@@ -1,7 +1,7 @@
 /**
- * The thread big writes run in on SQLite (decision 0103; the server's side is big-write-thread.ts):
- * a restore of your data, and an undo whose journal is long. It opens the database file with a
- * connection of its own and builds the ledger's unit of work as the app does, so the services
+ * The thread big writes run in (decision 0103; the server's side is big-write-thread.ts):
+ * a restore of your data, and an undo whose journal is long. It opens the database (the SQLite file,
+ * or PostgreSQL) with a connection of its own and builds the ledger's unit of work as the app does, so the services
  * (your-data/your-data-service.ts, undo/undo-service.ts) run here unchanged: parsing a journal,
  * checking it against 20,000 rows, staging, inserting, deleting and committing them (each commit
  * waits for the disk) is this thread's work, never the thread that serves every other user. A ledger
@@ -19,7 +19,7 @@ import { ledgerEtag } from '../contract/ledger.js';
 import { undoAnswerSchema } from '../contract/undo.js';
 import type { Caller, SignedInUser } from './auth/access-token.js';
 import { type ErrorInThread, errorInThread } from './bank/errors-in-thread.js';
-import { type OpenDatabase, openSqliteInThread } from './db/database.js';
+import { type OpenDatabase, openPostgresInThread, openSqliteInThread } from './db/database.js';
 import { answerSerializerCompiler } from './http/answer-serializer.js';
 import { ledgerAnswer, LedgerWrites, type UndoingMember, versionOf } from './ledger/index.js';
 import { readLedgerSchedules } from './ledger-schedules.js';
@@ -29,8 +29,11 @@ import { type Undone, UndoService } from './undo/undo-service.js';
 import { type PackedStorableData, unpackStorableData } from './your-data/your-data.js';
 import { YourDataService } from './your-data/your-data-service.js';
 
+/** The database the server runs on, as the thread opens it. */
+export type ThreadDatabase = { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'postgres'; readonly url: string };
+
 interface TaskBase {
-  readonly file: string;
+  readonly database: ThreadDatabase;
   readonly defaultTimeZone: string;
   /** The app's clock at the task's start, as an ISO string. */
   readonly now: string;
@@ -89,16 +92,24 @@ class GiveWay implements KyselyPlugin {
   }
 }
 
-/** One connection per file for the thread's life. */
+/** One connection per database for the thread's life. */
 const opened = new Map<string, OpenDatabase>();
 
-function unitOf(task: TaskBase): { database: OpenDatabase; writes: LedgerWrites; clock: () => Date; made: () => BigWriteMade } {
-  let database = opened.get(task.file);
+async function openedFor(where: ThreadDatabase): Promise<OpenDatabase> {
+  const key = where.kind === 'sqlite' ? `sqlite ${where.file}` : `postgres ${where.url}`;
+  let database = opened.get(key);
   if (!database) {
-    const own = openSqliteInThread(SQLite, task.file);
+    const own = where.kind === 'sqlite' ? openSqliteInThread(SQLite, where.file) : await openPostgresInThread(where.url);
     database = { ...own, db: own.db.withPlugin(new GiveWay()) };
-    opened.set(task.file, database);
+    opened.set(key, database);
   }
+  return database;
+}
+
+async function unitOf(
+  task: TaskBase,
+): Promise<{ database: OpenDatabase; writes: LedgerWrites; clock: () => Date; made: () => BigWriteMade }> {
+  const database = await openedFor(task.database);
   const now = new Date(task.now);
   const clock = () => now;
   let rowsTouched = 0;
@@ -115,7 +126,7 @@ function unitOf(task: TaskBase): { database: OpenDatabase; writes: LedgerWrites;
 }
 
 async function undo(task: Extract<BigWriteTask, { kind: 'undo' }>): Promise<UndoneInThread> {
-  const { database, writes, made } = unitOf(task);
+  const { database, writes, made } = await unitOf(task);
   const undone = await new UndoService(database, writes).undo(task.owner, task.member, task.token);
   if (undone.answer !== 'ledger') return { ...undone, ...made() };
   const { ledger } = undone;
@@ -129,7 +140,7 @@ async function undo(task: Extract<BigWriteTask, { kind: 'undo' }>): Promise<Undo
 }
 
 async function restore(task: Extract<BigWriteTask, { kind: 'restore' }>): Promise<RestoredInThread> {
-  const { database, writes, clock, made } = unitOf(task);
+  const { database, writes, clock, made } = await unitOf(task);
   const counts = await new YourDataService(database, clock, writes).restore(task.owner, await unpackStorableData(task.data));
   return { ...counts, ...made() };
 }

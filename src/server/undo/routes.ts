@@ -14,7 +14,7 @@ import { ledgerAnswer, tagLedgerVersion } from '../ledger/index.js';
 import { type UndoElsewhere, UndoService } from './undo-service.js';
 
 export interface UndoRoutesOptions {
-  /** Where a big undo runs on SQLite: a thread of its own (decision 0103). */
+  /** Where a big undo runs: a thread of its own (decision 0103). */
   readonly elsewhere?: UndoElsewhere;
 }
 

@@ -7,7 +7,7 @@
  * since refuses it, and then nothing changes. Undoing a Pay is the Pay never having happened, not
  * a status moving back: no rule of an edit (decideUpdate) applies to it.
  *
- * On SQLite a big undo (a journal of thousands of rows) runs in a thread of its own (decision 0103):
+ * A big undo (a journal of thousands of rows) runs in a thread of its own (decision 0103):
  * the same service there, with the thread's connection, answering as the route would.
  */
 import type { Caller } from '../auth/access-token.js';
@@ -46,7 +46,7 @@ export class UndoService {
     private readonly database: OpenDatabase,
     /** An undo is a ledger write too: one unit of work, which moves the versions it changed. */
     private readonly writes: LedgerWrites,
-    /** Where a big undo runs, on SQLite; without it every undo runs here. */
+    /** Where a big undo runs (the app's big writes' thread); without it every undo runs here. */
     private readonly elsewhere?: UndoElsewhere,
   ) {}
 

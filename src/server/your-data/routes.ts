@@ -19,7 +19,7 @@ import { ledgerCsv } from './ledger-csv.js';
 export interface YourDataRoutesOptions {
   /** "Delete everything" leaves the person's shared budgets too (decision 0095): the budgets' service does it, erasing through this module. */
   readonly deleteEverything: (user: SignedInUser, budget: BudgetMembership | undefined) => Promise<YourDataCounts>;
-  /** Where a restore runs on SQLite: a thread of its own, given the file worker's text as it is (decision 0103). */
+  /** Where a restore runs: a thread of its own, given the file worker's text as it is (decision 0103). */
   readonly restoreElsewhere?: (owner: Caller, data: PackedStorableData) => Promise<YourDataCounts>;
 }
 
