@@ -140,11 +140,17 @@ async function postgresDatabase(url: string, max: number): Promise<WholeDatabase
 }
 
 /**
- * PostgreSQL as a thread of its own opens it (big-write-thread.ts, decision 0103): one connection,
+ * A thread's connections to PostgreSQL: its unit of work holds one; a read outside it, if any code
+ * path made one meanwhile, must not wait for it (the server's own pool has 10).
+ */
+const THREAD_CONNECTIONS = 2;
+
+/**
+ * PostgreSQL as a thread of its own opens it (big-write-thread.ts, decision 0103): two connections,
  * the same settings, no migrations (the server ran them before it started any thread).
  */
 export async function openPostgresInThread(url: string): Promise<OpenDatabase> {
-  const db = await postgresDatabase(url, 1);
+  const db = await postgresDatabase(url, THREAD_CONNECTIONS);
   return { db: withoutLedgerTables(db), kind: 'postgres', close: () => db.destroy() };
 }
 
