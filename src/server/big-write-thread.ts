@@ -12,6 +12,7 @@
  * (OpenDatabase.whileWritesWait) and its reads go on beside it on the reading connection; on
  * PostgreSQL the owner's advisory lock orders writes across connections as before.
  */
+import { sql } from 'kysely';
 import type { Piscina } from 'piscina';
 import type { YourDataCounts } from '../contract/your-data.js';
 import type { Actor } from './activity/activity-store.js';
@@ -88,6 +89,9 @@ export class BigWriteThread {
     const { database, where, defaultTimeZone, now, charge, actorOf } = this.options;
     // On SQLite this process's writes wait while the thread writes; PostgreSQL's own locks order them.
     const whileWritesWait = database.whileWritesWait ?? (<T>(work: () => Promise<T>) => work());
+    // Only while the server's own database is open: once it is closed (the server stopping), a write
+    // fails here as every other call's does, rather than going on through the thread's connection.
+    await database.db.selectNoFrom(sql<number>`1`.as('open')).execute();
     // The thread started (or found running) before this process's writes wait: starting one takes a while.
     await this.run({ kind: 'ready' });
     const actor = actorOf(owner);
