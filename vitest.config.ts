@@ -3,7 +3,11 @@ import { defineConfig } from 'vitest/config';
 import { FILES_THAT_REPLACE_MODULES } from './tests/support/isolated-test-files.js';
 
 /** The reliability tests that time one user while another loads the server: alone, one at a time, last. */
-const TIMED_RELIABILITY_FILES = ['tests/reliability/heavy-user.test.ts', 'tests/reliability/hostile-files.test.ts'];
+const TIMED_RELIABILITY_FILES = [
+  'tests/reliability/heavy-user.test.ts',
+  'tests/reliability/hostile-files.test.ts',
+  'tests/reliability/big-writes.test.ts',
+];
 
 export default defineConfig({
   plugins: [react()],

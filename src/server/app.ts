@@ -36,6 +36,7 @@ import { BankScheduler, startBankTimer } from './bank/bank-scheduler.js';
 import { BankService } from './bank/bank-service.js';
 import { unitsInProcess } from './bank/bank-sync-unit.js';
 import { BankSyncThread } from './bank-sync-runner.js';
+import { BigWriteThread } from './big-write-thread.js';
 import { bankRoutes } from './bank/routes.js';
 import { BudgetService } from './budgets/budget-service.js';
 import { budgetRoutes } from './budgets/routes.js';
@@ -283,6 +284,12 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
         })
       : unitsInProcess({ writes: ledgerWrites, store: bankStore });
   app.addHook('onClose', async () => bankThread.close());
+  // A restore and a big undo run in a thread of their own, with its own connection (decision 0103).
+  const bigWrites = new BigWriteThread(
+    { where: config.database, database, defaultTimeZone: config.defaultTimeZone, now, charge: chargeRowsTouched, actorOf: actorOfCaller },
+    app.log,
+  );
+  app.addHook('onClose', async () => bigWrites.close());
   const bank = new BankService({
     database,
     units: bankUnits,
@@ -361,8 +368,11 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(expenseRoutes);
       await api.register(ledgerRoutes);
       await api.register(statementRoutes);
-      await api.register(yourDataRoutes, { deleteEverything: (user, budget) => budgets.deleteEverything(user, budget) });
-      await api.register(undoRoutes);
+      await api.register(yourDataRoutes, {
+        deleteEverything: (user, budget) => budgets.deleteEverything(user, budget),
+        restoreElsewhere: (owner, data) => bigWrites.restore(owner, data),
+      });
+      await api.register(undoRoutes, { elsewhere: (owner, member, token) => bigWrites.undo(owner, member, token) });
       await api.register(accountsRoutes);
       await api.register(notificationRoutes, { notifications, delivery });
       await api.register(bankRoutes, { bank });

@@ -147,6 +147,27 @@ describe.each(databaseKinds())('undo on %s', (kind) => {
     expect(byName(ledgerOf(await user.post(LEDGER_PATHS.extend, { endDate: '2027-01-31' })), 'Rent', '2027-01-01').status).toBe('PENDING');
   });
 
+  it('undoes a big Extend as a small one, in its own thread: the same answer, ETag and data', async () => {
+    const { user } = await planUser(test, 'undo-big-extend');
+    for (let day = 1; day <= 90; day += 1) {
+      okJson(await user.post(EXPENSES_PATHS.add, expenseInput({ name: `Bill ${day}`, amount: 10, day: 1 + (day % 28) })));
+    }
+    const before = await everything(user);
+    const rowsBefore = ledgerOf(await user.get(LEDGER_PATHS.retrieve)).transactions.length;
+    const extended = await user.post(LEDGER_PATHS.extend, { endDate: '2031-10-31' });
+    expect(ledgerOf(extended).transactions.length - rowsBefore).toBeGreaterThan(4_000);
+    // A journal this long runs in the big writes' thread (decision 0103): the app's own unit of work never sees it.
+    const run = vi.spyOn(test.app.ledgerWrites, 'run');
+    try {
+      await undoLedgerWrite(user, tokenOf(extended), before);
+      expect(run).not.toHaveBeenCalled();
+    } finally {
+      run.mockRestore();
+    }
+    // Used up in the thread as here: a second undo finds nothing.
+    expectNotFound(await undo(user, tokenOf(extended)), NOTHING_TO_UNDO);
+  });
+
   it('undoes a statement import: rows, statuses and balances as before, and the same file imports again as new', async () => {
     const user = test.as(newSubject('undo-import'));
     okJson(await user.post(DEPOSITS_PATHS.add, depositInput({ name: 'Acme', amount: 1000, startDate: '2027-01-01', frequency: 'BW' })));

@@ -34,7 +34,8 @@ export function errorInThread(error: unknown): ErrorInThread {
   return { kind: 'fault', message };
 }
 
-export function errorFromThread(error: ErrorInThread): Error {
+/** `thread`: whose thread it was, named in a fault's message (the bank sync's, or big writes': decision 0103). */
+export function errorFromThread(error: ErrorInThread, thread: 'bank sync' | 'big writes' = 'bank sync'): Error {
   switch (error.kind) {
     case 'invalid':
       return new InvalidInputError(error.message, error.fields);
@@ -53,6 +54,6 @@ export function errorFromThread(error: ErrorInThread): Error {
     case 'gone':
       return new GoneError(error.message);
     case 'fault':
-      return new Error(`The bank sync's thread failed: ${error.message}`);
+      return new Error(`The ${thread}'s thread failed: ${error.message}`);
   }
 }

@@ -120,10 +120,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     afterMigrations = () => dialect.readAside();
     whileWritesWait = (work) => dialect.whileWritesWait(work);
   } else {
-    const { default: pg } = await import('pg');
-    pg.types.setTypeParser(PG_INT8_OID, (value) => Number(value));
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
-    db = new Kysely<DatabaseSchema>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
+    db = await postgresDatabase(config.url, 10);
   }
   await migrateToLatest(db, config.kind);
   afterMigrations();
@@ -134,6 +131,29 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
  * The SQLite file as a thread of its own opens it (bank-sync-runner.ts): one connection, the same
  * settings, no migrations (the server ran them before it started any thread), no reader aside.
  */
+/** PostgreSQL through a pool of at most `max` connections, with 64-bit integers read as numbers. */
+async function postgresDatabase(url: string, max: number): Promise<WholeDatabase> {
+  const { default: pg } = await import('pg');
+  pg.types.setTypeParser(PG_INT8_OID, (value) => Number(value));
+  const pool = new pg.Pool({ connectionString: url, max });
+  return new Kysely<DatabaseSchema>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
+}
+
+/**
+ * A thread's connections to PostgreSQL: its unit of work holds one; a read outside it, if any code
+ * path made one meanwhile, must not wait for it (the server's own pool has 10).
+ */
+const THREAD_CONNECTIONS = 2;
+
+/**
+ * PostgreSQL as a thread of its own opens it (big-write-thread.ts, decision 0103): two connections,
+ * the same settings, no migrations (the server ran them before it started any thread).
+ */
+export async function openPostgresInThread(url: string): Promise<OpenDatabase> {
+  const db = await postgresDatabase(url, THREAD_CONNECTIONS);
+  return { db: withoutLedgerTables(db), kind: 'postgres', close: () => db.destroy() };
+}
+
 export function openSqliteInThread(driver: typeof SQLite, file: string): OpenDatabase {
   const sqlite = new driver(file, { fileMustExist: true });
   sqlite.pragma('synchronous = FULL');

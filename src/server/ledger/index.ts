@@ -11,7 +11,7 @@ export { type LedgerData, readLedgerData } from './ledger-data.js';
 export type { LedgerWithRows } from './ledger-reads.js';
 export type { RestorableLedger } from './ledger-staging.js';
 export type { StoredLedger } from './ledger-record.js';
-export { checkExpectedVersion } from './ledger-version.js';
+export { checkExpectedVersion, versionOf } from './ledger-version.js';
 export { UNDO_CONFLICT } from './ledger-undo.js';
 export {
   type AccountChoice,
@@ -43,7 +43,7 @@ export {
 export { forgetCard } from './card-payment-writes.js';
 export { readBankLedger, writeBankPlan } from './bank-sync-writes.js';
 export type { ClearedMatch, StoredRow } from './transaction-rows.js';
-export { deleteUndoEntries, type UndoKind } from './undo-entries.js';
+export { deleteUndoEntries, type UndoKind, undoJournalLength, undoTokenKey } from './undo-entries.js';
 export { type UndoingMember, undoWrite } from './undo-write.js';
 export { ledgerAnswer } from './ledger-payloads.js';
 export { everydayWeeklyOf, type OutlookReader } from './outlook.js';

@@ -132,6 +132,17 @@ export async function findUndoEntry(db: Database, owner: Caller, key: string): P
   return { kind, actor, what: record.what, expiresAt: new Date(record.expires_at), journal: JSON.parse(record.journal) };
 }
 
+/** How long the owner's entry's journal is, in characters, without reading it; undefined when there is no such entry. */
+export async function undoJournalLength(db: Database, owner: Caller, key: string): Promise<number | undefined> {
+  const record = await withLedgerTables(db)
+    .selectFrom('undo_entries')
+    .select(sql<number>`length(journal)`.as('length'))
+    .where('token_hash', '=', key)
+    .where((eb) => eb.and(ownerColumns(owner)))
+    .executeTakeFirst();
+  return record === undefined ? undefined : Number(record.length);
+}
+
 /** Whether the owner's entry under this key is still there (not used since): its journal never changes once written. */
 export async function undoEntryExists(db: Database, owner: Caller, key: string): Promise<boolean> {
   const record = await withLedgerTables(db)

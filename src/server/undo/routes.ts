@@ -4,16 +4,22 @@
  * with its version in the ETag header, the deposits, or the expenses. An undo is not itself undone:
  * it carries no Leftover-Undo header.
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { depositsAnswer } from '../deposits/deposit-payloads.js';
 import { expensesAnswer } from '../expenses/expense-payloads.js';
-import { callerOf, memberOf } from '../http/api-scope.js';
+import { callerOf, chargeRowsRead, memberOf } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
 import { ledgerAnswer, tagLedgerVersion } from '../ledger/index.js';
-import { UndoService } from './undo-service.js';
+import { type UndoElsewhere, UndoService } from './undo-service.js';
 
-export const undoRoutes: FastifyPluginAsyncZod = async (api) => {
-  const undos = new UndoService(api.database, api.ledgerWrites);
+export interface UndoRoutesOptions {
+  /** Where a big undo runs: a thread of its own (decision 0103). */
+  readonly elsewhere?: UndoElsewhere;
+}
+
+export const undoRoutes: FastifyPluginAsyncZod<UndoRoutesOptions> = async (api, { elsewhere }) => {
+  const undos = new UndoService(api.database, api.ledgerWrites, elsewhere);
 
   registerEndpoint(api, 'undo', async (request, reply) => {
     const undone = await undos.undo(callerOf(request), memberOf(request), request.body.token);
@@ -21,6 +27,13 @@ export const undoRoutes: FastifyPluginAsyncZod = async (api) => {
     if (undone.answer === 'expenses') {
       const owner = callerOf(request);
       return expensesAnswer({ schedules: undone.expenses, manyAccounts: undone.manyAccounts }, await api.todayOf(api.database.db, owner));
+    }
+    if (undone.answer === 'ledger-text') {
+      // Written and checked against this answer's schema in the thread, as the serializer here would: sent as it is.
+      reply.header('etag', undone.etag).type('application/json; charset=utf-8');
+      chargeRowsRead(request, undone.rows);
+      // The reply's type names the answer's objects; this answer is their text already.
+      return (reply as FastifyReply).send(undone.body);
     }
     tagLedgerVersion(reply, undone.ledger);
     return ledgerAnswer(undone.ledger);

@@ -7,11 +7,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RESTORE_BODY_LIMIT_BYTES, ledgerCsvFileName, type YourDataCounts } from '../../contract/your-data.js';
 import { NotFoundError } from '../../domain/errors.js';
-import type { SignedInUser } from '../auth/access-token.js';
+import type { Caller, SignedInUser } from '../auth/access-token.js';
 import { type BudgetMembership, callerOf, chargeRowsRead, chargeRowsWritten, userOf } from '../http/api-scope.js';
 import { registerEndpoint, registerLedgerEndpoint } from '../http/endpoint-route.js';
 import { type AccountChoice, NO_LEDGER, readLedger } from '../ledger/index.js';
-import { rowCount } from './your-data.js';
+import { type PackedStorableData, rowCount, unpackStorableData } from './your-data.js';
 import { exportDocument } from './your-data-payloads.js';
 import { YourDataService } from './your-data-service.js';
 import { ledgerCsv } from './ledger-csv.js';
@@ -19,9 +19,11 @@ import { ledgerCsv } from './ledger-csv.js';
 export interface YourDataRoutesOptions {
   /** "Delete everything" leaves the person's shared budgets too (decision 0095): the budgets' service does it, erasing through this module. */
   readonly deleteEverything: (user: SignedInUser, budget: BudgetMembership | undefined) => Promise<YourDataCounts>;
+  /** Where a restore runs: a thread of its own, given the file worker's text as it is (decision 0103). */
+  readonly restoreElsewhere?: (owner: Caller, data: PackedStorableData) => Promise<YourDataCounts>;
 }
 
-export const yourDataRoutes: FastifyPluginAsyncZod<YourDataRoutesOptions> = async (api, { deleteEverything }) => {
+export const yourDataRoutes: FastifyPluginAsyncZod<YourDataRoutesOptions> = async (api, { deleteEverything, restoreElsewhere }) => {
   const yourData = new YourDataService(api.database, () => api.now(), api.ledgerWrites);
 
   // The ledger of the account /api/accounts/:id names, or the primary one's at /api/ledger (decisions 0042, 0059).
@@ -64,8 +66,10 @@ export const yourDataRoutes: FastifyPluginAsyncZod<YourDataRoutesOptions> = asyn
         const body = request.body instanceof Uint8Array ? request.body : new Uint8Array(0);
         const owner = callerOf(request);
         // One file in the works per person, whatever budget it is for (decision 0088).
-        const data = await api.fileWork.forOwner(userOf(request), 'body', (run) => run({ kind: 'check-restore', body }));
-        const counts = await yourData.restore(owner, data);
+        const packed = await api.fileWork.forOwner(userOf(request), 'body', (run) => run({ kind: 'check-restore', body }));
+        const counts = restoreElsewhere
+          ? await restoreElsewhere(owner, packed)
+          : await yourData.restore(owner, await unpackStorableData(packed));
         chargeRowsWritten(request, counts.transactions);
         return counts;
       },
