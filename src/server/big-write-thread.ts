@@ -15,6 +15,7 @@
 import { sql } from 'kysely';
 import type { Piscina } from 'piscina';
 import type { YourDataCounts } from '../contract/your-data.js';
+import { BACKGROUND_THREAD_NICENESS } from './background-priority.js';
 import type { Actor } from './activity/activity-store.js';
 import type { Caller, SignedInUser } from './auth/access-token.js';
 import { errorFromThread } from './bank/errors-in-thread.js';
@@ -64,7 +65,13 @@ export class BigWriteThread {
 
   private workers(): Promise<Piscina> {
     this.pool ??= import('piscina').then(({ Piscina: WorkerPool }) => {
-      const started = new WorkerPool({ ...workerEntry(), minThreads: 0, maxThreads: 1, idleTimeout: IDLE_MS });
+      const started = new WorkerPool({
+        ...workerEntry(),
+        minThreads: 0,
+        maxThreads: 1,
+        idleTimeout: IDLE_MS,
+        niceIncrement: BACKGROUND_THREAD_NICENESS,
+      });
       started.on('error', (error: unknown) => this.log.warn({ err: error }, 'the big writes thread failed outside a task'));
       return started;
     });
