@@ -9,7 +9,6 @@
  * the reading connection, as WAL lets them. PostgreSQL keeps the steps in the server's thread
  * (bank-sync-unit.ts' unitsInProcess): there other users' queries have connections of their own.
  */
-import type { Piscina } from 'piscina';
 import type { Caller, SignedInUser } from './auth/access-token.js';
 import type { Actor } from './activity/activity-store.js';
 import type { StoredConnection } from './bank/bank-connection-store.js';
@@ -18,20 +17,8 @@ import { errorFromThread } from './bank/errors-in-thread.js';
 import { noteChangeText } from './live/change-text.js';
 import type { BankSyncTask, BankSyncTaskOutcome } from './bank-sync-worker.js';
 import type { OpenDatabase } from './db/database.js';
-import { BACKGROUND_THREAD_NICENESS } from './background-priority.js';
+import { BackgroundThread, personInThread } from './background-thread.js';
 import type { AccountsAnswerReader } from './bank/simplefin-client.js';
-
-/** Far beyond any sync (benchmark 14's writes 5 ledgers in well under a second): a stuck thread must not hold every write for ever. */
-const TASK_TIMEOUT_MS = 120_000;
-/** A server that syncs only now and then frees the thread's memory (and its connection) a minute after the last. */
-const IDLE_MS = 60_000;
-
-/** Where the worker's entry is: the built .js beside this module, or the .ts source under tsx (tests, benchmarks). */
-function workerEntry(): { filename: string; execArgv?: string[] } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const filename = new URL(fromSource ? './bank-sync-worker.ts' : './bank-sync-worker.js', import.meta.url).href;
-  return fromSource ? { filename, execArgv: ['--import', 'tsx'] } : { filename };
-}
 
 export interface ThreadUnitsOptions {
   readonly file: string;
@@ -44,10 +31,9 @@ export interface ThreadUnitsOptions {
   readonly actorOf: (owner: Caller) => Actor;
 }
 
-/** The member as plain data (no undefined field across the copy); null for no person (a scheduled sync). */
+/** The member as plain data; null for no person (a scheduled sync). */
 function actorInThread(actor: Actor): SignedInUser | null {
-  if (!actor) return null;
-  return { issuer: actor.issuer, subject: actor.subject, ...(actor.name !== undefined && { name: actor.name }) };
+  return actor ? personInThread(actor) : null;
 }
 
 /** The bytes themselves when they own their whole buffer (moved, not copied); a view into a shared pool is copied. */
@@ -57,32 +43,14 @@ function transferOf(body: Uint8Array): ArrayBuffer[] {
 
 /** The bank sync's thread: started on first use, stopped a minute after its last task. */
 export class BankSyncThread {
-  private pool: Promise<Piscina> | null = null;
+  private readonly thread: BackgroundThread<BankSyncTask, BankSyncTaskOutcome>;
 
-  constructor(private readonly log: { warn(details: object, message: string): void }) {}
-
-  private workers(): Promise<Piscina> {
-    this.pool ??= import('piscina').then(({ Piscina: WorkerPool }) => {
-      const started = new WorkerPool({
-        ...workerEntry(),
-        minThreads: 0,
-        maxThreads: 1,
-        idleTimeout: IDLE_MS,
-        niceIncrement: BACKGROUND_THREAD_NICENESS,
-      });
-      started.on('error', (error: unknown) => this.log.warn({ err: error }, 'the bank sync thread failed outside a task'));
-      return started;
-    });
-    return this.pool;
+  constructor(log: { warn(details: object, message: string): void }) {
+    this.thread = new BackgroundThread('bank-sync-worker', 'the bank sync thread', log);
   }
 
   private async run(task: BankSyncTask, transferList: ArrayBuffer[] = []): Promise<unknown> {
-    const outcome = (await (
-      await this.workers()
-    ).run(task, {
-      signal: AbortSignal.timeout(TASK_TIMEOUT_MS),
-      transferList,
-    })) as BankSyncTaskOutcome;
+    const outcome = await this.thread.run(task, transferList);
     if (!outcome.ok) throw errorFromThread(outcome.error);
     return outcome.value;
   }
@@ -134,9 +102,7 @@ export class BankSyncThread {
     };
   }
 
-  async close(): Promise<void> {
-    const started = this.pool;
-    this.pool = null;
-    await (await started?.catch(() => null))?.destroy();
+  close(): Promise<void> {
+    return this.thread.close();
   }
 }

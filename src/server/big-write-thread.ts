@@ -13,9 +13,8 @@
  * PostgreSQL the owner's advisory lock orders writes across connections as before.
  */
 import { sql } from 'kysely';
-import type { Piscina } from 'piscina';
 import type { YourDataCounts } from '../contract/your-data.js';
-import { BACKGROUND_THREAD_NICENESS } from './background-priority.js';
+import { BackgroundThread, personInThread } from './background-thread.js';
 import type { Actor } from './activity/activity-store.js';
 import type { Caller, SignedInUser } from './auth/access-token.js';
 import { errorFromThread } from './bank/errors-in-thread.js';
@@ -25,18 +24,6 @@ import { noteChangeText } from './live/change-text.js';
 import type { BigWriteTask, BigWriteTaskOutcome, RestoredInThread, ThreadDatabase, UndoneInThread } from './big-write-worker.js';
 import type { Undone } from './undo/undo-service.js';
 import type { PackedStorableData } from './your-data/your-data.js';
-
-/** Far beyond any restore or undo (a 20,000-row one takes a few seconds): a stuck thread must not hold every write for ever. */
-const TASK_TIMEOUT_MS = 120_000;
-/** A server that writes big only now and then frees the thread's memory (and its connection) a minute after the last. */
-const IDLE_MS = 60_000;
-
-/** Where the worker's entry is: the built .js beside this module, or the .ts source under tsx (tests, benchmarks). */
-function workerEntry(): { filename: string; execArgv?: string[] } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const filename = new URL(fromSource ? './big-write-worker.ts' : './big-write-worker.js', import.meta.url).href;
-  return fromSource ? { filename, execArgv: ['--import', 'tsx'] } : { filename };
-}
 
 export interface BigWriteThreadOptions {
   readonly where: ThreadDatabase;
@@ -49,37 +36,19 @@ export interface BigWriteThreadOptions {
   readonly actorOf: (owner: Caller) => Actor;
 }
 
-/** A signed-in person as plain data: no undefined field across the copy. */
-function personInThread(user: SignedInUser): SignedInUser {
-  return { issuer: user.issuer, subject: user.subject, ...(user.name !== undefined && { name: user.name }) };
-}
-
 /** The big writes' thread: started on first use, stopped a minute after its last task. */
 export class BigWriteThread {
-  private pool: Promise<Piscina> | null = null;
+  private readonly thread: BackgroundThread<BigWriteTask, BigWriteTaskOutcome>;
 
   constructor(
     private readonly options: BigWriteThreadOptions,
-    private readonly log: { warn(details: object, message: string): void },
-  ) {}
-
-  private workers(): Promise<Piscina> {
-    this.pool ??= import('piscina').then(({ Piscina: WorkerPool }) => {
-      const started = new WorkerPool({
-        ...workerEntry(),
-        minThreads: 0,
-        maxThreads: 1,
-        idleTimeout: IDLE_MS,
-        niceIncrement: BACKGROUND_THREAD_NICENESS,
-      });
-      started.on('error', (error: unknown) => this.log.warn({ err: error }, 'the big writes thread failed outside a task'));
-      return started;
-    });
-    return this.pool;
+    log: { warn(details: object, message: string): void },
+  ) {
+    this.thread = new BackgroundThread('big-write-worker', 'the big writes thread', log);
   }
 
-  private async run(task: BigWriteTask): Promise<BigWriteTaskOutcome> {
-    return (await (await this.workers()).run(task, { signal: AbortSignal.timeout(TASK_TIMEOUT_MS) })) as BigWriteTaskOutcome;
+  private run(task: BigWriteTask): Promise<BigWriteTaskOutcome> {
+    return this.thread.run(task);
   }
 
   /** Runs the write in the thread while this process's writes wait; charges its rows and passes on its words. */
@@ -141,9 +110,7 @@ export class BigWriteThread {
     return { deposits: restored.deposits, expenses: restored.expenses, transactions: restored.transactions };
   }
 
-  async close(): Promise<void> {
-    const started = this.pool;
-    this.pool = null;
-    await (await started?.catch(() => null))?.destroy();
+  close(): Promise<void> {
+    return this.thread.close();
   }
 }
