@@ -10,8 +10,8 @@
  * which run in this process too.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { heavySchedulesDocument } from '../support/heavy-export.js';
 import { UNDO_HEADER } from '../../src/contract/common.js';
-import { MAX_DEPOSITS } from '../../src/domain/limits.js';
 import { type HttpUser, httpUser } from '../support/http-user.js';
 import { recordFigures } from '../support/reliability-figures.js';
 import { processRunOn } from '../support/process-run.js';
@@ -25,44 +25,7 @@ const IDLE_MS = 3_000;
 /** After the big answer, what the write left to do (dropping the old ledger's rows, the garbage) still counts. */
 const TAIL_MS = 500;
 const ALLOWANCE_MS = 50;
-const BILLS = 115;
 const LEDGER = { startDate: '2026-11-01', shortEnd: '2026-11-07', longEnd: '2031-10-31' };
-
-function id(index: number): string {
-  return `0190a1b2-c3d4-7e5f-8a6b-${index.toString(16).padStart(12, '0')}`;
-}
-
-/** 100 bi-weekly paychecks and 115 monthly bills: about 20,000 rows over five years. */
-function schedulesDocument() {
-  const createdAt = '2026-11-01T09:00:00.000Z';
-  return {
-    format: 'leftover-export',
-    version: 1,
-    exportedAt: '2026-11-21T12:00:00.000Z',
-    deposits: Array.from({ length: MAX_DEPOSITS }, (_, index) => ({
-      name: `Pay ${index}`,
-      type: 'Direct Deposit',
-      day: 'Friday',
-      amount: 1000,
-      startDate: '2026-11-20',
-      frequency: 'BW',
-      id: id(index + 1),
-      createdAt,
-    })),
-    expenses: Array.from({ length: BILLS }, (_, index) => ({
-      name: `Bill ${index}`,
-      type: 'Housing',
-      day: 1 + (index % 28),
-      amount: 10,
-      frequency: 'M',
-      startDate: null,
-      endDate: null,
-      id: id(1000 + index),
-      createdAt,
-    })),
-    ledger: null,
-  };
-}
 
 interface RawAnswer {
   readonly status: number;
@@ -153,7 +116,7 @@ describe.each(databaseKinds())('a 20,000-row restore and undo beside another use
     const call = (method: string, path: string, body?: unknown) =>
       rawCall(origin, big.token, method, path, body === undefined ? undefined : JSON.stringify(body));
 
-    expect((await big.call('POST', '/api/account/import', schedulesDocument())).status).toBe(200);
+    expect((await big.call('POST', '/api/account/import', heavySchedulesDocument())).status).toBe(200);
     const short = { ledger: { startDate: LEDGER.startDate, endDate: LEDGER.shortEnd, currentBalance: 0 } };
     expect((await call('POST', '/api/ledger/create-ledger', short)).status).toBe(200);
     const extended = await call('POST', '/api/ledger/extend-ledger', { endDate: LEDGER.longEnd });

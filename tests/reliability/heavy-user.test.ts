@@ -7,7 +7,7 @@
  * the figure is timer and scheduling noise on a shared machine).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_DEPOSITS } from '../../src/domain/limits.js';
+import { heavySchedulesDocument } from '../support/heavy-export.js';
 import { type HttpUser, httpUser } from '../support/http-user.js';
 import { recordFigures } from '../support/reliability-figures.js';
 import { processRunOn } from '../support/process-run.js';
@@ -19,44 +19,7 @@ const IDLE_CALLS = 100;
 /** The light user calls every 20 ms at most: 100 idle and about 300 busy calls stay within its 600 a minute. */
 const PACE_MS = 20;
 const HEAVY_CONNECTIONS = 2;
-const BILLS = 115;
 const NOISE_FLOOR_MS = 5;
-
-function id(index: number): string {
-  return `0190a1b2-c3d4-7e5f-8a6b-${index.toString(16).padStart(12, '0')}`;
-}
-
-/** 100 bi-weekly paychecks and 115 monthly bills: what the issue used, at the deposit limit. */
-function heavyDocument() {
-  const createdAt = '2026-11-01T09:00:00.000Z';
-  return {
-    format: 'leftover-export',
-    version: 1,
-    exportedAt: '2026-11-21T12:00:00.000Z',
-    deposits: Array.from({ length: MAX_DEPOSITS }, (_, index) => ({
-      name: `Pay ${index}`,
-      type: 'Direct Deposit',
-      day: 'Friday',
-      amount: 1000,
-      startDate: '2026-11-20',
-      frequency: 'BW',
-      id: id(index + 1),
-      createdAt,
-    })),
-    expenses: Array.from({ length: BILLS }, (_, index) => ({
-      name: `Bill ${index}`,
-      type: 'Housing',
-      day: 1 + (index % 28),
-      amount: 10,
-      frequency: 'M',
-      startDate: null,
-      endDate: null,
-      id: id(1000 + index),
-      createdAt,
-    })),
-    ledger: null,
-  };
-}
 
 function p95(samples: readonly number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -90,7 +53,7 @@ describe.each(databaseKinds())('a heavy user beside a light one on %s', (kind) =
     const { issuer } = processes();
     const heavy = await httpUser(server.origin, issuer, 'heavy');
     const light = await httpUser(server.origin, issuer, 'light');
-    const restored = await heavy.call('POST', '/api/account/import', heavyDocument());
+    const restored = await heavy.call('POST', '/api/account/import', heavySchedulesDocument());
     expect(restored.status, JSON.stringify(restored.body)).toBe(200);
 
     const idle: number[] = [];
