@@ -9,11 +9,11 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountView } from '../../../contract/account-codecs.js';
 import type { NotificationSettings } from '../../../contract/notifications.js';
-import { cents } from '../../../domain/money.js';
 import { ApiCallError } from '../../api/api-client.js';
 import { AccountsApiProvider } from '../../api/account-calls.js';
 import { ApiClientProvider } from '../../api/api-context.js';
 import { SettingsApiProvider } from '../../api/settings-calls.js';
+import { accountInfo, accountsAnswer } from '../../test-support/answers.js';
 import { findOpenDialog } from '../../test-support/dialog-queries.js';
 import { fakeAccountsApi, fakeApiClient, fakeSettingsApi, type FakeSettingsApi } from '../../test-support/fake-api-client.js';
 import { SettingsButton } from './settings-button.js';
@@ -493,24 +493,19 @@ describe('Keep at least and Everyday spending (issue 36)', () => {
     await within(dialog).findByText('Saved. Your forecast now includes everyday spending.');
   });
 
-  const CHECKING: AccountView = {
-    id: 'a1',
-    name: 'Checking',
-    kind: 'CHECKING',
-    currentBalance: cents(100_000),
-    pendingBalance: cents(100_000),
-    primary: true,
-    card: null,
-  };
-  const VISA: AccountView = {
-    id: 'a2',
-    name: 'Visa',
-    kind: 'CARD',
-    currentBalance: cents(-20_000),
-    pendingBalance: cents(-20_000),
-    primary: false,
-    card: { closingDay: 15, dueDay: 8, payFromAccountId: 'a1', rule: 'STATEMENT', amount: null, creditLimit: null },
-  };
+  const [CHECKING, VISA] = accountsAnswer({
+    accounts: [
+      accountInfo({ id: 'a1', name: 'Checking', currentBalance: 1000, pendingBalance: 1000, primary: true }),
+      accountInfo({
+        id: 'a2',
+        name: 'Visa',
+        kind: 'CARD',
+        currentBalance: -200,
+        pendingBalance: -200,
+        card: { closingDay: 15, dueDay: 8, payFromAccountId: 'a1', rule: 'STATEMENT', amount: null, creditLimit: null },
+      }),
+    ],
+  }).accounts as [AccountView, AccountView];
   /** Each account's own suggestion: $212.00 out of Checking, $90.00 on Visa. */
   const suggestionFor = vi.fn(async (accountId?: string) =>
     accountId === 'a2' ? { accountId: 'a2', weeks: WEEKS, suggestion: 90 } : { accountId: 'a1', weeks: WEEKS, suggestion: 212 },
