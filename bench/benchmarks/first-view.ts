@@ -21,6 +21,7 @@ import { build as viteBuild } from 'vite';
 import { REPO_ROOT, type PrivateBuild } from '../lib/build.js';
 import {
   COMPACT_LAYOUT,
+  DESKTOP,
   LEDGER_ADDRESS,
   loadLedger,
   openLedgerPage,
@@ -35,7 +36,6 @@ import { median, round } from '../lib/stats.js';
 import { CPU_SLOWDOWN, FAST_4G, PHONE } from './phone.js';
 
 const ROWS = 2000;
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
 /** Where the bare page is served from, inside the private build's page folder. */
 const BARE_BASE = '/bench-bare/';
 const BARE_SOURCE = path.join(REPO_ROOT, 'bench/pages/bare-list');

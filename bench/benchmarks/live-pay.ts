@@ -21,6 +21,7 @@ import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import type { PrivateBuild } from '../lib/build.js';
 import { ApiClient } from '../lib/http-client.js';
 import {
+  DESKTOP,
   launchChromium,
   LEDGER_ADDRESS,
   PAY_BUTTON,
@@ -37,8 +38,6 @@ import type { BenchSettings } from '../lib/settings.js';
 import { median, round } from '../lib/stats.js';
 
 const ROWS = 2000;
-/** Wide enough for the table (1100 px and up), as benchmarks 5 and 12. */
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
 /** The figure: the median within 1 second. */
 const TARGET_MS = 1000;
 /** After each Pay has been painted on A's page and answered on B's, before the next. */

@@ -18,6 +18,7 @@ import type { PrivateBuild } from '../lib/build.js';
 import { ApiClient } from '../lib/http-client.js';
 import {
   clickPay,
+  DESKTOP,
   type LedgerPage,
   loadLedger,
   openLedgerPage,
@@ -34,8 +35,6 @@ import { median, round } from '../lib/stats.js';
 
 const ROWS = 2000;
 const ACCOUNTS = 5;
-/** Wide enough for the table (1100 px and up), as benchmark 5. */
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
 interface Viewer extends LedgerPage {
   readonly label: string;

@@ -16,6 +16,7 @@ import type { Browser } from '@playwright/test';
 import type { PrivateBuild } from '../lib/build.js';
 import {
   clickPay,
+  DESKTOP,
   type LedgerPage,
   loadLedger,
   openLedgerPage,
@@ -31,8 +32,6 @@ import { median, round } from '../lib/stats.js';
 
 const SMALL_ROWS = 20;
 const LARGE_ROWS = 2000;
-/** Wide enough for the table (1100 px and up). */
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
 interface Viewer extends LedgerPage {
   readonly rows: number;

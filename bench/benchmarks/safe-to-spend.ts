@@ -16,7 +16,7 @@ import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { WHAT_IF_PATHS } from '../../src/contract/what-if.js';
 import type { PrivateBuild } from '../lib/build.js';
 import { ApiClient } from '../lib/http-client.js';
-import { sampleList, signInInBrowser, withLeftoverInChromium } from '../lib/page-probe.js';
+import { DESKTOP, sampleList, signInInBrowser, withLeftoverInChromium } from '../lib/page-probe.js';
 import { type BenchResult, result } from '../lib/report.js';
 import { seedLedger, signIn } from '../lib/seed.js';
 import { startLeftover, newDataDir } from '../lib/server-process.js';
@@ -26,7 +26,6 @@ import fs from 'node:fs';
 
 const HOME_ROWS = 2000;
 const WHAT_IF_ROWS = 20_000;
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const PROFILE = ENDPOINTS.updateProfile.path;
 /** What the user with the settings keeps back and spends a week. */
 const SETTINGS = { buffer: 50, everydaySpending: { weekly: 150 } };

@@ -25,6 +25,7 @@ import type { PrivateBuild } from '../lib/build.js';
 import type { ApiClient, TimedResponse } from '../lib/http-client.js';
 import {
   clickPay,
+  DESKTOP,
   type LedgerPage,
   loadLedger,
   openLedgerPage,
@@ -47,8 +48,6 @@ const SMALL_ROWS = 20;
 const MIDDLE_ROWS = 2000;
 /** The product's limit (decision 0028). */
 const LARGE_ROWS = 20_000;
-/** Wide enough for the table (1100 px and up), as benchmark 5. */
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
 function wants(settings: BenchSettings, part: string): boolean {
   return settings.parts.size === 0 || settings.parts.has(part);

@@ -45,6 +45,9 @@ export interface LedgerLayout {
   readonly firstIndex: number;
 }
 
+/** A desktop browser window, wide enough for the ledger's table (1100 px and up): benchmarks 5, 9, 11, 12, 13 and 15. */
+export const DESKTOP = { viewport: { width: 1280, height: 900 } };
+
 /** At 1100 px and wider (ledger-table.tsx): aria-rowcount on the table, the header row being row 1. */
 export const TABLE_LAYOUT: LedgerLayout = {
   name: 'table',
