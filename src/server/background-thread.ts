@@ -5,8 +5,11 @@
  * every write for ever. The bank sync and the big writes each have one.
  */
 import type { Piscina } from 'piscina';
-import type { SignedInUser } from './auth/access-token.js';
+import type { Actor } from './activity/activity-store.js';
+import type { Caller, SignedInUser } from './auth/access-token.js';
 import { BACKGROUND_THREAD_NICENESS } from './background-priority.js';
+import type { OpenDatabase } from './db/database.js';
+import { noteChangeText } from './live/change-text.js';
 
 /** Far beyond any task (a 20,000-row restore takes a few seconds, benchmark 14's sync well under one). */
 const TASK_TIMEOUT_MS = 120_000;
@@ -60,4 +63,36 @@ export class BackgroundThread<Task, Outcome> {
 /** A signed-in person as plain data: no undefined field across the copy to the thread. */
 export function personInThread(user: SignedInUser): SignedInUser {
   return { issuer: user.issuer, subject: user.subject, ...(user.name !== undefined && { name: user.name }) };
+}
+
+/** What the server's side of a write made in a background thread needs (the bank sync's, decision 0098; the big writes', decision 0103). */
+export interface WritesInThreadOptions {
+  readonly database: OpenDatabase;
+  readonly defaultTimeZone: string;
+  readonly now: () => Date;
+  /** Rows the write touched, charged to the request it came with (issue 34), as the unit of work does in this thread. */
+  readonly charge: (owner: Caller, rows: number) => void;
+  /** Who a write in this owner's name is made by (decision 0094), found here: the request is this thread's. */
+  readonly actorOf: (owner: Caller) => Actor;
+}
+
+/** Who writes and when, as plain data for the thread: the app's clock, the owner, and the member (null for no person, a scheduled sync). */
+export function writerInThread(options: WritesInThreadOptions, owner: Caller) {
+  const actor = options.actorOf(owner);
+  return {
+    defaultTimeZone: options.defaultTimeZone,
+    now: options.now().toISOString(),
+    owner: { issuer: owner.issuer, subject: owner.subject },
+    actor: actor ? personInThread(actor) : null,
+  };
+}
+
+/** A write the thread made, back here: its rows charged to the request, its activity's words passed on to the other members' pages (decision 0096). */
+export function noteWriteFromThread(
+  options: WritesInThreadOptions,
+  owner: Caller,
+  made: { readonly rowsTouched: number; readonly changeText: string | null },
+): void {
+  options.charge(owner, made.rowsTouched);
+  if (made.changeText !== null) noteChangeText(owner, made.changeText);
 }

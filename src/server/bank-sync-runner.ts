@@ -9,31 +9,16 @@
  * the reading connection, as WAL lets them. PostgreSQL keeps the steps in the server's thread
  * (bank-sync-unit.ts' unitsInProcess): there other users' queries have connections of their own.
  */
-import type { Caller, SignedInUser } from './auth/access-token.js';
-import type { Actor } from './activity/activity-store.js';
+import type { Caller } from './auth/access-token.js';
 import type { StoredConnection } from './bank/bank-connection-store.js';
 import type { BankSyncUnits, FetchedAccounts, SyncWindow, SyncWritten } from './bank/bank-sync-unit.js';
 import { errorFromThread } from './bank/errors-in-thread.js';
-import { noteChangeText } from './live/change-text.js';
 import type { BankSyncTask, BankSyncTaskOutcome } from './bank-sync-worker.js';
-import type { OpenDatabase } from './db/database.js';
-import { BackgroundThread, personInThread } from './background-thread.js';
+import { BackgroundThread, noteWriteFromThread, type WritesInThreadOptions, writerInThread } from './background-thread.js';
 import type { AccountsAnswerReader } from './bank/simplefin-client.js';
 
-export interface ThreadUnitsOptions {
+export interface ThreadUnitsOptions extends WritesInThreadOptions {
   readonly file: string;
-  readonly database: OpenDatabase;
-  readonly defaultTimeZone: string;
-  readonly now: () => Date;
-  /** Rows the write touched, charged to the request it came with (issue 34), as the unit of work does in this thread. */
-  readonly charge: (owner: Caller, rows: number) => void;
-  /** Who a write in this owner's name is made by (decision 0094), found here: the request is this thread's. */
-  readonly actorOf: (owner: Caller) => Actor;
-}
-
-/** The member as plain data; null for no person (a scheduled sync). */
-function actorInThread(actor: Actor): SignedInUser | null {
-  return actor ? personInThread(actor) : null;
 }
 
 /** The bytes themselves when they own their whole buffer (moved, not copied); a view into a shared pool is copied. */
@@ -63,14 +48,7 @@ export class BankSyncThread {
   units(options: ThreadUnitsOptions): BankSyncUnits {
     const whileWritesWait = options.database.whileWritesWait;
     if (!whileWritesWait) throw new Error('A sync in a thread of its own needs SQLite');
-    const base = (owner: Caller, connection: StoredConnection) => ({
-      file: options.file,
-      defaultTimeZone: options.defaultTimeZone,
-      now: options.now().toISOString(),
-      owner: { issuer: owner.issuer, subject: owner.subject },
-      actor: actorInThread(options.actorOf(owner)),
-      connection,
-    });
+    const base = (owner: Caller, connection: StoredConnection) => ({ file: options.file, ...writerInThread(options, owner), connection });
     return {
       // Reads only: the thread's snapshot is the last commit, as a read beside a write sees it here.
       window: async (owner, connection, today) => (await this.run({ ...base(owner, connection), kind: 'window', today })) as SyncWindow,
@@ -93,9 +71,7 @@ export class BankSyncThread {
         const written = (await whileWritesWait(() =>
           this.run({ ...base(owner, connection), kind: 'write', held: accounts.inThread, sync }),
         )) as SyncWritten & { readonly changeText: string | null };
-        options.charge(owner, written.rowsTouched);
-        // What the thread's activity entry said, for the other members' pages (decision 0096).
-        if (written.changeText !== null) noteChangeText(owner, written.changeText);
+        noteWriteFromThread(options, owner, written);
         return written;
       },
       close: () => this.close(),

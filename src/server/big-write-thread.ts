@@ -14,26 +14,16 @@
  */
 import { sql } from 'kysely';
 import type { YourDataCounts } from '../contract/your-data.js';
-import { BackgroundThread, personInThread } from './background-thread.js';
-import type { Actor } from './activity/activity-store.js';
+import { BackgroundThread, noteWriteFromThread, personInThread, type WritesInThreadOptions, writerInThread } from './background-thread.js';
 import type { Caller, SignedInUser } from './auth/access-token.js';
 import { errorFromThread } from './bank/errors-in-thread.js';
-import type { OpenDatabase } from './db/database.js';
 import type { UndoingMember } from './ledger/index.js';
-import { noteChangeText } from './live/change-text.js';
 import type { BigWriteTask, BigWriteTaskOutcome, RestoredInThread, ThreadDatabase, UndoneInThread } from './big-write-worker.js';
 import type { Undone } from './undo/undo-service.js';
 import type { PackedStorableData } from './your-data/your-data.js';
 
-export interface BigWriteThreadOptions {
+export interface BigWriteThreadOptions extends WritesInThreadOptions {
   readonly where: ThreadDatabase;
-  readonly database: OpenDatabase;
-  readonly defaultTimeZone: string;
-  readonly now: () => Date;
-  /** Rows the write touched, charged to the request it came with (issue 34), as the unit of work does in this thread. */
-  readonly charge: (owner: Caller, rows: number) => void;
-  /** Who a write in this owner's name is made by (decision 0094), found here: the request is this thread's. */
-  readonly actorOf: (owner: Caller) => Actor;
 }
 
 /** The big writes' thread: started on first use, stopped a minute after its last task. */
@@ -62,7 +52,7 @@ export class BigWriteThread {
       actor: SignedInUser | null;
     }) => BigWriteTask,
   ): Promise<UndoneInThread | RestoredInThread> {
-    const { database, where, defaultTimeZone, now, charge, actorOf } = this.options;
+    const { database, where } = this.options;
     // On SQLite this process's writes wait while the thread writes; PostgreSQL's own locks order them.
     const whileWritesWait = database.whileWritesWait ?? (<T>(work: () => Promise<T>) => work());
     // Only while the server's own database is open: once it is closed (the server stopping), a write
@@ -70,25 +60,11 @@ export class BigWriteThread {
     await database.db.selectNoFrom(sql<number>`1`.as('open')).execute();
     // The thread started (or found running) before this process's writes wait: starting one takes a while.
     await this.run({ kind: 'ready' });
-    const actor = actorOf(owner);
-    const outcome = await whileWritesWait(() =>
-      this.run(
-        task({
-          database: where,
-          defaultTimeZone,
-          now: now().toISOString(),
-          owner: { issuer: owner.issuer, subject: owner.subject },
-          actor: actor ? personInThread(actor) : null,
-        }),
-      ),
-    );
+    const outcome = await whileWritesWait(() => this.run(task({ database: where, ...writerInThread(this.options, owner) })));
     if (!outcome.ok) throw errorFromThread(outcome.error, 'big writes');
     if (!outcome.value) throw new Error('the big writes thread answered nothing');
-    const made = outcome.value;
-    charge(owner, made.rowsTouched);
-    // What the thread's activity entry said, for the other members' pages (decision 0096).
-    if (made.changeText !== null) noteChangeText(owner, made.changeText);
-    return made;
+    noteWriteFromThread(this.options, owner, outcome.value);
+    return outcome.value;
   }
 
   /** The undo `token` names, answered as the route sends it. */
