@@ -189,7 +189,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   registerHostCheck(app, config.allowedHosts);
   // Brotli or gzip as the client asks, for every answer above 1 KB (the plugin's threshold) and
   // the page's files; compressed request bodies are not accepted, so the body limit means bytes read.
-  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
+  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false, syncThreshold: 65_536 });
   await registerOpenApi(app);
 
   // The data folder the defaults create is the server's alone (decision 0027); the provider's keys may be first in it.

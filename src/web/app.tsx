@@ -1,13 +1,9 @@
 import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Button } from './components/button.js';
 import type { AppConfig } from '../contract/app-config.js';
-import { ENDPOINTS } from '../contract/common.js';
-import { type IsoDate, todayIn } from '../domain/calendar-date.js';
-import { endpoint } from './api/api-request.js';
-import { firstWindowQuery, sendEarlyCalls } from './api/early-calls.js';
 import { SignedInApiProvider } from './api/api-context.js';
 import { RequireSignIn } from './auth/require-sign-in.js';
-import { SignInSession, storedAccessToken } from './auth/session.js';
+import { SignInSession } from './auth/session.js';
 import { CALLBACK_PATH } from './auth/sign-in-settings.js';
 import { SignInProvider, useSignInSession, useSignInState } from './auth/sign-in-context.js';
 import { BusyProvider } from './components/busy.js';
@@ -15,7 +11,7 @@ import { chunkComponent, useChunkComponent } from './components/chunk-component.
 import { YourDataMenu } from './features/your-data/your-data-menu.js';
 import { SettingsButton } from './features/settings/settings-button.js';
 import { whenIdleAfterPaint } from './first-paint.js';
-import { budgetOfAddress, navigate, useBudgetInView, usePathname } from './navigation.js';
+import { navigate, useBudgetInView, usePathname } from './navigation.js';
 import { BudgetGone } from './features/budgets/budget-gone.js';
 import { BudgetSwitcher } from './features/budgets/budget-switcher.js';
 import { type BudgetList, useBudgets } from './features/budgets/use-budgets.js';
@@ -73,32 +69,6 @@ export function preloadViewOf(pathname: string): Promise<void> {
 }
 
 /** The GET paths each view reads before it can paint; its other reads (names for dialogs, other accounts) wait. */
-export function firstReadsOf(address: Pick<Location, 'pathname' | 'search'>, today: IsoDate): readonly string[] {
-  switch (address.pathname) {
-    case VIEW_PATHS.home:
-      return [endpoint('getDeposits').path, endpoint('getExpenses').path, endpoint('getForecast').path];
-    case VIEW_PATHS.ledger: {
-      // The account the address names (decision 0044), else the primary one at its alias.
-      const account = new URLSearchParams(address.search).get('account');
-      const ledger = account === null ? endpoint('getLedger').path : ENDPOINTS.getLedger.path.replace(':id', encodeURIComponent(account));
-      return [`${ledger}?${firstWindowQuery(today)}`, endpoint('listAccounts').path];
-    }
-    case VIEW_PATHS.plan:
-      return [endpoint('listAccounts').path, endpoint('getDeposits').path, endpoint('getExpenses').path];
-    default:
-      return [];
-  }
-}
-
-/**
- * A returning tab's first view asks for its data with the first script (decision 0073), before the
- * page's settings, its view's code or React: the views' calls take these answers.
- */
-export function sendFirstReads(address: Pick<Location, 'pathname' | 'search'> = window.location): void {
-  const token = storedAccessToken();
-  if (token !== undefined) sendEarlyCalls(token, firstReadsOf(address, todayIn(new Date())), undefined, budgetOfAddress(address.search));
-}
-
 const VIEW_TITLES: Readonly<Record<string, string>> = {
   [VIEW_PATHS.home]: 'Home',
   [VIEW_PATHS.ledger]: 'Ledger',

@@ -1,10 +1,12 @@
+// First: the view's data is asked for before the rest of the page's code is evaluated (decision 0109).
+import './first-reads-now.js';
 import './styles/bootstrap.scss';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { APP_CONFIG_PATH, type AppConfig, appConfigSchema } from '../contract/app-config.js';
 import { rememberAppConfig, rememberedAppConfig } from './app-config-note.js';
-import { App, preloadViewOf, sendFirstReads } from './app.js';
+import { App, preloadViewOf } from './app.js';
 import { afterFirstPaint, limitFirstPaintWait } from './first-paint.js';
 import { preloadSignIn } from './auth/session.js';
 
@@ -12,8 +14,7 @@ import { preloadSignIn } from './auth/session.js';
 const VIEW_CODE_WAIT_MS = 1_000;
 
 async function start(): Promise<void> {
-  // The view's data first (decision 0073), then its code, then the sign-in library if needed now.
-  sendFirstReads();
+  // The view's data is on its way (first-reads-now.ts); now its code, then the sign-in library if needed now.
   const viewCode = preloadViewOf(window.location.pathname);
   preloadSignIn();
   limitFirstPaintWait();

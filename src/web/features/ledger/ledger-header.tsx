@@ -154,21 +154,25 @@ function Balance({ label, amount, testId }: BalanceProps) {
 }
 
 /**
- * Keeps --ledger-header-height on the page at the sticky header's height, so a row focused from
- * below scrolls into view under the header, not behind it (ledger.css sets the scroll padding).
+ * Keeps the page's scroll padding at the sticky header's height, so a row focused from below
+ * scrolls into view under the header, not behind it. Set on the root element's own style, a
+ * property nothing inherits: a custom property there would restyle every element of the page
+ * before the ledger's first paint (benchmark 12).
  */
 function useHeightAsScrollPadding(headerRef: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {
     const header = headerRef.current;
     if (header === null) return undefined;
     const root = document.documentElement;
-    const update = () => root.style.setProperty('--ledger-header-height', `${header.getBoundingClientRect().height}px`);
+    const update = () => {
+      root.style.scrollPaddingTop = `calc(${header.getBoundingClientRect().height}px + 0.5rem)`;
+    };
     update();
     const resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
     resizes?.observe(header);
     return () => {
       resizes?.disconnect();
-      root.style.removeProperty('--ledger-header-height');
+      root.style.removeProperty('scroll-padding-top');
     };
   }, [headerRef]);
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type RowSegment, rowSegments, rowWindow, type RowWindowInput } from './row-window.js';
+import { type RowSegment, rowSegments, rowWindow, type RowWindowInput, windowNeedsRender } from './row-window.js';
 
 const ROW = 50;
 const base: RowWindowInput = { scrollOffset: 0, viewportHeight: 500, rowHeight: ROW, rowCount: 1000, overscan: 5 };
@@ -65,6 +65,24 @@ describe('rowWindow', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('windowNeedsRender', () => {
+  it('leaves rendered rows that cover the wanted window with at most the slack to spare', () => {
+    // The first window, guessed with the rows at the top of the viewport, is a few rows too long once they are laid out lower.
+    expect(windowNeedsRender({ first: 0, end: 34 }, { first: 0, end: 26 }, 10)).toBe(false);
+    expect(windowNeedsRender({ first: 0, end: 26 }, { first: 0, end: 26 }, 10)).toBe(false);
+  });
+
+  it('renders again when the wanted window reaches past the rendered rows on either side', () => {
+    expect(windowNeedsRender({ first: 0, end: 34 }, { first: 0, end: 35 }, 10)).toBe(true);
+    expect(windowNeedsRender({ first: 20, end: 60 }, { first: 19, end: 50 }, 10)).toBe(true);
+  });
+
+  it('renders again when more than the slack would stay rendered beyond the wanted window', () => {
+    expect(windowNeedsRender({ first: 0, end: 60 }, { first: 0, end: 49 }, 10)).toBe(true);
+    expect(windowNeedsRender({ first: 0, end: 60 }, { first: 11, end: 60 }, 10)).toBe(true);
   });
 });
 

@@ -40,6 +40,17 @@ export function rowWindow({ scrollOffset, viewportHeight, rowHeight, rowCount, o
   return { first, end };
 }
 
+/**
+ * Whether the rendered rows must change to show `wanted`: it reaches past them, or they hold more
+ * than `slack` rows beyond it on a side. A few rows too many are left as they are: removing them
+ * costs a render and a layout, and before the first paint that is time the user waits (the first
+ * window is guessed before the rows' place on the page is known, and is a little too long).
+ */
+export function windowNeedsRender(rendered: RowWindow, wanted: RowWindow, slack: number): boolean {
+  if (wanted.first < rendered.first || wanted.end > rendered.end) return true;
+  return wanted.first - rendered.first > slack || rendered.end - wanted.end > slack;
+}
+
 /** A run of rendered rows, or a spacer of the given height standing in for `rows` rows. */
 export type RowSegment =
   | { readonly kind: 'rows'; readonly first: number; readonly end: number }

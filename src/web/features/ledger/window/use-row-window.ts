@@ -5,7 +5,7 @@
  * most once per animation frame.
  */
 import { type FocusEvent, type ReactElement, type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { loadedSegments, type RowSegment, rowSegments, rowWindow, type RowWindow } from './row-window.js';
+import { loadedSegments, type RowSegment, rowSegments, rowWindow, type RowWindow, windowNeedsRender } from './row-window.js';
 
 /** About half a screen of rows beyond each edge: a fast wheel turn or a Tab still lands on rendered rows. */
 export const ROW_OVERSCAN = 10;
@@ -97,8 +97,8 @@ function useRowWindow<Container extends HTMLElement>({
     const rowHeight = measured !== null && Math.abs(measured - current.rowHeight) > ROW_HEIGHT_TOLERANCE ? measured : current.rowHeight;
     const next: Geometry = { scrollOffset: -container.getBoundingClientRect().top, viewportHeight: window.innerHeight, rowHeight };
     const after = windowOf(next, count);
-    // Same rows and same spacers: no render.
-    if (rowHeight !== current.rowHeight || rendered.first !== after.first || rendered.end !== after.end) setGeometry(next);
+    // The rendered rows still cover the window, with no more than an overscan to spare: no render.
+    if (rowHeight !== current.rowHeight || windowNeedsRender(rendered, after, ROW_OVERSCAN)) setGeometry(next);
   }, []);
 
   // Before the first paint and whenever the row count changes (a filter, an added or deleted row):

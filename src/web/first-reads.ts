@@ -1,0 +1,36 @@
+/**
+ * The GETs a returning tab's first view makes first, sent as the first script runs (issue 35,
+ * decision 0073; first-reads-now.ts). Its imports stay few: the endpoint table, the clock, the
+ * token and the address, nothing of React's DOM or of the views.
+ */
+import { ENDPOINTS } from '../contract/common.js';
+import { type IsoDate, todayIn } from '../domain/calendar-date.js';
+import { endpoint } from './api/api-request.js';
+import { firstWindowQuery, sendEarlyCalls } from './api/early-calls.js';
+import { storedAccessToken } from './auth/session.js';
+import { budgetOfAddress } from './navigation.js';
+import { VIEW_PATHS } from './views/view-nav.js';
+
+/** The GETs the view at this address makes first, in the order it makes them. */
+export function firstReadsOf(address: Pick<Location, 'pathname' | 'search'>, today: IsoDate): readonly string[] {
+  switch (address.pathname) {
+    case VIEW_PATHS.home:
+      return [endpoint('getDeposits').path, endpoint('getExpenses').path, endpoint('getForecast').path];
+    case VIEW_PATHS.ledger: {
+      // The account the address names (decision 0044), else the primary one at its alias.
+      const account = new URLSearchParams(address.search).get('account');
+      const ledger = account === null ? endpoint('getLedger').path : ENDPOINTS.getLedger.path.replace(':id', encodeURIComponent(account));
+      return [`${ledger}?${firstWindowQuery(today)}`, endpoint('listAccounts').path];
+    }
+    case VIEW_PATHS.plan:
+      return [endpoint('listAccounts').path, endpoint('getDeposits').path, endpoint('getExpenses').path];
+    default:
+      return [];
+  }
+}
+
+/** Sends the view's first calls now, when the tab holds a token; the api client takes their answers. */
+export function sendFirstReads(address: Pick<Location, 'pathname' | 'search'> = window.location): void {
+  const token = storedAccessToken();
+  if (token !== undefined) sendEarlyCalls(token, firstReadsOf(address, todayIn(new Date())), undefined, budgetOfAddress(address.search));
+}
