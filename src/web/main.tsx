@@ -9,7 +9,10 @@ import { rememberAppConfig, rememberedAppConfig } from './app-config-note.js';
 import { App, preloadViewOf } from './app.js';
 import { afterFirstPaint, limitFirstPaintWait } from './first-paint.js';
 import { preloadSignIn } from './auth/session.js';
+import { earlyCallsAnswered } from './api/early-calls.js';
 
+/** How long the first render waits for the view's first answers at most, once its code is in. */
+const FIRST_ANSWERS_WAIT_MS = 300;
 /** How long the first render waits for the view's code at most. */
 const VIEW_CODE_WAIT_MS = 1_000;
 
@@ -30,6 +33,9 @@ async function start(): Promise<void> {
   // rendered before it would suspend, and React would then hold it back up to 300 ms (decision 0090).
   // A network that holds the code back gets the page's frame after a while, the view following.
   await Promise.race([viewCode, new Promise((resolve) => setTimeout(resolve, VIEW_CODE_WAIT_MS))]);
+  // Then for the view's first answers, a little: a view that finds them in hand paints once, with
+  // them (decision 0109); a slow server gets the page's frame and the view's loading state instead.
+  await Promise.race([earlyCallsAnswered(), new Promise((resolve) => setTimeout(resolve, FIRST_ANSWERS_WAIT_MS))]);
   if (remembered !== undefined) {
     root.render(<Page config={remembered} />);
     // Settings the operator changed since: kept, and the page starts again with them. Asked once the

@@ -48,6 +48,8 @@ export function accountLedgerApi(api: ApiClient, accountId: string): ApiClient {
 
 export interface AccountsApi {
   readonly listAccounts: () => Promise<AccountsInfoView>;
+  /** The accounts the first script asked for, when their answer is in (decision 0109). */
+  readonly accountsInHand: () => AccountsInfoView | undefined;
   readonly addAccount: (account: NewAccount) => Promise<AccountView>;
   readonly renameAccount: (id: string, name: string) => Promise<AccountView>;
   readonly makePrimary: (id: string) => Promise<AccountView>;
@@ -64,6 +66,7 @@ export interface AccountsApi {
 export function accountsApi(api: ApiClient): AccountsApi {
   return {
     listAccounts: () => api.request({ ...endpoint('listAccounts'), answer: accountsInfoCodec }),
+    accountsInHand: () => api.inHand({ ...endpoint('listAccounts'), answer: accountsInfoCodec }),
     addAccount: (account) => api.request({ ...endpoint('addAccount'), answer: accountCodec, body: account }),
     renameAccount: (id, name) => api.request({ ...endpoint('updateAccount', id), answer: accountCodec, body: { name } }),
     makePrimary: (id) => api.request({ ...endpoint('updateAccount', id), answer: accountCodec, body: { primary: true } }),

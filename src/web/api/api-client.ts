@@ -35,7 +35,7 @@ import {
   type LedgerRead,
   type Request,
 } from './api-request.js';
-import { takeEarlyCall } from './early-calls.js';
+import { earlyAnswerInHand, takeEarlyCall } from './early-calls.js';
 import { noteLedgerVersion } from './ledger-version.js';
 
 // The client is the api folder's face: the page imports what a call is and how one fails from
@@ -154,6 +154,20 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
   }
 
   /**
+   * The answer to a GET the first script sent (decision 0073), decoded, when it is in already: a
+   * view's first state, so it paints once, with its data (decision 0109). The call itself stays for
+   * the view's load to take, which then finds the same answer; undefined when it is not in, failed,
+   * or does not decode, and the view loads as it always did.
+   */
+  function inHand<T>({ path, answer }: Pick<Request<T>, 'path' | 'answer'>): T | undefined {
+    const token = options.getAccessToken();
+    const body = token === undefined ? undefined : earlyAnswerInHand(token, path, options.budget);
+    if (body === undefined) return undefined;
+    const parsed = answer.safeParse(body.json);
+    return parsed.success ? parsed.data : undefined;
+  }
+
+  /**
    * A call answering the whole ledger, whose version the page notes. Once the page holds a
    * ledger, the code that applies changes to it loads (a lazy chunk, not the first view's).
    */
@@ -206,6 +220,8 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
 
   return {
     getDeposits: (): Promise<DepositsInfoView> => call({ ...endpoint('getDeposits'), answer: depositsInfoCodec }),
+    /** The deposits the first script asked for, when their answer is in (decision 0109). */
+    depositsInHand: (): DepositsInfoView | undefined => inHand({ ...endpoint('getDeposits'), answer: depositsInfoCodec }),
     addDeposit: (deposit: DepositInput): Promise<DepositsInfoView> =>
       call({ ...endpoint('addDeposit'), answer: depositsInfoCodec, body: deposit, undo: `Added ${deposit.name}.` }),
     updateDeposit: (id: string, deposit: DepositInput): Promise<DepositsInfoView> =>
@@ -214,6 +230,8 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
       call({ ...endpoint('deleteDeposit', id), answer: depositsInfoCodec, undo: deletedMessage(name, 'the deposit') }),
 
     getExpenses: (): Promise<ExpensesInfoView> => call({ ...endpoint('getExpenses'), answer: expensesInfoCodec }),
+    /** The expenses the first script asked for, when their answer is in (decision 0109). */
+    expensesInHand: (): ExpensesInfoView | undefined => inHand({ ...endpoint('getExpenses'), answer: expensesInfoCodec }),
     addExpense: (expense: ExpenseInput): Promise<ExpensesInfoView> =>
       call({ ...endpoint('addExpense'), answer: expensesInfoCodec, body: expense, undo: `Added ${expense.name}.` }),
     updateExpense: (id: string, expense: ExpenseInput): Promise<ExpensesInfoView> =>
@@ -222,6 +240,8 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
       call({ ...endpoint('deleteExpense', id), answer: expensesInfoCodec, undo: deletedMessage(name, 'the expense') }),
 
     getLedger,
+    /** Where this client's GET retrieve-ledger goes (the primary account's alias or an account's path), query left out. */
+    ledgerPath: (): string => at('getLedger').path,
     /** Home's answer (issue 24): the forecast with the next 14 days' rows, not the whole ledger. 404 while there is no ledger. */
     getForecast: (): Promise<ForecastView> => call({ ...at('getForecast'), answer: forecastCodec }),
     createLedger: (request: CreateLedgerRequest): Promise<LedgerInfoView> =>
@@ -269,6 +289,8 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
     exportLedgerCsv: (): Promise<Blob> => download(at('exportLedgerCsv')),
     /** Any call of the table, for the calls whose code loads later (the accounts', your data's): not the first view's. */
     request: call,
+    /** Any GET's answer the first script sent, when it is in (decision 0109). */
+    inHand,
     /** Any file of the table, for the same (your data's export). */
     download,
   };

@@ -21,10 +21,49 @@ export function firstWindowQuery(today: IsoDate, limit = FIRST_WINDOW_ROWS): str
   return new URLSearchParams({ limit: String(limit), today }).toString();
 }
 
-const sent = new Map<string, Promise<Response>>();
+/**
+ * One call sent early: its answer as the client will take it, and, once a successful answer's body
+ * has been read, that body as JSON, for a view that renders its first state from it (decision 0109).
+ */
+interface EarlyCall {
+  readonly answer: Promise<Response>;
+  /** Settles once the answer is in and, when successful, its body read: never rejects. */
+  readonly settled: Promise<void>;
+  /** The successful answer's body, parsed, once read; undefined before, or for a failure. */
+  body?: { readonly json: unknown };
+}
+
+const sent = new Map<string, EarlyCall>();
 
 /** The budget is part of the key: an answer for one budget is never taken by a call for another (decision 0092). */
 const keyOf = (token: string, path: string, budget: string | undefined) => `${token} ${budget ?? ''} ${path}`;
+
+/**
+ * A successful answer is read at once, while the page's code is still loading, and handed to the
+ * client as a copy in memory; a failure goes to the client as it came, to be reported as always.
+ */
+function early(fetched: Promise<Response>): EarlyCall {
+  const call: { answer: Promise<Response>; settled: Promise<void>; body?: { readonly json: unknown } } = {
+    answer: fetched,
+    settled: Promise.resolve(),
+  };
+  const read = fetched.then(async (response) => {
+    if (!response.ok) return response;
+    const text = await response.text();
+    try {
+      call.body = { json: JSON.parse(text) as unknown };
+    } catch {
+      // Not JSON: the client says the server answered something unexpected, as it would have.
+    }
+    return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+  });
+  call.answer = read;
+  call.settled = read.then(
+    () => undefined,
+    () => undefined,
+  );
+  return call;
+}
 
 /**
  * Sends the GETs now, as the api client would send them (with the budget header when the address
@@ -39,19 +78,35 @@ export function sendEarlyCalls(
   for (const path of paths) {
     const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
     if (budget !== undefined) headers[BUDGET_HEADER] = budget;
-    const answer = fetchImpl(path, { method: 'GET', headers });
+    const call = early(fetchImpl(path, { method: 'GET', headers }));
     // A failure is the client's to report when it takes the call; an answer never taken is dropped.
-    answer.catch(() => undefined);
-    sent.set(keyOf(token, path, budget), answer);
+    call.answer.catch(() => undefined);
+    sent.set(keyOf(token, path, budget), call);
   }
   // Whatever the view did not ask for by its first paint it never will: drop it.
   if (paths.length > 0) afterFirstPaint(() => sent.clear());
 }
 
+/**
+ * Settles once every call sent early has its answer read (or has failed): main.tsx waits for it, a
+ * little, before the first render, so the view can paint once, with its data (decision 0109).
+ */
+export function earlyCallsAnswered(): Promise<void> {
+  return Promise.all([...sent.values()].map((call) => call.settled)).then(() => undefined);
+}
+
+/**
+ * The body of a successful answer to a GET sent early with this token for this budget, if it is in
+ * already: a view's first state (decision 0109). The call stays for the client to take.
+ */
+export function earlyAnswerInHand(token: string, path: string, budget: string | undefined): { readonly json: unknown } | undefined {
+  return sent.get(keyOf(token, path, budget))?.body;
+}
+
 /** The answer to a GET sent early with this token for this budget, once: the next same call goes to the server. */
 export function takeEarlyCall(token: string, path: string, budget: string | undefined): Promise<Response> | undefined {
   const key = keyOf(token, path, budget);
-  const answer = sent.get(key);
+  const call = sent.get(key);
   sent.delete(key);
-  return answer;
+  return call?.answer;
 }

@@ -10,9 +10,10 @@ import type { BudgetsApi } from '../api/budgets-api-context.js';
 import type { SettingsApi } from '../api/settings-calls.js';
 import type { YourDataApi } from '../api/your-data-calls.js';
 
-export type FakeApiClient = { [Method in Exclude<keyof ApiClient, 'request' | 'download'>]: Mock<ApiClient[Method]> } & {
+export type FakeApiClient = { [Method in Exclude<keyof ApiClient, 'request' | 'download' | 'inHand'>]: Mock<ApiClient[Method]> } & {
   /** Generic, so not a typed mock: the calls built on it are faked whole instead (fakeAccountsApi, fakeYourDataApi). */
   readonly request: ApiClient['request'];
+  readonly inHand: ApiClient['inHand'];
   readonly download: ApiClient['download'];
 };
 
@@ -21,14 +22,18 @@ export function fakeApiClient(stubs: Partial<FakeApiClient> = {}): FakeApiClient
   const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call: ${name}`));
   return {
     getDeposits: vi.fn(unexpected('getDeposits')),
+    // No first script ran: nothing is in hand, and views load as they always did.
+    depositsInHand: vi.fn(() => undefined),
     addDeposit: vi.fn(unexpected('addDeposit')),
     updateDeposit: vi.fn(unexpected('updateDeposit')),
     deleteDeposit: vi.fn(unexpected('deleteDeposit')),
     getExpenses: vi.fn(unexpected('getExpenses')),
+    expensesInHand: vi.fn(() => undefined),
     addExpense: vi.fn(unexpected('addExpense')),
     updateExpense: vi.fn(unexpected('updateExpense')),
     deleteExpense: vi.fn(unexpected('deleteExpense')),
     getLedger: vi.fn(unexpected('getLedger')),
+    ledgerPath: vi.fn(() => '/api/ledger/retrieve-ledger'),
     createLedger: vi.fn(unexpected('createLedger')),
     extendLedger: vi.fn(unexpected('extendLedger')),
     addTransaction: vi.fn(unexpected('addTransaction')),
@@ -42,6 +47,7 @@ export function fakeApiClient(stubs: Partial<FakeApiClient> = {}): FakeApiClient
     addTransactionChanges: vi.fn(unexpected('addTransactionChanges')),
     undo: vi.fn(unexpected('undo')),
     request: vi.fn(unexpected('request')) as ApiClient['request'],
+    inHand: () => undefined,
     download: vi.fn(unexpected('download')),
     withEndpoints: vi.fn(() => {
       throw new Error('unexpected call: withEndpoints');
@@ -57,6 +63,7 @@ export function fakeAccountsApi(stubs: Partial<FakeAccountsApi> = {}): FakeAccou
   const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call: ${name}`));
   return {
     listAccounts: vi.fn(unexpected('listAccounts')),
+    accountsInHand: vi.fn(() => undefined),
     addAccount: vi.fn(unexpected('addAccount')),
     renameAccount: vi.fn(unexpected('renameAccount')),
     makePrimary: vi.fn(unexpected('makePrimary')),

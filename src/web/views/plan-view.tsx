@@ -20,9 +20,15 @@ import { settledValues, useErrorReport, ViewErrorModal } from './view-errors.js'
 export function PlanView() {
   const api = useApiClient();
   const accountsApi = useAccountsApi();
-  const [accounts, setAccounts] = useState<AccountsInfoView | null>(null);
-  const [deposits, setDeposits] = useState<DepositsInfoView | null>(null);
-  const [expenses, setExpenses] = useState<ExpensesInfoView | null>(null);
+  // A returning tab's first answers are often in before the first render (decision 0109): the view
+  // paints once, with them, and its first load only takes the same answers.
+  const [firstAnswers] = useState(() => {
+    const inHand = { accounts: accountsApi.accountsInHand(), deposits: api.depositsInHand(), expenses: api.expensesInHand() };
+    return inHand.accounts && inHand.deposits && inHand.expenses ? inHand : undefined;
+  });
+  const [accounts, setAccounts] = useState<AccountsInfoView | null>(firstAnswers?.accounts ?? null);
+  const [deposits, setDeposits] = useState<DepositsInfoView | null>(firstAnswers?.deposits ?? null);
+  const [expenses, setExpenses] = useState<ExpensesInfoView | null>(firstAnswers?.expenses ?? null);
   const { report, showErrors, showError, clear } = useErrorReport();
 
   const load = useCallback(async () => {
@@ -45,8 +51,10 @@ export function PlanView() {
   });
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    // Painted with its first answers already: they were the load's, so there is nothing to ask.
+    if (firstAnswers) markFirstPaint();
+    else void load();
+  }, [load, firstAnswers]);
   // Another member's change (decision 0096): read everything again, as RETRY does.
   useLiveChanges(() => void load());
 

@@ -390,9 +390,60 @@ describe('Plan', () => {
     expect(await screen.findByRole('button', { name: 'Edit Rent' })).toBeVisible();
     expect(api.getLedger).not.toHaveBeenCalled();
   });
+
+  it("paints the first script's answers in its first render when they are in hand, and asks for nothing again (decision 0109)", () => {
+    const api = fakeApiClient();
+    api.depositsInHand.mockReturnValue(DEPOSITS);
+    api.expensesInHand.mockReturnValue(EXPENSES);
+    const accounts = ONE_ACCOUNT();
+    accounts.accountsInHand.mockReturnValue(accountsAnswer({ accounts: [accountInfo({ id: 'a1', name: 'Checking', primary: true })] }));
+    renderWithApi(api, <PlanView />, accounts);
+
+    // No waiting: the render itself shows them.
+    expect(screen.getByText('Total Monthly Deposits: $3,250.00')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Edit Rent' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Rename Checking' })).toBeVisible();
+    expect(api.getDeposits).not.toHaveBeenCalled();
+    expect(api.getExpenses).not.toHaveBeenCalled();
+    expect(accounts.listAccounts).not.toHaveBeenCalled();
+  });
+
+  it('loads all three as it always did when only some of them are in hand', async () => {
+    const api = fakeApiClient();
+    api.depositsInHand.mockReturnValue(DEPOSITS);
+    api.getDeposits.mockResolvedValue(DEPOSITS);
+    api.getExpenses.mockResolvedValue(EXPENSES);
+    renderWithApi(api, <PlanView />);
+
+    expect(screen.queryByText('Total Monthly Deposits: $3,250.00')).toBeNull();
+    expect(await screen.findByText('Total Monthly Deposits: $3,250.00')).toBeVisible();
+    expect(api.getExpenses).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('Ledger', () => {
+  it('paints the first window in its first render when it is in hand, and its load takes the same answer (decision 0109)', async () => {
+    const window = ledgerInfo([rentRow, paycheck]);
+    const api = fakeApiClient({
+      inHand: (<T,>({ path }: { readonly path: string }) =>
+        (path.startsWith('/api/ledger/retrieve-ledger?') ? window : undefined) as T | undefined) as FakeApiClient['inHand'],
+    });
+    api.getLedger.mockResolvedValue(window);
+    api.getDeposits.mockResolvedValue(DEPOSITS);
+    api.getExpenses.mockResolvedValue(EXPENSES);
+    const accounts = ONE_ACCOUNT();
+    accounts.accountsInHand.mockReturnValue(accountsAnswer({ accounts: [accountInfo({ id: 'a1', name: 'Checking', primary: true })] }));
+    renderWithApi(api, <LedgerView />, accounts);
+
+    // No waiting: the render itself shows the rows and the balances.
+    const table = screen.getByRole('columnheader', { name: 'Credit' }).closest('table');
+    if (!table) throw new Error('no ledger table');
+    expect(within(table).getByRole('button', { name: 'Edit Rent' })).toBeVisible();
+    expect(within(table).getByRole('button', { name: 'Edit Acme Paycheck' })).toBeVisible();
+    // The load still takes the answer (it notes the ledger's version), once.
+    await waitFor(() => expect(api.getLedger).toHaveBeenCalledTimes(1));
+  });
+
   it("names a row's expense in the Edit dialog: the schedules' names come with the ledger", async () => {
     const api = fakeApiClient();
     api.getDeposits.mockResolvedValue(DEPOSITS);

@@ -1,0 +1,96 @@
+/**
+ * The first script's calls (decisions 0073, 0109): a successful answer is read as soon as it
+ * arrives, so a view can render its first state from it (`inHand`) while the call stays for its load
+ * to take; a failed one reaches the client as it came. Only fetch is stubbed.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from './api-client.js';
+import { earlyCallsAnswered, sendEarlyCalls, takeEarlyCall } from './early-calls.js';
+
+type Fetch = (path: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+const DEPOSITS = { deposits: [], totalDeposits: 0 };
+const EXPENSES = { expenses: [], totalExpenses: 0 };
+
+function answering(status: number, body: unknown) {
+  return vi.fn<Fetch>(
+    async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', etag: '"v1"' } }),
+  );
+}
+
+/** A fetch whose answer arrives when the test says. */
+function answeringLater() {
+  let arrive!: (response: Response) => void;
+  const fetchImpl = vi.fn<Fetch>(
+    () =>
+      new Promise<Response>((resolve) => {
+        arrive = resolve;
+      }),
+  );
+  return { fetchImpl, arrive: (body: unknown) => arrive(new Response(JSON.stringify(body), { status: 200 })) };
+}
+
+const client = (token: string, fetchImpl: Fetch) => createApiClient({ getAccessToken: () => token, onUnauthorized: vi.fn(), fetchImpl });
+
+afterEach(() => {
+  // Each test's calls are its own: the next test's token never takes them.
+  vi.restoreAllMocks();
+});
+
+describe("the first script's calls", () => {
+  it('are in hand once their answers are read, decoded as the view would decode them, and still taken once by its load', async () => {
+    const early = answering(200, DEPOSITS);
+    sendEarlyCalls('t-hand', ['/api/deposits/retrieve-deposits'], early);
+    const later = answering(200, EXPENSES);
+    const api = client('t-hand', later);
+    await earlyCallsAnswered();
+    expect(api.depositsInHand()).toEqual(DEPOSITS);
+    expect(api.depositsInHand()).toEqual(DEPOSITS);
+    // The load takes the same answer: nothing is sent again.
+    await expect(api.getDeposits()).resolves.toEqual(DEPOSITS);
+    expect(early).toHaveBeenCalledTimes(1);
+    expect(later).not.toHaveBeenCalled();
+    // Taken: the next read goes to the server, and nothing is in hand any more.
+    expect(api.depositsInHand()).toBeUndefined();
+  });
+
+  it('are not in hand before their answers arrive, and the view loads them as it always did', async () => {
+    const { fetchImpl, arrive } = answeringLater();
+    sendEarlyCalls('t-later', ['/api/deposits/retrieve-deposits'], fetchImpl);
+    const api = client('t-later', answering(500, {}));
+    expect(api.depositsInHand()).toBeUndefined();
+    const loaded = api.getDeposits();
+    arrive(DEPOSITS);
+    await expect(loaded).resolves.toEqual(DEPOSITS);
+  });
+
+  it('keep a failed answer out of hand and give it to the load, which reports it', async () => {
+    const early = answering(503, { error: { code: 'service_unavailable', message: 'The database is busy. Try again in a moment.' } });
+    sendEarlyCalls('t-failed', ['/api/deposits/retrieve-deposits'], early);
+    const api = client('t-failed', answering(200, DEPOSITS));
+    await earlyCallsAnswered();
+    expect(api.depositsInHand()).toBeUndefined();
+    await expect(api.getDeposits()).rejects.toMatchObject({ status: 503, detail: 'The database is busy. Try again in a moment.' });
+  });
+
+  it('are only in hand for the token that sent them, and an answer that does not decode is not in hand', async () => {
+    sendEarlyCalls('t-own', ['/api/deposits/retrieve-deposits', '/api/expenses/retrieve-expenses'], async (path) =>
+      String(path).includes('deposits')
+        ? new Response(JSON.stringify(DEPOSITS), { status: 200 })
+        : new Response(JSON.stringify({ expenses: 'none' }), { status: 200 }),
+    );
+    await earlyCallsAnswered();
+    expect(client('t-other', answering(200, DEPOSITS)).depositsInHand()).toBeUndefined();
+    expect(client('t-own', answering(200, DEPOSITS)).expensesInHand()).toBeUndefined();
+    expect(client('t-own', answering(200, DEPOSITS)).depositsInHand()).toEqual(DEPOSITS);
+  });
+
+  it('hand the load a copy of the answer with its status and headers', async () => {
+    sendEarlyCalls('t-copy', ['/api/deposits/retrieve-deposits'], answering(200, DEPOSITS));
+    await earlyCallsAnswered();
+    const taken = await takeEarlyCall('t-copy', '/api/deposits/retrieve-deposits', undefined);
+    expect(taken?.status).toBe(200);
+    expect(taken?.headers.get('etag')).toBe('"v1"');
+    await expect(taken?.json()).resolves.toEqual(DEPOSITS);
+  });
+});
