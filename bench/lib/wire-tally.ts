@@ -22,6 +22,8 @@ interface TalliedRequest {
   readonly sentAt: number;
   /** The document request of a navigation. */
   readonly navigation: boolean;
+  /** The document that sent it (the protocol's loaderId): a navigation's own request carries the new document's. */
+  readonly loaderId: string;
   headers: Headers;
   /** Answered by the service worker or a cache: nothing went over the network. */
   servedLocally: boolean;
@@ -81,6 +83,7 @@ export class WireTally {
         bodyBytes: postDataBytes(event.request),
         sentAt: event.wallTime * 1000,
         navigation: event.type === 'Document' && event.requestId === event.loaderId,
+        loaderId: event.loaderId,
         headers: early ?? event.request.headers,
         servedLocally: url.protocol === 'data:' || url.protocol === 'blob:',
         responseBytes: null,
@@ -137,9 +140,11 @@ export class WireTally {
     this.earlyHeaders.clear();
     const { sentBefore } = options;
     if (sentBefore !== undefined && !Number.isFinite(sentBefore)) throw new Error('the tally cannot close at an unknown moment');
-    const navigatedAt = [...this.tallied.values()].find((request) => request.navigation)?.sentAt;
+    const navigation = [...this.tallied.values()].find((request) => request.navigation);
     for (const [id, request] of this.tallied) {
-      const leftBehind = navigatedAt !== undefined && request.sentAt < navigatedAt;
+      // The page being left may still send a request in the moment after the navigation starts (its
+      // after-paint reads, on a slow phone): it is that document's, cancelled with it, as is one sent before.
+      const leftBehind = navigation !== undefined && (request.sentAt < navigation.sentAt || request.loaderId !== navigation.loaderId);
       const afterClose = sentBefore !== undefined && request.sentAt >= sentBefore;
       if (leftBehind || afterClose) this.tallied.delete(id);
     }
