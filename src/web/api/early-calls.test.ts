@@ -3,9 +3,22 @@
  * arrives, so a view can render its first state from it (`inHand`) while the call stays for its load
  * to take; a failed one reaches the client as it came. Only fetch is stubbed.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from './api-client.js';
-import { earlyCallsAnswered, sendEarlyCalls, takeEarlyCall } from './early-calls.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as ClientModule from './api-client.js';
+import type * as EarlyCallsModule from './early-calls.js';
+
+// The page's first paint drops every early call not taken; this project's files share modules, and
+// another file's view may have painted already: each test loads the client and its calls afresh.
+let createApiClient: typeof ClientModule.createApiClient;
+let earlyCallsAnswered: typeof EarlyCallsModule.earlyCallsAnswered;
+let sendEarlyCalls: typeof EarlyCallsModule.sendEarlyCalls;
+let takeEarlyCall: typeof EarlyCallsModule.takeEarlyCall;
+
+beforeEach(async () => {
+  vi.resetModules();
+  ({ createApiClient } = await import('./api-client.js'));
+  ({ earlyCallsAnswered, sendEarlyCalls, takeEarlyCall } = await import('./early-calls.js'));
+});
 
 type Fetch = (path: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
@@ -31,11 +44,6 @@ function answeringLater() {
 }
 
 const client = (token: string, fetchImpl: Fetch) => createApiClient({ getAccessToken: () => token, onUnauthorized: vi.fn(), fetchImpl });
-
-afterEach(() => {
-  // Each test's calls are its own: the next test's token never takes them.
-  vi.restoreAllMocks();
-});
 
 describe("the first script's calls", () => {
   it('are in hand once their answers are read, decoded as the view would decode them, and still taken once by its load', async () => {
