@@ -240,8 +240,6 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
       call({ ...endpoint('deleteExpense', id), answer: expensesInfoCodec, undo: deletedMessage(name, 'the expense') }),
 
     getLedger,
-    /** Where this client's GET retrieve-ledger goes (the primary account's alias or an account's path), query left out. */
-    ledgerPath: (): string => at('getLedger').path,
     /** Home's answer (issue 24): the forecast with the next 14 days' rows, not the whole ledger. 404 while there is no ledger. */
     getForecast: (): Promise<ForecastView> => call({ ...at('getForecast'), answer: forecastCodec }),
     createLedger: (request: CreateLedgerRequest): Promise<LedgerInfoView> =>

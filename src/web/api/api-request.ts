@@ -89,8 +89,4 @@ export type LedgerRead = (whole: Omit<Request<LedgerInfoView>, 'ledgerOf'>) => P
 export interface LedgerReader {
   readonly request: <T>(request: Request<T>) => Promise<T>;
   readonly getLedger: (read?: LedgerRead) => Promise<HeldLedgerInfo>;
-  /** A GET's answer the first script sent, decoded, when it is in (decision 0109). */
-  readonly inHand: <T>(request: Pick<Request<T>, 'path' | 'answer'>) => T | undefined;
-  /** Where GET retrieve-ledger goes, query left out. */
-  readonly ledgerPath: () => string;
 }

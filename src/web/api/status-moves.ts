@@ -123,19 +123,6 @@ export function firstWindow(api: LedgerReader, today: IsoDate, limit = FIRST_WIN
   return read;
 }
 
-/**
- * The window `firstWindow` would read, when the first script's call for it has its answer in
- * (decision 0109): the Ledger view's first state. The view's load still takes that call, which
- * notes the ledger's version and how to read the window again.
- */
-export function firstWindowInHand(
-  api: Pick<LedgerReader, 'inHand' | 'ledgerPath'>,
-  today: IsoDate,
-  limit = FIRST_WINDOW_ROWS,
-): HeldLedgerInfo | undefined {
-  return api.inHand({ path: `${api.ledgerPath()}?${firstWindowQuery(today, limit)}`, answer: ledgerWindowAnswerCodec });
-}
-
 /** Reads the window again (after a write whose changes it cannot take in); undefined for a window not read through firstWindow. */
 export function rereadOf(window: LedgerWindowView): (() => Promise<HeldLedgerInfo>) | undefined {
   return rereads.get(window);

@@ -33,7 +33,6 @@ export function fakeApiClient(stubs: Partial<FakeApiClient> = {}): FakeApiClient
     updateExpense: vi.fn(unexpected('updateExpense')),
     deleteExpense: vi.fn(unexpected('deleteExpense')),
     getLedger: vi.fn(unexpected('getLedger')),
-    ledgerPath: vi.fn(() => '/api/ledger/retrieve-ledger'),
     createLedger: vi.fn(unexpected('createLedger')),
     extendLedger: vi.fn(unexpected('extendLedger')),
     addTransaction: vi.fn(unexpected('addTransaction')),

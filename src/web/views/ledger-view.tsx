@@ -21,7 +21,7 @@ import { todayIn } from '../../domain/calendar-date.js';
 import { firstOverLimit } from '../../domain/card-payments.js';
 import { accountLedgerApi, useAccountsApi } from '../api/account-calls.js';
 import type { HeldLedgerInfo } from '../api/api-client.js';
-import { firstWindow, firstWindowInHand, heldOf, isLedgerWindow, wholeWhenComplete } from '../api/status-moves.js';
+import { firstWindow, heldOf, isLedgerWindow, wholeWhenComplete } from '../api/status-moves.js';
 import { ApiClientProvider, useApiClient } from '../api/api-context.js';
 import { afterFirstPaint, markFirstPaint } from '../first-paint.js';
 import { navigate, subscribe } from '../navigation.js';
@@ -60,12 +60,6 @@ export function ledgerAddress(accountId: string): string {
   return `/ledger?${new URLSearchParams({ account: accountId }).toString()}`;
 }
 
-/** The window an answer carries, or null for a whole ledger (or none). */
-function windowOf(info: HeldLedgerInfo | undefined) {
-  const held = info === undefined ? null : heldOf(info);
-  return held !== null && isLedgerWindow(held) ? held : null;
-}
-
 /** A statement imported into another account than the one shown: that account is shown next, with the bank's balance. */
 interface ImportedInto {
   readonly accountId: string;
@@ -74,10 +68,8 @@ interface ImportedInto {
 
 export function LedgerView() {
   const addressAccount = useAddressAccount();
-  const accountsApi = useAccountsApi();
-  // Kept across accounts, so the select stays in place while the next account's ledger loads. The
-  // first script's answer when it is in already (decision 0109).
-  const [accounts, setAccounts] = useState<AccountsInfoView | null>(() => accountsApi.accountsInHand() ?? null);
+  // Kept across accounts, so the select stays in place while the next account's ledger loads.
+  const [accounts, setAccounts] = useState<AccountsInfoView | null>(null);
   const [importedInto, setImportedInto] = useState<ImportedInto | null>(null);
   const showImported = useCallback((accountId: string, bank: BankBalanceView | null) => {
     setImportedInto({ accountId, bank });
@@ -115,15 +107,8 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
   const shownAccount = several
     ? (accounts.accounts.find((account) => account.id === addressAccount) ?? accounts.accounts.find((account) => account.primary))
     : undefined;
-  // A returning tab's first window is often in before the first render (decision 0109): the view
-  // paints once, with it; its load then takes the same answer, noting the ledger's version.
-  const [inHand] = useState(() => {
-    const window = firstWindowInHand(api, todayIn(new Date()));
-    const gone = addressAccount !== null && accounts !== null && !accounts.accounts.some((account) => account.id === addressAccount);
-    return window === undefined || accounts === null || gone ? undefined : window;
-  });
   // The whole ledger, or its first rows (a window, decision 0053) until something needs the rest.
-  const [ledger, setShownLedger] = useState<HeldLedgerInfo | null>(() => (inHand === undefined ? null : wholeWhenComplete(inHand)));
+  const [ledger, setShownLedger] = useState<HeldLedgerInfo | null>(null);
   /** Moves on with every ledger shown: a whole ledger asked for before a write must not land after it. */
   const shownCount = useRef(0);
   const setLedger = useCallback((info: HeldLedgerInfo) => {
@@ -131,12 +116,12 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
     setShownLedger(info);
   }, []);
   /** Everyday spending out of this account (issue 36), as the last window said: a whole ledger's warning counts it too. */
-  const [everydayWeekly, setEverydayWeekly] = useState(() => windowOf(inHand)?.everyday?.weekly ?? cents(0));
+  const [everydayWeekly, setEverydayWeekly] = useState(cents(0));
   /** Everyday spending's share of a card's payments in this account (decision 0101), as the last window said. */
-  const [cardEveryday, setCardEveryday] = useState<CardEverydayShares | undefined>(() => windowOf(inHand)?.cardEveryday);
+  const [cardEveryday, setCardEveryday] = useState<CardEverydayShares | undefined>(undefined);
   const noteEveryday = useCallback((info: HeldLedgerInfo) => {
-    const shown = windowOf(info);
-    if (shown !== null) {
+    const shown = heldOf(info);
+    if (shown !== null && isLedgerWindow(shown)) {
       setEverydayWeekly(shown.everyday?.weekly ?? cents(0));
       setCardEveryday(shown.cardEveryday);
     }

@@ -422,28 +422,6 @@ describe('Plan', () => {
 });
 
 describe('Ledger', () => {
-  it('paints the first window in its first render when it is in hand, and its load takes the same answer (decision 0109)', async () => {
-    const window = ledgerInfo([rentRow, paycheck]);
-    const api = fakeApiClient({
-      inHand: (<T,>({ path }: { readonly path: string }) =>
-        (path.startsWith('/api/ledger/retrieve-ledger?') ? window : undefined) as T | undefined) as FakeApiClient['inHand'],
-    });
-    api.getLedger.mockResolvedValue(window);
-    api.getDeposits.mockResolvedValue(DEPOSITS);
-    api.getExpenses.mockResolvedValue(EXPENSES);
-    const accounts = ONE_ACCOUNT();
-    accounts.accountsInHand.mockReturnValue(accountsAnswer({ accounts: [accountInfo({ id: 'a1', name: 'Checking', primary: true })] }));
-    renderWithApi(api, <LedgerView />, accounts);
-
-    // No waiting: the render itself shows the rows and the balances.
-    const table = screen.getByRole('columnheader', { name: 'Credit' }).closest('table');
-    if (!table) throw new Error('no ledger table');
-    expect(within(table).getByRole('button', { name: 'Edit Rent' })).toBeVisible();
-    expect(within(table).getByRole('button', { name: 'Edit Acme Paycheck' })).toBeVisible();
-    // The load still takes the answer (it notes the ledger's version), once.
-    await waitFor(() => expect(api.getLedger).toHaveBeenCalledTimes(1));
-  });
-
   it("names a row's expense in the Edit dialog: the schedules' names come with the ledger", async () => {
     const api = fakeApiClient();
     api.getDeposits.mockResolvedValue(DEPOSITS);
