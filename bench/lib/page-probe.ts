@@ -303,6 +303,9 @@ export async function clickPay(page: Page): Promise<number> {
   const answered = page.waitForResponse((response) => new URL(response.url()).pathname === LEDGER_PATHS.updateTransaction, {
     timeout: 30_000,
   });
+  // Awaited below; should the click or the paint fail first, its own rejection must not end the whole
+  // run as an unhandled one (it did once, taking every later benchmark with it).
+  answered.catch(() => undefined);
   await page.locator(`${PAY_BUTTON}:not([disabled])`).first().click();
   await page.waitForFunction((count) => (window.leftoverBench?.payTimes.length ?? 0) > count, before, { timeout: 30_000 });
   const painted = await page.evaluate(() => window.leftoverBench?.payTimes.at(-1) ?? Number.NaN);
