@@ -68,7 +68,6 @@ export function preloadViewOf(pathname: string): Promise<void> {
     : Promise.resolve();
 }
 
-/** The GET paths each view reads before it can paint; its other reads (names for dialogs, other accounts) wait. */
 const VIEW_TITLES: Readonly<Record<string, string>> = {
   [VIEW_PATHS.home]: 'Home',
   [VIEW_PATHS.ledger]: 'Ledger',

@@ -11,7 +11,7 @@ import { storedAccessToken } from './auth/session.js';
 import { budgetOfAddress } from './navigation.js';
 import { VIEW_PATHS } from './views/view-nav.js';
 
-/** The GETs the view at this address makes first, in the order it makes them. */
+/** The GET paths each view reads before it can paint; its other reads (names for dialogs, other accounts) wait. */
 export function firstReadsOf(address: Pick<Location, 'pathname' | 'search'>, today: IsoDate): readonly string[] {
   switch (address.pathname) {
     case VIEW_PATHS.home:

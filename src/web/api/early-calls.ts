@@ -23,14 +23,16 @@ export function firstWindowQuery(today: IsoDate, limit = FIRST_WINDOW_ROWS): str
 
 /**
  * One call sent early: its answer as the client will take it, and, once a successful answer's body
- * has been read, that body as JSON, for a view that renders its first state from it (decision 0109).
+ * has been read, that body, for a view that renders its first state from it (decision 0109).
  */
 interface EarlyCall {
   readonly answer: Promise<Response>;
   /** Settles once the answer is in and, when successful, its body read: never rejects. */
   readonly settled: Promise<void>;
-  /** The successful answer's body, parsed, once read; undefined before, or for a failure. */
-  body?: { readonly json: unknown };
+  /** The successful answer's body once read; undefined before, or for a failure. */
+  text?: string;
+  /** That body parsed, the first time a view asks for it in hand (only Plan does: the others parse it once, in the client). */
+  json?: { readonly value: unknown } | null;
 }
 
 const sent = new Map<string, EarlyCall>();
@@ -43,25 +45,18 @@ const keyOf = (token: string, path: string, budget: string | undefined) => `${to
  * client as a copy in memory; a failure goes to the client as it came, to be reported as always.
  */
 function early(fetched: Promise<Response>): EarlyCall {
-  const call: { answer: Promise<Response>; settled: Promise<void>; body?: { readonly json: unknown } } = {
-    answer: fetched,
-    settled: Promise.resolve(),
-  };
-  const read = fetched.then(async (response) => {
+  const answer = fetched.then(async (response) => {
     if (!response.ok) return response;
-    const text = await response.text();
-    try {
-      call.body = { json: JSON.parse(text) as unknown };
-    } catch {
-      // Not JSON: the client says the server answered something unexpected, as it would have.
-    }
-    return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+    call.text = await response.text();
+    return new Response(call.text, { status: response.status, statusText: response.statusText, headers: response.headers });
   });
-  call.answer = read;
-  call.settled = read.then(
-    () => undefined,
-    () => undefined,
-  );
+  const call: EarlyCall = {
+    answer,
+    settled: answer.then(
+      () => undefined,
+      () => undefined,
+    ),
+  };
   return call;
 }
 
@@ -100,7 +95,17 @@ export function earlyCallsAnswered(): Promise<void> {
  * already: a view's first state (decision 0109). The call stays for the client to take.
  */
 export function earlyAnswerInHand(token: string, path: string, budget: string | undefined): { readonly json: unknown } | undefined {
-  return sent.get(keyOf(token, path, budget))?.body;
+  const call = sent.get(keyOf(token, path, budget));
+  if (call?.text === undefined) return undefined;
+  if (call.json === undefined) {
+    try {
+      call.json = { value: JSON.parse(call.text) as unknown };
+    } catch {
+      // Not JSON: not in hand; the client says the server answered something unexpected, as it would have.
+      call.json = null;
+    }
+  }
+  return call.json === null ? undefined : { json: call.json.value };
 }
 
 /** The answer to a GET sent early with this token for this budget, once: the next same call goes to the server. */
