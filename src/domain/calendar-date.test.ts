@@ -11,6 +11,7 @@ import {
   fromParts,
   isIsoDate,
   isoDate,
+  type IsoDate,
   todayIn,
   toDayNumber,
   weekdayOf,
@@ -63,6 +64,27 @@ describe('calendar dates', () => {
         expect(Math.sign(a - b)).toBe(dateA < dateB ? -1 : dateA > dateB ? 1 : 0);
       }),
     );
+  });
+
+  it('counts day numbers as Date does, for every year written with four digits, and carries a day past its month over as Date.UTC does', () => {
+    const byDate = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+    // 1000-01-01 and 9999-12-31, the ends of the arithmetic's range, and the days around them.
+    for (const day of [-354_286, -354_285, -354_284, -1, 0, 1, 11_016, 2_932_896, 2_932_897]) {
+      expect(fromDayNumber(day)).toBe(byDate(day));
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: -354_285, max: 2_932_896 }), (day) => {
+        const date = byDate(day);
+        expect(fromDayNumber(day)).toBe(date);
+        expect(toDayNumber(date as IsoDate)).toBe(day);
+      }),
+      { numRuns: 2000 },
+    );
+    for (const text of ['2027-02-29', '2028-02-30', '2026-04-31', '2026-12-32', '2026-01-00', '2026-13-01', '0999-12-31', '2026-1-5']) {
+      const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+      expect(toDayNumber(text as IsoDate)).toBe(Date.UTC(year, month - 1, day) / 86_400_000);
+    }
+    expect(toDayNumber('2026-01-xx' as IsoDate)).toBeNaN();
   });
 
   it('counts days in a month as the calendar does, leap years included (property)', () => {

@@ -36,17 +36,65 @@ export function daysInMonth(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
+/*
+ * Day numbers by arithmetic (the proleptic Gregorian calendar in 400-year eras, as in Howard
+ * Hinnant's days_from_civil and civil_from_days), not through Date: a forecast with everyday
+ * spending walks every day of a 5-year ledger several times, and splitting each date and going
+ * through Date.UTC and toISOString took 10 of its 19 ms (benchmark 13a). They agree with Date for
+ * every day of years 1000 to 9999 (calendar-date.test.ts); other input goes through Date as before.
+ */
+
+const twoDigits = (value: number): string => (value < 10 ? `0${value}` : String(value));
+
+/** Days from 0000-03-01 to 1970-01-01: the eras count from a March, so a leap day ends its year. */
+const DAYS_TO_EPOCH = 719_468;
+const DAYS_PER_ERA = 146_097;
+
 /** Days since 1970-01-01 (negative before it). */
 export function toDayNumber(date: IsoDate): number {
+  if (date.length === 10 && date[4] === '-' && date[7] === '-') {
+    const year = Number(date.slice(0, 4));
+    const month = Number(date.slice(5, 7));
+    const day = Number(date.slice(8, 10));
+    // A day past its month's end carries over as Date.UTC does; a month outside 1 to 12 goes through it.
+    if (year >= 1000 && month >= 1 && month <= 12 && day >= 0 && Number.isInteger(day)) return civilDays(year, month, day);
+  }
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return Date.UTC(year, month - 1, day) / MS_PER_DAY;
 }
 
-export function fromDayNumber(dayNumber: number): IsoDate {
-  return new Date(dayNumber * MS_PER_DAY).toISOString().slice(0, 10) as IsoDate;
+/** days_from_civil for a year of 1000 or later and a month of 1 to 12. */
+function civilDays(year: number, month: number, day: number): number {
+  const marchYear = month <= 2 ? year - 1 : year;
+  const era = Math.floor(marchYear / 400);
+  const yearOfEra = marchYear - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * DAYS_PER_ERA + dayOfEra - DAYS_TO_EPOCH;
 }
 
-const twoDigits = (value: number): string => (value < 10 ? `0${value}` : String(value));
+/** 1000-01-01 and 9999-12-31 as day numbers: the years written with four digits and no sign. */
+const FIRST_FOUR_DIGIT_DAY = -354_285;
+const LAST_FOUR_DIGIT_DAY = 2_932_896;
+
+export function fromDayNumber(dayNumber: number): IsoDate {
+  if (!Number.isInteger(dayNumber) || dayNumber < FIRST_FOUR_DIGIT_DAY || dayNumber > LAST_FOUR_DIGIT_DAY) {
+    return new Date(dayNumber * MS_PER_DAY).toISOString().slice(0, 10) as IsoDate;
+  }
+  // civil_from_days.
+  const shifted = dayNumber + DAYS_TO_EPOCH;
+  const era = Math.floor(shifted / DAYS_PER_ERA);
+  const dayOfEra = shifted - era * DAYS_PER_ERA;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${year}-${twoDigits(month)}-${twoDigits(day)}` as IsoDate;
+}
 
 /**
  * The date of a year, month and day; a day or month past its end carries over as Date.UTC does

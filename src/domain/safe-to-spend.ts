@@ -9,7 +9,7 @@
  * estimate spread evenly, one seventh of the weekly amount a day from tomorrow to the ledger's end,
  * never stored as rows: each balance from tomorrow on is lowered by what it adds up to by then.
  */
-import { addDays, daysBetween, type IsoDate } from './calendar-date.js';
+import { addDays, daysBetween, fromDayNumber, type IsoDate, toDayNumber } from './calendar-date.js';
 import { type BalancePoint, type ForecastRow, isPaycheck, type PayPeriod, payPeriods } from './forecast.js';
 import { type Cents, cents, multiplyRatioHalfUp } from './money.js';
 
@@ -64,15 +64,20 @@ export interface OutlookInput {
  * amount times the days over seven, rounded half-up once, so the total is exact whatever the day.
  */
 export function everydayThrough(weekly: Cents, today: IsoDate, endDate: IsoDate, date: IsoDate): Cents {
-  const last = date < endDate ? date : endDate;
-  const days = daysBetween(today, last);
+  return everydayByDay(weekly, toDayNumber(today), toDayNumber(endDate), toDayNumber(date));
+}
+
+/** everydayThrough in day numbers (calendar-date.ts): the walks below go day by day, and read each date once. */
+function everydayByDay(weekly: Cents, today: number, end: number, day: number): Cents {
+  const days = Math.min(day, end) - today;
   return weekly === 0 || days <= 0 ? cents(0) : multiplyRatioHalfUp(weekly, days, 7);
 }
 
 /** The same ledger's rows with everyday spending taken off each balance (row order and everything else kept). */
 export function withEveryday<Row extends ForecastRow>(rows: readonly Row[], today: IsoDate, endDate: IsoDate, weekly: Cents): Row[] {
   if (weekly === 0) return [...rows];
-  return rows.map((row) => ({ ...row, balance: cents(row.balance - everydayThrough(weekly, today, endDate, row.date)) }));
+  const [todayDay, endDay] = [toDayNumber(today), toDayNumber(endDate)];
+  return rows.map((row) => ({ ...row, balance: cents(row.balance - everydayByDay(weekly, todayDay, endDay, toDayNumber(row.date))) }));
 }
 
 /** The first paycheck dated after `date`, or undefined. A paycheck on `date` itself is already in that day's balance. */
@@ -109,8 +114,10 @@ export function pointsAhead(input: OutlookInput): OutlookPoint[] {
     return points;
   }
   const first = today > ledger.startDate ? today : ledger.startDate;
-  for (let date = first; date <= ledger.endDate; date = addDays(date, 1)) {
-    const off = everydayThrough(weekly, today, ledger.endDate, date);
+  const [todayDay, endDay] = [toDayNumber(today), toDayNumber(ledger.endDate)];
+  for (let day = toDayNumber(first); day <= endDay; day += 1) {
+    const date = fromDayNumber(day);
+    const off = everydayByDay(weekly, todayDay, endDay, day);
     let any = false;
     for (; index < rows.length && (rows[index] as ForecastRow).date === date; index += 1) {
       const row = rows[index] as ForecastRow;
@@ -140,14 +147,15 @@ export function lowestOverDays(input: OutlookInput, from: IsoDate, to: IsoDate):
     index += 1;
   }
   let lowest: LowestDay | null = null;
-  let date = from;
-  for (; date <= to; date = addDays(date, 1)) {
+  const [todayDay, endDay, lastDay] = [toDayNumber(today), toDayNumber(ledger.endDate), toDayNumber(to)];
+  for (let day = toDayNumber(from); day <= lastDay; day += 1) {
+    const date = fromDayNumber(day);
     let name: string | null = null;
     for (; index < rows.length && (rows[index] as ForecastRow).date === date; index += 1) {
       carried = (rows[index] as ForecastRow).balance;
       name = (rows[index] as ForecastRow).name;
     }
-    const off = everydayThrough(weekly, today, ledger.endDate, date);
+    const off = everydayByDay(weekly, todayDay, endDay, day);
     const balance = cents(carried - off);
     if (lowest === null || balance < lowest.balance) {
       lowest = { date, name: name ?? (off > 0 ? EVERYDAY_POINT_NAME : null), balance };
