@@ -22,9 +22,11 @@ import { REPO_ROOT, type PrivateBuild } from '../lib/build.js';
 import {
   COMPACT_LAYOUT,
   DESKTOP,
+  gotoPainted,
   LEDGER_ADDRESS,
   loadLedger,
   openLedgerPage,
+  REPORT_PAINT,
   sampleList,
   TABLE_LAYOUT,
   withLeftoverInChromium,
@@ -99,7 +101,7 @@ const VIEW_PROBE = `(() => {
     if (noted || !painted()) return;
     noted = true;
     observer.disconnect();
-    requestAnimationFrame(() => setTimeout(() => { probe.paintedAt = performance.now(); }, 0));
+    requestAnimationFrame(() => setTimeout(() => { probe.paintedAt = performance.now(); ${REPORT_PAINT}(probe.paintedAt); }, 0));
   });
   observer.observe(document, { subtree: true, childList: true, characterData: true });
 })();`;
@@ -150,11 +152,7 @@ async function timedLoad({ page, chain }: Loader, url: string, isLedger: boolean
   chain.start();
   let ms: number;
   if (isLedger) ms = await loadLedger(page, new URL(url).origin);
-  else {
-    await page.goto(url);
-    const handle = await page.waitForFunction(() => window.leftoverBench12?.paintedAt, undefined, { timeout: 60_000 });
-    ms = Number(await handle.jsonValue());
-  }
+  else ms = await gotoPainted(page, url);
   const timeOrigin = await page.evaluate(() => performance.timeOrigin);
   // Requests a view sends as its paint is produced are not on its path: a moment for their events to arrive.
   await page.waitForTimeout(50);

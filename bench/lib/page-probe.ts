@@ -7,7 +7,7 @@
  * the change has been produced by then. The ledger is the page's Ledger view, `/ledger` (issue 24).
  */
 import fs from 'node:fs';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type ConsoleMessage, type Page } from '@playwright/test';
 import type { PrivateBuild } from './build.js';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { ApiClient } from './http-client.js';
@@ -22,6 +22,44 @@ export const PENDING_BALANCE = '[data-testid="pending-balance"]';
 export const STATUS_BADGE = '.ledger-status';
 /** The Ledger view (issue 24): the whole register with its balances. Home and Plan show no Pending Balance of the ledger's. */
 export const LEDGER_ADDRESS = '/ledger';
+
+/** The line a probe writes to the console once its page painted, followed by the ms since the navigation started. */
+const PAINTED_LINE = 'leftover-bench-painted ';
+
+/** For a probe's text: a function of the paint's ms that says it on the console (see gotoPainted). */
+export const REPORT_PAINT = `((at) => console.debug(${JSON.stringify(PAINTED_LINE)} + at))`;
+
+/**
+ * Navigates to `url` and answers the ms from the start of navigation to the paint its probe reports
+ * (REPORT_PAINT). The report comes as a console line, so waiting for it evaluates nothing in the page:
+ * `waitForFunction` compiles Playwright's injected script in each new document once `goto` is back (at
+ * the load event), 7 to 10 ms of the main thread that landed in the middle of a view's first paint.
+ */
+export async function gotoPainted(page: Page, url: string, timeoutMs = 60_000): Promise<number> {
+  const painted = new Promise<number>((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer);
+      page.off('console', listen);
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`${url} reported no paint within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const listen = (message: ConsoleMessage) => {
+      const text = message.text();
+      if (!text.startsWith(PAINTED_LINE)) return;
+      stop();
+      resolve(Number(text.slice(PAINTED_LINE.length)));
+    };
+    page.on('console', listen);
+  });
+  // A navigation that fails rejects here, and its paint is never waited for.
+  await page.goto(url).catch((error: unknown) => {
+    painted.catch(() => undefined);
+    throw error;
+  });
+  return painted;
+}
 
 /**
  * How one layout of the ledger says its size and numbers its rendered items (rows and pay period
@@ -141,6 +179,7 @@ function probeScript(expectedRows: number, layout: LedgerLayout): string {
       afterPaint((at) => {
         probe.ledgerPaintedWallTime = performance.timeOrigin + at;
         probe.ledgerPaintedAt = at;
+        ${REPORT_PAINT}(at);
       });
     }
     if (clickedAt !== undefined && pendingText() !== balanceBefore && badgeMoved()) {
@@ -252,9 +291,7 @@ export async function openLedgerPage(browser: Browser, { origin, rows, userName,
  */
 export async function loadLedger(page: Page, origin: string): Promise<number> {
   await page.bringToFront();
-  await page.goto(`${origin}${LEDGER_ADDRESS}`);
-  const handle = await page.waitForFunction(() => window.leftoverBench?.ledgerPaintedAt, undefined, { timeout: 60_000 });
-  return Number(await handle.jsonValue());
+  return gotoPainted(page, `${origin}${LEDGER_ADDRESS}`);
 }
 
 /** When the last loadLedger's ledger was painted, in ms since the epoch (to close a wire tally there). */
