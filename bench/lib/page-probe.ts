@@ -23,36 +23,43 @@ export const STATUS_BADGE = '.ledger-status';
 /** The Ledger view (issue 24): the whole register with its balances. Home and Plan show no Pending Balance of the ledger's. */
 export const LEDGER_ADDRESS = '/ledger';
 
-/** The line a probe writes to the console once its page painted, followed by the ms since the navigation started. */
+/** The lines a probe writes to the console, each followed by a figure in ms: a page painted, a Pay painted. */
 const PAINTED_LINE = 'leftover-bench-painted ';
+const PAY_PAINTED_LINE = 'leftover-bench-pay-painted ';
 
 /** For a probe's text: a function of the paint's ms that says it on the console (see gotoPainted). */
 export const REPORT_PAINT = `((at) => console.debug(${JSON.stringify(PAINTED_LINE)} + at))`;
 
 /**
- * Navigates to `url` and answers the ms from the start of navigation to the paint its probe reports
- * (REPORT_PAINT). The report comes as a console line, so waiting for it evaluates nothing in the page:
- * `waitForFunction` compiles Playwright's injected script in each new document once `goto` is back (at
- * the load event), 7 to 10 ms of the main thread that landed in the middle of a view's first paint.
+ * The figure of the next console line that starts with `line`. The probes report that way, so
+ * waiting evaluates nothing in the page while it works: `waitForFunction` compiled Playwright's
+ * injected script in each new document once `goto` was back (at the load event), 7 to 10 ms of the
+ * main thread that landed in the middle of a view's first paint, and polled on every frame after a
+ * click. Listening starts before the caller acts; `what` names the wait in its timeout.
  */
-export async function gotoPainted(page: Page, url: string, timeoutMs = 60_000): Promise<number> {
-  const painted = new Promise<number>((resolve, reject) => {
+function consoleFigure(page: Page, line: string, what: string, timeoutMs: number): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
     const stop = () => {
       clearTimeout(timer);
       page.off('console', listen);
     };
     const timer = setTimeout(() => {
       stop();
-      reject(new Error(`${url} reported no paint within ${timeoutMs} ms`));
+      reject(new Error(`${what}: no report within ${timeoutMs} ms`));
     }, timeoutMs);
     const listen = (message: ConsoleMessage) => {
       const text = message.text();
-      if (!text.startsWith(PAINTED_LINE)) return;
+      if (!text.startsWith(line)) return;
       stop();
-      resolve(Number(text.slice(PAINTED_LINE.length)));
+      resolve(Number(text.slice(line.length)));
     };
     page.on('console', listen);
   });
+}
+
+/** Navigates to `url` and answers the ms from the start of navigation to the paint its probe reports (REPORT_PAINT). */
+export async function gotoPainted(page: Page, url: string, timeoutMs = 60_000): Promise<number> {
+  const painted = consoleFigure(page, PAINTED_LINE, `${url} painted`, timeoutMs);
   // A navigation that fails rejects here, and its paint is never waited for.
   await page.goto(url).catch((error: unknown) => {
     painted.catch(() => undefined);
@@ -185,7 +192,10 @@ function probeScript(expectedRows: number, layout: LedgerLayout): string {
     if (clickedAt !== undefined && pendingText() !== balanceBefore && badgeMoved()) {
       const started = clickedAt;
       clickedAt = undefined;
-      afterPaint((at) => probe.payTimes.push(at - started));
+      afterPaint((at) => {
+        probe.payTimes.push(at - started);
+        console.debug(${JSON.stringify(PAY_PAINTED_LINE)} + (at - started));
+      });
     }
   });
   observer.observe(document, { subtree: true, childList: true, characterData: true });
@@ -336,7 +346,8 @@ export async function scrollToPayableRow(page: Page, layout: LedgerLayout): Prom
  * before it (issue 24), and the next step must not start with this Pay still on its way.
  */
 export async function clickPay(page: Page): Promise<number> {
-  const before = await page.evaluate(() => window.leftoverBench?.payTimes.length ?? 0);
+  const painted = consoleFigure(page, PAY_PAINTED_LINE, 'the Pay painted', 30_000);
+  painted.catch(() => undefined);
   const answered = page.waitForResponse((response) => new URL(response.url()).pathname === LEDGER_PATHS.updateTransaction, {
     timeout: 30_000,
   });
@@ -344,11 +355,10 @@ export async function clickPay(page: Page): Promise<number> {
   // run as an unhandled one (it did once, taking every later benchmark with it).
   answered.catch(() => undefined);
   await page.locator(`${PAY_BUTTON}:not([disabled])`).first().click();
-  await page.waitForFunction((count) => (window.leftoverBench?.payTimes.length ?? 0) > count, before, { timeout: 30_000 });
-  const painted = await page.evaluate(() => window.leftoverBench?.payTimes.at(-1) ?? Number.NaN);
+  const ms = await painted;
   const answer = await answered;
   if (!answer.ok()) throw new Error(`the Pay was refused: ${answer.status()} ${await answer.text()}`);
-  return painted;
+  return ms;
 }
 
 /** Lets the row settle (its Clear button takes focus, the busy state ends) before the next click. */
