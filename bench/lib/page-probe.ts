@@ -278,6 +278,8 @@ export interface LedgerPageOptions {
 export interface LedgerPage {
   readonly context: BrowserContext;
   readonly page: Page;
+  /** The user's access token, for set-up through the API between timed steps (refillLedger). */
+  readonly token: string;
 }
 
 /**
@@ -292,7 +294,7 @@ export async function openLedgerPage(browser: Browser, { origin, rows, userName,
   const client = new ApiClient(origin, token);
   await seedLedger(client, rows);
   client.close();
-  return { context, page };
+  return { context, page, token };
 }
 
 /**

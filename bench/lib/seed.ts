@@ -152,7 +152,21 @@ const WHOLE_ANSWERS_UP_TO = 5000;
 /** A ledger of exactly `rows` rows for the signed-in user. */
 export async function seedLedger(client: ApiClient, rows: number): Promise<Ledger> {
   const plan = planForRows(rows);
-  let ledger = await seedSchedulesAndLedger(client, plan);
+  await addSchedules(client, plan);
+  return fillLedger(client, plan, rows);
+}
+
+/**
+ * The signed-in user's ledger of seedLedger's `rows` made again, every row pending as at first: a
+ * benchmark that pays rows gets fresh ones to pay (its schedules, added by seedLedger, are kept).
+ */
+export function refillLedger(client: ApiClient, rows: number): Promise<Ledger> {
+  return fillLedger(client, planForRows(rows), rows);
+}
+
+/** The plan's ledger made (replacing any), topped up to exactly `rows` rows on its last day. */
+async function fillLedger(client: ApiClient, plan: LedgerPlan, rows: number): Promise<Ledger> {
+  let ledger = ledgerOf(await client.json('POST', LEDGER_PATHS.create, createLedgerBody(plan)));
   const extra = (index: number) => ({ date: plan.endDate, name: `Extra ${index + 1}`, type: 'D', amount: 12.34 });
   if (rows > WHOLE_ANSWERS_UP_TO) {
     let count = ledger.transactions.length;
