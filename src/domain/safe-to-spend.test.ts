@@ -11,7 +11,9 @@ import {
   everydayThrough,
   forecastOutlook,
   type OutlookInput,
+  pointsAhead,
   safeToSpend,
+  withEveryday,
 } from './safe-to-spend.js';
 import { whatIf } from './what-if.js';
 
@@ -125,6 +127,20 @@ describe('everyday spending', () => {
     expect(periods.map((period) => period.everyday)).toEqual([90_000, 110_000]);
     expect(periods[0]).toMatchObject({ ...plain[0], lowest: -60_000, endBalance: -60_000 });
     expect(periods[1]).toMatchObject({ income: 30_000, lowest: -140_000, endBalance: -140_000 });
+  });
+
+  it('gives the same pay periods and outlook from pieces its caller worked out already (the forecast answer hands them over)', () => {
+    const ledger = { startDate: T(-2), endDate: T(20), openingBalance: cents(50_000) };
+    // The period's lowest falls on a row's day (the car payment on the day before payday).
+    const bills = [row(T(1), 'Rent', 'D', 20_000), row(T(9), 'Car', 'D', 40_000), paycheck(T(10), 30_000)];
+    const rows = computeBalances(ledger.openingBalance, bills).rows;
+    const input = { ledger, rows, today: TODAY, buffer: cents(0), everydayWeekly: cents(70_000) };
+    const counted = withEveryday(rows, TODAY, ledger.endDate, cents(70_000));
+    const points = pointsAhead(input);
+    expect(everydayPayPeriods(input, { counted, points })).toEqual(everydayPayPeriods(input));
+    expect(forecastOutlook(input, points)).toEqual(forecastOutlook(input));
+    // The rows as stored, handed over by mistake, would give other periods: the pieces are used, not worked out again.
+    expect(everydayPayPeriods(input, { counted: rows, points })).not.toEqual(everydayPayPeriods(input));
   });
 });
 

@@ -199,8 +199,7 @@ export function safeToSpend(input: OutlookInput): SafeToSpend | null {
  * The one computation of what is ahead (PRODUCT.md section 11): the forecast answer, the page's
  * warning before $0 and the shortfall notification read it. Linear in rows and days.
  */
-export function forecastOutlook(input: OutlookInput): Outlook {
-  const points = pointsAhead(input);
+export function forecastOutlook(input: OutlookInput, points: readonly OutlookPoint[] = pointsAhead(input)): Outlook {
   let lowest: OutlookPoint | null = null;
   let below: OutlookPoint | null = null;
   for (const point of points) {
@@ -217,14 +216,28 @@ export interface EverydayPayPeriod extends PayPeriod {
 }
 
 /**
+ * What a caller already worked out from the same input, so a forecast works each out once: on
+ * 20,000 rows the rows with everyday spending taken off cost about 4 ms each time (benchmark 13b).
+ */
+export interface EverydayWorkedOut {
+  /** withEveryday of the input's rows. */
+  readonly counted?: readonly ForecastRow[];
+  /** pointsAhead of the input. */
+  readonly points?: readonly OutlookPoint[];
+}
+
+/**
  * The pay periods (payPeriods) with everyday spending counted: each balance lowered by what everyday
  * spending adds up to by then, the days without a row included in the lowest. Linear.
  */
-export function everydayPayPeriods(input: OutlookInput & { readonly everydayWeekly: Cents }): EverydayPayPeriod[] {
+export function everydayPayPeriods(
+  input: OutlookInput & { readonly everydayWeekly: Cents },
+  workedOut: EverydayWorkedOut = {},
+): EverydayPayPeriod[] {
   const { ledger, rows, today, everydayWeekly: weekly } = input;
   const plain = payPeriods(ledger, rows);
-  const adjusted = payPeriods(ledger, withEveryday(rows, today, ledger.endDate, weekly));
-  const points = pointsAhead(input);
+  const adjusted = payPeriods(ledger, workedOut.counted ?? withEveryday(rows, today, ledger.endDate, weekly));
+  const points = workedOut.points ?? pointsAhead(input);
   let next = 0;
   return adjusted.map((period, index) => {
     let lowest: number = period.lowest;

@@ -11,7 +11,14 @@ import type { TransactionUpdate } from '../../contract/ledger-requests.js';
 import type { NewLedger, NewTransaction } from '../../contract/ledger-requests.js';
 import { type IsoDate, isoDate } from '../../domain/calendar-date.js';
 import { type BalancePoint, chartPoints, type PayPeriod, payPeriods, rowsAhead } from '../../domain/forecast.js';
-import { everydayPayPeriods, forecastOutlook, type Outlook, type SafeToSpend, withEveryday } from '../../domain/safe-to-spend.js';
+import {
+  everydayPayPeriods,
+  forecastOutlook,
+  type Outlook,
+  pointsAhead,
+  type SafeToSpend,
+  withEveryday,
+} from '../../domain/safe-to-spend.js';
 import type { SafeToSpendInfo } from '../../contract/ledger.js';
 import { everydayWeeklyOf, type OutlookSettings } from './outlook.js';
 import { computeBalances } from '../../domain/balances.js';
@@ -62,7 +69,9 @@ export function forecastAnswer(
   const withBalances = weighed === rows ? balances.rows : computeBalances(ledger.openingBalance, weighed).rows;
   const everydayWeekly = everydayWeeklyOf(settings, whose.account.id);
   const input = { ledger, rows: withBalances, today, buffer, everydayWeekly };
-  const outlook = forecastOutlook(input);
+  // Worked out once for the outlook and the pay periods, and the rows with everyday spending off for the chart and the periods.
+  const points = pointsAhead(input);
+  const outlook = forecastOutlook(input, points);
   // Everyday spending is counted in every balance from tomorrow on (issue 36); off, each part is what it always was.
   const counted = everydayWeekly > 0;
   const chartRows = counted ? withEveryday(withBalances, today, ledger.endDate, everydayWeekly) : withBalances;
@@ -70,7 +79,9 @@ export function forecastAnswer(
     today,
     lowest: pointAnswer(outlook.lowest),
     firstBelowZero: pointAnswer(outlook.firstBelowZero),
-    payPeriods: counted ? everydayPayPeriods(input).map(periodAnswer) : payPeriods(ledger, withBalances).map(periodAnswer),
+    payPeriods: counted
+      ? everydayPayPeriods(input, { counted: chartRows, points }).map(periodAnswer)
+      : payPeriods(ledger, withBalances).map(periodAnswer),
     startDate: ledger.startDate,
     endDate: ledger.endDate,
     openingBalance: centsToDollars(ledger.openingBalance),
