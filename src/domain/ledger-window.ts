@@ -7,7 +7,7 @@
 import type { IsoDate } from './calendar-date.js';
 import { type BalancePoint, type ForecastRow, type PayPeriod, payPeriods } from './forecast.js';
 import { type Cents, cents } from './money.js';
-import { everydayPayPeriods, forecastOutlook } from './safe-to-spend.js';
+import { everydayPayPeriods, forecastOutlook, pointsAhead } from './safe-to-spend.js';
 
 export interface LedgerWindowOf<Row> {
   /** Every row of the ledger, not only those in the window. */
@@ -43,7 +43,9 @@ export function ledgerWindow<Row extends ForecastRow>(
   const shown = rows.slice(from, from + limit);
   // The warning before $0 is the outlook's (decision 0074), the one the forecast and the notification read.
   const input = { ledger, rows: weighed, today, buffer: cents(0), everydayWeekly };
-  const periods: PayPeriod[] = everydayWeekly > 0 ? everydayPayPeriods(input) : payPeriods(ledger, weighed);
+  // The moments ahead, walked once for the warning and the pay periods.
+  const points = pointsAhead(input);
+  const periods: PayPeriod[] = everydayWeekly > 0 ? everydayPayPeriods(input, { points }) : payPeriods(ledger, weighed);
   const first = shown[0];
   const last = shown.at(-1);
   const reachesEnd = from + limit >= rows.length;
@@ -57,7 +59,7 @@ export function ledgerWindow<Row extends ForecastRow>(
         (from === 0 || (first !== undefined && period.endDate >= first.date)),
     ),
     periodCount: periods.length,
-    firstBelowZero: balancePointOf(forecastOutlook(input).firstBelowZero),
+    firstBelowZero: balancePointOf(forecastOutlook(input, points).firstBelowZero),
   };
 }
 

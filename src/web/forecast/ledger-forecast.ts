@@ -10,7 +10,7 @@ import type { IsoDate } from '../../domain/calendar-date.js';
 import { type Cents, cents } from '../../domain/money.js';
 import { type BalancePoint, firstBelowZero, type ForecastRow, lowestAhead, type PayPeriod, payPeriods } from '../../domain/forecast.js';
 import { type CardEverydayShares, weighedInOrder } from '../../domain/card-everyday.js';
-import { everydayPayPeriods, forecastOutlook } from '../../domain/safe-to-spend.js';
+import { everydayPayPeriods, forecastOutlook, pointsAhead } from '../../domain/safe-to-spend.js';
 
 export interface LedgerForecast {
   /** The ledger's rows, in row order, with their running balances. */
@@ -95,10 +95,12 @@ export function ledgerForecast(
       rows === ledger.transactions ? ledger.transactions : ledger.transactions.map((row, index) => ({ ...row, bank: rows[index]?.bank }));
     const weighed = shared ? weighedInOrder(ledger.openingBalance, shareable(), cardEveryday) : rows;
     const input = { ledger, rows: weighed, today, buffer: cents(0), everydayWeekly };
-    const outlook = forecastOutlook(input);
+    // The moments ahead, walked once for the outlook and the pay periods.
+    const points = pointsAhead(input);
+    const outlook = forecastOutlook(input, points);
     return {
       rows,
-      periods: everydayWeekly > 0 ? everydayPayPeriods(input) : payPeriods(ledger, weighed),
+      periods: everydayWeekly > 0 ? everydayPayPeriods(input, { points }) : payPeriods(ledger, weighed),
       lowest: outlook.lowest,
       firstBelowZero: outlook.firstBelowZero,
     };
