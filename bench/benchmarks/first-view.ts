@@ -57,19 +57,8 @@ const VIEWS: readonly View[] = [
   { name: 'Plan', address: '/plan', key: 'plan' },
 ];
 
-/** What the probe below records, on window. */
-interface ViewProbe {
-  paintedAt?: number;
-}
-
-declare global {
-  interface Window {
-    leftoverBench12?: ViewProbe;
-  }
-}
-
 /**
- * Runs in every document before its own scripts and notes when Home, Plan or the bare list is
+ * Runs in every document before its own scripts and says on the console (REPORT_PAINT) when Home, Plan or the bare list is
  * painted as a user sees it (the Ledger view has benchmark 5's probe, page-probe.ts):
  *  - Home: the monthly sentence with the totals, the next 14 days past loading (Add Transaction is
  *    there) and the forecast chart drawn;
@@ -79,8 +68,6 @@ declare global {
  * Plain JavaScript text, as page-probe.ts's probe, for the same reason.
  */
 const VIEW_PROBE = `(() => {
-  const probe = {};
-  window.leftoverBench12 = probe;
   const path = location.pathname;
   const painted = {
     '/': () => {
@@ -101,7 +88,7 @@ const VIEW_PROBE = `(() => {
     if (noted || !painted()) return;
     noted = true;
     observer.disconnect();
-    requestAnimationFrame(() => setTimeout(() => { probe.paintedAt = performance.now(); ${REPORT_PAINT}(probe.paintedAt); }, 0));
+    requestAnimationFrame(() => setTimeout(() => ${REPORT_PAINT}(performance.now()), 0));
   });
   observer.observe(document, { subtree: true, childList: true, characterData: true });
 })();`;

@@ -32,22 +32,14 @@ const SETTLE_MS = 400;
 /** What the user with the settings keeps back and spends a week. */
 const SETTINGS = { buffer: 50, everydaySpending: { weekly: 150 } };
 
-declare global {
-  interface Window {
-    leftoverHomeBench?: { paintedAt?: number };
-  }
-}
-
 /**
- * Runs before the page's scripts: notes the frame after Home shows its answer (safe to spend's line
+ * Runs before the page's scripts: says on the console (REPORT_PAINT) the frame after Home shows its answer (safe to spend's line
  * and the lowest balance ahead; with everyday spending, its sentence too). The seeded ledgers start
  * in 2027, so no pay period is current yet. Plain JavaScript
  * text, as benchmark 5's probe, for the same reason.
  */
 function homeProbe(withEveryday: boolean): string {
   return `(() => {
-  const probe = {};
-  window.leftoverHomeBench = probe;
   const ready = () =>
     document.querySelector('.safe-to-spend') !== null &&
     (document.body?.textContent ?? '').includes('Lowest balance ahead') &&
@@ -56,7 +48,7 @@ function homeProbe(withEveryday: boolean): string {
   const observer = new MutationObserver(() => {
     if (!noted && ready()) {
       noted = true;
-      requestAnimationFrame(() => setTimeout(() => { probe.paintedAt = performance.now(); ${REPORT_PAINT}(probe.paintedAt); }, 0));
+      requestAnimationFrame(() => setTimeout(() => ${REPORT_PAINT}(performance.now()), 0));
     }
   });
   observer.observe(document, { subtree: true, childList: true, characterData: true });

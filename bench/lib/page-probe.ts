@@ -27,8 +27,13 @@ export const LEDGER_ADDRESS = '/ledger';
 const PAINTED_LINE = 'leftover-bench-painted ';
 const PAY_PAINTED_LINE = 'leftover-bench-pay-painted ';
 
+/** For a probe's text: a function of a figure that writes it on the console after `line`, for consoleFigure to read. */
+const sayOnConsole = (line: string) => `((figure) => console.debug(${JSON.stringify(line)} + figure))`;
+
 /** For a probe's text: a function of the paint's ms that says it on the console (see gotoPainted). */
-export const REPORT_PAINT = `((at) => console.debug(${JSON.stringify(PAINTED_LINE)} + at))`;
+export const REPORT_PAINT = sayOnConsole(PAINTED_LINE);
+/** The same for a Pay's ms from the click to its paint (see clickPay). */
+const REPORT_PAY = sayOnConsole(PAY_PAINTED_LINE);
 
 /**
  * The figure of the next console line that starts with `line`. The probes report that way, so
@@ -117,12 +122,10 @@ export const COMPACT_LAYOUT: LedgerLayout = {
   firstIndex: 1,
 };
 
-/** What the page records for the benchmark, on window. */
+/** What the page records for the benchmark, on window (the paints' figures it says on the console). */
 interface PageProbe {
-  ledgerPaintedAt?: number;
-  /** The same moment on the wall clock (ms since the epoch), as the network events' wallTime counts it. */
+  /** When the ledger was painted on the wall clock (ms since the epoch), as the network events' wallTime counts it. */
   ledgerPaintedWallTime?: number;
-  payTimes: number[];
 }
 
 declare global {
@@ -146,7 +149,7 @@ function probeScript(expectedRows: number, layout: LedgerLayout): string {
     const counter = layout.countOn === null ? container : container.querySelector(layout.countOn);
     return counter !== null && Number(counter.getAttribute(layout.countAttribute)) >= expectedRows + layout.countBeyondItems;
   }) ?? null;
-  const probe = { payTimes: [] };
+  const probe = {};
   window.leftoverBench = probe;
   const afterPaint = (then) => requestAnimationFrame(() => setTimeout(() => then(performance.now()), 0));
   const pendingText = () => document.querySelector(${JSON.stringify(PENDING_BALANCE)})?.textContent ?? null;
@@ -185,17 +188,13 @@ function probeScript(expectedRows: number, layout: LedgerLayout): string {
       loadNoted = true;
       afterPaint((at) => {
         probe.ledgerPaintedWallTime = performance.timeOrigin + at;
-        probe.ledgerPaintedAt = at;
         ${REPORT_PAINT}(at);
       });
     }
     if (clickedAt !== undefined && pendingText() !== balanceBefore && badgeMoved()) {
       const started = clickedAt;
       clickedAt = undefined;
-      afterPaint((at) => {
-        probe.payTimes.push(at - started);
-        console.debug(${JSON.stringify(PAY_PAINTED_LINE)} + (at - started));
-      });
+      afterPaint((at) => ${REPORT_PAY}(at - started));
     }
   });
   observer.observe(document, { subtree: true, childList: true, characterData: true });
