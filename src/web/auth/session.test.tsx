@@ -8,7 +8,7 @@
  */
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { User } from 'oidc-client-ts';
+import { ErrorResponse, User } from 'oidc-client-ts';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignedInApiProvider, useApiClient } from '../api/api-context.js';
@@ -276,6 +276,21 @@ describe('the callback', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sign in again' }));
     expect(library.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/' } });
+  });
+  it("says why when the provider refuses in the API's shape, as the embedded one does past its sign-in budget", async () => {
+    window.history.replaceState(null, '', '/login/callback?code=abc&state=abc');
+    const library = fakeLibrary();
+    // What oidc-client-ts throws for a 429 whose body is { error: { code, message } }.
+    const answered = JSON.parse(
+      '{"error":{"code":"too_many_requests","message":"Too many sign-in requests from your address. Try again in 21 seconds."}}',
+    ) as { error: string };
+    library.signinCallback.mockRejectedValue(new ErrorResponse(answered));
+    renderPage(startSession(library).session);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sign-in did not work');
+    expect(alert).toHaveTextContent('Too many sign-in requests from your address. Try again in 21 seconds.');
+    expect(alert).not.toHaveTextContent('[object Object]');
   });
 });
 
