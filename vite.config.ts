@@ -106,13 +106,15 @@ export default defineConfig({
       workbox: {
         globPatterns: ['index.html', 'assets/*.{js,css}'],
         navigateFallback: 'index.html',
+        // The same paths as the network-only routes of src/web/public/sw-routes.js (keep the two alike).
         navigateFallbackDenylist: [/^\/api/, /^\/oidc/, /^\/dev-sign-in/, /^\/login/, /^\/app-config\.json/, /^\/notify\//],
         // No runtime caching: whatever is not precached goes to the network as if there were no worker.
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
         // Web push (issue 26, decision 0048): a small handler of our own (src/web/public) shows each
-        // push and opens Home when tapped. Imported scripts are checked for updates with the worker.
-        importScripts: ['/push-handler.js'],
+        // push and opens Home when tapped; the API and sign-in calls skip the worker altogether
+        // (sw-routes.js, decision 0110). Imported scripts are checked for updates with the worker.
+        importScripts: ['/push-handler.js', '/sw-routes.js'],
         sourcemap: false,
       },
     }),

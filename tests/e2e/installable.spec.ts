@@ -52,3 +52,52 @@ test('the manifest is linked, the service worker registers and caches no API ans
   await expect(whoops).toBeHidden();
   await settled(page);
 });
+
+test('an API call goes to the network without starting the stopped service worker, while the page’s own files still come from it', async ({
+  page,
+  context,
+}) => {
+  await openSignedIn(page, 'worker-routes', '/ledger');
+  await expectView(page, 'Ledger');
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  // A worker installed by an earlier page load controls the next one.
+  await page.reload();
+  await expectView(page, 'Ledger');
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  const cdp = await context.newCDPSession(page);
+  const running = new Map<string, string>();
+  const starts: string[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const version of versions) {
+      if (version.runningStatus === 'starting') starts.push(version.versionId);
+      running.set(version.versionId, version.runningStatus);
+    }
+  });
+  await cdp.send('ServiceWorker.enable');
+  const stopWorker = async () => {
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    await expect.poll(() => [...running.values()].every((status) => status === 'stopped')).toBe(true);
+    starts.length = 0;
+  };
+  const fetchInPage = (path: string) =>
+    page.evaluate(async (address) => {
+      const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:')) ?? '';
+      const { access_token: token } = JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string };
+      const response = await fetch(address, { headers: { authorization: `Bearer ${token ?? ''}` } });
+      await response.text();
+      return response.status;
+    }, path);
+
+  await stopWorker();
+  expect(await fetchInPage('/api/me')).toBe(200);
+  expect(await fetchInPage('/app-config.json')).toBe(200);
+  await page.waitForTimeout(300);
+  expect(starts, 'the worker stays stopped for calls it only passes on').toEqual([]);
+
+  // The page's own files are the worker's to answer: asking for one starts it.
+  const entryScript = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"]')?.src ?? '');
+  expect(entryScript).toMatch(/\/assets\/index-[\w-]+\.js$/);
+  expect(await fetchInPage(entryScript)).toBe(200);
+  await expect.poll(() => starts.length).toBeGreaterThan(0);
+});
