@@ -13,7 +13,8 @@ const THEME_COLOUR = '#198754';
  * - a view's own (`ledger-view`, `plan-view`): what that view imports statically, with the rows or
  *   tables it loads alongside its data;
  * - `views-common`: what more than one of the views below imports;
- * - `home-parts`: Home's chart (with uPlot) and its accounts' balances, loaded alongside its data;
+ * - `home-parts`: Home's chart (with uPlot), its accounts' balances and "Can I afford it?", loaded
+ *   alongside its data;
  * - `user-manager`: the sign-in library (decision 0065);
  * - `after-paint`: everything else (dialogs, forms, menus, Settings, Your data, statements, the undo
  *   status, the changes' code), fetched when the browser is idle after the first paint.
@@ -24,7 +25,7 @@ const VIEW_ROOTS: Readonly<Record<string, RegExp>> = {
   'ledger-view': /[\\/]src[\\/]web[\\/](views[\\/]ledger-view|features[\\/]ledger[\\/]rows[\\/]ledger-rows)\.tsx$/,
   'plan-view': /[\\/]src[\\/]web[\\/](views[\\/]plan-view|features[\\/](deposits[\\/]deposits-table|expenses[\\/]expenses-table))\.tsx$/,
   'home-parts':
-    /[\\/]src[\\/]web[\\/]features[\\/](accounts[\\/]account-balances|summary[\\/]forecast-chart[\\/](balance-forecast-chart|forecast-chart-view))\.tsx$/,
+    /[\\/]src[\\/]web[\\/]features[\\/](accounts[\\/]account-balances|what-if[\\/]can-i-afford-it|summary[\\/]forecast-chart[\\/](balance-forecast-chart|forecast-chart-view))\.tsx$/,
   'user-manager': /[\\/]src[\\/]web[\\/]auth[\\/]user-manager\.ts$/,
 };
 

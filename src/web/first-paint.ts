@@ -2,8 +2,9 @@
  * Nothing before the first paint that the view does not show (issue 35, decision 0073): the code of
  * other views, dialogs, menus and the sign-in library waits until the view on screen has painted its
  * first answers, then loads when the browser is idle. A view says it has painted (`markFirstPaint`)
- * once its first data is shown or has failed; should none ever say so (an address with no view, a
- * sign-in error), the wait ends by itself after a few seconds.
+ * once its first data is shown or has failed (Home with a forecast: once its chart is drawn, decision
+ * 0111); should none ever say so (an address with no view, a sign-in error), the wait ends by itself
+ * after a few seconds.
  */
 
 /** However the first view fares, what waits for its paint starts after this long. */

@@ -91,3 +91,45 @@ test('a returning tab asks for its sign-in settings once the view has painted, a
   expect(windowAnswered, `the ledger's window was answered; ${events.join(', ')}`).toBeGreaterThanOrEqual(0);
   expect(settingsAsked, `the settings are asked after the view's data came; ${events.join(', ')}`).toBeGreaterThan(windowAnswered);
 });
+
+/** Files of the other views and the dialogs: Home's first paint (its chart included) needs none of them. */
+const NOT_HOME_CHUNK = /\/assets\/(plan-view|ledger-view|after-paint)-[\w-]+\.(js|css)$/;
+
+test("Home's chart is drawn before any file of the other views or the dialogs is asked for, and those come after", async ({ page }) => {
+  await page.goto('/');
+  await signInAs(page, 'early-gus');
+  await expectView(page, 'Home');
+  await seedThroughApi(page, {
+    deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'N/A', amount: 1500, startDate: '2027-01-01', frequency: 'EOM' }],
+    expenses: [{ name: 'Rent', type: 'Rent', day: 1, amount: 900 }],
+    ledger: { startDate: '2027-01-01', endDate: '2027-03-31', currentBalance: 250 },
+  });
+  await expect.poll(() => page.evaluate(() => window.sessionStorage.getItem('leftover.timeZoneSent'))).not.toBeNull();
+  // When the chart's canvas first shows, on the page's own clock.
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('.forecast-chart-plot canvas') === null) return;
+      (window as unknown as { chartDrawnAt?: number }).chartDrawnAt = performance.now();
+      observer.disconnect();
+    });
+    observer.observe(document, { subtree: true, childList: true });
+  });
+
+  await page.reload();
+  await expectView(page, 'Home');
+  await expect(page.locator('.forecast-chart-plot canvas')).toBeVisible();
+  const requested = () =>
+    page.evaluate((pattern) => {
+      const files = new RegExp(pattern);
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => files.test(new URL(entry.name).pathname))
+        .map((entry) => ({ path: new URL(entry.name).pathname, at: entry.startTime }));
+    }, NOT_HOME_CHUNK.source);
+  // They still come, once Home has painted, when the browser is idle.
+  await expect.poll(async () => (await requested()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  const chartDrawnAt = await page.evaluate(() => (window as unknown as { chartDrawnAt?: number }).chartDrawnAt);
+  expect(chartDrawnAt, 'the chart was drawn').toEqual(expect.any(Number));
+  for (const file of await requested())
+    expect(file.at, `${file.path} asked for after the chart (drawn at ${chartDrawnAt})`).toBeGreaterThan(chartDrawnAt ?? 0);
+});

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Form } from 'react-bootstrap';
+import { Form } from './bootstrap-form.js';
 
 /** What a labelled control needs so that its error is marked and read out with it. */
 export interface FieldControlProps {

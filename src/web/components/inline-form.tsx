@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Form } from 'react-bootstrap';
+import { Form } from './bootstrap-form.js';
 import type { SchemaForm } from './use-dialog-submit.js';
 
 interface InlineFormProps {

@@ -124,7 +124,9 @@ export function HomeView() {
     if (forecastResult.status === 'fulfilled') setForecast(forecastResult.value);
     else failed.push(forecastResult.reason);
     showErrors(failed);
-    markFirstPaint();
+    // With a forecast Home has painted once its chart is drawn (onChartDrawn below), so the other
+    // views' and the dialogs' code waits for the chart instead of competing with it; without one, now.
+    if (forecastResult.status !== 'fulfilled' || forecastResult.value === null) markFirstPaint();
   }, [api, readForecast, showErrors]);
 
   const reloadForecast = useCallback(async () => {
@@ -226,6 +228,7 @@ export function HomeView() {
             totalDeposits={deposits?.totalDeposits ?? NOTHING}
             totalExpenses={expenses?.totalExpenses ?? NOTHING}
             forecast={summaryForecast}
+            onChartDrawn={markFirstPaint}
             guide={
               deposits !== null && expenses !== null ? (
                 <p className="mt-2 mb-0">

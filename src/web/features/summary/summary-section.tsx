@@ -42,9 +42,18 @@ interface SummarySectionProps {
   readonly guide?: ReactNode;
   /** Between the warning and the chart: the current pay period's line. */
   readonly children?: ReactNode;
+  /** Told once the chart is drawn (or will not be): Home's first paint waits for it. */
+  readonly onChartDrawn?: (() => void) | undefined;
 }
 
-export function SummarySection({ totalDeposits, totalExpenses, forecast = null, guide = null, children = null }: SummarySectionProps) {
+export function SummarySection({
+  totalDeposits,
+  totalExpenses,
+  forecast = null,
+  guide = null,
+  children = null,
+  onChartDrawn,
+}: SummarySectionProps) {
   const summary = summarizeMonth(totalDeposits, totalExpenses);
   const lowest = forecast?.lowest ?? null;
   const below = forecast?.firstBelowZero ?? null;
@@ -65,7 +74,7 @@ export function SummarySection({ totalDeposits, totalExpenses, forecast = null, 
       </div>
       {summary.kind === 'incomplete' && guide}
       {children}
-      {forecast && <BalanceForecastChart {...forecast.chart} />}
+      {forecast && <BalanceForecastChart {...forecast.chart} onDrawn={onChartDrawn} />}
     </>
   );
 }

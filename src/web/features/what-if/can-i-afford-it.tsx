@@ -6,7 +6,7 @@
  */
 import { useId, useState } from 'react';
 import type { AccountView } from '../../../contract/account-codecs.js';
-import { Form } from 'react-bootstrap';
+import { Form } from '../../components/bootstrap-form.js';
 import { type WhatIfAnswer, whatIfAnswerSchema } from '../../../contract/what-if.js';
 import { whatIfItemSchema } from '../../../contract/what-if-requests.js';
 import { type IsoDate, isoDate } from '../../../domain/calendar-date.js';

@@ -9,9 +9,13 @@ import { januaryForecast } from './forecast-test-support.js';
 // shows whether, and with what, the lazy view was loaded.
 const view = vi.hoisted(() => ({ fail: false }));
 vi.mock('./forecast-chart-view.js', () => ({
-  default: function StandInView({ height, points }: ForecastChartViewProps) {
+  default: function StandInView({ height, points, onDrawn }: ForecastChartViewProps) {
     if (view.fail) throw new Error('chunk failed');
-    return <div role="group" aria-label="Balance by date">{`${points.length} rows, ${height}px`}</div>;
+    return (
+      <div role="group" aria-label="Balance by date" ref={(element) => void (element && onDrawn?.())}>
+        {`${points.length} rows, ${height}px`}
+      </div>
+    );
   },
 }));
 
@@ -67,6 +71,29 @@ describe('BalanceForecastChart', () => {
     expect(within(figure).queryByRole('group', { name: 'Balance by date' })).toBeNull();
     expect(within(figure).getByText(/Lowest balance ahead: -\$120\.00 on Fri, Jan 15, 2027\./)).toBeInTheDocument();
     logged.mockRestore();
+  });
+
+  it('tells Home it has painted: when the drawing is shown, when its code fails to load, or at once where nothing can be drawn', async () => {
+    withMatchMedia();
+    const drawn = vi.fn();
+    const { unmount } = render(<BalanceForecastChart {...januaryForecast()} onDrawn={drawn} />);
+    await screen.findByRole('group', { name: 'Balance by date' });
+    expect(drawn).toHaveBeenCalledOnce();
+    unmount();
+
+    view.fail = true;
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failed = vi.fn();
+    const second = render(<BalanceForecastChart {...januaryForecast()} onDrawn={failed} />);
+    await vi.waitFor(() => expect(failed).toHaveBeenCalledOnce());
+    expect(screen.queryByRole('group', { name: 'Balance by date' })).toBeNull();
+    second.unmount();
+    logged.mockRestore();
+
+    vi.unstubAllGlobals();
+    const textOnly = vi.fn();
+    render(<BalanceForecastChart {...januaryForecast()} onDrawn={textOnly} />);
+    await vi.waitFor(() => expect(textOnly).toHaveBeenCalledOnce());
   });
 
   it('shows only the text where the browser cannot draw (jsdom has no matchMedia)', () => {

@@ -4,12 +4,10 @@
  * shown (decision 0019). Until then, or if it cannot load, a box of the chart's height keeps the
  * page from jumping and the text alternative says everything the chart does.
  */
-import { Component, type ReactNode, Suspense, useId, useMemo } from 'react';
+import { Component, type ReactNode, Suspense, useEffect, useId, useMemo } from 'react';
 import { chunkComponent, useChunkComponent } from '../../../components/chunk-component.js';
 import type { BalanceForecastChartProps } from './forecast-points.js';
 import { forecastText } from './forecast-text.js';
-
-export type { BalanceForecastChartProps } from './forecast-points.js';
 
 const PLOT_HEIGHT = 200;
 // The plot plus its one-line readout (forecast-chart.css), so the chart replaces the box without a jump.
@@ -23,8 +21,18 @@ const canLoadChart = (): boolean => typeof window !== 'undefined' && typeof wind
 const chartView = chunkComponent(() => import('./forecast-chart-view.js').then((module) => module.default));
 if (canLoadChart()) void chartView.load().catch(() => undefined);
 
-export function BalanceForecastChart(props: BalanceForecastChartProps) {
+interface ChartProps extends BalanceForecastChartProps {
+  /** Told once the chart is drawn, or once it is known it will not be (no canvas, its code failed to load). */
+  readonly onDrawn?: (() => void) | undefined;
+}
+
+export function BalanceForecastChart({ onDrawn, ...props }: ChartProps) {
   const titleId = useId();
+  const drawable = canLoadChart();
+  // A browser that cannot draw it shows the text alone: that is the chart's paint.
+  useEffect(() => {
+    if (!drawable) onDrawn?.();
+  }, [drawable, onDrawn]);
   const ForecastChartView = useChunkComponent(chartView);
   const { openingBalance, startDate, points, lowest } = props;
   const text = useMemo(() => forecastText({ openingBalance, startDate, points, lowest }), [openingBalance, startDate, points, lowest]);
@@ -34,10 +42,10 @@ export function BalanceForecastChart(props: BalanceForecastChartProps) {
       <h3 id={titleId} className="h6 mb-2">
         Balance forecast
       </h3>
-      {canLoadChart() ? (
-        <ChartLoadFailure fallback={reserved}>
+      {drawable ? (
+        <ChartLoadFailure fallback={reserved} onFailed={onDrawn}>
           <Suspense fallback={reserved}>
-            <ForecastChartView {...props} height={PLOT_HEIGHT} />
+            <ForecastChartView {...props} height={PLOT_HEIGHT} onDrawn={onDrawn} />
           </Suspense>
         </ChartLoadFailure>
       ) : (
@@ -66,11 +74,18 @@ export function BalanceForecastChart(props: BalanceForecastChartProps) {
 }
 
 /** A chunk that fails to load (offline, a new deployment) leaves the box and the text, not a broken Summary. */
-class ChartLoadFailure extends Component<{ readonly fallback: ReactNode; readonly children: ReactNode }, { readonly failed: boolean }> {
+class ChartLoadFailure extends Component<
+  { readonly fallback: ReactNode; readonly children: ReactNode; readonly onFailed?: (() => void) | undefined },
+  { readonly failed: boolean }
+> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
+  }
+
+  override componentDidCatch(): void {
+    this.props.onFailed?.();
   }
 
   override render(): ReactNode {

@@ -62,6 +62,14 @@ describe('ForecastChartView', () => {
     await vi.waitFor(() => expect(canvas.drawnText).toEqual(expect.arrayContaining(['$0', 'Today', 'Lowest -$120.00'])));
   });
 
+  it('says it is drawn once, after uPlot has drawn on its canvas, and not again for new points', async () => {
+    const onDrawn = vi.fn(() => expect(canvas.drawnText).toContain('$0'));
+    const { rerender } = render(<ForecastChartView {...januaryForecast()} height={200} onDrawn={onDrawn} />);
+    await vi.waitFor(() => expect(onDrawn).toHaveBeenCalledOnce());
+    rerender(<ForecastChartView {...januaryForecast({ lowest: null })} height={200} onDrawn={onDrawn} />);
+    expect(onDrawn).toHaveBeenCalledOnce();
+  });
+
   it('writes the date axis as the page writes dates, shortened: "Jan 8", never "1/8"', async () => {
     renderView();
     await vi.waitFor(() => expect(canvas.drawnText).toContain('Lowest -$120.00'));

@@ -21,6 +21,8 @@ import {
 
 export interface ForecastChartViewProps extends BalanceForecastChartProps {
   readonly height: number;
+  /** Told once the chart is drawn, or once it is known it cannot be (no canvas): Home's first paint (first-paint.ts). */
+  readonly onDrawn?: (() => void) | undefined;
 }
 
 /** What the hooks draw from; kept in a ref so new props redraw the same uPlot instead of building another. */
@@ -97,6 +99,7 @@ export default function ForecastChartView({
   lowest,
   whatIf,
   height,
+  onDrawn,
 }: ForecastChartViewProps) {
   const base = useMemo(() => forecastSeries(openingBalance, startDate, endDate, points), [openingBalance, startDate, endDate, points]);
   // With a purchase asked about (issue 36), its dates join the series and the balance after it is drawn dashed.
@@ -110,6 +113,9 @@ export default function ForecastChartView({
   const keyIndexRef = useRef<number | null>(null);
   const movingByKeyRef = useRef(false);
   const [readout, setReadout] = useState(HINT);
+  // The latest onDrawn, read by the effect that builds the chart (which runs again only for a new height).
+  const drawnNow = useRef(onDrawn);
+  drawnNow.current = onDrawn;
 
   // Declared before the effect that builds the chart, so on mount the state is there to build from.
   useEffect(() => {
@@ -132,7 +138,10 @@ export default function ForecastChartView({
   useEffect(() => {
     const container = plotRef.current;
     const state = drawnRef.current;
-    if (!container || !state || !canDraw()) return;
+    if (!container || !state || !canDraw()) {
+      drawnNow.current?.();
+      return;
+    }
     const widthOf = () => container.clientWidth || FALLBACK_WIDTH;
     const chart = new uPlot(
       chartOptions({
@@ -146,6 +155,7 @@ export default function ForecastChartView({
           const text = index === null || index === undefined ? null : readoutOf(drawnRef.current ?? state, index);
           if (text !== null) setReadout(text);
         },
+        onReady: () => drawnNow.current?.(),
       }),
       plotData(state),
       container,
@@ -223,9 +233,11 @@ interface ChartSetup {
   readonly height: number;
   readonly state: () => DrawnState;
   readonly onCursor: (u: uPlot) => void;
+  /** Once, when uPlot has drawn the chart for the first time. */
+  readonly onReady: () => void;
 }
 
-function chartOptions({ width, height, state, onCursor }: ChartSetup): uPlot.Options {
+function chartOptions({ width, height, state, onCursor, onReady }: ChartSetup): uPlot.Options {
   const stepped = uPlot.paths.stepped;
   return {
     width,
@@ -275,7 +287,7 @@ function chartOptions({ width, height, state, onCursor }: ChartSetup): uPlot.Opt
         ...(stepped ? { paths: stepped({ align: 1 }) } : {}),
       },
     ],
-    plugins: [{ hooks: { draw: (u) => drawMarkers(u, state()), setCursor: onCursor } }],
+    plugins: [{ hooks: { draw: (u) => drawMarkers(u, state()), setCursor: onCursor, ready: onReady } }],
   };
 }
 
