@@ -8,6 +8,7 @@ import 'uplot/dist/uPlot.min.css';
 import './forecast-chart.css';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
+import { useLatestCallback } from '../../../components/use-latest-callback.js';
 import { type Cents, centsToDollars, dollarsToCents, formatUsd } from '../../../../domain/money.js';
 import { formatDate, formatMonthDay, fromDayNumber, type IsoDate } from '../../../../domain/calendar-date.js';
 import {
@@ -113,9 +114,8 @@ export default function ForecastChartView({
   const keyIndexRef = useRef<number | null>(null);
   const movingByKeyRef = useRef(false);
   const [readout, setReadout] = useState(HINT);
-  // The latest onDrawn, read by the effect that builds the chart (which runs again only for a new height).
-  const drawnNow = useRef(onDrawn);
-  drawnNow.current = onDrawn;
+  // The latest onDrawn, for the effect that builds the chart (which runs again only for a new height).
+  const drawnNow = useLatestCallback(() => onDrawn?.());
 
   // Declared before the effect that builds the chart, so on mount the state is there to build from.
   useEffect(() => {
@@ -139,7 +139,7 @@ export default function ForecastChartView({
     const container = plotRef.current;
     const state = drawnRef.current;
     if (!container || !state || !canDraw()) {
-      drawnNow.current?.();
+      drawnNow();
       return;
     }
     const widthOf = () => container.clientWidth || FALLBACK_WIDTH;
@@ -155,7 +155,7 @@ export default function ForecastChartView({
           const text = index === null || index === undefined ? null : readoutOf(drawnRef.current ?? state, index);
           if (text !== null) setReadout(text);
         },
-        onReady: () => drawnNow.current?.(),
+        onReady: drawnNow,
       }),
       plotData(state),
       container,
@@ -174,7 +174,7 @@ export default function ForecastChartView({
       chart.destroy();
       chartRef.current = null;
     };
-  }, [height]);
+  }, [height, drawnNow]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const chart = chartRef.current;
