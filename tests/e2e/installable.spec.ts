@@ -64,6 +64,14 @@ test('an API call goes to the network without starting the stopped service worke
   await page.reload();
   await expectView(page, 'Ledger');
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // The page fetches the other views' and the dialogs' files (from the worker) when idle after its
+  // paint; a stop before those are in would see the worker started again by them, not by a call.
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/after-paint-/.test(entry.name))), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+  await page.waitForLoadState('networkidle');
 
   const cdp = await context.newCDPSession(page);
   const running = new Map<string, string>();
