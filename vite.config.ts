@@ -22,10 +22,14 @@ const THEME_COLOUR = '#198754';
  * so a view's path is the first script, its own file and at most `views-common`.
  */
 const VIEW_ROOTS: Readonly<Record<string, RegExp>> = {
-  'ledger-view': /[\\/]src[\\/]web[\\/](views[\\/]ledger-view|features[\\/]ledger[\\/]rows[\\/]ledger-rows)\.tsx$/,
+  // The Ledger's Pay and Home's apply a write's changes with code the api client imports lazily
+  // (api/ledger-changes.ts, the changes' codec): it comes with the view, or a Pay made before the idle
+  // preload would wait for `after-paint` (decision 0111).
+  'ledger-view':
+    /[\\/]src[\\/](web[\\/](views[\\/]ledger-view\.tsx|features[\\/]ledger[\\/]rows[\\/]ledger-rows\.tsx|api[\\/]ledger-changes\.ts)|contract[\\/]ledger-changes-codec\.ts)$/,
   'plan-view': /[\\/]src[\\/]web[\\/](views[\\/]plan-view|features[\\/](deposits[\\/]deposits-table|expenses[\\/]expenses-table))\.tsx$/,
   'home-parts':
-    /[\\/]src[\\/]web[\\/]features[\\/](accounts[\\/]account-balances|what-if[\\/]can-i-afford-it|summary[\\/]forecast-chart[\\/](balance-forecast-chart|forecast-chart-view))\.tsx$/,
+    /[\\/]src[\\/](web[\\/]features[\\/](accounts[\\/]account-balances|what-if[\\/]can-i-afford-it|summary[\\/]forecast-chart[\\/](balance-forecast-chart|forecast-chart-view))\.tsx|contract[\\/]ledger-changes-codec\.ts)$/,
   'user-manager': /[\\/]src[\\/]web[\\/]auth[\\/]user-manager\.ts$/,
 };
 
