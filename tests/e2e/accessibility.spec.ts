@@ -10,6 +10,7 @@ import { seedThroughApi } from './api-seed.js';
 import { addDeposit, addExpense, createLedger, expectView, openView, settled } from './dashboard-actions.js';
 import { depositsTable, expensesTable, ledgerRows, ledgerTable } from './dashboard-tables.js';
 import { openSignedIn } from './sign-in.js';
+import { isoDay } from './machine-day.js';
 
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
@@ -263,14 +264,6 @@ test('every dialog of the Ledger, the Whoops! message and the compact ledger hav
   expect(report, `${report.length} serious or critical axe violations:\n${report.join('\n')}`).toEqual([]);
 });
 
-/** Today on this machine's clock, as the server reads it (both run here): YYYY-MM-DD. */
-function isoToday(offsetDays = 0): string {
-  const day = new Date();
-  day.setDate(day.getDate() + offsetDays);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-}
-
 test('each view with the undo message shown has no serious or critical axe violation', async ({ page }) => {
   const findings = new Map<string, Finding>();
   await openSignedIn(page, 'axe-undoer');
@@ -279,7 +272,7 @@ test('each view with the undo message shown has no serious or critical axe viola
   await seedThroughApi(page, {
     deposits: [],
     expenses: [{ name: 'Rent', type: 'Housing', day: new Date().getDate(), amount: 1200 }],
-    ledger: { startDate: isoToday(), endDate: isoToday(30), currentBalance: 2000 },
+    ledger: { startDate: isoDay(), endDate: isoDay(30), currentBalance: 2000 },
   });
   await page.reload();
   await expectView(page, 'Home');

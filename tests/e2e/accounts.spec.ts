@@ -9,15 +9,9 @@ import { expect, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
 import { addExpense, createLedger, openView, settled } from './dashboard-actions.js';
 import { openSignedIn } from './sign-in.js';
+import { isoDay } from './machine-day.js';
 
 const USER = `accounts-${process.pid}`;
-
-function isoDay(offsetDays = 0): string {
-  const day = new Date();
-  day.setDate(day.getDate() + offsetDays);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-}
 
 test('a Savings account has its own ledger: add it, charge it, open it, rename it, delete it', async ({ page }) => {
   await openSignedIn(page, USER, '/plan');

@@ -13,20 +13,9 @@ import { seedThroughApi } from './api-seed.js';
 import { addTransaction, createLedger, openView, settled } from './dashboard-actions.js';
 import { ledgerRows, usTableDate } from './dashboard-tables.js';
 import { openSignedIn } from './sign-in.js';
+import { dayAt, isoDay } from './machine-day.js';
 
 const USER = `card-payments-${process.pid}`;
-
-function dayAt(offsetDays = 0): Date {
-  const day = new Date();
-  day.setDate(day.getDate() + offsetDays);
-  return day;
-}
-
-function isoDay(offsetDays = 0): string {
-  const day = dayAt(offsetDays);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-}
 
 /** How a person in the US reads the date ('Fri, Jan 8, 2027'). */
 const shown = (offsetDays: number) => usTableDate(isoDay(offsetDays));

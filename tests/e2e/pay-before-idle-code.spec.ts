@@ -11,18 +11,11 @@ import { seedThroughApi } from './api-seed.js';
 import { expectView } from './dashboard-actions.js';
 import { ledgerTable } from './dashboard-tables.js';
 import { openSignedIn } from './sign-in.js';
+import { isoDay } from './machine-day.js';
 
 test.use({ serviceWorkers: 'block' });
 
 const IDLE_CODE = '**/assets/after-paint-*.js';
-
-/** A day on this machine's clock, as the server reads it (both run here): YYYY-MM-DD. */
-function isoDay(offsetDays = 0): string {
-  const day = new Date();
-  day.setDate(day.getDate() + offsetDays);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-}
 
 test('a Pay on Home and on the Ledger reaches the server while the code loaded after the paint is held back', async ({ page }) => {
   await openSignedIn(page, 'pay-early-ida');

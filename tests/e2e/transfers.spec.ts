@@ -11,15 +11,9 @@ import { seedThroughApi } from './api-seed.js';
 import { addExpense, createLedger, openView, settled } from './dashboard-actions.js';
 import { ledgerRows } from './dashboard-tables.js';
 import { openSignedIn } from './sign-in.js';
+import { isoDay } from './machine-day.js';
 
 const STATEMENT = fileURLToPath(new URL('../fixtures/statements/checking-ofx1-sgml.ofx', import.meta.url));
-
-function isoDay(offsetDays = 0): string {
-  const day = new Date();
-  day.setDate(day.getDate() + offsetDays);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-}
 
 /** Adds an account in Plan's Accounts section through its dialog. */
 async function addAccount(page: Page, name: string, kind: string): Promise<void> {

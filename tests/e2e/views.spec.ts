@@ -14,18 +14,11 @@ import { seedThroughApi } from './api-seed.js';
 import { expectView, openView, VIEW_SECTIONS, viewLink, type ViewName } from './dashboard-actions.js';
 import { ledgerRows, ledgerTable } from './dashboard-tables.js';
 import { openSignedIn, signInAs } from './sign-in.js';
+import { isoDay } from './machine-day.js';
 
 // One user per worker process: a worker started again after a failure seeds a fresh one.
 const USER = `views-${process.pid}`;
 const VIEWS = Object.keys(VIEW_SECTIONS) as ViewName[];
-
-/** A day on this machine's clock, as the server reads it (both run here): YYYY-MM-DD. */
-function isoDay(offsetDays = 0): string {
-  const day = new Date();
-  day.setDate(day.getDate() + offsetDays);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-}
 
 /** What only each view shows, once its data has loaded. */
 async function expectViewContent(page: Page, view: ViewName, width: number): Promise<void> {
