@@ -5,7 +5,7 @@
  * data, the dialogs: `plan-view`, `home-parts`, `after-paint`) is requested, and those files are
  * still fetched once the ledger is on screen.
  */
-import { expect, type Request, test } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
 import { expectView } from './dashboard-actions.js';
 import { signInAs } from './sign-in.js';
@@ -17,20 +17,26 @@ function pathOf(request: Request): string {
   return new URL(request.url()).pathname;
 }
 
-test("the Ledger view's first API call starts before any chunk that only other views use is requested", async ({ page }) => {
-  await page.goto('/ledger');
-  await signInAs(page, 'early-erin');
-  await expectView(page, 'Ledger');
+/**
+ * Signs a new user in at the view's address, seeds a paycheck, a bill and a ledger, and waits for
+ * the browser's time zone the first load sends after its paint and notes once answered: that call
+ * ends before the test's reload (one still in flight was reported among the reloaded page's requests
+ * in a fresh-clone CI), and the reloaded page does not send it again.
+ */
+async function signInSeeded(page: Page, view: 'Home' | 'Ledger', userName: string): Promise<void> {
+  await page.goto(view === 'Home' ? '/' : '/ledger');
+  await signInAs(page, userName);
+  await expectView(page, view);
   await seedThroughApi(page, {
     deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'N/A', amount: 1500, startDate: '2027-01-01', frequency: 'EOM' }],
     expenses: [{ name: 'Rent', type: 'Rent', day: 1, amount: 900 }],
     ledger: { startDate: '2027-01-01', endDate: '2027-03-31', currentBalance: 250 },
   });
-
-  // The first load sends the browser's time zone after its paint, and notes it once answered: that
-  // call ends before the reload (one still in flight was reported among the reloaded page's requests
-  // in a fresh-clone CI), and the reloaded page does not send it again.
   await expect.poll(() => page.evaluate(() => window.sessionStorage.getItem('leftover.timeZoneSent'))).not.toBeNull();
+}
+
+test("the Ledger view's first API call starts before any chunk that only other views use is requested", async ({ page }) => {
+  await signInSeeded(page, 'Ledger', 'early-erin');
   // From the reload's own document on: the first load may still be fetching its other views' code
   // when the listener starts, and those requests are no part of the reloaded page's order.
   const seen: Request[] = [];
@@ -96,15 +102,7 @@ test('a returning tab asks for its sign-in settings once the view has painted, a
 const NOT_HOME_CHUNK = /\/assets\/(plan-view|ledger-view|after-paint)-[\w-]+\.(js|css)$/;
 
 test("Home's chart is drawn before any file of the other views or the dialogs is asked for, and those come after", async ({ page }) => {
-  await page.goto('/');
-  await signInAs(page, 'early-gus');
-  await expectView(page, 'Home');
-  await seedThroughApi(page, {
-    deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'N/A', amount: 1500, startDate: '2027-01-01', frequency: 'EOM' }],
-    expenses: [{ name: 'Rent', type: 'Rent', day: 1, amount: 900 }],
-    ledger: { startDate: '2027-01-01', endDate: '2027-03-31', currentBalance: 250 },
-  });
-  await expect.poll(() => page.evaluate(() => window.sessionStorage.getItem('leftover.timeZoneSent'))).not.toBeNull();
+  await signInSeeded(page, 'Home', 'early-gus');
   // When the chart's canvas first shows, on the page's own clock.
   await page.addInitScript(() => {
     const observer = new MutationObserver(() => {

@@ -143,9 +143,10 @@ function sameUser(a: SignedInUser | undefined, b: SignedInUser): boolean {
 function messageOf(error: unknown): string {
   // The embedded provider answers a refusal (too many sign-ins) in the API's shape, { error: { message } },
   // not OAuth's; the library keeps that object as the error's `error` and "[object Object]" as its message.
-  const answered = fieldsOf(fieldsOf(error)?.error)?.message;
+  const fields = fieldsOf(error);
+  const answered = fieldsOf(fields?.error)?.message;
   if (typeof answered === 'string') return answered;
-  const message = fieldsOf(error)?.message;
+  const message = fields?.message;
   return typeof message === 'string' ? message : 'Sign-in failed';
 }
 
