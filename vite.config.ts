@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { runtimeIntoShared } from './scripts/runtime-into-shared.js';
 
 /** The top bar's green (Bootstrap's success colour): the installed app's title bar and splash screen. */
 const THEME_COLOUR = '#198754';
@@ -83,6 +84,8 @@ export default defineConfig({
   plugins: [
     react(),
     chunkPlacement(),
+    // Rolldown's runtime helpers (0.7 KB) into `shared`, not a file of their own on every view's path (decision 0112).
+    runtimeIntoShared(),
     // Installable (issue 16, decision 0026): a manifest and a service worker that precaches the
     // page's own files (index.html, the hashed scripts and styles, the icons) and nothing else. API
     // answers, /app-config.json and the sign-in pages always go to the network. The page registers

@@ -29,6 +29,8 @@ export default defineConfig({
             'tests/fuzz/**/*.test.ts',
             // README's map and the decision records, checked against the tree and each other.
             'tests/docs/**/*.test.ts',
+            // The build's own steps (the page's chunks, decision 0112).
+            'scripts/**/*.test.ts',
           ],
           // API tests start servers and databases: give them room on a 2-core machine.
           testTimeout: 30_000,

@@ -105,4 +105,25 @@ describe.each(databaseKinds().slice(0, 1))('the installable page on %s', (kind) 
     const runtimeFile = await test.app.inject({ method: 'GET', url: `/${runtime}.js` });
     expect(runtimeFile.statusCode).toBe(200);
   });
+
+  it('has no script or style under 1 KB, and every file a script or the page names is served (issue 35, decision 0112)', async () => {
+    const assets = fs.readdirSync(path.join(webRoot, 'assets')).filter((file) => /\.(js|css)$/.test(file));
+    expect(assets.some((file) => file.startsWith('shared-'))).toBe(true);
+    for (const file of assets) {
+      expect(file, "rolldown's runtime helpers live in shared").not.toMatch(/rolldown-runtime/);
+      expect(fs.statSync(path.join(webRoot, 'assets', file)).size, file).toBeGreaterThanOrEqual(1024);
+    }
+    const named = new Set<string>();
+    for (const file of assets.filter((each) => each.endsWith('.js'))) {
+      const code = fs.readFileSync(path.join(webRoot, 'assets', file), 'utf8');
+      // Static imports, dynamic imports and Vite's preload lists.
+      for (const match of code.matchAll(/from"\.\/([\w.-]+\.js)"|import\("\.\/([\w.-]+\.js)"\)|"assets\/([\w.-]+\.(?:js|css))"/g)) {
+        named.add(`assets/${match[1] ?? match[2] ?? match[3] ?? ''}`);
+      }
+    }
+    const page = (await test.app.inject({ method: 'GET', url: '/' })).body;
+    for (const match of page.matchAll(/(?:src|href)="\/(assets\/[\w.-]+)"/g)) named.add(match[1] ?? '');
+    expect(named.size).toBeGreaterThan(3);
+    for (const file of named) expect((await test.app.inject({ method: 'GET', url: `/${file}` })).statusCode, file).toBe(200);
+  });
 });
