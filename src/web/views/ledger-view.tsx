@@ -128,6 +128,14 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
   }, []);
   const [deposits, setDeposits] = useState<DepositsInfoView | null>(null);
   const [expenses, setExpenses] = useState<ExpensesInfoView | null>(null);
+  /** The first window (or its failure) is in the view's state; marked painted once React has committed it. */
+  const [firstShown, setFirstShown] = useState(false);
+  // After the commit, not beside the setState: a frame drawn before the commit (the loading state)
+  // would otherwise let what waits for the paint (the schedules' names, the sign-in settings, other
+  // views' code) start ahead of the rows (decision 0112).
+  useEffect(() => {
+    if (firstShown) markFirstPaint();
+  }, [firstShown]);
   /** Today on the page's clock (decision 0034): what is "ahead" in the forecast. */
   const [today, setToday] = useState(() => todayIn(new Date()));
   const { report, showErrors, showError, clear } = useErrorReport();
@@ -152,7 +160,7 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
       noteEveryday(ledgerInfo);
       setLedger(wholeWhenComplete(ledgerInfo));
     }
-    markFirstPaint();
+    setFirstShown(true);
     // The schedules' names are only for the Edit dialog: read once the ledger has painted.
     await new Promise<void>((resolve) => afterFirstPaint(resolve));
     const [depositsInfo, expensesInfo] = settledValues<[DepositsInfoView, ExpensesInfoView]>(

@@ -30,6 +30,8 @@ export function PlanView() {
   const [deposits, setDeposits] = useState<DepositsInfoView | null>(firstAnswers?.deposits ?? null);
   const [expenses, setExpenses] = useState<ExpensesInfoView | null>(firstAnswers?.expenses ?? null);
   const { report, showErrors, showError, clear } = useErrorReport();
+  /** The first answers (or their failure) are in the view's state: in hand from the start, or once loaded. */
+  const [firstShown, setFirstShown] = useState(firstAnswers !== undefined);
 
   const load = useCallback(async () => {
     const failed: unknown[] = [];
@@ -41,7 +43,7 @@ export function PlanView() {
     if (depositsInfo) setDeposits(depositsInfo);
     if (expensesInfo) setExpenses(expensesInfo);
     showErrors(failed);
-    markFirstPaint();
+    setFirstShown(true);
   }, [api, accountsApi, showErrors]);
 
   // An undone deposit or expense change answers its list; an undone ledger write leaves both as they are.
@@ -52,9 +54,13 @@ export function PlanView() {
 
   useEffect(() => {
     // Painted with its first answers already: they were the load's, so there is nothing to ask.
-    if (firstAnswers) markFirstPaint();
-    else void load();
+    if (!firstAnswers) void load();
   }, [load, firstAnswers]);
+  // Marked once React has committed them, so that no frame drawn before (the loading state) lets
+  // what waits for the paint start ahead of the tables (decision 0112).
+  useEffect(() => {
+    if (firstShown) markFirstPaint();
+  }, [firstShown]);
   // Another member's change (decision 0096): read everything again, as RETRY does.
   useLiveChanges(() => void load());
 
