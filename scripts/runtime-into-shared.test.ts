@@ -151,6 +151,14 @@ describe("rolldown's runtime helpers moved into the shared chunk", () => {
     });
   });
 
+  it('stops the build when a chunk names the runtime file in a way it cannot move', () => {
+    const moved = bundle();
+    const lazy = moved[LAZY];
+    if (lazy?.type !== 'chunk') throw new Error('the bundle lost a file');
+    lazy.code = `import"./rolldown-runtime-AAAA.js";${lazy.code}`;
+    expect(() => moveRuntimeIntoShared(moved)).toThrow(/lazy-DDDD\.js still names assets\/rolldown-runtime-AAAA\.js/);
+  });
+
   it('does nothing when rolldown kept no runtime file of its own', () => {
     const moved = bundle();
     Reflect.deleteProperty(moved, RUNTIME);

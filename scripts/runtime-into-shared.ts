@@ -134,6 +134,10 @@ export function moveRuntimeIntoShared(bundle: BundleLike): void {
       );
     }
     if (chunk === shared) chunk.exports = [...chunk.exports, ...helpers.map(([, name]) => exportedAs(name))];
+    // Any other way of naming the file (a bare `import "./rolldown-runtime-….js"`) would load a file that is gone.
+    if (chunk.code.includes(runtime.fileName.split('/').pop() ?? runtime.fileName)) {
+      throw new Error(`runtime-into-shared: ${chunk.fileName} still names ${runtime.fileName} after the move`);
+    }
   }
   // The page's HTML, when Vite has written it already: no modulepreload for a file that is gone.
   for (const asset of Object.values(bundle)) {
