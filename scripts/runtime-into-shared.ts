@@ -23,6 +23,12 @@ const EXPORT_PREFIX = '__lrt_';
 /** Goes into every chunk's hash; change it when the code this plugin writes changes shape. */
 const OUTPUT_SHAPE = 'runtime-into-shared 1';
 
+/** `text` as a regular expression that matches it and nothing else. */
+const literally = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The file's name without its folder, as chunks name each other (`./shared-….js`). */
+const baseName = (fileName: string): string => fileName.slice(fileName.lastIndexOf('/') + 1);
+
 /** The part of an `import { a as b, c } from "..."` clause or an `export { a as b }` clause: `[name, as]` pairs. */
 function specifiers(clause: string): [string, string][] {
   return clause
@@ -61,7 +67,7 @@ function rewrite(chunk: OutputChunkLike, edits: readonly Edit[]): void {
   if (chunk.map !== null) {
     const editMap = code.generateMap({ hires: true, source: chunk.fileName, file: chunk.fileName, includeContent: false });
     // remapping traces the edited code's map through the chunk's own map to the original sources.
-    const traced = remapping([editMap.toString(), chunk.map as SourceMapInput], () => null);
+    const traced = remapping([editMap.toString(), chunk.map], () => null);
     chunk.map = { ...(JSON.parse(traced.toString()) as EncodedSourceMap), file: chunk.fileName };
   }
   chunk.code = code.toString();
@@ -95,11 +101,10 @@ export function moveRuntimeIntoShared(bundle: BundleLike): void {
     if (chunk.code.includes(EXPORT_PREFIX)) throw new Error(`runtime-into-shared: ${chunk.fileName} already uses ${EXPORT_PREFIX}`);
   }
 
-  const importOfRuntime = new RegExp(
-    `import\\s*\\{([^}]*)\\}\\s*from\\s*"\\./${runtime.fileName.split('/').pop()?.replace(/[.]/g, '\\.')}";?`,
-  );
-  const runtimePath = new RegExp(`"${runtime.fileName.replace(/[.]/g, '\\.')}"`, 'g');
-  const sharedFile = shared.fileName.split('/').pop() ?? shared.fileName;
+  const runtimeFile = baseName(runtime.fileName);
+  const importOfRuntime = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*"\\./${literally(runtimeFile)}";?`);
+  const runtimePath = new RegExp(`"${literally(runtime.fileName)}"`, 'g');
+  const sharedFile = baseName(shared.fileName);
 
   for (const chunk of chunks) {
     if (chunk === runtime) continue;
@@ -135,14 +140,14 @@ export function moveRuntimeIntoShared(bundle: BundleLike): void {
     }
     if (chunk === shared) chunk.exports = [...chunk.exports, ...helpers.map(([, name]) => exportedAs(name))];
     // Any other way of naming the file (a bare `import "./rolldown-runtime-….js"`) would load a file that is gone.
-    if (chunk.code.includes(runtime.fileName.split('/').pop() ?? runtime.fileName)) {
+    if (chunk.code.includes(runtimeFile)) {
       throw new Error(`runtime-into-shared: ${chunk.fileName} still names ${runtime.fileName} after the move`);
     }
   }
   // The page's HTML, when Vite has written it already: no modulepreload for a file that is gone.
   for (const asset of Object.values(bundle)) {
     if (asset.type === 'asset' && asset.fileName.endsWith('.html') && typeof asset.source === 'string') {
-      asset.source = asset.source.replace(new RegExp(`\\s*<link[^>]*${runtime.fileName.replace(/[.]/g, '\\.')}[^>]*>`, 'g'), '');
+      asset.source = asset.source.replace(new RegExp(`\\s*<link[^>]*${literally(runtime.fileName)}[^>]*>`, 'g'), '');
     }
   }
   // The plugin API removes a file from the bundle by deleting its key.

@@ -28,6 +28,7 @@ import { lazyDialog } from '../components/lazy-dialog.js';
 import { loadAlongside } from '../components/load-alongside.js';
 import { useDialogState } from '../components/use-dialog-state.js';
 import { markFirstPaint } from '../first-paint.js';
+import { useFirstPaintOnceShown } from '../first-paint-once-shown.js';
 import { addressInBudget } from '../navigation.js';
 import { payPeriodText } from '../forecast/pay-period-text.js';
 import { SafeToSpendLine } from '../forecast/safe-to-spend-line.js';
@@ -89,6 +90,9 @@ export function HomeView() {
   const [expenses, setExpenses] = useState<ExpensesInfoView | null>(null);
   const [forecast, setForecast] = useState<HomeForecast>(undefined);
   const [reads, setReads] = useState(0);
+  /** The first read is shown with no chart to draw (no ledger yet, or the forecast failed): that is Home's paint. */
+  const [shownWithoutChart, setShownWithoutChart] = useState(false);
+  useFirstPaintOnceShown(shownWithoutChart);
   /** "Can I afford it?"'s purchase out of the primary account, drawn dashed on the chart (issue 36); null when none is shown. */
   /** Every account, as the balances' list read them: Can I afford it?'s Account field offers them. */
   const [accounts, setAccounts] = useState<readonly AccountView[]>([]);
@@ -125,8 +129,8 @@ export function HomeView() {
     else failed.push(forecastResult.reason);
     showErrors(failed);
     // With a forecast Home has painted once its chart is drawn (onChartDrawn below), so the other
-    // views' and the dialogs' code waits for the chart instead of competing with it; without one, now.
-    if (forecastResult.status !== 'fulfilled' || forecastResult.value === null) markFirstPaint();
+    // views' and the dialogs' code waits for the chart instead of competing with it; without one, once shown.
+    if (forecastResult.status !== 'fulfilled' || forecastResult.value === null) setShownWithoutChart(true);
   }, [api, readForecast, showErrors]);
 
   const reloadForecast = useCallback(async () => {

@@ -23,7 +23,8 @@ import { accountLedgerApi, useAccountsApi } from '../api/account-calls.js';
 import type { HeldLedgerInfo } from '../api/api-client.js';
 import { firstWindow, heldOf, isLedgerWindow, wholeWhenComplete } from '../api/status-moves.js';
 import { ApiClientProvider, useApiClient } from '../api/api-context.js';
-import { afterFirstPaint, markFirstPaint } from '../first-paint.js';
+import { afterFirstPaint } from '../first-paint.js';
+import { useFirstPaintOnceShown } from '../first-paint-once-shown.js';
 import { navigate, subscribe } from '../navigation.js';
 import { CollapsibleSection } from '../components/collapsible-section.js';
 import { AddTransferButton } from '../features/accounts/add-transfer-button.js';
@@ -128,14 +129,9 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
   }, []);
   const [deposits, setDeposits] = useState<DepositsInfoView | null>(null);
   const [expenses, setExpenses] = useState<ExpensesInfoView | null>(null);
-  /** The first window (or its failure) is in the view's state; marked painted once React has committed it. */
+  /** The first window (or its failure) is in the view's state. */
   const [firstShown, setFirstShown] = useState(false);
-  // After the commit, not beside the setState: a frame drawn before the commit (the loading state)
-  // would otherwise let what waits for the paint (the schedules' names, the sign-in settings, other
-  // views' code) start ahead of the rows (decision 0112).
-  useEffect(() => {
-    if (firstShown) markFirstPaint();
-  }, [firstShown]);
+  useFirstPaintOnceShown(firstShown);
   /** Today on the page's clock (decision 0034): what is "ahead" in the forecast. */
   const [today, setToday] = useState(() => todayIn(new Date()));
   const { report, showErrors, showError, clear } = useErrorReport();

@@ -12,7 +12,7 @@ import { CollapsibleSection } from '../components/collapsible-section.js';
 import { AccountsSection } from '../features/accounts/accounts-section.js';
 import { DepositsSection } from '../features/deposits/deposits-section.js';
 import { ExpensesSection } from '../features/expenses/expenses-section.js';
-import { markFirstPaint } from '../first-paint.js';
+import { useFirstPaintOnceShown } from '../first-paint-once-shown.js';
 import { useUndone } from '../undo/undo-context.js';
 import { useLiveChanges } from '../live/live-context.js';
 import { settledValues, useErrorReport, ViewErrorModal } from './view-errors.js';
@@ -32,6 +32,7 @@ export function PlanView() {
   const { report, showErrors, showError, clear } = useErrorReport();
   /** The first answers (or their failure) are in the view's state: in hand from the start, or once loaded. */
   const [firstShown, setFirstShown] = useState(firstAnswers !== undefined);
+  useFirstPaintOnceShown(firstShown);
 
   const load = useCallback(async () => {
     const failed: unknown[] = [];
@@ -56,11 +57,6 @@ export function PlanView() {
     // Painted with its first answers already: they were the load's, so there is nothing to ask.
     if (!firstAnswers) void load();
   }, [load, firstAnswers]);
-  // Marked once React has committed them, so that no frame drawn before (the loading state) lets
-  // what waits for the paint start ahead of the tables (decision 0112).
-  useEffect(() => {
-    if (firstShown) markFirstPaint();
-  }, [firstShown]);
   // Another member's change (decision 0096): read everything again, as RETRY does.
   useLiveChanges(() => void load());
 

@@ -9,7 +9,7 @@ import type { Budget, InvitationView } from '../../../contract/budgets.js';
 import { useBudgetsApi } from '../../api/budget-calls.js';
 import { ApiCallError } from '../../api/api-client.js';
 import { Button } from '../../components/button.js';
-import { markFirstPaint } from '../../first-paint.js';
+import { useFirstPaintOnceShown } from '../../first-paint-once-shown.js';
 import { ROLE_WORDS } from './budget-words.js';
 
 type JoinState =
@@ -52,7 +52,6 @@ export function JoinPage({ onJoined }: JoinPageProps) {
     let live = true;
     if (token === '') {
       setState({ step: 'refused', message: 'This address holds no invitation. Open the whole link you were sent.' });
-      markFirstPaint();
       return undefined;
     }
     api.viewInvitation(token).then(
@@ -68,9 +67,7 @@ export function JoinPage({ onJoined }: JoinPageProps) {
     };
   }, [api, token]);
 
-  useEffect(() => {
-    if (state.step !== 'reading') markFirstPaint();
-  }, [state.step]);
+  useFirstPaintOnceShown(state.step !== 'reading');
 
   async function answer(join: boolean, invitation: InvitationView) {
     setSending(true);
