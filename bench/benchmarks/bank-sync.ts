@@ -390,8 +390,6 @@ export async function bankSync(build: PrivateBuild, settings: BenchSettings): Pr
         // The simulator is on 127.0.0.1: the bridge guard lets loopback through only with this (decision 0079).
         NOTIFY_ALLOW_PRIVATE_URLS: 'true',
         TZ: ZONE,
-        // BENCH_SERVER_NODE_OPTIONS="--require <a preload that starts node:inspector's profiler>", say, for where the time goes (Node 20 refuses --cpu-prof there).
-        ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
       },
     });
     const client = await signIn(server.origin, 'bench-bank-sync');

@@ -179,6 +179,9 @@ export async function startLeftover(
   const env: NodeJS.ProcessEnv = {
     ...sameStart(port, start.host),
     ...extra,
+    // BENCH_SERVER_NODE_OPTIONS="--import <a preload that starts node:inspector's profiler>", say, for where
+    // the time goes in any benchmark's server (Node 20 refuses --cpu-prof in NODE_OPTIONS).
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
     DATABASE_URL: `sqlite:${path.join(dataDir, 'leftover.sqlite')}`,
     // The per-user request budget guards production against floods; a benchmark is one on purpose.
     RATE_LIMIT_PER_MINUTE: '1000000',
