@@ -33,11 +33,6 @@ export function markFirstPaint(): void {
   else setTimeout(release, 0);
 }
 
-/** Whether the first view has painted (or the wait for it has ended). */
-export function hasFirstPainted(): boolean {
-  return painted;
-}
-
 /** Starts the fallback: main.tsx calls it when the page starts. */
 export function limitFirstPaintWait(ms = PAINT_AT_MOST_MS): void {
   if (painted || fallback !== undefined) return;

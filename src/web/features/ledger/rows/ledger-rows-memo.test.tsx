@@ -5,11 +5,10 @@
  */
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LedgerInfoView } from '../../../../contract/codecs.js';
 import type { LedgerTransaction } from '../../../../contract/ledger.js';
 import { ApiClientProvider } from '../../../api/api-context.js';
-import { hasFirstPainted, markFirstPaint } from '../../../first-paint.js';
 import { ledgerForecast } from '../../../forecast/ledger-forecast.js';
 import { fakeApiClient } from '../../../test-support/fake-api-client.js';
 import { LedgerSection } from '../ledger-section.js';
@@ -28,8 +27,7 @@ const formatCalls = vi.mocked(formatLedgerMoney);
 const FIVE_YEARS_OF_ROWS = 1800;
 const HEADER_BALANCES = 2;
 const FORMATS_PER_ROW = 2;
-// jsdom lays nothing out: the window is the rows that fit in its viewport, plus the overscan below
-// (rendered once the page has painted, as it has here: first-paint-overscan.test.tsx checks before).
+// jsdom lays nothing out: the window is the rows that fit in its viewport, plus the overscan below.
 const WINDOW_ROWS = Math.ceil(window.innerHeight / ESTIMATED_TABLE_ROW_HEIGHT) + ROW_OVERSCAN;
 /** The rows are in one pay period (none is a paycheck): its line comes first and takes a place in the window. */
 const PERIOD_LINES = 1;
@@ -51,12 +49,6 @@ function renderedRows(): Map<string, string | null> {
   const rows = document.querySelectorAll('tbody tr.ledger-row[aria-rowindex]');
   return new Map([...rows].map((row) => [row.querySelector('.ledger-row__name')?.textContent ?? '', row.getAttribute('aria-rowindex')]));
 }
-
-// These rows are rendered after the page's first paint: with their overscan.
-beforeAll(async () => {
-  markFirstPaint();
-  await vi.waitFor(() => expect(hasFirstPainted()).toBe(true));
-});
 
 const JSDOM_WIDTH = window.innerWidth;
 beforeEach(() => setWindowWidth(1280));

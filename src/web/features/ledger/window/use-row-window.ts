@@ -5,14 +5,9 @@
  * most once per animation frame.
  */
 import { type FocusEvent, type ReactElement, type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { afterFirstPaint, hasFirstPainted } from '../../../first-paint.js';
 import { loadedSegments, type RowSegment, rowSegments, rowWindow, type RowWindow, windowNeedsRender } from './row-window.js';
 
-/**
- * About half a screen of rows beyond each edge: a fast wheel turn or a Tab still lands on rendered
- * rows. Not before the page's first paint: the first frame shows only the rows in the viewport, and
- * the overscan comes with the render after it (issue 35, decision 0114).
- */
+/** About half a screen of rows beyond each edge: a fast wheel turn or a Tab still lands on rendered rows. */
 export const ROW_OVERSCAN = 10;
 /** Measured heights within this of the current one change nothing: sub-pixel rounding is not a resize. */
 const ROW_HEIGHT_TOLERANCE = 0.5;
@@ -51,15 +46,8 @@ interface RowWindowView<Container extends HTMLElement> {
   readonly rowHeight: number;
 }
 
-function windowOf(geometry: Geometry, rowCount: number, overscan: number): RowWindow {
-  return rowWindow({ ...geometry, rowCount, overscan });
-}
-
-/** No overscan until the page's first paint, the whole overscan from then on. */
-function useOverscan(): number {
-  const [overscan, setOverscan] = useState(() => (hasFirstPainted() ? ROW_OVERSCAN : 0));
-  useEffect(() => (overscan === ROW_OVERSCAN ? undefined : afterFirstPaint(() => setOverscan(ROW_OVERSCAN))), [overscan]);
-  return overscan;
+function windowOf(geometry: Geometry, rowCount: number): RowWindow {
+  return rowWindow({ ...geometry, rowCount, overscan: ROW_OVERSCAN });
 }
 
 function rowSelector(numbering: RowNumbering, index: number): string {
@@ -93,25 +81,23 @@ function useRowWindow<Container extends HTMLElement>({
     viewportHeight: window.innerHeight,
     rowHeight: estimatedRowHeight,
   }));
-  const overscan = useOverscan();
-  const currentWindow = windowOf(geometry, rowCount, overscan);
+  const currentWindow = windowOf(geometry, rowCount);
 
   // What the listeners compare with: the state of the last commit.
-  const latest = useRef({ rowCount, geometry, rendered: currentWindow, numbering, overscan });
+  const latest = useRef({ rowCount, geometry, rendered: currentWindow, numbering });
   useLayoutEffect(() => {
-    latest.current = { rowCount, geometry, rendered: currentWindow, numbering, overscan };
+    latest.current = { rowCount, geometry, rendered: currentWindow, numbering };
   });
 
   const measure = useCallback(() => {
     const container = containerRef.current;
     if (container === null) return;
-    const { rowCount: count, geometry: current, rendered, numbering: rows, overscan: around } = latest.current;
+    const { rowCount: count, geometry: current, rendered, numbering: rows } = latest.current;
     const measured = measuredRowHeight(container, rendered, rows);
     const rowHeight = measured !== null && Math.abs(measured - current.rowHeight) > ROW_HEIGHT_TOLERANCE ? measured : current.rowHeight;
     const next: Geometry = { scrollOffset: -container.getBoundingClientRect().top, viewportHeight: window.innerHeight, rowHeight };
-    const after = windowOf(next, count, around);
-    // The rendered rows still cover the window, with no more than an overscan to spare: no render
-    // (before the first paint too, when the first guess rendered a few rows past the viewport).
+    const after = windowOf(next, count);
+    // The rendered rows still cover the window, with no more than an overscan to spare: no render.
     if (rowHeight !== current.rowHeight || windowNeedsRender(rendered, after, ROW_OVERSCAN)) setGeometry(next);
   }, []);
 
