@@ -25,6 +25,7 @@ import {
   launchChromium,
   LEDGER_ADDRESS,
   PAY_BUTTON,
+  SPINNER,
   PENDING_BALANCE,
   sampleList,
   scrollToPayableRow,
@@ -195,6 +196,8 @@ async function payOnce(a: Page, b: Page): Promise<PaySample> {
   const answered = b.waitForResponse((response) => new URL(response.url()).pathname === LEDGER_PATHS.updateTransaction, {
     timeout: 30_000,
   });
+  // Awaited below; should the click fail first, this wait's own rejection must not end the whole run as an unhandled one.
+  answered.catch(() => undefined);
   await b.locator(`${rowSelector(row)} ${PAY_BUTTON}`).click();
   const answer = await answered;
   if (!answer.ok()) throw new Error(`B's Pay was refused: ${answer.status()} ${await answer.text()}`);
@@ -216,7 +219,7 @@ async function payOnce(a: Page, b: Page): Promise<PaySample> {
   );
   if (seen.paint === undefined) throw new Error("A's page noted no paint");
   // A's reload has ended (no spinner) before the next Pay.
-  await a.locator('.spinner-overlay').waitFor({ state: 'detached', timeout: 30_000 });
+  await a.locator(SPINNER).waitFor({ state: 'detached', timeout: 30_000 });
   await a.waitForTimeout(SETTLE_MS);
   return {
     ms: seen.paint.at - click.at,
