@@ -25,11 +25,11 @@ import {
   launchChromium,
   LEDGER_ADDRESS,
   PAY_BUTTON,
-  SPINNER,
   PENDING_BALANCE,
   sampleList,
   scrollToPayableRow,
   signInInBrowser,
+  SPINNER,
   TABLE_LAYOUT,
   withLeftoverInChromium,
 } from '../lib/page-probe.js';

@@ -13,11 +13,11 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { ACCOUNT_LEDGER_PATHS, ACCOUNTS_PATHS, accountSchema } from '../../src/contract/accounts.js';
-import { LEDGER_PATHS, ledgerInfoSchema } from '../../src/contract/ledger.js';
+import { ledgerInfoSchema } from '../../src/contract/ledger.js';
 import type { PrivateBuild } from '../lib/build.js';
 import { ApiClient } from '../lib/http-client.js';
 import {
-  clickPay,
+  clickPayAnswered,
   DESKTOP,
   type LedgerPage,
   loadLedger,
@@ -107,17 +107,11 @@ async function openViewer(browser: Browser, origin: string, accounts: number): P
 
 async function measurePay(viewer: Viewer): Promise<void> {
   await scrollToPayableRow(viewer.page, TABLE_LAYOUT);
-  const answered = viewer.page.waitForResponse((response) => new URL(response.url()).pathname === LEDGER_PATHS.updateTransaction, {
-    timeout: 30_000,
-  });
-  // Awaited below; should the click or its paint fail first, this wait's own rejection must not end
-  // the whole run as an unhandled one (it did at b18f608, taking benchmarks 12 to 15 with it).
-  answered.catch(() => undefined);
-  viewer.pays.push(await clickPay(viewer.page));
-  const response = await answered;
+  const { ms, answer } = await clickPayAnswered(viewer.page);
+  viewer.pays.push(ms);
   // Chromium fills in the timing once the answer's body has come.
-  await response.finished();
-  const { responseEnd } = response.request().timing();
+  await answer.finished();
+  const { responseEnd } = answer.request().timing();
   if (responseEnd >= 0) viewer.answers.push(responseEnd);
   await settleAfterPay(viewer.page, 150);
 }

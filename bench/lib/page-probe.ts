@@ -7,7 +7,15 @@
  * the change has been produced by then. The ledger is the page's Ledger view, `/ledger` (issue 24).
  */
 import fs from 'node:fs';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type ConsoleMessage, type Page } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type ConsoleMessage,
+  type Page,
+  type Response,
+} from '@playwright/test';
 import type { PrivateBuild } from './build.js';
 import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { ApiClient } from './http-client.js';
@@ -352,6 +360,11 @@ export async function scrollToPayableRow(page: Page, layout: LedgerLayout): Prom
  * before it (issue 24), and the next step must not start with this Pay still on its way.
  */
 export async function clickPay(page: Page): Promise<number> {
+  return (await clickPayAnswered(page)).ms;
+}
+
+/** clickPay, with the server's answer to the Pay (its timing, say). */
+export async function clickPayAnswered(page: Page): Promise<{ readonly ms: number; readonly answer: Response }> {
   const painted = consoleFigure(page, PAY_PAINTED_LINE, 'the Pay painted', 30_000);
   painted.catch(() => undefined);
   const answered = page.waitForResponse((response) => new URL(response.url()).pathname === LEDGER_PATHS.updateTransaction, {
@@ -368,7 +381,7 @@ export async function clickPay(page: Page): Promise<number> {
   const ms = await painted;
   const answer = await answered;
   if (!answer.ok()) throw new Error(`the Pay was refused: ${answer.status()} ${await answer.text()}`);
-  return ms;
+  return { ms, answer };
 }
 
 /** Lets the row settle (its Clear button takes focus, the busy state ends) before the next click. */
