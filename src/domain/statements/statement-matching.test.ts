@@ -16,6 +16,7 @@ import {
   MAX_MATCH_CANDIDATES,
   type MatchOptions,
   matchStatement,
+  matchStatementWithin,
   type Proposal,
   wordsOf,
 } from './statement-matching.js';
@@ -460,6 +461,34 @@ describe('matching properties', () => {
           expect(shuffled).toEqual(original);
         },
       ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('within a candidate budget, propose exactly what matching does, and nothing once the candidates pass it (decision 0114)', () => {
+    fc.assert(
+      fc.property(scenario, fc.integer({ min: 0, max: 40 }), ({ ledgerRows, statementRows, startOffset, endOffset, imported }, budget) => {
+        const options = optionsOf(startOffset, endOffset, imported);
+        // Brute force: each row that is neither imported before nor outside counts the open rows of
+        // its type and amount within the window, at most 64.
+        const candidates = statementRows.reduce((sum, row) => {
+          if (options.importedIds.has(row.importId) || row.date < options.startDate || row.date > options.endDate) return sum;
+          const open = ledgerRows.filter(
+            (ledgerRow) =>
+              ledgerRow.status !== 'CLEARED' &&
+              ledgerRow.type === row.type &&
+              ledgerRow.amount === row.amount &&
+              Math.abs(daysBetween(row.date, ledgerRow.date)) <= MATCH_WINDOW_DAYS,
+          ).length;
+          return sum + Math.min(open, MAX_MATCH_CANDIDATES);
+        }, 0);
+        const within = matchStatementWithin(statementRows, ledgerRows, options, budget);
+        if (candidates > budget) expect(within).toBeUndefined();
+        else expect(within).toEqual(matchStatement(statementRows, ledgerRows, options));
+        expect(matchStatementWithin(statementRows, ledgerRows, options, Number.POSITIVE_INFINITY)).toEqual(
+          matchStatement(statementRows, ledgerRows, options),
+        );
+      }),
       { numRuns: RUNS },
     );
   });

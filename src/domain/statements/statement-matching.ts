@@ -74,6 +74,22 @@ export function matchStatement(
   ledgerRows: readonly LedgerRow[],
   options: MatchOptions,
 ): Proposal[] {
+  // An unlimited budget is never passed.
+  return matchStatementWithin(statementRows, ledgerRows, options, Number.POSITIVE_INFINITY) as Proposal[];
+}
+
+/**
+ * matchStatement, or undefined as soon as the statement rows' candidates pass `candidateBudget`:
+ * ranking is the part of matching whose cost a file can drive up (thousands of rows of one amount
+ * on one day), and a caller that would rather not pay for that where it runs hands such a file to
+ * a thread of its own (decision 0114). Within the budget the proposals are matchStatement's.
+ */
+export function matchStatementWithin(
+  statementRows: readonly StatementRow[],
+  ledgerRows: readonly LedgerRow[],
+  options: MatchOptions,
+  candidateBudget: number,
+): Proposal[] | undefined {
   // Open rows by type and amount, then by day, each day's in ledger row order, with what ranking
   // needs worked out once per row. Dates and names repeat (a ledger's rows come from a few dozen
   // schedules), so each distinct one is worked out once.
@@ -98,7 +114,7 @@ export function matchStatement(
 
   const proposals: Proposal[] = [];
   const candidates: Candidate[] = [];
-  statementRows.forEach((statementRow, position) => {
+  for (const [position, statementRow] of statementRows.entries()) {
     const { index } = statementRow;
     if (options.importedIds.has(statementRow.importId)) {
       proposals.push({ index, action: 'duplicate' });
@@ -107,27 +123,10 @@ export function matchStatement(
     } else {
       proposals.push({ index, action: 'new' });
       const byDay = openRows.get(matchKey(statementRow.type, statementRow.amount));
-      if (!byDay) return;
-      const day = dayOf(statementRow.date);
-      let words: ReadonlySet<string> | undefined;
-      let examined = 0;
-      // Row order is date first, so the day before comes before the day after among rows as near.
-      for (const offset of WINDOW_OFFSETS) {
-        for (const open of byDay.get(day + offset) ?? []) {
-          if (examined === MAX_MATCH_CANDIDATES) return;
-          examined += 1;
-          words ??= wordsIn(statementRow.description);
-          candidates.push({
-            position,
-            ledgerRow: open.row,
-            ledgerOrder: open.order,
-            distance: Math.abs(offset),
-            sharedWords: countShared(words, open.words),
-          });
-        }
-      }
+      if (byDay) addCandidates(candidates, position, byDay, dayOf(statementRow.date), () => wordsIn(statementRow.description));
+      if (candidates.length > candidateBudget) return undefined;
     }
-  });
+  }
 
   const compareStatementRows = (a: number, b: number): number => {
     const rowA = statementRows[a];
@@ -156,6 +155,36 @@ export function matchStatement(
 }
 
 const matchKey = (type: TransactionType, amount: Cents): string => `${type}${amount}`;
+
+/**
+ * One statement row's candidates, at most MAX_MATCH_CANDIDATES: the open rows of its type and amount
+ * on its day, then a day before and after, and so on (row order is date first, so the day before
+ * comes before the day after among rows as near). Its words are worked out only if it has any.
+ */
+function addCandidates(
+  candidates: Candidate[],
+  position: number,
+  byDay: ReadonlyMap<number, readonly OpenRow[]>,
+  day: number,
+  wordsOfRow: () => ReadonlySet<string>,
+): void {
+  let words: ReadonlySet<string> | undefined;
+  let examined = 0;
+  for (const offset of WINDOW_OFFSETS) {
+    for (const open of byDay.get(day + offset) ?? []) {
+      if (examined === MAX_MATCH_CANDIDATES) return;
+      examined += 1;
+      words ??= wordsOfRow();
+      candidates.push({
+        position,
+        ledgerRow: open.row,
+        ledgerOrder: open.order,
+        distance: Math.abs(offset),
+        sharedWords: countShared(words, open.words),
+      });
+    }
+  }
+}
 
 /** `compute`, remembering its answer for each text it was given; lives as long as one call. */
 function remembered<K extends string, T>(compute: (text: K) => T): (text: K) => T {

@@ -1,48 +1,24 @@
 /**
  * The work done on an untrusted file (issue 22): reading a statement, matching it to a ledger, and
  * checking a restore document. Each runs in a worker thread (file-worker.ts) under memory and time
- * limits, so a file that costs too much fails alone. Plain data in and out: what crosses a thread
+ * limits, so a file that costs too much fails alone (a match known to be small is worked out in the
+ * request's thread first: statement-plans.ts, decision 0114). Plain data in and out: what crosses a thread
  * is copied, and an error's class does not survive the copy, so failures travel as data too.
  */
 import secureJson from 'secure-json-parse';
 import { restoreHeaderSchema, restoreSchemaOf } from '../../contract/your-data-requests.js';
-import type { IsoDate } from '../../domain/calendar-date.js';
 import { InvalidInputError, TooLargeError } from '../../domain/errors.js';
-import type { LedgerRow } from '../../domain/ledger.js';
-import type { Cents } from '../../domain/money.js';
 import type { CsvMapping } from '../../domain/statements/csv-statement.js';
-import { type Reconciliation, reconcile } from '../../domain/statements/reconciliation.js';
 import { readStatement, type StatementFile } from '../../domain/statements/statement-file.js';
-import {
-  applyDecisions,
-  type Decision,
-  type ImportPlan,
-  matchStatement,
-  type Proposal,
-} from '../../domain/statements/statement-matching.js';
 import { type PackedStorableData, packStorableData, storableData } from '../your-data/your-data.js';
 import { restoredData } from '../your-data/your-data-payloads.js';
+import { type PlanStatementTask, planStatementTask, type StatementPlanAnswers } from './statement-plans.js';
 
 export interface ReadStatementTask {
   readonly kind: 'read-statement';
   readonly fileName: string;
   readonly content: string;
   readonly mapping?: CsvMapping | undefined;
-}
-
-/**
- * The proposals, the plan with the decisions applied and the reconciliation, for a preview; or, as
- * 'plan-import', the plan alone: an import reconciles the rows it stored, and sending 2,000
- * proposals back to be dropped cost it about 1.5 ms (benchmark 8).
- */
-export interface PlanStatementTask {
-  readonly kind: 'plan-statement' | 'plan-import';
-  readonly file: StatementFile;
-  readonly ledger: { readonly startDate: IsoDate; readonly endDate: IsoDate; readonly openingBalance: Cents };
-  readonly rows: readonly LedgerRow[];
-  /** Import ids of the file's rows that the ledger took in before. */
-  readonly importedIds: readonly string[];
-  readonly decisions: readonly Decision[];
 }
 
 export interface CheckRestoreTask {
@@ -67,18 +43,8 @@ export function transferOf(task: FileTask): ArrayBuffer[] {
 
 export type FileTask = ReadStatementTask | PlanStatementTask | CheckRestoreTask;
 
-export interface StatementPlan {
-  /** One per statement row, in the file's order. */
-  readonly proposals: Proposal[];
-  readonly plan: ImportPlan;
-  /** The ledger as it would be with the plan applied, reconciled with the bank; null without a closing balance. */
-  readonly reconciliation: Reconciliation | null;
-}
-
-export interface FileTaskAnswers {
+export interface FileTaskAnswers extends StatementPlanAnswers {
   'read-statement': StatementFile;
-  'plan-statement': StatementPlan;
-  'plan-import': ImportPlan;
   'check-restore': PackedStorableData;
 }
 
@@ -88,43 +54,6 @@ export type FileTaskFailure =
   | { readonly kind: 'too-large'; readonly message: string; readonly field: string };
 
 export type FileTaskOutcome<T> = { readonly ok: true; readonly answer: T } | { readonly ok: false; readonly failure: FileTaskFailure };
-
-/** The ledger's rows as they would be with the plan applied: what the preview reconciles. */
-function rowsAfter(rows: readonly LedgerRow[], plan: ImportPlan): LedgerRow[] {
-  const matched = new Map(plan.matched.map((match) => [match.ledgerRowId, match.date]));
-  const after = rows.map((row): LedgerRow => {
-    const date = matched.get(row.id);
-    return date === undefined ? row : { ...row, date, status: 'CLEARED' };
-  });
-  plan.added.forEach((row, position) => {
-    after.push({
-      id: `added-${position}`,
-      sequence: Number.MAX_SAFE_INTEGER,
-      date: row.date,
-      name: row.name,
-      type: row.type,
-      amount: row.amount,
-      status: 'CLEARED',
-    });
-  });
-  return after;
-}
-
-function proposalsOf({ file, ledger, rows, importedIds }: PlanStatementTask): Proposal[] {
-  return matchStatement(file.rows, rows, { startDate: ledger.startDate, endDate: ledger.endDate, importedIds: new Set(importedIds) });
-}
-
-function planImport(task: PlanStatementTask): ImportPlan {
-  return applyDecisions(proposalsOf(task), task.decisions, task.file.rows, task.rows);
-}
-
-function planStatement(task: PlanStatementTask): StatementPlan {
-  const { file, ledger, rows } = task;
-  const proposals = proposalsOf(task);
-  const plan = applyDecisions(proposals, task.decisions, file.rows, rows);
-  const reconciliation = file.bank && reconcile(ledger.openingBalance, rowsAfter(rows, plan), file.bank);
-  return { proposals, plan, reconciliation };
-}
 
 const NOT_JSON = 'The request body is not valid JSON.';
 
@@ -165,9 +94,8 @@ export function runFileTask(task: FileTask): FileTaskOutcome<FileTaskAnswers[Fil
       case 'read-statement':
         return { ok: true, answer: readStatement(task.fileName, task.content, task.mapping) };
       case 'plan-statement':
-        return { ok: true, answer: planStatement(task) };
       case 'plan-import':
-        return { ok: true, answer: planImport(task) };
+        return { ok: true, answer: planStatementTask(task) };
       case 'check-restore':
         return { ok: true, answer: checkRestore(task) };
     }

@@ -17,7 +17,8 @@ import { MAX_STATEMENT_CHARACTERS, STATEMENT_TOO_LARGE } from '../../contract/st
 import type { Caller } from '../auth/access-token.js';
 import type { OpenDatabase } from '../db/database.js';
 import type { FileWorkPool } from '../file-work/file-work-pool.js';
-import type { FileTask, FileTaskAnswers, PlanStatementTask } from '../file-work/file-tasks.js';
+import type { FileTask, FileTaskAnswers } from '../file-work/file-tasks.js';
+import { type PlanStatementTask, planHere, type StatementPlanAnswers } from '../file-work/statement-plans.js';
 import {
   type AccountChoice,
   checkExpectedVersion,
@@ -192,8 +193,9 @@ export class StatementService {
   }
 
   /**
-   * Worked out in a worker: the proposals, the plan with the decisions applied and the reconciliation
-   * (`plan-statement`, a preview), or the plan alone (`plan-import`).
+   * The proposals, the plan with the decisions applied and the reconciliation (`plan-statement`, a
+   * preview), or the plan alone (`plan-import`): worked out here when the work is known to be small,
+   * in a worker otherwise (decision 0114).
    */
   private async plan<K extends PlanStatementTask['kind']>(
     kind: K,
@@ -203,7 +205,7 @@ export class StatementService {
     file: StatementFile,
     decisions: readonly Decision[],
     keyOf?: (importId: string) => string,
-  ): Promise<FileTaskAnswers[K]> {
+  ): Promise<StatementPlanAnswers[K]> {
     const imported = await importedIds(
       ledgerScope(this.database, owner),
       ledger.id,
@@ -219,7 +221,7 @@ export class StatementService {
       importedIds: [...imported],
       decisions,
     };
-    return run(task);
+    return planHere(task) ?? run(task);
   }
 
   /** Writes the plan under the owner's lock, at the version it was worked out for. */
