@@ -216,7 +216,7 @@ export class StatementService {
       kind,
       file,
       ledger: { startDate: ledger.startDate, endDate: ledger.endDate, openingBalance: ledger.openingBalance },
-      // What matching reads of a row, and no more: each field crosses to the worker as a copy (benchmark 8).
+      // What matching reads of a row, and no more: a plan past planHere's limits copies each field to the worker (benchmark 8).
       rows: rows.map(matchedFields),
       importedIds: [...imported],
       decisions,
