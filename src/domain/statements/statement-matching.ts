@@ -74,7 +74,7 @@ export function matchStatement(
   ledgerRows: readonly LedgerRow[],
   options: MatchOptions,
 ): Proposal[] {
-  // An unlimited budget is never passed.
+  // No count of candidates passes an unlimited budget: this always answers.
   return matchStatementWithin(statementRows, ledgerRows, options, Number.POSITIVE_INFINITY) as Proposal[];
 }
 
