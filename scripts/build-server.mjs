@@ -52,6 +52,8 @@ export async function buildServer({ outDir = path.join(ROOT, 'dist/server'), sou
       'server/file-worker': 'src/server/file-work/file-worker.ts',
       // The bank sync's thread on SQLite, found as ./bank-sync-worker.js beside the runner's chunk (decision 0098).
       'server/bank-sync-worker': 'src/server/bank-sync-worker.ts',
+      // The process a background task module runs in, found as ./background-process-entry.js (decision 0115).
+      'server/background-process-entry': 'src/server/background-process-entry.ts',
       // Restores' and big undos' thread on SQLite, found as ./big-write-worker.js beside the runner's chunk (decision 0103).
       'server/big-write-worker': 'src/server/big-write-worker.ts',
       // The app factory and the configuration as modules of their own: the reliability tests of

@@ -439,7 +439,7 @@ export async function bankSync(build: PrivateBuild, settings: BenchSettings): Pr
 
     neighbour = new Neighbour(other);
     const warmup = settings.quick ? 1 : 2;
-    const rounds = settings.quick ? 4 : 15;
+    const rounds = settings.quick ? 4 : 30;
     const syncs: number[] = [];
     const imports: number[] = [];
     let syncCounts = '';

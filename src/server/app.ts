@@ -35,7 +35,7 @@ import { BankConnectionStore } from './bank/bank-connection-store.js';
 import { BankScheduler, startBankTimer } from './bank/bank-scheduler.js';
 import { BankService } from './bank/bank-service.js';
 import { unitsInProcess } from './bank/bank-sync-unit.js';
-import { BankSyncThread } from './bank-sync-runner.js';
+import { BankSyncProcess } from './bank-sync-runner.js';
 import { BigWriteThread } from './big-write-thread.js';
 import { bankRoutes } from './bank/routes.js';
 import { BudgetService } from './budgets/budget-service.js';
@@ -270,11 +270,11 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   // Bank sync (issue 37, decision 0082): the service the routes and the schedule share.
   const accountsForBank = new AccountsService(database, ledgerWrites);
   const bankStore = new BankConnectionStore(database.db);
-  // A sync reads the bridge's answers in a thread of its own, and on SQLite its ledgers too (decision 0098).
-  const bankThread = new BankSyncThread(app.log);
+  // A sync reads the bridge's answers in a process of its own, and on SQLite its ledgers too (decisions 0098, 0115).
+  const bankProcess = new BankSyncProcess(app.log);
   const bankUnits =
     config.database.kind === 'sqlite' && database.whileWritesWait
-      ? bankThread.units({
+      ? bankProcess.units({
           file: config.database.file,
           database,
           defaultTimeZone: config.defaultTimeZone,
@@ -283,7 +283,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
           actorOf: actorOfCaller,
         })
       : unitsInProcess({ writes: ledgerWrites, store: bankStore });
-  app.addHook('onClose', async () => bankThread.close());
+  app.addHook('onClose', async () => bankProcess.close());
   // A restore and a big undo run in a thread of their own, with its own connection (decision 0103).
   const bigWrites = new BigWriteThread(
     { where: config.database, database, defaultTimeZone: config.defaultTimeZone, now, charge: chargeRowsTouched, actorOf: actorOfCaller },
@@ -293,7 +293,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   const bank = new BankService({
     database,
     units: bankUnits,
-    bridge: { readAnswer: bankThread.readAnswer },
+    bridge: { readAnswer: bankProcess.readAnswer },
     store: bankStore,
     now,
     defaultTimeZone: config.defaultTimeZone,

@@ -1,9 +1,9 @@
 /**
- * The thread a bank sync reads and writes its ledgers in on SQLite (decision 0098; the server's
- * side is bank-sync-runner.ts). It opens the database file with a connection of its own and builds
+ * The tasks of the process a bank sync reads and writes its ledgers in on SQLite (decisions 0098 and
+ * 0115; the server's side is bank-sync-runner.ts, the process background-process.ts). It opens the database file with a connection of its own and builds
  * the ledger's unit of work as the app does, so the sync's steps (bank/bank-sync-unit.ts) run here
  * unchanged: what they cost in reading 5 ledgers, planning 1,000 transactions and writing them is
- * this thread's, never the thread that serves every other user.
+ * this process's, never the thread that serves every other user.
  *
  * Tasks and answers are plain data. The app's clock comes with each task (tests fix it), and a
  * refusal comes back as its kind and words, which the server throws again as the same error.
@@ -75,12 +75,12 @@ function hold(accounts: SyncedAccounts): string {
 function take(handle: string): SyncedAccounts {
   const accounts = held.get(handle);
   held.delete(handle);
-  // The thread stopped between the fetch and the write (it crashed, say): the sync fails, and the next one asks again.
-  if (!accounts) throw new Error("the bridge's answer is no longer held in the sync's thread");
+  // The process stopped between the fetch and the write (it crashed, say): the sync fails, and the next one asks again.
+  if (!accounts) throw new Error("the bridge's answer is no longer held in the sync process");
   return accounts;
 }
 
-/** One connection per file for the thread's life. */
+/** One connection per file for the process's life. */
 const opened = new Map<string, OpenDatabase>();
 
 function depsFor(task: TaskBase): BankSyncUnitDeps {

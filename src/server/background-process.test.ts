@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BackgroundProcess } from './background-process.js';
+import type { BankSyncTask, BankSyncTaskOutcome } from './bank-sync-worker.js';
+
+const log = { warn: () => undefined };
+
+/** The scheduling policy of each thread of a process (field 41 of /proc/<pid>/task/<tid>/stat; 5 is SCHED_IDLE). */
+function threadPolicies(pid: number): number[] {
+  return fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    // The thread's name may hold spaces and parentheses: the fields are counted after its closing one.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > 10_000) throw new Error('gave up waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('a background process', () => {
+  // A bridge that never answers: a task asking it stays under way until its process ends.
+  let silent: http.Server;
+  let silentUrl = '';
+  beforeAll(async () => {
+    silent = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    silentUrl = `http://user:secret@127.0.0.1:${(silent.address() as AddressInfo).port}/simplefin`;
+  });
+  afterAll(async () => {
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  it('runs the task module in a process of its own, below the serving thread, and ends it on close', async () => {
+    const background = new BackgroundProcess<BankSyncTask, BankSyncTaskOutcome>('bank-sync-worker', 'the test process', log);
+    await expect(background.run({ kind: 'ready' })).resolves.toEqual({ ok: true, value: null });
+    const pid = background.processId;
+    expect(pid).toBeTypeOf('number');
+    expect(pid).not.toBe(process.pid);
+    if (pid === undefined) return;
+    // A refusal inside a task is that task's outcome; the process goes on.
+    const refused = await background.run({
+      kind: 'read-accounts',
+      answer: { contentType: 'text/html', body: new TextEncoder().encode('<html>'), request: { timeZone: 'UTC' }, secrets: [] },
+    });
+    expect(refused).toMatchObject({ ok: true, value: { kind: 'not-json' } });
+    expect(background.processId).toBe(pid);
+    if (process.platform === 'linux' && fs.existsSync('/usr/bin/chrt')) {
+      // Every thread, V8's compiler and collector threads included, in the idle class (decision 0115).
+      const policies = threadPolicies(pid);
+      expect(policies.length).toBeGreaterThan(1);
+      expect(new Set(policies)).toEqual(new Set([5]));
+    }
+    await background.close();
+    expect(alive(pid)).toBe(false);
+    expect(background.processId).toBeUndefined();
+  });
+
+  it('fails the tasks under way when its process dies, and starts a new process for the next', async () => {
+    const background = new BackgroundProcess<BankSyncTask, BankSyncTaskOutcome>('bank-sync-worker', 'the test process', log);
+    await background.run({ kind: 'ready' });
+    const first = background.processId;
+    if (first === undefined) throw new Error('no process');
+    const hanging = background.run({
+      kind: 'fetch',
+      accessUrl: silentUrl,
+      request: { timeZone: 'UTC' },
+      bridge: { allowPrivate: true, timeoutMs: 60_000 },
+    });
+    process.kill(first, 'SIGKILL');
+    await expect(hanging).rejects.toThrow(/the test process stopped/);
+    await until(() => !alive(first));
+    await expect(background.run({ kind: 'ready' })).resolves.toEqual({ ok: true, value: null });
+    expect(background.processId).not.toBe(first);
+    await background.close();
+  });
+});
