@@ -89,4 +89,17 @@ describe('a background process', () => {
     expect(background.processId).not.toBe(first);
     await background.close();
   });
+
+  it('closed while it starts, fails the task that waited for it and starts afresh for the next', async () => {
+    const background = new BackgroundProcess<BankSyncTask, BankSyncTaskOutcome>('bank-sync-worker', 'the test process', log);
+    const waiting = background.run({ kind: 'ready' });
+    const closing = background.close();
+    await expect(waiting).rejects.toThrow(/the test process was closed while it started/);
+    await closing;
+    expect(background.processId).toBeUndefined();
+    await expect(background.run({ kind: 'ready' })).resolves.toEqual({ ok: true, value: null });
+    const pid = background.processId;
+    await background.close();
+    if (pid !== undefined) await until(() => !alive(pid));
+  });
 });

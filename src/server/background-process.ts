@@ -31,21 +31,28 @@ const IDLE_MS = 60_000;
 /** How long a closing process may take to end after its channel is closed, before it is killed. */
 const CLOSE_GRACE_MS = 5_000;
 
+type Lowering = { readonly execPath: string; readonly args: readonly string[] } | null;
+
+/** Niced through the `nice` command (coreutils on Linux, the base system on macOS), where it is found. */
+function niced(): Lowering {
+  if (process.platform === 'win32') return null;
+  const nice = ['/usr/bin/nice', '/bin/nice'].find((candidate) => fs.existsSync(candidate));
+  return nice ? { execPath: nice, args: ['-n', String(BACKGROUND_THREAD_NICENESS)] } : null;
+}
+
 /**
  * How the process starts below the serving thread: in Linux's `SCHED_IDLE` class through util-linux's
  * `chrt` (any user may lower a process to it; Debian's base system has chrt), else niced through the
  * `nice` command (macOS, or a Linux without chrt), else at the server's own priority (Windows: niced
  * by process id once started).
  */
-function lowered(): { readonly execPath: string; readonly args: readonly string[] } | null {
-  if (process.platform === 'win32') return null;
+function lowered(): Lowering {
   const chrt = process.platform === 'linux' ? ['/usr/bin/chrt', '/bin/chrt'].find((candidate) => fs.existsSync(candidate)) : undefined;
-  if (chrt) return { execPath: chrt, args: ['--idle', '0'] };
-  const nice = ['/usr/bin/nice', '/bin/nice'].find((candidate) => fs.existsSync(candidate));
-  return nice ? { execPath: nice, args: ['-n', String(BACKGROUND_THREAD_NICENESS)] } : null;
+  return chrt ? { execPath: chrt, args: ['--idle', '0'] } : niced();
 }
 
-const LOWERED = lowered();
+/** How processes start from now on: niced instead once the idle class was refused here (a container's seccomp rules, say). */
+let lowering: Lowering = lowered();
 
 /** Where a module beside this one is: the built .js, or the .ts source under tsx (tests, benchmarks). */
 function moduleBeside(name: string): { path: string; nodeArgs: string[] } {
@@ -67,6 +74,9 @@ type ProcessMessage =
   | { readonly id: number; readonly ok: true; readonly outcome: unknown }
   | { readonly id: number; readonly ok: false; readonly message: string };
 
+/** A process that ended before it said it was ready: it could not start as asked. */
+class ExitedBeforeReady extends Error {}
+
 function isProcessMessage(message: unknown): message is ProcessMessage {
   return typeof message === 'object' && message !== null && ('ready' in message || 'id' in message);
 }
@@ -78,6 +88,8 @@ export class BackgroundProcess<Task, Outcome> {
   private readonly pending = new Map<number, PendingTask>();
   private nextId = 1;
   private idleTimer: NodeJS.Timeout | null = null;
+  /** Moved on by each close: a process that was still starting then is not taken when it is ready. */
+  private generation = 0;
 
   /** `entry`: the task module beside this one, without its extension; `name`: the process as the log says it. */
   constructor(
@@ -87,17 +99,34 @@ export class BackgroundProcess<Task, Outcome> {
   ) {}
 
   private start(): Promise<ChildProcess> {
-    this.child ??= new Promise<ChildProcess>((resolve, reject) => {
+    if (this.child) return this.child;
+    const starting: Promise<ChildProcess> = this.spawn(lowering)
+      .catch((error: unknown) => {
+        if (!(error instanceof ExitedBeforeReady) || lowering?.args[0] !== '--idle') throw error;
+        this.log.warn({ err: error }, `${this.name} could not start in the idle scheduling class: it starts niced from now on`);
+        lowering = niced();
+        return this.spawn(lowering);
+      })
+      .catch((error: unknown) => {
+        if (this.child === starting) this.child = null;
+        throw error;
+      });
+    this.child = starting;
+    return starting;
+  }
+
+  /** Forks the process, answered once it says it is ready; an exit before that is a failed start. */
+  private spawn(how: Lowering): Promise<ChildProcess> {
+    const generation = this.generation;
+    return new Promise<ChildProcess>((resolve, reject) => {
       const entry = moduleBeside('background-process-entry');
       const taskModule = moduleBeside(this.entry);
       const child = fork(entry.path, [pathToFileURL(taskModule.path).href], {
         serialization: 'advanced',
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        ...(LOWERED
-          ? { execPath: LOWERED.execPath, execArgv: [...LOWERED.args, process.execPath, ...entry.nodeArgs] }
-          : { execArgv: entry.nodeArgs }),
+        ...(how ? { execPath: how.execPath, execArgv: [...how.args, process.execPath, ...entry.nodeArgs] } : { execArgv: entry.nodeArgs }),
       });
-      if (!LOWERED && child.pid !== undefined) {
+      if (!how && child.pid !== undefined) {
         // Neither command: the niceness by process id (Windows maps it to a priority class).
         try {
           os.setPriority(child.pid, BACKGROUND_THREAD_NICENESS);
@@ -108,6 +137,12 @@ export class BackgroundProcess<Task, Outcome> {
       child.on('message', (message: unknown) => {
         if (!isProcessMessage(message)) return;
         if ('ready' in message) {
+          if (generation !== this.generation) {
+            child.disconnect();
+            reject(new Error(`${this.name} was closed while it started`));
+            return;
+          }
+          this.started = child;
           resolve(child);
           return;
         }
@@ -117,22 +152,25 @@ export class BackgroundProcess<Task, Outcome> {
         if (message.ok) task.resolve(message.outcome);
         else task.reject(new Error(`${this.name} failed: ${message.message}`));
       });
-      child.on('error', (error: Error) => this.log.warn({ err: error }, `${this.name} failed outside a task`));
+      child.on('error', (error: Error) => {
+        // Before it is ready (it could not be started at all): a failed start; after, only said.
+        if (this.started !== child) reject(error);
+        else this.log.warn({ err: error }, `${this.name} failed outside a task`);
+      });
       child.once('exit', (code, signal) => {
-        if (this.started === child) {
-          this.child = null;
-          this.started = null;
-        }
-        const stopped = new Error(`${this.name} stopped (${signal ?? `exit code ${code}`})`);
-        reject(stopped);
+        const how = signal ?? `exit code ${code}`;
+        // Settles nothing once it was ready: then it is the tasks under way that fail.
+        reject(new ExitedBeforeReady(`${this.name} ended before it was ready (${how})`));
+        if (this.started !== child) return;
+        const stopped = new Error(`${this.name} stopped (${how})`);
+        this.started = null;
+        this.child = null;
         for (const [id, task] of this.pending) {
           this.settled(id);
           task.reject(stopped);
         }
       });
-      this.started = child;
     });
-    return this.child;
   }
 
   private settled(id: number): void {
@@ -178,9 +216,17 @@ export class BackgroundProcess<Task, Outcome> {
   async close(): Promise<void> {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
-    const started = this.child;
+    const starting = this.child;
+    this.generation += 1;
     this.child = null;
-    const child = await started?.catch(() => null);
+    this.started = null;
+    // Tasks still under way end with it; a task asked after this starts a new process.
+    const closed = new Error(`${this.name} was closed`);
+    for (const [id, task] of this.pending) {
+      this.settled(id);
+      task.reject(closed);
+    }
+    const child = await starting?.catch(() => null);
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     const killer = setTimeout(() => child.kill('SIGKILL'), CLOSE_GRACE_MS);
