@@ -94,12 +94,49 @@ describe('a background process', () => {
     const background = new BackgroundProcess<BankSyncTask, BankSyncTaskOutcome>('bank-sync-worker', 'the test process', log);
     const waiting = background.run({ kind: 'ready' });
     const closing = background.close();
-    await expect(waiting).rejects.toThrow(/the test process was closed while it started/);
+    await expect(waiting).rejects.toThrow(/the test process was closed/);
     await closing;
     expect(background.processId).toBeUndefined();
     await expect(background.run({ kind: 'ready' })).resolves.toEqual({ ok: true, value: null });
     const pid = background.processId;
     await background.close();
     if (pid !== undefined) await until(() => !alive(pid));
+  });
+
+  it('fails a task past its time only once its process has exited, and runs the task that waited behind it in a new one', async () => {
+    const background = new BackgroundProcess<BankSyncTask, BankSyncTaskOutcome>('bank-sync-worker', 'the test process', log, 1_500);
+    await background.run({ kind: 'ready' });
+    const first = background.processId;
+    if (first === undefined) throw new Error('no process');
+    let exitedFirst: boolean | undefined;
+    const hanging = background
+      .run({
+        kind: 'fetch',
+        accessUrl: silentUrl,
+        request: { timeZone: 'UTC' },
+        bridge: { allowPrivate: true, timeoutMs: 60_000 },
+      })
+      .catch((error: unknown) => {
+        exitedFirst = !alive(first);
+        throw error;
+      });
+    // Sent after the hanging task: it waits here, and its own time starts only when it is sent.
+    const behind = background.run({ kind: 'ready' });
+    await expect(hanging).rejects.toThrow(/the test process took more than 1.5 s/);
+    expect(exitedFirst).toBe(true);
+    await expect(behind).resolves.toEqual({ ok: true, value: null });
+    expect(background.processId).not.toBe(first);
+    await background.close();
+  });
+
+  it('fails a task that cannot be copied to the process, and goes on with the same process', async () => {
+    const background = new BackgroundProcess<BankSyncTask, BankSyncTaskOutcome>('bank-sync-worker', 'the test process', log);
+    await background.run({ kind: 'ready' });
+    const pid = background.processId;
+    const uncopyable = { kind: 'ready', then: undefined, call: () => 1 } as unknown as BankSyncTask;
+    await expect(background.run(uncopyable)).rejects.toThrow(/could not be cloned/);
+    await expect(background.run({ kind: 'ready' })).resolves.toEqual({ ok: true, value: null });
+    expect(background.processId).toBe(pid);
+    await background.close();
   });
 });

@@ -13,12 +13,16 @@
  * lets a nice-19 task finish its slice (4 to 5.5 ms seen) before a thread that wakes to serve a
  * request gets the core, where an idle-class task gives it up at once. The cost: a machine whose
  * cores are all busy with other work starves the sync; its tasks are bounded in time (a task past
- * TASK_TIMEOUT_MS ends the process, which rolls its transaction back and frees SQLite's lock).
+ * TASK_TIMEOUT_MS ends the process, which rolls its transaction back and frees SQLite's lock; the
+ * task fails once the process has exited, so nothing writes before the lock is free).
+ *
+ * Tasks wait in this process and go to the child one at a time, each timed from when it is sent:
+ * a task that waits behind a slow one is never the one that ends it.
  *
  * The task module is the same a worker thread would run: a default export that takes a task and
  * answers its outcome. Tasks and outcomes cross as structured clones (`serialization: 'advanced'`).
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, execFile, fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -42,17 +46,21 @@ function niced(): Lowering {
 
 /**
  * How the process starts below the serving thread: in Linux's `SCHED_IDLE` class through util-linux's
- * `chrt` (any user may lower a process to it; Debian's base system has chrt), else niced through the
- * `nice` command (macOS, or a Linux without chrt), else at the server's own priority (Windows: niced
- * by process id once started).
+ * `chrt` (any user may lower a process to it; Debian's base system has chrt) when a trial run of
+ * `chrt --idle 0 true` succeeds here (a container's seccomp rules may refuse it), else niced through
+ * the `nice` command (macOS, or a Linux without chrt), else at the server's own priority (Windows:
+ * niced by process id once started). Found once, at the first start.
  */
-function lowered(): Lowering {
+async function lowered(): Promise<Lowering> {
   const chrt = process.platform === 'linux' ? ['/usr/bin/chrt', '/bin/chrt'].find((candidate) => fs.existsSync(candidate)) : undefined;
-  return chrt ? { execPath: chrt, args: ['--idle', '0'] } : niced();
+  if (!chrt) return niced();
+  const accepted = await new Promise<boolean>((resolve) =>
+    execFile(chrt, ['--idle', '0', 'true'], { timeout: 10_000 }, (error) => resolve(error === null)),
+  );
+  return accepted ? { execPath: chrt, args: ['--idle', '0'] } : niced();
 }
 
-/** How processes start from now on: niced instead once the idle class was refused here (a container's seccomp rules, say). */
-let lowering: Lowering = lowered();
+let lowering: Promise<Lowering> | undefined;
 
 /** Where a module beside this one is: the built .js, or the .ts source under tsx (tests, benchmarks). */
 function moduleBeside(name: string): { path: string; nodeArgs: string[] } {
@@ -63,10 +71,19 @@ function moduleBeside(name: string): { path: string; nodeArgs: string[] } {
   };
 }
 
-interface PendingTask {
+interface WaitingTask<Task> {
+  readonly task: Task;
   resolve(outcome: unknown): void;
   reject(error: Error): void;
-  readonly timer: NodeJS.Timeout;
+}
+
+/** The task sent to the child: at most one at a time. */
+interface SentTask<Task> extends WaitingTask<Task> {
+  readonly id: number;
+  /** Its process, once it is running; the task ends when the process answers or exits. */
+  child: ChildProcess | null;
+  timer: NodeJS.Timeout | null;
+  timedOut: boolean;
 }
 
 type ProcessMessage =
@@ -74,18 +91,17 @@ type ProcessMessage =
   | { readonly id: number; readonly ok: true; readonly outcome: unknown }
   | { readonly id: number; readonly ok: false; readonly message: string };
 
-/** A process that ended before it said it was ready: it could not start as asked. */
-class ExitedBeforeReady extends Error {}
-
 function isProcessMessage(message: unknown): message is ProcessMessage {
   return typeof message === 'object' && message !== null && ('ready' in message || 'id' in message);
 }
 
 export class BackgroundProcess<Task, Outcome> {
+  /** The process tasks go to, from its fork until it is ready; null when none runs or starts. */
   private child: Promise<ChildProcess> | null = null;
-  /** The process of the promise in `child`, once forked (to tell whether an exit is of the current one). */
+  /** That process once it said it is ready (to tell whether an exit is of the current one). */
   private started: ChildProcess | null = null;
-  private readonly pending = new Map<number, PendingTask>();
+  private readonly waiting: WaitingTask<Task>[] = [];
+  private sent: SentTask<Task> | null = null;
   private nextId = 1;
   private idleTimer: NodeJS.Timeout | null = null;
   /** Moved on by each close: a process that was still starting then is not taken when it is ready. */
@@ -96,17 +112,34 @@ export class BackgroundProcess<Task, Outcome> {
     private readonly entry: string,
     private readonly name: string,
     private readonly log: { warn(details: object, message: string): void },
+    /** Test seam: a shorter bound on each task. */
+    private readonly taskTimeoutMs = TASK_TIMEOUT_MS,
   ) {}
+
+  /** The running process's id, if one runs (tests look at it). */
+  get processId(): number | undefined {
+    return this.started?.pid;
+  }
+
+  /**
+   * Runs `task` in the process (started if none runs), after the tasks before it; the task and its
+   * outcome are copied across.
+   */
+  run(task: Task): Promise<Outcome> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    return new Promise<Outcome>((resolve, reject) => {
+      this.waiting.push({ task, resolve: (outcome) => resolve(outcome as Outcome), reject });
+      this.sendNext();
+    });
+  }
 
   private start(): Promise<ChildProcess> {
     if (this.child) return this.child;
-    const starting: Promise<ChildProcess> = this.spawn(lowering)
-      .catch((error: unknown) => {
-        if (!(error instanceof ExitedBeforeReady) || lowering?.args[0] !== '--idle') throw error;
-        this.log.warn({ err: error }, `${this.name} could not start in the idle scheduling class: it starts niced from now on`);
-        lowering = niced();
-        return this.spawn(lowering);
-      })
+    const generation = this.generation;
+    lowering ??= lowered();
+    const starting: Promise<ChildProcess> = lowering
+      .then((how) => this.spawn(how, generation))
       .catch((error: unknown) => {
         if (this.child === starting) this.child = null;
         throw error;
@@ -116,9 +149,12 @@ export class BackgroundProcess<Task, Outcome> {
   }
 
   /** Forks the process, answered once it says it is ready; an exit before that is a failed start. */
-  private spawn(how: Lowering): Promise<ChildProcess> {
-    const generation = this.generation;
+  private spawn(how: Lowering, generation: number): Promise<ChildProcess> {
     return new Promise<ChildProcess>((resolve, reject) => {
+      if (generation !== this.generation) {
+        reject(new Error(`${this.name} was closed while it started`));
+        return;
+      }
       const entry = moduleBeside('background-process-entry');
       const taskModule = moduleBeside(this.entry);
       const child = fork(entry.path, [pathToFileURL(taskModule.path).href], {
@@ -146,11 +182,8 @@ export class BackgroundProcess<Task, Outcome> {
           resolve(child);
           return;
         }
-        const task = this.pending.get(message.id);
-        if (!task) return;
-        this.settled(message.id);
-        if (message.ok) task.resolve(message.outcome);
-        else task.reject(new Error(`${this.name} failed: ${message.message}`));
+        if (message.ok) this.finish(message.id, { ok: true, outcome: message.outcome });
+        else this.finish(message.id, { ok: false, error: new Error(`${this.name} failed: ${message.message}`) });
       });
       child.on('error', (error: Error) => {
         // Before it is ready (it could not be started at all): a failed start; after, only said.
@@ -159,60 +192,100 @@ export class BackgroundProcess<Task, Outcome> {
       });
       child.once('exit', (code, signal) => {
         const how = signal ?? `exit code ${code}`;
-        // Settles nothing once it was ready: then it is the tasks under way that fail.
-        reject(new ExitedBeforeReady(`${this.name} ended before it was ready (${how})`));
-        if (this.started !== child) return;
-        const stopped = new Error(`${this.name} stopped (${how})`);
-        this.started = null;
-        this.child = null;
-        for (const [id, task] of this.pending) {
-          this.settled(id);
-          task.reject(stopped);
+        // Settles nothing once it was ready: then it is the task under way that fails.
+        reject(new Error(`${this.name} ended before it was ready (${how})`));
+        if (this.started === child) {
+          this.started = null;
+          this.child = null;
+        }
+        const sent = this.sent;
+        if (sent?.child === child) {
+          this.finish(
+            sent.id,
+            {
+              ok: false,
+              error: new Error(
+                sent.timedOut ? `${this.name} took more than ${this.taskTimeoutMs / 1000} s` : `${this.name} stopped (${how})`,
+              ),
+            },
+            true,
+          );
         }
       });
     });
   }
 
-  private settled(id: number): void {
-    const task = this.pending.get(id);
-    if (task) clearTimeout(task.timer);
-    this.pending.delete(id);
-    if (this.pending.size > 0 || !this.started) return;
-    // Nothing in flight: the process does not keep the server alive, and ends a minute from now unless asked again.
+  /** Sends the first waiting task when none is under way, starting the process if it must. */
+  private sendNext(): void {
+    if (this.sent !== null) return;
+    const next = this.waiting.shift();
+    if (!next) {
+      this.whenIdle();
+      return;
+    }
+    const sent: SentTask<Task> = { ...next, id: this.nextId++, child: null, timer: null, timedOut: false };
+    this.sent = sent;
+    this.start().then(
+      (child) => {
+        if (this.sent !== sent) return;
+        sent.child = child;
+        child.ref();
+        child.channel?.ref();
+        sent.timer = setTimeout(() => this.timeOut(sent), this.taskTimeoutMs);
+        try {
+          child.send({ id: sent.id, task: sent.task }, (error) => {
+            if (error) this.finish(sent.id, { ok: false, error });
+          });
+        } catch (error) {
+          // A task that cannot be copied (a function in it, say): it fails, the process goes on.
+          this.finish(sent.id, { ok: false, error: error instanceof Error ? error : new Error(String(error)) });
+        }
+      },
+      (error: unknown) => this.finish(sent.id, { ok: false, error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+  }
+
+  /**
+   * A task past its time: its process is killed and no longer taken for new tasks; the task fails
+   * when the process has exited (its transaction rolled back, SQLite's lock free), not before.
+   */
+  private timeOut(sent: SentTask<Task>): void {
+    const child = sent.child;
+    if (this.sent !== sent || !child) return;
+    sent.timedOut = true;
+    if (this.started === child) {
+      this.started = null;
+      this.child = null;
+    }
+    child.kill('SIGKILL');
+  }
+
+  /** `exited`: said by its process's exit, the only end a timed-out task may have (timeOut). */
+  private finish(
+    id: number,
+    result: { readonly ok: true; readonly outcome: unknown } | { readonly ok: false; readonly error: Error },
+    exited = false,
+  ): void {
+    const sent = this.sent;
+    if (sent?.id !== id || (sent.timedOut && !exited)) return;
+    if (sent.timer) clearTimeout(sent.timer);
+    this.sent = null;
+    if (result.ok) sent.resolve(result.outcome);
+    else sent.reject(result.error);
+    this.sendNext();
+  }
+
+  /** Nothing waits or runs: the process does not keep the server alive, and ends a minute from now unless asked again. */
+  private whenIdle(): void {
+    if (!this.started) return;
     this.started.unref();
     this.started.channel?.unref();
+    if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => void this.close(), IDLE_MS);
     this.idleTimer.unref();
   }
 
-  /** The running process's id, if one runs (tests look at it). */
-  get processId(): number | undefined {
-    return this.started?.pid;
-  }
-
-  /** Runs `task` in the process (started if none runs), after the tasks before it; the task and its outcome are copied across. */
-  async run(task: Task): Promise<Outcome> {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
-    const child = await this.start();
-    child.ref();
-    child.channel?.ref();
-    const id = this.nextId++;
-    return new Promise<Outcome>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.settled(id);
-        reject(new Error(`${this.name} took more than ${TASK_TIMEOUT_MS / 1000} s`));
-        child.kill('SIGKILL');
-      }, TASK_TIMEOUT_MS);
-      this.pending.set(id, { resolve: (outcome) => resolve(outcome as Outcome), reject, timer });
-      child.send({ id, task }, (error) => {
-        if (!error || !this.pending.has(id)) return;
-        this.settled(id);
-        reject(error);
-      });
-    });
-  }
-
+  /** Ends the process; tasks waiting or under way fail. A task asked after this starts a new process. */
   async close(): Promise<void> {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
@@ -220,12 +293,12 @@ export class BackgroundProcess<Task, Outcome> {
     this.generation += 1;
     this.child = null;
     this.started = null;
-    // Tasks still under way end with it; a task asked after this starts a new process.
     const closed = new Error(`${this.name} was closed`);
-    for (const [id, task] of this.pending) {
-      this.settled(id);
-      task.reject(closed);
-    }
+    const sent = this.sent;
+    this.sent = null;
+    if (sent?.timer) clearTimeout(sent.timer);
+    sent?.reject(closed);
+    for (const waiting of this.waiting.splice(0)) waiting.reject(closed);
     const child = await starting?.catch(() => null);
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -24,18 +24,22 @@ export interface ThreadUnitsOptions extends WritesInThreadOptions {
 }
 
 /**
- * The one bank sync process of this Node process, shared by every app in it (tests start many): it
- * starts on first use, ends a minute after its last task, and ends with this process (its channel
- * closes).
+ * The one bank sync process of this Node process, shared by the apps in it (tests start many): it
+ * starts on first use, ends a minute after its last task, when the last app using it closes, or
+ * with this process (its channel closes).
  */
 let syncProcess: BackgroundProcess<BankSyncTask, BankSyncTaskOutcome> | null = null;
+/** The apps using it now. */
+let syncProcessUsers = 0;
 
 /** The bank sync's steps, run in the sync process (decision 0115). */
 export class BankSyncProcess {
   private readonly process: BackgroundProcess<BankSyncTask, BankSyncTaskOutcome>;
+  private closed = false;
 
   constructor(log: { warn(details: object, message: string): void }) {
     syncProcess ??= new BackgroundProcess('bank-sync-worker', 'the bank sync process', log);
+    syncProcessUsers += 1;
     this.process = syncProcess;
   }
 
@@ -83,11 +87,13 @@ export class BankSyncProcess {
     };
   }
 
-  /**
-   * Nothing to stop for one app: the sync process is this Node process's, shared by its apps, and
-   * ends on its own a minute after its last task, or with this process (its channel closes).
-   */
-  close(): Promise<void> {
-    return Promise.resolve();
+  /** This app is done with the sync process: the last app to close ends it, tasks under way included. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    syncProcessUsers -= 1;
+    if (syncProcessUsers > 0 || syncProcess !== this.process) return;
+    syncProcess = null;
+    await this.process.close();
   }
 }
