@@ -25,8 +25,9 @@
 import { type ChildProcess, execFile, fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { BACKGROUND_THREAD_NICENESS } from './background-priority.js';
+import { entryBeside } from './background-thread.js';
 
 /** Far beyond any task (benchmark 14's sync of 1,000 transactions takes well under a second). */
 const TASK_TIMEOUT_MS = 120_000;
@@ -61,15 +62,6 @@ async function lowered(): Promise<Lowering> {
 }
 
 let lowering: Promise<Lowering> | undefined;
-
-/** Where a module beside this one is: the built .js, or the .ts source under tsx (tests, benchmarks). */
-function moduleBeside(name: string): { path: string; nodeArgs: string[] } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  return {
-    path: fileURLToPath(new URL(`./${name}${fromSource ? '.ts' : '.js'}`, import.meta.url)),
-    nodeArgs: fromSource ? ['--import', 'tsx'] : [],
-  };
-}
 
 interface WaitingTask<Task> {
   readonly task: Task;
@@ -155,12 +147,12 @@ export class BackgroundProcess<Task, Outcome> {
         reject(new Error(`${this.name} was closed while it started`));
         return;
       }
-      const entry = moduleBeside('background-process-entry');
-      const taskModule = moduleBeside(this.entry);
-      const child = fork(entry.path, [pathToFileURL(taskModule.path).href], {
+      const entry = entryBeside('background-process-entry');
+      const nodeArgs = entry.execArgv ?? [];
+      const child = fork(fileURLToPath(entry.filename), [entryBeside(this.entry).filename], {
         serialization: 'advanced',
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        ...(how ? { execPath: how.execPath, execArgv: [...how.args, process.execPath, ...entry.nodeArgs] } : { execArgv: entry.nodeArgs }),
+        ...(how ? { execPath: how.execPath, execArgv: [...how.args, process.execPath, ...nodeArgs] } : { execArgv: nodeArgs }),
       });
       if (!how && child.pid !== undefined) {
         // Neither command: the niceness by process id (Windows maps it to a priority class).

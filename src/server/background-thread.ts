@@ -16,8 +16,12 @@ const TASK_TIMEOUT_MS = 120_000;
 /** A server that needs the thread only now and then frees it a minute after the last task. */
 const IDLE_MS = 60_000;
 
-/** Where a worker's entry is: the built .js beside this module, or the .ts source under tsx (tests, benchmarks). */
-function workerEntry(entry: string): { filename: string; execArgv?: string[] } {
+/**
+ * Where a module beside this one is, as a file URL: the built .js, or the .ts source under tsx (tests,
+ * benchmarks), with the Node options that load it. A worker thread's entry, and a background
+ * process's (background-process.ts).
+ */
+export function entryBeside(entry: string): { filename: string; execArgv?: string[] } {
   const fromSource = import.meta.url.endsWith('.ts');
   const filename = new URL(`./${entry}${fromSource ? '.ts' : '.js'}`, import.meta.url).href;
   return fromSource ? { filename, execArgv: ['--import', 'tsx'] } : { filename };
@@ -36,7 +40,7 @@ export class BackgroundThread<Task, Outcome> {
   private workers(): Promise<Piscina> {
     this.pool ??= import('piscina').then(({ Piscina: WorkerPool }) => {
       const started = new WorkerPool({
-        ...workerEntry(this.entry),
+        ...entryBeside(this.entry),
         minThreads: 0,
         maxThreads: 1,
         idleTimeout: IDLE_MS,

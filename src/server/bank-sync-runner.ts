@@ -92,7 +92,7 @@ export class BankSyncProcess {
     if (this.closed) return;
     this.closed = true;
     syncProcessUsers -= 1;
-    if (syncProcessUsers > 0 || syncProcess !== this.process) return;
+    if (syncProcessUsers > 0) return;
     syncProcess = null;
     await this.process.close();
   }
