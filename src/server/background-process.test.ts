@@ -2,19 +2,33 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKGROUND_THREAD_NICENESS } from './background-priority.js';
 import { BackgroundProcess } from './background-process.js';
 import type { BankSyncTask, BankSyncTaskOutcome } from './bank-sync-worker.js';
 
 const log = { warn: () => undefined };
 
-/** The scheduling policy of each thread of a process (field 41 of /proc/<pid>/task/<tid>/stat; 5 is SCHED_IDLE). */
-function threadPolicies(pid: number): number[] {
+interface ThreadPriority {
+  readonly tid: number;
+  /** Field 19 of /proc/<pid>/task/<tid>/stat. */
+  readonly nice: number;
+  /** Field 41: 0 is SCHED_OTHER, 5 is SCHED_IDLE. */
+  readonly policy: number;
+}
+
+/** The nice value and scheduling policy of each thread of a process. */
+function threadPriorities(pid: number): ThreadPriority[] {
   return fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
     const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
     // The thread's name may hold spaces and parentheses: the fields are counted after its closing one.
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { tid: Number(tid), nice: Number(fields[16]), policy: Number(fields[38]) };
   });
 }
+
+const threadPolicies = (pid: number): number[] => threadPriorities(pid).map((thread) => thread.policy);
+
+const SYSTEM_NICE = ['/usr/bin/nice', '/bin/nice'];
 
 function alive(pid: number): boolean {
   try {
@@ -104,7 +118,9 @@ describe('a background process', () => {
   });
 
   it('fails a task past its time only once its process has exited, and runs the task that waited behind it in a new one', async () => {
-    const background = new BackgroundProcess<BankSyncTask, BankSyncTaskOutcome>('bank-sync-worker', 'the test process', log, 1_500);
+    const background = new BackgroundProcess<BankSyncTask, BankSyncTaskOutcome>('bank-sync-worker', 'the test process', log, {
+      taskTimeoutMs: 1_500,
+    });
     await background.run({ kind: 'ready' });
     const first = background.processId;
     if (first === undefined) throw new Error('no process');
@@ -138,5 +154,34 @@ describe('a background process', () => {
     await expect(background.run({ kind: 'ready' })).resolves.toEqual({ ok: true, value: null });
     expect(background.processId).toBe(pid);
     await background.close();
+  });
+  // Decision 0115's fallbacks, on Linux where /proc says how each thread is scheduled.
+  it.runIf(process.platform === 'linux')('where chrt is refused, starts the process niced to 19 through nice instead', async () => {
+    // A chrt whose trial run fails, as a container's seccomp rules make the real one fail.
+    const background = new BackgroundProcess<BankSyncTask, BankSyncTaskOutcome>('bank-sync-worker', 'the test process', log, {
+      commands: { chrt: ['/bin/false'], nice: SYSTEM_NICE },
+    });
+    await expect(background.run({ kind: 'ready' })).resolves.toEqual({ ok: true, value: null });
+    const pid = background.processId;
+    if (pid === undefined) throw new Error('no process');
+    const threads = threadPriorities(pid);
+    expect(threads.length).toBeGreaterThan(1);
+    expect(new Set(threads.map((thread) => thread.policy))).toEqual(new Set([0]));
+    expect(new Set(threads.map((thread) => thread.nice))).toEqual(new Set([BACKGROUND_THREAD_NICENESS]));
+    await background.close();
+    expect(alive(pid)).toBe(false);
+  });
+
+  it.runIf(process.platform === 'linux')('with neither chrt nor nice, nices the started process by its id', async () => {
+    const background = new BackgroundProcess<BankSyncTask, BankSyncTaskOutcome>('bank-sync-worker', 'the test process', log, {
+      commands: { chrt: [], nice: [] },
+    });
+    await expect(background.run({ kind: 'ready' })).resolves.toEqual({ ok: true, value: null });
+    const pid = background.processId;
+    if (pid === undefined) throw new Error('no process');
+    // The process's own thread (its id is the process's); threads it started before the call keep the server's.
+    expect(threadPriorities(pid).find((thread) => thread.tid === pid)?.nice).toBe(BACKGROUND_THREAD_NICENESS);
+    await background.close();
+    expect(alive(pid)).toBe(false);
   });
 });

@@ -38,10 +38,21 @@ const CLOSE_GRACE_MS = 5_000;
 
 type Lowering = { readonly execPath: string; readonly args: readonly string[] } | null;
 
-/** Niced through the `nice` command (coreutils on Linux, the base system on macOS), where it is found. */
-function niced(): Lowering {
-  if (process.platform === 'win32') return null;
-  const nice = ['/usr/bin/nice', '/bin/nice'].find((candidate) => fs.existsSync(candidate));
+/** Where the two commands that lower a process may be, each the first of its list that exists. */
+export interface LoweringCommands {
+  readonly chrt: readonly string[];
+  readonly nice: readonly string[];
+}
+
+/** The system's own: util-linux's `chrt` (Linux only) and coreutils' (or the base system's) `nice`. */
+const SYSTEM_COMMANDS: LoweringCommands = {
+  chrt: process.platform === 'linux' ? ['/usr/bin/chrt', '/bin/chrt'] : [],
+  nice: process.platform === 'win32' ? [] : ['/usr/bin/nice', '/bin/nice'],
+};
+
+/** Niced through the `nice` command, where it is found. */
+function niced(commands: LoweringCommands): Lowering {
+  const nice = commands.nice.find((candidate) => fs.existsSync(candidate));
   return nice ? { execPath: nice, args: ['-n', String(BACKGROUND_THREAD_NICENESS)] } : null;
 }
 
@@ -49,19 +60,28 @@ function niced(): Lowering {
  * How the process starts below the serving thread: in Linux's `SCHED_IDLE` class through util-linux's
  * `chrt` (any user may lower a process to it; Debian's base system has chrt) when a trial run of
  * `chrt --idle 0 true` succeeds here (a container's seccomp rules may refuse it), else niced through
- * the `nice` command (macOS, or a Linux without chrt), else at the server's own priority (Windows:
- * niced by process id once started). Found once, at the first start.
+ * the `nice` command (macOS, or a Linux without chrt or whose chrt is refused), else at the server's
+ * own priority (Windows: niced by process id once started).
  */
-async function lowered(): Promise<Lowering> {
-  const chrt = process.platform === 'linux' ? ['/usr/bin/chrt', '/bin/chrt'].find((candidate) => fs.existsSync(candidate)) : undefined;
-  if (!chrt) return niced();
+async function loweringFor(commands: LoweringCommands): Promise<Lowering> {
+  const chrt = commands.chrt.find((candidate) => fs.existsSync(candidate));
+  if (!chrt) return niced(commands);
   const accepted = await new Promise<boolean>((resolve) =>
     execFile(chrt, ['--idle', '0', 'true'], { timeout: 10_000 }, (error) => resolve(error === null)),
   );
-  return accepted ? { execPath: chrt, args: ['--idle', '0'] } : niced();
+  return accepted ? { execPath: chrt, args: ['--idle', '0'] } : niced(commands);
 }
 
-let lowering: Promise<Lowering> | undefined;
+/** The system's way, found once, at the first start of any background process. */
+let systemLowering: Promise<Lowering> | undefined;
+
+/** Test seams of a background process. */
+export interface BackgroundProcessOptions {
+  /** A shorter bound on each task. */
+  readonly taskTimeoutMs?: number;
+  /** Other places for `chrt` and `nice` (one that refuses, none at all), found afresh for this process. */
+  readonly commands?: LoweringCommands;
+}
 
 interface WaitingTask<Task> {
   readonly task: Task;
@@ -104,9 +124,19 @@ export class BackgroundProcess<Task, Outcome> {
     private readonly entry: string,
     private readonly name: string,
     private readonly log: { warn(details: object, message: string): void },
-    /** Test seam: a shorter bound on each task. */
-    private readonly taskTimeoutMs = TASK_TIMEOUT_MS,
+    private readonly options: BackgroundProcessOptions = {},
   ) {}
+
+  private get taskTimeoutMs(): number {
+    return this.options.taskTimeoutMs ?? TASK_TIMEOUT_MS;
+  }
+
+  /** How its process is lowered: the system's way, found once for all, or the commands a test gave. */
+  private lowering(): Promise<Lowering> {
+    if (this.options.commands) return loweringFor(this.options.commands);
+    systemLowering ??= loweringFor(SYSTEM_COMMANDS);
+    return systemLowering;
+  }
 
   /** The running process's id, if one runs (tests look at it). */
   get processId(): number | undefined {
@@ -129,8 +159,7 @@ export class BackgroundProcess<Task, Outcome> {
   private start(): Promise<ChildProcess> {
     if (this.child) return this.child;
     const generation = this.generation;
-    lowering ??= lowered();
-    const starting: Promise<ChildProcess> = lowering
+    const starting: Promise<ChildProcess> = this.lowering()
       .then((how) => this.spawn(how, generation))
       .catch((error: unknown) => {
         if (this.child === starting) this.child = null;
