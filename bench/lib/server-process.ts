@@ -106,16 +106,20 @@ export async function startProcess(
   { host = 'localhost', pollMs = 100 }: StartOptions = {},
 ): Promise<ServerProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, [entry], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', (chunk: string) => {
-    // Keep the tail only: a long run must not grow this process's memory.
-    stderr = (stderr + chunk).slice(-20_000);
-  });
+  const child = spawn(process.execPath, [entry], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // What the server said (its log goes to stdout, at the benchmarks' level: warnings and errors),
+  // for the error of a start that failed. Only the tail is kept: a long run must not grow this
+  // process's memory.
+  let said = '';
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      said = (said + chunk).slice(-20_000);
+    });
+  }
   const origin = `http://${host}:${port}`;
   try {
-    await waitUntilAnswering(`${origin}${readyPath}`, child, () => stderr, pollMs);
+    await waitUntilAnswering(`${origin}${readyPath}`, child, () => said, pollMs);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
