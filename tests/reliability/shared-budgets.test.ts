@@ -60,69 +60,68 @@ function expectRefusedTooMany(answers: readonly Answer[]): void {
   }
 }
 
-// Defined only when PostgreSQL is there (always in CI), so a SQLite-only run skips nothing.
-if (databaseKinds().includes('postgres')) {
-  describe('request budgets of two server processes on one PostgreSQL database', () => {
-    const run = processRunOn('postgres');
-    let servers: ServerProcess[] = [];
-    beforeAll(async () => {
-      servers = [await run().start({ env: ENV }), await run().start({ env: ENV })];
-    });
-
-    it(`gives one user ${PER_USER} calls a minute in total over both processes, not ${PER_USER} from each`, async () => {
-      const { issuer } = run();
-      const answers = await spread(servers, `Bearer ${await issuer.token('spread-user', { expiresInSeconds: 900 })}`, 2 * PER_USER);
-      const served = answers.filter((answer) => answer.status === 200);
-      recordFigures('shared-budgets-user', {
-        perUserPerMinute: PER_USER,
-        processes: servers.length,
-        calls: answers.length,
-        answered200: served.length,
-        answered429: answers.filter((answer) => answer.status === 429).length,
-      });
-      expect(served).toHaveLength(PER_USER);
-      // Each process told the truth about the one budget: 19, 18, ... 0 left.
-      expect(served.map((answer) => Number(answer.remaining)).sort((a, b) => b - a)).toEqual(
-        Array.from({ length: PER_USER }, (_, index) => PER_USER - 1 - index),
-      );
-      expectRefusedTooMany(answers.filter((answer) => answer.status !== 200));
-
-      // Another user has a whole budget of their own, on either process.
-      const other = await spread(servers, `Bearer ${await issuer.token('calm-user', { expiresInSeconds: 900 })}`, 2);
-      expect(other.map((answer) => answer.status)).toEqual([200, 200]);
-      expect(other.map((answer) => answer.remaining).sort()).toEqual([String(PER_USER - 2), String(PER_USER - 1)]);
-    });
-
-    it('charges a read by its size on one process, and the other process counts that charge too', async () => {
-      const { issuer } = run();
-      const [first, second] = servers;
-      if (!first || !second) throw new Error('two servers expected');
-      const reader = await httpUser(first.origin, issuer, 'size-reader');
-      const elsewhere = await httpUser(second.origin, issuer, 'size-reader');
-      // 1 (create, no rows) + 2 (the add answers its 1-row ledger) + 8 x 2 (each read answers that row) = 19.
-      expect((await reader.call('POST', '/api/ledger/create-ledger', { ledger: LEDGER })).status).toBe(200);
-      expect((await reader.call('POST', '/api/ledger/add-transaction', ROW)).status).toBe(200);
-      for (let index = 0; index < 8; index += 1) expect((await reader.call('GET', '/api/ledger/retrieve-ledger')).status).toBe(200);
-      // What a read costs beyond its first unit reaches the database within a second (decision 0071).
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      const last = await getMe(second, `Bearer ${elsewhere.token}`);
-      expect([last.status, last.remaining]).toEqual([200, '0']);
-      expectRefusedTooMany([await getMe(second, `Bearer ${elsewhere.token}`), await getMe(first, `Bearer ${reader.token}`)]);
-    });
-
-    it(`answers ${PER_ADDRESS} calls a minute with a refused token from one address over both processes, then 429`, async () => {
-      const answers = await spread(servers, 'Bearer not.a.token', 2 * PER_ADDRESS);
-      recordFigures('shared-budgets-address', {
-        perAddressPerMinute: PER_ADDRESS,
-        processes: servers.length,
-        calls: answers.length,
-        answered401: answers.filter((answer) => answer.status === 401).length,
-        answered429: answers.filter((answer) => answer.status === 429).length,
-      });
-      expect(answers.filter((answer) => answer.status === 401)).toHaveLength(PER_ADDRESS);
-      expectRefusedTooMany(answers.filter((answer) => answer.status !== 401));
-      const message = strictErrorBodySchema.parse(JSON.parse(answers.at(-1)?.body ?? '')).error.message;
-      expect(message).toMatch(/without a valid access token/);
-    });
+// Runs only where PostgreSQL is configured (always in CI, where a skipped test fails the run). On a
+// SQLite-only machine it is reported skipped: a file with no suite at all would fail `npm test` there.
+describe.runIf(databaseKinds().includes('postgres'))('request budgets of two server processes on one PostgreSQL database', () => {
+  const run = processRunOn('postgres');
+  let servers: ServerProcess[] = [];
+  beforeAll(async () => {
+    servers = [await run().start({ env: ENV }), await run().start({ env: ENV })];
   });
-}
+
+  it(`gives one user ${PER_USER} calls a minute in total over both processes, not ${PER_USER} from each`, async () => {
+    const { issuer } = run();
+    const answers = await spread(servers, `Bearer ${await issuer.token('spread-user', { expiresInSeconds: 900 })}`, 2 * PER_USER);
+    const served = answers.filter((answer) => answer.status === 200);
+    recordFigures('shared-budgets-user', {
+      perUserPerMinute: PER_USER,
+      processes: servers.length,
+      calls: answers.length,
+      answered200: served.length,
+      answered429: answers.filter((answer) => answer.status === 429).length,
+    });
+    expect(served).toHaveLength(PER_USER);
+    // Each process told the truth about the one budget: 19, 18, ... 0 left.
+    expect(served.map((answer) => Number(answer.remaining)).sort((a, b) => b - a)).toEqual(
+      Array.from({ length: PER_USER }, (_, index) => PER_USER - 1 - index),
+    );
+    expectRefusedTooMany(answers.filter((answer) => answer.status !== 200));
+
+    // Another user has a whole budget of their own, on either process.
+    const other = await spread(servers, `Bearer ${await issuer.token('calm-user', { expiresInSeconds: 900 })}`, 2);
+    expect(other.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(other.map((answer) => answer.remaining).sort()).toEqual([String(PER_USER - 2), String(PER_USER - 1)]);
+  });
+
+  it('charges a read by its size on one process, and the other process counts that charge too', async () => {
+    const { issuer } = run();
+    const [first, second] = servers;
+    if (!first || !second) throw new Error('two servers expected');
+    const reader = await httpUser(first.origin, issuer, 'size-reader');
+    const elsewhere = await httpUser(second.origin, issuer, 'size-reader');
+    // 1 (create, no rows) + 2 (the add answers its 1-row ledger) + 8 x 2 (each read answers that row) = 19.
+    expect((await reader.call('POST', '/api/ledger/create-ledger', { ledger: LEDGER })).status).toBe(200);
+    expect((await reader.call('POST', '/api/ledger/add-transaction', ROW)).status).toBe(200);
+    for (let index = 0; index < 8; index += 1) expect((await reader.call('GET', '/api/ledger/retrieve-ledger')).status).toBe(200);
+    // What a read costs beyond its first unit reaches the database within a second (decision 0071).
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const last = await getMe(second, `Bearer ${elsewhere.token}`);
+    expect([last.status, last.remaining]).toEqual([200, '0']);
+    expectRefusedTooMany([await getMe(second, `Bearer ${elsewhere.token}`), await getMe(first, `Bearer ${reader.token}`)]);
+  });
+
+  it(`answers ${PER_ADDRESS} calls a minute with a refused token from one address over both processes, then 429`, async () => {
+    const answers = await spread(servers, 'Bearer not.a.token', 2 * PER_ADDRESS);
+    recordFigures('shared-budgets-address', {
+      perAddressPerMinute: PER_ADDRESS,
+      processes: servers.length,
+      calls: answers.length,
+      answered401: answers.filter((answer) => answer.status === 401).length,
+      answered429: answers.filter((answer) => answer.status === 429).length,
+    });
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(PER_ADDRESS);
+    expectRefusedTooMany(answers.filter((answer) => answer.status !== 401));
+    const message = strictErrorBodySchema.parse(JSON.parse(answers.at(-1)?.body ?? '')).error.message;
+    expect(message).toMatch(/without a valid access token/);
+  });
+});
