@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKGROUND_THREAD_NICENESS } from './background-priority.js';
-import { BackgroundProcess } from './background-process.js';
+import { BackgroundProcess, SYSTEM_COMMANDS } from './background-process.js';
 import type { BankSyncTask, BankSyncTaskOutcome } from './bank-sync-worker.js';
 
 const log = { warn: () => undefined };
@@ -25,10 +25,6 @@ function threadPriorities(pid: number): ThreadPriority[] {
     return { tid: Number(tid), nice: Number(fields[16]), policy: Number(fields[38]) };
   });
 }
-
-const threadPolicies = (pid: number): number[] => threadPriorities(pid).map((thread) => thread.policy);
-
-const SYSTEM_NICE = ['/usr/bin/nice', '/bin/nice'];
 
 function alive(pid: number): boolean {
   try {
@@ -76,7 +72,7 @@ describe('a background process', () => {
     expect(background.processId).toBe(pid);
     if (process.platform === 'linux' && fs.existsSync('/usr/bin/chrt')) {
       // Every thread, V8's compiler and collector threads included, in the idle class (decision 0115).
-      const policies = threadPolicies(pid);
+      const policies = threadPriorities(pid).map((thread) => thread.policy);
       expect(policies.length).toBeGreaterThan(1);
       expect(new Set(policies)).toEqual(new Set([5]));
     }
@@ -155,11 +151,12 @@ describe('a background process', () => {
     expect(background.processId).toBe(pid);
     await background.close();
   });
+
   // Decision 0115's fallbacks, on Linux where /proc says how each thread is scheduled.
   it.runIf(process.platform === 'linux')('where chrt is refused, starts the process niced to 19 through nice instead', async () => {
     // A chrt whose trial run fails, as a container's seccomp rules make the real one fail.
     const background = new BackgroundProcess<BankSyncTask, BankSyncTaskOutcome>('bank-sync-worker', 'the test process', log, {
-      commands: { chrt: ['/bin/false'], nice: SYSTEM_NICE },
+      commands: { ...SYSTEM_COMMANDS, chrt: ['/bin/false'] },
     });
     await expect(background.run({ kind: 'ready' })).resolves.toEqual({ ok: true, value: null });
     const pid = background.processId;

@@ -45,7 +45,7 @@ export interface LoweringCommands {
 }
 
 /** The system's own: util-linux's `chrt` (Linux only) and coreutils' (or the base system's) `nice`. */
-const SYSTEM_COMMANDS: LoweringCommands = {
+export const SYSTEM_COMMANDS: LoweringCommands = {
   chrt: process.platform === 'linux' ? ['/usr/bin/chrt', '/bin/chrt'] : [],
   nice: process.platform === 'win32' ? [] : ['/usr/bin/nice', '/bin/nice'],
 };
@@ -79,7 +79,7 @@ let systemLowering: Promise<Lowering> | undefined;
 export interface BackgroundProcessOptions {
   /** A shorter bound on each task. */
   readonly taskTimeoutMs?: number;
-  /** Other places for `chrt` and `nice` (one that refuses, none at all), found afresh for this process. */
+  /** Other places for `chrt` and `nice` (one that refuses, none at all), looked for at each start of its process. */
   readonly commands?: LoweringCommands;
 }
 
