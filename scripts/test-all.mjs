@@ -7,20 +7,18 @@ import fs from 'node:fs';
 
 /**
  * The build comes first: the browser and reliability tests run the built server. Then two lanes at
- * once (decision 0078, reordered in 0083): the browser tests (Playwright) then knip and the format
- * check in one, and in the other the typecheck and lint, then Vitest's page and API tests. Each lane
- * keeps about one of a 2-core machine's cores busy, and the checks are split so that the two end
- * about together. A failure in either lane stops the other. The reliability tests come last, alone:
- * first those that kill, race and load server processes, two files at a time, then those that time
- * one user while another loads the server, one file at a time.
+ * once (decision 0078, reordered in 0083 and 0116): in one the typecheck, the browser tests
+ * (Playwright), knip and the format check; in the other the lint, then Vitest's API and page tests.
+ * Each lane keeps about one of a 2-core machine's cores busy, and the checks are split so that the
+ * two end about together. A failure in either lane stops the other. The reliability tests come
+ * last, alone: first those that kill, race and load server processes, two files at a time, then
+ * those that time one user while another loads the server, one file at a time.
  */
 const BUILD = ['build', 'npm', ['run', 'build'], {}];
 /** Checks that run before Vitest, in its lane. */
-const CHECKS_BEFORE_VITEST = [
-  ['typecheck', 'npm', ['run', 'typecheck'], {}],
-  ['lint', 'npm', ['run', 'lint'], {}],
-];
-/** Checks that run after the browser tests, in theirs: the two lanes then end about together. */
+const CHECKS_BEFORE_VITEST = [['lint', 'npm', ['run', 'lint'], {}]];
+/** Checks that run before and after the browser tests, in theirs: the two lanes then end about together. */
+const CHECKS_BEFORE_PLAYWRIGHT = [['typecheck', 'npm', ['run', 'typecheck'], {}]];
 const CHECKS_AFTER_PLAYWRIGHT = [
   ['unused exports (knip)', 'npm', ['run', 'knip'], {}],
   ['format', 'npm', ['run', 'format:check'], {}],
@@ -133,7 +131,10 @@ for (const report of [VITEST_REPORT, RELIABILITY_REPORT, PLAYWRIGHT_REPORT]) fs.
 const unprepared = await runLane([BUILD, ['a browser for the end-to-end tests', 'node', ['scripts/check-browser.mjs'], {}]]);
 stopIfFailed(unprepared === null ? [] : [unprepared]);
 
-const lanes = await Promise.all([runLane([PLAYWRIGHT, ...CHECKS_AFTER_PLAYWRIGHT], 'e2e │ '), runLane([...CHECKS_BEFORE_VITEST, VITEST])]);
+const lanes = await Promise.all([
+  runLane([...CHECKS_BEFORE_PLAYWRIGHT, PLAYWRIGHT, ...CHECKS_AFTER_PLAYWRIGHT], 'e2e │ '),
+  runLane([...CHECKS_BEFORE_VITEST, VITEST]),
+]);
 stopIfFailed(lanes.filter((failed) => failed !== null));
 
 for (const step of STEPS) stopIfFailed((await runStep(step)) === 0 ? [] : [step[0]]);
