@@ -7,35 +7,33 @@ import fs from 'node:fs';
 
 /**
  * The build comes first: the browser and reliability tests run the built server. Then two lanes at
- * once (decision 0078, reordered in 0083 and 0116): in one the typecheck, the browser tests
- * (Playwright), knip and the format check; in the other the lint, then Vitest's API and page tests.
- * Each lane keeps about one of a 2-core machine's cores busy, and the checks are split so that the
- * two end about together. A failure in either lane stops the other. The reliability tests come
- * last, alone: first those that kill, race and load server processes, two files at a time, then
- * those that time one user while another loads the server, one file at a time.
+ * once (decision 0078, reordered in 0083 and 0116), each keeping about one of a 2-core machine's
+ * cores busy, split so that the two end about together: in one the lint, then Vitest's API and
+ * domain tests (the `node` project); in the other the typecheck, the browser tests (Playwright),
+ * Vitest's page tests, knip and the format check. A failure in either lane stops the other. The
+ * reliability tests come last, alone: first those that kill, race and load server processes, two
+ * files at a time, then those that time one user while another loads the server, one file at a time.
  */
 const BUILD = ['build', 'npm', ['run', 'build'], {}];
-/** Checks that run before Vitest, in its lane. */
-const CHECKS_BEFORE_VITEST = [['lint', 'npm', ['run', 'lint'], {}]];
-/** Checks that run before and after the browser tests, in theirs: the two lanes then end about together. */
-const CHECKS_BEFORE_PLAYWRIGHT = [['typecheck', 'npm', ['run', 'typecheck'], {}]];
-const CHECKS_AFTER_PLAYWRIGHT = [
+/** Vitest writes one JSON report per run; the summary adds them up with Playwright's. */
+const VITEST_REPORT = 'reports/vitest.json';
+const VITEST_PAGE_REPORT = 'reports/vitest-page.json';
+const RELIABILITY_REPORT = 'reports/vitest-reliability.json';
+const PLAYWRIGHT_REPORT = 'reports/playwright.json';
+
+/** A Vitest run of the given projects (vitest.config.ts) writing its JSON report to `report`. */
+function vitestRun(name, projects, report) {
+  return [name, 'npx', ['vitest', 'run', ...projects.flatMap((project) => ['--project', project])], { VITEST_JSON_REPORT: report }];
+}
+
+const API_LANE = [['lint', 'npm', ['run', 'lint'], {}], vitestRun('unit and API tests (Vitest)', ['node'], VITEST_REPORT)];
+const BROWSER_LANE = [
+  ['typecheck', 'npm', ['run', 'typecheck'], {}],
+  ['end-to-end tests (Playwright)', 'npx', ['playwright', 'test'], {}],
+  vitestRun('component tests of the page (Vitest)', ['web', 'web-isolated'], VITEST_PAGE_REPORT),
   ['unused exports (knip)', 'npm', ['run', 'knip'], {}],
   ['format', 'npm', ['run', 'format:check'], {}],
 ];
-/** Vitest writes one JSON report per run; the summary adds them up with Playwright's. */
-const VITEST_REPORT = 'reports/vitest.json';
-const RELIABILITY_REPORT = 'reports/vitest-reliability.json';
-const PLAYWRIGHT_REPORT = 'reports/playwright.json';
-const VITEST_PROJECTS = ['node', 'web', 'web-isolated'];
-
-const VITEST = [
-  'unit, component and API tests (Vitest)',
-  'npx',
-  ['vitest', 'run', ...VITEST_PROJECTS.flatMap((project) => ['--project', project])],
-  { VITEST_JSON_REPORT: VITEST_REPORT },
-];
-const PLAYWRIGHT = ['end-to-end tests (Playwright)', 'npx', ['playwright', 'test'], {}];
 
 const STEPS = [
   // Processes killed, raced and loaded, two files at a time; then the timed ones, alone (vitest.config.ts).
@@ -45,7 +43,7 @@ const STEPS = [
     ['vitest', 'run', '--project', 'reliability-processes', '--project', 'reliability'],
     { VITEST_JSON_REPORT: RELIABILITY_REPORT },
   ],
-  ['summary', 'node', ['scripts/test-summary.mjs', VITEST_REPORT, RELIABILITY_REPORT, PLAYWRIGHT_REPORT], {}],
+  ['summary', 'node', ['scripts/test-summary.mjs', VITEST_REPORT, VITEST_PAGE_REPORT, RELIABILITY_REPORT, PLAYWRIGHT_REPORT], {}],
 ];
 
 const took = [];
@@ -126,15 +124,12 @@ function stopIfFailed(names) {
 }
 
 // No report of an earlier run may be counted in this one's summary.
-for (const report of [VITEST_REPORT, RELIABILITY_REPORT, PLAYWRIGHT_REPORT]) fs.rmSync(report, { force: true });
+for (const report of [VITEST_REPORT, VITEST_PAGE_REPORT, RELIABILITY_REPORT, PLAYWRIGHT_REPORT]) fs.rmSync(report, { force: true });
 
 const unprepared = await runLane([BUILD, ['a browser for the end-to-end tests', 'node', ['scripts/check-browser.mjs'], {}]]);
 stopIfFailed(unprepared === null ? [] : [unprepared]);
 
-const lanes = await Promise.all([
-  runLane([...CHECKS_BEFORE_PLAYWRIGHT, PLAYWRIGHT, ...CHECKS_AFTER_PLAYWRIGHT], 'e2e │ '),
-  runLane([...CHECKS_BEFORE_VITEST, VITEST]),
-]);
+const lanes = await Promise.all([runLane(BROWSER_LANE, 'browser │ '), runLane(API_LANE)]);
 stopIfFailed(lanes.filter((failed) => failed !== null));
 
 for (const step of STEPS) stopIfFailed((await runStep(step)) === 0 ? [] : [step[0]]);
