@@ -62,7 +62,10 @@ export default defineConfig({
     // smooth scrolling, which every dialog and scroll would otherwise wait out (decision 0083). The
     // accessibility tests keep the motion on: they judge colours once the fades have ended.
     contextOptions: { reducedMotion: 'reduce' },
-    trace: 'retain-on-failure',
+    // No trace by default: recording one (a DOM snapshot and a screenshot at every step) made the
+    // tests about 30% slower, and a CI run's traces are never opened. To see a failure step by step,
+    // run the test again with `npx playwright test <file> --trace retain-on-failure` (decision 0116).
+    trace: 'off',
     screenshot: 'only-on-failure',
   },
   projects: [

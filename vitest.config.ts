@@ -26,7 +26,6 @@ export default defineConfig({
             'src/contract/**/*.test.ts',
             'src/server/**/*.test.ts',
             'tests/api/**/*.test.ts',
-            'tests/fuzz/**/*.test.ts',
             // README's map and the decision records, checked against the tree and each other.
             'tests/docs/**/*.test.ts',
             // The build's own steps (the page's chunks, decision 0112).
@@ -45,6 +44,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The property tests that send generated requests to a real app: the node project's
+          // settings, a run of their own so `npm test` can put them in the lane with room (decision 0116).
+          name: 'fuzz',
+          environment: 'node',
+          globalSetup: ['tests/support/postgres-run-schemas.ts'],
+          include: ['tests/fuzz/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'reliability-processes',
           environment: 'node',
           globalSetup: ['tests/support/postgres-run-schemas.ts'],
@@ -55,7 +68,7 @@ export default defineConfig({
           // Server processes killed, restarted, loaded and raced: what these check (no lost write,
           // one message, one winner) holds however busy the machine is, so two files run at once.
           maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -70,7 +83,7 @@ export default defineConfig({
           // These measure one user's latency while another loads the server: they run after every
           // other project, one file at a time, so no other test's work is in their figures.
           maxWorkers: 1,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
       {

@@ -8,16 +8,18 @@ import fs from 'node:fs';
 /**
  * The build comes first: the browser and reliability tests run the built server. Then two lanes at
  * once (decision 0078, reordered in 0083 and 0116), each keeping about one of a 2-core machine's
- * cores busy, split so that the two end about together: in one the lint, then Vitest's API and
- * domain tests (the `node` project); in the other the typecheck, the browser tests (Playwright),
- * Vitest's page tests, knip and the format check. A failure in either lane stops the other. The
- * reliability tests come last, alone: first those that kill, race and load server processes, two
- * files at a time, then those that time one user while another loads the server, one file at a time.
+ * cores busy, split so that the two end about together: in one the lint, Vitest's API and domain
+ * tests (the `node` project) and the format check; in the other the typecheck, the browser tests
+ * (Playwright), Vitest's page tests and its property tests against the API (the `fuzz` project),
+ * and knip. A failure in either lane stops the other. The reliability tests come last, alone: first
+ * those that kill, race and load server processes, two files at a time, then those that time one
+ * user while another loads the server, one file at a time.
  */
 const BUILD = ['build', 'npm', ['run', 'build'], {}];
 /** Vitest writes one JSON report per run; the summary adds them up with Playwright's. */
 const VITEST_REPORT = 'reports/vitest.json';
 const VITEST_PAGE_REPORT = 'reports/vitest-page.json';
+const VITEST_FUZZ_REPORT = 'reports/vitest-fuzz.json';
 const RELIABILITY_REPORT = 'reports/vitest-reliability.json';
 const PLAYWRIGHT_REPORT = 'reports/playwright.json';
 
@@ -26,13 +28,17 @@ function vitestRun(name, projects, report) {
   return [name, 'npx', ['vitest', 'run', ...projects.flatMap((project) => ['--project', project])], { VITEST_JSON_REPORT: report }];
 }
 
-const API_LANE = [['lint', 'npm', ['run', 'lint'], {}], vitestRun('unit and API tests (Vitest)', ['node'], VITEST_REPORT)];
+const API_LANE = [
+  ['lint', 'npm', ['run', 'lint'], {}],
+  vitestRun('unit and API tests (Vitest)', ['node'], VITEST_REPORT),
+  ['format', 'npm', ['run', 'format:check'], {}],
+];
 const BROWSER_LANE = [
   ['typecheck', 'npm', ['run', 'typecheck'], {}],
   ['end-to-end tests (Playwright)', 'npx', ['playwright', 'test'], {}],
   vitestRun('component tests of the page (Vitest)', ['web', 'web-isolated'], VITEST_PAGE_REPORT),
+  vitestRun('property tests against the API (Vitest)', ['fuzz'], VITEST_FUZZ_REPORT),
   ['unused exports (knip)', 'npm', ['run', 'knip'], {}],
-  ['format', 'npm', ['run', 'format:check'], {}],
 ];
 
 const STEPS = [
@@ -43,7 +49,12 @@ const STEPS = [
     ['vitest', 'run', '--project', 'reliability-processes', '--project', 'reliability'],
     { VITEST_JSON_REPORT: RELIABILITY_REPORT },
   ],
-  ['summary', 'node', ['scripts/test-summary.mjs', VITEST_REPORT, VITEST_PAGE_REPORT, RELIABILITY_REPORT, PLAYWRIGHT_REPORT], {}],
+  [
+    'summary',
+    'node',
+    ['scripts/test-summary.mjs', VITEST_REPORT, VITEST_PAGE_REPORT, VITEST_FUZZ_REPORT, RELIABILITY_REPORT, PLAYWRIGHT_REPORT],
+    {},
+  ],
 ];
 
 const took = [];
@@ -124,7 +135,8 @@ function stopIfFailed(names) {
 }
 
 // No report of an earlier run may be counted in this one's summary.
-for (const report of [VITEST_REPORT, VITEST_PAGE_REPORT, RELIABILITY_REPORT, PLAYWRIGHT_REPORT]) fs.rmSync(report, { force: true });
+for (const report of [VITEST_REPORT, VITEST_PAGE_REPORT, VITEST_FUZZ_REPORT, RELIABILITY_REPORT, PLAYWRIGHT_REPORT])
+  fs.rmSync(report, { force: true });
 
 const unprepared = await runLane([BUILD, ['a browser for the end-to-end tests', 'node', ['scripts/check-browser.mjs'], {}]]);
 stopIfFailed(unprepared === null ? [] : [unprepared]);
