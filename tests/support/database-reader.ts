@@ -1,6 +1,7 @@
 /**
  * Reads a test database directly, beside a running (or restarted) server: what is really stored,
  * not what the API says is stored. No migrations run here; the server under test owns the schema.
+ * (One browser test also writes through it, to make a stored time lie a minute further back.)
  */
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
