@@ -3,6 +3,7 @@
 // step says how long it took, and the last lines list them all, so a slow CI run shows where its
 // minutes went (the CI budget is 20 minutes on a fresh clone).
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 
 /**
@@ -22,6 +23,21 @@ const VITEST_PAGE_REPORT = 'reports/vitest-page.json';
 const VITEST_FUZZ_REPORT = 'reports/vitest-fuzz.json';
 const RELIABILITY_REPORT = 'reports/vitest-reliability.json';
 const PLAYWRIGHT_REPORT = 'reports/playwright.json';
+
+/**
+ * One PostgreSQL test run for every Vitest run of this `npm test`, named as
+ * tests/support/postgres-run-schemas.ts names a run: Vitest runs in both lanes at once, and a run
+ * that dropped its schemas while another reads the catalogue would fail that one. The children
+ * inherit it; its schemas are dropped once the last Vitest run has ended, or one has failed.
+ */
+const TEST_RUN = `${Math.floor(Date.now() / 1000)}r${crypto.randomBytes(3).toString('hex')}`;
+process.env.LEFTOVER_TEST_RUN = TEST_RUN;
+const DROP_TEST_SCHEMAS = [
+  "the PostgreSQL test run's schemas dropped",
+  'node',
+  ['--import', 'tsx', 'tests/support/drop-run-schemas.ts', TEST_RUN],
+  {},
+];
 
 /** A Vitest run of the given projects (vitest.config.ts) writing its JSON report to `report`. */
 function vitestRun(name, projects, report) {
@@ -49,6 +65,7 @@ const STEPS = [
     ['vitest', 'run', '--project', 'reliability-processes', '--project', 'reliability'],
     { VITEST_JSON_REPORT: RELIABILITY_REPORT },
   ],
+  DROP_TEST_SCHEMAS,
   [
     'summary',
     'node',
@@ -128,9 +145,10 @@ process.on('SIGINT', () => {
   process.exit(130);
 });
 
-function stopIfFailed(names) {
+async function stopIfFailed(names) {
   if (names.length === 0) return;
   console.error(`npm test stopped: ${names.join(', ')} failed.`);
+  await runStep(DROP_TEST_SCHEMAS);
   process.exit(1);
 }
 
@@ -139,12 +157,12 @@ for (const report of [VITEST_REPORT, VITEST_PAGE_REPORT, VITEST_FUZZ_REPORT, REL
   fs.rmSync(report, { force: true });
 
 const unprepared = await runLane([BUILD, ['a browser for the end-to-end tests', 'node', ['scripts/check-browser.mjs'], {}]]);
-stopIfFailed(unprepared === null ? [] : [unprepared]);
+await stopIfFailed(unprepared === null ? [] : [unprepared]);
 
 const lanes = await Promise.all([runLane(BROWSER_LANE, 'browser │ '), runLane(API_LANE)]);
-stopIfFailed(lanes.filter((failed) => failed !== null));
+await stopIfFailed(lanes.filter((failed) => failed !== null));
 
-for (const step of STEPS) stopIfFailed((await runStep(step)) === 0 ? [] : [step[0]]);
+for (const step of STEPS) await stopIfFailed((await runStep(step)) === 0 ? [] : [step[0]]);
 
 console.log('\n== time taken');
 for (const [name, seconds] of took) console.log(`${String(seconds).padStart(5)} s  ${name}`);

@@ -1,7 +1,7 @@
 /**
  * The test files that replace a module (vi.mock) or a browser global for the whole file (Path2D,
  * matchMedia): each needs its own module graph and window, or what it replaced leaks into the next
- * file. Every other file of the node and web projects shares one graph per worker (vitest.config.ts),
+ * file. Every other file of the node, fuzz and web projects shares one graph per worker (vitest.config.ts),
  * and tests/docs/shared-module-graphs.test.ts fails on a vi.mock anywhere but here.
  */
 export const FILES_THAT_REPLACE_MODULES = [

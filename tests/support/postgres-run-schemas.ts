@@ -5,6 +5,10 @@
  * exist"). So no schema is dropped while files run: each is named after this run
  * (`test_<run>_<random>`), and the run drops its own once every file is done. Schemas of runs that
  * ended without their teardown are dropped the next time, once a day old.
+ *
+ * `npm test` runs several Vitest runs at once (decision 0116): it names one run for all of them
+ * (LEFTOVER_TEST_RUN set before they start), so none drops schemas while another reads the
+ * catalogue, and drops the run's schemas itself once they have all ended (drop-run-schemas.ts).
  */
 import crypto from 'node:crypto';
 import pg from 'pg';
@@ -26,16 +30,26 @@ async function dropSchemas(which: (name: string) => boolean): Promise<void> {
   }
 }
 
-export default async function setup(): Promise<() => Promise<void>> {
-  // Each project that names this file calls it; the first one names the run and drops its schemas.
-  if (process.env[TEST_RUN_VARIABLE] !== undefined) return async () => undefined;
-  // The run's start in seconds: a schema's name says when its run began.
-  const run = `${Math.floor(Date.now() / 1000)}r${crypto.randomBytes(3).toString('hex')}`;
-  process.env[TEST_RUN_VARIABLE] = run;
+/** A new run's name: its start in seconds (a schema's name says when its run began) and a random part. */
+export function newTestRun(): string {
+  return `${Math.floor(Date.now() / 1000)}r${crypto.randomBytes(3).toString('hex')}`;
+}
+
+/** Drops the schemas of `run`, and those of any run that began more than a day ago. */
+export async function dropRunSchemas(run: string): Promise<void> {
   const dayAgo = Math.floor(Date.now() / 1000) - DAY_SECONDS;
   await dropSchemas((name) => {
+    if (name.startsWith(`test_${run}_`)) return true;
     const started = /^test_(\d+)r[0-9a-f]+_/.exec(name)?.[1];
     return started !== undefined && Number(started) < dayAgo;
   });
-  return () => dropSchemas((name) => name.startsWith(`test_${run}_`));
+}
+
+export default async function setup(): Promise<() => Promise<void>> {
+  // Each project that names this file calls it; the first one names the run. A run named before
+  // Vitest started (by `npm test`) is dropped by whoever named it.
+  if (process.env[TEST_RUN_VARIABLE] !== undefined) return async () => undefined;
+  const run = newTestRun();
+  process.env[TEST_RUN_VARIABLE] = run;
+  return () => dropRunSchemas(run);
 }
