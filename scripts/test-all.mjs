@@ -3,8 +3,8 @@
 // step says how long it took, and the last lines list them all, so a slow CI run shows where its
 // minutes went (the CI budget is 20 minutes on a fresh clone).
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { newTestRunName } from '../tests/support/test-run-name.mjs';
 
 /**
  * The build comes first: the browser and reliability tests run the built server. Then two lanes at
@@ -25,12 +25,12 @@ const RELIABILITY_REPORT = 'reports/vitest-reliability.json';
 const PLAYWRIGHT_REPORT = 'reports/playwright.json';
 
 /**
- * One PostgreSQL test run for every Vitest run of this `npm test`, named as
- * tests/support/postgres-run-schemas.ts names a run: Vitest runs in both lanes at once, and a run
- * that dropped its schemas while another reads the catalogue would fail that one. The children
- * inherit it; its schemas are dropped once the last Vitest run has ended, or one has failed.
+ * One PostgreSQL test run (tests/support/postgres-run-schemas.ts) for every Vitest run of this
+ * `npm test`: Vitest runs in both lanes at once, and a run that dropped its schemas while another
+ * reads the catalogue would fail that one. The children inherit it; its schemas are dropped once
+ * the last Vitest run has ended, or one has failed.
  */
-const TEST_RUN = `${Math.floor(Date.now() / 1000)}r${crypto.randomBytes(3).toString('hex')}`;
+const TEST_RUN = newTestRunName();
 process.env.LEFTOVER_TEST_RUN = TEST_RUN;
 const DROP_TEST_SCHEMAS = [
   "the PostgreSQL test run's schemas dropped",

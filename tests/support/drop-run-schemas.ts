@@ -4,9 +4,10 @@
  * more than a day old. Without TEST_POSTGRES_URL it does nothing.
  */
 import { dropRunSchemas } from './postgres-run-schemas.js';
+import { TEST_RUN_NAME } from './test-run-name.mjs';
 
 const run = process.argv[2];
-if (run === undefined || !/^\d+r[0-9a-f]+$/.test(run)) {
+if (run === undefined || !TEST_RUN_NAME.test(run)) {
   console.error('usage: drop-run-schemas.ts <run>, a run as LEFTOVER_TEST_RUN names it (seconds, "r", hex)');
   process.exit(2);
 }

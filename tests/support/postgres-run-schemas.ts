@@ -10,8 +10,8 @@
  * (LEFTOVER_TEST_RUN set before they start), so none drops schemas while another reads the
  * catalogue, and drops the run's schemas itself once they have all ended (drop-run-schemas.ts).
  */
-import crypto from 'node:crypto';
 import pg from 'pg';
+import { newTestRunName, TEST_RUN_NAME } from './test-run-name.mjs';
 
 /** The environment variable that tells the test files which run they belong to. */
 export const TEST_RUN_VARIABLE = 'LEFTOVER_TEST_RUN';
@@ -30,17 +30,12 @@ async function dropSchemas(which: (name: string) => boolean): Promise<void> {
   }
 }
 
-/** A new run's name: its start in seconds (a schema's name says when its run began) and a random part. */
-export function newTestRun(): string {
-  return `${Math.floor(Date.now() / 1000)}r${crypto.randomBytes(3).toString('hex')}`;
-}
-
 /** Drops the schemas of `run`, and those of any run that began more than a day ago. */
 export async function dropRunSchemas(run: string): Promise<void> {
   const dayAgo = Math.floor(Date.now() / 1000) - DAY_SECONDS;
   await dropSchemas((name) => {
     if (name.startsWith(`test_${run}_`)) return true;
-    const started = /^test_(\d+)r[0-9a-f]+_/.exec(name)?.[1];
+    const started = TEST_RUN_NAME.exec(/^test_([^_]+)_/.exec(name)?.[1] ?? '')?.[1];
     return started !== undefined && Number(started) < dayAgo;
   });
 }
@@ -49,7 +44,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   // Each project that names this file calls it; the first one names the run. A run named before
   // Vitest started (by `npm test`) is dropped by whoever named it.
   if (process.env[TEST_RUN_VARIABLE] !== undefined) return async () => undefined;
-  const run = newTestRun();
+  const run = newTestRunName();
   process.env[TEST_RUN_VARIABLE] = run;
   return () => dropRunSchemas(run);
 }
