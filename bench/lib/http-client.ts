@@ -33,24 +33,34 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
       headers['content-length'] = Buffer.byteLength(payload);
     }
-    return new Promise((resolve, reject) => {
-      const started = performance.now();
-      const request = http.request(`${this.origin}${path}`, { method, headers, agent: this.agent }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8'),
-            headers: response.headers,
-            ms: performance.now() - started,
-          }),
-        );
-        response.on('error', reject);
+    const send = (mayResend: boolean): Promise<TimedResponse> =>
+      new Promise((resolve, reject) => {
+        const started = performance.now();
+        const request = http.request(`${this.origin}${path}`, { method, headers, agent: this.agent }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString('utf8'),
+              headers: response.headers,
+              ms: performance.now() - started,
+            }),
+          );
+          response.on('error', reject);
+        });
+        request.on('error', (error: NodeJS.ErrnoException) => {
+          // The server closes a connection left idle for its keep-alive time (5 s). Node's agent
+          // drops such a socket a moment before, but a client whose thread is busy (parsing a
+          // 5,000-row answer, on a loaded machine) may send on it as the server's close arrives, and
+          // the request is reset unread. It is sent again once, on a new connection, as Node's
+          // documentation of `request.reusedSocket` advises. Any other failure names the call.
+          if (mayResend && request.reusedSocket && error.code === 'ECONNRESET') resolve(send(false));
+          else reject(new Error(`${method} ${path} failed: ${error.message}`, { cause: error }));
+        });
+        request.end(payload);
       });
-      request.on('error', reject);
-      request.end(payload);
-    });
+    return send(true);
   }
 
   /** The answer's JSON, or an error naming the call when it did not answer 200. */
