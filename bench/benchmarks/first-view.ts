@@ -20,6 +20,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { build as viteBuild } from 'vite';
 import { REPO_ROOT, type PrivateBuild } from '../lib/build.js';
 import {
+  bringTabForward,
   COMPACT_LAYOUT,
   DESKTOP,
   gotoPainted,
@@ -135,7 +136,7 @@ interface Load {
 
 /** Navigates and waits for the probe's paint; the ms from the start of navigation and the requests before it. */
 async function timedLoad({ page, chain }: Loader, url: string, isLedger: boolean): Promise<Load> {
-  await page.bringToFront();
+  await bringTabForward(page);
   chain.start();
   let ms: number;
   if (isLedger) ms = await loadLedger(page, new URL(url).origin);

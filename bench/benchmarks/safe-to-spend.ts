@@ -16,7 +16,15 @@ import { LEDGER_PATHS } from '../../src/contract/ledger.js';
 import { WHAT_IF_PATHS } from '../../src/contract/what-if.js';
 import type { PrivateBuild } from '../lib/build.js';
 import { ApiClient } from '../lib/http-client.js';
-import { DESKTOP, gotoPainted, REPORT_PAINT, sampleList, signInInBrowser, withLeftoverInChromium } from '../lib/page-probe.js';
+import {
+  bringTabForward,
+  DESKTOP,
+  gotoPainted,
+  REPORT_PAINT,
+  sampleList,
+  signInInBrowser,
+  withLeftoverInChromium,
+} from '../lib/page-probe.js';
 import { type BenchResult, result } from '../lib/report.js';
 import { seedLedger, signIn } from '../lib/seed.js';
 import { startLeftover, newDataDir } from '../lib/server-process.js';
@@ -77,7 +85,7 @@ async function openHome(browser: Browser, origin: string, withSettings: boolean)
 }
 
 async function loadHome(page: Page, origin: string): Promise<number> {
-  await page.bringToFront();
+  await bringTabForward(page);
   const ms = await gotoPainted(page, `${origin}/`);
   // The page's work after its paint (the chunks it loads when idle, its later reads) would otherwise
   // run beside the other user's timed load: each load that followed the other user's was 30 to 60 ms
