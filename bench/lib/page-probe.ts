@@ -391,7 +391,15 @@ export async function clickPayAnswered(page: Page): Promise<{ readonly ms: numbe
   // user waits for the spinner to go; so does the benchmark, before its clock starts.
   await page.locator(SPINNER).waitFor({ state: 'detached', timeout: 30_000 });
   await page.locator(`${PAY_BUTTON}:not([disabled])`).first().click();
-  const ms = await painted;
+  const ms = await painted.catch(async (error: unknown) => {
+    // Benchmark 11 stopped here once in a full run: say whether the click's PATCH was answered, so a
+    // Pay the page did not paint can be told from one it never sent.
+    const server = await answered.then(
+      (response) => `the PATCH answered ${response.status()}`,
+      () => 'no PATCH answered',
+    );
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; ${server}`, { cause: error });
+  });
   const answer = await answered;
   if (!answer.ok()) throw new Error(`the Pay was refused: ${answer.status()} ${await answer.text()}`);
   return { ms, answer };
