@@ -398,7 +398,21 @@ export async function clickPayAnswered(page: Page): Promise<{ readonly ms: numbe
       (response) => `the PATCH answered ${response.status()}`,
       () => 'no PATCH answered',
     );
-    throw new Error(`${error instanceof Error ? error.message : String(error)}; ${server}`, { cause: error });
+    // And what the page showed then: an open dialog, the focused element, a spinner.
+    const shown = await page
+      .evaluate((spinner) => {
+        const dialogs = [...document.querySelectorAll('[role="dialog"], dialog[open], .modal.show')].map(
+          (dialog) => dialog.getAttribute('aria-label') ?? dialog.querySelector('h1, h2, h3, .modal-title')?.textContent ?? dialog.tagName,
+        );
+        const active = document.activeElement;
+        const focused =
+          active === null
+            ? 'nothing'
+            : `${active.tagName} "${active.getAttribute('aria-label') ?? active.textContent?.slice(0, 40) ?? ''}"`;
+        return `dialogs: ${dialogs.length === 0 ? 'none' : dialogs.join(', ')}; focus: ${focused}; spinner: ${document.querySelector(spinner) === null ? 'no' : 'yes'}; at ${location.pathname}`;
+      }, SPINNER)
+      .catch(() => 'the page could not be read');
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; ${server}; ${shown}`, { cause: error });
   });
   const answer = await answered;
   if (!answer.ok()) throw new Error(`the Pay was refused: ${answer.status()} ${await answer.text()}`);
