@@ -148,7 +148,8 @@ process.on('SIGINT', () => {
 async function stopIfFailed(names) {
   if (names.length === 0) return;
   console.error(`npm test stopped: ${names.join(', ')} failed.`);
-  await runStep(DROP_TEST_SCHEMAS);
+  // The run's schemas go with it, unless dropping them is what failed.
+  if (!names.includes(DROP_TEST_SCHEMAS[0])) await runStep(DROP_TEST_SCHEMAS);
   process.exit(1);
 }
 

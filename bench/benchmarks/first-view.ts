@@ -25,7 +25,6 @@ import {
   DESKTOP,
   gotoPainted,
   LEDGER_ADDRESS,
-  loadLedger,
   openLedgerPage,
   REPORT_PAINT,
   sampleList,
@@ -134,13 +133,14 @@ interface Load {
   readonly requests: LoadRequests;
 }
 
-/** Navigates and waits for the probe's paint; the ms from the start of navigation and the requests before it. */
-async function timedLoad({ page, chain }: Loader, url: string, isLedger: boolean): Promise<Load> {
+/**
+ * Navigates and waits for the probe's paint (the Ledger view's is benchmark 5's, the others'
+ * VIEW_PROBE); the ms from the start of navigation and the requests before it.
+ */
+async function timedLoad({ page, chain }: Loader, url: string): Promise<Load> {
   await bringTabForward(page);
   chain.start();
-  let ms: number;
-  if (isLedger) ms = await loadLedger(page, new URL(url).origin);
-  else ms = await gotoPainted(page, url);
+  const ms = await gotoPainted(page, url);
   const timeOrigin = await page.evaluate(() => performance.timeOrigin);
   // Requests a view sends as its paint is produced are not on its path: a moment for their events to arrive.
   await page.waitForTimeout(50);
@@ -237,21 +237,19 @@ export async function firstView(build: PrivateBuild, settings: BenchSettings): P
     const answerPaths = new Map<View, readonly string[]>();
     // One untimed load each: it says which answers the view paints from, and warms the caches.
     for (const view of VIEWS) {
-      const warm = await timedLoad(leftover, `${origin}${view.address}`, view.address === LEDGER_ADDRESS);
+      const warm = await timedLoad(leftover, `${origin}${view.address}`);
       const paths = await answersBeforePaint(leftover.page, warm.ms);
       if (paths.length === 0) throw new Error(`the ${view.name} view painted with no API answer`);
       answerPaths.set(view, paths);
       answerBytes.set(view, await writeBareAnswer(leftover.page, origin, paths, path.join(bareRoot, 'data', `${view.key}.json`)));
-      await timedLoad(bare, `${origin}${BARE_BASE}index.html?data=${view.key}`, false);
+      await timedLoad(bare, `${origin}${BARE_BASE}index.html?data=${view.key}`);
       ours.set(view, []);
       theirs.set(view, []);
     }
     for (let turn = 0; turn < rounds; turn += 1) {
       for (const view of VIEWS) {
-        const runOurs = async () =>
-          ours.get(view)?.push(await timedLoad(leftover, `${origin}${view.address}`, view.address === LEDGER_ADDRESS));
-        const runBare = async () =>
-          theirs.get(view)?.push(await timedLoad(bare, `${origin}${BARE_BASE}index.html?data=${view.key}`, false));
+        const runOurs = async () => ours.get(view)?.push(await timedLoad(leftover, `${origin}${view.address}`));
+        const runBare = async () => theirs.get(view)?.push(await timedLoad(bare, `${origin}${BARE_BASE}index.html?data=${view.key}`));
         if (turn % 2 === 0) {
           await runOurs();
           await runBare();
