@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { build as viteBuild } from 'vite';
 import { REPO_ROOT, type PrivateBuild } from '../lib/build.js';
 import {
@@ -211,6 +211,48 @@ function requestsNote(loads: readonly Load[]): string {
   );
 }
 
+/**
+ * After the timed loads, for where a load's time goes (none of it counts in the figures):
+ *  - BENCH_TRACE_DIR=<folder>: a Chromium trace of three more loads of each view on each page,
+ *    `<view>-<leftover|bare><n>.json`, for chrome://tracing or Perfetto;
+ *  - BENCH_PROFILE_DIR=<folder>: a CPU profile (sampled every 0.1 ms) of six more loads of each of
+ *    Leftover's views, `<view><n>.cpuprofile`, its `paintedMs` the load's figure.
+ */
+async function recordDiagnostics(browser: Browser, origin: string, leftover: Loader, bare: Loader): Promise<void> {
+  const traceDir = process.env.BENCH_TRACE_DIR;
+  if (traceDir !== undefined) {
+    const categories = ['toplevel', 'devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'v8'];
+    for (let index = 0; index < 3; index += 1) {
+      for (const view of VIEWS) {
+        for (const [label, loader, url] of [
+          ['leftover', leftover, `${origin}${view.address}`],
+          ['bare', bare, `${origin}${BARE_BASE}index.html?data=${view.key}`],
+        ] as const) {
+          await browser.startTracing(loader.page, { path: path.join(traceDir, `${view.key}-${label}${index}.json`), categories });
+          const load = await timedLoad(loader, url);
+          await browser.stopTracing();
+          console.log(`traced ${view.key} on ${label} (${index}): ${load.ms.toFixed(1)} ms`);
+        }
+      }
+    }
+  }
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  if (profileDir !== undefined) {
+    const session = await leftover.context.newCDPSession(leftover.page);
+    await session.send('Profiler.enable');
+    await session.send('Profiler.setSamplingInterval', { interval: 100 });
+    for (let index = 0; index < 6; index += 1) {
+      for (const view of VIEWS) {
+        await session.send('Profiler.start');
+        const load = await timedLoad(leftover, `${origin}${view.address}`);
+        const { profile } = await session.send('Profiler.stop');
+        fs.writeFileSync(path.join(profileDir, `${view.key}${index}.cpuprofile`), JSON.stringify({ ...profile, paintedMs: load.ms }));
+      }
+    }
+    await session.detach();
+  }
+}
+
 export async function firstView(build: PrivateBuild, settings: BenchSettings): Promise<BenchResult[]> {
   // The bare page's own loads spread from 94 to 191 ms in one run's seven: fifteen a side (decision 0117).
   const rounds = settings.quick ? 3 : 15;
@@ -259,6 +301,7 @@ export async function firstView(build: PrivateBuild, settings: BenchSettings): P
         }
       }
     }
+    await recordDiagnostics(browser, origin, leftover, bare);
     await bareContext.close();
 
     return VIEWS.map((view) => {

@@ -139,6 +139,8 @@ export const COMPACT_LAYOUT: LedgerLayout = {
 interface PageProbe {
   /** When the ledger was painted on the wall clock (ms since the epoch), as the network events' wallTime counts it. */
   ledgerPaintedWallTime?: number;
+  /** The last few pointer events and what they landed on, oldest first. */
+  pointerEvents?: string[];
 }
 
 declare global {
@@ -171,6 +173,18 @@ function probeScript(expectedRows: number, layout: LedgerLayout): string {
   let paidRow = null;
   let badgeBefore = null;
   const badgeText = () => paidRow?.querySelector(${JSON.stringify(STATUS_BADGE)})?.textContent ?? null;
+  // The last pointer events and where they landed, for a Pay that is not painted: a press and a
+  // release on different elements (one replaced between them) make a click on neither.
+  probe.pointerEvents = [];
+  const describe = (target) => !(target instanceof Element) ? String(target) :
+    target.tagName + (target.getAttribute('aria-label') ? ' "' + target.getAttribute('aria-label') + '"' : '') +
+    (target.closest(${JSON.stringify(PAY_BUTTON)}) ? ' (in a Pay button)' : '') + (target.isConnected ? '' : ' (detached)');
+  for (const type of ['pointerdown', 'pointerup', 'click']) {
+    document.addEventListener(type, (event) => {
+      probe.pointerEvents.push(type + ' on ' + describe(event.target) + ' at ' + performance.now().toFixed(0));
+      if (probe.pointerEvents.length > 6) probe.pointerEvents.shift();
+    }, true);
+  }
   document.addEventListener('click', (event) => {
     if (event.target instanceof Element && event.target.closest(${JSON.stringify(PAY_BUTTON)})) {
       clickedAt = performance.now();
@@ -409,7 +423,8 @@ export async function clickPayAnswered(page: Page): Promise<{ readonly ms: numbe
           active === null
             ? 'nothing'
             : `${active.tagName} "${active.getAttribute('aria-label') ?? active.textContent?.slice(0, 40) ?? ''}"`;
-        return `dialogs: ${dialogs.length === 0 ? 'none' : dialogs.join(', ')}; focus: ${focused}; spinner: ${document.querySelector(spinner) === null ? 'no' : 'yes'}; at ${location.pathname}`;
+        const pointer = (window.leftoverBench?.pointerEvents ?? []).join(', ') || 'none';
+        return `dialogs: ${dialogs.length === 0 ? 'none' : dialogs.join(', ')}; focus: ${focused}; spinner: ${document.querySelector(spinner) === null ? 'no' : 'yes'}; at ${location.pathname}; last pointer events: ${pointer}; now ${performance.now().toFixed(0)}`;
       }, SPINNER)
       .catch(() => 'the page could not be read');
     throw new Error(`${error instanceof Error ? error.message : String(error)}; ${server}; ${shown}`, { cause: error });

@@ -165,6 +165,17 @@ function sameStart(port: number, host = 'localhost'): NodeJS.ProcessEnv {
 }
 
 /**
+ * For startLeftover's `env`: the server asks V8 for a full garbage collection, handing free memory
+ * back to the system, when sent COLLECT_GARBAGE_SIGNAL (benchmark 6, decision 0118). A preload of
+ * the benchmarks' own, never part of a start of the product.
+ */
+export const COLLECT_GARBAGE_ON_SIGNAL: NodeJS.ProcessEnv = {
+  NODE_OPTIONS: `--import ${new URL('./collect-garbage-on-signal.mjs', import.meta.url).href}`,
+};
+/** A signal the server leaves alone (it closes on SIGINT, SIGTERM and SIGUSR2) and Linux ignores by default. */
+export const COLLECT_GARBAGE_SIGNAL = 'SIGWINCH';
+
+/**
  * Leftover as `npm start` runs it: the built server with the built page, the embedded SQLite
  * database and the embedded development OpenID provider. Rows belong to the issuer, whose address
  * holds the port: restart on the same port to find the same users' data again.
