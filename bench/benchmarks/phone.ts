@@ -88,8 +88,8 @@ export async function openPhone(browser: Browser, origin: string, rows: number):
 }
 
 /**
- * A returning user's start: the first load registers the page's service worker (main.tsx, after
- * the load event), which precaches index.html and the hashed scripts and styles; once it is
+ * A returning user's start: the first load registers the page's service worker (main.tsx, once
+ * the view has painted, decision 0119), which precaches index.html and the hashed scripts and styles; once it is
  * active, later navigations get those from it, and only the API calls go to the network.
  */
 export async function warmUp(phone: Phone, origin: string): Promise<void> {

@@ -174,14 +174,21 @@ function probeScript(expectedRows: number, layout: LedgerLayout): string {
   let badgeBefore = null;
   const badgeText = () => paidRow?.querySelector(${JSON.stringify(STATUS_BADGE)})?.textContent ?? null;
   // The last pointer events and where they landed, for a Pay that is not painted: a press and a
-  // release on different elements (one replaced between them) make a click on neither.
+  // release on different elements (one replaced or moved between them) make a click on neither.
+  // Each with the point, the page's scroll and where the last pressed element then was.
   probe.pointerEvents = [];
+  let pressed = null;
   const describe = (target) => !(target instanceof Element) ? String(target) :
     target.tagName + (target.getAttribute('aria-label') ? ' "' + target.getAttribute('aria-label') + '"' : '') +
+    (target.className && typeof target.className === 'string' ? '.' + target.className.trim().split(' ').filter(Boolean).join('.') : '') +
     (target.closest(${JSON.stringify(PAY_BUTTON)}) ? ' (in a Pay button)' : '') + (target.isConnected ? '' : ' (detached)');
   for (const type of ['pointerdown', 'pointerup', 'click']) {
     document.addEventListener(type, (event) => {
-      probe.pointerEvents.push(type + ' on ' + describe(event.target) + ' at ' + performance.now().toFixed(0));
+      if (type === 'pointerdown') pressed = event.target instanceof Element ? event.target : null;
+      const box = pressed?.getBoundingClientRect();
+      probe.pointerEvents.push(type + ' on ' + describe(event.target) + ' at ' + performance.now().toFixed(0) + ' ms (point ' +
+        Math.round(event.clientX) + ',' + Math.round(event.clientY) + ', scrollY ' + Math.round(scrollY) +
+        (box ? ', pressed element at ' + Math.round(box.left) + ',' + Math.round(box.top) + ' ' + Math.round(box.width) + 'x' + Math.round(box.height) + (pressed.isConnected ? '' : ' detached') : '') + ')');
       if (probe.pointerEvents.length > 6) probe.pointerEvents.shift();
     }, true);
   }

@@ -81,6 +81,25 @@ describe('api client', () => {
     expect(onCallEnd).toHaveBeenCalledOnce();
   });
 
+  it('counts no call made in the background for the spinner, and sends it as any other (decision 0120)', async () => {
+    const onCallStart = vi.fn();
+    const onCallEnd = vi.fn();
+    const fetchImpl = vi.fn(async () => jsonResponse(200, { deposits: [], totalDeposits: 0 }));
+    const client = createApiClient({ getAccessToken: () => 'token-9', onUnauthorized: vi.fn(), onCallStart, onCallEnd, fetchImpl });
+    const quietly = client.inBackground();
+    await expect(quietly.getDeposits()).resolves.toEqual({ deposits: [], totalDeposits: 0 });
+    expect(fetchImpl).toHaveBeenCalledWith(
+      '/api/deposits/retrieve-deposits',
+      expect.objectContaining({ headers: expect.objectContaining({ authorization: 'Bearer token-9' }) }),
+    );
+    expect(onCallStart).not.toHaveBeenCalled();
+    expect(onCallEnd).not.toHaveBeenCalled();
+    // The client it came from still counts its own calls.
+    await client.getDeposits();
+    expect(onCallStart).toHaveBeenCalledOnce();
+    expect(onCallEnd).toHaveBeenCalledOnce();
+  });
+
   it("hands a write's Leftover-Undo token to the page with what happened in words, and sends an undo with it", async () => {
     const onUndoable = vi.fn();
     const deposits = { deposits: [], totalDeposits: 0 };

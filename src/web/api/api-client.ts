@@ -87,7 +87,18 @@ async function codeFor<Code>(load: () => Promise<Code>, operation: OperationId):
 
 /** `at`: where the ledger calls go; the primary account's `/api/ledger` unless an account's client asks otherwise. */
 export function createApiClient(options: ApiClientOptions, at: Endpoints = endpoint): ApiClient {
-  return { ...clientCalls(options, at), withEndpoints: (other) => createApiClient(options, other) };
+  return {
+    ...clientCalls(options, at),
+    withEndpoints: (other) => createApiClient(options, other),
+    inBackground: () => createApiClient(withoutSpinner(options), at),
+  };
+}
+
+/** The options without the spinner's counting: calls made with them never show the overlay. */
+function withoutSpinner({ onCallStart, onCallEnd, ...rest }: ApiClientOptions): ApiClientOptions {
+  void onCallStart;
+  void onCallEnd;
+  return rest;
 }
 
 function clientCalls(options: ApiClientOptions, at: Endpoints) {
@@ -297,6 +308,12 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
 export type ApiClient = ReturnType<typeof clientCalls> & {
   /** The same client with its ledger calls sent elsewhere: one account's ledger (account-calls.ts). */
   readonly withEndpoints: (other: Endpoints) => ApiClient;
+  /**
+   * The same client for reads the page makes on its own once the view has painted (the names the
+   * Edit dialog shows, the budget list): the full-screen spinner does not cover the page while they
+   * run, so a tap on the view is never caught by it (decision 0120). What a user asks for still shows it.
+   */
+  readonly inBackground: () => ApiClient;
 };
 
 /** "Imported 8 statement rows.": the rows the import matched or added. */

@@ -20,7 +20,7 @@ export type FakeApiClient = { [Method in Exclude<keyof ApiClient, 'request' | 'd
 /** Every call fails unless the test stubs it: a section must not call what it does not need. */
 export function fakeApiClient(stubs: Partial<FakeApiClient> = {}): FakeApiClient {
   const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call: ${name}`));
-  return {
+  const fake: FakeApiClient = {
     getDeposits: vi.fn(unexpected('getDeposits')),
     // No first script ran: nothing is in hand, and views load as they always did.
     depositsInHand: vi.fn(() => undefined),
@@ -51,8 +51,11 @@ export function fakeApiClient(stubs: Partial<FakeApiClient> = {}): FakeApiClient
     withEndpoints: vi.fn(() => {
       throw new Error('unexpected call: withEndpoints');
     }),
+    // The spinner is the page's, not the client's: in the background it is the same fake, its stubs and records.
+    inBackground: vi.fn(() => fake),
     ...stubs,
   };
+  return fake;
 }
 
 export type FakeAccountsApi = { [Method in keyof AccountsApi]: Mock<AccountsApi[Method]> };

@@ -157,10 +157,12 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
       setLedger(wholeWhenComplete(ledgerInfo));
     }
     setFirstShown(true);
-    // The schedules' names are only for the Edit dialog: read once the ledger has painted.
+    // The schedules' names are only for the Edit dialog: read once the ledger has painted, with no
+    // spinner over the rows the user may already be tapping (decision 0120).
     await new Promise<void>((resolve) => afterFirstPaint(resolve));
+    const quietly = api.inBackground();
     const [depositsInfo, expensesInfo] = settledValues<[DepositsInfoView, ExpensesInfoView]>(
-      await Promise.allSettled([api.getDeposits(), api.getExpenses()]),
+      await Promise.allSettled([quietly.getDeposits(), quietly.getExpenses()]),
       failed,
     );
     if (depositsInfo) setDeposits(depositsInfo);

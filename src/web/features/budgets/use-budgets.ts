@@ -29,8 +29,13 @@ export function useBudgets(inView: string | undefined): BudgetList {
 
   useEffect(() => {
     let live = true;
+    // The personal budget's first list is read on the page's own, after its paint: no spinner over the
+    // view (decision 0120). A list the header needs at once, or asked for again, shows it.
+    const onItsOwn = inView === undefined && generation === 0;
     const read = () => {
-      const calls = given ? Promise.resolve(given) : import('../../api/budget-calls.js').then((code) => code.budgetsApi(client));
+      const calls = given
+        ? Promise.resolve(given)
+        : import('../../api/budget-calls.js').then((code) => code.budgetsApi(onItsOwn ? client.inBackground() : client));
       calls
         .then((api) => api.listBudgets())
         .then(
@@ -41,7 +46,7 @@ export function useBudgets(inView: string | undefined): BudgetList {
           () => undefined,
         );
     };
-    const cancel = inView === undefined && generation === 0 ? whenIdleAfterPaint(read, 2000) : (read(), () => undefined);
+    const cancel = onItsOwn ? whenIdleAfterPaint(read, 2000) : (read(), () => undefined);
     return () => {
       live = false;
       cancel();
