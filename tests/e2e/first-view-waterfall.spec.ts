@@ -87,9 +87,11 @@ test('a returning tab asks for its sign-in settings once the view has painted, a
   });
   await page.reload();
   await expectView(page, 'Ledger');
-  // It starts again by itself, with the server's settings remembered.
-  await expect.poll(() => page.evaluate(() => window.sessionStorage.getItem('leftover.appConfig'))).toBe(note);
+  // It starts again by itself (the page is read only once that second document is in: a read during
+  // the navigation would fail), with the server's settings remembered.
   await expect.poll(() => documents).toBe(2);
+  await expectView(page, 'Ledger');
+  expect(await page.evaluate(() => window.sessionStorage.getItem('leftover.appConfig'))).toBe(note);
   await expect(page.getByTestId('pending-balance')).toBeVisible();
 
   const settingsAsked = events.indexOf(`sent /app-config.json`);
