@@ -164,6 +164,12 @@ function sameStart(port: number, host = 'localhost'): NodeJS.ProcessEnv {
   };
 }
 
+/** NODE_OPTIONS made of every part given, or nothing when none is. */
+function nodeOptions(...parts: readonly (string | undefined)[]): NodeJS.ProcessEnv {
+  const given = parts.filter((part): part is string => part !== undefined && part !== '');
+  return given.length === 0 ? {} : { NODE_OPTIONS: given.join(' ') };
+}
+
 /**
  * For startLeftover's `env`: the server asks V8 for a full garbage collection, handing free memory
  * back to the system, when sent COLLECT_GARBAGE_SIGNAL (benchmark 6, decision 0118). A preload of
@@ -195,8 +201,10 @@ export async function startLeftover(
     ...sameStart(port, start.host),
     ...extra,
     // BENCH_SERVER_NODE_OPTIONS="--import <a preload that starts node:inspector's profiler>", say, for where
-    // the time goes in any benchmark's server (Node 20 refuses --cpu-prof in NODE_OPTIONS).
-    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+    // the time goes in any benchmark's server (Node 20 refuses --cpu-prof in NODE_OPTIONS). Added to
+    // a benchmark's own options, never in their place: benchmark 6's preload (COLLECT_GARBAGE_ON_SIGNAL)
+    // dropped would leave its signal ignored, and its figure read without the collection.
+    ...nodeOptions(extra.NODE_OPTIONS, process.env.BENCH_SERVER_NODE_OPTIONS),
     DATABASE_URL: `sqlite:${path.join(dataDir, 'leftover.sqlite')}`,
     // The per-user request budget guards production against floods; a benchmark is one on purpose.
     RATE_LIMIT_PER_MINUTE: '1000000',
