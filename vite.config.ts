@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstReadsInline } from './scripts/first-reads-inline.js';
 import { runtimeIntoShared } from './scripts/runtime-into-shared.js';
 
 /** The top bar's green (Bootstrap's success colour): the installed app's title bar and splash screen. */
@@ -86,6 +88,8 @@ export default defineConfig({
     chunkPlacement(),
     // Rolldown's runtime helpers (0.7 KB) into `shared`, not a file of their own on every view's path (decision 0112).
     runtimeIntoShared(),
+    // The view's first calls sent by a script of the HTML's own, as the document is parsed (decision 0121).
+    firstReadsInline(fileURLToPath(new URL('./src/web/first-reads-inline.ts', import.meta.url))),
     // Installable (issue 16, decision 0026): a manifest and a service worker that precaches the
     // page's own files (index.html, the hashed scripts and styles, the icons) and nothing else. API
     // answers, /app-config.json and the sign-in pages always go to the network. The page registers
@@ -144,7 +148,7 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id) => (/[\\/]node_modules[\\/]papaparse[\\/]/.test(id) ? false : undefined) },
       output: {
         // The small modules the first view shares with the lazy views (money, dates, the endpoint
-        // table, the answer codecs, zod/mini, the JSX runtime, and React's core, which a lazy chunk
+        // table, the answer codecs, the budget header's name, zod/mini, the JSX runtime, and React's core, which a lazy chunk
         // of the first view's own code otherwise splits off into a file of its own, decision 0048)
         // in one chunk: left to itself the bundler made a chunk of each group of sharers, nine files
         // whose glue and separate compression cost the first view about 1 KB gzipped (benchmark
@@ -156,7 +160,7 @@ export default defineConfig({
             {
               name: 'shared',
               // Rolldown's own runtime helpers too: left alone they are a 0.6 KB file on every view's path.
-              test: /[\\/](src[\\/](domain[\\/](money|names|schedules|ledger|calendar-date|summary)|contract[\\/](common|ledger|expenses|deposits|codecs|errors|app-config))\.ts$|node_modules[\\/](zod[\\/]|react[\\/](index|jsx-runtime)|react[\\/]cjs[\\/]react(-jsx-runtime)?\.production))|rolldown[\\/]runtime\.js$/,
+              test: /[\\/](src[\\/](domain[\\/](money|names|schedules|ledger|calendar-date|summary)|contract[\\/](common|ledger|expenses|deposits|codecs|errors|app-config)|web[\\/]api[\\/]budget-header)\.ts$|node_modules[\\/](zod[\\/]|react[\\/](index|jsx-runtime)|react[\\/]cjs[\\/]react(-jsx-runtime)?\.production))|rolldown[\\/]runtime\.js$/,
               priority: 40,
             },
             {

@@ -28,6 +28,7 @@ import { RequestBudgetStore } from './operations/request-budget-store.js';
 import { registerPage } from './http/page.js';
 import { createRateLimits, type RateLimitBudget } from './http/rate-limit.js';
 import { securityHeaders } from './http/security-headers.js';
+import { inlineScriptSources } from './http/page.js';
 import { yourDataRoutes } from './your-data/routes.js';
 import { accountsRoutes } from './accounts/routes.js';
 import { AccountsService } from './accounts/accounts-service.js';
@@ -138,7 +139,8 @@ function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: st
 }
 
 export async function buildApp(config: AppConfiguration, options: AppOptions = {}): Promise<FastifyInstance> {
-  const headers = securityHeaders(config);
+  const webRoot = options.webRoot ?? path.resolve('dist/web');
+  const headers = securityHeaders(config, inlineScriptSources(webRoot));
   const app = Fastify({
     logger:
       options.logger === false
@@ -391,6 +393,6 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   // An email's confirm and unsubscribe links: outside /api, no token (the link's secret is the proof).
   await app.register(async (scope) => notificationLinkRoutes(scope, { notifications }));
 
-  registerPage(app, options.webRoot ?? path.resolve('dist/web'), { serveSourceMaps: config.serveSourceMaps });
+  registerPage(app, webRoot, { serveSourceMaps: config.serveSourceMaps });
   return app;
 }

@@ -1,7 +1,9 @@
 /**
- * The GETs a returning tab's first view makes first, sent as the first script runs (issue 35,
- * decision 0073; first-reads-now.ts). Its imports stay few: the endpoint table, the clock, the
- * token and the address, nothing of React's DOM or of the views.
+ * The GETs a returning tab's first view makes first (issue 35, decision 0073), sent by the HTML's
+ * own script as the document is parsed (first-reads-inline.ts, decision 0121), or by the first
+ * module when the document sent none (first-reads-now.ts). Its imports stay few: the endpoint table,
+ * the clock, the token and the address; nothing of React, the views or a schema, which the HTML's
+ * script would carry.
  */
 import { ENDPOINTS } from '../contract/common.js';
 import { type IsoDate, todayIn } from '../domain/calendar-date.js';

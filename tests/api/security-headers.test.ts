@@ -4,6 +4,7 @@
  * failures included; and an internal failure (here a missing table, a closed database) answers the
  * generic 500 body with no stack trace or SQL, the detail going to the log.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strictErrorBodySchema } from '../../src/contract/errors.js';
 import { BODY_LIMIT_BYTES } from '../../src/server/app.js';
 import { API_CALLS, type ApiCall, callName } from '../support/api-calls.js';
-import { miniatureWebRoot, parseRawAnswer, rawExchange } from '../support/miniature-page.js';
+import { MINIATURE_SCRIPT, miniatureWebRoot, parseRawAnswer, rawExchange } from '../support/miniature-page.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -33,13 +34,18 @@ function expectStrictHeaders(headers: LightMyRequestResponse['headers'] | Record
   expect(headers['x-powered-by'], context).toBeUndefined();
 }
 
+/** The built page's shape (decision 0121): its own inline script first in the head, then its modules. */
+const FIRST_READS_SCRIPT = 'fetch("/api/accounts",{headers:{accept:"application/json"}}).catch(()=>{});if(1<2)void 0;';
+const PAGE_WITH_FIRST_READS = `<!doctype html><html lang="en"><head><script>${FIRST_READS_SCRIPT}</script><script type="module" src="${MINIATURE_SCRIPT}"></script></head><body></body></html>`;
+const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
 describe.each(databaseKinds())('security headers and internal errors on %s', (kind) => {
   let test: TestApp;
   let webRoot: string;
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    webRoot = miniatureWebRoot();
+    webRoot = miniatureWebRoot({ 'index.html': PAGE_WITH_FIRST_READS });
     test = await startTestApp(kind, {
       webRoot,
       rateLimit: { perUserPerMinute: 5 },
@@ -50,6 +56,14 @@ describe.each(databaseKinds())('security headers and internal errors on %s', (ki
   afterAll(async () => {
     await test?.close();
     fs.rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it("lets the page's own inline script run by its hash, and no other inline script", async () => {
+    for (const url of ['/', '/ledger', '/api/me']) {
+      const response = await test.app.inject({ method: 'GET', url });
+      const scriptSources = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
+      expect(scriptSources, url).toBe(`'self' ${sha256Source(FIRST_READS_SCRIPT)}`);
+    }
   });
 
   it('sends them with the page, its assets and its client-side routes', async () => {

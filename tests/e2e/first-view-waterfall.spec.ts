@@ -133,3 +133,29 @@ test("Home's chart is drawn before any file of the other views or the dialogs is
   for (const file of await requested())
     expect(file.at, `${file.path} asked for after the chart (drawn at ${chartDrawnAt})`).toBeGreaterThan(chartDrawnAt ?? 0);
 });
+
+test("a returning tab's first reads are sent by the document's own script, under the page's content security policy, and once", async ({
+  page,
+}) => {
+  await signInSeeded(page, 'Ledger', 'inline-ingrid');
+  // Anything the content security policy refuses (an inline script whose hash it does not list) is reported here.
+  await page.addInitScript(() => {
+    const refused: string[] = [];
+    (window as unknown as { refusedByPolicy: string[] }).refusedByPolicy = refused;
+    document.addEventListener('securitypolicyviolation', (event) => refused.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  const windowReads: string[] = [];
+  page.on('request', (request) => {
+    if (pathOf(request) === '/api/ledger/retrieve-ledger') windowReads.push(request.url());
+  });
+  await page.reload();
+  await expectView(page, 'Ledger');
+  await expect(page.getByRole('button', { name: 'Pay Acme' }).first()).toBeVisible();
+  await expect(page.getByTestId('pending-balance')).toBeVisible();
+
+  expect(await page.evaluate(() => (window as unknown as { refusedByPolicy: string[] }).refusedByPolicy)).toEqual([]);
+  // decision 0121: the HTML's script sent the view's first reads and left them for the page, which took them.
+  expect(await page.evaluate(() => (window as unknown as { leftoverFirstReads?: unknown }).leftoverFirstReads instanceof Map)).toBe(true);
+  expect(windowReads, 'the ledger window is asked for once').toHaveLength(1);
+  expect(new URL(windowReads[0] ?? 'http://x/').searchParams.get('limit')).toBe('100');
+});

@@ -1,9 +1,29 @@
 /** The built page, served by the same server as the API. */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from '../../contract/errors.js';
+
+/** A script element with no attributes and its text, as the build writes the first reads' (scripts/first-reads-inline.ts). */
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
+/**
+ * The content security policy's sources for the built page's own inline scripts: the hash of each
+ * (decision 0121), read from its index.html when the server starts. None without a built page.
+ */
+export function inlineScriptSources(webRoot: string): string[] {
+  const indexFile = path.join(webRoot, 'index.html');
+  if (!fs.existsSync(indexFile)) return [];
+  const html = fs.readFileSync(indexFile, 'utf8');
+  return [...html.matchAll(INLINE_SCRIPT)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  );
+}
 
 /**
  * Serves the built page: hashed assets are cached for good, index.html, sw.js and the manifest

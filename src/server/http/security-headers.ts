@@ -7,13 +7,14 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { AppConfiguration } from '../config.js';
 import type { BareAnswerHeaders } from './http-errors.js';
 
-function contentSecurityPolicy(config: AppConfiguration) {
+function contentSecurityPolicy(config: AppConfiguration, inlineScripts: readonly string[]) {
   const issuerOrigin = new URL(config.oidc.issuer).origin;
   return {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // Our files, and the page's own inline script by its hash (the first reads, decision 0121).
+      scriptSrc: ["'self'", ...inlineScripts],
       styleSrc: ["'self'"],
       // Bootstrap draws select arrows and checkboxes as data: SVG images.
       imgSrc: ["'self'", 'data:'],
@@ -58,8 +59,9 @@ export interface SecurityHeaders {
   readonly bare: BareAnswerHeaders;
 }
 
-export function securityHeaders(config: AppConfiguration): SecurityHeaders {
-  const policy = contentSecurityPolicy(config);
+/** `inlineScripts`: the built page's inline scripts as script-src sources ('sha256-...'). */
+export function securityHeaders(config: AppConfiguration, inlineScripts: readonly string[] = []): SecurityHeaders {
+  const policy = contentSecurityPolicy(config, inlineScripts);
   return {
     helmet: {
       contentSecurityPolicy: policy,

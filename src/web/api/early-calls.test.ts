@@ -101,4 +101,37 @@ describe("the first script's calls", () => {
     expect(taken?.headers.get('etag')).toBe('"v1"');
     await expect(taken?.json()).resolves.toEqual(DEPOSITS);
   });
+
+  it("sent by the document's own script are the page's: taken once, and the page sends none of its own", async () => {
+    // The HTML's script is a bundle of its own (first-reads-inline.ts): its module instance sends the
+    // calls and leaves them on the window; the page's modules, evaluated after it, take them there.
+    const early = answering(200, DEPOSITS);
+    const documentsOwn = await import('./early-calls.js');
+    documentsOwn.sendEarlyCalls('t-document', ['/api/deposits/retrieve-deposits'], early);
+    documentsOwn.leaveEarlyCallsForThePage();
+    try {
+      vi.resetModules();
+      const pages = await import('./early-calls.js');
+      const { createApiClient: pagesClient } = await import('./api-client.js');
+      expect(pages.firstReadsSentByTheDocument()).toBe(true);
+      await pages.earlyCallsAnswered();
+      const later = answering(200, EXPENSES);
+      const api = pagesClient({ getAccessToken: () => 't-document', onUnauthorized: vi.fn(), fetchImpl: later });
+      expect(api.depositsInHand()).toEqual(DEPOSITS);
+      await expect(api.getDeposits()).resolves.toEqual(DEPOSITS);
+      expect(early).toHaveBeenCalledTimes(1);
+      expect(later).not.toHaveBeenCalled();
+      // What the view did not take by its first paint is dropped, wherever it was sent from.
+      documentsOwn.sendEarlyCalls('t-document', ['/api/expenses/retrieve-expenses'], answering(200, EXPENSES));
+      pages.dropUntakenEarlyCalls();
+      expect(pages.takeEarlyCall('t-document', '/api/expenses/retrieve-expenses', undefined)).toBeUndefined();
+    } finally {
+      delete (globalThis as { leftoverFirstReads?: unknown }).leftoverFirstReads;
+    }
+  });
+
+  it("are the page's own when the document sent none", async () => {
+    const pages = await import('./early-calls.js');
+    expect(pages.firstReadsSentByTheDocument()).toBe(false);
+  });
 });

@@ -7,7 +7,6 @@
  * not make, or makes with another token, is dropped once the view has painted.
  */
 import type { IsoDate } from '../../domain/calendar-date.js';
-import { afterFirstPaint } from '../first-paint.js';
 import { BUDGET_HEADER } from './budget-header.js';
 
 /**
@@ -35,7 +34,42 @@ interface EarlyCall {
   json?: { readonly value: unknown } | null;
 }
 
-const sent = new Map<string, EarlyCall>();
+/**
+ * Where the HTML's own script (first-reads-inline.ts, decision 0121) leaves the calls it sent: it
+ * runs as the document is parsed, a separate bundle, before any of the page's modules. Read when
+ * first needed, not as this module is evaluated: a read of a global there would be a side effect the
+ * bundler keeps in order by splitting the module off the first script.
+ */
+interface CallsLeftByTheDocument {
+  leftoverFirstReads?: Map<string, EarlyCall>;
+}
+
+function leftByTheDocument(): CallsLeftByTheDocument {
+  return globalThis as CallsLeftByTheDocument;
+}
+
+let held: Map<string, EarlyCall> | undefined;
+
+/** The calls sent early: the HTML's script's when it sent them, else this page's own. */
+function sentCalls(): Map<string, EarlyCall> {
+  held ??= leftByTheDocument().leftoverFirstReads ?? new Map<string, EarlyCall>();
+  return held;
+}
+
+/** Whether the HTML's own script sent the first reads (and this page takes its calls). */
+export function firstReadsSentByTheDocument(): boolean {
+  return leftByTheDocument().leftoverFirstReads !== undefined;
+}
+
+/** For the HTML's own script: leaves its calls where the page's script finds them. */
+export function leaveEarlyCallsForThePage(): void {
+  leftByTheDocument().leftoverFirstReads = sentCalls();
+}
+
+/** Whatever the view did not ask for by its first paint it never will: first-reads-now.ts drops it then. */
+export function dropUntakenEarlyCalls(): void {
+  sentCalls().clear();
+}
 
 /** The budget is part of the key: an answer for one budget is never taken by a call for another (decision 0092). */
 const keyOf = (token: string, path: string, budget: string | undefined) => `${token} ${budget ?? ''} ${path}`;
@@ -76,10 +110,8 @@ export function sendEarlyCalls(
     const call = early(fetchImpl(path, { method: 'GET', headers }));
     // A failure is the client's to report when it takes the call; an answer never taken is dropped.
     call.answer.catch(() => undefined);
-    sent.set(keyOf(token, path, budget), call);
+    sentCalls().set(keyOf(token, path, budget), call);
   }
-  // Whatever the view did not ask for by its first paint it never will: drop it.
-  if (paths.length > 0) afterFirstPaint(() => sent.clear());
 }
 
 /**
@@ -87,7 +119,7 @@ export function sendEarlyCalls(
  * little, before the first render, so the view can paint once, with its data (decision 0109).
  */
 export function earlyCallsAnswered(): Promise<void> {
-  return Promise.all([...sent.values()].map((call) => call.settled)).then(() => undefined);
+  return Promise.all([...sentCalls().values()].map((call) => call.settled)).then(() => undefined);
 }
 
 /**
@@ -95,7 +127,7 @@ export function earlyCallsAnswered(): Promise<void> {
  * already: a view's first state (decision 0109). The call stays for the client to take.
  */
 export function earlyAnswerInHand(token: string, path: string, budget: string | undefined): { readonly json: unknown } | undefined {
-  const call = sent.get(keyOf(token, path, budget));
+  const call = sentCalls().get(keyOf(token, path, budget));
   if (call?.text === undefined) return undefined;
   if (call.json === undefined) {
     try {
@@ -111,7 +143,8 @@ export function earlyAnswerInHand(token: string, path: string, budget: string | 
 /** The answer to a GET sent early with this token for this budget, once: the next same call goes to the server. */
 export function takeEarlyCall(token: string, path: string, budget: string | undefined): Promise<Response> | undefined {
   const key = keyOf(token, path, budget);
-  const call = sent.get(key);
-  sent.delete(key);
+  const calls = sentCalls();
+  const call = calls.get(key);
+  calls.delete(key);
   return call?.answer;
 }

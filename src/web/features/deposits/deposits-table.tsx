@@ -1,4 +1,5 @@
 import { DataTable } from '../../components/data-table.js';
+import { useRowsOnFirstScreen } from '../../components/use-after-first-frame.js';
 import type { DepositView } from '../../../contract/codecs.js';
 import { formatDate } from '../../../domain/calendar-date.js';
 import { formatUsd } from '../../../domain/money.js';
@@ -16,6 +17,7 @@ interface DepositsTableProps {
 
 export function DepositsTable({ deposits, accounts, onEdit, onDelete }: DepositsTableProps) {
   const choices = accountChoices(accounts);
+  const { bodyRef, shownRows } = useRowsOnFirstScreen<HTMLTableSectionElement>(deposits.length);
   return (
     <DataTable responsive className="mb-0 align-middle">
       <thead>
@@ -30,8 +32,8 @@ export function DepositsTable({ deposits, accounts, onEdit, onDelete }: Deposits
           <EditDeleteHeader />
         </tr>
       </thead>
-      <tbody>
-        {deposits.map((deposit) => (
+      <tbody ref={bodyRef}>
+        {deposits.slice(0, shownRows).map((deposit) => (
           <tr key={deposit.id}>
             <th scope="row">{deposit.name}</th>
             <td>{deposit.type}</td>

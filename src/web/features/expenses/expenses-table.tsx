@@ -1,4 +1,5 @@
 import { DataTable } from '../../components/data-table.js';
+import { useRowsOnFirstScreen } from '../../components/use-after-first-frame.js';
 import type { ExpenseView } from '../../../contract/codecs.js';
 import { formatDate, type IsoDate } from '../../../domain/calendar-date.js';
 import { formatUsd } from '../../../domain/money.js';
@@ -20,6 +21,7 @@ interface ExpensesTableProps {
 
 export function ExpensesTable({ expenses, accounts, today, onEdit, onDelete }: ExpensesTableProps) {
   const choices = accountChoices(accounts);
+  const { bodyRef, shownRows } = useRowsOnFirstScreen<HTMLTableSectionElement>(expenses.length);
   return (
     <DataTable responsive className="mb-0 align-middle">
       <thead>
@@ -34,8 +36,8 @@ export function ExpensesTable({ expenses, accounts, today, onEdit, onDelete }: E
           <EditDeleteHeader />
         </tr>
       </thead>
-      <tbody>
-        {expenses.map((expense) => (
+      <tbody ref={bodyRef}>
+        {expenses.slice(0, shownRows).map((expense) => (
           <tr key={expense.id}>
             <th scope="row">{expense.name}</th>
             <td>{expense.type}</td>

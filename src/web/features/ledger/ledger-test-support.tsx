@@ -101,3 +101,11 @@ export function setWindowWidth(width: number): void {
     window.dispatchEvent(new Event('resize'));
   });
 }
+
+/**
+ * Lets the frame after the current one be produced: the rows' window adds its overscan then
+ * (decision 0121), so a test that compares windows waits for it first.
+ */
+export async function afterNextFrame(): Promise<void> {
+  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}

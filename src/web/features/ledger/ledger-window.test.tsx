@@ -22,7 +22,7 @@ import { ledgerForecast, type LedgerForecast } from '../../forecast/ledger-forec
 import { fakeApiClient } from '../../test-support/fake-api-client.js';
 import { changesAfter, type LedgerFieldsOf, ledgerWindowOf, wholeLedger } from '../../test-support/ledger-windows.js';
 import { LedgerSection } from './ledger-section.js';
-import { NO_SCHEDULES, NoImportStatementDialog, setWindowWidth } from './ledger-test-support.js';
+import { afterNextFrame, NO_SCHEDULES, NoImportStatementDialog, setWindowWidth } from './ledger-test-support.js';
 
 const JSDOM_WIDTH = window.innerWidth;
 beforeEach(() => setWindowWidth(1280));
@@ -131,6 +131,7 @@ describe('the Ledger section with a window of a long ledger', () => {
     expect(screen.queryByRole('table')).toBeNull();
     view.handOver({ ledger: whole });
     await waitFor(() => expect(screen.getByText(/^Showing \d+ of 2,000 transactions\.$/)).toBeVisible());
+    await afterNextFrame();
     const found = rowNames();
     expect(found.some((text) => text?.includes('Bill 36'))).toBe(true);
     // What a full load finds for the same search.

@@ -13,7 +13,7 @@ import { ledgerForecast } from '../../../forecast/ledger-forecast.js';
 import { fakeApiClient } from '../../../test-support/fake-api-client.js';
 import { LedgerSection } from '../ledger-section.js';
 import { formatLedgerMoney } from '../ledger-format.js';
-import { ledgerInfo, NoImportStatementDialog, renderLedger, setWindowWidth, transaction } from '../ledger-test-support.js';
+import { afterNextFrame, ledgerInfo, NoImportStatementDialog, renderLedger, setWindowWidth, transaction } from '../ledger-test-support.js';
 import { ESTIMATED_TABLE_ROW_HEIGHT } from './ledger-table.js';
 import { ROW_OVERSCAN } from '../window/use-row-window.js';
 
@@ -27,8 +27,10 @@ const formatCalls = vi.mocked(formatLedgerMoney);
 const FIVE_YEARS_OF_ROWS = 1800;
 const HEADER_BALANCES = 2;
 const FORMATS_PER_ROW = 2;
-// jsdom lays nothing out: the window is the rows that fit in its viewport, plus the overscan below.
-const WINDOW_ROWS = Math.ceil(window.innerHeight / ESTIMATED_TABLE_ROW_HEIGHT) + ROW_OVERSCAN;
+// jsdom lays nothing out: the rows start at the viewport's top. The first frame holds the rows that
+// fit in it; from the next frame on the window has the overscan below too (decision 0121).
+const FIRST_FRAME_ROWS = Math.ceil(window.innerHeight / ESTIMATED_TABLE_ROW_HEIGHT);
+const WINDOW_ROWS = FIRST_FRAME_ROWS + ROW_OVERSCAN;
 /** The rows are in one pay period (none is a paycheck): its line comes first and takes a place in the window. */
 const PERIOD_LINES = 1;
 
@@ -55,10 +57,21 @@ beforeEach(() => setWindowWidth(1280));
 afterEach(() => setWindowWidth(JSDOM_WIDTH));
 
 describe('ledger rows of a five-year ledger', () => {
-  it('renders only a window of the rows, and tells assistive technology the whole size', () => {
+  it('renders the rows on screen first and the overscan in the next frame, each row once', async () => {
     renderLedger(ledgerInfo(ledgerRows(FIVE_YEARS_OF_ROWS)));
-    expect(screen.getByText('1,800 transactions.')).toBeInTheDocument();
+    expect(formatCalls).toHaveBeenCalledTimes(HEADER_BALANCES + FORMATS_PER_ROW * (FIRST_FRAME_ROWS - PERIOD_LINES));
+    expect(renderedRows().size).toBe(FIRST_FRAME_ROWS - PERIOD_LINES);
+
+    await afterNextFrame();
+    expect(renderedRows().size).toBe(WINDOW_ROWS - PERIOD_LINES);
+    // The rows of the first frame are not rendered again: only the overscan's are added.
     expect(formatCalls).toHaveBeenCalledTimes(HEADER_BALANCES + FORMATS_PER_ROW * (WINDOW_ROWS - PERIOD_LINES));
+  });
+
+  it('renders only a window of the rows, and tells assistive technology the whole size', async () => {
+    renderLedger(ledgerInfo(ledgerRows(FIVE_YEARS_OF_ROWS)));
+    await afterNextFrame();
+    expect(screen.getByText('1,800 transactions.')).toBeInTheDocument();
 
     const table = screen.getByRole('table');
     expect(table).toHaveAttribute('aria-rowcount', String(1 + PERIOD_LINES + FIVE_YEARS_OF_ROWS));
@@ -112,6 +125,7 @@ describe('ledger rows of a five-year ledger', () => {
   it('renders no row, nor the balances, again when the filter hides only rows below the window', async () => {
     const user = userEvent.setup();
     renderLedger(ledgerInfo(ledgerRows(300, (index) => index >= 100 && index % 3 === 0)));
+    await afterNextFrame();
     const before = renderedRows();
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     const dialog = await screen.findByRole('dialog', { name: 'Filter By' });
@@ -127,6 +141,7 @@ describe('ledger rows of a five-year ledger', () => {
   it('renders again, when the filter hides rows in the window, only the rows that moved or came into it', async () => {
     const user = userEvent.setup();
     renderLedger(ledgerInfo(ledgerRows(300)));
+    await afterNextFrame();
     const before = renderedRows();
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     const dialog = await screen.findByRole('dialog', { name: 'Filter By' });

@@ -5,9 +5,13 @@
  * most once per animation frame.
  */
 import { type FocusEvent, type ReactElement, type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useAfterFirstFrame } from '../../../components/use-after-first-frame.js';
 import { loadedSegments, type RowSegment, rowSegments, rowWindow, type RowWindow, windowNeedsRender } from './row-window.js';
 
-/** About half a screen of rows beyond each edge: a fast wheel turn or a Tab still lands on rendered rows. */
+/**
+ * About half a screen of rows beyond each edge: a fast wheel turn or a Tab still lands on rendered
+ * rows. Not in the first frame, which holds only the rows on screen (decision 0121).
+ */
 export const ROW_OVERSCAN = 10;
 /** Measured heights within this of the current one change nothing: sub-pixel rounding is not a resize. */
 const ROW_HEIGHT_TOLERANCE = 0.5;
@@ -46,8 +50,8 @@ interface RowWindowView<Container extends HTMLElement> {
   readonly rowHeight: number;
 }
 
-function windowOf(geometry: Geometry, rowCount: number): RowWindow {
-  return rowWindow({ ...geometry, rowCount, overscan: ROW_OVERSCAN });
+function windowOf(geometry: Geometry, rowCount: number, overscan: number): RowWindow {
+  return rowWindow({ ...geometry, rowCount, overscan });
 }
 
 function rowSelector(numbering: RowNumbering, index: number): string {
@@ -74,31 +78,33 @@ function useRowWindow<Container extends HTMLElement>({
   numbering,
 }: RowWindowOptions): RowWindowView<Container> {
   const containerRef = useRef<Container>(null);
-  // Until the first measurement: the first row at the top of the viewport, which in jsdom renders
-  // the rows that fit in window.innerHeight plus the overscan.
+  // Until the first measurement: the rows start at the viewport's bottom, so the first render holds
+  // one row and the measurement before the paint adds those that reach the screen (in jsdom, with
+  // nothing laid out, the rows that fit in window.innerHeight).
   const [geometry, setGeometry] = useState<Geometry>(() => ({
-    scrollOffset: 0,
+    scrollOffset: -window.innerHeight,
     viewportHeight: window.innerHeight,
     rowHeight: estimatedRowHeight,
   }));
-  const currentWindow = windowOf(geometry, rowCount);
+  const overscan = useAfterFirstFrame(rowCount > 0) ? ROW_OVERSCAN : 0;
+  const currentWindow = windowOf(geometry, rowCount, overscan);
 
   // What the listeners compare with: the state of the last commit.
-  const latest = useRef({ rowCount, geometry, rendered: currentWindow, numbering });
+  const latest = useRef({ rowCount, geometry, rendered: currentWindow, numbering, overscan });
   useLayoutEffect(() => {
-    latest.current = { rowCount, geometry, rendered: currentWindow, numbering };
+    latest.current = { rowCount, geometry, rendered: currentWindow, numbering, overscan };
   });
 
   const measure = useCallback(() => {
     const container = containerRef.current;
     if (container === null) return;
-    const { rowCount: count, geometry: current, rendered, numbering: rows } = latest.current;
+    const { rowCount: count, geometry: current, rendered, numbering: rows, overscan: spare } = latest.current;
     const measured = measuredRowHeight(container, rendered, rows);
     const rowHeight = measured !== null && Math.abs(measured - current.rowHeight) > ROW_HEIGHT_TOLERANCE ? measured : current.rowHeight;
     const next: Geometry = { scrollOffset: -container.getBoundingClientRect().top, viewportHeight: window.innerHeight, rowHeight };
-    const after = windowOf(next, count);
+    const after = windowOf(next, count, spare);
     // The rendered rows still cover the window, with no more than an overscan to spare: no render.
-    if (rowHeight !== current.rowHeight || windowNeedsRender(rendered, after, ROW_OVERSCAN)) setGeometry(next);
+    if (rowHeight !== current.rowHeight || windowNeedsRender(rendered, after, spare)) setGeometry(next);
   }, []);
 
   // Before the first paint and whenever the row count changes (a filter, an added or deleted row):
