@@ -36,9 +36,8 @@ interface EarlyCall {
 
 /**
  * Where the HTML's own script (first-reads-inline.ts, decision 0121) leaves the calls it sent: it
- * runs as the document is parsed, a separate bundle, before any of the page's modules. Read when
- * first needed, not as this module is evaluated: a read of a global there would be a side effect the
- * bundler keeps in order by splitting the module off the first script.
+ * runs as the document is parsed, a separate bundle, before any of the page's modules; the page's
+ * modules take them when they first need a call.
  */
 interface CallsLeftByTheDocument {
   leftoverFirstReads?: Map<string, EarlyCall>;

@@ -1,6 +1,12 @@
 /** The spec's striped, bordered, hover-highlighted table, as plain Bootstrap markup. */
 import type { ReactNode } from 'react';
 
+/**
+ * A row of these tables with its Edit and Delete buttons is about 49 px tall at the default size;
+ * a little less here, so a first frame guessed from it holds a row too many rather than too few.
+ */
+export const ESTIMATED_DATA_ROW_HEIGHT = 44;
+
 interface DataTableProps {
   readonly children: ReactNode;
   readonly className?: string;

@@ -5,13 +5,13 @@
  */
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useRowsOnFirstScreen } from './use-after-first-frame.js';
+import { rememberedRowsTop, useRowsOnFirstScreen } from './use-after-first-frame.js';
 
 const ROW_HEIGHT = 40;
 const BODY_TOP = 500;
 
 function Rows({ count }: { readonly count: number }) {
-  const { bodyRef, shownRows } = useRowsOnFirstScreen<HTMLTableSectionElement>(count);
+  const { bodyRef, shownRows } = useRowsOnFirstScreen<HTMLTableSectionElement>(count, 'expenses', ROW_HEIGHT);
   return (
     <table>
       <tbody ref={bodyRef}>
@@ -35,13 +35,27 @@ function laidOut(top: number) {
 
 const nextFrame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+});
 
 describe('a table in its first frame', () => {
   it('holds the rows down to the screen’s bottom, and every row from the next frame on', async () => {
     laidOut(BODY_TOP);
     render(<Rows count={50} />);
     // 268 px of screen below the body's top: seven rows of 40 px reach past it.
+    expect(screen.getAllByRole('row')).toHaveLength(Math.ceil((window.innerHeight - BODY_TOP) / ROW_HEIGHT));
+    await nextFrame();
+    expect(screen.getAllByRole('row')).toHaveLength(50);
+  });
+
+  it('remembers where its rows began, and starts from there the next time', async () => {
+    laidOut(BODY_TOP);
+    const first = render(<Rows count={50} />);
+    expect(rememberedRowsTop('expenses')).toBe(BODY_TOP);
+    first.unmount();
+    render(<Rows count={50} />);
     expect(screen.getAllByRole('row')).toHaveLength(Math.ceil((window.innerHeight - BODY_TOP) / ROW_HEIGHT));
     await nextFrame();
     expect(screen.getAllByRole('row')).toHaveLength(50);

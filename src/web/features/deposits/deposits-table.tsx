@@ -1,4 +1,4 @@
-import { DataTable } from '../../components/data-table.js';
+import { DataTable, ESTIMATED_DATA_ROW_HEIGHT } from '../../components/data-table.js';
 import { useRowsOnFirstScreen } from '../../components/use-after-first-frame.js';
 import type { DepositView } from '../../../contract/codecs.js';
 import { formatDate } from '../../../domain/calendar-date.js';
@@ -17,7 +17,7 @@ interface DepositsTableProps {
 
 export function DepositsTable({ deposits, accounts, onEdit, onDelete }: DepositsTableProps) {
   const choices = accountChoices(accounts);
-  const { bodyRef, shownRows } = useRowsOnFirstScreen<HTMLTableSectionElement>(deposits.length);
+  const { bodyRef, shownRows } = useRowsOnFirstScreen<HTMLTableSectionElement>(deposits.length, 'deposits', ESTIMATED_DATA_ROW_HEIGHT);
   return (
     <DataTable responsive className="mb-0 align-middle">
       <thead>

@@ -1,4 +1,4 @@
-import { DataTable } from '../../components/data-table.js';
+import { DataTable, ESTIMATED_DATA_ROW_HEIGHT } from '../../components/data-table.js';
 import { useRowsOnFirstScreen } from '../../components/use-after-first-frame.js';
 import type { ExpenseView } from '../../../contract/codecs.js';
 import { formatDate, type IsoDate } from '../../../domain/calendar-date.js';
@@ -21,7 +21,7 @@ interface ExpensesTableProps {
 
 export function ExpensesTable({ expenses, accounts, today, onEdit, onDelete }: ExpensesTableProps) {
   const choices = accountChoices(accounts);
-  const { bodyRef, shownRows } = useRowsOnFirstScreen<HTMLTableSectionElement>(expenses.length);
+  const { bodyRef, shownRows } = useRowsOnFirstScreen<HTMLTableSectionElement>(expenses.length, 'expenses', ESTIMATED_DATA_ROW_HEIGHT);
   return (
     <DataTable responsive className="mb-0 align-middle">
       <thead>

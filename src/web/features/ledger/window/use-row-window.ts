@@ -5,7 +5,7 @@
  * most once per animation frame.
  */
 import { type FocusEvent, type ReactElement, type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useAfterFirstFrame } from '../../../components/use-after-first-frame.js';
+import { rememberedRowsTop, rememberRowsTop, type RowList, useAfterFirstFrame } from '../../../components/use-after-first-frame.js';
 import { loadedSegments, type RowSegment, rowSegments, rowWindow, type RowWindow, windowNeedsRender } from './row-window.js';
 
 /**
@@ -13,6 +13,8 @@ import { loadedSegments, type RowSegment, rowSegments, rowWindow, type RowWindow
  * rows. Not in the first frame, which holds only the rows on screen (decision 0121).
  */
 export const ROW_OVERSCAN = 10;
+/** Rows the first frame may hold beyond the screen without a render to take them away. */
+const FIRST_FRAME_SLACK = 2;
 /** Measured heights within this of the current one change nothing: sub-pixel rounding is not a resize. */
 const ROW_HEIGHT_TOLERANCE = 0.5;
 
@@ -78,11 +80,12 @@ function useRowWindow<Container extends HTMLElement>({
   numbering,
 }: RowWindowOptions): RowWindowView<Container> {
   const containerRef = useRef<Container>(null);
-  // Until the first measurement: the rows start at the viewport's bottom, so the first render holds
-  // one row and the measurement before the paint adds those that reach the screen (in jsdom, with
-  // nothing laid out, the rows that fit in window.innerHeight).
+  const list: RowList = numbering.attribute === 'aria-rowindex' ? 'ledger-table' : 'ledger-list';
+  // Until the first measurement: the rows begin where they did when the ledger was last shown, at
+  // the top of the page the first time (in jsdom, with nothing laid out, the rows that fit in
+  // window.innerHeight). The measurement before the paint corrects the window (decision 0121).
   const [geometry, setGeometry] = useState<Geometry>(() => ({
-    scrollOffset: -window.innerHeight,
+    scrollOffset: window.scrollY - (rememberedRowsTop(list) ?? 0),
     viewportHeight: window.innerHeight,
     rowHeight: estimatedRowHeight,
   }));
@@ -90,21 +93,25 @@ function useRowWindow<Container extends HTMLElement>({
   const currentWindow = windowOf(geometry, rowCount, overscan);
 
   // What the listeners compare with: the state of the last commit.
-  const latest = useRef({ rowCount, geometry, rendered: currentWindow, numbering, overscan });
+  const latest = useRef({ rowCount, geometry, rendered: currentWindow, numbering, overscan, list });
   useLayoutEffect(() => {
-    latest.current = { rowCount, geometry, rendered: currentWindow, numbering, overscan };
+    latest.current = { rowCount, geometry, rendered: currentWindow, numbering, overscan, list };
   });
 
   const measure = useCallback(() => {
     const container = containerRef.current;
     if (container === null) return;
-    const { rowCount: count, geometry: current, rendered, numbering: rows, overscan: spare } = latest.current;
+    const { rowCount: count, geometry: current, rendered, numbering: rows, overscan, list: where } = latest.current;
     const measured = measuredRowHeight(container, rendered, rows);
     const rowHeight = measured !== null && Math.abs(measured - current.rowHeight) > ROW_HEIGHT_TOLERANCE ? measured : current.rowHeight;
-    const next: Geometry = { scrollOffset: -container.getBoundingClientRect().top, viewportHeight: window.innerHeight, rowHeight };
-    const after = windowOf(next, count, spare);
-    // The rendered rows still cover the window, with no more than an overscan to spare: no render.
-    if (rowHeight !== current.rowHeight || windowNeedsRender(rendered, after, spare)) setGeometry(next);
+    const top = container.getBoundingClientRect().top;
+    // Where the rows began, for the next first frame (decision 0121); scrolls and resizes leave it.
+    if (measured !== null && overscan === 0) rememberRowsTop(where, top + window.scrollY);
+    const next: Geometry = { scrollOffset: -top, viewportHeight: window.innerHeight, rowHeight };
+    const after = windowOf(next, count, overscan);
+    // The rendered rows still cover the window, with no more than an overscan to spare (in the first
+    // frame a few rows, where the remembered place was a little off): no render.
+    if (rowHeight !== current.rowHeight || windowNeedsRender(rendered, after, Math.max(overscan, FIRST_FRAME_SLACK))) setGeometry(next);
   }, []);
 
   // Before the first paint and whenever the row count changes (a filter, an added or deleted row):
