@@ -9,6 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { inlineScriptTexts } from '../../src/server/http/page.js';
 import { BENCH_CACHE, type PrivateBuild } from '../lib/build.js';
 import { type BenchResult, result } from '../lib/report.js';
 import { round } from '../lib/stats.js';
@@ -27,7 +28,7 @@ export interface InitialAssets {
 export function initialAssets(indexHtml: string): InitialAssets {
   const scripts: string[] = [];
   const styles: string[] = [];
-  const inlineScripts = [...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+  const inlineScripts = inlineScriptTexts(indexHtml);
   for (const tag of indexHtml.match(/<(script|link)\b[^>]*>/g) ?? []) {
     const attribute = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
     if (tag.startsWith('<script')) {

@@ -29,8 +29,26 @@ function release(): void {
  */
 export function markFirstPaint(): void {
   if (painted) return;
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(release, 0));
-  else setTimeout(release, 0);
+  afterNextFrame(release);
+}
+
+/**
+ * Runs the task in the first task after the next animation frame (the frame that shows what was
+ * just committed has then been produced); answers how to call it off.
+ */
+export function afterNextFrame(task: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof requestAnimationFrame !== 'function') {
+    timer = setTimeout(task, 0);
+    return () => clearTimeout(timer);
+  }
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(task, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    if (timer !== undefined) clearTimeout(timer);
+  };
 }
 
 /** Starts the fallback: main.tsx calls it when the page starts. */

@@ -9,6 +9,11 @@ import type { ErrorBody } from '../../contract/errors.js';
 /** A script element with no attributes and its text, as the build writes the first reads' (scripts/first-reads-inline.ts). */
 const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
 
+/** The text of each inline script of a page (the built page has one: the first reads, decision 0121). */
+export function inlineScriptTexts(html: string): string[] {
+  return [...html.matchAll(INLINE_SCRIPT)].map((match) => match[1] ?? '');
+}
+
 /**
  * The content security policy's sources for the built page's own inline scripts: the hash of each
  * (decision 0121), read from its index.html when the server starts. None without a built page.
@@ -16,12 +21,8 @@ const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
 export function inlineScriptSources(webRoot: string): string[] {
   const indexFile = path.join(webRoot, 'index.html');
   if (!fs.existsSync(indexFile)) return [];
-  const html = fs.readFileSync(indexFile, 'utf8');
-  return [...html.matchAll(INLINE_SCRIPT)].map(
-    (match) =>
-      `'sha256-${createHash('sha256')
-        .update(match[1] ?? '')
-        .digest('base64')}'`,
+  return inlineScriptTexts(fs.readFileSync(indexFile, 'utf8')).map(
+    (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
   );
 }
 

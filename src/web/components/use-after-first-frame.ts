@@ -10,21 +10,15 @@
  * paint costs a forced layout and runs the first commit's effects early, ahead of the frame.
  */
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { afterNextFrame } from '../first-paint.js';
 
 /** False until the frame in which `ready` first became true has been produced; true from then on. */
 export function useAfterFirstFrame(ready: boolean): boolean {
   const [after, setAfter] = useState(false);
   useEffect(() => {
     if (!ready || after) return;
-    // The task after the next animation frame: that frame shows what this commit rendered.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setAfter(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (timer !== undefined) clearTimeout(timer);
-    };
+    // That frame shows what this commit rendered.
+    return afterNextFrame(() => setAfter(true));
   }, [ready, after]);
   return after;
 }
