@@ -27,12 +27,14 @@ import { formatDate, isoDate } from '../../domain/calendar-date.js';
 import { ApiCallError } from './api-error.js';
 import { BUDGET_HEADER } from './budget-header.js';
 import {
+  type CallInHand,
   type Endpoint,
   endpoint,
   type Endpoints,
   type HeldLedger,
   type HeldLedgerInfo,
   type LedgerRead,
+  type LedgerReadInHand,
   type Request,
 } from './api-request.js';
 import { earlyAnswerInHand, takeEarlyCall } from './early-calls.js';
@@ -168,14 +170,17 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
    * The answer to a GET the first script sent (decision 0073), decoded, when it is in already: a
    * view's first state, so it paints once, with its data (decision 0109). The call itself stays for
    * the view's load to take, which then finds the same answer; undefined when it is not in, failed,
-   * or does not decode, and the view loads as it always did.
+   * or does not decode, and the view loads as it always did. A ledger's version is noted as a
+   * call's is, so the view's first write is based on it.
    */
-  function inHand<T>({ path, answer }: Pick<Request<T>, 'path' | 'answer'>): T | undefined {
+  function inHand<T>({ path, answer, ledgerOf }: CallInHand<T>): T | undefined {
     const token = options.getAccessToken();
     const body = token === undefined ? undefined : earlyAnswerInHand(token, path, options.budget);
     if (body === undefined) return undefined;
     const parsed = answer.safeParse(body.json);
-    return parsed.success ? parsed.data : undefined;
+    if (!parsed.success) return undefined;
+    if (ledgerOf) noteLedgerVersion(ledgerOf(parsed.data), body.etag);
+    return parsed.data;
   }
 
   /**
@@ -190,6 +195,8 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
 
   /** The whole ledger; or what `read` makes of the call: the Ledger view asks for a window of it (decision 0053). */
   const getLedger = (read: LedgerRead = callLedger): Promise<HeldLedgerInfo> => read({ ...at('getLedger'), answer: ledgerInfoCodec });
+  /** The same, read from an answer in hand (decision 0109): the Ledger view's first window. */
+  const getLedgerInHand = (read: LedgerReadInHand): HeldLedgerInfo | undefined => read({ ...at('getLedger'), answer: ledgerInfoCodec });
 
   /**
    * A write of one ledger row by the page (decision 0030): while the page holds a ledger it asks
@@ -251,6 +258,7 @@ function clientCalls(options: ApiClientOptions, at: Endpoints) {
       call({ ...endpoint('deleteExpense', id), answer: expensesInfoCodec, undo: deletedMessage(name, 'the expense') }),
 
     getLedger,
+    getLedgerInHand,
     /** Home's answer (issue 24): the forecast with the next 14 days' rows, not the whole ledger. 404 while there is no ledger. */
     getForecast: (): Promise<ForecastView> => call({ ...at('getForecast'), answer: forecastCodec }),
     createLedger: (request: CreateLedgerRequest): Promise<LedgerInfoView> =>

@@ -85,8 +85,19 @@ export type HeldLedgerInfo = LedgerInfoView | (LedgerWindowInfoView & { readonly
  */
 export type LedgerRead = (whole: Omit<Request<LedgerInfoView>, 'ledgerOf'>) => Promise<HeldLedgerInfo>;
 
-/** What reading a window of the ledger needs of the client: any call of the table, and the ledger read a given way. */
+/** A LedgerRead of an answer the first script's call has in already (decision 0109): undefined when it has not. */
+export type LedgerReadInHand = (whole: Omit<Request<LedgerInfoView>, 'ledgerOf'>) => HeldLedgerInfo | undefined;
+
+/** The part of a call that finds its answer in hand: where it goes, how its answer decodes, and the ledger it carries. */
+export type CallInHand<T> = Pick<Request<T>, 'path' | 'answer' | 'ledgerOf'>;
+
+/**
+ * What reading a window of the ledger needs of the client: any call of the table, the answer to one
+ * in hand, and the ledger read a given way, now or in hand.
+ */
 export interface LedgerReader {
   readonly request: <T>(request: Request<T>) => Promise<T>;
+  readonly inHand: <T>(request: CallInHand<T>) => T | undefined;
   readonly getLedger: (read?: LedgerRead) => Promise<HeldLedgerInfo>;
+  readonly getLedgerInHand: (read: LedgerReadInHand) => HeldLedgerInfo | undefined;
 }

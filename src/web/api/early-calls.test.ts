@@ -4,6 +4,8 @@
  * to take; a failed one reaches the client as it came. Only fetch is stubbed.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ledgerEtag } from '../../contract/ledger.js';
+import { isoDate } from '../../domain/calendar-date.js';
 import type * as ClientModule from './api-client.js';
 import type * as EarlyCallsModule from './early-calls.js';
 
@@ -24,6 +26,23 @@ type Fetch = (path: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
 const DEPOSITS = { deposits: [], totalDeposits: 0 };
 const EXPENSES = { expenses: [], totalExpenses: 0 };
+/** A window of a 3-row ledger as the wire has it, none of its rows answered. */
+const WINDOW = {
+  window: {
+    startDate: '2031-03-01',
+    endDate: '2031-03-31',
+    openingBalance: 250,
+    currentBalance: 250,
+    pendingBalance: 100,
+    count: 3,
+    from: 0,
+    transactions: [],
+    payPeriods: [],
+    payPeriodCount: 0,
+    today: '2031-03-01',
+    firstBelowZero: null,
+  },
+};
 
 function answering(status: number, body: unknown) {
   return vi.fn<Fetch>(
@@ -128,6 +147,34 @@ describe("the first script's calls", () => {
     } finally {
       delete (globalThis as { leftoverFirstReads?: unknown }).leftoverFirstReads;
     }
+  });
+
+  it("hand the Ledger view its first window with its version, read again as the view's first window is (decision 0109)", async () => {
+    const { firstWindowInHand, rereadOf } = await import('./status-moves.js');
+    const { firstWindowQuery } = await import('./early-calls.js');
+    const { ledgerVersion } = await import('./ledger-version.js');
+    const today = isoDate('2031-03-01');
+    const path = `/api/ledger/retrieve-ledger?${firstWindowQuery(today)}`;
+    const early = vi.fn<Fetch>(async () => new Response(JSON.stringify(WINDOW), { status: 200, headers: { etag: ledgerEtag('v7') } }));
+    sendEarlyCalls('t-window', [path], early);
+    const later = answering(200, WINDOW);
+    const api = client('t-window', later);
+    expect(firstWindowInHand(api, today)).toBeUndefined();
+    await earlyCallsAnswered();
+
+    const first = firstWindowInHand(api, today);
+    if (first === undefined || !('window' in first)) throw new Error('no window in hand');
+    expect(first.window).toMatchObject({ count: 3, from: 0, openingBalance: 250_00, today: '2031-03-01' });
+    // Its first write is based on the version the answer's ETag named, as a loaded window's is.
+    expect(ledgerVersion(first.window)).toBe('v7');
+    // Another day's window is another call: not in hand.
+    expect(firstWindowInHand(api, isoDate('2031-03-02'))).toBeUndefined();
+    // Read again (after a write it cannot take in) through the same call, which the load has not taken.
+    const reread = rereadOf(first.window);
+    if (reread === undefined) throw new Error('the window cannot be read again');
+    await expect(reread()).resolves.toMatchObject({ window: { count: 3 } });
+    expect(early).toHaveBeenCalledTimes(1);
+    expect(later).not.toHaveBeenCalled();
   });
 
   it("are the page's own when the document sent none", async () => {

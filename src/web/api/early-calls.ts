@@ -30,7 +30,9 @@ interface EarlyCall {
   readonly settled: Promise<void>;
   /** The successful answer's body once read; undefined before, or for a failure. */
   text?: string;
-  /** That body parsed, the first time a view asks for it in hand (only Plan does: the others parse it once, in the client). */
+  /** Its ETag (a ledger's version, decision 0030), read with the body: a view that renders from the body notes it. */
+  etag?: string | null;
+  /** That body parsed, the first time a view asks for it in hand (Plan and the Ledger; Home parses it once, in the client). */
   json?: { readonly value: unknown } | null;
 }
 
@@ -80,6 +82,7 @@ const keyOf = (token: string, path: string, budget: string | undefined) => `${to
 function early(fetched: Promise<Response>): EarlyCall {
   const answer = fetched.then(async (response) => {
     if (!response.ok) return response;
+    call.etag = response.headers.get('etag');
     call.text = await response.text();
     return new Response(call.text, { status: response.status, statusText: response.statusText, headers: response.headers });
   });
@@ -125,7 +128,11 @@ export function earlyCallsAnswered(): Promise<void> {
  * The body of a successful answer to a GET sent early with this token for this budget, if it is in
  * already: a view's first state (decision 0109). The call stays for the client to take.
  */
-export function earlyAnswerInHand(token: string, path: string, budget: string | undefined): { readonly json: unknown } | undefined {
+export function earlyAnswerInHand(
+  token: string,
+  path: string,
+  budget: string | undefined,
+): { readonly json: unknown; readonly etag: string | null } | undefined {
   const call = sentCalls().get(keyOf(token, path, budget));
   if (call?.text === undefined) return undefined;
   if (call.json === undefined) {
@@ -136,7 +143,7 @@ export function earlyAnswerInHand(token: string, path: string, budget: string | 
       call.json = null;
     }
   }
-  return call.json === null ? undefined : { json: call.json.value };
+  return call.json === null ? undefined : { json: call.json.value, etag: call.etag ?? null };
 }
 
 /** The answer to a GET sent early with this token for this budget, once: the next same call goes to the server. */

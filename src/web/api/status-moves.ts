@@ -11,13 +11,14 @@
  * what the Ledger view itself needs of windows is here, not there.
  */
 import type { LedgerInfoView, LedgerTransactionView, LedgerView } from '../../contract/codecs.js';
+import type * as z from 'zod/mini';
 import { ledgerWindowAnswerCodec, type LedgerWindowView } from '../../contract/ledger-window-codec.js';
 import type { IsoDate } from '../../domain/calendar-date.js';
 import { computeBalances } from '../../domain/balances.js';
 import { bankOfBadge } from '../../domain/bank-sync/bank-rows.js';
 import { countedAmount, isAllowedStatusMove, type LedgerRow, type TransactionStatus } from '../../domain/ledger.js';
 import { type Cents, cents } from '../../domain/money.js';
-import type { HeldLedgerInfo, LedgerRead, LedgerReader } from './api-request.js';
+import type { HeldLedgerInfo, LedgerRead, LedgerReader, Request } from './api-request.js';
 import { FIRST_WINDOW_ROWS, firstWindowQuery } from './early-calls.js';
 import { ledgerVersion, setLedgerVersion } from './ledger-version.js';
 
@@ -101,6 +102,20 @@ export function heldOf(info: HeldLedgerInfo): LedgerView | LedgerWindowView | nu
 /** How to read a window again, by the window (or a window a write's changes made of it). */
 const rereads = new WeakMap<LedgerWindowView, () => Promise<HeldLedgerInfo>>();
 
+/** What GET retrieve-ledger answers asked for a window: the window, or the whole ledger when it has none. */
+type LedgerWindowAnswerView = z.output<typeof ledgerWindowAnswerCodec>;
+
+/** GET retrieve-ledger as the Ledger view sends it for a window (decision 0053), from the call for the whole ledger. */
+function windowCall(whole: Omit<Request<LedgerInfoView>, 'ledgerOf'>, query: string) {
+  return {
+    operation: whole.operation,
+    method: whole.method,
+    path: `${whole.path}?${query}`,
+    answer: ledgerWindowAnswerCodec,
+    ledgerOf: (info: LedgerWindowAnswerView) => ('window' in info ? info.window : info.ledger),
+  };
+}
+
 /**
  * The window of the ledger from its first row that the Ledger view asks for, with "today" on the
  * page's clock (decision 0034), sent through `api` as its GET retrieve-ledger; the window that
@@ -109,18 +124,27 @@ const rereads = new WeakMap<LedgerWindowView, () => Promise<HeldLedgerInfo>>();
 export function firstWindow(api: LedgerReader, today: IsoDate, limit = FIRST_WINDOW_ROWS): LedgerRead {
   // The query main.tsx sends early too (decision 0073), so the view takes that answer.
   const query = firstWindowQuery(today, limit);
-  const read: LedgerRead = async (whole) => {
-    const answer = await api.request({
-      operation: whole.operation,
-      method: whole.method,
-      path: `${whole.path}?${query}`,
-      answer: ledgerWindowAnswerCodec,
-      ledgerOf: (info) => ('window' in info ? info.window : info.ledger),
-    });
-    if ('window' in answer) rereads.set(answer.window, () => api.getLedger(read));
-    return answer;
-  };
+  const read: LedgerRead = async (whole) => rereadable(api, read, await api.request(windowCall(whole, query)));
   return read;
+}
+
+/**
+ * The first window when the first script's answer is in already (decision 0109), decoded and its
+ * version noted as firstWindow's are, and read again the same way; undefined when it is not in.
+ */
+export function firstWindowInHand(api: LedgerReader, today: IsoDate): HeldLedgerInfo | undefined {
+  const read = firstWindow(api, today);
+  const query = firstWindowQuery(today);
+  return api.getLedgerInHand((whole) => {
+    const answer = api.inHand(windowCall(whole, query));
+    return answer && rereadable(api, read, answer);
+  });
+}
+
+/** A window answer that knows how it is read again (rereadOf). */
+function rereadable(api: LedgerReader, read: LedgerRead, answer: LedgerWindowAnswerView): HeldLedgerInfo {
+  if ('window' in answer) rereads.set(answer.window, () => api.getLedger(read));
+  return answer;
 }
 
 /** Reads the window again (after a write whose changes it cannot take in); undefined for a window not read through firstWindow. */

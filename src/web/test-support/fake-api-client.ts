@@ -33,6 +33,7 @@ export function fakeApiClient(stubs: Partial<FakeApiClient> = {}): FakeApiClient
     updateExpense: vi.fn(unexpected('updateExpense')),
     deleteExpense: vi.fn(unexpected('deleteExpense')),
     getLedger: vi.fn(unexpected('getLedger')),
+    getLedgerInHand: vi.fn(() => undefined),
     createLedger: vi.fn(unexpected('createLedger')),
     extendLedger: vi.fn(unexpected('extendLedger')),
     addTransaction: vi.fn(unexpected('addTransaction')),

@@ -15,13 +15,13 @@ import type { AccountsInfoView } from '../../contract/account-codecs.js';
 import type { DepositsInfoView, ExpensesInfoView, LedgerInfoView } from '../../contract/codecs.js';
 import type { BankBalanceView } from '../../contract/statement-codecs.js';
 import type { LedgerWindowView } from '../../contract/ledger-window-codec.js';
-import { cents } from '../../domain/money.js';
+import { type Cents, cents } from '../../domain/money.js';
 import type { NewTransfer } from '../../contract/transfers.js';
-import { todayIn } from '../../domain/calendar-date.js';
+import { type IsoDate, todayIn } from '../../domain/calendar-date.js';
 import { firstOverLimit } from '../../domain/card-payments.js';
-import { accountLedgerApi, useAccountsApi } from '../api/account-calls.js';
-import type { HeldLedgerInfo } from '../api/api-client.js';
-import { firstWindow, heldOf, isLedgerWindow, wholeWhenComplete } from '../api/status-moves.js';
+import { type AccountsApi, accountLedgerApi, useAccountsApi } from '../api/account-calls.js';
+import type { ApiClient, HeldLedgerInfo } from '../api/api-client.js';
+import { firstWindow, firstWindowInHand, heldOf, isLedgerWindow, wholeWhenComplete } from '../api/status-moves.js';
 import { ApiClientProvider, useApiClient } from '../api/api-context.js';
 import { afterFirstPaint } from '../first-paint.js';
 import { useFirstPaintOnceShown } from '../first-paint-once-shown.js';
@@ -61,6 +61,38 @@ export function ledgerAddress(accountId: string): string {
   return `/ledger?${new URLSearchParams({ account: accountId }).toString()}`;
 }
 
+/** What the Ledger view's first paint shows: the first window and the accounts (decision 0073). */
+interface FirstAnswers {
+  readonly ledger: HeldLedgerInfo;
+  readonly accounts: AccountsInfoView;
+}
+
+/**
+ * The first answers, when the first script's calls have them in already (decision 0109): the view
+ * then paints once, with them, where it painted its loading state first. Not when the address names
+ * an account that is gone: the load then shows the primary account's ledger instead.
+ */
+function firstAnswersInHand(
+  api: ApiClient,
+  accountsApi: AccountsApi,
+  addressAccount: string | null,
+  today: IsoDate,
+): FirstAnswers | undefined {
+  const accounts = accountsApi.accountsInHand();
+  if (accounts === undefined) return undefined;
+  if (addressAccount !== null && !accounts.accounts.some((account) => account.id === addressAccount)) return undefined;
+  const ledger = firstWindowInHand(api, today);
+  return ledger && { ledger: wholeWhenComplete(ledger), accounts };
+}
+
+/** Everyday spending out of the account and on its cards (issue 36, decision 0101), as a window says; nothing for a whole ledger. */
+function everydayOf(
+  info: HeldLedgerInfo | undefined,
+): { readonly weekly: Cents; readonly card: CardEverydayShares | undefined } | undefined {
+  const shown = info === undefined ? null : heldOf(info);
+  return shown !== null && isLedgerWindow(shown) ? { weekly: shown.everyday?.weekly ?? cents(0), card: shown.cardEveryday } : undefined;
+}
+
 /** A statement imported into another account than the one shown: that account is shown next, with the bank's balance. */
 interface ImportedInto {
   readonly accountId: string;
@@ -69,8 +101,10 @@ interface ImportedInto {
 
 export function LedgerView() {
   const addressAccount = useAddressAccount();
-  // Kept across accounts, so the select stays in place while the next account's ledger loads.
-  const [accounts, setAccounts] = useState<AccountsInfoView | null>(null);
+  const accountsApi = useAccountsApi();
+  // Kept across accounts, so the select stays in place while the next account's ledger loads; in
+  // hand from the first script's call when it is in (decision 0109), so the first paint has it.
+  const [accounts, setAccounts] = useState<AccountsInfoView | null>(() => accountsApi.accountsInHand() ?? null);
   const [importedInto, setImportedInto] = useState<ImportedInto | null>(null);
   const showImported = useCallback((accountId: string, bank: BankBalanceView | null) => {
     setImportedInto({ accountId, bank });
@@ -109,32 +143,50 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
     ? (accounts.accounts.find((account) => account.id === addressAccount) ?? accounts.accounts.find((account) => account.primary))
     : undefined;
   // The whole ledger, or its first rows (a window, decision 0053) until something needs the rest.
-  const [ledger, setShownLedger] = useState<HeldLedgerInfo | null>(null);
+  /** Today on the page's clock (decision 0034): what is "ahead" in the forecast. */
+  const [today, setToday] = useState(() => todayIn(new Date()));
+  const [firstAnswers] = useState(() => firstAnswersInHand(api, accountsApi, addressAccount, today));
+  const [ledger, setShownLedger] = useState<HeldLedgerInfo | null>(firstAnswers?.ledger ?? null);
   /** Moves on with every ledger shown: a whole ledger asked for before a write must not land after it. */
-  const shownCount = useRef(0);
+  const shownCount = useRef(firstAnswers ? 1 : 0);
   const setLedger = useCallback((info: HeldLedgerInfo) => {
     shownCount.current += 1;
     setShownLedger(info);
   }, []);
   /** Everyday spending out of this account (issue 36), as the last window said: a whole ledger's warning counts it too. */
-  const [everydayWeekly, setEverydayWeekly] = useState(cents(0));
+  const [everydayWeekly, setEverydayWeekly] = useState(() => everydayOf(firstAnswers?.ledger)?.weekly ?? cents(0));
   /** Everyday spending's share of a card's payments in this account (decision 0101), as the last window said. */
-  const [cardEveryday, setCardEveryday] = useState<CardEverydayShares | undefined>(undefined);
+  const [cardEveryday, setCardEveryday] = useState(() => everydayOf(firstAnswers?.ledger)?.card);
   const noteEveryday = useCallback((info: HeldLedgerInfo) => {
-    const shown = heldOf(info);
-    if (shown !== null && isLedgerWindow(shown)) {
-      setEverydayWeekly(shown.everyday?.weekly ?? cents(0));
-      setCardEveryday(shown.cardEveryday);
+    const everyday = everydayOf(info);
+    if (everyday !== undefined) {
+      setEverydayWeekly(everyday.weekly);
+      setCardEveryday(everyday.card);
     }
   }, []);
   const [deposits, setDeposits] = useState<DepositsInfoView | null>(null);
   const [expenses, setExpenses] = useState<ExpensesInfoView | null>(null);
-  /** The first window (or its failure) is in the view's state. */
-  const [firstShown, setFirstShown] = useState(false);
+  /** The first window (or its failure) is in the view's state: in hand from the start, or once loaded. */
+  const [firstShown, setFirstShown] = useState(firstAnswers !== undefined);
   useFirstPaintOnceShown(firstShown);
-  /** Today on the page's clock (decision 0034): what is "ahead" in the forecast. */
-  const [today, setToday] = useState(() => todayIn(new Date()));
   const { report, showErrors, showError, clear } = useErrorReport();
+
+  // The schedules' names are only for the Edit dialog: read once the ledger has painted, with no
+  // spinner over the rows the user may already be tapping (decision 0120).
+  const loadNames = useCallback(
+    async (failed: unknown[]) => {
+      await new Promise<void>((resolve) => afterFirstPaint(resolve));
+      const quietly = api.inBackground();
+      const [depositsInfo, expensesInfo] = settledValues<[DepositsInfoView, ExpensesInfoView]>(
+        await Promise.allSettled([quietly.getDeposits(), quietly.getExpenses()]),
+        failed,
+      );
+      if (depositsInfo) setDeposits(depositsInfo);
+      if (expensesInfo) setExpenses(expensesInfo);
+      showErrors(failed);
+    },
+    [api, showErrors],
+  );
 
   const load = useCallback(async () => {
     const now = todayIn(new Date());
@@ -157,18 +209,8 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
       setLedger(wholeWhenComplete(ledgerInfo));
     }
     setFirstShown(true);
-    // The schedules' names are only for the Edit dialog: read once the ledger has painted, with no
-    // spinner over the rows the user may already be tapping (decision 0120).
-    await new Promise<void>((resolve) => afterFirstPaint(resolve));
-    const quietly = api.inBackground();
-    const [depositsInfo, expensesInfo] = settledValues<[DepositsInfoView, ExpensesInfoView]>(
-      await Promise.allSettled([quietly.getDeposits(), quietly.getExpenses()]),
-      failed,
-    );
-    if (depositsInfo) setDeposits(depositsInfo);
-    if (expensesInfo) setExpenses(expensesInfo);
-    showErrors(failed);
-  }, [api, accountsApi, addressAccount, onAccounts, showErrors, setLedger, noteEveryday]);
+    await loadNames(failed);
+  }, [api, accountsApi, addressAccount, onAccounts, setLedger, noteEveryday, loadNames]);
 
   const held = ledger === null ? null : heldOf(ledger);
   const showsWindow = held !== null && isLedgerWindow(held);
@@ -221,8 +263,9 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
   });
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    // Painted with its first answers already: they were the load's, so only the names are left to read.
+    void (firstAnswers ? loadNames([]) : load());
+  }, [load, loadNames, firstAnswers]);
   // Another member's change (decision 0096): read what is shown again, as Refresh does.
   useLiveChanges(() => void refreshLedger());
 

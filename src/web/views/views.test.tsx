@@ -442,4 +442,48 @@ describe('Ledger', () => {
 
     expect(within(await findOpenDialog('Edit Transaction')).getByText('From your expense Rent, due on Wed, Apr 1, 2026.')).toBeVisible();
   });
+  it("paints the first script's window and accounts in its first render when they are in hand, and reads only the names after (decision 0109)", async () => {
+    const api = fakeApiClient();
+    api.getLedgerInHand.mockReturnValue(
+      ledgerInfo([
+        transaction({ ...rentRow, date: '2026-04-01', source: { kind: 'expense', id: 'e1', occurrence: '2026-04-01', edited: false } }),
+      ]),
+    );
+    api.getDeposits.mockResolvedValue(DEPOSITS);
+    api.getExpenses.mockResolvedValue(EXPENSES);
+    const accounts = ONE_ACCOUNT();
+    accounts.accountsInHand.mockReturnValue(accountsAnswer({ accounts: [accountInfo({ id: 'a1', name: 'Checking', primary: true })] }));
+    const user = renderWithApi(api, <LedgerView />, accounts);
+
+    // No waiting: the render itself shows the row, and nothing is asked for again.
+    const table = screen.getByRole('columnheader', { name: 'Credit' }).closest('table');
+    if (!table) throw new Error('no ledger table');
+    expect(within(table).getByRole('button', { name: 'Edit Rent' })).toBeVisible();
+    expect(api.getLedger).not.toHaveBeenCalled();
+    expect(accounts.listAccounts).not.toHaveBeenCalled();
+    // The schedules' names still come, after the paint.
+    await user.click(within(table).getByRole('button', { name: 'Edit Rent' }));
+    expect(within(await findOpenDialog('Edit Transaction')).getByText('From your expense Rent, due on Wed, Apr 1, 2026.')).toBeVisible();
+    expect(api.getDeposits).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads as it always did when the address names an account the answer in hand does not have', async () => {
+    window.history.pushState(null, '', '/ledger?account=gone');
+    try {
+      const api = fakeApiClient();
+      api.getLedgerInHand.mockReturnValue(ledgerInfo([transaction(rentRow)]));
+      api.getLedger.mockResolvedValue(ledgerInfo([transaction(rentRow)]));
+      // The account's own ledger calls: this fake, as the primary account's would be.
+      api.withEndpoints.mockReturnValue(api);
+      const accounts = ONE_ACCOUNT();
+      accounts.accountsInHand.mockReturnValue(accountsAnswer({ accounts: [accountInfo({ id: 'a1', name: 'Checking', primary: true })] }));
+      renderWithApi(api, <LedgerView />, accounts);
+
+      expect(screen.queryByRole('button', { name: 'Edit Rent' })).toBeNull();
+      // The load finds the account gone and shows the primary account's ledger instead.
+      await waitFor(() => expect(window.location.search).toBe(''));
+    } finally {
+      window.history.pushState(null, '', '/');
+    }
+  });
 });
