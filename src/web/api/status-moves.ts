@@ -123,7 +123,11 @@ function windowCall(whole: Omit<Request<LedgerInfoView>, 'ledgerOf'>, query: str
  */
 export function firstWindow(api: LedgerReader, today: IsoDate, limit = FIRST_WINDOW_ROWS): LedgerRead {
   // The query main.tsx sends early too (decision 0073), so the view takes that answer.
-  const query = firstWindowQuery(today, limit);
+  return windowRead(api, firstWindowQuery(today, limit));
+}
+
+/** The window `query` names, sent through `api`; the window that comes back is read again the same way. */
+function windowRead(api: LedgerReader, query: string): LedgerRead {
   const read: LedgerRead = async (whole) => rereadable(api, read, await api.request(windowCall(whole, query)));
   return read;
 }
@@ -133,8 +137,8 @@ export function firstWindow(api: LedgerReader, today: IsoDate, limit = FIRST_WIN
  * version noted as firstWindow's are, and read again the same way; undefined when it is not in.
  */
 export function firstWindowInHand(api: LedgerReader, today: IsoDate): HeldLedgerInfo | undefined {
-  const read = firstWindow(api, today);
   const query = firstWindowQuery(today);
+  const read = windowRead(api, query);
   return api.getLedgerInHand((whole) => {
     const answer = api.inHand(windowCall(whole, query));
     return answer && rereadable(api, read, answer);

@@ -19,7 +19,7 @@ import { type Cents, cents } from '../../domain/money.js';
 import type { NewTransfer } from '../../contract/transfers.js';
 import { type IsoDate, todayIn } from '../../domain/calendar-date.js';
 import { firstOverLimit } from '../../domain/card-payments.js';
-import { type AccountsApi, accountLedgerApi, useAccountsApi } from '../api/account-calls.js';
+import { accountLedgerApi, useAccountsApi } from '../api/account-calls.js';
 import type { ApiClient, HeldLedgerInfo } from '../api/api-client.js';
 import { firstWindow, firstWindowInHand, heldOf, isLedgerWindow, wholeWhenComplete } from '../api/status-moves.js';
 import { ApiClientProvider, useApiClient } from '../api/api-context.js';
@@ -61,28 +61,22 @@ export function ledgerAddress(accountId: string): string {
   return `/ledger?${new URLSearchParams({ account: accountId }).toString()}`;
 }
 
-/** What the Ledger view's first paint shows: the first window and the accounts (decision 0073). */
-interface FirstAnswers {
-  readonly ledger: HeldLedgerInfo;
-  readonly accounts: AccountsInfoView;
-}
-
 /**
- * The first answers, when the first script's calls have them in already (decision 0109): the view
- * then paints once, with them, where it painted its loading state first. Not when the address names
- * an account that is gone: the load then shows the primary account's ledger instead.
+ * The first window, when the first script's calls have it and the accounts in already (decision
+ * 0109; LedgerView holds the accounts in hand from its first render): the view then paints once,
+ * with them, where it painted its loading state first. Not when the address names an account that
+ * is gone: the load then shows the primary account's ledger instead.
  */
-function firstAnswersInHand(
+function firstWindowShown(
   api: ApiClient,
-  accountsApi: AccountsApi,
+  accounts: AccountsInfoView | null,
   addressAccount: string | null,
   today: IsoDate,
-): FirstAnswers | undefined {
-  const accounts = accountsApi.accountsInHand();
-  if (accounts === undefined) return undefined;
+): HeldLedgerInfo | undefined {
+  if (accounts === null) return undefined;
   if (addressAccount !== null && !accounts.accounts.some((account) => account.id === addressAccount)) return undefined;
   const ledger = firstWindowInHand(api, today);
-  return ledger && { ledger: wholeWhenComplete(ledger), accounts };
+  return ledger && wholeWhenComplete(ledger);
 }
 
 /** Everyday spending out of the account and on its cards (issue 36, decision 0101), as a window says; nothing for a whole ledger. */
@@ -145,18 +139,18 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
   // The whole ledger, or its first rows (a window, decision 0053) until something needs the rest.
   /** Today on the page's clock (decision 0034): what is "ahead" in the forecast. */
   const [today, setToday] = useState(() => todayIn(new Date()));
-  const [firstAnswers] = useState(() => firstAnswersInHand(api, accountsApi, addressAccount, today));
-  const [ledger, setShownLedger] = useState<HeldLedgerInfo | null>(firstAnswers?.ledger ?? null);
+  const [firstInHand] = useState(() => firstWindowShown(api, accounts, addressAccount, today));
+  const [ledger, setShownLedger] = useState<HeldLedgerInfo | null>(firstInHand ?? null);
   /** Moves on with every ledger shown: a whole ledger asked for before a write must not land after it. */
-  const shownCount = useRef(firstAnswers ? 1 : 0);
+  const shownCount = useRef(firstInHand ? 1 : 0);
   const setLedger = useCallback((info: HeldLedgerInfo) => {
     shownCount.current += 1;
     setShownLedger(info);
   }, []);
   /** Everyday spending out of this account (issue 36), as the last window said: a whole ledger's warning counts it too. */
-  const [everydayWeekly, setEverydayWeekly] = useState(() => everydayOf(firstAnswers?.ledger)?.weekly ?? cents(0));
+  const [everydayWeekly, setEverydayWeekly] = useState(() => everydayOf(firstInHand)?.weekly ?? cents(0));
   /** Everyday spending's share of a card's payments in this account (decision 0101), as the last window said. */
-  const [cardEveryday, setCardEveryday] = useState(() => everydayOf(firstAnswers?.ledger)?.card);
+  const [cardEveryday, setCardEveryday] = useState(() => everydayOf(firstInHand)?.card);
   const noteEveryday = useCallback((info: HeldLedgerInfo) => {
     const everyday = everydayOf(info);
     if (everyday !== undefined) {
@@ -167,7 +161,7 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
   const [deposits, setDeposits] = useState<DepositsInfoView | null>(null);
   const [expenses, setExpenses] = useState<ExpensesInfoView | null>(null);
   /** The first window (or its failure) is in the view's state: in hand from the start, or once loaded. */
-  const [firstShown, setFirstShown] = useState(firstAnswers !== undefined);
+  const [firstShown, setFirstShown] = useState(firstInHand !== undefined);
   useFirstPaintOnceShown(firstShown);
   const { report, showErrors, showError, clear } = useErrorReport();
 
@@ -264,8 +258,8 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
 
   useEffect(() => {
     // Painted with its first answers already: they were the load's, so only the names are left to read.
-    void (firstAnswers ? loadNames([]) : load());
-  }, [load, loadNames, firstAnswers]);
+    void (firstInHand ? loadNames([]) : load());
+  }, [load, loadNames, firstInHand]);
   // Another member's change (decision 0096): read what is shown again, as Refresh does.
   useLiveChanges(() => void refreshLedger());
 
