@@ -8,6 +8,7 @@ import {
   expectedDepositDay,
   expenseDueDates,
   isExpenseActive,
+  mostOccurrences,
   monthlyDepositAmount,
   totalMonthlyDeposits,
   totalMonthlyExpenses,
@@ -383,5 +384,37 @@ describe('schedules at the end of the calendar (9999-12-31)', () => {
     expect(
       expenseDueDates({ amount: cents(1), day: 5, endDate: null, frequency: 'Y', startDate: isoDate('9995-12-05') }, lastMonth),
     ).toEqual(['9999-12-05']);
+  });
+});
+
+describe('the most dates a schedule can have within a range', () => {
+  it('bounds every frequency’s dates, and is exact for weekly and bi-weekly ones (property)', () => {
+    const depositFrequency = fc.constantFrom('W', 'BW', 'SM', 'M', 'EOM') as fc.Arbitrary<'W' | 'BW' | 'SM' | 'M' | 'EOM'>;
+    const expenseFrequency = fc.constantFrom('M', 'W', 'BW', 'Q', 'Y') as fc.Arbitrary<'M' | 'W' | 'BW' | 'Q' | 'Y'>;
+    fc.assert(
+      fc.property(
+        dateArbitrary,
+        dateArbitrary,
+        fc.integer({ min: -3, max: 1900 }),
+        depositFrequency,
+        expenseFrequency,
+        fc.integer({ min: 1, max: 31 }),
+        (startDate, from, length, depositEvery, expenseEvery, day) => {
+          const within = { from, to: addDays(from, length) };
+          const paydays = depositPaydays({ amount: cents(1), startDate: from, frequency: depositEvery }, within);
+          const dues = expenseDueDates({ amount: cents(1), day, endDate: null, frequency: expenseEvery, startDate: from }, within);
+          expect(mostOccurrences(depositEvery, within)).toBeGreaterThanOrEqual(paydays.length);
+          expect(mostOccurrences(expenseEvery, within)).toBeGreaterThanOrEqual(dues.length);
+          const later = depositPaydays({ amount: cents(1), startDate, frequency: depositEvery }, within);
+          expect(mostOccurrences(depositEvery, within)).toBeGreaterThanOrEqual(later.length);
+          if (depositEvery === 'W' || depositEvery === 'BW') expect(mostOccurrences(depositEvery, within)).toBe(paydays.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is none for a range that ends before it starts', () => {
+    expect(mostOccurrences('W', range('2026-12-02', '2026-12-01'))).toBe(0);
   });
 });

@@ -193,6 +193,21 @@ export function expenseDueDates(expense: ExpenseSchedule, range: DateRange): Iso
   );
 }
 
+/**
+ * At most how many paydays or due dates a schedule of this frequency has within the range, counted
+ * without listing them: what a big write's cost is judged by before any row is projected. Weekly
+ * and bi-weekly dates are 7 and 14 days apart; every other frequency has at most two dates in a
+ * month (twice a month), counting the month after the range, whose weekend paydays move back into it.
+ */
+export function mostOccurrences(frequency: Frequency | ExpenseFrequency, range: DateRange): number {
+  if (range.to < range.from) return 0;
+  if (frequency === 'W' || frequency === 'BW') return Math.floor(daysBetween(range.from, range.to) / INTERVAL_DAYS[frequency]) + 1;
+  const from = yearMonthOf(range.from);
+  const to = yearMonthOf(range.to);
+  const months = (to.year - from.year) * 12 + (to.month - from.month) + 1;
+  return 2 * (months + 1);
+}
+
 /** Paydays or due dates a year of each fixed-interval frequency, over 12 months. */
 const PER_YEAR = { W: 52, BW: 26 } as const;
 

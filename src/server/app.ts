@@ -368,7 +368,9 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(profileRoutes, { defaultTimeZone: config.defaultTimeZone });
       await api.register(depositRoutes);
       await api.register(expenseRoutes);
-      await api.register(ledgerRoutes);
+      await api.register(ledgerRoutes, {
+        createElsewhere: (owner, account, fields, expected) => bigWrites.create(owner, account, fields, expected),
+      });
       await api.register(statementRoutes);
       await api.register(yourDataRoutes, {
         deleteEverything: (user, budget) => budgets.deleteEverything(user, budget),

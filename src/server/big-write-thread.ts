@@ -1,6 +1,6 @@
 /**
- * Big writes in a thread of their own (decision 0103): a restore of your data, and an undo whose
- * journal is long. On SQLite better-sqlite3 runs every statement, and waits for every commit's fsync,
+ * Big writes in a thread of their own (decision 0103): a restore of your data, an undo whose
+ * journal is long, and a create that may write thousands of rows (decision 0123). On SQLite better-sqlite3 runs every statement, and waits for every commit's fsync,
  * in the thread that calls it, so restoring 20,000 rows (about 80 staged inserts, each its own
  * commit, then the unit of work and the old ledger's deletes) or undoing a 20,000-row Extend held the
  * thread every other user is served on for 50-500 ms at a time (issue 34 item 5), however it gave way
@@ -17,8 +17,15 @@ import type { YourDataCounts } from '../contract/your-data.js';
 import { BackgroundThread, noteWriteFromThread, personInThread, type WritesInThreadOptions, writerInThread } from './background-thread.js';
 import type { Caller, SignedInUser } from './auth/access-token.js';
 import { errorFromThread } from './bank/errors-in-thread.js';
-import type { UndoingMember } from './ledger/index.js';
-import type { BigWriteTask, BigWriteTaskOutcome, RestoredInThread, ThreadDatabase, UndoneInThread } from './big-write-worker.js';
+import type { AccountChoice, LedgerFields, LedgerText, UndoingMember } from './ledger/index.js';
+import type {
+  BigWriteTask,
+  BigWriteTaskOutcome,
+  CreatedInThread,
+  RestoredInThread,
+  ThreadDatabase,
+  UndoneInThread,
+} from './big-write-worker.js';
 import type { Undone } from './undo/undo-service.js';
 import type { PackedStorableData } from './your-data/your-data.js';
 
@@ -51,7 +58,7 @@ export class BigWriteThread {
       owner: Caller;
       actor: SignedInUser | null;
     }) => BigWriteTask,
-  ): Promise<UndoneInThread | RestoredInThread> {
+  ): Promise<UndoneInThread | RestoredInThread | CreatedInThread> {
     const { database, where } = this.options;
     // On SQLite this process's writes wait while the thread writes; PostgreSQL's own locks order them.
     const whileWritesWait = database.whileWritesWait ?? (<T>(work: () => Promise<T>) => work());
@@ -65,6 +72,13 @@ export class BigWriteThread {
     if (!outcome.value) throw new Error('the big writes thread answered nothing');
     noteWriteFromThread(this.options, owner, outcome.value);
     return outcome.value;
+  }
+
+  /** A create of thousands of rows (decision 0123), answered as the route sends it. */
+  async create(owner: Caller, account: AccountChoice, fields: LedgerFields, expected: string | null): Promise<LedgerText> {
+    const created = await this.write(owner, (base) => ({ ...base, kind: 'create', account, fields, expected }));
+    if (!('written' in created)) throw new Error('the big writes thread answered a create with something else');
+    return { answer: 'ledger-text', etag: created.etag, body: created.body, rows: created.rows, written: created.written };
   }
 
   /** The undo `token` names, answered as the route sends it. */

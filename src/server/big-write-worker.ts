@@ -1,6 +1,6 @@
 /**
  * The thread big writes run in (decision 0103; the server's side is big-write-thread.ts):
- * a restore of your data, and an undo whose journal is long. It opens the database (the SQLite file,
+ * a restore of your data, an undo whose journal is long, and a create of thousands of rows (decision 0123). It opens the database (the SQLite file,
  * or PostgreSQL) with a connection of its own and builds the ledger's unit of work as the app does, so the services
  * (your-data/your-data-service.ts, undo/undo-service.ts) run here unchanged: parsing a journal,
  * checking it against 20,000 rows, staging, inserting, deleting and committing them (each commit
@@ -15,13 +15,22 @@ import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import type { YourDataCounts } from '../contract/your-data.js';
-import { ledgerEtag } from '../contract/ledger.js';
+import { ledgerEtag, ledgerInfoSchema } from '../contract/ledger.js';
 import { undoAnswerSchema } from '../contract/undo.js';
 import type { Caller, SignedInUser } from './auth/access-token.js';
 import { type ErrorInThread, errorInThread } from './bank/errors-in-thread.js';
 import { type OpenDatabase, openPostgresInThread, openSqliteInThread } from './db/database.js';
 import { answerSerializerCompiler } from './http/answer-serializer.js';
-import { ledgerAnswer, LedgerWrites, type UndoingMember, versionOf } from './ledger/index.js';
+import {
+  type AccountChoice,
+  ledgerAnswer,
+  type LedgerFields,
+  LedgerService,
+  type LedgerText,
+  LedgerWrites,
+  type UndoingMember,
+  versionOf,
+} from './ledger/index.js';
 import { readLedgerSchedules } from './ledger-schedules.js';
 import { changeTextOf } from './live/change-text.js';
 import { userToday } from './profile/user-today.js';
@@ -45,7 +54,13 @@ interface TaskBase {
 export type BigWriteTask =
   | { readonly kind: 'ready' }
   | (TaskBase & { readonly kind: 'undo'; readonly member: UndoingMember; readonly token: string })
-  | (TaskBase & { readonly kind: 'restore'; readonly data: PackedStorableData });
+  | (TaskBase & { readonly kind: 'restore'; readonly data: PackedStorableData })
+  | (TaskBase & {
+      readonly kind: 'create';
+      readonly account: AccountChoice;
+      readonly fields: LedgerFields;
+      readonly expected: string | null;
+    });
 
 /** What the thread's unit of work did beside its answer, for the server to pass on. */
 export interface BigWriteMade {
@@ -60,11 +75,23 @@ export type UndoneInThread = Exclude<Undone, { readonly answer: 'ledger' }> & Bi
 
 export type RestoredInThread = YourDataCounts & BigWriteMade;
 
+/** A created ledger as the route sends it (its JSON text), with the rows it stored. */
+export type CreatedInThread = LedgerText & BigWriteMade;
+
 export type BigWriteTaskOutcome =
-  { readonly ok: true; readonly value: UndoneInThread | RestoredInThread | null } | { readonly ok: false; readonly error: ErrorInThread };
+  | { readonly ok: true; readonly value: UndoneInThread | RestoredInThread | CreatedInThread | null }
+  | { readonly ok: false; readonly error: ErrorInThread };
 
 /** The undo's answer as the route's serializer writes it (http/answer-serializer.ts). */
 const serialize = answerSerializerCompiler({ schema: undoAnswerSchema, method: 'POST', url: '/api/undo', httpStatus: '200' });
+
+/** A created ledger's answer, as the create route's serializer writes it. */
+const serializeCreated = answerSerializerCompiler({
+  schema: ledgerInfoSchema,
+  method: 'POST',
+  url: '/api/ledger/create-ledger',
+  httpStatus: '200',
+});
 
 /** How long the thread's statements run back to back before it gives the processor back for a moment. */
 const WORK_MS = 8;
@@ -145,10 +172,30 @@ async function restore(task: Extract<BigWriteTask, { kind: 'restore' }>): Promis
   return { ...counts, ...made() };
 }
 
+async function create(task: Extract<BigWriteTask, { kind: 'create' }>): Promise<CreatedInThread> {
+  const { database, writes, made } = await unitOf(task);
+  const created = await new LedgerService(database, writes).createHere(task.owner, task.account, task.fields, task.expected);
+  return {
+    answer: 'ledger-text',
+    etag: ledgerEtag(versionOf(created.ledger)),
+    body: serializeCreated(ledgerAnswer(created)) as string,
+    rows: created.rows.length,
+    written: created.written ?? 0,
+    ...made(),
+  };
+}
+
+/** Each task's work, by its kind. */
+function run(task: Exclude<BigWriteTask, { kind: 'ready' }>): Promise<UndoneInThread | RestoredInThread | CreatedInThread> {
+  if (task.kind === 'undo') return undo(task);
+  if (task.kind === 'restore') return restore(task);
+  return create(task);
+}
+
 export default async function runBigWriteTask(task: BigWriteTask): Promise<BigWriteTaskOutcome> {
   try {
     if (task.kind === 'ready') return { ok: true, value: null };
-    return { ok: true, value: task.kind === 'undo' ? await undo(task) : await restore(task) };
+    return { ok: true, value: await run(task) };
   } catch (error) {
     return { ok: false, error: errorInThread(error) };
   }

@@ -1,7 +1,7 @@
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { ledgerInfoSchema } from '../../contract/ledger.js';
-import { answerSerializerCompiler } from './answer-serializer.js';
+import { answerSerializerCompiler, checkedInSlices } from './answer-serializer.js';
 
 const serialize = answerSerializerCompiler({
   schema: ledgerInfoSchema,
@@ -40,5 +40,49 @@ describe('the answer serializer', () => {
       thrown = error;
     }
     expect(isResponseSerializationError(thrown)).toBe(true);
+  });
+});
+
+describe('a long answer checked and written in slices', () => {
+  const rows = Array.from({ length: 4_321 }, (_, index) => ({ ...row, id: `row-${index}`, balance: -1100 - index }));
+  const long = { ledger: { ...info.ledger, transactions: rows } };
+  const written = (payload: unknown) => checkedInSlices(ledgerInfoSchema, payload, 'GET', '/api/ledger/retrieve-ledger');
+
+  it('writes exactly the text the serializer writes, which the serializer then sends as it is', async () => {
+    const sliced = await written(long);
+    expect(sliced).not.toBe(long);
+    expect(serialize(sliced)).toBe(serialize(long));
+    expect(JSON.parse(serialize(sliced))).toEqual(long);
+  });
+
+  it('gives way to other work between its slices', async () => {
+    let ranBetween = false;
+    setImmediate(() => {
+      ranBetween = true;
+    });
+    const writing = written(long);
+    expect(ranBetween).toBe(false);
+    await writing;
+    expect(ranBetween).toBe(true);
+  });
+
+  it('drops what the contract does not name in every slice and around them', async () => {
+    const leaky = {
+      ledger: { ...long.ledger, ownerSub: 'alice', transactions: rows.map((one) => ({ ...one, owner_iss: 'https://issuer' })) },
+    };
+    expect(serialize(await written(leaky))).toBe(serialize(long));
+  });
+
+  it('refuses a long answer with one bad row anywhere, as the serializer does', async () => {
+    const bad = {
+      ledger: { ...long.ledger, transactions: rows.map((one, index) => (index === 3_999 ? { ...one, amount: 12.345 } : one)) },
+    };
+    const refusal: unknown = await written(bad).catch((error: unknown) => error);
+    expect(isResponseSerializationError(refusal)).toBe(true);
+  });
+
+  it('leaves a short answer, and one with no ledger, for the serializer', async () => {
+    expect(await written(info)).toBe(info);
+    expect(await written({ ledger: null })).toEqual({ ledger: null });
   });
 });

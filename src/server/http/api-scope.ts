@@ -10,6 +10,7 @@ import { type EndpointAccess, PERSON } from '../../contract/endpoints.js';
 import { type BudgetRole, roleRefusal } from '../../domain/budgets.js';
 import { ForbiddenError, InvalidInputError, NotFoundError } from '../../domain/errors.js';
 import { type AccessTokenVerifier, type Caller, InvalidTokenError, type SignedInUser } from '../auth/access-token.js';
+import { answerInSlices } from './answer-serializer.js';
 import { type RateLimits, ROWS_PER_BUDGET_UNIT } from './rate-limit.js';
 
 /** A budget the signed-in user is a member of, as the scope found it (decision 0088). */
@@ -122,9 +123,10 @@ export function registerTokenCheck(api: FastifyInstance, verify: AccessTokenVeri
   api.decorateRequest('rowsRead', 0);
   api.decorateRequest('rowsTouched', 0);
   // Every answer that carries a ledger is charged for its rows here, whichever call answered it.
-  api.addHook('preSerialization', async (request, _reply, payload) => {
+  // Then a long answer is checked and written in slices, other users' calls served between them (answer-serializer.ts).
+  api.addHook('preSerialization', async (request, reply, payload) => {
     request.rowsRead = Math.max(request.rowsRead, ledgerRowsIn(payload));
-    return payload;
+    return answerInSlices(request, reply.statusCode, payload);
   });
   api.addHook('onSend', async (request, reply, payload) => {
     // The first 100 rows a write touches come with its call (a Pay, an add, their followers: a block

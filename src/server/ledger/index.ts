@@ -10,7 +10,8 @@ export { type ImportedRow, importedIds, importKeys } from './imported-rows.js';
 export { type LedgerData, readLedgerData } from './ledger-data.js';
 export type { LedgerWithRows } from './ledger-reads.js';
 export type { RestorableLedger } from './ledger-staging.js';
-export type { StoredLedger } from './ledger-record.js';
+export type { LedgerFields, StoredLedger } from './ledger-record.js';
+export { type CreateElsewhere, LedgerService, type LedgerText } from './ledger-service.js';
 export { checkExpectedVersion, versionOf } from './ledger-version.js';
 export { UNDO_CONFLICT } from './ledger-undo.js';
 export {
@@ -48,4 +49,4 @@ export { type UndoingMember, undoWrite } from './undo-write.js';
 export { ledgerAnswer } from './ledger-payloads.js';
 export { everydayWeeklyOf, type OutlookReader } from './outlook.js';
 export { forecastRows } from './card-everyday-reads.js';
-export { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
+export { expectedVersionOf, sendLedgerText, tagLedgerVersion } from './ledger-version-header.js';

@@ -8,7 +8,7 @@
  */
 import { closedOnDelete } from '../../domain/bank-sync/bank-rows.js';
 import { addDays, type IsoDate } from '../../domain/calendar-date.js';
-import type { DateRange } from '../../domain/schedules.js';
+import { type DateRange, mostOccurrences } from '../../domain/schedules.js';
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
 import type { TransactionDraft } from '../../domain/ledger.js';
 import { projectSchedules } from '../../domain/ledger-projection.js';
@@ -26,7 +26,8 @@ import { schedulesOf } from './account-schedules.js';
 import type { CardFollowing, CardWrites } from './card-payment-writes.js';
 import type { LedgerWithRows } from './ledger-reads.js';
 import type { LedgerFields, StoredLedger } from './ledger-record.js';
-import { type AccountChoice, type LedgerPlacement, type LedgerStore, readLedger } from './ledger-store.js';
+import { type AccountChoice, type LedgerPlacement, type LedgerStore, ledgerScope, readAccount, readLedger } from './ledger-store.js';
+import { countOwnerRowsFromTotals } from './month-totals.js';
 import type { LedgerWrites, UndoableWrite } from './ledger-write.js';
 import type { StoredRow } from './transaction-rows.js';
 import { CHANGED_MEANWHILE, type TransferDraft, writeTransfer } from './transfers.js';
@@ -105,20 +106,76 @@ function rangeOf(ledger: StoredLedger): DateRange {
   return { from: ledger.startDate, to: ledger.endDate };
 }
 
+/**
+ * A create that may write or replace this many rows runs in the big writes' thread when there is one
+ * (decision 0123), as an undo of about as many rows does (decision 0103).
+ */
+const BIG_CREATE_ROWS = 3_000;
+
+/** A ledger made elsewhere (the big writes' thread), answered as the JSON text the route sends, with its version and counts. */
+export interface LedgerText {
+  readonly answer: 'ledger-text';
+  readonly etag: string;
+  readonly body: string;
+  /** Rows in the answer, charged as read. */
+  readonly rows: number;
+  /** Rows the create stored, charged as written. */
+  readonly written: number;
+}
+
+/** Where a big create runs (the app's big writes' thread). */
+export type CreateElsewhere = (owner: Caller, account: AccountChoice, fields: LedgerFields, expected: string | null) => Promise<LedgerText>;
+
 export class LedgerService {
   constructor(
     private readonly database: OpenDatabase,
     /** Every write is one unit of work, run by these. */
     private readonly writes: LedgerWrites,
+    /** Where a big create runs; without it every create runs here. */
+    private readonly createElsewhere?: CreateElsewhere,
   ) {}
+
+  /**
+   * At most how many rows a create of these fields may write or replace: every date the account's
+   * schedules may have between them, and the rows the owner holds now (the ones it replaces, and
+   * the other ledgers its transfers and card payments reach). Read outside the lock, without
+   * projecting a row; an undercount is impossible by construction (mostOccurrences), an overcount
+   * only sends a middling create to the thread.
+   */
+  private async mostRowsCreating(owner: Caller, account: AccountChoice, fields: LedgerFields): Promise<number> {
+    const shown = await readAccount(this.database, owner, account);
+    if (!shown) return 0;
+    const { deposits, expenses } = schedulesOf(await this.writes.schedulesOutsideLock(owner), shown.id);
+    const range = { from: fields.startDate, to: fields.endDate };
+    let rows = await countOwnerRowsFromTotals(ledgerScope(this.database, owner));
+    for (const deposit of deposits) rows += mostOccurrences(deposit.frequency, range);
+    for (const expense of expenses) rows += mostOccurrences(expense.frequency ?? 'M', range);
+    return rows;
+  }
 
   /** The account's ledger, or undefined while it has none. */
   async retrieve(owner: Caller, account: AccountChoice): Promise<LedgerWithRows | undefined> {
     return readLedger(this.database, owner, account);
   }
 
-  /** Replaces the account's ledger with every paycheck and bill of its schedules between the dates, all PENDING. */
-  create(owner: Caller, account: AccountChoice, fields: LedgerFields, expected: string | null = null): Promise<LedgerWithRows> {
+  /**
+   * Replaces the account's ledger with every paycheck and bill of its schedules between the dates,
+   * all PENDING: here, or as its text from the big writes' thread when it may write thousands of rows.
+   */
+  async create(
+    owner: Caller,
+    account: AccountChoice,
+    fields: LedgerFields,
+    expected: string | null = null,
+  ): Promise<LedgerWithRows | LedgerText> {
+    if (this.createElsewhere && (await this.mostRowsCreating(owner, account, fields)) >= BIG_CREATE_ROWS) {
+      return this.createElsewhere(owner, account, fields, expected);
+    }
+    return this.createHere(owner, account, fields, expected);
+  }
+
+  /** A create in this thread: what the big writes' thread runs too. */
+  createHere(owner: Caller, account: AccountChoice, fields: LedgerFields, expected: string | null = null): Promise<LedgerWithRows> {
     return this.writes.runOn(
       owner,
       account,

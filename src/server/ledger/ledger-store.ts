@@ -49,6 +49,7 @@ import {
   makeOrdinaryRows,
   setRowTransfer,
   type StoredRow,
+  transferAccountsOf,
   unlinkTransfersTo,
   updateRow,
 } from './transaction-rows.js';
@@ -364,9 +365,7 @@ export class LedgerStore {
    */
   async unlinkOtherSides(): Promise<void> {
     if (!this.current) return;
-    const others = new Set<string>();
-    for (const row of await this.rows()) if (row.transfer) others.add(row.transfer.accountId);
-    for (const accountId of others) {
+    for (const accountId of await transferAccountsOf(this.scope, this.current.id)) {
       const store = await this.host.storeOf(accountId);
       const unlinked = store?.current ? await unlinkTransfersTo(this.scope, store.current.id, this.account.id) : 0;
       if (store && unlinked > 0) store.changedLedger = true;

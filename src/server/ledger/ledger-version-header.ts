@@ -5,11 +5,27 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ledgerEtag } from '../../contract/ledger.js';
 import { InvalidInputError } from '../../domain/errors.js';
+import { chargeRowsRead } from '../http/api-scope.js';
 import { ANY_LEDGER_VERSION, versionOf } from './ledger-version.js';
 import type { StoredLedger } from './ledger-record.js';
 
 export function tagLedgerVersion(reply: FastifyReply, found: { readonly ledger: StoredLedger } | undefined): void {
   if (found) reply.header('etag', ledgerEtag(versionOf(found.ledger)));
+}
+
+/** A ledger answer written and checked against its schema elsewhere (the big writes' thread), as this server's serializer would. */
+export interface LedgerAnswerText {
+  readonly etag: string;
+  readonly body: string;
+  /** Rows in the answer: charged as read, as an answer carrying a ledger is. */
+  readonly rows: number;
+}
+
+/** Sends a ledger answer already written as text, its version in the ETag (the reply's type names objects; this is their text). */
+export function sendLedgerText(request: FastifyRequest, reply: FastifyReply, answer: LedgerAnswerText): FastifyReply {
+  reply.header('etag', answer.etag).type('application/json; charset=utf-8');
+  chargeRowsRead(request, answer.rows);
+  return reply.send(answer.body);
 }
 
 /** One entity tag, weak (as the ETag names it) or strong; the version inside is opaque. */

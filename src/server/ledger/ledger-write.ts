@@ -332,6 +332,11 @@ export class LedgerWrites {
     return this.database.db;
   }
 
+  /** The owner's schedules read outside any write: what judging a write's size before its lock reads (a big create, decision 0123). */
+  schedulesOutsideLock(owner: Caller): Promise<AccountSchedules> {
+    return this.readers.schedules(this.database.db, owner);
+  }
+
   async run<Applied, Answer>(owner: Caller, plan: WritePlan, steps: WriteSteps<Applied, Answer>): Promise<Answer> {
     let write: LedgerWrite | undefined;
     const answer = await withOwnerLock(this.database, owner, async (trx) => {

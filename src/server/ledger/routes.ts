@@ -34,8 +34,8 @@ import {
   readAccount,
   readAccountLedger,
 } from './index.js';
-import { type LedgerRowWrite, LedgerService, type RowWriteAnswer } from './ledger-service.js';
-import { expectedVersionOf, tagLedgerVersion } from './ledger-version-header.js';
+import { type CreateElsewhere, type LedgerRowWrite, LedgerService, type RowWriteAnswer } from './ledger-service.js';
+import { expectedVersionOf, sendLedgerText, tagLedgerVersion } from './ledger-version-header.js';
 import { WhatIfService } from './what-if-service.js';
 
 /** The whole ledger, its version in the ETag header (decision 0030). */
@@ -62,8 +62,13 @@ function rowWriteAnswer(reply: FastifyReply, write: LedgerRowWrite) {
   return 'placement' in written ? changesAnswer(write, written.placement) : ledgerAnswer({ ledger: write.ledger, rows: written.rows });
 }
 
-export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
-  const ledgers = new LedgerService(api.database, api.ledgerWrites);
+export interface LedgerRoutesOptions {
+  /** Where a big create runs: the big writes' thread (decision 0123). */
+  readonly createElsewhere?: CreateElsewhere;
+}
+
+export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (api, { createElsewhere }) => {
+  const ledgers = new LedgerService(api.database, api.ledgerWrites, createElsewhere);
 
   // Each call once, for the account it is given: the one /api/accounts/:id/ledger names, or the
   // primary one at SPEC.md's /api/ledger alias (decisions 0042, 0059).
@@ -101,6 +106,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (api) => {
   const create = async (request: FastifyRequest, reply: FastifyReply, account: AccountChoice, body: CreateLedgerRequest) => {
     const created = await ledgers.create(callerOf(request), account, ledgerFields(body.ledger), expectedVersionOf(request));
     chargeRowsWritten(request, created.written);
+    // A big create was written and checked against this answer's schema in the big writes' thread (decision 0123).
+    if ('answer' in created) return sendLedgerText(request, reply, created);
     return versionedLedgerAnswer(reply, created);
   };
 

@@ -331,6 +331,18 @@ function clearText(kind: LedgerScope['kind'], count: number): string {
       and ledger_id = ${placeholder(owner)} and owner_iss = ${placeholder(owner + 1)} and owner_sub = ${placeholder(owner + 2)}`;
 }
 
+/** The other accounts this ledger's transfer sides name: read in the database, not by reading every row. */
+export async function transferAccountsOf({ db, owner }: LedgerScope, ledgerId: string): Promise<string[]> {
+  const found = await db
+    .selectFrom('ledger_transactions')
+    .select('transfer_account_id')
+    .distinct()
+    .where(rowsOf(owner, ledgerId))
+    .where('transfer_account_id', 'is not', null)
+    .execute();
+  return found.flatMap((row) => (row.transfer_account_id === null ? [] : [row.transfer_account_id]));
+}
+
 /**
  * Rows of one ledger that are transfers' other sides in an account whose rows are all going (an
  * account delete, a New Ledger): they become ordinary rows (decision 0043), each at a new version.

@@ -8,9 +8,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { depositsAnswer } from '../deposits/deposit-payloads.js';
 import { expensesAnswer } from '../expenses/expense-payloads.js';
-import { callerOf, chargeRowsRead, memberOf } from '../http/api-scope.js';
+import { callerOf, memberOf } from '../http/api-scope.js';
 import { registerEndpoint } from '../http/endpoint-route.js';
-import { ledgerAnswer, tagLedgerVersion } from '../ledger/index.js';
+import { ledgerAnswer, sendLedgerText, tagLedgerVersion } from '../ledger/index.js';
 import { type UndoElsewhere, UndoService } from './undo-service.js';
 
 export interface UndoRoutesOptions {
@@ -28,13 +28,8 @@ export const undoRoutes: FastifyPluginAsyncZod<UndoRoutesOptions> = async (api, 
       const owner = callerOf(request);
       return expensesAnswer({ schedules: undone.expenses, manyAccounts: undone.manyAccounts }, await api.todayOf(api.database.db, owner));
     }
-    if (undone.answer === 'ledger-text') {
-      // Written and checked against this answer's schema in the thread, as the serializer here would: sent as it is.
-      reply.header('etag', undone.etag).type('application/json; charset=utf-8');
-      chargeRowsRead(request, undone.rows);
-      // The reply's type names the answer's objects; this answer is their text already.
-      return (reply as FastifyReply).send(undone.body);
-    }
+    // Written and checked against this answer's schema in the thread, as the serializer here would: sent as it is.
+    if (undone.answer === 'ledger-text') return sendLedgerText(request, reply as FastifyReply, undone);
     tagLedgerVersion(reply, undone.ledger);
     return ledgerAnswer(undone.ledger);
   });

@@ -1,0 +1,96 @@
+/**
+ * A create that may write thousands of rows runs in the big writes' thread (decision 0123), on
+ * SQLite and (with TEST_POSTGRES_URL) PostgreSQL: its answer, ETag and stored rows are the ones a
+ * create here gives, its refusals are the same statuses and words and change nothing, and a small
+ * create still runs in the app's own unit of work. One app per database; each test is its own user.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
+import { strictErrorBodySchema } from '../../src/contract/errors.js';
+import { LEDGER_PATHS } from '../../src/contract/ledger.js';
+import { newSubject } from '../support/api-expectations.js';
+import { depositInput, ledgerOf, okJson } from '../support/schedule-bodies.js';
+import { databaseKinds } from '../support/test-databases.js';
+import { appsOnEveryDatabase, type UserClient } from '../support/test-app.js';
+
+const getApp = appsOnEveryDatabase();
+/** Five years: 261 Mondays from 2026-11-02. */
+const FIVE_YEARS = { ledger: { startDate: '2026-11-02', endDate: '2031-11-01', currentBalance: 250 } };
+const WEEKS = 261;
+
+/** `count` weekly paychecks, each with its own name and amount. */
+async function weeklyPaychecks(user: UserClient, count: number): Promise<void> {
+  for (let index = 1; index <= count; index += 1) {
+    okJson(
+      await user.post(
+        DEPOSITS_PATHS.add,
+        depositInput({ name: `Job ${index}`, amount: 10 + index, startDate: '2026-11-02', frequency: 'W' }),
+      ),
+    );
+  }
+}
+
+describe.each(databaseKinds())('a create of thousands of rows on %s', (kind) => {
+  it('runs in the big writes’ thread and answers what a full read then gives, byte for byte, under the same ETag', async () => {
+    const test = getApp(kind);
+    const user = test.as(newSubject('big-create'));
+    await weeklyPaychecks(user, 12);
+    const run = vi.spyOn(test.app.ledgerWrites, 'run');
+    let created;
+    try {
+      created = await user.post(LEDGER_PATHS.create, FIVE_YEARS);
+      // The app's own unit of work never saw it: the thread ran its own.
+      expect(run).not.toHaveBeenCalled();
+    } finally {
+      run.mockRestore();
+    }
+    const ledger = ledgerOf(created);
+    expect(ledger.transactions).toHaveLength(12 * WEEKS);
+    expect(ledger.openingBalance).toBe(250);
+    expect(created.headers['content-type']).toMatch(/^application\/json/);
+    const read = await user.get(LEDGER_PATHS.retrieve);
+    expect(created.headers.etag).toBe(read.headers.etag);
+    expect(created.body).toBe(read.body);
+    // Made again over it, the ledger is replaced, not added to: the thread deletes what the first one stored.
+    const again = await user.post(LEDGER_PATHS.create, FIVE_YEARS);
+    expect(ledgerOf(again).transactions).toHaveLength(12 * WEEKS);
+    expect(again.headers.etag).not.toBe(created.headers.etag);
+  });
+
+  it('refuses in the thread as here: a stale If-Match with 412, a ledger past the row limit with 409, each changing nothing', async () => {
+    const test = getApp(kind);
+    const user = test.as(newSubject('big-create-refused'));
+    await weeklyPaychecks(user, 12);
+    const first = await user.post(LEDGER_PATHS.create, FIVE_YEARS);
+    okJson(first);
+
+    const before = await test.snapshot();
+    const stale = await user.request('POST', LEDGER_PATHS.create, FIVE_YEARS, { 'if-match': 'W/"not-this-one"' });
+    expect(stale.statusCode, stale.body).toBe(412);
+    expect(strictErrorBodySchema.parse(stale.json()).error.code).toBe('precondition_failed');
+    expect(await test.snapshot()).toBe(before);
+
+    // 77 weekly paychecks over five years: 20,097 rows, past the 20,000 a ledger may hold.
+    await weeklyPaychecks(user, 65);
+    const grown = await test.snapshot();
+    const over = await user.post(LEDGER_PATHS.create, FIVE_YEARS);
+    expect(over.statusCode, over.body).toBe(409);
+    expect(strictErrorBodySchema.parse(over.json()).error.message).toMatch(
+      /^A ledger holds at most 20,000 rows: this one would hold 20,097\./,
+    );
+    expect(await test.snapshot()).toBe(grown);
+  });
+
+  it('makes a small ledger in the app’s own unit of work, as before', async () => {
+    const test = getApp(kind);
+    const user = test.as(newSubject('small-create'));
+    await weeklyPaychecks(user, 2);
+    const run = vi.spyOn(test.app.ledgerWrites, 'run');
+    try {
+      expect(ledgerOf(await user.post(LEDGER_PATHS.create, FIVE_YEARS)).transactions).toHaveLength(2 * WEEKS);
+      expect(run).toHaveBeenCalledTimes(1);
+    } finally {
+      run.mockRestore();
+    }
+  });
+});
