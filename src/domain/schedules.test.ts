@@ -407,6 +407,8 @@ describe('the most dates a schedule can have within a range', () => {
           expect(mostOccurrences(expenseEvery, within)).toBeGreaterThanOrEqual(dues.length);
           const later = depositPaydays({ amount: cents(1), startDate, frequency: depositEvery }, within);
           expect(mostOccurrences(depositEvery, within)).toBeGreaterThanOrEqual(later.length);
+          const laterDues = expenseDueDates({ amount: cents(1), day, endDate: null, frequency: expenseEvery, startDate }, within);
+          expect(mostOccurrences(expenseEvery, within)).toBeGreaterThanOrEqual(laterDues.length);
           if (depositEvery === 'W' || depositEvery === 'BW') expect(mostOccurrences(depositEvery, within)).toBe(paydays.length);
         },
       ),

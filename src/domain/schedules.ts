@@ -196,8 +196,8 @@ export function expenseDueDates(expense: ExpenseSchedule, range: DateRange): Iso
 /**
  * At most how many paydays or due dates a schedule of this frequency has within the range, counted
  * without listing them: what a big write's cost is judged by before any row is projected. Weekly
- * and bi-weekly dates are 7 and 14 days apart; every other frequency has at most two dates in a
- * month (twice a month), counting the month after the range, whose weekend paydays move back into it.
+ * and bi-weekly dates are 7 and 14 days apart (exact); the others are counted by the months the
+ * range touches, one more for the month after it, whose weekend paydays move back into it.
  */
 export function mostOccurrences(frequency: Frequency | ExpenseFrequency, range: DateRange): number {
   if (range.to < range.from) return 0;
@@ -205,7 +205,10 @@ export function mostOccurrences(frequency: Frequency | ExpenseFrequency, range: 
   const from = yearMonthOf(range.from);
   const to = yearMonthOf(range.to);
   const months = (to.year - from.year) * 12 + (to.month - from.month) + 1;
-  return 2 * (months + 1);
+  if (frequency === 'SM') return 2 * (months + 1);
+  if (frequency === 'Q') return Math.floor(months / 3) + 2;
+  if (frequency === 'Y') return Math.floor(months / 12) + 2;
+  return months + 1;
 }
 
 /** Paydays or due dates a year of each fixed-interval frequency, over 12 months. */

@@ -107,10 +107,13 @@ function rangeOf(ledger: StoredLedger): DateRange {
 }
 
 /**
- * A create that may write or replace this many rows runs in the big writes' thread when there is one
- * (decision 0123), as an undo of about as many rows does (decision 0103).
+ * A create that may write this many rows runs in the big writes' thread when there is one (decision
+ * 0123): projecting, storing and answering them costs the server's thread about 25 microseconds a
+ * row, so 4,000 would hold it for about 100 ms in all. A create also runs there when the owner
+ * holds this many rows already: on SQLite deleting the rows it replaces holds the thread too.
  */
-const BIG_CREATE_ROWS = 3_000;
+const BIG_CREATE_ROWS = 4_000;
+const BIG_REPLACED_ROWS = 10_000;
 
 /** A ledger made elsewhere (the big writes' thread), answered as the JSON text the route sends, with its version and counts. */
 export interface LedgerText {
@@ -136,21 +139,20 @@ export class LedgerService {
   ) {}
 
   /**
-   * At most how many rows a create of these fields may write or replace: every date the account's
-   * schedules may have between them, and the rows the owner holds now (the ones it replaces, and
-   * the other ledgers its transfers and card payments reach). Read outside the lock, without
-   * projecting a row; an undercount is impossible by construction (mostOccurrences), an overcount
-   * only sends a middling create to the thread.
+   * Whether a create of these fields is big (BIG_CREATE_ROWS, BIG_REPLACED_ROWS): the most dates
+   * each of the account's schedules may have between them (never fewer than projecting gives,
+   * mostOccurrences), and the rows the owner holds now. Read outside the lock, without projecting
+   * a row; an overcount only sends a middling create to the thread.
    */
-  private async mostRowsCreating(owner: Caller, account: AccountChoice, fields: LedgerFields): Promise<number> {
+  private async isBigCreate(owner: Caller, account: AccountChoice, fields: LedgerFields): Promise<boolean> {
     const shown = await readAccount(this.database, owner, account);
-    if (!shown) return 0;
+    if (!shown) return false;
     const { deposits, expenses } = schedulesOf(await this.writes.schedulesOutsideLock(owner), shown.id);
     const range = { from: fields.startDate, to: fields.endDate };
-    let rows = await countOwnerRowsFromTotals(ledgerScope(this.database, owner));
+    let rows = 0;
     for (const deposit of deposits) rows += mostOccurrences(deposit.frequency, range);
     for (const expense of expenses) rows += mostOccurrences(expense.frequency ?? 'M', range);
-    return rows;
+    return rows >= BIG_CREATE_ROWS || (await countOwnerRowsFromTotals(ledgerScope(this.database, owner))) >= BIG_REPLACED_ROWS;
   }
 
   /** The account's ledger, or undefined while it has none. */
@@ -168,7 +170,7 @@ export class LedgerService {
     fields: LedgerFields,
     expected: string | null = null,
   ): Promise<LedgerWithRows | LedgerText> {
-    if (this.createElsewhere && (await this.mostRowsCreating(owner, account, fields)) >= BIG_CREATE_ROWS) {
+    if (this.createElsewhere && (await this.isBigCreate(owner, account, fields))) {
       return this.createElsewhere(owner, account, fields, expected);
     }
     return this.createHere(owner, account, fields, expected);
