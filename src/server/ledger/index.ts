@@ -11,7 +11,8 @@ export { type LedgerData, readLedgerData } from './ledger-data.js';
 export type { LedgerWithRows } from './ledger-reads.js';
 export type { RestorableLedger } from './ledger-staging.js';
 export type { LedgerFields, StoredLedger } from './ledger-record.js';
-export { LedgerService, type LedgerText } from './ledger-service.js';
+export { LedgerService } from './ledger-service.js';
+export type { LedgerText } from './big-create.js';
 export { checkExpectedVersion, versionOf } from './ledger-version.js';
 export { UNDO_CONFLICT } from './ledger-undo.js';
 export {

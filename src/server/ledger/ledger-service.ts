@@ -8,7 +8,7 @@
  */
 import { closedOnDelete } from '../../domain/bank-sync/bank-rows.js';
 import { addDays, type IsoDate } from '../../domain/calendar-date.js';
-import { type DateRange, mostOccurrences } from '../../domain/schedules.js';
+import type { DateRange } from '../../domain/schedules.js';
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
 import type { TransactionDraft } from '../../domain/ledger.js';
 import { projectSchedules } from '../../domain/ledger-projection.js';
@@ -26,8 +26,8 @@ import { schedulesOf } from './account-schedules.js';
 import type { CardFollowing, CardWrites } from './card-payment-writes.js';
 import type { LedgerWithRows } from './ledger-reads.js';
 import type { LedgerFields, StoredLedger } from './ledger-record.js';
-import { type AccountChoice, type LedgerPlacement, type LedgerStore, ledgerScope, readAccount, readLedger } from './ledger-store.js';
-import { countOwnerRowsFromTotals } from './month-totals.js';
+import { type AccountChoice, type LedgerPlacement, type LedgerStore, readLedger } from './ledger-store.js';
+import { type CreateElsewhere, isBigCreate, type LedgerText } from './big-create.js';
 import type { LedgerWrites, UndoableWrite } from './ledger-write.js';
 import type { StoredRow } from './transaction-rows.js';
 import { CHANGED_MEANWHILE, type TransferDraft, writeTransfer } from './transfers.js';
@@ -106,29 +106,6 @@ function rangeOf(ledger: StoredLedger): DateRange {
   return { from: ledger.startDate, to: ledger.endDate };
 }
 
-/**
- * A create that may write this many rows runs in the big writes' thread when there is one (decision
- * 0123): projecting, storing and answering them costs the server's thread about 25 microseconds a
- * row, so 4,000 would hold it for about 100 ms in all. A create also runs there when the owner
- * holds this many rows already: on SQLite deleting the rows it replaces holds the thread too.
- */
-const BIG_CREATE_ROWS = 4_000;
-const BIG_REPLACED_ROWS = 10_000;
-
-/** A ledger made elsewhere (the big writes' thread), answered as the JSON text the route sends, with its version and counts. */
-export interface LedgerText {
-  readonly answer: 'ledger-text';
-  readonly etag: string;
-  readonly body: string;
-  /** Rows in the answer, charged as read. */
-  readonly rows: number;
-  /** Rows the create stored, charged as written. */
-  readonly written: number;
-}
-
-/** Where a big create runs (the app's big writes' thread). */
-export type CreateElsewhere = (owner: Caller, account: AccountChoice, fields: LedgerFields, expected: string | null) => Promise<LedgerText>;
-
 export class LedgerService {
   constructor(
     private readonly database: OpenDatabase,
@@ -137,23 +114,6 @@ export class LedgerService {
     /** Where a big create runs; without it every create runs here. */
     private readonly createElsewhere?: CreateElsewhere,
   ) {}
-
-  /**
-   * Whether a create of these fields is big (BIG_CREATE_ROWS, BIG_REPLACED_ROWS): the most dates
-   * each of the account's schedules may have between them (never fewer than projecting gives,
-   * mostOccurrences), and the rows the owner holds now. Read outside the lock, without projecting
-   * a row; an overcount only sends a middling create to the thread.
-   */
-  private async isBigCreate(owner: Caller, account: AccountChoice, fields: LedgerFields): Promise<boolean> {
-    const shown = await readAccount(this.database, owner, account);
-    if (!shown) return false;
-    const { deposits, expenses } = schedulesOf(await this.writes.schedulesOutsideLock(owner), shown.id);
-    const range = { from: fields.startDate, to: fields.endDate };
-    let rows = 0;
-    for (const deposit of deposits) rows += mostOccurrences(deposit.frequency, range);
-    for (const expense of expenses) rows += mostOccurrences(expense.frequency ?? 'M', range);
-    return rows >= BIG_CREATE_ROWS || (await countOwnerRowsFromTotals(ledgerScope(this.database, owner))) >= BIG_REPLACED_ROWS;
-  }
 
   /** The account's ledger, or undefined while it has none. */
   async retrieve(owner: Caller, account: AccountChoice): Promise<LedgerWithRows | undefined> {
@@ -170,7 +130,7 @@ export class LedgerService {
     fields: LedgerFields,
     expected: string | null = null,
   ): Promise<LedgerWithRows | LedgerText> {
-    if (this.createElsewhere && (await this.isBigCreate(owner, account, fields))) {
+    if (this.createElsewhere && (await isBigCreate(this.database, this.writes, owner, account, fields))) {
       return this.createElsewhere(owner, account, fields, expected);
     }
     return this.createHere(owner, account, fields, expected);

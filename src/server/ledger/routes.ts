@@ -34,7 +34,8 @@ import {
   readAccount,
   readAccountLedger,
 } from './index.js';
-import { type CreateElsewhere, type LedgerRowWrite, LedgerService, type RowWriteAnswer } from './ledger-service.js';
+import type { CreateElsewhere } from './big-create.js';
+import { type LedgerRowWrite, LedgerService, type RowWriteAnswer } from './ledger-service.js';
 import { expectedVersionOf, sendLedgerText, tagLedgerVersion } from './ledger-version-header.js';
 import { WhatIfService } from './what-if-service.js';
 
