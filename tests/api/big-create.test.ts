@@ -1,8 +1,9 @@
 /**
  * A create that may write thousands of rows runs in the big writes' thread (decision 0123), on
  * SQLite and (with TEST_POSTGRES_URL) PostgreSQL: its answer, ETag and stored rows are the ones a
- * create here gives, its refusals are the same statuses and words and change nothing, and a small
- * create still runs in the app's own unit of work. One app per database; each test is its own user.
+ * create here gives, its refusals are the same statuses and words and change nothing, an owner of
+ * 10,000 rows makes even a small ledger there, and a small create still runs in the app's own unit
+ * of work. One app per database; each test is its own user.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
@@ -79,6 +80,24 @@ describe.each(databaseKinds())('a create of thousands of rows on %s', (kind) => 
       /^A ledger holds at most 20,000 rows: this one would hold 20,097\./,
     );
     expect(await test.snapshot()).toBe(grown);
+  });
+
+  it('runs a small create in the thread too when the owner holds 10,000 rows, whose delete is big', async () => {
+    const test = getApp(kind);
+    const user = test.as(newSubject('big-replace'));
+    await weeklyPaychecks(user, 40);
+    expect(ledgerOf(await user.post(LEDGER_PATHS.create, FIVE_YEARS)).transactions).toHaveLength(40 * WEEKS);
+    const run = vi.spyOn(test.app.ledgerWrites, 'run');
+    let replaced;
+    try {
+      // Four Mondays of 40 paychecks: 160 rows in place of 10,440.
+      replaced = await user.post(LEDGER_PATHS.create, { ledger: { startDate: '2026-11-02', endDate: '2026-11-29', currentBalance: 0 } });
+      expect(run).not.toHaveBeenCalled();
+    } finally {
+      run.mockRestore();
+    }
+    expect(ledgerOf(replaced).transactions).toHaveLength(160);
+    expect(replaced.body).toBe((await user.get(LEDGER_PATHS.retrieve)).body);
   });
 
   it('makes a small ledger in the app’s own unit of work, as before', async () => {
