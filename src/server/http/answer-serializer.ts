@@ -121,8 +121,9 @@ export async function checkedInSlices(schema: unknown, payload: unknown, method:
     return result.data;
   };
   const around = checked(schema, withValueAt(payload, long.path, []));
-  // The array's place in the text: a string nothing in an answer can hold.
+  // The array's place in the text: a string nothing in an answer can hold, and how the text writes it.
   const place = `\u0000${randomUUID()}`;
+  const placeText = JSON.stringify(place);
   const aroundText = JSON.stringify(withValueAt(around, long.path, place));
   const slices: string[] = [];
   for (let start = 0; start < long.items.length; start += SLICE_ITEMS) {
@@ -130,7 +131,7 @@ export async function checkedInSlices(schema: unknown, payload: unknown, method:
     const text = JSON.stringify(checked(long.schema, long.items.slice(start, start + SLICE_ITEMS)));
     if (text.length > 2) slices.push(text.slice(1, -1));
   }
-  const at = aroundText.indexOf(JSON.stringify(place));
+  const at = aroundText.indexOf(placeText);
   if (at < 0) throw new Error('an answer lost the place of its long array');
-  return new CheckedAnswerText(`${aroundText.slice(0, at)}[${slices.join(',')}]${aroundText.slice(at + JSON.stringify(place).length)}`);
+  return new CheckedAnswerText(`${aroundText.slice(0, at)}[${slices.join(',')}]${aroundText.slice(at + placeText.length)}`);
 }
