@@ -4,8 +4,10 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // A port of this run's own, so a developer's server or another run on the machine never collides;
-// workers inherit it through the environment, like the data folder below.
-process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
+// workers inherit it through the environment, like the data folder below. Below 32,768, where Linux
+// starts handing out ports of its own (ip_local_port_range): the API tests' servers and every client
+// connection beside this run take theirs from there, and one on this port would answer for the app.
+process.env.E2E_PORT ??= String(20_000 + (process.pid % 12_000));
 const PORT = Number(process.env.E2E_PORT);
 // The SMTP server the app mails through: shared-budgets.spec.ts listens there when it mails an
 // invitation (decision 0105); nothing else sends mail, so no test needs it listening otherwise.

@@ -144,8 +144,31 @@ async function timedLoad({ page, chain }: Loader, url: string): Promise<Load> {
   const timeOrigin = await page.evaluate(() => performance.timeOrigin);
   // Requests a view sends as its paint is produced are not on its path: a moment for their events to arrive.
   await page.waitForTimeout(50);
-  if (process.env.BENCH_TRACE === '1') console.log(`  ${url} painted at ${ms.toFixed(0)} ms`);
+  if (process.env.BENCH_TRACE === '1') console.log(`  ${url} painted at ${ms.toFixed(0)} ms: ${await loadTimeline(page)}`);
   return { ms, requests: chain.summarize(timeOrigin, timeOrigin + ms) };
+}
+
+/**
+ * With BENCH_TRACE=1, where one load's requests went (untimed, for the note): the document's and each
+ * file's and call's request start, first byte and last byte in ms from the start of navigation, and
+ * each request's start on the wall clock (@, ms since the epoch) to line it up with a server's log.
+ */
+function loadTimeline(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const at = (ms: number) => ms.toFixed(0);
+    const [document] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    const lines = document
+      ? [
+          `document rq${at(document.requestStart)} rs${at(document.responseStart)} re${at(document.responseEnd)} dcl${at(document.domContentLoadedEventStart)}`,
+        ]
+      : [];
+    for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+      const name = new URL(entry.name).pathname.replace(/^.*\//, '').slice(0, 24);
+      const wall = (performance.timeOrigin + entry.requestStart).toFixed(1);
+      lines.push(`${name} @${wall} rq${at(entry.requestStart)} rs${at(entry.responseStart)} re${at(entry.responseEnd)}`);
+    }
+    return lines.join(' | ');
+  });
 }
 
 /** The API answers (paths with query) the view had received when it painted, from the page's Resource Timing. */
@@ -214,14 +237,16 @@ function requestsNote(loads: readonly Load[]): string {
 /**
  * After the timed loads, for where a load's time goes (none of it counts in the figures):
  *  - BENCH_TRACE_DIR=<folder>: a Chromium trace of three more loads of each view on each page,
- *    `<view>-<leftover|bare><n>.json`, for chrome://tracing or Perfetto;
+ *    `<view>-<leftover|bare><n>.json`, for chrome://tracing or Perfetto (BENCH_TRACE_CATEGORIES: more categories);
  *  - BENCH_PROFILE_DIR=<folder>: a CPU profile (sampled every 0.1 ms) of six more loads of each of
  *    Leftover's views, `<view><n>.cpuprofile`, its `paintedMs` the load's figure.
  */
 async function recordDiagnostics(browser: Browser, origin: string, leftover: Loader, bare: Loader): Promise<void> {
   const traceDir = process.env.BENCH_TRACE_DIR;
   if (traceDir !== undefined) {
-    const categories = ['toplevel', 'devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'v8'];
+    // BENCH_TRACE_CATEGORIES adds more (comma-separated): `disabled-by-default-blink.debug`, say, for each style pass's selector costs.
+    const more = (process.env.BENCH_TRACE_CATEGORIES ?? '').split(',').filter((category) => category !== '');
+    const categories = ['toplevel', 'devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'v8', ...more];
     for (let index = 0; index < 3; index += 1) {
       for (const view of VIEWS) {
         for (const [label, loader, url] of [
