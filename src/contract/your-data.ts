@@ -36,18 +36,6 @@ export const EXPORT_VERSIONS = [1, 2] as const;
  */
 export const RESTORE_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
-/**
- * The CSV's columns, in order. `Bank` is a bank row's badge ("Pending at the bank", "No longer at
- * the bank"), empty on every other row; last, so the columns before it are where they always were
- * (decision 0086).
- */
-export const LEDGER_CSV_COLUMNS = ['Date', 'Name', 'Type', 'Debit', 'Credit', 'Balance', 'Status', 'Bank'] as const;
-
-/** The CSV's file name, as the answer's Content-Disposition gives it and the page saves it. */
-export function ledgerCsvFileName(startDate: string, endDate: string): string {
-  return `leftover-ledger-${startDate}-to-${endDate}.csv`;
-}
-
 /** A stored row's creation time, as the server writes it (Date.toISOString). */
 const createdAtSchema = z.string();
 

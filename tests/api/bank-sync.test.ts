@@ -24,7 +24,8 @@ import { KEPT_SYNC_LOG_ENTRIES } from '../../src/server/bank/bank-connection-sto
 import { secretBox } from '../../src/server/bank/secrets.js';
 import { INSECURE_ADDRESS, NOT_A_TOKEN, REFUSED_ADDRESS } from '../../src/server/bank/simplefin-client.js';
 import { NOTIFICATIONS_PATHS } from '../../src/contract/notifications.js';
-import { LEDGER_CSV_COLUMNS, YOUR_DATA_PATHS } from '../../src/contract/your-data.js';
+import { LEDGER_CSV_COLUMNS } from '../../src/contract/ledger-csv.js';
+import { YOUR_DATA_PATHS } from '../../src/contract/your-data.js';
 import { addDays } from '../../src/domain/calendar-date.js';
 import { todayInZone } from '../../src/domain/time-zones.js';
 import { expectBadRequest, expectNotFound } from '../support/api-expectations.js';

@@ -13,8 +13,8 @@ import {
   type YourDataExport,
   yourDataCountsSchema,
   yourDataExportSchema,
-  LEDGER_CSV_COLUMNS,
 } from '../../src/contract/your-data.js';
+import { LEDGER_CSV_COLUMNS } from '../../src/contract/ledger-csv.js';
 import { restoreYourDataRequestSchema } from '../../src/contract/your-data-requests.js';
 import { ENDPOINTS, withId } from '../../src/contract/common.js';
 import { accountSchema, ACCOUNTS_PATHS } from '../../src/contract/accounts.js';

@@ -3,7 +3,7 @@
  * answer shows and a bank row's badge (issue 37), written by papaparse (RFC 4180: quotes where
  * needed, CRLF line ends).
  */
-import { LEDGER_CSV_COLUMNS } from '../../contract/your-data.js';
+import { LEDGER_CSV_COLUMNS } from '../../contract/ledger-csv.js';
 import { computeBalances } from '../../domain/balances.js';
 import { badgeOfState } from '../../domain/bank-sync/bank-rows.js';
 import type { Cents } from '../../domain/money.js';

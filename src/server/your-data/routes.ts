@@ -5,7 +5,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RESTORE_BODY_LIMIT_BYTES, ledgerCsvFileName, type YourDataCounts } from '../../contract/your-data.js';
+import { ledgerCsvFileName } from '../../contract/ledger-csv.js';
+import { RESTORE_BODY_LIMIT_BYTES, type YourDataCounts } from '../../contract/your-data.js';
 import { NotFoundError } from '../../domain/errors.js';
 import type { Caller, SignedInUser } from '../auth/access-token.js';
 import { type BudgetMembership, callerOf, chargeRowsRead, chargeRowsWritten, userOf } from '../http/api-scope.js';

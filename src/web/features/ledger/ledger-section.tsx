@@ -9,7 +9,7 @@ import { encodeLedgerTransaction, type LedgerTransactionView, type LedgerView } 
 import type { BankBalanceView } from '../../../contract/statement-codecs.js';
 import type { CreateLedgerRequest, ExtendLedgerRequest, NewTransaction, TransactionUpdate } from '../../../contract/ledger-requests.js';
 import type { StatementImportRequest, StatementPreviewRequest } from '../../../contract/statement-requests.js';
-import { ledgerCsvFileName } from '../../../contract/your-data.js';
+import { ledgerCsvFileName } from '../../../contract/ledger-csv.js';
 import type { ApiClient, HeldLedgerInfo } from '../../api/api-client.js';
 import { useApiClient } from '../../api/api-context.js';
 import { heldOf, isLedgerWindow } from '../../api/status-moves.js';
