@@ -89,7 +89,13 @@ export default defineConfig({
     // Rolldown's runtime helpers (0.7 KB) into `shared`, not a file of their own on every view's path (decision 0112).
     runtimeIntoShared(),
     // The view's first calls sent by a script of the HTML's own, as the document is parsed (decision 0121).
-    firstReadsInline(fileURLToPath(new URL('./src/web/first-reads-inline.ts', import.meta.url))),
+    // It also preloads the files of the view at the address (Home's chart and balances, the Ledger's
+    // and Plan's view chunks), by the names chunkPlacement gives them.
+    firstReadsInline(fileURLToPath(new URL('./src/web/first-reads-inline.ts', import.meta.url)), {
+      '/': 'home-parts',
+      '/ledger': 'ledger-view',
+      '/plan': 'plan-view',
+    }),
     // Installable (issue 16, decision 0026): a manifest and a service worker that precaches the
     // page's own files (index.html, the hashed scripts and styles, the icons) and nothing else. API
     // answers, /app-config.json and the sign-in pages always go to the network. The page registers

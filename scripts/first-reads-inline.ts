@@ -6,6 +6,9 @@
  */
 import { build, type Plugin, type Rolldown } from 'vite';
 
+/** A view's address and the name of the file vite.config.ts places that view's own code in. */
+export type ViewChunkNames = Readonly<Record<string, string>>;
+
 /** The script's code, built from `entry` with nothing of the page's own build configuration. */
 async function firstReadsScript(entry: string): Promise<string> {
   const built = await build({
@@ -26,14 +29,55 @@ async function firstReadsScript(entry: string): Promise<string> {
   return chunk.code.trim();
 }
 
-export function firstReadsInline(entry: string): Plugin {
+/**
+ * The files each view's first paint needs beyond the document's own scripts, by address: the
+ * view's chunk and the chunks it imports statically, less those the document loads already.
+ */
+function viewFiles(bundle: Rolldown.OutputBundle, chunkNames: ViewChunkNames, base: string): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((each): each is Rolldown.OutputChunk => each.type === 'chunk');
+  const inTheDocument = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
+  const files: Record<string, string[]> = {};
+  for (const [address, name] of Object.entries(chunkNames)) {
+    const chunk = chunks.find((each) => each.name === name && !each.isEntry);
+    if (chunk === undefined) throw new Error(`no chunk named ${name} for ${address}`);
+    files[address] = [chunk.fileName, ...chunk.imports].filter((file) => !inTheDocument.has(file)).map((file) => `${base}${file}`);
+  }
+  return files;
+}
+
+/**
+ * A script that asks for the files of the view at the document's address as module preloads, so
+ * they are fetched and compiled while the first script is, not once it has run and imported the
+ * view (issue 35). Plain ES5, after the first reads in the same element (one hash in the policy).
+ */
+function viewPreloadScript(files: Record<string, string[]>): string {
+  return (
+    `(function(f){if(!f)return;for(var i=0;i<f.length;i++){var l=document.createElement('link');` +
+    `l.rel='modulepreload';l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}})(${JSON.stringify(files)}[location.pathname]);`
+  );
+}
+
+/**
+ * `viewChunks`: each view's address and the name of its own chunk (vite.config.ts's placement): the
+ * script also preloads those files for the view the document opens on.
+ */
+export function firstReadsInline(entry: string, viewChunks: ViewChunkNames): Plugin {
+  let base = '/';
   return {
     name: 'leftover-first-reads-inline',
     apply: 'build',
-    async transformIndexHtml() {
-      const code = await firstReadsScript(entry);
-      if (code.includes('</script')) throw new Error('the first reads script would end its own element');
-      return [{ tag: 'script', children: code, injectTo: 'head-prepend' }];
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      // After the bundle is written out: the view chunks' file names are known then.
+      order: 'post',
+      async handler(_html, { bundle }) {
+        if (bundle === undefined) throw new Error('the first reads script needs the bundle');
+        const code = `${await firstReadsScript(entry)}\n${viewPreloadScript(viewFiles(bundle, viewChunks, base))}`;
+        if (code.includes('</script')) throw new Error('the first reads script would end its own element');
+        return [{ tag: 'script', children: code, injectTo: 'head-prepend' }];
+      },
     },
   };
 }

@@ -154,18 +154,21 @@ async function timedLoad({ page, chain }: Loader, url: string): Promise<Load> {
  * each request's start on the wall clock (@, ms since the epoch) to line it up with a server's log.
  */
 function loadTimeline(page: Page): Promise<string> {
+  // No functions declared inside: the runner's transform would name them with a helper the page lacks.
   return page.evaluate(() => {
-    const at = (ms: number) => ms.toFixed(0);
     const [document] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
     const lines = document
       ? [
-          `document rq${at(document.requestStart)} rs${at(document.responseStart)} re${at(document.responseEnd)} dcl${at(document.domContentLoadedEventStart)}`,
+          `document rq${Math.round(document.requestStart)} rs${Math.round(document.responseStart)} ` +
+            `re${Math.round(document.responseEnd)} dcl${Math.round(document.domContentLoadedEventStart)}`,
         ]
       : [];
     for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
       const name = new URL(entry.name).pathname.replace(/^.*\//, '').slice(0, 24);
       const wall = (performance.timeOrigin + entry.requestStart).toFixed(1);
-      lines.push(`${name} @${wall} rq${at(entry.requestStart)} rs${at(entry.responseStart)} re${at(entry.responseEnd)}`);
+      lines.push(
+        `${name} @${wall} rq${Math.round(entry.requestStart)} rs${Math.round(entry.responseStart)} re${Math.round(entry.responseEnd)}`,
+      );
     }
     return lines.join(' | ');
   });
