@@ -2,8 +2,7 @@
  * Reading a ledger's rows. The rows come as one JSON array of tuples built by the database, and
  * are decoded here with every value checked: a row that is not what we stored is a server fault.
  */
-import { type RawBuilder, sql } from 'kysely';
-import type { Caller } from '../auth/access-token.js';
+import { sql } from 'kysely';
 import { isoDate, type IsoDate } from '../../domain/calendar-date.js';
 import {
   BANK_STATES,
@@ -35,10 +34,16 @@ export interface LedgerWithRows {
  * can never pair an old opening balance with new rows, and no transaction is needed to make sure of it.
  */
 export async function findLedgerWithRows(scope: LedgerScope, accountId: string): Promise<LedgerWithRows | undefined> {
-  const known = knownRowsOf(scope.owner, accountId);
-  const record = await ledgerQuery(scope, accountId).select(rowsUnlessKnown(scope, known).as('rows')).executeTakeFirst();
-  if (!record) return undefined;
-  return { ledger: toLedger(record), rows: rowsRead(scope.owner, accountId, record, known) };
+  const record = await ledgerQuery(scope, accountId)
+    .select((eb) =>
+      eb
+        .selectFrom('ledger_transactions')
+        .select(rowsAggregate(scope.kind).as('rows'))
+        .where(rowsOf(scope.owner, sql.ref<string>('ledgers.id')))
+        .as('rows'),
+    )
+    .executeTakeFirst();
+  return record && { ledger: toLedger(record), rows: ledgerRows(record.id, record.rows) };
 }
 
 /**
@@ -51,8 +56,7 @@ export async function findAccountLedgerWithRows(
   scope: LedgerScope,
   accountId: string | null,
 ): Promise<{ readonly ledger: LedgerWithRows | undefined } | undefined> {
-  const { db, owner } = scope;
-  const known = knownRowsOf(owner, accountId);
+  const { db, owner, kind } = scope;
   const record = await db
     .selectFrom('accounts')
     .leftJoin('ledgers', (join) =>
@@ -62,7 +66,13 @@ export async function findAccountLedgerWithRows(
         .on('ledgers.owner_sub', '=', owner.subject),
     )
     .select(['ledgers.id', 'ledgers.start_date', 'ledgers.end_date', 'ledgers.opening_balance_cents', 'ledgers.version'])
-    .select(rowsUnlessKnown(scope, known).as('rows'))
+    .select((eb) =>
+      eb
+        .selectFrom('ledger_transactions')
+        .select(rowsAggregate(kind).as('rows'))
+        .where(rowsOf(owner, sql.ref<string>('ledgers.id')))
+        .as('rows'),
+    )
     .where('accounts.owner_iss', '=', owner.issuer)
     .where('accounts.owner_sub', '=', owner.subject)
     .where(accountId === null ? sql<boolean>`accounts.is_primary = 1` : sql<boolean>`accounts.id = ${accountId}`)
@@ -71,8 +81,7 @@ export async function findAccountLedgerWithRows(
   const { id, start_date, end_date, opening_balance_cents, version } = record;
   if (id === null || start_date === null || end_date === null || opening_balance_cents === null || version === null)
     return { ledger: undefined };
-  const ledger = toLedger({ id, start_date, end_date, opening_balance_cents, version });
-  return { ledger: { ledger, rows: rowsRead(owner, accountId, { id, version, rows: record.rows }, known) } };
+  return { ledger: { ledger: toLedger({ id, start_date, end_date, opening_balance_cents, version }), rows: ledgerRows(id, record.rows) } };
 }
 
 /** Every row of the ledger, in creation order (nearly row order, so sorting them is cheap). */
@@ -152,78 +161,6 @@ export async function findRow({ db, owner }: LedgerScope, ledgerId: string, id: 
 }
 
 /**
- * The rows a read of an account's ledger kept last (decision 0125): the ledger found for the
- * account then, its version, and its decoded rows. Every change to a ledger's rows moves its version
- * in the same transaction (the unit of work, issue 33; a replaced ledger keeps its id and moves on
- * from its version, a restored or new one gets a new id), so rows kept at a version are that
- * version's rows, whichever process wrote them.
- */
-interface KnownRows {
-  readonly ledgerId: string;
-  readonly version: number;
-  readonly rows: readonly StoredRow[];
-}
-
-/** The ledger each account's last read found, by owner and account (null: the primary one); only a hint. */
-const ledgerOfAccount = new Map<string, string>();
-const MAX_ACCOUNTS_NOTED = 50_000;
-
-function accountKey(owner: Caller, accountId: string | null): string {
-  return `${owner.issuer}\n${owner.subject}\n${accountId ?? ''}`;
-}
-
-function knownRowsOf(owner: Caller, accountId: string | null): KnownRows | undefined {
-  const ledgerId = ledgerOfAccount.get(accountKey(owner, accountId));
-  const known = ledgerId === undefined ? undefined : decodedLedgers.get(ledgerId);
-  return ledgerId !== undefined && known?.rows ? { ledgerId, version: known.version, rows: known.rows } : undefined;
-}
-
-/**
- * The rows' aggregate, or null when the account's ledger is still the one whose rows are known at
- * the same version: the database then skips building a text the read would only find unchanged
- * (for 2,000 rows, about a third of what answering a window costs). In the same statement as the
- * ledger's own columns, so the version compared is the one read.
- */
-function rowsUnlessKnown({ db, owner, kind }: LedgerScope, known: KnownRows | undefined): RawBuilder<unknown> {
-  const aggregate = db
-    .selectFrom('ledger_transactions')
-    .select(rowsAggregate(kind).as('rows'))
-    .where(rowsOf(owner, sql.ref<string>('ledgers.id')));
-  const rows = sql<unknown>`(${aggregate})`;
-  return known === undefined
-    ? rows
-    : sql<unknown>`case when ${sql.ref('ledgers.id')} = ${known.ledgerId} and ${sql.ref('ledgers.version')} = ${known.version} then null else ${rows} end`;
-}
-
-/** The rows a read found: the known ones when the database left them out, else decoded from its text. */
-function rowsRead(
-  owner: Caller,
-  accountId: string | null,
-  record: { readonly id: string; readonly version: number; readonly rows: unknown },
-  known: KnownRows | undefined,
-): StoredRow[] {
-  const key = accountKey(owner, accountId);
-  ledgerOfAccount.delete(key);
-  if (ledgerOfAccount.size >= MAX_ACCOUNTS_NOTED) {
-    const [oldest] = ledgerOfAccount.keys();
-    if (oldest !== undefined) ledgerOfAccount.delete(oldest);
-  }
-  ledgerOfAccount.set(key, record.id);
-  if (record.rows !== null) return ledgerRows(record.id, record.rows, record.version);
-  // Left out only when the ledger and its version are the known ones (rowsUnlessKnown).
-  if (known === undefined || known.ledgerId !== record.id || known.version !== record.version) {
-    throw new Error('the database left out ledger rows it was not asked to');
-  }
-  const kept = decodedLedgers.get(record.id);
-  if (kept !== undefined) {
-    // Read now: last in the order of eviction.
-    decodedLedgers.delete(record.id);
-    decodedLedgers.set(record.id, kept);
-  }
-  return known.rows.slice();
-}
-
-/**
  * The rows as one JSON array of tuples in ROW_COLUMNS order, built by the database, not one result row each: both drivers build a JavaScript object
  * value by value for every result row, which for a 1,000-row ledger costs several times what one
  * JSON.parse of the same data does.
@@ -241,38 +178,33 @@ function rowsAggregate(kind: OpenDatabase['kind'], selected: readonly string[] =
  * before (decision 0056). A ledger is often read again before it changes (each view, the forecast,
  * Home, every device), and decoding its rows is most of what a read costs apart from serializing
  * the answer (benchmark 1). The text is compared whole, so a ledger that changed in any way, by any
- * path, is decoded again. Once the rows are kept, the next read of the same account does not ask for
- * the text at all while the ledger's version is the one they were read at (rowsUnlessKnown,
- * decision 0125).
+ * path, is decoded again: nothing relies on a version having been raised.
  *
  * Only reads outside a write come here, and rows are kept only once the same text is read a second
  * time: keeping every write's rows (or every first read's) made them outlive V8's young generation,
  * and a server under a mix of writes and reads settled 60 to 80 MB higher (benchmark 6). Kept rows
  * are frozen, because every answer built from them shares them; each caller gets its own array.
  */
-function ledgerRows(ledgerId: string, json: unknown, version: number): StoredRow[] {
+function ledgerRows(ledgerId: string, json: unknown): StoredRow[] {
   if (typeof json !== 'string') return toRows(json);
   const known = decodedLedgers.get(ledgerId);
   if (known === undefined || known.text !== json) {
-    rememberRead(ledgerId, { text: json, version, rows: null });
+    rememberRead(ledgerId, { text: json, rows: null });
     return toRows(json);
   }
   if (known.rows === null) {
     const rows = toRows(json).map(frozenRow);
-    rememberRead(ledgerId, { text: json, version, rows });
+    rememberRead(ledgerId, { text: json, rows });
     return rows.slice();
   }
-  // The Map's order is the order of eviction: the ledger read now goes last. The same rows may be
-  // read at a later version (the ledger's own fields changed): the next read compares that one.
+  // The Map's order is the order of eviction: the ledger read now goes last.
   decodedLedgers.delete(ledgerId);
-  decodedLedgers.set(ledgerId, known.version === version ? known : { ...known, version });
+  decodedLedgers.set(ledgerId, known);
   return known.rows.slice();
 }
 
 interface LedgerRead {
   readonly text: string;
-  /** The ledger's version when this text was read (decision 0125). */
-  readonly version: number;
   /** Null until the same text is read again. */
   readonly rows: readonly StoredRow[] | null;
 }
