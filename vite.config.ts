@@ -24,7 +24,7 @@ const THEME_COLOUR = '#198754';
  * A view's file never imports `after-paint` (what a view imports statically is its own or common),
  * so a view's path is the first script, its own file and at most `views-common`.
  */
-const VIEW_ROOTS: Readonly<Record<string, RegExp>> = {
+const VIEW_ROOTS = {
   // The Ledger's Pay and Home's apply a write's changes with code the api client imports lazily
   // (api/ledger-changes.ts, the changes' codec): it comes with the view, or a Pay made before the idle
   // preload would wait for `after-paint` (decision 0111).
@@ -34,7 +34,13 @@ const VIEW_ROOTS: Readonly<Record<string, RegExp>> = {
   'home-parts':
     /[\\/]src[\\/](web[\\/]features[\\/](accounts[\\/]account-balances|what-if[\\/]can-i-afford-it|summary[\\/]forecast-chart[\\/](balance-forecast-chart|forecast-chart-view))\.tsx|contract[\\/]ledger-changes-codec\.ts)$/,
   'user-manager': /[\\/]src[\\/]web[\\/]auth[\\/]user-manager\.ts$/,
-};
+} as const satisfies Readonly<Record<string, RegExp>>;
+
+/** The chunk of VIEW_ROOTS that holds each view's own code, by the view's address: the HTML's script preloads it. */
+const VIEW_CHUNK_AT = { '/': 'home-parts', '/ledger': 'ledger-view', '/plan': 'plan-view' } as const satisfies Record<
+  string,
+  keyof typeof VIEW_ROOTS
+>;
 
 /** The file each module outside the first script goes into, worked out once the build has read every module. */
 const placement = new Map<string, string>();
@@ -91,11 +97,7 @@ export default defineConfig({
     // The view's first calls sent by a script of the HTML's own, as the document is parsed (decision 0121).
     // It also preloads the files of the view at the address (Home's chart and balances, the Ledger's
     // and Plan's view chunks), by the names chunkPlacement gives them.
-    firstReadsInline(fileURLToPath(new URL('./src/web/first-reads-inline.ts', import.meta.url)), {
-      '/': 'home-parts',
-      '/ledger': 'ledger-view',
-      '/plan': 'plan-view',
-    }),
+    firstReadsInline(fileURLToPath(new URL('./src/web/first-reads-inline.ts', import.meta.url)), VIEW_CHUNK_AT),
     // Installable (issue 16, decision 0026): a manifest and a service worker that precaches the
     // page's own files (index.html, the hashed scripts and styles, the icons) and nothing else. API
     // answers, /app-config.json and the sign-in pages always go to the network. The page registers
