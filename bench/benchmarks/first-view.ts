@@ -150,8 +150,10 @@ async function timedLoad({ page, chain }: Loader, url: string): Promise<Load> {
 
 /**
  * With BENCH_TRACE=1, where one load's requests went (untimed, for the note): the document's and each
- * file's and call's request start, first byte and last byte in ms from the start of navigation, and
- * each request's start on the wall clock (@, ms since the epoch) to line it up with a server's log.
+ * file's and call's start (st, when the page asked for it), request start, first byte and last byte in
+ * ms from the start of navigation, each request's start on the wall clock (@, ms since the epoch) to
+ * line it up with a server's log, and every `performance.mark` the page made (a build with marks
+ * added while looking, say), by name and time.
  */
 function loadTimeline(page: Page): Promise<string> {
   // No functions declared inside: the runner's transform would name them with a helper the page lacks.
@@ -167,9 +169,10 @@ function loadTimeline(page: Page): Promise<string> {
       const name = new URL(entry.name).pathname.replace(/^.*\//, '').slice(0, 24);
       const wall = (performance.timeOrigin + entry.requestStart).toFixed(1);
       lines.push(
-        `${name} @${wall} rq${Math.round(entry.requestStart)} rs${Math.round(entry.responseStart)} re${Math.round(entry.responseEnd)}`,
+        `${name} @${wall} st${Math.round(entry.startTime)} rq${Math.round(entry.requestStart)} rs${Math.round(entry.responseStart)} re${Math.round(entry.responseEnd)}`,
       );
     }
+    for (const mark of performance.getEntriesByType('mark')) lines.push(`${mark.name} ${Math.round(mark.startTime)}`);
     return lines.join(' | ');
   });
 }
