@@ -37,7 +37,7 @@ import type { TestIssuer } from '../support/test-issuer.js';
 
 const IDLE_CALLS = 100;
 const WARM_CALLS = 40;
-/** The light users call every 20 ms at most, as in heavy-user.test.ts. */
+/** The light users call every 20 ms at most, over LIGHT_USERS users (below): each stays well within its budget. */
 const PACE_MS = 20;
 /**
  * The calls rotate over this many light users: a 10 s flood after a preview and an import of up to
