@@ -56,6 +56,8 @@ export async function buildServer({ outDir = path.join(ROOT, 'dist/server'), sou
       'server/background-process-entry': 'src/server/background-process-entry.ts',
       // Restores' and big undos' thread on SQLite, found as ./big-write-worker.js beside the runner's chunk (decision 0103).
       'server/big-write-worker': 'src/server/big-write-worker.ts',
+      // The SQLite log's checkpoints, found as ./wal-checkpoint-worker.js beside the runner's chunk (decision 0125).
+      'server/wal-checkpoint-worker': 'src/server/wal-checkpoint-worker.ts',
       // The app factory and the configuration as modules of their own: the reliability tests of
       // notifications and of the bank schedule start the built app on a clock they set
       // (tests/support/fixed-clock-server.mjs, issues 26 and 37).

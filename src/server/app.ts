@@ -63,6 +63,7 @@ import { statementRoutes } from './statements/routes.js';
 import { undoRoutes } from './undo/routes.js';
 import { startLiveChanges } from './live/live-changes.js';
 import { liveRoutes, registerChangePublishing } from './live/live-routes.js';
+import { WalCheckpoints } from './wal-checkpoints.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -122,6 +123,8 @@ declare module 'fastify' {
     notificationOutbox: NotificationOutbox;
     /** Syncs bank connections on the server's schedule (decision 0082). */
     bankScheduler: BankScheduler;
+    /** SQLite's log folded back by a thread of its own (decision 0125); undefined on PostgreSQL. */
+    walCheckpoints: WalCheckpoints | undefined;
   }
 }
 
@@ -224,7 +227,13 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
   // What a big restore left in no account when the process stopped midway (decision 0072). SQLite serves one
   // process; on PostgreSQL nothing is staged or detached, so a ledger in no account there is garbage of no one's work.
   await ledgerWrites.dropGarbage();
-  app.addHook('onClose', async () => database.close());
+  // SQLite's log folded back into its file by a thread of its own, not inside a request's commit (decision 0125).
+  const checkpoints = config.database.kind === 'sqlite' ? new WalCheckpoints(config.database.file, app.log) : undefined;
+  app.decorate('walCheckpoints', checkpoints);
+  app.addHook('onClose', async () => {
+    await checkpoints?.close();
+    await database.close();
+  });
   registerHealthChecks(app);
   const fileWork = new FileWorkPool(config.fileWorkers, app.log);
   app.decorate('fileWork', fileWork);

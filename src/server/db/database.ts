@@ -59,6 +59,9 @@ export function withoutLedgerTables(db: WholeDatabase): Database {
   return db;
 }
 
+/** Log pages past which the server's own connection checkpoints inside a commit (decision 0125). */
+export const WAL_PAGES_BEFORE_OWN_CHECKPOINT = 10_000;
+
 /** Distinct statement texts kept prepared; the app runs a few dozen, so this bound is never reached in use. */
 const MAX_CACHED_STATEMENTS = 200;
 
@@ -107,6 +110,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // The server's checkpoint thread folds the log back a moment after writes (decision 0125); this
+    // connection does it itself, inside a commit, only past 10,000 pages (about 40 MB): should that
+    // thread fall behind or fail, the log still stops growing. SQLite's default is 1,000 pages.
+    sqlite.pragma(`wal_autocheckpoint = ${WAL_PAGES_BEFORE_OWN_CHECKPOINT}`);
     const dialect = new SplitSqliteDialect({
       writer: withStatementCache(sqlite),
       openReader: () => {
