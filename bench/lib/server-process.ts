@@ -170,6 +170,11 @@ function nodeOptions(...parts: readonly (string | undefined)[]): NodeJS.ProcessE
   return given.length === 0 ? {} : { NODE_OPTIONS: given.join(' ') };
 }
 
+/** The request log's preload when BENCH_SERVER_REQUEST_LOG names a file (a diagnostic; no figure depends on it). */
+function requestLogPreload(): string | undefined {
+  return process.env.BENCH_SERVER_REQUEST_LOG ? `--import ${new URL('./request-log-preload.mjs', import.meta.url).href}` : undefined;
+}
+
 /**
  * For startLeftover's `env`: the server asks V8 for a full garbage collection, handing free memory
  * back to the system, when sent COLLECT_GARBAGE_SIGNAL (benchmark 6, decision 0118). A preload of
@@ -204,7 +209,9 @@ export async function startLeftover(
     // the time goes in any benchmark's server (Node 20 refuses --cpu-prof in NODE_OPTIONS). Added to
     // a benchmark's own options, never in their place: benchmark 6's preload (COLLECT_GARBAGE_ON_SIGNAL)
     // dropped would leave its signal ignored, and its figure read without the collection.
-    ...nodeOptions(extra.NODE_OPTIONS, process.env.BENCH_SERVER_NODE_OPTIONS),
+    // BENCH_SERVER_REQUEST_LOG=<file>: a line per request with where its time went (request-log-preload.mjs).
+    ...nodeOptions(extra.NODE_OPTIONS, process.env.BENCH_SERVER_NODE_OPTIONS, requestLogPreload()),
+    ...(process.env.BENCH_SERVER_REQUEST_LOG ? { BENCH_SERVER_REQUEST_LOG: path.resolve(process.env.BENCH_SERVER_REQUEST_LOG) } : {}),
     DATABASE_URL: `sqlite:${path.join(dataDir, 'leftover.sqlite')}`,
     // The per-user request budget guards production against floods; a benchmark is one on purpose.
     RATE_LIMIT_PER_MINUTE: '1000000',

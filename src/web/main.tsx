@@ -18,7 +18,16 @@ const VIEW_CODE_WAIT_MS = 1_000;
 /** After the first paint, the service worker is registered when the browser is idle, or after this long. */
 const SERVICE_WORKER_IDLE_WAIT_MS = 2_000;
 
+/**
+ * The start's steps on the page's performance timeline (a few microseconds each): with the requests'
+ * times, where a first view's time went, in the browser's tools or benchmark 12's BENCH_TRACE=1.
+ */
+function markStep(step: 'start' | 'view-code' | 'answers' | 'render'): void {
+  performance.mark(`leftover:${step}`);
+}
+
 async function start(): Promise<void> {
+  markStep('start');
   // The view's data is on its way (first-reads-now.ts); now its code, then the sign-in library if needed now.
   const viewCode = preloadViewOf(window.location.pathname);
   preloadSignIn();
@@ -35,6 +44,7 @@ async function start(): Promise<void> {
   // rendered before it would suspend, and React would then hold it back up to 300 ms (decision 0090).
   // A network that holds the code back gets the page's frame after a while, the view following.
   await Promise.race([viewCode, new Promise((resolve) => setTimeout(resolve, VIEW_CODE_WAIT_MS))]);
+  markStep('view-code');
   // The browser loads the site's local storage on its first use, a few milliseconds on the main
   // thread; a view reading a preference in its first render (the expenses' order) would wait for it
   // there. Now, while the answers are on their way, it costs nothing (decision 0109).
@@ -46,7 +56,9 @@ async function start(): Promise<void> {
   // Then for the view's first answers, a little: a view that finds them in hand paints once, with
   // them (decision 0109); a slow server gets the page's frame and the view's loading state instead.
   await Promise.race([earlyCallsAnswered(), new Promise((resolve) => setTimeout(resolve, FIRST_ANSWERS_WAIT_MS))]);
+  markStep('answers');
   if (remembered !== undefined) {
+    markStep('render');
     root.render(<Page config={remembered} />);
     // Settings the operator changed since: kept, and the page starts again with them. Asked once the
     // view has painted: before it, the request would only compete with the view's own (benchmark 12).
@@ -63,6 +75,7 @@ async function start(): Promise<void> {
   try {
     const config = await (fromServer ?? askServer());
     rememberAppConfig(config);
+    markStep('render');
     root.render(<Page config={config} />);
   } catch {
     // Offline (decision 0026) it says so, and starts again by itself when the network is back.

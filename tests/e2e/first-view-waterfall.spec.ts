@@ -58,6 +58,19 @@ test("the Ledger view's first API call starts before any chunk that only other v
   ).toBeLessThan(firstOtherChunk);
   // The first call is the ledger's window or the accounts: what the Ledger view paints.
   expect(pathOf(seen[firstApiCall] as Request)).toMatch(/^\/api\/(ledger\/retrieve-ledger|accounts)$/);
+
+  // The start's steps on the page's timeline (main.tsx's marks, what BENCH_TRACE=1 prints), in
+  // order, with the window asked for before the first render began.
+  const timeline = await page.evaluate(() => ({
+    steps: ['start', 'view-code', 'answers', 'render'].map((step) => performance.getEntriesByName(`leftover:${step}`)[0]?.startTime ?? -1),
+    windowAsked:
+      performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname === '/api/ledger/retrieve-ledger')?.startTime ??
+      -1,
+  }));
+  expect(Math.min(...timeline.steps), `every step marked: ${timeline.steps.join(', ')}`).toBeGreaterThanOrEqual(0);
+  expect(timeline.steps).toEqual([...timeline.steps].sort((a, b) => a - b));
+  expect(timeline.windowAsked, 'the window was asked for').toBeGreaterThanOrEqual(0);
+  expect(timeline.windowAsked).toBeLessThan(timeline.steps[3] ?? -1);
 });
 
 test('a returning tab asks for its sign-in settings once the view has painted, and starts again when the server changed them', async ({
