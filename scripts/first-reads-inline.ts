@@ -30,30 +30,46 @@ async function firstReadsScript(entry: string): Promise<string> {
 }
 
 /**
- * The files each view's first paint needs beyond the document's own scripts, by address: the
- * view's chunk and the chunks it imports statically, less those the document loads already.
+ * The files each view's first paint needs beyond the document's own, by address: the view's chunk
+ * and the chunks it imports statically, less those the document loads already, then the style
+ * sheets those chunks bring (the Ledger's rows, Home's chart), which the page's import of the view
+ * would otherwise ask for only once the document's script has run.
  */
 function viewFiles(bundle: Rolldown.OutputBundle, chunkNames: ViewChunkNames, base: string): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((each): each is Rolldown.OutputChunk => each.type === 'chunk');
-  const inTheDocument = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
+  const entries = chunks.filter((chunk) => chunk.isEntry);
+  const inTheDocument = new Set(entries.flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
+  const stylesInTheDocument = new Set(
+    entries.flatMap((chunk) => [chunk, ...chunk.imports.map((file) => bundle[file])]).flatMap((each) => cssOf(each)),
+  );
   const files: Record<string, string[]> = {};
   for (const [address, name] of Object.entries(chunkNames)) {
     const chunk = chunks.find((each) => each.name === name && !each.isEntry);
     if (chunk === undefined) throw new Error(`no chunk named ${name} for ${address}`);
-    files[address] = [chunk.fileName, ...chunk.imports].filter((file) => !inTheDocument.has(file)).map((file) => `${base}${file}`);
+    const scripts = [chunk.fileName, ...chunk.imports].filter((file) => !inTheDocument.has(file));
+    const styles = scripts.flatMap((file) => cssOf(bundle[file])).filter((file) => !stylesInTheDocument.has(file));
+    files[address] = [...scripts, ...new Set(styles)].map((file) => `${base}${file}`);
   }
   return files;
 }
 
+/** The style sheets Vite split off a chunk (its `viteMetadata`), by file name. */
+function cssOf(output: Rolldown.OutputBundle[string] | undefined): string[] {
+  return output?.type === 'chunk' ? [...(output.viteMetadata?.importedCss ?? [])] : [];
+}
+
 /**
- * A script that asks for the files of the view at the document's address as module preloads, so
- * they are fetched and compiled while the first script is, not once it has run and imported the
- * view (issue 35). Plain ES5, after the first reads in the same element (one hash in the policy).
+ * A script that asks for the files of the view at the document's address, so they are fetched (and
+ * the scripts compiled) while the first script is, not once it has run and imported the view (issue
+ * 35): scripts as module preloads, style sheets as style preloads, which the page's import of the
+ * view then finds in hand; it still adds each sheet and waits for it, so nothing shows unstyled.
+ * Plain ES5, after the first reads in the same element (one hash in the policy).
  */
 function viewPreloadScript(files: Record<string, string[]>): string {
   return (
     `(function(f){if(!f)return;for(var i=0;i<f.length;i++){var l=document.createElement('link');` +
-    `l.rel='modulepreload';l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}})(${JSON.stringify(files)}[location.pathname]);`
+    `if(/\\.css$/.test(f[i])){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}` +
+    `l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}})(${JSON.stringify(files)}[location.pathname]);`
   );
 }
 

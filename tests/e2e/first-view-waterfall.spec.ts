@@ -71,6 +71,19 @@ test("the Ledger view's first API call starts before any chunk that only other v
   expect(timeline.steps).toEqual([...timeline.steps].sort((a, b) => a - b));
   expect(timeline.windowAsked, 'the window was asked for').toBeGreaterThanOrEqual(0);
   expect(timeline.windowAsked).toBeLessThan(timeline.steps[3] ?? -1);
+
+  // The view's own style sheet (its rows') is asked for by the document's script too, before the
+  // page's modules start (decision 0126), not once they have run and imported the view.
+  const sheetAsked = await page.evaluate(
+    () =>
+      performance.getEntriesByType('resource').find((entry) => /\/assets\/ledger-view-[\w-]+\.css$/.test(new URL(entry.name).pathname))
+        ?.startTime ?? -1,
+  );
+  expect(sheetAsked, "the Ledger view's style sheet was asked for").toBeGreaterThanOrEqual(0);
+  expect(sheetAsked).toBeLessThan(timeline.steps[0] ?? -1);
+  // And it applies, once, as the page's own sheet: the balances' header sticks to the top (ledger.css).
+  await expect(page.locator('link[rel="stylesheet"][href*="/assets/ledger-view-"]')).toHaveCount(1);
+  await expect(page.locator('.ledger-header')).toHaveCSS('position', 'sticky');
 });
 
 test('a returning tab asks for its sign-in settings once the view has painted, and starts again when the server changed them', async ({
