@@ -38,10 +38,9 @@ async function firstReadsScript(entry: string): Promise<string> {
 function viewFiles(bundle: Rolldown.OutputBundle, chunkNames: ViewChunkNames, base: string): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((each): each is Rolldown.OutputChunk => each.type === 'chunk');
   const entries = chunks.filter((chunk) => chunk.isEntry);
-  const inTheDocument = new Set(entries.flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
-  const stylesInTheDocument = new Set(
-    entries.flatMap((chunk) => [chunk, ...chunk.imports.map((file) => bundle[file])]).flatMap((each) => cssOf(each)),
-  );
+  const documentChunks = staticallyImported(bundle, entries);
+  const inTheDocument = new Set(documentChunks.map((chunk) => chunk.fileName));
+  const stylesInTheDocument = new Set(documentChunks.flatMap((chunk) => cssOf(chunk)));
   const files: Record<string, string[]> = {};
   for (const [address, name] of Object.entries(chunkNames)) {
     const chunk = chunks.find((each) => each.name === name && !each.isEntry);
@@ -51,6 +50,24 @@ function viewFiles(bundle: Rolldown.OutputBundle, chunkNames: ViewChunkNames, ba
     files[address] = [...scripts, ...new Set(styles)].map((file) => `${base}${file}`);
   }
   return files;
+}
+
+/**
+ * `from` and every chunk they import statically, at any depth, each once: the document loads all of
+ * them and links their style sheets (Vite's HTML step walks the same imports).
+ */
+function staticallyImported(bundle: Rolldown.OutputBundle, from: readonly Rolldown.OutputChunk[]): Rolldown.OutputChunk[] {
+  const found = new Map(from.map((chunk) => [chunk.fileName, chunk]));
+  const toVisit = [...from];
+  for (let chunk = toVisit.pop(); chunk !== undefined; chunk = toVisit.pop()) {
+    for (const file of chunk.imports) {
+      const imported = bundle[file];
+      if (imported?.type !== 'chunk' || found.has(file)) continue;
+      found.set(file, imported);
+      toVisit.push(imported);
+    }
+  }
+  return [...found.values()];
 }
 
 /** The style sheets Vite split off a chunk (its `viteMetadata`), by file name. */

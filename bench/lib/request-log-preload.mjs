@@ -1,13 +1,17 @@
 /**
  * Preloaded into a benchmark's server with BENCH_SERVER_REQUEST_LOG=<file> (server-process.ts), never
  * by a start of the product: one line per request, appended to the file, saying where the request's
- * time went until its answer's head was written. Each line: the wall-clock start (ms since the epoch,
- * to line up with a page's Resource Timing in BENCH_TRACE's `@`), then
- *  - `head`: ms from the request's headers parsed to its answer's head written;
+ * time went until its answer's head was set (`writeHead` called; for a compressed or streamed answer
+ * its first bytes may leave later). Each line: the wall-clock start (ms since the epoch, to line up
+ * with a page's Resource Timing in BENCH_TRACE's `@`), then
+ *  - `head`: ms from the request's headers parsed to `writeHead`;
  *  - `run`: ms the server's main thread ran meanwhile, and `queued`: ms it was ready but waited for
  *    a processor (Linux's schedstat of the thread); run + queued ≈ head when nothing else is waited on;
  *  - `idle`: ms the event loop waited for input meanwhile (a database or a thread answering);
- *  - the method and the path (query cut at 60 characters).
+ *  - the method and the first 60 characters of the path and query.
+ * A diagnostic with a cost of its own: two reads of /proc on the main thread per request, and a
+ * write of the lines every half second. The server's background processes (the bank sync's) inherit
+ * NODE_OPTIONS and load it too; they serve no HTTP, so they write nothing.
  * On benchmark 12's machine (2 cores, the browser beside the server) this showed the Ledger's window
  * answer running 5 ms and waiting 2 to 13 ms for a processor (docs/PERFORMANCE.md, stop 64).
  */

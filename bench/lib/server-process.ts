@@ -170,7 +170,7 @@ function nodeOptions(...parts: readonly (string | undefined)[]): NodeJS.ProcessE
   return given.length === 0 ? {} : { NODE_OPTIONS: given.join(' ') };
 }
 
-/** The request log's preload when BENCH_SERVER_REQUEST_LOG names a file (a diagnostic; no figure depends on it). */
+/** The request log's preload when BENCH_SERVER_REQUEST_LOG names a file: a diagnostic, off unless asked for (it costs each request two reads of /proc). */
 function requestLogPreload(): string | undefined {
   return process.env.BENCH_SERVER_REQUEST_LOG ? `--import ${new URL('./request-log-preload.mjs', import.meta.url).href}` : undefined;
 }
