@@ -31,9 +31,9 @@ async function firstReadsScript(entry: string): Promise<string> {
 
 /**
  * The files each view's first paint needs beyond the document's own, by address: the view's chunk
- * and the chunks it imports statically, less those the document loads already, then the style
- * sheets those chunks bring (the Ledger's rows, Home's chart), which the page's import of the view
- * would otherwise ask for only once the document's script has run.
+ * and the chunks it imports statically, at any depth, less those the document loads already, then
+ * the style sheets those chunks bring (the Ledger's rows, Home's chart), which the page's import of
+ * the view would otherwise ask for only once the document's script has run.
  */
 function viewFiles(bundle: Rolldown.OutputBundle, chunkNames: ViewChunkNames, base: string): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((each): each is Rolldown.OutputChunk => each.type === 'chunk');
@@ -45,9 +45,9 @@ function viewFiles(bundle: Rolldown.OutputBundle, chunkNames: ViewChunkNames, ba
   for (const [address, name] of Object.entries(chunkNames)) {
     const chunk = chunks.find((each) => each.name === name && !each.isEntry);
     if (chunk === undefined) throw new Error(`no chunk named ${name} for ${address}`);
-    const scripts = [chunk.fileName, ...chunk.imports].filter((file) => !inTheDocument.has(file));
-    const styles = scripts.flatMap((file) => cssOf(bundle[file])).filter((file) => !stylesInTheDocument.has(file));
-    files[address] = [...scripts, ...new Set(styles)].map((file) => `${base}${file}`);
+    const ownChunks = staticallyImported(bundle, [chunk]).filter((each) => !inTheDocument.has(each.fileName));
+    const styles = ownChunks.flatMap((each) => cssOf(each)).filter((file) => !stylesInTheDocument.has(file));
+    files[address] = [...ownChunks.map((each) => each.fileName), ...new Set(styles)].map((file) => `${base}${file}`);
   }
   return files;
 }
