@@ -42,6 +42,9 @@ const VIEW_CHUNK_AT = { '/': 'home-parts', '/ledger': 'ledger-view', '/plan': 'p
   keyof typeof VIEW_ROOTS
 >;
 
+/** The addresses whose view's own chunk the HTML's script has the document run with the entry (decision 0127): the lazy views, which say their code is in (view-code-in-hand.ts). */
+const VIEW_CHUNK_RUN_AT = ['/ledger', '/plan'] as const satisfies readonly (keyof typeof VIEW_CHUNK_AT)[];
+
 /** The file each module outside the first script goes into, worked out once the build has read every module. */
 const placement = new Map<string, string>();
 
@@ -97,7 +100,7 @@ export default defineConfig({
     // The view's first calls sent by a script of the HTML's own, as the document is parsed (decision 0121).
     // It also preloads the files of the view at the address (Home's chart and balances, the Ledger's
     // and Plan's view chunks), by the names chunkPlacement gives them.
-    firstReadsInline(fileURLToPath(new URL('./src/web/first-reads-inline.ts', import.meta.url)), VIEW_CHUNK_AT),
+    firstReadsInline(fileURLToPath(new URL('./src/web/first-reads-inline.ts', import.meta.url)), VIEW_CHUNK_AT, VIEW_CHUNK_RUN_AT),
     // Installable (issue 16, decision 0026): a manifest and a service worker that precaches the
     // page's own files (index.html, the hashed scripts and styles, the icons) and nothing else. API
     // answers, /app-config.json and the sign-in pages always go to the network. The page registers

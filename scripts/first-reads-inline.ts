@@ -43,13 +43,21 @@ function viewFiles(bundle: Rolldown.OutputBundle, chunkNames: ViewChunkNames, ba
   const stylesInTheDocument = new Set(documentChunks.flatMap((chunk) => cssOf(chunk)));
   const files: Record<string, string[]> = {};
   for (const [address, name] of Object.entries(chunkNames)) {
-    const chunk = chunks.find((each) => each.name === name && !each.isEntry);
-    if (chunk === undefined) throw new Error(`no chunk named ${name} for ${address}`);
+    const chunk = viewChunk(bundle, address, name);
     const ownChunks = staticallyImported(bundle, [chunk]).filter((each) => !inTheDocument.has(each.fileName));
     const styles = ownChunks.flatMap((each) => cssOf(each)).filter((file) => !stylesInTheDocument.has(file));
     files[address] = [...ownChunks.map((each) => each.fileName), ...new Set(styles)].map((file) => `${base}${file}`);
   }
   return files;
+}
+
+/** The chunk vite.config.ts's placement named for the view at `address`. */
+function viewChunk(bundle: Rolldown.OutputBundle, address: string, name: string): Rolldown.OutputChunk {
+  const chunk = Object.values(bundle).find(
+    (each): each is Rolldown.OutputChunk => each.type === 'chunk' && each.name === name && !each.isEntry,
+  );
+  if (chunk === undefined) throw new Error(`no chunk named ${name} for ${address}`);
+  return chunk;
 }
 
 /**
@@ -80,21 +88,27 @@ function cssOf(output: Rolldown.OutputBundle[string] | undefined): string[] {
  * the scripts compiled) while the first script is, not once it has run and imported the view (issue
  * 35): scripts as module preloads, style sheets as style preloads, which the page's import of the
  * view then finds in hand; it still adds each sheet and waits for it, so nothing shows unstyled.
- * Plain ES5, after the first reads in the same element (one hash in the policy).
+ * The view's own chunk, for the views in `runs`, is written into the document as a module script
+ * instead (decision 0127): parsed there, it runs after the document is parsed, with the entry and
+ * in the same task, and the view says its code is in without an import. Plain ES5, after the first
+ * reads in the same element (one hash in the policy).
  */
-function viewPreloadScript(files: Record<string, string[]>): string {
+function viewPreloadScript(files: Record<string, string[]>, runs: Record<string, string>): string {
   return (
-    `(function(f){if(!f)return;for(var i=0;i<f.length;i++){var l=document.createElement('link');` +
+    `(function(r,f){if(r)document.write('<script type="module" crossorigin src="'+r+'"><\\/script>');if(!f)return;` +
+    `for(var i=0;i<f.length;i++){if(f[i]===r)continue;var l=document.createElement('link');` +
     `if(/\\.css$/.test(f[i])){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}` +
-    `l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}})(${JSON.stringify(files)}[location.pathname]);`
+    `l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}})(${JSON.stringify(runs)}[location.pathname],${JSON.stringify(files)}[location.pathname]);`
   );
 }
 
 /**
  * `viewChunks`: each view's address and the name of its own chunk (vite.config.ts's placement): the
- * script also preloads those files for the view the document opens on.
+ * script also preloads those files for the view the document opens on. `runByTheDocument`: the
+ * addresses whose view's chunk the document runs itself (decision 0127; the chunk's view must say
+ * its code is in, view-code-in-hand.ts).
  */
-export function firstReadsInline(entry: string, viewChunks: ViewChunkNames): Plugin {
+export function firstReadsInline(entry: string, viewChunks: ViewChunkNames, runByTheDocument: readonly string[]): Plugin {
   let base = '/';
   return {
     name: 'leftover-first-reads-inline',
@@ -107,7 +121,10 @@ export function firstReadsInline(entry: string, viewChunks: ViewChunkNames): Plu
       order: 'post',
       async handler(_html, { bundle }) {
         if (bundle === undefined) throw new Error('the first reads script needs the bundle');
-        const code = `${await firstReadsScript(entry)}\n${viewPreloadScript(viewFiles(bundle, viewChunks, base))}`;
+        const runs = Object.fromEntries(
+          runByTheDocument.map((address) => [address, `${base}${viewChunk(bundle, address, viewChunks[address] ?? '').fileName}`]),
+        );
+        const code = `${await firstReadsScript(entry)}\n${viewPreloadScript(viewFiles(bundle, viewChunks, base), runs)}`;
         if (code.includes('</script')) throw new Error('the first reads script would end its own element');
         return [{ tag: 'script', children: code, injectTo: 'head-prepend' }];
       },

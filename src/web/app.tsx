@@ -20,13 +20,20 @@ import { UndoRegion } from './undo/undo-region.js';
 import { HomeView } from './views/home-view.js';
 import { LiveChangesProvider, LiveStatus } from './live/live-changes.js';
 import { VIEW_PATHS, ViewNav } from './views/view-nav.js';
+import { type ViewWithCode, viewCodeInHand } from './views/view-code-in-hand.js';
 
 // Home is the first view's script (benchmark 4a). Ledger and Plan are chunks of their own: the one
 // an address names starts loading with the page itself, beside the sign-in settings, so it is in
 // hand when the user is; the others load when the browser is idle after the view's first paint.
 const VIEW_CHUNKS = {
-  ledger: chunkComponent(() => import('./views/ledger-view.js').then((module) => module.LedgerView)),
-  plan: chunkComponent(() => import('./views/plan-view.js').then((module) => module.PlanView)),
+  ledger: chunkComponent(
+    () => import('./views/ledger-view.js').then((module) => module.LedgerView),
+    () => viewCodeInHand('ledger'),
+  ),
+  plan: chunkComponent(
+    () => import('./views/plan-view.js').then((module) => module.PlanView),
+    () => viewCodeInHand('plan'),
+  ),
 };
 
 /** An invitation's link (issue 38): `/join#<token>`. Its page is a chunk of its own, loaded only there. */
@@ -56,9 +63,20 @@ function viewOf(name: keyof typeof VIEW_CHUNKS): ComponentType {
 const LedgerView = viewOf('ledger');
 const PlanView = viewOf('plan');
 
+function lazyViewAt(pathname: string): ViewWithCode | undefined {
+  return pathname === VIEW_PATHS.ledger ? 'ledger' : pathname === VIEW_PATHS.plan ? 'plan' : undefined;
+}
+
+/** Whether the address names a lazy view whose code the document has run already (decision 0127). */
+export function viewCodeInHandAt(pathname: string): boolean {
+  const view = lazyViewAt(pathname);
+  return view !== undefined && viewCodeInHand(view) !== undefined;
+}
+
 /** Starts loading the chunk of the view the address names, before sign-in settles (main.tsx calls it first); settles once it is here. */
 export function preloadViewOf(pathname: string): Promise<void> {
-  const chunk = pathname === VIEW_PATHS.ledger ? VIEW_CHUNKS.ledger : pathname === VIEW_PATHS.plan ? VIEW_CHUNKS.plan : undefined;
+  const view = lazyViewAt(pathname);
+  const chunk = view === undefined ? undefined : VIEW_CHUNKS[view];
   // Settles either way: a chunk that failed to load says so where the view would be.
   return chunk
     ? chunk.load().then(

@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { APP_CONFIG_PATH, type AppConfig, appConfigSchema } from '../contract/app-config.js';
 import { rememberAppConfig, rememberedAppConfig } from './app-config-note.js';
-import { App, preloadViewOf } from './app.js';
+import { App, preloadViewOf, viewCodeInHandAt } from './app.js';
 import { afterFirstPaint, limitFirstPaintWait, whenIdleAfterPaint } from './first-paint.js';
 import { preloadSignIn } from './auth/session.js';
 import { earlyCallsAnswered } from './api/early-calls.js';
@@ -22,13 +22,18 @@ const SERVICE_WORKER_IDLE_WAIT_MS = 2_000;
  * The start's steps on the page's performance timeline (a few microseconds each): with the requests'
  * times, where a first view's time went, in the browser's tools or benchmark 12's BENCH_TRACE=1.
  */
-function markStep(step: 'start' | 'view-code' | 'answers' | 'render'): void {
-  performance.mark(`leftover:${step}`);
+function markStep(step: 'start' | 'view-code' | 'answers' | 'render', detail?: object): void {
+  performance.mark(`leftover:${step}`, { detail });
 }
 
 async function start(): Promise<void> {
+  // On the Ledger's and Plan's addresses the document runs the view's own chunk beside this one
+  // (decision 0127): its modules are evaluated after this module, in the same task, before any
+  // promise settles. One turn of the microtask queue, and the view's code is in hand here.
+  await Promise.resolve();
   markStep('start');
   // The view's data is on its way (first-reads-now.ts); now its code, then the sign-in library if needed now.
+  const codeInHand = viewCodeInHandAt(window.location.pathname);
   const viewCode = preloadViewOf(window.location.pathname);
   preloadSignIn();
   limitFirstPaintWait();
@@ -44,7 +49,7 @@ async function start(): Promise<void> {
   // rendered before it would suspend, and React would then hold it back up to 300 ms (decision 0090).
   // A network that holds the code back gets the page's frame after a while, the view following.
   await Promise.race([viewCode, new Promise((resolve) => setTimeout(resolve, VIEW_CODE_WAIT_MS))]);
-  markStep('view-code');
+  markStep('view-code', { inHandAtStart: codeInHand });
   // The browser loads the site's local storage on its first use, a few milliseconds on the main
   // thread; a view reading a preference in its first render (the expenses' order) would wait for it
   // there. Now, while the answers are on their way, it costs nothing (decision 0109).

@@ -91,6 +91,41 @@ test("the Ledger view's first API call starts before any chunk that only other v
   await expect(page.locator('.ledger-header')).toHaveCSS('position', 'sticky');
 });
 
+/** The Ledger's and Plan's own script files (vite.config.ts's placement), by view. */
+const VIEW_OWN_CHUNK = { Ledger: /\/assets\/ledger-view-[\w-]+\.js$/, Plan: /\/assets\/plan-view-[\w-]+\.js$/ } as const;
+
+test("the Ledger's and Plan's own code is run by the document with the first script, in hand when the page starts, and fetched once", async ({
+  page,
+}) => {
+  await signInSeeded(page, 'Ledger', 'run-rita');
+  for (const view of ['Ledger', 'Plan'] as const) {
+    await page.goto(view === 'Ledger' ? '/ledger' : '/plan');
+    await expectView(page, view);
+    const chunk = VIEW_OWN_CHUNK[view];
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (chunk.test(pathOf(request))) fetched.push(request.url());
+    });
+    await page.reload();
+    await expectView(page, view);
+    const seen = await page.evaluate((pattern) => {
+      const own = new RegExp(pattern);
+      const mark = performance.getEntriesByName('leftover:view-code')[0] as PerformanceMark | undefined;
+      return {
+        // decision 0127: main.tsx notes whether the view's code was in hand when the page started.
+        inHandAtStart: (mark?.detail as { inHandAtStart?: boolean } | null | undefined)?.inHandAtStart,
+        scripts: [...document.querySelectorAll('script[type="module"]')]
+          .map((script) => script.getAttribute('src') ?? '')
+          .filter((src) => own.test(src)),
+      };
+    }, chunk.source);
+    expect(seen.inHandAtStart, `${view}: the view's code was in hand at the start`).toBe(true);
+    expect(seen.scripts, `${view}: the document runs the view's chunk as a script of its own`).toHaveLength(1);
+    expect(fetched, `${view}: the view's chunk is fetched once`).toHaveLength(1);
+    await expect(page.getByRole('button', { name: 'Acme', exact: false }).first()).toBeVisible();
+  }
+});
+
 test('a returning tab asks for its sign-in settings once the view has painted, and starts again when the server changed them', async ({
   page,
 }) => {

@@ -19,11 +19,20 @@ export interface ChunkComponent<Props extends object> {
   readonly retry: () => void;
 }
 
-export function chunkComponent<Props extends object>(importChunk: () => Promise<ComponentType<Props>>): ChunkComponent<Props> {
+/**
+ * `inHand`: the component when its chunk's module has been evaluated already without this import
+ * (a view the document ran, decision 0127); it is taken as loaded, and nothing is imported.
+ */
+export function chunkComponent<Props extends object>(
+  importChunk: () => Promise<ComponentType<Props>>,
+  inHand: () => ComponentType<Props> | undefined = () => undefined,
+): ChunkComponent<Props> {
   let loaded: ComponentType<Props> | undefined;
   let loading: Promise<ComponentType<Props>> | undefined;
-  const load = (): Promise<ComponentType<Props>> =>
-    (loading ??= importChunk().then(
+  const load = (): Promise<ComponentType<Props>> => {
+    loaded ??= inHand();
+    if (loaded !== undefined) return Promise.resolve(loaded);
+    return (loading ??= importChunk().then(
       (component) => {
         loaded = component;
         return component;
@@ -34,11 +43,12 @@ export function chunkComponent<Props extends object>(importChunk: () => Promise<
         throw error;
       },
     ));
+  };
   const newLazy = () => lazy(() => load().then((component) => ({ default: component })));
   let deferred = newLazy();
   return {
     load,
-    current: () => loaded ?? deferred,
+    current: () => (loaded ??= inHand()) ?? deferred,
     retry: () => {
       if (loaded === undefined) deferred = newLazy();
     },

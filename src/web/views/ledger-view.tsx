@@ -35,6 +35,7 @@ import type { CardEverydayShares } from '../../domain/card-everyday.js';
 import { type LedgerForecast, ledgerForecast } from '../forecast/ledger-forecast.js';
 import { useUndone } from '../undo/undo-context.js';
 import { useLiveChanges } from '../live/live-context.js';
+import { viewCodeArrived } from './view-code-in-hand.js';
 import { settledValues, useErrorReport, ViewErrorModal } from './view-errors.js';
 
 /** Names by id (of schedules or accounts), or null while the list has not loaded (its names are unknown, not gone). */
@@ -362,3 +363,6 @@ function AccountLedgerView({ addressAccount, accounts, onAccounts, bankOnOpen, o
     </>
   );
 }
+
+// Said once the module is evaluated: run by the document, the view renders without an import (decision 0127).
+viewCodeArrived('ledger', LedgerView);

@@ -15,6 +15,7 @@ import { ExpensesSection } from '../features/expenses/expenses-section.js';
 import { useFirstPaintOnceShown } from '../first-paint-once-shown.js';
 import { useUndone } from '../undo/undo-context.js';
 import { useLiveChanges } from '../live/live-context.js';
+import { viewCodeArrived } from './view-code-in-hand.js';
 import { settledValues, useErrorReport, ViewErrorModal } from './view-errors.js';
 
 export function PlanView() {
@@ -84,3 +85,6 @@ export function PlanView() {
     </>
   );
 }
+
+// Said once the module is evaluated: run by the document, the view renders without an import (decision 0127).
+viewCodeArrived('plan', PlanView);
