@@ -18,6 +18,8 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { build as viteBuild } from 'vite';
+import { ENDPOINTS } from '../../src/contract/common.js';
+import { FIRST_READS_PARAMETER, firstReadsOf } from '../../src/contract/first-reads-query.js';
 import { REPO_ROOT, type PrivateBuild } from '../lib/build.js';
 import {
   bringTabForward,
@@ -172,14 +174,18 @@ function loadTimeline(page: Page): Promise<string> {
         `${name} @${wall} st${Math.round(entry.startTime)} rq${Math.round(entry.requestStart)} rs${Math.round(entry.responseStart)} re${Math.round(entry.responseEnd)}`,
       );
     }
-    for (const mark of performance.getEntriesByType('mark')) lines.push(`${mark.name} ${Math.round(mark.startTime)}`);
+    for (const mark of performance.getEntriesByType('mark')) lines.push(`${mark.name} ${mark.startTime.toFixed(1)}`);
     return lines.join(' | ');
   });
 }
 
-/** The API answers (paths with query) the view had received when it painted, from the page's Resource Timing. */
+/**
+ * The API answers (paths with query) the view had received when it painted, from the page's Resource
+ * Timing: the first reads' one call (decision 0128) counted as the reads it carried, so the bare page
+ * gets the same data, each answer's own JSON, and renders the same lists from it.
+ */
 async function answersBeforePaint(page: Page, paintedAt: number): Promise<string[]> {
-  return page.evaluate(
+  const answered = await page.evaluate(
     (at) =>
       performance
         .getEntriesByType('resource')
@@ -189,6 +195,12 @@ async function answersBeforePaint(page: Page, paintedAt: number): Promise<string
         .map((url) => `${url.pathname}${url.search}`),
     paintedAt,
   );
+  return answered.flatMap((answer) => {
+    const url = new URL(answer, 'http://page.test');
+    return url.pathname === ENDPOINTS.getFirstReads.path
+      ? firstReadsOf(url.searchParams.get(FIRST_READS_PARAMETER) ?? undefined)
+      : [answer];
+  });
 }
 
 /** Those answers, asked again with the page's token, joined into one JSON document for the bare page. */

@@ -29,7 +29,9 @@ export function initialAssets(indexHtml: string): InitialAssets {
   const scripts: string[] = [];
   const styles: string[] = [];
   const inlineScripts = inlineScriptTexts(indexHtml);
-  for (const tag of indexHtml.match(/<(script|link)\b[^>]*>/g) ?? []) {
+  // The tags of the document itself: not the text of its own scripts, which may write tags of their own (decision 0127).
+  const markup = indexHtml.replace(/(<script\b[^>]*>)[\s\S]*?<\/script>/g, '$1</script>');
+  for (const tag of markup.match(/<(script|link)\b[^>]*>/g) ?? []) {
     const attribute = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
     if (tag.startsWith('<script')) {
       const source = attribute('src');

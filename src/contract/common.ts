@@ -67,6 +67,9 @@ export const ENDPOINTS = {
   /** The caller's time zone (issue 26, decision 0047); answers the profile as getProfile does. */
   updateProfile: { method: 'PATCH', path: '/api/me', failure: 'Failed to save your time zone!' },
 
+  /** A view's first reads in one answer (issue 35, decision 0128): the document's first script sends them so. */
+  getFirstReads: { method: 'GET', path: '/api/first-reads', failure: "Failed to get the view's data!" },
+
   getDeposits: { method: 'GET', path: '/api/deposits/retrieve-deposits', failure: 'Failed to get deposits!' },
   addDeposit: { method: 'POST', path: '/api/deposits/add-deposit', failure: 'Failed to add deposit!' },
   updateDeposit: { method: 'PUT', path: '/api/deposits/:id', failure: 'Failed to update deposit!' },

@@ -56,6 +56,7 @@ import { depositInputSchema } from './deposit-input.js';
 import { depositsInfoSchema } from './deposits.js';
 import { expenseInputSchema } from './expense-input.js';
 import { expensesInfoSchema } from './expenses.js';
+import { firstReadsQuerySchema, firstReadsSchema } from './first-reads.js';
 import { ledgerInfoSchema } from './ledger.js';
 import { ledgerAnswerQuerySchema, ledgerWriteAnswerSchema } from './ledger-changes.js';
 import { ledgerWindowQuerySchema, ledgerWindowSchema } from './ledger-window.js';
@@ -155,6 +156,13 @@ export const ENDPOINT_SCHEMAS = {
     summary: 'Set the caller\'s time zone, "Keep at least" buffer or everyday spending',
     body: profileUpdateSchema,
     answer: profileSchema,
+  },
+
+  getFirstReads: {
+    roles: READERS,
+    summary: "Get a view's first reads in one answer, each as its own call would answer it",
+    query: firstReadsQuerySchema,
+    answer: firstReadsSchema,
   },
 
   getDeposits: { roles: READERS, summary: 'List the deposits', answer: depositsInfoSchema },

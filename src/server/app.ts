@@ -49,6 +49,7 @@ import { depositRoutes } from './deposits/routes.js';
 import { expenseRoutes } from './expenses/routes.js';
 import { ledgerRoutes } from './ledger/routes.js';
 import { profileRoutes } from './profile/routes.js';
+import { firstReadsRoutes } from './first-reads/routes.js';
 import { userOutlook, userToday } from './profile/user-today.js';
 import { LedgerWrites, type OutlookReader, type TodayReader } from './ledger/index.js';
 import { readLedgerSchedules } from './ledger-schedules.js';
@@ -392,6 +393,7 @@ export async function buildApp(config: AppConfiguration, options: AppOptions = {
       await api.register(budgetRoutes, { budgets });
       await api.register(activityRoutes);
       await api.register(liveRoutes, { streams: live.streams });
+      await api.register(firstReadsRoutes);
       api.setNotFoundHandler((request, reply) => {
         // The request's own path is not echoed back: an answer never repeats what a caller made up.
         const body: ErrorBody = { error: { code: 'not_found', message: `There is no such API call (${request.method}).` } };

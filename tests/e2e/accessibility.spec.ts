@@ -11,6 +11,7 @@ import { addDeposit, addExpense, createLedger, expectView, openView, settled } f
 import { depositsTable, expensesTable, ledgerRows, ledgerTable } from './dashboard-tables.js';
 import { openSignedIn } from './sign-in.js';
 import { isoDay } from './machine-day.js';
+import { asksFor } from './first-reads.js';
 
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
@@ -244,9 +245,10 @@ test('every dialog of the Ledger, the Whoops! message and the compact ledger hav
   await closed(page, page.getByRole('dialog', { name: 'Filter By' }));
 
   // Whoops!: the network drops one ledger load.
-  // The Ledger view asks for a window of it (?limit=..., decision 0053): any query string matches.
+  // The Ledger view asks for a window of it (?limit=..., decision 0053): any query string matches,
+  // and the reload asks for it among its first reads, in one call (decision 0128).
   await page.route(
-    (url) => url.pathname === '/api/ledger/retrieve-ledger',
+    (url) => asksFor(url, '/api/ledger/retrieve-ledger'),
     (route) => route.abort('connectionfailed'),
     { times: 1 },
   );

@@ -9,6 +9,7 @@ import { expect, type Page, type Request, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
 import { expectView } from './dashboard-actions.js';
 import { signInAs } from './sign-in.js';
+import { readsOf } from './first-reads.js';
 
 /** The script files no part of the Ledger view's first paint uses (vite.config.ts places them). */
 const OTHER_VIEWS_CHUNK = /\/assets\/(plan-view|home-parts|after-paint)-[\w-]+\.js$/;
@@ -58,16 +59,18 @@ test("the Ledger view's first API call starts before any chunk that only other v
     firstApiCall,
     `the first API call (${seen[firstApiCall]?.url()}) starts before ${seen[firstOtherChunk]?.url()}; order: ${seen.map(pathOf).join(', ')}`,
   ).toBeLessThan(firstOtherChunk);
-  // The first call is the ledger's window or the accounts: what the Ledger view paints.
-  expect(pathOf(seen[firstApiCall] as Request)).toMatch(/^\/api\/(ledger\/retrieve-ledger|accounts)$/);
+  // The first call asks for what the Ledger view paints, its window and the accounts, in one (decision 0128).
+  expect(readsOf(new URL((seen[firstApiCall] as Request).url()))).toEqual([
+    expect.stringMatching(/^\/api\/ledger\/retrieve-ledger\?limit=100&today=\d{4}-\d{2}-\d{2}$/),
+    '/api/accounts',
+  ]);
 
   // The start's steps on the page's timeline (main.tsx's marks, what BENCH_TRACE=1 prints), in
   // order, with the window asked for before the first render began.
   const timeline = await page.evaluate(() => ({
     steps: ['start', 'view-code', 'answers', 'render'].map((step) => performance.getEntriesByName(`leftover:${step}`)[0]?.startTime ?? -1),
     windowAsked:
-      performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname === '/api/ledger/retrieve-ledger')?.startTime ??
-      -1,
+      performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname === '/api/first-reads')?.startTime ?? -1,
   }));
   expect(Math.min(...timeline.steps), `every step marked: ${timeline.steps.join(', ')}`).toBeGreaterThanOrEqual(0);
   expect(timeline.steps).toEqual([...timeline.steps].sort((a, b) => a - b));
@@ -169,7 +172,8 @@ test('a returning tab asks for its sign-in settings once the view has painted, a
   await expect(page.getByTestId('pending-balance')).toBeVisible();
 
   const settingsAsked = events.indexOf(`sent /app-config.json`);
-  const windowAnswered = events.indexOf('answered /api/ledger/retrieve-ledger');
+  // The window is among the first reads, one call (decision 0128).
+  const windowAnswered = events.indexOf('answered /api/first-reads');
   expect(windowAnswered, `the ledger's window was answered; ${events.join(', ')}`).toBeGreaterThanOrEqual(0);
   expect(settingsAsked, `the settings are asked after the view's data came; ${events.join(', ')}`).toBeGreaterThan(windowAnswered);
 });
@@ -220,7 +224,7 @@ test("a returning tab's first reads are sent by the document's own script, under
   });
   const windowReads: string[] = [];
   page.on('request', (request) => {
-    if (pathOf(request) === '/api/ledger/retrieve-ledger') windowReads.push(request.url());
+    for (const read of readsOf(new URL(request.url()))) if (read.startsWith('/api/ledger/retrieve-ledger')) windowReads.push(read);
   });
   await page.reload();
   await expectView(page, 'Ledger');
@@ -231,5 +235,5 @@ test("a returning tab's first reads are sent by the document's own script, under
   // decision 0121: the HTML's script sent the view's first reads and left them for the page, which took them.
   expect(await page.evaluate(() => (window as unknown as { leftoverFirstReads?: unknown }).leftoverFirstReads instanceof Map)).toBe(true);
   expect(windowReads, 'the ledger window is asked for once').toHaveLength(1);
-  expect(new URL(windowReads[0] ?? 'http://x/').searchParams.get('limit')).toBe('100');
+  expect(new URL(windowReads[0] ?? '/', 'http://page.test/').searchParams.get('limit')).toBe('100');
 });

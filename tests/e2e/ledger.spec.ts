@@ -4,6 +4,7 @@ import { seedThroughApi } from './api-seed.js';
 import { addDeposit, addExpense, addTransaction, createLedger, expectView, openView } from './dashboard-actions.js';
 import { expectLedgerRows, expensesTable, ledgerRows, ledgerTable } from './dashboard-tables.js';
 import { openSignedIn } from './sign-in.js';
+import { asksFor } from './first-reads.js';
 
 /** axe on the ledger as it is now: no serious or critical violation (spacers, row numbers included). */
 async function expectAccessibleLedger(page: Page): Promise<void> {
@@ -187,9 +188,10 @@ test('a failed load names what failed, and RETRY recovers it', async ({ page }) 
   await expectBalances(page, '$42.00', '$42.00');
 
   // The network drops the next ledger request once.
-  // The Ledger view asks for a window of it (?limit=..., decision 0053): any query string matches.
+  // The Ledger view asks for a window of it (?limit=..., decision 0053): any query string matches,
+  // and the reload asks for it among its first reads, in one call (decision 0128).
   await page.route(
-    (url) => url.pathname === '/api/ledger/retrieve-ledger',
+    (url) => asksFor(url, '/api/ledger/retrieve-ledger'),
     (route) => route.abort('connectionfailed'),
     { times: 1 },
   );

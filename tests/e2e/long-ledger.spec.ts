@@ -10,6 +10,7 @@ import { seedThroughApi } from './api-seed.js';
 import { expectView } from './dashboard-actions.js';
 import { ledgerTable } from './dashboard-tables.js';
 import { openSignedIn } from './sign-in.js';
+import { readsOf } from './first-reads.js';
 
 async function expectBalances(page: Page, current: string, pending: string): Promise<void> {
   await expect(page.getByTestId('current-balance')).toHaveText(current);
@@ -20,8 +21,8 @@ async function expectBalances(page: Page, current: string, pending: string): Pro
 function ledgerRequests(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname === '/api/ledger/retrieve-ledger') seen.push(`${url.pathname}${url.search}`);
+    // Alone, or among the document's first reads (decision 0128).
+    for (const read of readsOf(new URL(request.url()))) if (read.startsWith('/api/ledger/retrieve-ledger')) seen.push(read);
   });
   return seen;
 }

@@ -139,6 +139,11 @@ const VALID_BODIES: { readonly [Operation in WithBody]: (id: string) => unknown 
   declineInvitation: () => ({ token: 'B'.repeat(32) }),
 };
 
+/** A query for the calls that read nothing without one: the first reads (decision 0128) read the deposits. */
+const VALID_QUERIES: Partial<Record<ApiOperation, string>> = {
+  getFirstReads: `?${new URLSearchParams({ paths: '/api/deposits/retrieve-deposits' }).toString()}`,
+};
+
 /** Calls that name their row in the body, not the path (an account's ledger names its account in the path too). */
 const ID_IN_BODY: readonly ApiOperation[] = ['updateTransaction'];
 
@@ -152,8 +157,9 @@ export const API_CALLS: readonly ApiCall[] = endpointRoutes().map(({ operation, 
     method,
     route: path,
     idPlace: ID_IN_BODY.includes(operation) ? 'body' : path.includes(':id') ? 'path' : 'none',
-    // Every parameter of the path (an account's and its row's) is given the one id.
-    url: (id: string) => path.replace(/:\w+/g, encodeURIComponent(id)),
+    // Every parameter of the path (an account's and its row's) is given the one id; a call that
+    // does nothing without its query is given one.
+    url: (id: string) => `${path.replace(/:\w+/g, encodeURIComponent(id))}${VALID_QUERIES[operation] ?? ''}`,
     ...(validBody && { validBody }),
     ...(body && { bodySchema: body }),
     // A file (the ledger's CSV) is checked as text.

@@ -50,6 +50,19 @@ function answering(status: number, body: unknown) {
   );
 }
 
+/** The server's one answer to the first reads (decision 0128): each read answered as the test says, in the order asked. */
+function answeringReads(reads: Record<string, { status: number; body: unknown; etag?: string }>) {
+  return vi.fn<Fetch>(async (url) => {
+    const paths = new URL(String(url), 'http://page.test').searchParams.get('paths')?.split(',') ?? [];
+    const answers = paths.map((path) => {
+      const read = reads[path];
+      if (read === undefined) throw new Error(`no answer for ${path}`);
+      return { path, status: read.status, etag: read.etag ?? null, body: JSON.stringify(read.body) };
+    });
+    return new Response(JSON.stringify({ answers }), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+}
+
 /** A fetch whose answer arrives when the test says. */
 function answeringLater() {
   let arrive!: (response: Response) => void;
@@ -101,15 +114,84 @@ describe("the first script's calls", () => {
   });
 
   it('are only in hand for the token that sent them, and an answer that does not decode is not in hand', async () => {
-    sendEarlyCalls('t-own', ['/api/deposits/retrieve-deposits', '/api/expenses/retrieve-expenses'], async (path) =>
-      String(path).includes('deposits')
-        ? new Response(JSON.stringify(DEPOSITS), { status: 200 })
-        : new Response(JSON.stringify({ expenses: 'none' }), { status: 200 }),
+    sendEarlyCalls(
+      't-own',
+      ['/api/deposits/retrieve-deposits', '/api/expenses/retrieve-expenses'],
+      answeringReads({
+        '/api/deposits/retrieve-deposits': { status: 200, body: DEPOSITS },
+        '/api/expenses/retrieve-expenses': { status: 200, body: { expenses: 'none' } },
+      }),
     );
     await earlyCallsAnswered();
     expect(client('t-other', answering(200, DEPOSITS)).depositsInHand()).toBeUndefined();
     expect(client('t-own', answering(200, DEPOSITS)).expensesInHand()).toBeUndefined();
     expect(client('t-own', answering(200, DEPOSITS)).depositsInHand()).toEqual(DEPOSITS);
+  });
+
+  it("leave as one call when there are two or more (decision 0128), each read's answer its own, with its ETag", async () => {
+    const { ledgerVersion } = await import('./ledger-version.js');
+    const { firstWindowInHand } = await import('./status-moves.js');
+    const { firstWindowQuery } = await import('./early-calls.js');
+    const today = isoDate('2031-03-01');
+    const window = `/api/ledger/retrieve-ledger?${firstWindowQuery(today)}`;
+    const early = answeringReads({
+      [window]: { status: 200, body: WINDOW, etag: ledgerEtag('v9') },
+      '/api/accounts': { status: 200, body: { accounts: [] } },
+    });
+    sendEarlyCalls('t-one', [window, '/api/accounts'], early, 'budget-7');
+    await earlyCallsAnswered();
+    expect(early).toHaveBeenCalledOnce();
+    const [url, init] = early.mock.calls[0] ?? [];
+    expect(String(url)).toBe(`/api/first-reads?${new URLSearchParams({ paths: `${window},/api/accounts` }).toString()}`);
+    expect(init?.headers).toEqual({ accept: 'application/json', authorization: 'Bearer t-one', 'Leftover-Budget': 'budget-7' });
+    const api = createApiClient({
+      getAccessToken: () => 't-one',
+      onUnauthorized: vi.fn(),
+      fetchImpl: answering(500, {}),
+      budget: 'budget-7',
+    });
+    const first = firstWindowInHand(api, today);
+    if (first === undefined || !('window' in first)) throw new Error('no window in hand');
+    expect(ledgerVersion(first.window)).toBe('v9');
+    const taken = await takeEarlyCall('t-one', '/api/accounts', 'budget-7');
+    expect(taken?.status).toBe(200);
+    expect(await taken?.json()).toEqual({ accounts: [] });
+  });
+
+  it('give a read that failed in its place its own failure, and the others their answers', async () => {
+    const notFound = { error: { code: 'not_found', message: 'That account does not exist.' } };
+    sendEarlyCalls(
+      't-part',
+      ['/api/deposits/retrieve-deposits', '/api/expenses/retrieve-expenses'],
+      answeringReads({
+        '/api/deposits/retrieve-deposits': { status: 200, body: DEPOSITS },
+        '/api/expenses/retrieve-expenses': { status: 404, body: notFound },
+      }),
+    );
+    const api = client('t-part', answering(500, {}));
+    await expect(api.getExpenses()).rejects.toMatchObject({ status: 404, detail: 'That account does not exist.' });
+    await expect(api.getDeposits()).resolves.toEqual(DEPOSITS);
+  });
+
+  it("give every read the one call's refusal, as each would have had it", async () => {
+    const onUnauthorized = vi.fn();
+    const refused = { error: { code: 'unauthorized', message: 'Sign in again.' } };
+    sendEarlyCalls('t-refused', ['/api/deposits/retrieve-deposits', '/api/expenses/retrieve-expenses'], answering(401, refused));
+    const api = createApiClient({ getAccessToken: () => 't-refused', onUnauthorized, fetchImpl: answering(500, {}) });
+    await expect(api.getDeposits()).rejects.toMatchObject({ status: 401, detail: 'Sign in again.' });
+    await expect(api.getExpenses()).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(2);
+  });
+
+  it('say the server answered something unexpected when the one answer is of another shape', async () => {
+    sendEarlyCalls(
+      't-shape',
+      ['/api/deposits/retrieve-deposits', '/api/expenses/retrieve-expenses'],
+      answering(200, { answers: [{ status: 200 }] }),
+    );
+    const api = client('t-shape', answering(500, {}));
+    await expect(api.getDeposits()).rejects.toMatchObject({ detail: 'The server answered something unexpected.' });
+    await expect(api.getExpenses()).rejects.toMatchObject({ detail: 'The server answered something unexpected.' });
   });
 
   it('hand the load a copy of the answer with its status and headers', async () => {

@@ -7,6 +7,8 @@
  * not make, or makes with another token, is dropped once the view has painted.
  */
 import type { IsoDate } from '../../domain/calendar-date.js';
+import { ENDPOINTS } from '../../contract/common.js';
+import { firstReadsQuery } from '../../contract/first-reads-query.js';
 import { BUDGET_HEADER } from './budget-header.js';
 
 /**
@@ -96,9 +98,61 @@ function early(fetched: Promise<Response>): EarlyCall {
   return call;
 }
 
+/** A status a Response can be made with and carry a body: what a read's answer may have. */
+function isBodyStatus(status: unknown): status is number {
+  return (
+    typeof status === 'number' &&
+    Number.isInteger(status) &&
+    status >= 200 &&
+    status <= 599 &&
+    status !== 204 &&
+    status !== 205 &&
+    status !== 304
+  );
+}
+
+/** One read's answer inside the first reads' (contract/first-reads.ts), checked by hand: this script carries no schema. */
+function readAnswerOf(part: unknown): Response | undefined {
+  if (typeof part !== 'object' || part === null) return undefined;
+  const { status, etag, body } = part as Record<string, unknown>;
+  if (!isBodyStatus(status) || typeof body !== 'string' || (etag !== null && typeof etag !== 'string')) return undefined;
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (typeof etag === 'string') headers.etag = etag;
+  return new Response(body, { status, headers });
+}
+
+/**
+ * The first reads' one answer as each read's own (decision 0128), in the order asked. A refusal of
+ * the whole call (a 401, a 429) is each read's; an answer of another shape is each read's too, and
+ * the client says the server answered something unexpected, as it would have of the read itself.
+ */
+async function eachReadsAnswer(answer: Response, count: number): Promise<Response[]> {
+  const text = await answer.text();
+  const asItCame = () => new Response(text, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+  if (!answer.ok) return Array.from({ length: count }, asItCame);
+  let parts: unknown;
+  try {
+    parts = (JSON.parse(text) as { answers?: unknown }).answers;
+  } catch {
+    parts = undefined;
+  }
+  const reads = Array.isArray(parts) && parts.length === count ? parts.map(readAnswerOf) : [];
+  return reads.length === count && reads.every((read) => read !== undefined) ? reads : Array.from({ length: count }, asItCame);
+}
+
+/** The reads as one call, each read's answer its own promise. */
+function sentAsOne(paths: readonly string[], headers: Record<string, string>, fetchImpl: typeof fetch): Promise<Response>[] {
+  const reads = fetchImpl(`${ENDPOINTS.getFirstReads.path}?${firstReadsQuery(paths)}`, { method: 'GET', headers }).then((answer) =>
+    eachReadsAnswer(answer, paths.length),
+  );
+  return paths.map((_, index) => reads.then((each) => each[index] as Response));
+}
+
 /**
  * Sends the GETs now, as the api client would send them (with the budget header when the address
  * names a budget that is not the personal one); their answers wait for the client to take them.
+ * Two or more leave as one call (decision 0128): one request's answer is in 6 to 7 ms sooner than
+ * the last of two or three (benchmark 12), and the client still takes each read's answer as its own.
  */
 export function sendEarlyCalls(
   token: string,
@@ -106,14 +160,15 @@ export function sendEarlyCalls(
   fetchImpl: typeof fetch = (input, init) => fetch(input, init),
   budget?: string,
 ): void {
-  for (const path of paths) {
-    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
-    if (budget !== undefined) headers[BUDGET_HEADER] = budget;
-    const call = early(fetchImpl(path, { method: 'GET', headers }));
+  const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
+  if (budget !== undefined) headers[BUDGET_HEADER] = budget;
+  const answers = paths.length === 1 ? [fetchImpl(paths[0] as string, { method: 'GET', headers })] : sentAsOne(paths, headers, fetchImpl);
+  paths.forEach((path, index) => {
+    const call = early(answers[index] as Promise<Response>);
     // A failure is the client's to report when it takes the call; an answer never taken is dropped.
     call.answer.catch(() => undefined);
     sentCalls().set(keyOf(token, path, budget), call);
-  }
+  });
 }
 
 /**

@@ -1,0 +1,21 @@
+/**
+ * How a view's first reads are asked for in one call (decision 0128): the reads' paths, each with
+ * its own query, comma-separated in one query parameter. Apart from first-reads.ts's schemas: the
+ * document's first script builds this query and carries no schema (benchmark 4a).
+ */
+
+/** The query parameter that lists the reads. */
+export const FIRST_READS_PARAMETER = 'paths';
+
+/** Between the reads: no read's path or query holds one. */
+export const FIRST_READS_SEPARATOR = ',';
+
+/** The query of a call for these reads, in this order. */
+export function firstReadsQuery(reads: readonly string[]): string {
+  return new URLSearchParams({ [FIRST_READS_PARAMETER]: reads.join(FIRST_READS_SEPARATOR) }).toString();
+}
+
+/** The reads a query's parameter lists, in order; none for an empty or missing list. */
+export function firstReadsOf(paths: string | undefined): string[] {
+  return paths === undefined || paths === '' ? [] : paths.split(FIRST_READS_SEPARATOR);
+}
