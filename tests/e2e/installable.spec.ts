@@ -104,7 +104,10 @@ test('an API call goes to the network without starting the stopped service worke
   expect(starts, 'the worker stays stopped for calls it only passes on').toEqual([]);
 
   // The page's own files are the worker's to answer: asking for one starts it.
-  const entryScript = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"]')?.src ?? '');
+  // The entry's script: on the Ledger the document runs the view's own chunk too, and first (decision 0127).
+  const entryScript = await page.evaluate(
+    () => document.querySelector<HTMLScriptElement>('script[type="module"][src*="/assets/index-"]')?.src ?? '',
+  );
   expect(entryScript).toMatch(/\/assets\/index-[\w-]+\.js$/);
   expect(await fetchInPage(entryScript)).toBe(200);
   await expect.poll(() => starts.length).toBeGreaterThan(0);
