@@ -256,8 +256,9 @@ function requestsNote(loads: readonly Load[]): string {
  * After the timed loads, for where a load's time goes (none of it counts in the figures):
  *  - BENCH_TRACE_DIR=<folder>: a Chromium trace of three more loads of each view on each page,
  *    `<view>-<leftover|bare><n>.json`, for chrome://tracing or Perfetto (BENCH_TRACE_CATEGORIES: more categories);
- *  - BENCH_PROFILE_DIR=<folder>: a CPU profile (sampled every 0.1 ms) of six more loads of each of
- *    Leftover's views, `<view><n>.cpuprofile`, its `paintedMs` the load's figure.
+ *  - BENCH_PROFILE_DIR=<folder>: a CPU profile (sampled every 0.1 ms, or BENCH_PROFILE_INTERVAL µs) of
+ *    six more loads of each of Leftover's views, `<view><n>.cpuprofile`, its `paintedMs` the load's
+ *    figure (every load is slower under the profiler: its shares are the guide, not its times).
  */
 async function recordDiagnostics(browser: Browser, origin: string, leftover: Loader, bare: Loader): Promise<void> {
   const traceDir = process.env.BENCH_TRACE_DIR;
@@ -283,7 +284,7 @@ async function recordDiagnostics(browser: Browser, origin: string, leftover: Loa
   if (profileDir !== undefined) {
     const session = await leftover.context.newCDPSession(leftover.page);
     await session.send('Profiler.enable');
-    await session.send('Profiler.setSamplingInterval', { interval: 100 });
+    await session.send('Profiler.setSamplingInterval', { interval: Number(process.env.BENCH_PROFILE_INTERVAL ?? 100) });
     for (let index = 0; index < 6; index += 1) {
       for (const view of VIEWS) {
         await session.send('Profiler.start');
