@@ -18,8 +18,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { build as viteBuild } from 'vite';
-import { ENDPOINTS } from '../../src/contract/common.js';
-import { FIRST_READS_PARAMETER, firstReadsOf } from '../../src/contract/first-reads-query.js';
+import { readsAskedBy } from '../../src/contract/first-reads-query.js';
 import { REPO_ROOT, type PrivateBuild } from '../lib/build.js';
 import {
   bringTabForward,
@@ -195,12 +194,7 @@ async function answersBeforePaint(page: Page, paintedAt: number): Promise<string
         .map((url) => `${url.pathname}${url.search}`),
     paintedAt,
   );
-  return answered.flatMap((answer) => {
-    const url = new URL(answer, 'http://page.test');
-    return url.pathname === ENDPOINTS.getFirstReads.path
-      ? firstReadsOf(url.searchParams.get(FIRST_READS_PARAMETER) ?? undefined)
-      : [answer];
-  });
+  return answered.flatMap((answer) => readsAskedBy(new URL(answer, 'http://page.test')));
 }
 
 /** Those answers, asked again with the page's token, joined into one JSON document for the bare page. */

@@ -9,7 +9,7 @@ import { expect, type Page, type Request, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
 import { expectView } from './dashboard-actions.js';
 import { signInAs } from './sign-in.js';
-import { readsOf } from './first-reads.js';
+import { readsAskedBy } from '../../src/contract/first-reads-query.js';
 
 /** The script files no part of the Ledger view's first paint uses (vite.config.ts places them). */
 const OTHER_VIEWS_CHUNK = /\/assets\/(plan-view|home-parts|after-paint)-[\w-]+\.js$/;
@@ -60,7 +60,7 @@ test("the Ledger view's first API call starts before any chunk that only other v
     `the first API call (${seen[firstApiCall]?.url()}) starts before ${seen[firstOtherChunk]?.url()}; order: ${seen.map(pathOf).join(', ')}`,
   ).toBeLessThan(firstOtherChunk);
   // The first call asks for what the Ledger view paints, its window and the accounts, in one (decision 0128).
-  expect(readsOf(new URL((seen[firstApiCall] as Request).url()))).toEqual([
+  expect(readsAskedBy(new URL((seen[firstApiCall] as Request).url()))).toEqual([
     expect.stringMatching(/^\/api\/ledger\/retrieve-ledger\?limit=100&today=\d{4}-\d{2}-\d{2}$/),
     '/api/accounts',
   ]);
@@ -224,7 +224,7 @@ test("a returning tab's first reads are sent by the document's own script, under
   });
   const windowReads: string[] = [];
   page.on('request', (request) => {
-    for (const read of readsOf(new URL(request.url()))) if (read.startsWith('/api/ledger/retrieve-ledger')) windowReads.push(read);
+    for (const read of readsAskedBy(new URL(request.url()))) if (read.startsWith('/api/ledger/retrieve-ledger')) windowReads.push(read);
   });
   await page.reload();
   await expectView(page, 'Ledger');

@@ -10,7 +10,7 @@ import { seedThroughApi } from './api-seed.js';
 import { expectView } from './dashboard-actions.js';
 import { ledgerTable } from './dashboard-tables.js';
 import { openSignedIn } from './sign-in.js';
-import { readsOf } from './first-reads.js';
+import { readsAskedBy } from '../../src/contract/first-reads-query.js';
 
 async function expectBalances(page: Page, current: string, pending: string): Promise<void> {
   await expect(page.getByTestId('current-balance')).toHaveText(current);
@@ -22,7 +22,7 @@ function ledgerRequests(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (request) => {
     // Alone, or among the document's first reads (decision 0128).
-    for (const read of readsOf(new URL(request.url()))) if (read.startsWith('/api/ledger/retrieve-ledger')) seen.push(read);
+    for (const read of readsAskedBy(new URL(request.url()))) if (read.startsWith('/api/ledger/retrieve-ledger')) seen.push(read);
   });
   return seen;
 }

@@ -15,7 +15,7 @@ import { expectView, openView, VIEW_SECTIONS, viewLink, type ViewName } from './
 import { ledgerRows, ledgerTable } from './dashboard-tables.js';
 import { openSignedIn, signInAs } from './sign-in.js';
 import { isoDay } from './machine-day.js';
-import { readsOf } from './first-reads.js';
+import { readsAskedBy } from '../../src/contract/first-reads-query.js';
 
 // One user per worker process: a worker started again after a failure seeds a fresh one.
 const USER = `views-${process.pid}`;
@@ -151,7 +151,8 @@ test.describe('Home, Ledger and Plan', () => {
     test('Home paints from the forecast, without asking for the whole ledger', async ({ page }) => {
       const requested: string[] = [];
       // Each read by its path, alone or among the reload's first reads (decision 0128).
-      const record = (request: Request) => requested.push(...readsOf(new URL(request.url())).map((read) => read.split('?')[0] ?? read));
+      const record = (request: Request) =>
+        requested.push(...readsAskedBy(new URL(request.url())).map((read) => read.split('?')[0] ?? read));
       page.on('request', record);
       await page.reload();
       await expectView(page, 'Home');
