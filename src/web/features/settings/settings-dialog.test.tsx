@@ -51,7 +51,8 @@ function refused(operation: 'updateProfile' | 'updateNotifications' | 'addNotifi
   return new ApiCallError(operation, 400, 'Some fields need attention.', fields);
 }
 
-async function openSettings(
+/** Presses Settings; the dialog is open, its settings perhaps still on their way. */
+async function pressSettings(
   stubs: Partial<FakeSettingsApi> = {},
   settings: NotificationSettings = SETTINGS,
   /** The user's accounts, when the test gives them; else their call fails, as an unexpected one does. */
@@ -75,8 +76,13 @@ async function openSettings(
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Settings' }));
   const dialog = await findOpenDialog('Settings');
-  await within(dialog).findByRole('heading', { name: 'Time zone' });
   return { api, user, dialog, unmount };
+}
+
+async function openSettings(...args: Parameters<typeof pressSettings>) {
+  const opened = await pressSettings(...args);
+  await within(opened.dialog).findByRole('heading', { name: 'Time zone' });
+  return opened;
 }
 
 function channel(dialog: HTMLElement, name: string): HTMLElement {
@@ -94,6 +100,28 @@ describe('Settings', () => {
     const { api } = await openSettings();
     await waitFor(() => expect(api.updateTimeZone).toHaveBeenCalledWith(BROWSER_ZONE, true));
     expect(api.updateTimeZone).toHaveBeenCalledTimes(1);
+  });
+
+  it("opened before the browser's zone has been kept, reads the settings after it and shows that zone", async () => {
+    let stored: string | null = null;
+    let keep: () => void = () => undefined;
+    const kept = new Promise<void>((resolve) => {
+      keep = resolve;
+    });
+    const getNotifications = vi.fn(async () => ({ ...SETTINGS, timeZone: stored ?? 'UTC' }));
+    const { dialog } = await pressSettings({
+      getNotifications,
+      updateTimeZone: vi.fn(async (timeZone: string) => {
+        await kept;
+        stored = timeZone;
+        return { subject: 'me', name: null, timeZone, buffer: 0, everydaySpending: null };
+      }),
+    });
+    expect(within(dialog).getByText('Loading your settings…')).toBeVisible();
+    expect(getNotifications).not.toHaveBeenCalled();
+    keep();
+    expect(await within(dialog).findByRole('combobox', { name: 'Time zone' })).toHaveValue(BROWSER_ZONE);
+    expect(getNotifications).toHaveBeenCalledTimes(1);
   });
 
   it('sends the zone once per tab: a reload after it has been kept sends nothing, and one after a failure sends it again', async () => {

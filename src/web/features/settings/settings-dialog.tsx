@@ -4,7 +4,7 @@
  * top bar beside "Your data"; loaded the first time it opens. Each part saves on its own button
  * and says what happened.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Alert, Modal } from 'react-bootstrap';
 import type { NotificationSettings } from '../../../contract/notifications.js';
 import { sendBrowserTimeZone, useSettingsApi } from '../../api/settings-calls.js';
@@ -27,10 +27,16 @@ interface SettingsDialogProps {
 export function SettingsDialog({ show, onClose }: SettingsDialogProps) {
   const api = useSettingsApi();
   const who = useSignedInName();
-  useEffect(() => void sendBrowserTimeZone(api, who), [api, who]);
+  const zoneSent = useRef<Promise<void>>(Promise.resolve());
+  // A layout effect, so the send has started before the body's first read (a passive effect of a
+  // child, which would otherwise run first when Settings opens before the page has idled).
+  useLayoutEffect(() => {
+    zoneSent.current = sendBrowserTimeZone(api, who);
+  }, [api, who]);
+  const afterZoneSent = useCallback(() => zoneSent.current, []);
   return (
     <ModalDialog show={show} title="Settings" size="lg" onClose={onClose}>
-      <Modal.Body>{show && <SettingsBody />}</Modal.Body>
+      <Modal.Body>{show && <SettingsBody afterZoneSent={afterZoneSent} />}</Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onClose}>
           Done
@@ -42,15 +48,21 @@ export function SettingsDialog({ show, onClose }: SettingsDialogProps) {
 
 type Loaded = { readonly state: 'loading' } | { readonly state: 'failed'; readonly problem: string } | NotificationSettings;
 
-/** Read afresh each time Settings opens: another device may have added a channel or changed the hour. */
-function SettingsBody() {
+/**
+ * Read afresh each time Settings opens: another device may have added a channel or changed the hour.
+ * Read once the browser's zone has been sent (it settles either way), so a Settings opened at once
+ * after sign-in shows the zone the server has just kept, not the server's default.
+ */
+function SettingsBody({ afterZoneSent }: { readonly afterZoneSent: () => Promise<void> }) {
   const api = useSettingsApi();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
 
   const load = useCallback(() => {
     setLoaded({ state: 'loading' });
-    api.getNotifications().then(setLoaded, (error: unknown) => setLoaded({ state: 'failed', problem: problemOf(error) }));
-  }, [api]);
+    afterZoneSent()
+      .then(() => api.getNotifications())
+      .then(setLoaded, (error: unknown) => setLoaded({ state: 'failed', problem: problemOf(error) }));
+  }, [api, afterZoneSent]);
   useEffect(load, [load]);
 
   if ('state' in loaded) {
