@@ -52,10 +52,11 @@ function badge(row: Locator): Locator {
  * Holds back the answers to the page's row updates: each request goes on to the real server at
  * once, and its real answer (or the failure to get one) reaches the page only when the test lets it.
  */
-function holdBackUpdates(page: Page) {
+async function holdBackUpdates(page: Page) {
   const held: { route: Route; answer: Promise<Awaited<ReturnType<Route['fetch']>>> }[] = [];
   const arrived: (() => void)[] = [];
-  void page.route(UPDATE_TRANSACTION, (route) => {
+  // Awaited: a Pay clicked before the browser intercepts the path would reach the page unheld.
+  await page.route(UPDATE_TRANSACTION, (route) => {
     held.push({ route, answer: route.fetch() });
     arrived.shift()?.();
   });
@@ -73,7 +74,7 @@ function holdBackUpdates(page: Page) {
 
 test('Pay paints the badge and the Pending Balance at once, while the server is still answering', async ({ page }) => {
   await openSeededLedger(page, 'olive');
-  const updates = holdBackUpdates(page);
+  const updates = await holdBackUpdates(page);
   const reloads: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes(LEDGER_PATHS.retrieve)) reloads.push(request.url());
@@ -131,7 +132,7 @@ test('a Pay the server refuses (the row was cleared elsewhere) puts the row back
     return id;
   }, LEDGER_PATHS);
   expect(rentId).not.toBe('');
-  const updates = holdBackUpdates(page);
+  const updates = await holdBackUpdates(page);
   await expect(badge(rentRow(page))).toHaveText(/Unpaid$/);
 
   await rentRow(page).getByRole('button', { name: 'Pay Rent' }).click();
