@@ -76,7 +76,7 @@ test('a ledger that goes below zero warns on the right day, shows its pay period
     'Pay period Fri, Jan 31, 2031 – Fri, Jan 31, 2031 · In $1,000.00 · Out $0.00 · Left over $1,000.00 · Lowest $1,900.00',
   ]);
   // The lines are not transactions.
-  await expect(page.getByText('4 transactions.')).toBeVisible();
+  await expect(page.getByText('4 transactions.', { exact: true })).toBeVisible();
   await expect(ledgerTable(page).getByRole('row', { name: /Rent/ })).toContainText('Sun, Jan 5, 2031');
   await expectNoBlockingViolations(page);
 
@@ -85,7 +85,7 @@ test('a ledger that goes below zero warns on the right day, shows its pay period
   await expect(page.getByText('Showing 1 of 4 transactions.')).toBeVisible();
   await expect(periodLines).toHaveCount(1);
   await page.getByRole('searchbox', { name: 'Search' }).fill('');
-  await expect(page.getByText('4 transactions.')).toBeVisible();
+  await expect(page.getByText('4 transactions.', { exact: true })).toBeVisible();
 
   // Lower the rent in Plan: the ledger follows the bill, the balance stays above zero, the warning goes.
   await openView(page, 'Plan');

@@ -312,7 +312,7 @@ test('a long ledger renders the rows near the viewport; the last row can be scro
     });
   for (let press = 0; press < 20 * BUTTONS_PER_UNPAID_ROW; press += 1) {
     await page.keyboard.press('Shift+Tab');
-    await expect.poll(focusClearOfHeader, { message: `focus after ${press + 1} Shift+Tab`, timeout: 2_000 }).toBe(true);
+    await expect.poll(focusClearOfHeader, { message: `focus after ${press + 1} Shift+Tab` }).toBe(true);
   }
   expect(await focusedRowIndex()).toBe(String(3 + rowsToWalk - 20));
 

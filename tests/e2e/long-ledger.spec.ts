@@ -49,7 +49,7 @@ test('a long ledger opens on a window of it, pays on it, and searches the whole 
   const requests = ledgerRequests(page);
   await page.goto('/ledger');
   await expectView(page, 'Ledger');
-  await expect(page.getByText('312 transactions.')).toBeVisible();
+  await expect(page.getByText('312 transactions.', { exact: true })).toBeVisible();
   await expect(ledgerTable(page)).toHaveAttribute('aria-rowcount', '326');
   await expectBalances(page, '$1,000.00', '$1,000.00');
   // Only the window was asked for.
@@ -77,11 +77,11 @@ test('a long ledger opens on a window of it, pays on it, and searches the whole 
   await expect(hits.last()).toContainText('Fri, Dec 31, 2027');
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByRole('searchbox', { name: 'Search' }).fill('');
-  await expect(page.getByText('312 transactions.')).toBeVisible();
+  await expect(page.getByText('312 transactions.', { exact: true })).toBeVisible();
 
   // A reload opens on the window again, with the Pay kept.
   await page.reload();
-  await expect(page.getByText('312 transactions.')).toBeVisible();
+  await expect(page.getByText('312 transactions.', { exact: true })).toBeVisible();
   await expectBalances(page, '$1,000.00', '$990.00');
   expect(requests).toHaveLength(3);
   expect(requests[2]).toMatch(/\?limit=100&today=/);
@@ -96,6 +96,6 @@ test('a long ledger opens on a window of it, pays on it, and searches the whole 
   await expect(bill02).toContainText('$110.00');
   await expect.poll(() => requests.length).toBe(4);
   expect(requests[3]).toMatch(/\?limit=100&today=/);
-  await expect(page.getByText('312 transactions.')).toBeVisible();
+  await expect(page.getByText('312 transactions.', { exact: true })).toBeVisible();
   await expectBalances(page, '$1,000.00', '$990.00');
 });

@@ -31,6 +31,9 @@ test('the reads the Ledger makes on its own after its paint show no spinner, and
     ledger: { startDate: isoDay(), endDate: isoDay(40), currentBalance: 400 },
   });
 
+  // Home's own budget list (asked once the browser is idle after its paint) has been answered: the
+  // switcher shows only then. Otherwise it could leave after the route below and be held twice.
+  await expect(page.getByRole('button', { name: 'Budget: Personal' })).toBeVisible();
   const held: Route[] = [];
   await page.route(
     (url) => READS_ON_ITS_OWN.has(url.pathname),

@@ -150,16 +150,20 @@ test('an owner invites, the invited person joins and sees the budget; removed, t
 
   // Sam pays Rent; Alex's page shows it paid within 2 s of the Pay leaving Sam's page, and says who did what.
   const paySent = sam.waitForRequest((request) => new URL(request.url()).pathname === LEDGER_PATHS.updateTransaction);
-  // Taken before the click: the figure includes the click itself, so it is if anything too long.
-  const clickedAt = Date.now();
   await rentRow(sam).getByRole('button', { name: 'Pay Rent' }).click();
-  expect((await (await paySent).response())?.status()).toBe(200);
+  const sent = await paySent;
+  expect((await sent.response())?.status()).toBe(200);
+  // When the browser started the request (wall-clock ms, as Date.now() on Alex's page; known once answered).
+  const leftAt = sent.timing().startTime;
   await expect(rentRow(alex).locator('.ledger-status')).toHaveText(/Paid$/, { timeout: 5000 });
   await expect(rentRow(alex).getByRole('button', { name: 'Pay Rent' })).toBeDisabled();
   const paidAt = await alex.evaluate(() => (window as unknown as { rentPaidAt?: number }).rentPaidAt);
   expect(paidAt, 'the observer saw the row paid').toBeDefined();
-  test.info().annotations.push({ type: 'Pay to paid on the other page', description: `${(paidAt ?? 0) - clickedAt} ms` });
-  expect((paidAt ?? Number.POSITIVE_INFINITY) - clickedAt, "ms from Sam's Pay to the row paid on Alex's page").toBeLessThan(2000);
+  test.info().annotations.push({ type: 'Pay to paid on the other page', description: `${(paidAt ?? 0) - leftAt} ms` });
+  const took = (paidAt ?? Number.POSITIVE_INFINITY) - leftAt;
+  // Paid on Alex's page after it left Sam's (the two clocks are one machine's), and within 2 s of it.
+  expect(took, "ms from Sam's Pay to the row paid on Alex's page").toBeGreaterThan(0);
+  expect(took, "ms from Sam's Pay to the row paid on Alex's page").toBeLessThan(2000);
   await expect(alex.getByRole('status').filter({ hasText: /^sam-household paid Rent\.$/ })).toBeVisible();
   // Without reloading: the same document, still on the Ledger.
   expect(await alex.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
