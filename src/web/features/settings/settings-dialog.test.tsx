@@ -124,6 +124,18 @@ describe('Settings', () => {
     expect(getNotifications).toHaveBeenCalledTimes(1);
   });
 
+  it("reads the settings after 3 s when the browser's zone is still on its way, and shows the server's zone", async () => {
+    const getNotifications = vi.fn(async () => SETTINGS);
+    const { dialog } = await pressSettings({
+      getNotifications,
+      // A send that never ends (a network that holds it).
+      updateTimeZone: vi.fn(() => new Promise<never>(() => undefined)),
+    });
+    expect(getNotifications).not.toHaveBeenCalled();
+    expect(await within(dialog).findByRole('combobox', { name: 'Time zone' }, { timeout: 5_000 })).toHaveValue(SETTINGS.timeZone);
+    expect(getNotifications).toHaveBeenCalledTimes(1);
+  });
+
   it('sends the zone once per tab: a reload after it has been kept sends nothing, and one after a failure sends it again', async () => {
     const failing = vi.fn(async () => {
       throw refused('updateProfile', {});

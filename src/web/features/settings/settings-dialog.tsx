@@ -46,6 +46,9 @@ export function SettingsDialog({ show, onClose }: SettingsDialogProps) {
   );
 }
 
+/** How long Settings' read waits for the browser's zone to be kept, at most. */
+const ZONE_SEND_WAIT_MS = 3_000;
+
 type Loaded = { readonly state: 'loading' } | { readonly state: 'failed'; readonly problem: string } | NotificationSettings;
 
 /**
@@ -59,7 +62,8 @@ function SettingsBody({ afterZoneSent }: { readonly afterZoneSent: () => Promise
 
   const load = useCallback(() => {
     setLoaded({ state: 'loading' });
-    afterZoneSent()
+    // A send that hangs holds the read back a few seconds at most: the server's zone then shows.
+    Promise.race([afterZoneSent(), new Promise<void>((resolve) => setTimeout(resolve, ZONE_SEND_WAIT_MS))])
       .then(() => api.getNotifications())
       .then(setLoaded, (error: unknown) => setLoaded({ state: 'failed', problem: problemOf(error) }));
   }, [api, afterZoneSent]);
