@@ -10,6 +10,7 @@ import { App, preloadViewOf, viewCodeInHandAt } from './app.js';
 import { afterFirstPaint, limitFirstPaintWait, whenIdleAfterPaint } from './first-paint.js';
 import { preloadSignIn } from './auth/session.js';
 import { earlyCallsAnswered } from './api/early-calls.js';
+import { waitAtMost } from './wait-at-most.js';
 
 /** How long the first render waits for the view's first answers at most, once its code is in. */
 const FIRST_ANSWERS_WAIT_MS = 300;
@@ -48,7 +49,7 @@ async function start(): Promise<void> {
   // The first render waits for the view's code, which comes from the page's cache in a moment: a view
   // rendered before it would suspend, and React would then hold it back up to 300 ms (decision 0090).
   // A network that holds the code back gets the page's frame after a while, the view following.
-  await Promise.race([viewCode, new Promise((resolve) => setTimeout(resolve, VIEW_CODE_WAIT_MS))]);
+  await waitAtMost(viewCode, VIEW_CODE_WAIT_MS);
   markStep('view-code', { inHandAtStart: codeInHand });
   // The browser loads the site's local storage on its first use, a few milliseconds on the main
   // thread; a view reading a preference in its first render (the expenses' order) would wait for it
@@ -60,7 +61,7 @@ async function start(): Promise<void> {
   }
   // Then for the view's first answers, a little: a view that finds them in hand paints once, with
   // them (decision 0109); a slow server gets the page's frame and the view's loading state instead.
-  await Promise.race([earlyCallsAnswered(), new Promise((resolve) => setTimeout(resolve, FIRST_ANSWERS_WAIT_MS))]);
+  await waitAtMost(earlyCallsAnswered(), FIRST_ANSWERS_WAIT_MS);
   markStep('answers');
   if (remembered !== undefined) {
     markStep('render');

@@ -14,6 +14,7 @@ import { ModalDialog } from '../../components/modal-dialog.js';
 import { BankConnectionsSection } from './bank/bank-connections-section.js';
 import { ChannelsSection } from './channels-section.js';
 import { NotificationsSection } from './notifications-section.js';
+import { waitAtMost } from '../../wait-at-most.js';
 import { problemOf } from './settings-words.js';
 import { SpendingSection } from './spending-section.js';
 import { TimeZoneSection } from './time-zone-section.js';
@@ -63,7 +64,7 @@ function SettingsBody({ afterZoneSent }: { readonly afterZoneSent: () => Promise
   const load = useCallback(() => {
     setLoaded({ state: 'loading' });
     // A send that hangs holds the read back a few seconds at most: the server's zone then shows.
-    Promise.race([afterZoneSent(), new Promise<void>((resolve) => setTimeout(resolve, ZONE_SEND_WAIT_MS))])
+    waitAtMost(afterZoneSent(), ZONE_SEND_WAIT_MS)
       .then(() => api.getNotifications())
       .then(setLoaded, (error: unknown) => setLoaded({ state: 'failed', problem: problemOf(error) }));
   }, [api, afterZoneSent]);
