@@ -107,6 +107,8 @@ describe.each(databaseKinds())('first reads in one call on %s', (kind) => {
     ['a climb in the place of an account', ['/api/accounts/../ledger/retrieve-ledger']],
     ['an empty read in the list', [ACCOUNTS_PATHS.list, '']],
     ['five reads', [ACCOUNTS_PATHS.list, DEPOSITS_PATHS.retrieve, EXPENSES_PATHS.retrieve, WINDOW, ACCOUNTS_PATHS.list]],
+    ['a read a hundred times the length of a window', [`${ACCOUNTS_PATHS.list}?x=${'a'.repeat(11_000)}`]],
+    ['one read repeated 500 times', Array.from({ length: 500 }, () => ACCOUNTS_PATHS.list)],
   ])('refuses %s with 400, reading nothing', async (_what, paths) => {
     expectBadRequest(await user.get(firstReadsUrl(paths)), { paths: READS_MESSAGE });
   });
