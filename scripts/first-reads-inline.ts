@@ -90,14 +90,18 @@ function cssOf(output: Rolldown.OutputBundle[string] | undefined): string[] {
  * view then finds in hand; it still adds each sheet and waits for it, so nothing shows unstyled.
  * The view's own chunk, for the views in `runs`, is written into the document as a module script
  * instead (decision 0127): parsed there, it runs after the document is parsed, with the entry and
- * in the same task, and the view says its code is in without an import. Plain ES5, after the first
- * reads in the same element (one hash in the policy).
+ * in the same task, and the view says its code is in without an import. No import then adds the
+ * view's style sheets, so the document links them itself, as it links its own: parsed there, they
+ * hold back the paint and the page's scripts until they are in, and the view's first paint has its
+ * own styles (the Ledger's painted unstyled and moved 101 px a moment later; decision 0129). Plain
+ * ES5, after the first reads in the same element (one hash in the policy).
  */
 function viewPreloadScript(files: Record<string, string[]>, runs: Record<string, string>): string {
   return (
     `(function(r,f){if(r)document.write('<script type="module" crossorigin src="'+r+'"><\\/script>');if(!f)return;` +
-    `for(var i=0;i<f.length;i++){if(f[i]===r)continue;var l=document.createElement('link');` +
-    `if(/\\.css$/.test(f[i])){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}` +
+    `for(var i=0;i<f.length;i++){if(f[i]===r)continue;var c=/\\.css$/.test(f[i]);` +
+    `if(c&&r){document.write('<link rel="stylesheet" crossorigin href="'+f[i]+'">');continue}var l=document.createElement('link');` +
+    `if(c){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}` +
     `l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}})(${JSON.stringify(runs)}[location.pathname],${JSON.stringify(files)}[location.pathname]);`
   );
 }

@@ -77,9 +77,9 @@ test("the Ledger view's first API call starts before any chunk that only other v
   expect(timeline.windowAsked, 'the window was asked for').toBeGreaterThanOrEqual(0);
   expect(timeline.windowAsked).toBeLessThan(timeline.steps[3] ?? -1);
 
-  // The view's own style sheet (its rows') is asked for by the document's script too, before
-  // main.tsx's start() runs and imports the view (decision 0126), and only once: the page's own
-  // link for it takes the preloaded file rather than fetching it again.
+  // The view's own style sheet (its rows') is linked by the document's script, before main.tsx's
+  // start() runs (decisions 0126, 0129), and fetched only once: the view's import, later, finds it
+  // linked and links it no second time.
   const sheets = await page.evaluate((pattern) => {
     const sheet = new RegExp(pattern);
     return performance
@@ -92,6 +92,42 @@ test("the Ledger view's first API call starts before any chunk that only other v
   expect(seen.filter((request) => LEDGER_SHEET.test(pathOf(request)))).toHaveLength(1);
   // And it applies: the balances' header sticks to the top (ledger.css).
   await expect(page.locator('.ledger-header')).toHaveCSS('position', 'sticky');
+});
+
+/**
+ * What the page showed when the Ledger's rows first entered the document (the first mutation that
+ * brought them, before that frame was painted): whether the view's own style sheet applied (its
+ * header sticks, ledger.css) and where the rows began. Plain JavaScript text, for addInitScript.
+ */
+const FIRST_ROWS_SEEN = `(() => {
+  const observer = new MutationObserver(() => {
+    const header = document.querySelector('.ledger-header');
+    const body = document.querySelector('table[aria-rowcount] tbody');
+    if (header === null || body === null || body.querySelector('tr[aria-rowindex]') === null) return;
+    observer.disconnect();
+    window.leftoverFirstRows = { headerPosition: getComputedStyle(header).position, rowsTop: body.getBoundingClientRect().top + window.scrollY };
+  });
+  observer.observe(document, { subtree: true, childList: true });
+})();`;
+
+test("the Ledger view's first paint has its own styles: its rows are where they stay (decision 0129)", async ({ page }) => {
+  await signInSeeded(page, 'Ledger', 'styled-stella');
+  await page.addInitScript({ content: FIRST_ROWS_SEEN });
+  await page.reload();
+  await expectView(page, 'Ledger');
+  await expect(page.getByTestId('pending-balance')).toBeVisible();
+  // Once the page has settled: its other code in, its names read.
+  await page.waitForLoadState('networkidle');
+  const seen = await page.evaluate(
+    () => (window as unknown as { leftoverFirstRows?: { headerPosition: string; rowsTop: number } }).leftoverFirstRows,
+  );
+  expect(seen, 'the rows were seen entering the document').toBeDefined();
+  expect(seen?.headerPosition, "the Ledger's style sheet applied in its first paint").toBe('sticky');
+  const rowsTopNow = await page.evaluate(() => {
+    const body = document.querySelector('table[aria-rowcount] tbody');
+    return body === null ? Number.NaN : body.getBoundingClientRect().top + window.scrollY;
+  });
+  expect(rowsTopNow, 'the rows did not move after the first paint').toBeCloseTo(seen?.rowsTop ?? Number.NaN, 0);
 });
 
 /** The Ledger's and Plan's own script files (vite.config.ts's placement), by view. */
