@@ -78,15 +78,38 @@ export function dropUntakenEarlyCalls(): void {
 const keyOf = (token: string, path: string, budget: string | undefined) => `${token} ${budget ?? ''} ${path}`;
 
 /**
- * A successful answer is read at once, while the page's code is still loading, and handed to the
- * client as a copy in memory; a failure goes to the client as it came, to be reported as always.
+ * One read's answer as an early call keeps it: the response the client takes and, for a successful
+ * one, its body and ETag, read already.
  */
-function early(fetched: Promise<Response>): EarlyCall {
-  const answer = fetched.then(async (response) => {
-    if (!response.ok) return response;
-    call.etag = response.headers.get('etag');
-    call.text = await response.text();
-    return new Response(call.text, { status: response.status, statusText: response.statusText, headers: response.headers });
+interface ReadAnswer {
+  readonly response: Response;
+  readonly text?: string;
+  readonly etag?: string | null;
+}
+
+/** A read sent alone: a successful answer is read at once, while the page's code is still loading, and handed to the client as a copy in memory. */
+async function readAtOnce(response: Response): Promise<ReadAnswer> {
+  if (!response.ok) return { response };
+  const etag = response.headers.get('etag');
+  const text = await response.text();
+  return {
+    response: new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers }),
+    text,
+    etag,
+  };
+}
+
+/**
+ * The call as the page keeps it: a successful answer's body in hand as soon as it is read (for a view
+ * that renders its first state from it); a failure goes to the client as it came, to be reported as always.
+ */
+function early(read: Promise<ReadAnswer>): EarlyCall {
+  const answer = read.then(({ response, text, etag }) => {
+    if (text !== undefined) {
+      call.text = text;
+      call.etag = etag ?? null;
+    }
+    return response;
   });
   const call: EarlyCall = {
     answer,
@@ -111,14 +134,19 @@ function isBodyStatus(status: unknown): status is number {
   );
 }
 
-/** One read's answer inside the first reads' (contract/first-reads.ts), checked by hand: this script carries no schema. */
-function readAnswerOf(part: unknown): Response | undefined {
+/**
+ * One read's answer inside the first reads' (contract/first-reads.ts), checked by hand: this script
+ * carries no schema. A successful read's body is in hand at once, with no second read of a copy: the
+ * view's first render waits for it (decision 0109).
+ */
+function readAnswerOf(part: unknown): ReadAnswer | undefined {
   if (typeof part !== 'object' || part === null) return undefined;
   const { status, etag, body } = part as Record<string, unknown>;
   if (!isBodyStatus(status) || typeof body !== 'string' || (etag !== null && typeof etag !== 'string')) return undefined;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (typeof etag === 'string') headers.etag = etag;
-  return new Response(body, { status, headers });
+  const response = new Response(body, { status, headers });
+  return response.ok ? { response, text: body, etag } : { response };
 }
 
 /**
@@ -126,9 +154,12 @@ function readAnswerOf(part: unknown): Response | undefined {
  * the whole call (a 401, a 429) is each read's; an answer of another shape is each read's too, and
  * the client says the server answered something unexpected, as it would have of the read itself.
  */
-async function eachReadsAnswer(answer: Response, count: number): Promise<Response[]> {
+async function eachReadsAnswer(answer: Response, count: number): Promise<ReadAnswer[]> {
   const text = await answer.text();
-  const asItCame = () => new Response(text, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+  const asItCame = (): ReadAnswer => {
+    const response = new Response(text, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+    return answer.ok ? { response, text, etag: answer.headers.get('etag') } : { response };
+  };
   if (!answer.ok) return Array.from({ length: count }, asItCame);
   let parts: unknown;
   try {
@@ -141,11 +172,11 @@ async function eachReadsAnswer(answer: Response, count: number): Promise<Respons
 }
 
 /** The reads as one call, each read's answer its own promise. */
-function sentAsOne(paths: readonly string[], headers: Record<string, string>, fetchImpl: typeof fetch): Promise<Response>[] {
+function sentAsOne(paths: readonly string[], headers: Record<string, string>, fetchImpl: typeof fetch): Promise<ReadAnswer>[] {
   const reads = fetchImpl(`${ENDPOINTS.getFirstReads.path}?${firstReadsQuery(paths)}`, { method: 'GET', headers }).then((answer) =>
     eachReadsAnswer(answer, paths.length),
   );
-  return paths.map((_, index) => reads.then((each) => each[index] as Response));
+  return paths.map((_, index) => reads.then((each) => each[index] as ReadAnswer));
 }
 
 /**
@@ -162,9 +193,12 @@ export function sendEarlyCalls(
 ): void {
   const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
   if (budget !== undefined) headers[BUDGET_HEADER] = budget;
-  const answers = paths.length === 1 ? [fetchImpl(paths[0] as string, { method: 'GET', headers })] : sentAsOne(paths, headers, fetchImpl);
+  const answers =
+    paths.length === 1
+      ? [fetchImpl(paths[0] as string, { method: 'GET', headers }).then(readAtOnce)]
+      : sentAsOne(paths, headers, fetchImpl);
   paths.forEach((path, index) => {
-    const call = early(answers[index] as Promise<Response>);
+    const call = early(answers[index] as Promise<ReadAnswer>);
     // A failure is the client's to report when it takes the call; an answer never taken is dropped.
     call.answer.catch(() => undefined);
     sentCalls().set(keyOf(token, path, budget), call);
