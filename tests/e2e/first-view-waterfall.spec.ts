@@ -116,7 +116,8 @@ test("the Ledger view's first paint has its own styles: its rows are where they 
   await page.reload();
   await expectView(page, 'Ledger');
   await expect(page.getByTestId('pending-balance')).toBeVisible();
-  // Once the page has settled: its other code in, its names read.
+  // Once the page has settled: its other code in, its names read (a personal budget holds no
+  // change stream open, decision 0096, so the network does go quiet).
   await page.waitForLoadState('networkidle');
   const seen = await page.evaluate(
     () => (window as unknown as { leftoverFirstRows?: { headerPosition: string; rowsTop: number } }).leftoverFirstRows,
