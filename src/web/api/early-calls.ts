@@ -81,22 +81,23 @@ const keyOf = (token: string, path: string, budget: string | undefined) => `${to
  * One read's answer as an early call keeps it: the response the client takes and, for a successful
  * one, its body and ETag, read already.
  */
-interface ReadAnswer {
-  readonly response: Response;
-  readonly text?: string;
-  readonly etag?: string | null;
+type ReadAnswer = { readonly response: Response } | { readonly response: Response; readonly text: string; readonly etag: string | null };
+
+/** The answer with its body read: a successful one keeps its body and ETag in hand; a failure goes to the client as it came. */
+function withBody(response: Response, text: string, etag: string | null): ReadAnswer {
+  return response.ok ? { response, text, etag } : { response };
+}
+
+/** A copy in memory of an answer whose body has been read, for the client to read again. */
+function copyOf(response: Response, text: string): Response {
+  return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /** A read sent alone: a successful answer is read at once, while the page's code is still loading, and handed to the client as a copy in memory. */
 async function readAtOnce(response: Response): Promise<ReadAnswer> {
   if (!response.ok) return { response };
-  const etag = response.headers.get('etag');
   const text = await response.text();
-  return {
-    response: new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers }),
-    text,
-    etag,
-  };
+  return withBody(copyOf(response, text), text, response.headers.get('etag'));
 }
 
 /**
@@ -104,12 +105,12 @@ async function readAtOnce(response: Response): Promise<ReadAnswer> {
  * that renders its first state from it); a failure goes to the client as it came, to be reported as always.
  */
 function early(read: Promise<ReadAnswer>): EarlyCall {
-  const answer = read.then(({ response, text, etag }) => {
-    if (text !== undefined) {
-      call.text = text;
-      call.etag = etag ?? null;
+  const answer = read.then((each) => {
+    if ('text' in each) {
+      call.text = each.text;
+      call.etag = each.etag;
     }
-    return response;
+    return each.response;
   });
   const call: EarlyCall = {
     answer,
@@ -145,8 +146,7 @@ function readAnswerOf(part: unknown): ReadAnswer | undefined {
   if (!isBodyStatus(status) || typeof body !== 'string' || (etag !== null && typeof etag !== 'string')) return undefined;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (typeof etag === 'string') headers.etag = etag;
-  const response = new Response(body, { status, headers });
-  return response.ok ? { response, text: body, etag } : { response };
+  return withBody(new Response(body, { status, headers }), body, etag);
 }
 
 /**
@@ -156,10 +156,7 @@ function readAnswerOf(part: unknown): ReadAnswer | undefined {
  */
 async function eachReadsAnswer(answer: Response, count: number): Promise<ReadAnswer[]> {
   const text = await answer.text();
-  const asItCame = (): ReadAnswer => {
-    const response = new Response(text, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
-    return answer.ok ? { response, text, etag: answer.headers.get('etag') } : { response };
-  };
+  const asItCame = () => withBody(copyOf(answer, text), text, answer.headers.get('etag'));
   if (!answer.ok) return Array.from({ length: count }, asItCame);
   let parts: unknown;
   try {
