@@ -107,25 +107,29 @@ test('long names never widen the page or break the rows: wide tables scroll in t
   await openSignedIn(page, 'gail');
   await expectView(page, 'Home');
   await openView(page, 'Plan');
+  // Dates years ahead, so the ledger lies after today whenever this runs, and the first row that takes
+  // the balance below $0 is always the long-named one: the warning's sentence names it.
   await addDeposit(page, {
     name: 'Acme Manufacturing Company',
     type: 'Direct Deposit',
     amount: '1500',
-    startDate: '2026-11-20',
+    startDate: '2031-11-21',
     frequency: 'BW',
   });
-  await addExpense(page, { name: 'Apartment Rent and Parking', type: 'Housing', day: '1', amount: '1200' });
+  await addExpense(page, { name: 'Apartment Rent and Parking', type: 'Housing', day: '2', amount: '1200' });
   const longName = `Storage Unit ${'x'.repeat(87)}`;
-  await addExpense(page, { name: longName, type: 'Storage', day: '2', amount: '80' });
+  await addExpense(page, { name: longName, type: 'Storage', day: '1', amount: '300' });
   await expect(page.getByRole('cell', { name: 'Apartment Rent and Parking' })).toBeVisible();
   const pageOverflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(await pageOverflow()).toBe(0);
 
   // The ledger shows as the compact list here; it fits too, its long names cut short.
   await openView(page, 'Ledger');
-  await createLedger(page, { startDate: '2026-12-01', endDate: '2027-03-31', currentBalance: '250' });
+  await createLedger(page, { startDate: '2031-12-01', endDate: '2032-03-31', currentBalance: '250' });
   const list = page.getByRole('list', { name: 'Transactions' });
   await expect(list.getByRole('listitem').first()).toBeVisible();
+  // The warning before $0 wraps the long name inside its alert.
+  await expect(page.getByText(`Your balance goes below $0 on Mon, Dec 1, 2031, when ${longName} is due.`)).toBeVisible();
   expect(await pageOverflow()).toBe(0);
 
   // Every ledger row keeps the one height the windowed list and table place rows by.
