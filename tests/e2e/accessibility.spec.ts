@@ -88,11 +88,11 @@ test('each view with data, and the dialogs of Home and Settings, has no serious 
   await openSignedIn(page, 'axe-reader');
   await expectView(page, 'Home');
   await openView(page, 'Plan');
-  await addDeposit(page, { name: 'Acme', type: 'Direct Deposit', amount: '1500', startDate: '2026-12-04', frequency: 'BW' });
+  await addDeposit(page, { name: 'Acme', type: 'Direct Deposit', amount: '1500', startDate: '2054-12-04', frequency: 'BW' });
   await addExpense(page, { name: 'Rent', type: 'Housing', day: '4', amount: '1200' });
-  await addExpense(page, { name: 'Phone', type: 'Utilities', day: '20', amount: '80.50', endDate: '2027-12-31' });
+  await addExpense(page, { name: 'Phone', type: 'Utilities', day: '20', amount: '80.50', endDate: '2055-12-31' });
   await openView(page, 'Ledger');
-  await createLedger(page, { startDate: '2026-12-01', endDate: '2026-12-31', currentBalance: '500' });
+  await createLedger(page, { startDate: '2054-12-01', endDate: '2054-12-31', currentBalance: '500' });
   // Rows in every status, so their distinct styles are checked too.
   await ledgerTable(page).getByRole('row', { name: /Rent/ }).getByRole('button', { name: /^Pay/ }).click();
   await settled(page);
@@ -136,12 +136,12 @@ async function openWithData(page: Page, userName: string, path: '/plan' | '/ledg
   await openSignedIn(page, userName);
   await expectView(page, 'Home');
   await seedThroughApi(page, {
-    deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'Friday', amount: 1500, startDate: '2026-12-04', frequency: 'BW' }],
+    deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'Friday', amount: 1500, startDate: '2054-12-04', frequency: 'BW' }],
     expenses: [
       { name: 'Rent', type: 'Housing', day: 4, amount: 1200 },
       { name: 'Phone', type: 'Utilities', day: 20, amount: 80.5 },
     ],
-    ledger: { startDate: '2026-12-01', endDate: '2026-12-31', currentBalance: 500 },
+    ledger: { startDate: '2054-12-01', endDate: '2054-12-31', currentBalance: 500 },
   });
   await page.goto(path);
   await expectView(page, path === '/plan' ? 'Plan' : 'Ledger');

@@ -11,16 +11,16 @@ test('deposits and expenses: add, total, summarize, sort, edit, delete, and keep
   // With no expenses only the add button shows.
   await expect(page.getByRole('button', { name: 'Sort' })).toHaveCount(0);
 
-  // A bi-weekly deposit: the Day follows the start date (2026-11-20 is a Friday).
+  // A bi-weekly deposit: the Day follows the start date (2054-11-20 is a Friday).
   await page.getByRole('button', { name: 'Add Deposit' }).click();
   const depositDialog = page.getByRole('dialog', { name: 'Add Deposit' });
   await depositDialog.getByLabel('Frequency').selectOption('BW');
-  await depositDialog.getByLabel('Start Date').fill('2026-11-20');
+  await depositDialog.getByLabel('Start Date').fill('2054-11-20');
   await expect(depositDialog.getByLabel('Day')).toHaveValue('Friday');
   await depositDialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(depositDialog).toBeHidden();
 
-  await addDeposit(page, { name: 'Acme', type: 'Direct Deposit', amount: '1500', startDate: '2026-11-20', frequency: 'BW' });
+  await addDeposit(page, { name: 'Acme', type: 'Direct Deposit', amount: '1500', startDate: '2054-11-20', frequency: 'BW' });
   // 1,500 x 26 / 12 = 3,250.00
   await expect(page.getByText('Total Monthly Deposits: $3,250.00')).toBeVisible();
   const depositRow = page.getByRole('row', { name: /Acme/ });
@@ -94,7 +94,7 @@ test('a short month is called out', async ({ page }) => {
   await openSignedIn(page, 'frank');
   await expectView(page, 'Home');
   await openView(page, 'Plan');
-  await addDeposit(page, { name: 'Part-time', type: 'Check', amount: '900', startDate: '2026-11-30', frequency: 'EOM' });
+  await addDeposit(page, { name: 'Part-time', type: 'Check', amount: '900', startDate: '2054-11-30', frequency: 'EOM' });
   await addExpense(page, { name: 'Rent', type: 'Housing', day: '1', amount: '1000' });
   await openView(page, 'Home');
   await expect(page.getByText('You will be $100.00 short each month!')).toBeVisible();

@@ -31,9 +31,9 @@ async function signInSeeded(page: Page, view: 'Home' | 'Ledger', userName: strin
   await signInAs(page, userName);
   await expectView(page, view);
   await seedThroughApi(page, {
-    deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'N/A', amount: 1500, startDate: '2027-01-01', frequency: 'EOM' }],
+    deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'N/A', amount: 1500, startDate: '2055-01-01', frequency: 'EOM' }],
     expenses: [{ name: 'Rent', type: 'Rent', day: 1, amount: 900 }],
-    ledger: { startDate: '2027-01-01', endDate: '2027-03-31', currentBalance: 250 },
+    ledger: { startDate: '2055-01-01', endDate: '2055-03-31', currentBalance: 250 },
   });
   await expect.poll(() => page.evaluate(() => window.sessionStorage.getItem('leftover.timeZoneSent'))).not.toBeNull();
 }
@@ -175,7 +175,7 @@ test('a returning tab asks for its sign-in settings once the view has painted, a
   await seedThroughApi(page, {
     deposits: [],
     expenses: [],
-    ledger: { startDate: '2027-01-01', endDate: '2027-03-31', currentBalance: 250 },
+    ledger: { startDate: '2055-01-01', endDate: '2055-03-31', currentBalance: 250 },
   });
   const note = await page.evaluate(() => window.sessionStorage.getItem('leftover.appConfig'));
   expect(note, 'the first load remembered the server’s settings').not.toBeNull();

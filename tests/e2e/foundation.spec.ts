@@ -69,7 +69,7 @@ test('two user names are two different users', async ({ browser }) => {
 
   // Separate data: what carol adds, dave never sees.
   await openView(carol, 'Plan');
-  await addDeposit(carol, { name: 'Carol Salary', type: 'Check', amount: '2000', startDate: '2026-11-30', frequency: 'EOM' });
+  await addDeposit(carol, { name: 'Carol Salary', type: 'Check', amount: '2000', startDate: '2054-11-30', frequency: 'EOM' });
   await expect(carol.getByText('Total Monthly Deposits: $2,000.00')).toBeVisible();
   await openView(dave, 'Plan');
   await dave.reload();

@@ -20,7 +20,7 @@ test('the manifest is linked, the service worker registers and caches no API ans
   await seedThroughApi(page, {
     deposits: [],
     expenses: [{ name: 'Rent', type: 'Housing', day: 1, amount: 1200 }],
-    ledger: { startDate: '2027-01-01', endDate: '2027-01-31', currentBalance: 2000 },
+    ledger: { startDate: '2055-01-01', endDate: '2055-01-31', currentBalance: 2000 },
   });
   await page.goto('/ledger');
   await expectView(page, 'Ledger');

@@ -29,18 +29,18 @@ test('the ledger projects paychecks and bills, and follows pay, clear, filter, a
   await expect(page.getByRole('button', { name: 'Add Transaction' })).toHaveCount(0);
 
   await openView(page, 'Plan');
-  await addDeposit(page, { name: 'Acme', type: 'Direct Deposit', amount: '1500', startDate: '2026-12-04', frequency: 'BW' });
+  await addDeposit(page, { name: 'Acme', type: 'Direct Deposit', amount: '1500', startDate: '2054-12-04', frequency: 'BW' });
   await addExpense(page, { name: 'Rent', type: 'Housing', day: '4', amount: '1200' });
   await addExpense(page, { name: 'Phone', type: 'Utilities', day: '20', amount: '80.50' });
   await openView(page, 'Ledger');
-  await createLedger(page, { startDate: '2026-12-01', endDate: '2026-12-31', currentBalance: '500' });
+  await createLedger(page, { startDate: '2054-12-01', endDate: '2054-12-31', currentBalance: '500' });
 
   // On 12-04 the paycheck comes before the rent it pays.
   await expectLedgerRows(page, [
-    ['2026-12-04', 'Acme Paycheck', '$2,000.00'],
-    ['2026-12-04', 'Rent', '$800.00'],
-    ['2026-12-18', 'Acme Paycheck', '$2,300.00'],
-    ['2026-12-20', 'Phone', '$2,219.50'],
+    ['2054-12-04', 'Acme Paycheck', '$2,000.00'],
+    ['2054-12-04', 'Rent', '$800.00'],
+    ['2054-12-18', 'Acme Paycheck', '$2,300.00'],
+    ['2054-12-20', 'Phone', '$2,219.50'],
   ]);
   await expectBalances(page, '$500.00', '$500.00');
 
@@ -80,7 +80,7 @@ test('the ledger projects paychecks and bills, and follows pay, clear, filter, a
   // Add a transaction, picking the name from the suggestions with the keyboard.
   await page.getByRole('button', { name: 'Add Transaction' }).click();
   const add = page.getByRole('dialog', { name: 'Add Transaction' });
-  await add.getByLabel('Date').fill('2026-12-10');
+  await add.getByLabel('Date').fill('2054-12-10');
   await add.getByLabel('Name').fill('sta');
   await expect(add.getByRole('option', { name: 'Starbucks' })).toBeVisible();
   await add.getByLabel('Name').press('ArrowDown');
@@ -92,11 +92,11 @@ test('the ledger projects paychecks and bills, and follows pay, clear, filter, a
   await add.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(add).toBeHidden();
   await expectLedgerRows(page, [
-    ['2026-12-04', 'Acme Paycheck', '$2,000.00'],
-    ['2026-12-04', 'Rent', '$800.00'],
-    ['2026-12-10', 'Starbucks', '$794.75'],
-    ['2026-12-18', 'Acme Paycheck', '$2,294.75'],
-    ['2026-12-20', 'Phone', '$2,214.25'],
+    ['2054-12-04', 'Acme Paycheck', '$2,000.00'],
+    ['2054-12-04', 'Rent', '$800.00'],
+    ['2054-12-10', 'Starbucks', '$794.75'],
+    ['2054-12-18', 'Acme Paycheck', '$2,294.75'],
+    ['2054-12-20', 'Phone', '$2,214.25'],
   ]);
 
   // Edit the unpaid row: 0.75 more spent moves every later balance down by 0.75.
@@ -113,11 +113,11 @@ test('the ledger projects paychecks and bills, and follows pay, clear, filter, a
   await page.reload();
   await expectView(page, 'Ledger');
   await expectLedgerRows(page, [
-    ['2026-12-04', 'Acme Paycheck', '$2,000.00'],
-    ['2026-12-04', 'Rent', '$800.00'],
-    ['2026-12-10', 'Starbucks', '$794.00'],
-    ['2026-12-18', 'Acme Paycheck', '$2,294.00'],
-    ['2026-12-20', 'Phone', '$2,213.50'],
+    ['2054-12-04', 'Acme Paycheck', '$2,000.00'],
+    ['2054-12-04', 'Rent', '$800.00'],
+    ['2054-12-10', 'Starbucks', '$794.00'],
+    ['2054-12-18', 'Acme Paycheck', '$2,294.00'],
+    ['2054-12-20', 'Phone', '$2,213.50'],
   ]);
   await expectBalances(page, '$800.00', '$800.00');
 
@@ -125,7 +125,7 @@ test('the ledger projects paychecks and bills, and follows pay, clear, filter, a
   await page.setViewportSize({ width: 1000, height: 800 });
   await expect(page.getByRole('columnheader', { name: 'Debit' })).toHaveCount(0);
   const compactPhone = page.getByTestId('ledger-compact-row').filter({ hasText: 'Phone' });
-  await expect(compactPhone).toContainText('Sun, Dec 20, 2026');
+  await expect(compactPhone).toContainText('Sun, Dec 20, 2054');
   await expect(compactPhone).toContainText('$80.50');
   await expect(compactPhone).toContainText('$2,213.50');
 });
@@ -184,7 +184,7 @@ test('the ledger lives on: extending it and changing an expense keep the paid ro
 test('a failed load names what failed, and RETRY recovers it', async ({ page }) => {
   await openSignedIn(page, 'hank', '/ledger');
   await expectView(page, 'Ledger');
-  await createLedger(page, { startDate: '2026-12-01', endDate: '2026-12-31', currentBalance: '42' });
+  await createLedger(page, { startDate: '2054-12-01', endDate: '2054-12-31', currentBalance: '42' });
   await expectBalances(page, '$42.00', '$42.00');
 
   // The network drops the next ledger request once.
@@ -225,10 +225,10 @@ test('a long ledger renders the rows near the viewport; the last row can be scro
   await openSignedIn(page, 'ivy');
   await expect(page.getByRole('button', { name: 'New Ledger' })).toBeVisible();
   // A year of 24 bills, one on the 31st (the last day of shorter months) and an end-of-month
-  // paycheck: 12 + 25 x 12 = 312 rows. On 2027-12-31 the paycheck comes first, so the last row
+  // paycheck: 12 + 25 x 12 = 312 rows. On 2055-12-31 the paycheck comes first, so the last row
   // is the 31st's bill.
   await seedThroughApi(page, {
-    deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'N/A', amount: 1500, startDate: '2027-01-01', frequency: 'EOM' }],
+    deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'N/A', amount: 1500, startDate: '2055-01-01', frequency: 'EOM' }],
     expenses: [
       ...Array.from({ length: 24 }, (_, index) => ({
         name: `Bill ${String(index + 1).padStart(2, '0')}`,
@@ -238,7 +238,7 @@ test('a long ledger renders the rows near the viewport; the last row can be scro
       })),
       { name: 'Zoo Membership', type: 'Leisure', day: 31, amount: 45.67 },
     ],
-    ledger: { startDate: '2027-01-01', endDate: '2027-12-31', currentBalance: 1000 },
+    ledger: { startDate: '2055-01-01', endDate: '2055-12-31', currentBalance: 1000 },
   });
   await page.goto('/ledger');
   await expectView(page, 'Ledger');
@@ -259,7 +259,7 @@ test('a long ledger renders the rows near the viewport; the last row can be scro
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const lastRow = table.locator('tbody tr[aria-rowindex="326"]');
   await expect(lastRow).toBeVisible();
-  await expect(lastRow).toContainText('Fri, Dec 31, 2027');
+  await expect(lastRow).toContainText('Fri, Dec 31, 2055');
   await expect(lastRow).toContainText('Zoo Membership');
   await expect(table.locator('tbody tr[aria-rowindex="2"]')).toHaveCount(0);
   expect(await renderedRows.count()).toBeLessThan(100);
@@ -343,7 +343,7 @@ test('a long ledger renders the rows near the viewport; the last row can be scro
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const lastItem = list.locator('li[aria-posinset="325"]');
   await expect(lastItem).toBeVisible();
-  await expect(lastItem).toContainText('Fri, Dec 31, 2027');
+  await expect(lastItem).toContainText('Fri, Dec 31, 2055');
   await expect(lastItem).toContainText('Zoo Membership');
   await expect(lastItem.getByRole('button', { name: 'Pay Zoo Membership' })).toBeDisabled();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));

@@ -34,7 +34,7 @@ test('a long ledger opens on a window of it, pays on it, and searches the whole 
   // A year of 24 bills and a yearly-paid Zoo Membership on the 31st, with an end-of-month paycheck:
   // 12 + 25 x 12 = 312 rows, far more than the first window's 100.
   await seedThroughApi(page, {
-    deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'N/A', amount: 1500, startDate: '2027-01-01', frequency: 'EOM' }],
+    deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'N/A', amount: 1500, startDate: '2055-01-01', frequency: 'EOM' }],
     expenses: [
       ...Array.from({ length: 24 }, (_, index) => ({
         name: `Bill ${String(index + 1).padStart(2, '0')}`,
@@ -44,7 +44,7 @@ test('a long ledger opens on a window of it, pays on it, and searches the whole 
       })),
       { name: 'Zoo Membership', type: 'Leisure', day: 31, amount: 45.67 },
     ],
-    ledger: { startDate: '2027-01-01', endDate: '2027-12-31', currentBalance: 1000 },
+    ledger: { startDate: '2055-01-01', endDate: '2055-12-31', currentBalance: 1000 },
   });
   const requests = ledgerRequests(page);
   await page.goto('/ledger');
@@ -72,9 +72,9 @@ test('a long ledger opens on a window of it, pays on it, and searches the whole 
   expect(requests[1]).toBe('/api/ledger/retrieve-ledger');
   // The first hit in January, the last in December (the table renders the rows near the viewport).
   const hits = ledgerTable(page).locator('tbody tr[aria-rowindex]').filter({ hasText: 'Zoo Membership' });
-  await expect(hits.first()).toContainText('Jan 31, 2027');
+  await expect(hits.first()).toContainText('Jan 31, 2055');
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expect(hits.last()).toContainText('Fri, Dec 31, 2027');
+  await expect(hits.last()).toContainText('Fri, Dec 31, 2055');
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByRole('searchbox', { name: 'Search' }).fill('');
   await expect(page.getByText('312 transactions.', { exact: true })).toBeVisible();

@@ -23,13 +23,13 @@ test('at 320, 360, 390 and 1280 px nothing scrolls sideways, Sign out stays visi
   await settled(page);
   await seedThroughApi(page, {
     deposits: [
-      { name: 'Acme Corporation Payroll', type: 'Direct Deposit', day: 'Friday', amount: 1000, startDate: '2027-01-01', frequency: 'BW' },
+      { name: 'Acme Corporation Payroll', type: 'Direct Deposit', day: 'Friday', amount: 1000, startDate: '2055-01-01', frequency: 'BW' },
     ],
     expenses: [
       { name: 'Rent', type: 'Housing', day: 1, amount: 1200 },
       { name: 'Mobile phone and home internet', type: 'Utilities', day: 15, amount: 80.55 },
     ],
-    ledger: { startDate: '2027-01-01', endDate: '2027-01-31', currentBalance: 500 },
+    ledger: { startDate: '2055-01-01', endDate: '2055-01-31', currentBalance: 500 },
   });
   await page.goto('/ledger');
   await expectView(page, 'Ledger');
