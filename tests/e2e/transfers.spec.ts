@@ -13,7 +13,7 @@ import { ledgerRows } from './dashboard-tables.js';
 import { openSignedIn } from './sign-in.js';
 import { isoDay } from './machine-day.js';
 
-const STATEMENT = fileURLToPath(new URL('../fixtures/statements/checking-ofx1-sgml.ofx', import.meta.url));
+const STATEMENT = fileURLToPath(new URL('../fixtures/statements/checking-ofx1-sgml-2055.ofx', import.meta.url));
 
 /** Adds an account in Plan's Accounts section through its dialog. */
 async function addAccount(page: Page, name: string, kind: string): Promise<void> {
@@ -120,15 +120,15 @@ test('an OFX statement goes into the account chosen in the Account field, which 
   await openSignedIn(page, `statement-accounts-${process.pid}`, '/plan');
   await expect(page.getByRole('button', { name: 'Add Account' })).toBeEnabled();
   await seedThroughApi(page, {
-    deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'Friday', amount: 1000, startDate: '2027-01-01', frequency: 'BW' }],
+    deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'Friday', amount: 1000, startDate: '2055-01-01', frequency: 'BW' }],
     expenses: [{ name: 'Rent', type: 'Bill', day: 1, amount: 1200 }],
-    ledger: { startDate: '2027-01-01', endDate: '2027-01-31', currentBalance: 500 },
+    ledger: { startDate: '2055-01-01', endDate: '2055-01-31', currentBalance: 500 },
   });
   await page.reload();
   await settled(page);
   await addAccount(page, 'Joint', 'Checking');
   await showAccount(page, 'Joint');
-  await createLedger(page, { startDate: '2027-01-01', endDate: '2027-01-31', currentBalance: '500' });
+  await createLedger(page, { startDate: '2055-01-01', endDate: '2055-01-31', currentBalance: '500' });
 
   // From Checking's ledger, import into Joint.
   await showAccount(page, 'Checking');
@@ -156,7 +156,7 @@ test('an OFX statement goes into the account chosen in the Account field, which 
   await expect(page).toHaveURL(/\/ledger\?account=/);
   await expect(page.getByRole('combobox', { name: 'Account' }).locator('option:checked')).toHaveText('Joint');
   await expect(page.getByText('8 transactions.')).toBeVisible();
-  await expect(page.getByText('Reconciled with the bank on Sat, Jan 16, 2027')).toBeVisible();
+  await expect(page.getByText('Reconciled with the bank on Sat, Jan 16, 2055')).toBeVisible();
 
   // Checking's rows are as they were: nothing cleared.
   await showAccount(page, 'Checking');

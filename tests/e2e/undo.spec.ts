@@ -14,7 +14,7 @@ import { addDeposit, addExpense, addTransaction, expectView, openView, settled }
 import { depositsTable, expensesTable, ledgerRows } from './dashboard-tables.js';
 import { openSignedIn } from './sign-in.js';
 
-const STATEMENT = fileURLToPath(new URL('../fixtures/statements/checking-ofx1-sgml.ofx', import.meta.url));
+const STATEMENT = fileURLToPath(new URL('../fixtures/statements/checking-ofx1-sgml-2055.ofx', import.meta.url));
 
 /** What the API answers now for `path`, read with the page's own token. */
 async function apiState(page: Page, path: string): Promise<unknown> {
@@ -63,12 +63,12 @@ async function signInWithLedger(page: Page, userName: string): Promise<void> {
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   // The OFX sample's ledger (tests/fixtures/statements/README): Acme every other Friday, Rent and Phone.
   await seedThroughApi(page, {
-    deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'Friday', amount: 1000, startDate: '2027-01-01', frequency: 'BW' }],
+    deposits: [{ name: 'Acme', type: 'Direct Deposit', day: 'Friday', amount: 1000, startDate: '2055-01-01', frequency: 'BW' }],
     expenses: [
       { name: 'Rent', type: 'Bill', day: 1, amount: 1200 },
       { name: 'Phone', type: 'Bill', day: 15, amount: 50.55 },
     ],
-    ledger: { startDate: '2027-01-01', endDate: '2027-01-31', currentBalance: 500 },
+    ledger: { startDate: '2055-01-01', endDate: '2055-01-31', currentBalance: 500 },
   });
 }
 
@@ -109,7 +109,7 @@ test('undoes every kind of ledger write through the page: Pay, Clear, Edit, Add,
   await expect(edit).toBeHidden();
   await undoAndExpect(page, 'Changed Phone.', paid);
 
-  await addTransaction(page, { date: '2027-01-20', name: 'Starbucks', type: 'D', amount: '5.25' });
+  await addTransaction(page, { date: '2055-01-20', name: 'Starbucks', type: 'D', amount: '5.25' });
   await expect(row(page, 'Starbucks')).toHaveCount(1);
   await undoAndExpect(page, 'Added Starbucks.', paid);
   await expect(row(page, 'Starbucks')).toHaveCount(0);
@@ -123,10 +123,10 @@ test('undoes every kind of ledger write through the page: Pay, Clear, Edit, Add,
 
   await page.getByRole('button', { name: 'Extend', exact: true }).click();
   const extend = page.getByRole('dialog', { name: 'Extend Ledger' });
-  await extend.getByLabel('End Date').fill('2027-03-31');
+  await extend.getByLabel('End Date').fill('2055-03-31');
   await extend.getByRole('button', { name: 'Extend', exact: true }).click();
   await expect(extend).toBeHidden();
-  await undoAndExpect(page, 'Extended the ledger to Wed, Mar 31, 2027.', paid);
+  await undoAndExpect(page, 'Extended the ledger to Wed, Mar 31, 2055.', paid);
   await expect(page.getByText('5 transactions.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Import', exact: true }).click();
@@ -152,7 +152,7 @@ test('undoes the add, change and delete of a deposit and of an expense, with the
   await expectView(page, 'Plan');
   const first = await everything(page);
 
-  await addDeposit(page, { name: 'Side gig', type: 'Check', amount: '250', startDate: '2027-01-08', frequency: 'BW' });
+  await addDeposit(page, { name: 'Side gig', type: 'Check', amount: '250', startDate: '2055-01-08', frequency: 'BW' });
   await expect(depositsTable(page).getByText('Side gig')).toBeVisible();
   await undoAndExpect(page, 'Added Side gig.', first);
   await expect(depositsTable(page).getByText('Side gig')).toHaveCount(0);
