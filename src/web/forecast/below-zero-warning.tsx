@@ -15,7 +15,8 @@ export function BelowZeroWarning({ below, account, className = '' }: BelowZeroWa
     <div className={`alert alert-warning d-flex align-items-center gap-2 ${className}`}>
       <WarningIcon size={22} />
       {/* The names isolated: a bidi override in one cannot reorder the rest of the sentence. */}
-      <p className="warning-text fw-semibold mb-0">
+      {/* A name typed without spaces breaks inside the alert (text-break) instead of widening the page. */}
+      <p className="text-break fw-semibold mb-0">
         Your {account && <bdi>{account} </bdi>}balance goes below $0 on {formatDate(below.date)}, when <bdi>{below.name}</bdi> is due.
       </p>
     </div>

@@ -21,7 +21,8 @@ export function OverLimitWarning({ card, creditLimit, over, className = '' }: Ov
   return (
     <div className={`alert alert-warning d-flex align-items-center gap-2 ${className}`}>
       <WarningIcon size={22} />
-      <p className="warning-text fw-semibold mb-0">
+      {/* A name typed without spaces breaks inside the alert (text-break) instead of widening the page. */}
+      <p className="text-break fw-semibold mb-0">
         Your <bdi>{card}</bdi> card goes over its {formatUsd(creditLimit)} limit on {formatDate(over.date)}.
       </p>
     </div>
