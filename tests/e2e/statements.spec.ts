@@ -5,15 +5,15 @@
  * ledger reconciled with the bank. The statement is the samples' with its year moved from 2027 to
  * 2055 (28 years on, the same weekdays), so its month stays after today whenever this runs.
  */
-import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
 import { expectView, settled } from './dashboard-actions.js';
 import { ledgerRows, ledgerTable } from './dashboard-tables.js';
 import { openSignedIn } from './sign-in.js';
+import { sampleStatementIn2055 } from './sample-statement.js';
 
-const STATEMENT = fileURLToPath(new URL('../fixtures/statements/checking-ofx1-sgml-2055.ofx', import.meta.url));
+const STATEMENT = sampleStatementIn2055();
 
 /** What each preview line's select says will happen, in the file's order. */
 async function chosenActions(dialog: Locator): Promise<string[]> {

@@ -5,15 +5,15 @@
  * field; and the samples' OFX statement imported into a second account through the Import
  * Statement dialog's Account field, which the next file of that bank account then preselects.
  */
-import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { seedThroughApi } from './api-seed.js';
 import { addExpense, createLedger, openView, settled } from './dashboard-actions.js';
 import { ledgerRows } from './dashboard-tables.js';
 import { openSignedIn } from './sign-in.js';
 import { isoDay } from './machine-day.js';
+import { sampleStatementIn2055 } from './sample-statement.js';
 
-const STATEMENT = fileURLToPath(new URL('../fixtures/statements/checking-ofx1-sgml-2055.ofx', import.meta.url));
+const STATEMENT = sampleStatementIn2055();
 
 /** Adds an account in Plan's Accounts section through its dialog. */
 async function addAccount(page: Page, name: string, kind: string): Promise<void> {

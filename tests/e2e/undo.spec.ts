@@ -4,7 +4,6 @@
  * before (compared as the API answers it: rows, statuses, balances, schedules). A write that can no
  * longer be undone says why.
  */
-import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEPOSITS_PATHS } from '../../src/contract/deposits.js';
 import { EXPENSES_PATHS } from '../../src/contract/expenses.js';
@@ -13,8 +12,9 @@ import { seedThroughApi } from './api-seed.js';
 import { addDeposit, addExpense, addTransaction, expectView, openView, settled } from './dashboard-actions.js';
 import { depositsTable, expensesTable, ledgerRows } from './dashboard-tables.js';
 import { openSignedIn } from './sign-in.js';
+import { sampleStatementIn2055 } from './sample-statement.js';
 
-const STATEMENT = fileURLToPath(new URL('../fixtures/statements/checking-ofx1-sgml-2055.ofx', import.meta.url));
+const STATEMENT = sampleStatementIn2055();
 
 /** What the API answers now for `path`, read with the page's own token. */
 async function apiState(page: Page, path: string): Promise<unknown> {
